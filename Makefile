@@ -1,0 +1,62 @@
+# perfscribe top-level Makefile: thin wrapper around CMake.
+#   make demo   - install missing Debian packages (as root), build, render the bundled sample
+#   make test   - build and run every test suite through ctest
+#   make asan   - the test suites under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make memcheck, make fuzz, make bench - see README.md
+
+BUILD    ?= build
+JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE    ?= cmake
+PS       := $(BUILD)/perfscribe
+# Debian packages needed to build and test (tests also use poppler-utils and qpdf)
+DEB_PKGS := cmake make gcc pkg-config libxml2-dev libpcre2-dev libcairo2-dev libhpdf-dev \
+            libcriterion-dev fonts-dejavu-core poppler-utils qpdf
+FUZZ_SECONDS ?= 60
+
+.PHONY: all deps build demo test asan memcheck fuzz bench clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(DEB_PKGS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "Missing Debian packages. Run as root:"; \
+	    echo "  apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+
+$(BUILD)/CMakeCache.txt:
+	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
+
+build: deps $(BUILD)/CMakeCache.txt
+	$(CMAKE) --build $(BUILD) -j $(JOBS)
+
+demo: build
+	@bash samples/demo.sh $(PS)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+asan: deps
+	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DPS_SANITIZE=ON -DPS_WERROR=ON
+	$(CMAKE) --build build-asan -j $(JOBS)
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --output-on-failure -j $(JOBS)
+
+memcheck: build
+	bash tests/memcheck.sh $(BUILD)
+
+fuzz: deps
+	bash tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+bench: build
+	bash bench/run.sh $(PS)
+
+clean:
+	rm -rf $(BUILD) build-asan build-fuzz out

@@ -1,0 +1,38 @@
+/* cli.h - private to the perfscribe front end: sub-command table and shared helpers. */
+#ifndef PS_CLI_H
+#define PS_CLI_H
+
+#include "ps_model.h"
+#include "ps_parser.h"
+#include "ps_render.h"
+
+/* What a sub-command gets: it fills err on failure and returns a PS_* status; warnings are
+ * printed by main once the command returns. */
+typedef struct ps_cli {
+    ps_error err;
+    ps_warnings warnings;
+    int quiet;            /* -q: no progress bar */
+} ps_cli;
+
+typedef int (*ps_cmd_fn)(int argc, char **argv, ps_cli *cli);
+
+/* Sub-commands; argv[0] is the sub-command name. Each lives in cli/cmd_<name>.c. */
+int ps_cmd_summary(int argc, char **argv, ps_cli *cli);
+int ps_cmd_convert(int argc, char **argv, ps_cli *cli);
+int ps_cmd_jetstress(int argc, char **argv, ps_cli *cli);
+int ps_cmd_check(int argc, char **argv, ps_cli *cli);
+int ps_cmd_audit(int argc, char **argv, ps_cli *cli);
+int ps_cmd_report(int argc, char **argv, ps_cli *cli);
+int ps_cmd_trend(int argc, char **argv, ps_cli *cli);
+
+/* Shared helpers (cli/common.c). */
+/* Usage error: fills cli->err with code PS_EUSAGE and returns PS_EUSAGE. */
+int ps_cli_usage(ps_cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Progress bar on stderr, only when stderr is a terminal and not quiet. done/total in bytes. */
+void ps_cli_progress(ps_cli *cli, const char *label, uint64_t done, uint64_t total);
+void ps_cli_progress_end(ps_cli *cli);
+/* Write buf to path ("-"/NULL = stdout) atomically; refuses to overwrite inputs. */
+int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *const *inputs,
+                 size_t ninputs);
+
+#endif

@@ -1,0 +1,9 @@
+/* cmd_convert.c - 'perfscribe convert' (not built yet). */
+#include "cli.h"
+
+int ps_cmd_convert(int argc, char **argv, ps_cli *cli)
+{
+    (void)argc;
+    (void)argv;
+    return ps_error_set(&cli->err, PS_EUSAGE, NULL, 0, 0, "'convert' is not available in this build yet");
+}

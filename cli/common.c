@@ -1,0 +1,50 @@
+/* common.c - helpers shared by the sub-commands. */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <string.h>
+#include <unistd.h>
+
+int ps_cli_usage(ps_cli *cli, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cli->err.code = PS_EUSAGE;
+    cli->err.file[0] = 0;
+    cli->err.line = cli->err.col = 0;
+    vsnprintf(cli->err.msg, sizeof cli->err.msg, fmt, ap);
+    va_end(ap);
+    return PS_EUSAGE;
+}
+
+static int progress_shown;
+
+void ps_cli_progress(ps_cli *cli, const char *label, uint64_t done, uint64_t total)
+{
+    if (cli->quiet || !isatty(STDERR_FILENO) || total == 0)
+        return;
+    int pct = (int)(done * 100 / total);
+    int bars = pct / 4;
+    fprintf(stderr, "\r%-24.24s [%-25.*s] %3d%%", label, bars, "=========================", pct);
+    progress_shown = 1;
+}
+
+void ps_cli_progress_end(ps_cli *cli)
+{
+    if (progress_shown) {
+        fprintf(stderr, "\r%*s\r", 60, "");
+        progress_shown = 0;
+    }
+}
+
+int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *const *inputs,
+                 size_t ninputs)
+{
+    ps_outfile *o;
+    int rc = ps_outfile_open(path, inputs, ninputs, &o, &cli->err);
+    if (rc)
+        return rc;
+    if (buf->len)
+        fwrite(buf->data, 1, buf->len, ps_outfile_fp(o));
+    return ps_outfile_commit(o, &cli->err);
+}

@@ -1,0 +1,141 @@
+/* log.c - ps_log_open: content detection, backend dispatch and column filtering. */
+#include "log_internal.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const ps_log_backend *const backends[] = {
+    &ps_backend_blg,
+    &ps_backend_pdh_text,
+};
+
+static int read_head(const char *path, unsigned char *head, size_t cap, size_t *n, ps_error *err)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+    *n = fread(head, 1, cap, fp);
+    int bad = ferror(fp);
+    fclose(fp);
+    if (bad)
+        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot read: %s", strerror(errno));
+    return PS_OK;
+}
+
+static void build_view(ps_log *log)
+{
+    const ps_log_info *all = &log->all;
+    log->info = *all;
+    log->keep = ps_xcalloc(all->ncounters ? all->ncounters : 1, sizeof *log->keep);
+    log->values = ps_xcalloc(all->ncounters ? all->ncounters : 1, sizeof *log->values);
+    log->info.counters = ps_xcalloc(all->ncounters ? all->ncounters : 1, sizeof(ps_counter_path));
+    log->header_kept = ps_xcalloc(all->ncounters ? all->ncounters : 1, sizeof(char *));
+    size_t k = 0;
+    for (size_t i = 0; i < all->ncounters; i++) {
+        if (log->opt.filter && !ps_filter_match(log->opt.filter, &all->counters[i]))
+            continue;
+        log->keep[k] = i;
+        log->info.counters[k] = all->counters[i];   /* shallow: owned by `all` */
+        log->header_kept[k] = (char *)all->header[i];
+        k++;
+    }
+    log->info.ncounters = k;
+    log->info.header = (const char *const *)log->header_kept;
+}
+
+int ps_log_open(const char *path, const ps_log_options *opt, ps_log **out, ps_error *err)
+{
+    unsigned char head[4096];
+    size_t n = 0;
+    *out = NULL;
+    int rc = read_head(path, head, sizeof head, &n, err);
+    if (rc)
+        return rc;
+    const ps_log_backend *be = NULL;
+    for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
+        if (backends[i]->probe(head, n)) {
+            be = backends[i];
+            break;
+        }
+    if (!be)
+        return ps_error_set(err, PS_EINPUT, path, 1, 1,
+                            n == 0 ? "empty file, not a PerfMon log"
+                                   : "not a PerfMon log (expected PDH-CSV/TSV text or a .blg binary log)");
+    ps_log *log = ps_xcalloc(1, sizeof *log);
+    log->backend = be;
+    log->path = ps_xstrdup(path);
+    if (opt)
+        log->opt = *opt;
+    log->all.path = log->path;
+    rc = be->open(log, err);
+    if (rc) {
+        if (be->close)
+            be->close(log);
+        free(log->path);
+        free(log);
+        return rc;
+    }
+    build_view(log);
+    *out = log;
+    return PS_OK;
+}
+
+const ps_log_info *ps_log_info_get(const ps_log *log) { return &log->info; }
+
+int ps_log_next(ps_log *log, ps_row *row, ps_error *err)
+{
+    ps_row raw;
+    memset(&raw, 0, sizeof raw);
+    int rc = log->backend->next(log, &raw, err);
+    if (rc <= 0)
+        return rc;
+    *row = raw;
+    for (size_t k = 0; k < log->info.ncounters; k++) {
+        size_t i = log->keep[k];
+        log->values[k] = i < raw.nvalues ? raw.values[i] : NAN;
+    }
+    row->values = log->values;
+    row->nvalues = log->info.ncounters;
+    return 1;
+}
+
+void ps_log_info_release(ps_log_info *info)
+{
+    for (size_t i = 0; i < info->ncounters; i++) {
+        ps_path_free(&info->counters[i]);
+        if (info->header)
+            free((char *)info->header[i]);
+    }
+    free(info->counters);
+    free((void *)info->header);
+    free((char *)info->timezone);
+    info->counters = NULL;
+    info->header = NULL;
+    info->timezone = NULL;
+    info->ncounters = 0;
+}
+
+uint64_t ps_log_bad_rows(const ps_log *log) { return log->bad_rows; }
+uint64_t ps_log_missing_values(const ps_log *log) { return log->missing; }
+
+void ps_log_progress(const ps_log *log, uint64_t *done, uint64_t *total)
+{
+    *done = log->bytes_done;
+    *total = log->bytes_total;
+}
+
+void ps_log_close(ps_log *log)
+{
+    if (!log)
+        return;
+    if (log->backend->close)
+        log->backend->close(log);   /* frees backend state and log->all */
+    free(log->keep);
+    free(log->values);
+    free(log->info.counters);
+    free(log->header_kept);
+    free(log->path);
+    free(log);
+}

@@ -1,0 +1,32 @@
+/* log_internal.h - private to parser/: the reader object shared by log.c and the backends. */
+#ifndef PS_LOG_INTERNAL_H
+#define PS_LOG_INTERNAL_H
+
+#include "ps_parser.h"
+
+struct ps_log {
+    const ps_log_backend *backend;
+    char *path;
+    ps_log_options opt;
+    /* Filled by the backend's open: every column of the file. */
+    ps_log_info all;
+    void *impl;                 /* backend state */
+    uint64_t bad_rows;          /* lenient mode: rows skipped / with bad values */
+    uint64_t missing;           /* missing values seen (all columns) */
+    uint64_t bytes_done, bytes_total;
+    /* Filtered view handed to callers (built by log.c). */
+    ps_log_info info;
+    size_t *keep;               /* info.ncounters indices into all.counters */
+    double *values;             /* filtered values of the current row */
+    char **header_kept;
+};
+
+/* Free everything a backend's open stored in *info (counters with ps_path_free, header cells,
+ * timezone) - every string in it must be heap-allocated. Backends call it from close. */
+void ps_log_info_release(ps_log_info *info);
+
+/* Backends known to ps_log_open, tried in order. */
+extern const ps_log_backend ps_backend_pdh_text;
+extern const ps_log_backend ps_backend_blg;
+
+#endif

@@ -1,0 +1,145 @@
+/* escape.c - JSON, HTML and CSV escaping; JSON numbers. */
+#include "ps_render.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Length of a valid UTF-8 sequence at s (max n bytes), 0 when invalid. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (!len || len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if (len == 2 && c < 0xC2)
+        return 0;
+    if (len == 3) {
+        unsigned cp = ((c & 0x0F) << 12) | ((s[1] & 0x3F) << 6) | (s[2] & 0x3F);
+        if (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))
+            return 0;
+    }
+    if (len == 4) {
+        unsigned cp = ((c & 0x07) << 18) | ((s[1] & 0x3F) << 12) | ((s[2] & 0x3F) << 6) | (s[3] & 0x3F);
+        if (cp < 0x10000 || cp > 0x10FFFF)
+            return 0;
+    }
+    return len;
+}
+
+void ps_json_str(ps_buf *b, const char *s)
+{
+    if (!s) {
+        ps_buf_puts(b, "null");
+        return;
+    }
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = strlen(s);
+    ps_buf_putc(b, '"');
+    for (size_t i = 0; i < n;) {
+        unsigned c = p[i];
+        if (c == '"' || c == '\\') {
+            ps_buf_putc(b, '\\');
+            ps_buf_putc(b, (char)c);
+            i++;
+        } else if (c < 0x20 || c == 0x7F) {
+            static const char *esc[] = {[8] = "\\b", [9] = "\\t", [10] = "\\n", [12] = "\\f", [13] = "\\r"};
+            if (c < 14 && esc[c])
+                ps_buf_puts(b, esc[c]);
+            else
+                ps_buf_printf(b, "\\u%04x", c);
+            i++;
+        } else if (c < 0x80) {
+            ps_buf_putc(b, (char)c);
+            i++;
+        } else {
+            size_t l = utf8_len(p + i, n - i);
+            if (l) {
+                ps_buf_put(b, p + i, l);
+                i += l;
+            } else {
+                ps_buf_puts(b, "\\ufffd");
+                i++;
+            }
+        }
+    }
+    ps_buf_putc(b, '"');
+}
+
+void ps_json_num(ps_buf *b, double v)
+{
+    if (!isfinite(v)) {
+        ps_buf_puts(b, "null");
+        return;
+    }
+    if (v == 0) {
+        ps_buf_puts(b, "0");
+        return;
+    }
+    if (fabs(v) < 1e15 && v == floor(v)) {
+        ps_buf_printf(b, "%.0f", v);
+        return;
+    }
+    char tmp[40];
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+        if (strtod(tmp, NULL) == v)
+            break;
+    }
+    ps_buf_puts(b, tmp);
+}
+
+void ps_html_escape(ps_buf *b, const char *s)
+{
+    if (!s)
+        return;
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n;) {
+        unsigned c = p[i];
+        switch (c) {
+        case '&': ps_buf_puts(b, "&amp;"); i++; continue;
+        case '<': ps_buf_puts(b, "&lt;"); i++; continue;
+        case '>': ps_buf_puts(b, "&gt;"); i++; continue;
+        case '"': ps_buf_puts(b, "&quot;"); i++; continue;
+        case '\'': ps_buf_puts(b, "&#39;"); i++; continue;
+        default: break;
+        }
+        if (c < 0x20 && c != '\n' && c != '\t') {
+            ps_buf_puts(b, "\xEF\xBF\xBD");
+            i++;
+        } else if (c < 0x80) {
+            ps_buf_putc(b, (char)c);
+            i++;
+        } else {
+            size_t l = utf8_len(p + i, n - i);
+            if (l) {
+                ps_buf_put(b, p + i, l);
+                i += l;
+            } else {
+                ps_buf_puts(b, "\xEF\xBF\xBD");
+                i++;
+            }
+        }
+    }
+}
+
+void ps_csv_field(ps_buf *b, const char *s, char sep)
+{
+    if (!s)
+        return;
+    if (!strchr(s, sep) && !strchr(s, '"') && !strchr(s, '\n') && !strchr(s, '\r')) {
+        ps_buf_puts(b, s);
+        return;
+    }
+    ps_buf_putc(b, '"');
+    for (; *s; s++) {
+        if (*s == '"')
+            ps_buf_putc(b, '"');
+        ps_buf_putc(b, *s);
+    }
+    ps_buf_putc(b, '"');
+}

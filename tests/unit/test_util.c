@@ -1,0 +1,115 @@
+/* Unit tests: model/util.c and model/time.c (values computed by hand). */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "ps_model.h"
+#include "ps_render.h"
+
+Test(time, civil_roundtrip)
+{
+    /* 2016-11-26 13:46:30.874: days since epoch = 17131 (computed with `date -u -d 2016-11-26 +%s` / 86400) */
+    ps_time t = ps_time_from_fields(2016, 11, 26, 13, 46, 30, 874);
+    cr_assert_eq(t, (int64_t)17131 * 86400000 + (13 * 3600 + 46 * 60 + 30) * 1000LL + 874);
+    int y, mo, d, h, mi, s, ms;
+    ps_time_to_fields(t, &y, &mo, &d, &h, &mi, &s, &ms);
+    cr_assert(y == 2016 && mo == 11 && d == 26 && h == 13 && mi == 46 && s == 30 && ms == 874);
+    ps_time_to_fields(-1, &y, &mo, &d, &h, &mi, &s, &ms);
+    cr_assert(y == 1969 && mo == 12 && d == 31 && h == 23 && mi == 59 && s == 59 && ms == 999);
+}
+
+Test(time, parse_pdh)
+{
+    ps_time t;
+    cr_assert_eq(ps_time_parse_pdh("02/25/2023 11:20:17.685", 23, &t), 0);
+    char buf[40];
+    cr_assert_str_eq(ps_time_format_iso(buf, sizeof buf, t), "2023-02-25T11:20:17.685Z");
+    cr_assert_str_eq(ps_time_format_pdh(buf, sizeof buf, t), "02/25/2023 11:20:17.685");
+    cr_assert_eq(ps_time_parse_pdh("02/30/2023 11:20:17.685", 23, &t), -1);
+    cr_assert_eq(ps_time_parse_pdh("2/25/2023 11:20:17", 18, &t), -1);
+    cr_assert_eq(ps_time_parse_pdh("02/25/2023 11:20:17.685x", 24, &t), -1);
+}
+
+Test(time, parse_user)
+{
+    ps_time t, u;
+    int utc;
+    cr_assert_eq(ps_time_parse_user("1/18/2016 9:58:08 AM", &t, &utc), 0);
+    cr_assert_eq(ps_time_parse_user("2016-01-18T09:58:08", &u, &utc), 0);
+    cr_assert_eq(t, u);
+    cr_assert_eq(utc, 0);
+    cr_assert_eq(ps_time_parse_user("1/18/2016 12:05:00 AM", &t, NULL), 0);
+    cr_assert_eq(ps_time_parse_user("2016-01-18 00:05", &u, NULL), 0);
+    cr_assert_eq(t, u);
+    cr_assert_eq(ps_time_parse_user("1/18/2016 12:05:00 PM", &t, NULL), 0);
+    cr_assert_eq(ps_time_parse_user("2016-01-18T12:05:00", &u, NULL), 0);
+    cr_assert_eq(t, u);
+    cr_assert_eq(ps_time_parse_user("2016-01-18T17:35:00+05:30", &t, &utc), 0);
+    cr_assert_eq(utc, 1);
+    cr_assert_eq(ps_time_parse_user("2016-01-18T12:05:00Z", &u, NULL), 0);
+    cr_assert_eq(t, u);
+    cr_assert_eq(ps_time_parse_user("2016-13-18", &t, NULL), -1);
+    cr_assert_eq(ps_time_parse_user("yesterday", &t, NULL), -1);
+}
+
+Test(util, parse_double)
+{
+    double v;
+    cr_assert_eq(ps_parse_double("0.71440175634446267949", 22, &v), 0);
+    cr_assert_float_eq(v, 0.71440175634446267949, 1e-17);
+    cr_assert_eq(ps_parse_double("-12e3", 5, &v), 0);
+    cr_assert_eq(v, -12000.0);
+    cr_assert_eq(ps_parse_double("1e999", 5, &v), -1);
+    cr_assert_eq(ps_parse_double("nan", 3, &v), -1);
+    cr_assert_eq(ps_parse_double("5,036", 5, &v), -1);
+    cr_assert_eq(ps_parse_double("", 0, &v), -1);
+    cr_assert_eq(ps_parse_double(".", 1, &v), -1);
+}
+
+Test(util, formatting)
+{
+    char b[32];
+    cr_assert_str_eq(ps_fmt_num(b, sizeof b, 14.075, 1), "14.1");
+    cr_assert_str_eq(ps_fmt_num(b, sizeof b, -0.0001, 3), "0.000");
+    cr_assert_str_eq(ps_fmt_num(b, sizeof b, NAN, 3), "n/a");
+    cr_assert_str_eq(ps_fmt_si(b, sizeof b, 12345.0), "12.3k");
+    cr_assert_str_eq(ps_fmt_si(b, sizeof b, 242327600.0), "242M");
+    cr_assert_str_eq(ps_fmt_si(b, sizeof b, 0.5), "500m");
+    cr_assert_str_eq(ps_fmt_si(b, sizeof b, 7.0), "7.00");
+}
+
+Test(util, json_and_html)
+{
+    ps_buf b = {0};
+    ps_json_str(&b, "a\"b\\c\n\x01<\xff");
+    cr_assert_str_eq(b.data, "\"a\\\"b\\\\c\\n\\u0001<\\ufffd\"");
+    ps_buf_reset(&b);
+    ps_json_num(&b, 0.1);
+    ps_buf_putc(&b, ' ');
+    ps_json_num(&b, 168);
+    ps_buf_putc(&b, ' ');
+    ps_json_num(&b, NAN);
+    cr_assert_str_eq(b.data, "0.1 168 null");
+    ps_buf_reset(&b);
+    ps_html_escape(&b, "<script>alert('x')&</script>");
+    cr_assert_str_eq(b.data, "&lt;script&gt;alert(&#39;x&#39;)&amp;&lt;/script&gt;");
+    ps_buf_reset(&b);
+    ps_csv_field(&b, "Processor Information(0,_Total)", ',');
+    ps_buf_putc(&b, ',');
+    ps_csv_field(&b, "say \"hi\"", ',');
+    cr_assert_str_eq(b.data, "\"Processor Information(0,_Total)\",\"say \"\"hi\"\"\"");
+    ps_buf_free(&b);
+}
+
+Test(util, error_format)
+{
+    ps_error e;
+    ps_error_clear(&e);
+    ps_error_set(&e, PS_EINPUT, "x.csv", 12, 7, "malformed number '%s'", "1.2.3");
+    char line[700];
+    ps_error_format(&e, line, sizeof line);
+    cr_assert_str_eq(line, "x.csv:12:7: malformed number '1.2.3'");
+    ps_error_set(&e, PS_EIO, "y", 0, 0, "gone");
+    ps_error_format(&e, line, sizeof line);
+    cr_assert_str_eq(line, "y: gone");
+}
