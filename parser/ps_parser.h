@@ -60,7 +60,43 @@ typedef struct ps_log_backend {
 } ps_log_backend;
 
 /* ===================================================================== 2. Jetstress */
-/* (owned by the Jetstress parsing work: parser/js_*.c) */
+
+/* Read one Jetstress HTML report (any layout/language in the label tables; encoding from BOM,
+ * meta charset or sniffing). *out owned by the caller (ps_js_report_free).
+ * Errors: PS_EIO, PS_EINPUT (not a Jetstress report, unreadable markup) with file/line. */
+int ps_js_report_read(const char *path, ps_js_report **out, ps_warnings *w, ps_error *err);
+/* Read a JetstressConfig.xml. *out owned by the caller (ps_js_config_free). */
+int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_error *err);
+/* Parse Test Log text (lines "M/D/YYYY h:mm:ss AM -- message") into typed events.
+ * first_line: line number of text[0] in its file. *ev (array, free each event's strings and
+ * the array) owned by the caller. Never fails: unknown lines become PS_EV_OTHER. */
+void ps_js_testlog_parse(const char *text, size_t len, long first_line, ps_js_event **ev, size_t *n);
+
+/* Run discovery: every path is a file or a directory (walked recursively). Files are
+ * classified by content first, name second: Jetstress HTML reports, Jetstress result XML,
+ * JetstressConfig.xml, counter logs (.blg/.csv/.tsv). Reports and configs are parsed; servers
+ * are grouped by (machine, test type); log files are attached to the server whose report names
+ * them (same stem) or whose machine appears in their counter paths. Logs are NOT read here.
+ * *out owned by the caller (ps_js_run_free). Problems that do not stop the run go to
+ * (*out)->warnings. Errors: PS_EIO (missing path), PS_EINPUT (a file that cannot be parsed). */
+int ps_js_discover(const char *const *paths, size_t npaths, ps_js_run **out, ps_error *err);
+
+/* Options of the Jetstress pipeline. Zero-initialise, then set what the user gave. */
+typedef struct ps_js_options {
+    int has_begin, has_end;
+    ps_time begin, end;              /* -b/-e, local time of the logs */
+    double mailboxes, iops_per_mailbox;  /* NaN/0 = take from report or config */
+    const char *profile;             /* "jetstress-2013", ... NULL = from the report's version */
+    const char *thresholds_file;     /* --thresholds FILE, NULL = built-in */
+    int keep_series;                 /* keep per-instance time series for charts */
+    int lenient;                     /* lenient log reading */
+} ps_js_options;
+
+/* The whole read -> model -> compute stage: discover, read every counter log (streaming),
+ * recompute per-instance figures over the collection window, per-server summaries and the
+ * aggregate. Does not judge. *out owned by the caller (ps_js_run_free). */
+int ps_js_load(const char *const *paths, size_t npaths, const ps_js_options *opt, ps_js_run **out,
+               ps_error *err);
 
 /* ===================================================================== 3. thresholds */
 
