@@ -4,7 +4,9 @@
 
 #include <cairo-svg.h>
 #include <cairo.h>
+#include <ctype.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void set_rgb(cairo_t *cr, uint32_t c)
@@ -123,13 +125,17 @@ int ps_chart_render_png(const ps_chart_spec *spec, const char *path, ps_error *e
     return rc;
 }
 
-/* Prefix every id cairo defines or references: id="x", href="#x", url(#x). */
+/* Prefix every id cairo defines or references: id="x", href="#x", url(#x). cairo numbers
+ * its surfaces with a process-wide counter ("surface6" on the second chart), so those ids are
+ * renumbered in order of appearance to keep the output identical for identical charts. */
 static void prefix_ids(const char *svg, const char *prefix, ps_buf *out)
 {
     static const char *const marks[] = {"id=\"", "href=\"#", "url(#"};
+    unsigned long seen[64];
+    size_t nseen = 0;
     const char *p = svg;
     while (*p) {
-        size_t m, best = (size_t)-1;
+        size_t m, best = 0;
         const char *next = NULL;
         for (m = 0; m < 3; m++) {
             const char *q = strstr(p, marks[m]);
@@ -146,6 +152,17 @@ static void prefix_ids(const char *svg, const char *prefix, ps_buf *out)
         ps_buf_put(out, p, (size_t)(next - p) + ml);
         ps_buf_puts(out, prefix);
         p = next + ml;
+        if (strncmp(p, "surface", 7) == 0 && isdigit((unsigned char)p[7])) {
+            char *end;
+            unsigned long id = strtoul(p + 7, &end, 10);
+            size_t k = 0;
+            while (k < nseen && seen[k] != id)
+                k++;
+            if (k == nseen && nseen < sizeof seen / sizeof seen[0])
+                seen[nseen++] = id;
+            ps_buf_printf(out, "surface%zu", k + 1);
+            p = end;
+        }
     }
 }
 

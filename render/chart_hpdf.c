@@ -5,12 +5,17 @@
 
 #include <hpdf.h>
 #include <math.h>
+#include <stdlib.h>
 
 typedef struct hctx {
     HPDF_Page page;
     HPDF_Font font, bold;
     double bx, by, bh;
     HPDF_STATUS st;          /* first error */
+    /* the current path: libharu wants line width, colour and dash set before a path is
+     * begun, so move_to / line_to collect points and stroke emits them */
+    double *pts;             /* x y pairs; a NAN x marks a move_to */
+    size_t npts, cap;
 } hctx;
 
 #define X(c, x) ((HPDF_REAL)((c)->bx + (x)))
@@ -47,17 +52,20 @@ static void h_fill_rect(void *ctx, double x, double y, double w, double h, uint3
     chk(c, HPDF_Page_Fill(c->page));
 }
 
-static void h_move_to(void *ctx, double x, double y)
+static void path_add(hctx *c, double x, double y, int move)
 {
-    hctx *c = ctx;
-    chk(c, HPDF_Page_MoveTo(c->page, X(c, x), Y(c, y)));
+    if (c->npts + 3 > c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 64;
+        c->pts = ps_xrealloc(c->pts, c->cap * sizeof *c->pts);
+    }
+    if (move)
+        c->pts[c->npts++] = NAN;
+    c->pts[c->npts++] = x;
+    c->pts[c->npts++] = y;
 }
 
-static void h_line_to(void *ctx, double x, double y)
-{
-    hctx *c = ctx;
-    chk(c, HPDF_Page_LineTo(c->page, X(c, x), Y(c, y)));
-}
+static void h_move_to(void *ctx, double x, double y) { path_add(ctx, x, y, 1); }
+static void h_line_to(void *ctx, double x, double y) { path_add(ctx, x, y, 0); }
 
 static void h_stroke(void *ctx, double width, uint32_t rgb, const double *dash, size_t ndash)
 {
@@ -72,6 +80,16 @@ static void h_stroke(void *ctx, double width, uint32_t rgb, const double *dash, 
     chk(c, HPDF_Page_SetLineJoin(c->page, HPDF_ROUND_JOIN));
     chk(c, HPDF_Page_SetLineCap(c->page, n ? HPDF_BUTT_END : HPDF_ROUND_END));
     chk(c, HPDF_Page_SetDash(c->page, n ? pat : NULL, (HPDF_UINT)n, 0));
+    for (size_t i = 0; i < c->npts;) {
+        int move = isnan(c->pts[i]);
+        i += move;
+        if (move)
+            chk(c, HPDF_Page_MoveTo(c->page, X(c, c->pts[i]), Y(c, c->pts[i + 1])));
+        else
+            chk(c, HPDF_Page_LineTo(c->page, X(c, c->pts[i]), Y(c, c->pts[i + 1])));
+        i += 2;
+    }
+    c->npts = 0;
     chk(c, HPDF_Page_Stroke(c->page));
 }
 
@@ -106,11 +124,12 @@ int ps_chart_draw_hpdf(const ps_chart_spec *spec, void *doc, void *page, void *f
     int rc = ps_chart_layout_compute(&s, &l, err);
     if (rc)
         return rc;
-    hctx c = {page, font, bold, x, y, h, HPDF_OK};
+    hctx c = {page, font, bold, x, y, h, HPDF_OK, NULL, 0, 0};
     ps_chart_gc gc = {&c, h_save, h_restore, h_clip, h_fill_rect, h_move_to, h_line_to,
                       h_stroke, h_text};
     ps_chart_draw(&l, &gc);
     ps_chart_layout_free(&l);
+    free(c.pts);
     if (c.st != HPDF_OK || HPDF_GetError(doc) != HPDF_OK)
         return ps_error_set(err, PS_EIO, NULL, 0, 0, "chart: libharu error 0x%04X (detail %u)",
                             (unsigned)(c.st != HPDF_OK ? c.st : HPDF_GetError(doc)),

@@ -136,7 +136,8 @@ static const ps_time time_steps[] = {
     1 * SEC, 2 * SEC, 5 * SEC, 10 * SEC, 15 * SEC, 30 * SEC,
     1 * MIN, 2 * MIN, 5 * MIN, 10 * MIN, 15 * MIN, 30 * MIN,
     1 * HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR,
-    1 * DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 60 * DAY, 90 * DAY, 180 * DAY, 360 * DAY,
+    1 * DAY, 2 * DAY, 3 * DAY, 5 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 60 * DAY, 90 * DAY,
+    180 * DAY, 360 * DAY,
     720 * DAY, 1800 * DAY, 3600 * DAY};
 
 static const struct { ps_time below; const char *fmt; ps_time min_step; } time_formats[] = {

@@ -236,7 +236,7 @@ const char *ps_chart_si_prefix(double amax, double step, double *factor, int *de
 /* Tick label: v / factor with decimals and the prefix appended ("1.5k", "200m"); 0 -> "0". */
 const char *ps_chart_tick_label(char *out, size_t n, double v, double factor, int decimals,
                                 const char *prefix);
-/* Time axis ticks for [t0, t1] fitting at most max_ticks ticks: step from 1 s ... 30 days
+/* Time axis ticks for [t0, t1] fitting at most max_ticks ticks: step from 1 s ... 10 years
  * (ticks are multiples of the step since 1970-01-01 00:00, only inside the range), and a
  * label format from the span: < 10 min "HH:MM:SS", < 24 h "HH:MM", < 7 days "MM/DD HH:MM",
  * else "YYYY-MM-DD". Writes up to PS_CHART_MAX_TICKS times into ticks, returns the count. */
