@@ -4,6 +4,7 @@
 
 #include <cairo-svg.h>
 #include <cairo.h>
+#include <fontconfig/fontconfig.h>
 #include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
@@ -206,4 +207,10 @@ int ps_chart_render_svg(const ps_chart_spec *spec, const char *path, ps_error *e
         rc = write_out(path, b.data, b.len, err);
     ps_buf_free(&b);
     return rc;
+}
+
+void ps_chart_release_caches(void)
+{
+    cairo_debug_reset_static_data();
+    FcFini();
 }

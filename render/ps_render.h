@@ -303,6 +303,10 @@ int ps_chart_render_svg(const ps_chart_spec *spec, const char *path, ps_error *e
  * markup. Output is byte-identical for identical specs. */
 int ps_chart_svg_string(const ps_chart_spec *spec, const char *id_prefix, ps_buf *out,
                         ps_error *err);
+/* Free the process-wide font caches of cairo and fontconfig (cairo_debug_reset_static_data +
+ * FcFini) so that leak checkers see a clean exit. Call once, just before the program ends,
+ * after every chart has been rendered and no cairo object is alive. */
+void ps_chart_release_caches(void);
 /* Draw into a libharu page inside the box whose lower left corner is (x, y) (PDF user units,
  * y up) of size w x h: the layout is computed for w x h (spec width/height ignored). doc, page,
  * font and bold are HPDF_Doc, HPDF_Page and HPDF_Font handles (void * so that this header
