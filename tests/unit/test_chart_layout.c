@@ -12,20 +12,6 @@
 
 #define EPS 0.005   /* dumps and hand values use 2 decimals */
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    ps_buf b = {0};
-    char tmp[4096];
-    size_t n;
-    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
-        ps_buf_put(&b, tmp, n);
-    fclose(f);
-    return ps_buf_steal(&b);
-}
-
 static void check_golden(const ps_chart_spec *spec, const char *name)
 {
     ps_chart_layout l;
@@ -42,7 +28,7 @@ static void check_golden(const ps_chart_spec *spec, const char *name)
         fputs(b.data, f);
         fclose(f);
     }
-    char *want = slurp(path);
+    char *want = fix_slurp(path);
     cr_assert(want, "missing %s", path);
     /* compare line by line for a readable failure */
     const char *g = b.data, *w = want;
