@@ -26,6 +26,10 @@ int chart_spec_check(const ps_chart_spec *spec, ps_error *err)
             if (s->n > 0 && !s->t)
                 return ps_error_set(err, PS_EUSAGE, NULL, 0, 0,
                                     "chart: time series %s has no times", name);
+            for (size_t j = 0; j < s->n; j++)
+                if (s->t[j] == PS_TIME_NONE)
+                    return ps_error_set(err, PS_EUSAGE, NULL, 0, 0,
+                                        "chart: series %s has no time at point %zu", name, j);
             for (size_t j = 1; j < s->n; j++)
                 if (s->t[j] < s->t[j - 1])
                     return ps_error_set(err, PS_EUSAGE, NULL, 0, 0,

@@ -169,6 +169,10 @@ Test(chart_layout, spec_errors)
     s.nseries = 1;
     cr_assert_eq(ps_chart_layout_compute(&s, &l, &err), PS_EUSAGE);
     cr_assert(strstr(err.msg, "decrease at point 1"), "%s", err.msg);
+    static const ps_time none_t[3] = {1000, PS_TIME_NONE, 4000};
+    ser.t = none_t;
+    cr_assert_eq(ps_chart_layout_compute(&s, &l, &err), PS_EUSAGE);
+    cr_assert(strstr(err.msg, "no time at point 1"), "%s", err.msg);
     ser.t = NULL;
     cr_assert_eq(ps_chart_layout_compute(&s, &l, &err), PS_EUSAGE);
     /* a bar + line chart whose only series is the line has no bars */
