@@ -529,6 +529,7 @@ int ps_chart_layout_compute(const ps_chart_spec *spec, ps_chart_layout *l, ps_er
         const char *fmt;
         ps_chart_time_ticks(t0, t1, 8, tk, &st, &fmt);
         right = fmin(right, l->width - fmax(CH_PAD, time_label_width(fmt) / 2 + 2));
+        left = fmax(left, time_label_width(fmt) / 2 + 2);   /* first label, centred on x0 */
     }
 
     /* bottom: legend rows, x title, x tick labels */

@@ -290,3 +290,23 @@ Test(chart_layout, negative_bars_and_threshold_near_top)
     cr_assert(l.thresholds[0].label.y > l.thresholds[0].y);
     ps_chart_layout_free(&l);
 }
+
+Test(chart_layout, first_date_label_fits)
+{
+    /* 10 days, no y title, labels "0".."5": left would be 12 + width("5") 5.088 + 7 = 24.088,
+     * but the first "YYYY-MM-DD" label (8 digits x 636 + 2 x '-' 361 = 5810 units -> 46.48 pt)
+     * is centred on the plot's left edge: left = 46.48 / 2 + 2 = 25.24 */
+    static const ps_time t[2] = {0, 10 * 86400000LL};
+    static const double v[2] = {1, 5};
+    ps_chart_series ser = {"x", -1, 2, v, t, 0};
+    ps_chart_spec s = {0};
+    s.series = &ser;
+    s.nseries = 1;
+    s.y_include_zero = 1;
+    ps_chart_layout l;
+    ps_error err;
+    cr_assert_eq(ps_chart_layout_compute(&s, &l, &err), 0);
+    cr_assert_str_eq(l.x.time_format, "YYYY-MM-DD");
+    cr_assert_float_eq(l.plot.x, 25.24, 1e-9);
+    ps_chart_layout_free(&l);
+}
