@@ -59,6 +59,12 @@ int chart_spec_check(const ps_chart_spec *spec, ps_error *err)
     return PS_OK;
 }
 
+ps_chart_series ps_chart_series_of(const ps_series *s, int role)
+{
+    ps_chart_series c = {s->label, role, s->n, s->v, s->t, 0};
+    return c;
+}
+
 int chart_series_role(const ps_chart_series *s, size_t i)
 {
     int r = s->role >= 0 ? s->role : (int)i;

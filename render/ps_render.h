@@ -93,6 +93,9 @@ typedef struct ps_chart_series {
     int on_y2;               /* PS_CHART_BARS_LINE: 1 = drawn as a line against the second axis */
 } ps_chart_series;
 
+/* A chart series viewing a model series (label, times and values stay owned by s). */
+ps_chart_series ps_chart_series_of(const ps_series *s, int role);
+
 typedef struct ps_chart_threshold {
     double value;            /* horizontal dashed line at this y value */
     const char *label;       /* drawn at the right end above the line; NULL = none */

@@ -310,3 +310,20 @@ Test(chart_layout, first_date_label_fits)
     cr_assert_float_eq(l.plot.x, 25.24, 1e-9);
     ps_chart_layout_free(&l);
 }
+
+Test(chart_layout, series_of_model_series)
+{
+    ps_series m = {0};
+    m.label = "db";
+    ps_series_push(&m, 1000, 2.5);
+    ps_series_push(&m, 2000, NAN);
+    ps_chart_series c = ps_chart_series_of(&m, 4);
+    cr_assert_str_eq(c.label, "db");
+    cr_assert_eq(c.n, 2);
+    cr_assert_eq(c.t[1], 2000);
+    cr_assert(isnan(c.v[1]));
+    cr_assert_eq(c.role, 4);
+    cr_assert_eq(c.on_y2, 0);
+    m.label = NULL;   /* not owned by the test's string literal */
+    ps_series_free(&m);
+}
