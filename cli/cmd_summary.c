@@ -198,8 +198,8 @@ int ps_cmd_summary(int argc, char **argv, ps_cli *cli)
         if (rc == PS_OK)
             rc = ps_cli_write(cli, o.out, &out, o.files, o.nfiles);
         if (bad)
-            ps_warn(&cli->warnings, "%llu malformed row%s skipped (--lenient)", (unsigned long long)bad,
-                    bad == 1 ? "" : "s");
+            ps_warn(&cli->warnings, "%llu malformed row%s skipped or read with missing values (--lenient)",
+                    (unsigned long long)bad, bad == 1 ? "" : "s");
     }
     ps_buf_free(&out);
     ps_summary_free(&sum);

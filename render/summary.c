@@ -204,7 +204,8 @@ static void text_files(ps_buf *b, const ps_summary *s)
                           local ? " (local time)" : "");
         }
         if (f->bad_rows)
-            ps_buf_printf(b, ", %llu malformed rows skipped", (unsigned long long)f->bad_rows);
+            ps_buf_printf(b, ", %llu malformed row%s (--lenient)", (unsigned long long)f->bad_rows,
+                          f->bad_rows == 1 ? "" : "s");
         ps_buf_putc(b, '\n');
     }
 }
