@@ -237,6 +237,11 @@ static int read_header(ps_log *log, csv *c, ps_error *err)
         return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
                             "legacy PerfMon binary log \"(PDH-BIN 4.0)\" (Windows 2000/XP) is not supported; "
                             "convert it on Windows with: relog <file> -f bin -o <new>.blg (or -f csv)");
+    if (tz && (enc == PS_ENC_CP1252 || enc == PS_ENC_CP850)) {
+        char *u = ps_enc_to_utf8(tz, strlen(tz), enc);
+        free(tz);
+        tz = u;
+    }
     log->all.timezone = tz;
     log->all.has_bias = has_bias;
     log->all.bias_minutes = has_bias ? bias : 0;
