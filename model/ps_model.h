@@ -196,6 +196,7 @@ void ps_acc_free(ps_acc *a);
 /* Sketch API (used by ps_acc; public for tests and other aggregations). */
 ps_sketch *ps_sketch_new(void);
 void ps_sketch_add(ps_sketch *s, double v);
+/* Add every value of src to dst (src unchanged; src may be dst: counts double). */
 void ps_sketch_merge(ps_sketch *dst, const ps_sketch *src);
 /* q in [0,1]; NaN when empty. Result within PS_SKETCH_ALPHA relative of a true q-quantile. */
 double ps_sketch_quantile(const ps_sketch *s, double q);

@@ -5,9 +5,7 @@
  * and w = ln(gamma), gamma = (1 + alpha) / (1 - alpha). L is monotone and its derivative with
  * respect to ln(x) is m >= 1, so a bucket of width w in L spans at most a factor gamma in value:
  * lo <= x < hi with hi / lo <= gamma. Reporting 2 lo hi / (lo + hi) for every value of the
- * bucket is then off by at most (gamma - 1) / (gamma + 1) = alpha relative; the sketch also
- * keeps each bucket's sum and reports the bucket mean when it is within alpha of the whole
- * bucket (see bucket_value). L costs a few bit
+ * bucket is then off by at most (gamma - 1) / (gamma + 1) = alpha relative. L costs a few bit
  * operations instead of a log() call (the sketch is fed tens of millions of values); the price
  * is up to 2x more buckets than an exact log mapping (ln 2 / w ~ 35 buckets per octave).
  *
@@ -34,15 +32,13 @@
 #define GROW_STEP 64
 #define MIN_MAGNITUDE 0x1p-1000
 
-typedef struct bucket {
-    uint64_t n;      /* values in the bucket */
-    double sum;      /* sum of their magnitudes (for a better estimate than the midpoint) */
-} bucket;
-
+/* Bucket counters are 32-bit (4 bytes per bucket keeps a store of a few hundred buckets within a
+ * few cache lines); a store switches to 64-bit counters the first time one would overflow. */
 typedef struct store {
-    bucket *c;       /* c[i] is bucket off + i */
-    int32_t off;     /* bucket index of c[0] */
-    int32_t len;     /* buckets in use (c has room for cap) */
+    void *c;         /* counters of buckets off .. off + len - 1: uint32_t, or uint64_t if wide */
+    int wide;
+    int32_t off;     /* bucket index of counter 0 */
+    int32_t len;     /* buckets in use (room for cap) */
     int32_t cap;
     uint64_t n;
 } store;
@@ -100,21 +96,58 @@ static inline int32_t bucket_of(double mag)
 /* Lower bound of bucket k (in value). */
 static double bucket_lo(int32_t k) { return lin_exp2((double)k * w_); }
 
-/* Representative magnitude of bucket k = [lo, hi) holding b: the mean of its values, clamped
- * to [hi (1 - alpha), lo (1 + alpha)] - the estimates that are within alpha of EVERY value of
- * the bucket (non-empty because hi / lo <= gamma; the harmonic mean 2 lo hi / (lo + hi) is
- * always inside). The mean makes narrow distributions (a gauge moving by 1 %) far more precise
- * than a fixed midpoint while keeping the guarantee. */
-static double bucket_value(int32_t k, const bucket *b)
+/* Representative value of bucket k: the harmonic mean 2 lo hi / (lo + hi) of its bounds (written
+ * so that it does not overflow), within alpha of every value of the bucket. */
+static double bucket_value(int32_t k)
 {
     double lo = bucket_lo(k), hi = bucket_lo(k + 1);
-    double a = hi * (1 - PS_SKETCH_ALPHA), z = lo * (1 + PS_SKETCH_ALPHA);
-    double v = b->n ? b->sum / (double)b->n : 2 * lo / (1 + lo / hi);
-    if (!(v >= a))   /* also NaN/inf sums */
-        v = a;
-    if (v > z)
-        v = z;
-    return v;
+    return 2 * lo / (1 + lo / hi);
+}
+
+static inline size_t esz(const store *s) { return s->wide ? sizeof(uint64_t) : sizeof(uint32_t); }
+static inline uint64_t get(const store *s, int32_t i)
+{
+    return s->wide ? ((const uint64_t *)s->c)[i] : ((const uint32_t *)s->c)[i];
+}
+static inline void set(store *s, int32_t i, uint64_t v)
+{
+    if (s->wide)
+        ((uint64_t *)s->c)[i] = v;
+    else
+        ((uint32_t *)s->c)[i] = (uint32_t)v;
+}
+/* Counters i .. i + n - 1 set to zero. */
+static void zero(store *s, int32_t i, int32_t n)
+{
+    memset((char *)s->c + (size_t)i * esz(s), 0, (size_t)n * esz(s));
+}
+/* Move n counters from index src to index dst (ranges may overlap). */
+static void move(store *s, int32_t dst, int32_t src, int32_t n)
+{
+    memmove((char *)s->c + (size_t)dst * esz(s), (char *)s->c + (size_t)src * esz(s), (size_t)n * esz(s));
+}
+
+static void widen(store *s)
+{
+    uint64_t *w = ps_xcalloc((size_t)(s->cap ? s->cap : 1), sizeof *w);
+    for (int32_t i = 0; i < s->len; i++)
+        w[i] = ((uint32_t *)s->c)[i];
+    free(s->c);
+    s->c = w;
+    s->wide = 1;
+}
+
+static inline void put(store *s, int32_t i, uint64_t cnt)
+{
+    if (!s->wide) {
+        uint32_t *c = s->c;
+        if (cnt <= UINT32_MAX - c[i]) {
+            c[i] += (uint32_t)cnt;
+            return;
+        }
+        widen(s);
+    }
+    ((uint64_t *)s->c)[i] += cnt;
 }
 
 static void store_reserve(store *s, int32_t need)
@@ -126,89 +159,72 @@ static void store_reserve(store *s, int32_t need)
         cap *= 2;
     if (cap > PS_SKETCH_MAX_BUCKETS)
         cap = PS_SKETCH_MAX_BUCKETS;
-    s->c = ps_xrealloc(s->c, (size_t)cap * sizeof *s->c);
-    memset(s->c + s->cap, 0, (size_t)(cap - s->cap) * sizeof *s->c);
+    s->c = ps_xrealloc(s->c, (size_t)cap * esz(s));
+    zero(s, s->cap, cap - s->cap);
     s->cap = cap;
 }
 
-/* Add cnt to bucket k, growing or collapsing the range. */
-static inline void put(bucket *b, uint64_t cnt, double sum)
-{
-    b->n += cnt;
-    b->sum += sum;
-}
-
-/* Add cnt values of magnitude sum `sum` to bucket k, growing or collapsing the range. */
-static void store_add(store *s, int32_t k, uint64_t cnt, double sum)
+/* Add cnt to bucket k, growing the range or collapsing its lowest buckets. */
+static void store_add(store *s, int32_t k, uint64_t cnt)
 {
     s->n += cnt;
     if (s->len == 0) {
         store_reserve(s, 1);
         s->off = k;
         s->len = 1;
-        s->c[0].n = cnt;
-        s->c[0].sum = sum;
+        put(s, 0, cnt);
         return;
     }
     int32_t i = k - s->off;
     if (i >= 0 && i < s->len) {
-        put(&s->c[i], cnt, sum);
+        put(s, i, cnt);
         return;
     }
     if (i < 0) {
         int32_t grow = -i;
         if ((int64_t)s->len + grow > PS_SKETCH_MAX_BUCKETS) {
-            /* below the kept range and no room: collapse into the lowest kept bucket
-             * after extending downwards as far as the cap allows */
+            /* below the kept range and no room: extend downwards as far as the cap allows,
+             * the rest collapses into the lowest kept bucket */
             grow = PS_SKETCH_MAX_BUCKETS - s->len;
             if (grow <= 0) {
-                put(&s->c[0], cnt, sum);
+                put(s, 0, cnt);
                 return;
             }
         }
         store_reserve(s, s->len + grow);
-        memmove(s->c + grow, s->c, (size_t)s->len * sizeof *s->c);
-        memset(s->c, 0, (size_t)grow * sizeof *s->c);
+        move(s, grow, 0, s->len);
+        zero(s, 0, grow);
         s->off -= grow;
         s->len += grow;
-        if (k < s->off)
-            k = s->off;
-        put(&s->c[k - s->off], cnt, sum);
+        put(s, k < s->off ? 0 : k - s->off, cnt);
         return;
     }
     /* above the range */
     int64_t need = (int64_t)i + 1;
     if (need > PS_SKETCH_MAX_BUCKETS) {
-        /* shift the range up: the lowest `drop` buckets collapse into the new lowest one */
+        /* shift the range up: the lowest `drop` + 1 buckets collapse into the new lowest one */
         int32_t drop = (int32_t)(need - PS_SKETCH_MAX_BUCKETS);
-        if (drop >= s->len) {
-            bucket all = {0, 0};
-            for (int32_t j = 0; j < s->len; j++)
-                put(&all, s->c[j].n, s->c[j].sum);
-            store_reserve(s, PS_SKETCH_MAX_BUCKETS);
-            memset(s->c, 0, (size_t)s->cap * sizeof *s->c);
-            s->off = k - (PS_SKETCH_MAX_BUCKETS - 1);
-            s->len = PS_SKETCH_MAX_BUCKETS;
-            s->c[0] = all;
+        uint64_t low = 0;
+        int32_t upto = drop < s->len ? drop : s->len - 1;
+        for (int32_t j = 0; j <= upto; j++)
+            low += get(s, j);
+        store_reserve(s, PS_SKETCH_MAX_BUCKETS);
+        if (drop < s->len) {
+            move(s, 0, drop, s->len - drop);
+            zero(s, s->len - drop, PS_SKETCH_MAX_BUCKETS - (s->len - drop));
         } else {
-            bucket low = {0, 0};
-            for (int32_t j = 0; j <= drop; j++)
-                put(&low, s->c[j].n, s->c[j].sum);
-            memmove(s->c, s->c + drop, (size_t)(s->len - drop) * sizeof *s->c);
-            s->c[0] = low;
-            s->len -= drop;
-            s->off += drop;
-            store_reserve(s, PS_SKETCH_MAX_BUCKETS);
-            memset(s->c + s->len, 0, (size_t)(PS_SKETCH_MAX_BUCKETS - s->len) * sizeof *s->c);
-            s->len = PS_SKETCH_MAX_BUCKETS;
+            zero(s, 0, PS_SKETCH_MAX_BUCKETS);
         }
-        put(&s->c[k - s->off], cnt, sum);
+        s->off = k - (PS_SKETCH_MAX_BUCKETS - 1);
+        s->len = PS_SKETCH_MAX_BUCKETS;
+        set(s, 0, low);
+        put(s, k - s->off, cnt);
         return;
     }
     store_reserve(s, (int32_t)need);
-    memset(s->c + s->len, 0, (size_t)(need - s->len) * sizeof *s->c);
+    zero(s, s->len, (int32_t)need - s->len);
     s->len = (int32_t)need;
-    put(&s->c[i], cnt, sum);
+    put(s, i, cnt);
 }
 
 ps_sketch *ps_sketch_new(void)
@@ -227,15 +243,15 @@ static void insert(ps_sketch *s, double v)
     if (v > s->max)
         s->max = v;
     if (v > MIN_MAGNITUDE && v <= DBL_MAX)
-        store_add(&s->pos, bucket_of(v), 1, v);
+        store_add(&s->pos, bucket_of(v), 1);
     else if (v < -MIN_MAGNITUDE && v >= -DBL_MAX)
-        store_add(&s->neg, bucket_of(-v), 1, -v);
+        store_add(&s->neg, bucket_of(-v), 1);
     else if (v > -MIN_MAGNITUDE && v < MIN_MAGNITUDE)
         s->zeros++;
     else if (v > 0)   /* +inf: highest representable bucket */
-        store_add(&s->pos, bucket_of(DBL_MAX), 1, DBL_MAX);
+        store_add(&s->pos, bucket_of(DBL_MAX), 1);
     else
-        store_add(&s->neg, bucket_of(DBL_MAX), 1, DBL_MAX);
+        store_add(&s->neg, bucket_of(DBL_MAX), 1);
 }
 
 static void flush(ps_sketch *s)
@@ -260,8 +276,8 @@ static void store_merge(store *d, const store *s)
 {
     /* highest buckets first so that a collapse in d keeps the top of the range */
     for (int32_t j = s->len - 1; j >= 0; j--)
-        if (s->c[j].n)
-            store_add(d, s->off + j, s->c[j].n, s->c[j].sum);
+        if (get(s, j))
+            store_add(d, s->off + j, get(s, j));
 }
 
 void ps_sketch_merge(ps_sketch *dst, const ps_sketch *src)
@@ -302,22 +318,22 @@ double ps_sketch_quantile(const ps_sketch *s, double q)
         /* negatives: largest magnitude first */
         int32_t j = s->neg.len - 1;
         for (; j > 0; j--) {
-            seen += s->neg.c[j].n;
+            seen += get(&s->neg, j);
             if (seen > rank)
                 break;
         }
-        v = -bucket_value(s->neg.off + j, &s->neg.c[j]);
+        v = -bucket_value(s->neg.off + j);
     } else if (rank < s->neg.n + s->zeros) {
         v = 0;
     } else {
         seen = s->neg.n + s->zeros;
         int32_t j = 0;
         for (; j < s->pos.len - 1; j++) {
-            seen += s->pos.c[j].n;
+            seen += get(&s->pos, j);
             if (seen > rank)
                 break;
         }
-        v = bucket_value(s->pos.off + j, &s->pos.c[j]);
+        v = bucket_value(s->pos.off + j);
     }
     if (v < s->min)
         v = s->min;

@@ -151,3 +151,19 @@ Test(sketch, bounded_memory_collapses_lowest)
     cr_assert_eq(ps_sketch_quantile(s, 0), v[0]);
     ps_sketch_free(s);
 }
+
+Test(sketch, counters_widen_past_32_bits)
+{
+    /* values 1..10, then merged into itself 33 times: 2^33 copies of each value, more than a
+     * 32-bit bucket counter holds. Rank floor(0.5 (n-1)) = 5 * 2^33 - 1 is the last 5. */
+    ps_sketch *s = ps_sketch_new();
+    for (int i = 1; i <= 10; i++)
+        ps_sketch_add(s, i);
+    for (int k = 0; k < 33; k++)
+        ps_sketch_merge(s, s);
+    cr_assert_eq(ps_sketch_count(s), (uint64_t)10 << 33);
+    cr_assert(fabs(ps_sketch_quantile(s, 0.5) - 5) <= 0.05, "%g", ps_sketch_quantile(s, 0.5));
+    cr_assert(fabs(ps_sketch_quantile(s, 0.85) - 9) <= 0.09, "%g", ps_sketch_quantile(s, 0.85));
+    cr_assert_eq(ps_sketch_quantile(s, 1), 10);
+    ps_sketch_free(s);
+}
