@@ -57,7 +57,9 @@ static void c_text(void *ctx, double x, double y, const char *utf8, double size,
     cairo_text_extents(cr, utf8, &e);
     cairo_translate(cr, x, y);
     cairo_rotate(cr, rotate * M_PI / 180.0);
-    double dx = anchor == PS_ANCHOR_MIDDLE ? -e.x_advance / 2 : anchor == PS_ANCHOR_END ? -e.x_advance : 0;
+    double dx = anchor == PS_ANCHOR_MIDDLE ? -e.x_advance / 2
+              : anchor == PS_ANCHOR_END    ? -e.x_advance
+                                           : 0;
     cairo_move_to(cr, dx, 0);
     set_rgb(cr, c);
     cairo_show_text(cr, utf8);

@@ -93,7 +93,8 @@ static void time_range(const ps_chart_spec *spec, ps_time *t0, ps_time *t1)
     }
     for (size_t i = 0; i < spec->nshades; i++) {
         const ps_chart_shade *sh = &spec->shades[i];
-        ps_time a = sh->from < sh->to ? sh->from : sh->to, b = sh->from < sh->to ? sh->to : sh->from;
+        ps_time a = sh->from < sh->to ? sh->from : sh->to;
+        ps_time b = sh->from < sh->to ? sh->to : sh->from;
         if (*t0 == PS_TIME_NONE || a < *t0)
             *t0 = a;
         if (*t1 == PS_TIME_NONE || b > *t1)

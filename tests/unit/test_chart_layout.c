@@ -43,9 +43,23 @@ static void check_golden(const ps_chart_spec *spec, const char *name)
     ps_buf_free(&b);
 }
 
-Test(chart_layout, golden_time_series) { ps_chart_spec s = fix_time_spec(); check_golden(&s, "time_series.txt"); }
-Test(chart_layout, golden_grouped_bars) { ps_chart_spec s = fix_bar_spec(); check_golden(&s, "grouped_bars.txt"); }
-Test(chart_layout, golden_bar_line) { ps_chart_spec s = fix_bar_line_spec(); check_golden(&s, "bar_line.txt"); }
+Test(chart_layout, golden_time_series)
+{
+    ps_chart_spec s = fix_time_spec();
+    check_golden(&s, "time_series.txt");
+}
+
+Test(chart_layout, golden_grouped_bars)
+{
+    ps_chart_spec s = fix_bar_spec();
+    check_golden(&s, "grouped_bars.txt");
+}
+
+Test(chart_layout, golden_bar_line)
+{
+    ps_chart_spec s = fix_bar_line_spec();
+    check_golden(&s, "bar_line.txt");
+}
 
 Test(chart_layout, time_series_by_hand)
 {

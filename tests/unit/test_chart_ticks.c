@@ -20,8 +20,8 @@ static void expect_ticks(double lo, double hi, int zero, const double *want, siz
     cr_assert_eq(n, nwant, "[%g, %g]: %zu ticks, want %zu", lo, hi, n, nwant);
     cr_assert_float_eq(st, want_step, 1e-12, "[%g, %g]: step %g", lo, hi, st);
     for (size_t i = 0; i < n; i++)
-        cr_assert_float_eq(v[i], want[i], 1e-12 * fmax(1, fabs(want[i])), "[%g, %g] tick %zu: %.17g",
-                           lo, hi, i, v[i]);
+        cr_assert_float_eq(v[i], want[i], 1e-12 * fmax(1, fabs(want[i])),
+                           "[%g, %g] tick %zu: %.17g", lo, hi, i, v[i]);
     cr_assert_eq(mn, want[0]);
     cr_assert_eq(mx, want[nwant - 1]);
 }
