@@ -52,6 +52,15 @@ static char *own_text(const xmlNode *e)
     return t;
 }
 
+/* Structured error handler: keep the first error (the parser reports several per fault). */
+static void keep_first_error(void *user, xmlErrorPtr e)
+{
+    xmlParserCtxtPtr ctxt = user;
+    xmlError *first = ctxt ? ctxt->_private : NULL;
+    if (first && !first->code && e && e->level >= XML_ERR_ERROR)
+        xmlCopyError(e, first);
+}
+
 /* Parse a document from a file with the safe options. */
 static int read_xml(const char *path, xmlDocPtr *out, ps_warnings *w, ps_error *err)
 {
@@ -66,11 +75,14 @@ static int read_xml(const char *path, xmlDocPtr *out, ps_warnings *w, ps_error *
         free(data);
         return ps_error_set(err, PS_EIO, path, 0, 0, "out of memory");
     }
-    xmlDocPtr doc = xmlCtxtReadMemory(ctxt, data, (int)len, NULL, NULL,
-                                      XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    xmlError first;
+    memset(&first, 0, sizeof first);
+    ctxt->_private = &first;
+    ctxt->sax->serror = keep_first_error; /* instead of printing */
+    xmlDocPtr doc = xmlCtxtReadMemory(ctxt, data, (int)len, NULL, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING);
     free(data);
     if (!doc || !ctxt->wellFormed) {
-        xmlErrorPtr e = xmlCtxtGetLastError(ctxt);
+        xmlErrorPtr e = first.code ? &first : xmlCtxtGetLastError(ctxt);
         rc = ps_error_set(err, PS_EINPUT, path, e ? e->line : 0, e ? e->int2 : 0, "malformed XML: %s",
                           e && e->message ? e->message : "unreadable");
         size_t l = strlen(err ? err->msg : "");
@@ -78,9 +90,11 @@ static int read_xml(const char *path, xmlDocPtr *out, ps_warnings *w, ps_error *
             err->msg[l - 1] = 0;
         if (doc)
             xmlFreeDoc(doc);
+        xmlResetError(&first);
         xmlFreeParserCtxt(ctxt);
         return rc;
     }
+    xmlResetError(&first);
     xmlFreeParserCtxt(ctxt);
     if (doc->intSubset && doc->intSubset->entities)
         ps_warn(w, "%s: entity declarations ignored (entities are never expanded)", path);
