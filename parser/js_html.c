@@ -23,19 +23,6 @@ static int is_el(const xmlNode *n, const char *name)
     return n && n->type == XML_ELEMENT_NODE && n->name && strcasecmp((const char *)n->name, name) == 0;
 }
 
-/* Next node in document order below root (NULL at the end); skip_children skips n's subtree. */
-static xmlNode *next_node(xmlNode *n, const xmlNode *root, int skip_children)
-{
-    if (!skip_children && n->children && n->type == XML_ELEMENT_NODE)
-        return n->children;
-    while (n && n != root) {
-        if (n->next)
-            return n->next;
-        n = n->parent;
-    }
-    return NULL;
-}
-
 /* Text of a subtree: <br> becomes '\n'; subtrees under skip (if any) are left out. */
 static void subtree_text(xmlNode *root, ps_buf *b, const char *skip)
 {
@@ -51,7 +38,7 @@ static void subtree_text(xmlNode *root, ps_buf *b, const char *skip)
         } else if (is_el(n, "p") || is_el(n, "div") || is_el(n, "tr") || is_el(n, "li")) {
             ps_buf_putc(b, '\n');
         }
-        n = next_node(n, root, skip_kids);
+        n = js_next_node(n, root, skip_kids);
     }
 }
 
@@ -396,7 +383,7 @@ static trow *table_rows(xmlNode *table, size_t *nrows)
             }
             skip = 1;
         }
-        x = next_node(x, table, skip);
+        x = js_next_node(x, table, skip);
     }
     *nrows = n;
     return rows;
@@ -648,9 +635,11 @@ static void do_testlog(rstate *st, const char *text, long line)
     size_t n = 0;
     ps_js_testlog_parse(text, strlen(text), line, &ev, &n);
     ps_js_report *r = st->r;
-    r->events = ps_xrealloc(r->events, (r->nevents + n + 1) * sizeof *r->events);
-    memcpy(r->events + r->nevents, ev, n * sizeof *ev);
-    r->nevents += n;
+    if (n) {
+        r->events = ps_xrealloc(r->events, (r->nevents + n) * sizeof *r->events);
+        memcpy(r->events + r->nevents, ev, n * sizeof *ev);
+        r->nevents += n;
+    }
     free(ev);
 }
 
@@ -709,7 +698,7 @@ static void walk(rstate *st, xmlNode *root)
                 skip = 1;
             }
         }
-        n = next_node(n, root, skip);
+        n = js_next_node(n, root, skip);
     }
 }
 
@@ -723,7 +712,7 @@ static int decide_dec_comma(xmlNode *root)
             vote_sep(t, &dot, &comma);
             free(t);
         }
-        n = next_node(n, root, is_el(n, "td"));
+        n = js_next_node(n, root, is_el(n, "td"));
     }
     return comma > dot;
 }

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include <libxml/tree.h>
+
 #include "ps_parser.h"
 
 /* Maximum size of an HTML report or XML file read into memory. */
@@ -70,6 +72,10 @@ int js_slurp(const char *path, size_t max, char **data, size_t *len, ps_error *e
 
 /* Strip a "process/" prefix such as "JetstressWin/" from an instance name. */
 const char *js_instance_basename(const char *name);
+
+/* Next node in document order below root (NULL at the end), without recursion;
+ * skip_children leaves n's subtree out. (js_xml.c) */
+xmlNode *js_next_node(xmlNode *n, const xmlNode *root, int skip_children);
 
 /* ASCII case-insensitive strstr (strcasestr is not POSIX). */
 char *js_strcasestr(const char *hay, const char *needle);

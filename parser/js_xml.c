@@ -19,9 +19,9 @@ static int is_el(const xmlNode *n, const char *name)
     return n && n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
 }
 
-static xmlNode *next_node(xmlNode *n, const xmlNode *root, int skip)
+xmlNode *js_next_node(xmlNode *n, const xmlNode *root, int skip_children)
 {
-    if (!skip && n->children && n->type == XML_ELEMENT_NODE)
+    if (!skip_children && n->children && n->type == XML_ELEMENT_NODE)
         return n->children;
     while (n && n != root) {
         if (n->next)
@@ -34,7 +34,7 @@ static xmlNode *next_node(xmlNode *n, const xmlNode *root, int skip)
 /* First element called name below root (document order), NULL if none. */
 static xmlNode *find(xmlNode *root, const char *name)
 {
-    for (xmlNode *n = root ? root->children : NULL; n; n = next_node(n, root, 0))
+    for (xmlNode *n = root ? root->children : NULL; n; n = js_next_node(n, root, 0))
         if (is_el(n, name))
             return n;
     return NULL;
@@ -255,7 +255,7 @@ int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_e
         if (!isnan(c->insert_pct) && !isnan(c->delete_pct) && !isnan(c->replace_pct))
             c->read_pct = 100 - c->insert_pct - c->delete_pct - c->replace_pct;
     }
-    for (xmlNode *n = root->children; n; n = next_node(n, root, 0)) {
+    for (xmlNode *n = root->children; n; n = js_next_node(n, root, 0)) {
         if (!is_el(n, "Thresholds"))
             continue;
         xmlChar *name = xmlGetProp(n, (const xmlChar *)"Name");
@@ -317,7 +317,7 @@ int ps_js_result_xml_read(const char *path, ps_js_result_xml *out, ps_warnings *
     out->root = ps_xstrdup((const char *)root->name);
     long best = 0;
     const xmlChar *best_name = NULL;
-    for (xmlNode *n = root; n; n = next_node(n, root, 0)) {
+    for (xmlNode *n = root; n; n = js_next_node(n, root, 0)) {
         if (n->type != XML_ELEMENT_NODE)
             continue;
         /* the longest run of same-named sibling elements = the sample records */
