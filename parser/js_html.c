@@ -643,6 +643,39 @@ static void do_testlog(rstate *st, const char *text, long line)
     free(ev);
 }
 
+/* The Test Log section: text between line breaks is parsed segment by segment, each with the
+ * source line of its first text node, so events carry the line numbers of the HTML file. */
+static void do_log_section(rstate *st, xmlNode *fs)
+{
+    ps_buf seg = {0};
+    long seg_line = 0;
+    size_t first = st->r->nevents;
+    for (xmlNode *n = fs->children; n;) {
+        int skip = is_el(n, "legend") || is_el(n, "script") || is_el(n, "style");
+        if ((n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE) && n->content) {
+            if (seg.len == 0) { /* libxml2 numbers a text node with the line where its first chunk ended */
+                seg_line = xmlGetLineNo(n);
+                for (const xmlChar *c = n->content; *c; c++)
+                    seg_line -= *c == '\n';
+            }
+            ps_buf_puts(&seg, (const char *)n->content);
+        } else if (is_el(n, "br") || is_el(n, "div") || is_el(n, "p") || is_el(n, "tr") || is_el(n, "li")) {
+            if (seg.len)
+                do_testlog(st, seg.data, seg_line);
+            ps_buf_reset(&seg);
+        }
+        n = js_next_node(n, fs, skip);
+    }
+    if (seg.len)
+        do_testlog(st, seg.data, seg_line);
+    ps_buf_free(&seg);
+    int final_block = 0; /* segments were parsed separately: mark the final block again */
+    for (size_t i = first; i < st->r->nevents; i++) {
+        st->r->events[i].final_block = final_block;
+        final_block |= st->r->events[i].line_id == 27;
+    }
+}
+
 static void walk(rstate *st, xmlNode *root)
 {
     enum js_section cur = JS_SEC_NONE;
@@ -684,10 +717,7 @@ static void walk(rstate *st, xmlNode *root)
                         break;
                     }
                 if (cur == JS_SEC_LOG) {
-                    ps_buf b = {0};
-                    subtree_text(n, &b, "legend");
-                    do_testlog(st, b.data ? b.data : "", xmlGetLineNo(n));
-                    ps_buf_free(&b);
+                    do_log_section(st, n);
                     SEEN(st, JS_SEC_LOG);
                     skip = 1;
                 }

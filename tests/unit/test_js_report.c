@@ -382,3 +382,25 @@ Test(js_report, bundled_sample_numbers)
     ps_js_report_free(r);
     ps_warnings_free(&w);
 }
+
+Test(js_report, test_log_events_carry_source_lines)
+{
+    const char *path = PS_SOURCE_DIR "/samples/jetstress/MBX01/Performance_2026_3_14_10_11_2.html";
+    ps_js_report *r = load(path, NULL);
+    /* read the file's lines independently */
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f);
+    static char lines[2000][600];
+    size_t n = 0;
+    while (n < 2000 && fgets(lines[n], sizeof lines[n], f))
+        n++;
+    fclose(f);
+    cr_assert_eq(r->nevents, 58);
+    for (size_t i = 0; i < r->nevents; i++) {
+        const ps_js_event *e = &r->events[i];
+        cr_assert(e->line >= 1 && (size_t)e->line <= n, "event %zu line %ld", i, e->line);
+        cr_assert(strstr(lines[e->line - 1], e->text), "event %zu '%s' not on line %ld", i, e->text, e->line);
+        cr_assert_neq(e->when, PS_TIME_NONE);
+    }
+    ps_js_report_free(r);
+}
