@@ -83,4 +83,33 @@ char *js_strcasestr(const char *hay, const char *needle);
 /* Duplicate s trimmed of surrounding ASCII and Unicode spaces. */
 char *js_trimdup(const char *s);
 
+/* ---- report parse state and the key/value rows (js_html_rows.c), used by js_html.c */
+typedef struct js_rstate {
+    ps_js_report *r;
+    ps_warnings *w;
+    const char *path;
+    int dec_comma;
+    int localized;
+    unsigned seen;          /* bit per enum js_section */
+    int io_tables;          /* I/O tables without a known title so far */
+    int fields;             /* known row labels found */
+} js_rstate;
+
+#define JS_SEEN(st, s) ((st)->seen |= 1u << (s))
+
+/* Index of the instance called raw (a "process/" prefix removed), appended when new. */
+size_t js_instance_index(ps_js_report *r, const char *raw);
+/* A number cell with the document's decimal separator; NaN when absent or not a number. */
+double js_num(js_rstate *st, const char *s, char *unit, size_t un);
+/* "h:mm:ss", "mm:ss" or plain seconds; NaN when unreadable. */
+double js_duration_s(js_rstate *st, const char *s);
+/* Store the value of a known row label into the report. line: source line for warnings. */
+void js_set_field(js_rstate *st, enum js_field f, const char *v, long line);
+/* Database Configuration row "Log path: X Database: Y" of instance label. */
+void js_set_dbconf(js_rstate *st, const char *label, const char *v);
+/* Copy of s with every whitespace run (incl. newlines) turned into one space. Caller frees. */
+char *js_flat(const char *s);
+/* Count one cell's vote for '.' or ',' as the decimal separator (unambiguous cells only). */
+void js_vote_sep(const char *s, int *dot, int *comma);
+
 #endif
