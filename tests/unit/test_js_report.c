@@ -410,3 +410,24 @@ Test(js_report, test_log_events_carry_source_lines)
     }
     ps_js_report_free(r);
 }
+
+Test(js_report, latency_units_from_header_and_cell)
+{
+    const char *html =
+        "<html><body><fieldset><legend>Transactional I/O Performance</legend><table>"
+        "<tr><td>MSExchange Database ==&gt; Instances</td><td>I/O Database Reads Average Latency (sec)</td>"
+        "<td>I/O Database Writes Average Latency (msec)</td><td>I/O Log Writes Average Latency</td></tr>"
+        "<tr><td>Instance1.1</td><td>0.0144</td><td>0.0125 sec</td><td>1.5 msec</td></tr>"
+        "</table></fieldset></body></html>";
+    char *p = write_tmp(html, strlen(html));
+    ps_warnings w = {0};
+    ps_js_report *r = load(p, &w);
+    const ps_io12 *t = &r->instances[0].reported.transactional;
+    NEAR(t->db_read_latency_ms, 14.4);  /* header (sec) */
+    NEAR(t->db_write_latency_ms, 12.5); /* cell unit wins over header (msec) */
+    NEAR(t->log_write_latency_ms, 1.5);
+    ps_js_report_free(r);
+    ps_warnings_free(&w);
+    unlink(p);
+    free(p);
+}
