@@ -1,9 +1,435 @@
-/* pdh_csv.c - PDH-CSV/TSV reader backend (placeholder until the reader lands). */
-#include "log_internal.h"
+/* pdh_csv.c - PDH-CSV / PDH-TSV text counter log reader (backend "pdh-text").
+ *
+ * Header line: first cell "(PDH-CSV 4.0) (zone)(bias)", "(PDH-TSV 4.0) ...", typeperf's bare
+ * "(PDH-CSV 4.0)", or tag-less "(zone)(bias)"; then one counter path per column. The
+ * separator (',' or TAB) is the character after the first cell (content, not name, decides).
+ * Data lines: a timestamp cell "MM/DD/YYYY HH:MM:SS.mmm" and one value per counter; " " and
+ * empty cells are missing (NaN). Quoting is optional per cell ("" inside quotes is a quote).
+ * Blank lines and console messages (a line that starts with a letter, has no quote and no
+ * control character, e.g. typeperf's "Exiting, please wait...") are skipped.
+ * Numbers use '.' or a decimal comma; the first value that has either decides for the file.
+ * Error columns are 1-based byte columns in the line as decoded to UTF-8 (BOM excluded).
+ */
+#include <ctype.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 
-static int probe(const unsigned char *head, size_t n) { (void)head; (void)n; return 0; }
-static int open_(ps_log *log, ps_error *err) { return ps_error_set(err, PS_EINPUT, log->path, 0, 0, "CSV reader not built"); }
-static int next(ps_log *log, ps_row *row, ps_error *err) { (void)log; (void)row; (void)err; return 0; }
-static void close_(ps_log *log) { ps_log_info_release(&log->all); }
+#include "log_internal.h"
+#include "pdh_csv_internal.h"
+
+#define NBATCH 3                          /* batches in flight when a reader thread is used */
+#ifndef PS_CSV_THREAD_MIN
+#define PS_CSV_THREAD_MIN ((uint64_t)8 << 20) /* files at least this big are parsed on a thread */
+#endif
+#define BATCH_VALUES 65536                  /* values per batch (rows = this / counters) */
+
+typedef struct csv {
+    ps_csv_rows r;
+    ps_csv_batch b[NBATCH];
+    size_t nb;                /* 1: parse on demand; NBATCH: producer thread */
+    size_t cons;              /* batches consumed so far */
+    ps_csv_batch *cur;        /* batch being handed out, NULL before the first */
+    size_t pos;               /* next row of cur */
+    int finished;             /* 1 after end of input or an error was returned */
+    int final_status;
+    ps_error final_err;
+    /* producer thread (nb == NBATCH) */
+    int threaded;
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int filled[NBATCH];
+    int stop;
+} csv;
+
+/* ------------------------------------------------------------------ header */
+
+static int lit(const char **p, const char *e, const char *s)
+{
+    size_t n = strlen(s);
+    if ((size_t)(e - *p) < n || memcmp(*p, s, n) != 0)
+        return 0;
+    *p += n;
+    return 1;
+}
+
+/* Parse the first header cell. fmt: 0 none, 1 CSV, 2 TSV, 3 legacy binary. */
+static int parse_tag(const char *s, size_t n, int *fmt, char **tz, int *has_bias, int *bias)
+{
+    const char *p = s, *e = s + n;
+    *fmt = 0;
+    *tz = NULL;
+    *has_bias = 0;
+    if (lit(&p, e, "(PDH-")) {
+        if (lit(&p, e, "CSV "))
+            *fmt = 1;
+        else if (lit(&p, e, "TSV "))
+            *fmt = 2;
+        else if (lit(&p, e, "BIN")) {
+            *fmt = 3;
+            return 0;
+        } else
+            return -1;
+        const char *v = p;
+        while (p < e && (isdigit((unsigned char)*p) || *p == '.'))
+            p++;
+        if (p == v || !lit(&p, e, ")"))
+            return -1;
+        while (p < e && *p == ' ')
+            p++;
+        if (p == e)
+            return 0;
+    }
+    /* "(zone)(bias)": the bias is the last parenthesised group */
+    if (e - p < 5 || *p != '(' || e[-1] != ')')
+        return -1;
+    const char *bo = e - 1;
+    while (bo > p && *bo != '(')
+        bo--;
+    if (bo <= p + 1 || bo[-1] != ')')
+        return -1;
+    const char *b = bo + 1;
+    int neg = 0;
+    if (*b == '-' || *b == '+')
+        neg = *b++ == '-';
+    long v = 0;
+    if (b == e - 1)
+        return -1;
+    for (; b < e - 1; b++) {
+        if (!isdigit((unsigned char)*b) || v > 100000)
+            return -1;
+        v = v * 10 + (*b - '0');
+    }
+    if (v > 24 * 60)
+        return -1;
+    *tz = ps_xstrndup(p + 1, (size_t)(bo - 1 - (p + 1)));
+    *has_bias = 1;
+    *bias = (int)(neg ? -v : v);
+    return 0;
+}
+
+static int ieq(const char *s, size_t n, const char *lit_)
+{
+    return strlen(lit_) == n && strncasecmp(s, lit_, n) == 0;
+}
+
+#define LEGACY_MSG                                                                              \
+    "legacy PerfMon binary log \"(PDH-BIN 4.0)\" (Windows 2000/XP) is not supported; convert it on " \
+    "Windows with: relog <file> -f bin -o <new>.blg (or -f csv)"
+
+#define COL(ptr) ((long)((ptr) - line) + 1)
+
+/* "(PDH-BIN" within the first 64 bytes: a Windows 2000/XP binary log. */
+static int has_legacy_marker(const char *s, size_t n)
+{
+    for (size_t i = 0; i + 8 <= n && i < 64; i++)
+        if (memcmp(s + i, "(PDH-BIN", 8) == 0)
+            return 1;
+    return 0;
+}
+
+static int read_header(ps_log *log, ps_csv_rows *c, ps_error *err)
+{
+    char *line;
+    size_t n;
+    int rc;
+    do {
+        rc = ps_lines_next(&c->in, &line, &n, err);
+        if (rc < 0)
+            return -rc;
+        if (rc == 0)
+            return ps_error_set(err, PS_EINPUT, log->path, c->in.line, 1, "no header line, not a PerfMon log");
+    } while (ps_csv_blank_line(line, n));
+    long ln = c->in.line;
+    char *nul = memchr(line, 0, n);
+    if (nul)
+        return ps_error_set(err, PS_EINPUT, log->path, ln, COL(nul), "NUL byte in the header line");
+    if (n >= 5 && strncasecmp(line, "#TYPE", 5) == 0)
+        return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
+                            "not a PerfMon log (Get-Counter Path,CookedValue export)");
+    if (has_legacy_marker(line, n))
+        return ps_error_set(err, PS_EINPUT, log->path, ln, 1, "%s", LEGACY_MSG);
+    /* encoding of the names */
+    enum ps_enc enc;
+    if (c->in.utf16)
+        enc = (enum ps_enc)c->in.bom;
+    else if (c->in.bom == PS_ENC_UTF8) {
+        size_t bad = ps_utf8_invalid_at((const unsigned char *)line, n);
+        if (bad < n)
+            return ps_error_set(err, PS_EINPUT, log->path, ln, (long)bad + 1,
+                                "invalid UTF-8 in the header of a file marked UTF-8 (byte order mark)");
+        enc = PS_ENC_UTF8;
+    } else
+        enc = ps_enc_classify((const unsigned char *)line, n);
+    log->all.encoding = ps_enc_name(enc);
+
+    /* first cell decides the separator */
+    char *e = line + n, *cs, *errpos;
+    size_t cn;
+    const char *why;
+    char sep = ',';
+    if (n > 0 && line[0] != '"') {
+        char *t = line;
+        while (t < e && *t != ',' && *t != '\t')
+            t++;
+        if (t < e)
+            sep = *t;
+    } else {
+        char *q = n > 1 ? memchr(line + 1, '"', n - 1) : NULL;
+        while (q && q + 1 < e && q[1] == '"')
+            q = memchr(q + 2, '"', (size_t)(e - q - 2));
+        if (q && q + 1 < e)
+            sep = q[1] == '\t' ? '\t' : ',';
+    }
+    c->sep = sep;
+    char *p = ps_csv_cell(line, e, sep, &cs, &cn, &errpos, &why);
+    if (!p)
+        return ps_error_set(err, PS_EINPUT, log->path, ln, COL(errpos), "%s in the header", why);
+    if (ieq(cs, cn, "Path")) {
+        char *cs2 = NULL;
+        size_t cn2 = 0;
+        if (p < e && ps_csv_cell(p + 1, e, sep, &cs2, &cn2, &errpos, &why) && ieq(cs2, cn2, "CookedValue"))
+            return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
+                                "not a PerfMon log (Get-Counter Path,CookedValue export)");
+    }
+    int fmt, has_bias = 0, bias = 0;
+    char *tz = NULL;
+    if (parse_tag(cs, cn, &fmt, &tz, &has_bias, &bias) != 0)
+        return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
+                            "malformed first header cell \"%.*s\" (expected \"(PDH-CSV 4.0) (zone)(bias)\")",
+                            (int)(cn > 100 ? 100 : cn), cs);
+    if (fmt == 3)
+        return ps_error_set(err, PS_EINPUT, log->path, ln, 1, "%s", LEGACY_MSG);
+    if (tz && (enc == PS_ENC_CP1252 || enc == PS_ENC_CP850)) {
+        char *u = ps_enc_to_utf8(tz, strlen(tz), enc);
+        free(tz);
+        tz = u;
+    }
+    log->all.timezone = tz;
+    log->all.has_bias = has_bias;
+    log->all.bias_minutes = has_bias ? bias : 0;
+    log->all.format = sep == '\t' ? "tsv" : "csv";
+    if (p == e)
+        return ps_error_set(err, PS_EINPUT, log->path, ln, COL(e) , "header has no counter columns");
+
+    size_t cap = 16, k = 0;
+    ps_counter_path *paths = ps_xcalloc(cap, sizeof *paths);
+    char **hdr = ps_xcalloc(cap, sizeof *hdr);
+    log->all.counters = paths;
+    log->all.header = (const char *const *)hdr;
+    while (p < e) {
+        char *start = p + 1;
+        p = ps_csv_cell(start, e, sep, &cs, &cn, &errpos, &why);
+        if (!p)
+            return ps_error_set(err, PS_EINPUT, log->path, ln, COL(errpos), "%s in the header", why);
+        if (k == cap) {
+            cap *= 2;
+            paths = ps_xrealloc(paths, cap * sizeof *paths);
+            hdr = ps_xrealloc(hdr, cap * sizeof *hdr);
+            log->all.counters = paths;
+            log->all.header = (const char *const *)hdr;
+        }
+        hdr[k] = ps_enc_to_utf8(cs, cn, enc);
+        ps_error pe;
+        log->all.ncounters = k + 1;
+        if (ps_path_parse(hdr[k], &paths[k], &pe) != PS_OK) {
+            long col = COL(start) + (pe.col > 0 ? pe.col - 1 + (*start == '"') : 0);
+            return ps_error_set(err, PS_EINPUT, log->path, ln, col, "column %zu: %s", k + 2, pe.msg);
+        }
+        k++;
+    }
+    c->ncounters = k;
+    return PS_OK;
+}
+
+/* ------------------------------------------------------------------ batches */
+
+/* Producer thread: fill the batches in turn until end of input, an error or stop. */
+static void *producer(void *arg)
+{
+    csv *c = arg;
+    for (size_t i = 0;; i++) {
+        size_t k = i % NBATCH;
+        pthread_mutex_lock(&c->mu);
+        while (c->filled[k] && !c->stop)
+            pthread_cond_wait(&c->cv, &c->mu);
+        int stop = c->stop;
+        pthread_mutex_unlock(&c->mu);
+        if (stop)
+            break;
+        ps_csv_fill(&c->r, &c->b[k]);
+        pthread_mutex_lock(&c->mu);
+        c->filled[k] = 1;
+        pthread_cond_broadcast(&c->cv);
+        pthread_mutex_unlock(&c->mu);
+        if (c->b[k].status != 0)
+            break;
+    }
+    return NULL;
+}
+
+/* The next filled batch (parsing it now when there is no producer thread). */
+static ps_csv_batch *acquire(csv *c)
+{
+    if (!c->threaded) {
+        ps_csv_fill(&c->r, &c->b[0]);
+        return &c->b[0];
+    }
+    size_t k = c->cons % NBATCH;
+    pthread_mutex_lock(&c->mu);
+    while (!c->filled[k])
+        pthread_cond_wait(&c->cv, &c->mu);
+    pthread_mutex_unlock(&c->mu);
+    return &c->b[k];
+}
+
+static void release(csv *c)
+{
+    if (c->threaded) {
+        pthread_mutex_lock(&c->mu);
+        c->filled[c->cons % NBATCH] = 0;
+        pthread_cond_broadcast(&c->cv);
+        pthread_mutex_unlock(&c->mu);
+    }
+    c->cons++;
+}
+
+static void stop_thread(csv *c)
+{
+    if (!c->threaded)
+        return;
+    pthread_mutex_lock(&c->mu);
+    c->stop = 1;
+    pthread_cond_broadcast(&c->cv);
+    pthread_mutex_unlock(&c->mu);
+    pthread_join(c->th, NULL);
+    pthread_mutex_destroy(&c->mu);
+    pthread_cond_destroy(&c->cv);
+    c->threaded = 0;
+}
+
+/* ------------------------------------------------------------------ backend */
+
+static int probe(const unsigned char *head, size_t n)
+{
+    char tmp[512];
+    size_t bomlen, k = 0;
+    int bom = ps_enc_bom(head, n, &bomlen);
+    if (bom == PS_ENC_UTF16LE || bom == PS_ENC_UTF16BE) {
+        size_t used;
+        k = ps_utf16_to_utf8(head + bomlen, n - bomlen, bom == PS_ENC_UTF16BE, 0, tmp, sizeof tmp, &used);
+    } else {
+        k = n - bomlen < sizeof tmp ? n - bomlen : sizeof tmp;
+        memcpy(tmp, head + bomlen, k);
+    }
+    size_t i = 0;
+    while (i < k && (tmp[i] == '\r' || tmp[i] == '\n' || tmp[i] == ' ' || tmp[i] == '\t'))
+        i++;
+    const char *s = tmp + i;
+    size_t m = k - i;
+    if (m >= 2 && s[0] == '"' && s[1] == '(')
+        return 1;
+    if (m >= 5 && (memcmp(s, "(PDH-", 5) == 0))
+        return 1;
+    if (m >= 2 && s[0] == '(' && memchr(s, ')', m))
+        return memchr(s, '\n', m) != NULL || m < 256;   /* tag-less "(zone)(bias)" line */
+    if (m >= 6 && strncasecmp(s, "\"Path\"", 6) == 0)
+        return 1;
+    if (m >= 5 && strncasecmp(s, "#TYPE", 5) == 0)
+        return 1;
+    return 0;
+}
+
+static int open_(ps_log *log, ps_error *err)
+{
+    csv *c = ps_xcalloc(1, sizeof *c);
+    log->impl = c;
+    c->r.dec = '.';
+    c->r.path = log->path;
+    c->r.lenient = log->opt.lenient;
+    struct stat st;
+    int rc = ps_lines_open(&c->r.in, log->path, err);
+    if (rc)
+        return rc;
+    if (fstat(fileno(c->r.in.fp), &st) == 0 && S_ISREG(st.st_mode))
+        log->bytes_total = (uint64_t)st.st_size;
+    rc = read_header(log, &c->r, err);
+    log->bytes_done = ps_lines_consumed(&c->r.in);
+    if (rc)
+        return rc;
+    size_t rows = BATCH_VALUES / c->r.ncounters;
+    rows = rows < 1 ? 1 : rows > 1024 ? 1024 : rows;
+    c->nb = log->bytes_total >= PS_CSV_THREAD_MIN ? NBATCH : 1;
+    for (size_t i = 0; i < c->nb; i++)
+        ps_csv_batch_init(&c->b[i], rows, c->r.ncounters);
+    if (c->nb == NBATCH) {
+        pthread_mutex_init(&c->mu, NULL);
+        pthread_cond_init(&c->cv, NULL);
+        c->threaded = pthread_create(&c->th, NULL, producer, c) == 0;
+        if (!c->threaded) {   /* no thread: parse on demand */
+            pthread_mutex_destroy(&c->mu);
+            pthread_cond_destroy(&c->cv);
+        }
+    }
+    return PS_OK;
+}
+
+static int next(ps_log *log, ps_row *row, ps_error *err)
+{
+    csv *c = log->impl;
+    for (;;) {
+        if (c->finished) {
+            if (c->final_status < 0 && err)
+                *err = c->final_err;
+            return c->final_status;
+        }
+        ps_csv_batch *b = c->cur;
+        if (b && c->pos < b->n) {
+            size_t i = c->pos++;
+            row->local = b->t[i];
+            row->utc = log->all.has_bias ? b->t[i] + (ps_time)log->all.bias_minutes * 60000 : b->t[i];
+            row->values = b->v + i * c->r.ncounters;
+            row->nvalues = c->r.ncounters;
+            row->line = b->line[i];
+            return 1;
+        }
+        if (b) {
+            if (b->status != 0) {
+                c->finished = 1;
+                c->final_status = b->status < 0 ? b->status : 0;
+                c->final_err = b->err;
+                stop_thread(c);   /* the producer has ended too */
+                if (b->status > 0 && c->r.console_lines)
+                    ps_warn(log->opt.warnings, "%s: skipped %ld console message line(s), first at line %ld",
+                            log->path, c->r.console_lines, c->r.console_first);
+                continue;
+            }
+            release(c);
+        }
+        c->cur = b = acquire(c);
+        c->pos = 0;
+        log->bad_rows += b->bad;
+        log->missing += b->missing;
+        log->bytes_done = b->bytes_done;
+    }
+}
+
+static void close_(ps_log *log)
+{
+    csv *c = log->impl;
+    if (c) {
+        stop_thread(c);
+        ps_lines_close(&c->r.in);
+        for (size_t i = 0; i < NBATCH; i++)
+            ps_csv_batch_free(&c->b[i]);
+        free(c);
+        log->impl = NULL;
+    }
+    ps_log_info_release(&log->all);
+}
 
 const ps_log_backend ps_backend_pdh_text = {"pdh-text", probe, open_, next, close_};

@@ -1,0 +1,82 @@
+/* pdh_csv_internal.h - private to parser/: line source of the PDH-CSV/TSV reader. */
+#ifndef PS_PDH_CSV_INTERNAL_H
+#define PS_PDH_CSV_INTERNAL_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ps_model.h"
+#include "textenc_internal.h"
+
+#define PS_LINES_CHUNK ((size_t)1 << 20)    /* bytes per read */
+#define PS_LINES_MAX ((size_t)64 << 20)     /* longest accepted line */
+
+/* Streaming line reader: fixed read size, buffer grows only to the longest line (capped at
+ * PS_LINES_MAX). UTF-16 input is converted to UTF-8 while reading; other input is passed
+ * through as bytes. Lines are returned without "\n" / "\r\n" and may be modified in place. */
+typedef struct ps_lines {
+    FILE *fp;
+    const char *path;
+    int utf16, be;            /* input is UTF-16 (big endian when be) */
+    int bom;                  /* encoding announced by a BOM (-1 none) */
+    char *buf;
+    size_t cap, start, len, scan;
+    unsigned char *raw;       /* UTF-16: undecoded input */
+    size_t rawoff, rawlen;
+    int eof;
+    uint64_t raw_read;        /* bytes read from the file */
+    long line;                /* number of the last line returned */
+} ps_lines;
+
+/* Open path, read the first chunk and its byte order mark. PS_EIO on failure. */
+int ps_lines_open(ps_lines *l, const char *path, ps_error *err);
+/* Next line into *line / *n. Returns 1, 0 at end of input, or -PS_EIO / -PS_EINPUT (line
+ * too long) with err filled. */
+int ps_lines_next(ps_lines *l, char **line, size_t *n, ps_error *err);
+/* Bytes of the file consumed by the lines returned so far (approximate for UTF-16). */
+uint64_t ps_lines_consumed(const ps_lines *l);
+void ps_lines_close(ps_lines *l);
+
+/* ------------------------------------------------------------------ rows (pdh_rows.c) */
+
+enum { PS_DEC_UNDECIDED = 0, PS_DEC_POINT, PS_DEC_COMMA };
+
+/* Row-reading state of one text log (owned by whoever reads the lines: the caller of
+ * ps_csv_fill, which may be a producer thread). */
+typedef struct ps_csv_rows {
+    ps_lines in;
+    const char *path;
+    char sep;                 /* ',' or '\t' */
+    int dec_mode;             /* PS_DEC_*: the first value with '.' or ',' decides */
+    char dec;
+    size_t ncounters;
+    int lenient;
+    long console_lines, console_first;
+} ps_csv_rows;
+
+/* A run of parsed rows. */
+typedef struct ps_csv_batch {
+    size_t n, cap;            /* rows held, capacity */
+    ps_time *t;               /* cap local timestamps */
+    long *line;               /* cap source lines */
+    double *v;                /* cap * ncounters values, NaN = missing */
+    uint64_t missing, bad;    /* blank cells / bad or skipped rows among these lines */
+    uint64_t bytes_done;      /* file bytes consumed after the last row */
+    int status;               /* 0: more may follow, 1: end of input, else -PS_E* after the rows */
+    ps_error err;             /* when status < 0 */
+} ps_csv_batch;
+
+void ps_csv_batch_init(ps_csv_batch *b, size_t cap, size_t ncounters);
+void ps_csv_batch_free(ps_csv_batch *b);
+/* Read lines until b is full, the input ends or an error occurs (recorded in b->status and
+ * b->err after the rows before it). Skips blank lines and console messages. */
+void ps_csv_fill(ps_csv_rows *r, ps_csv_batch *b);
+
+/* One cell starting at p (line ends at e): returns the position of the separator or e with
+ * the unquoted content in [*cs, *cs + *cn) (unquoted in place), or NULL on a quote error with
+ * *errpos at the offending character and *why set. */
+char *ps_csv_cell(char *p, char *e, char sep, char **cs, size_t *cn, char **errpos, const char **why);
+/* 1 when s[0..n) holds only spaces, tabs and CRs. */
+int ps_csv_blank_line(const char *s, size_t n);
+
+#endif
