@@ -163,7 +163,20 @@ static int ieq(const char *s, size_t n, const char *lit_)
     return strlen(lit_) == n && strncasecmp(s, lit_, n) == 0;
 }
 
+#define LEGACY_MSG                                                                              \
+    "legacy PerfMon binary log \"(PDH-BIN 4.0)\" (Windows 2000/XP) is not supported; convert it on " \
+    "Windows with: relog <file> -f bin -o <new>.blg (or -f csv)"
+
 #define COL(ptr) ((long)((ptr) - line) + 1)
+
+/* "(PDH-BIN" within the first 64 bytes: a Windows 2000/XP binary log. */
+static int has_legacy_marker(const char *s, size_t n)
+{
+    for (size_t i = 0; i + 8 <= n && i < 64; i++)
+        if (memcmp(s + i, "(PDH-BIN", 8) == 0)
+            return 1;
+    return 0;
+}
 
 static int read_header(ps_log *log, csv *c, ps_error *err)
 {
@@ -184,6 +197,8 @@ static int read_header(ps_log *log, csv *c, ps_error *err)
     if (n >= 5 && strncasecmp(line, "#TYPE", 5) == 0)
         return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
                             "not a PerfMon log (Get-Counter Path,CookedValue export)");
+    if (has_legacy_marker(line, n))
+        return ps_error_set(err, PS_EINPUT, log->path, ln, 1, "%s", LEGACY_MSG);
     /* encoding of the names */
     enum ps_enc enc;
     if (c->in.utf16)
@@ -231,12 +246,15 @@ static int read_header(ps_log *log, csv *c, ps_error *err)
     char *tz = NULL;
     if (parse_tag(cs, cn, &fmt, &tz, &has_bias, &bias) != 0)
         return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
-                            "malformed first header cell \"%.100s\" (expected \"(PDH-CSV 4.0) (zone)(bias)\")",
-                            cs);
+                            "malformed first header cell \"%.*s\" (expected \"(PDH-CSV 4.0) (zone)(bias)\")",
+                            (int)(cn > 100 ? 100 : cn), cs);
     if (fmt == 3)
-        return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
-                            "legacy PerfMon binary log \"(PDH-BIN 4.0)\" (Windows 2000/XP) is not supported; "
-                            "convert it on Windows with: relog <file> -f bin -o <new>.blg (or -f csv)");
+        return ps_error_set(err, PS_EINPUT, log->path, ln, 1, "%s", LEGACY_MSG);
+    if (tz && (enc == PS_ENC_CP1252 || enc == PS_ENC_CP850)) {
+        char *u = ps_enc_to_utf8(tz, strlen(tz), enc);
+        free(tz);
+        tz = u;
+    }
     log->all.timezone = tz;
     log->all.has_bias = has_bias;
     log->all.bias_minutes = has_bias ? bias : 0;
@@ -400,6 +418,8 @@ static int parse_row(ps_log *log, csv *c, char *line, size_t n, ps_row *row, ps_
                          c->dec_mode == DEC_COMMA && memchr(cs, '.', cn) ? " (this file uses decimal commas)" : "");
                 return -row_error(log, c, line, n, COL(start), msg, err);
             }
+            if (memchr(line, 0, n))
+                goto skip;   /* binary garbage: drop the whole row */
             vals[i] = NAN;
             bad = 1;
         }
