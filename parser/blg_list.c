@@ -301,7 +301,8 @@ void blg_cols_finish(blg_log *l)
 {
     for (size_t i = 0; i < l->ncols; i++)
         l->cols[i].seen = (int)i;
-    qsort(l->cols, l->ncols, sizeof *l->cols, col_cmp);
+    if (l->ncols > 1)
+        qsort(l->cols, l->ncols, sizeof *l->cols, col_cmp);
     blg_map_free(&l->colmap);
     ps_buf k = {0};
     for (size_t i = 0; i < l->nentries; i++)
