@@ -358,9 +358,23 @@ static const char *choose_profile(const ps_js_server *s, const ps_js_judge_optio
     return p;
 }
 
+/* Servers that form the aggregate: the Performance ones, else all. */
+static int in_aggregate(const ps_js_run *run, const ps_js_server *s)
+{
+    for (size_t i = 0; i < run->nservers; i++)
+        if (run->servers[i].test_type == PS_TEST_PERFORMANCE)
+            return s->test_type == PS_TEST_PERFORMANCE;
+    return 1;
+}
+
 static void judge_server(ps_js_run *run, ps_js_server *s, const ps_js_judge_options *opt)
 {
     ps_verdict_free(&s->verdict);
+    if (s->test_type == PS_TEST_BACKUP || s->test_type == PS_TEST_SOFTRECOVERY) {
+        s->verdict.result = PS_VERDICT_UNKNOWN;
+        s->verdict.profile = ps_xstrdup("none");
+        return;
+    }
     const char *profile = choose_profile(s, opt, &run->warnings);
     int lenient = (opt && opt->lenient) || s->test_type == PS_TEST_STRESS;
     ps_js_threshold_set set;
@@ -376,38 +390,47 @@ static void judge_server(ps_js_run *run, ps_js_server *s, const ps_js_judge_opti
     }
     ps_buf name = {0};
     ps_buf_printf(&name, "%s/%s", profile, lenient ? "lenient" : "strict");
+    if (opt && opt->extra && opt->extra->name)
+        ps_buf_printf(&name, " + %s", opt->extra->name);
     s->verdict.profile = ps_buf_steal(&name);
     ps_thr_set rules = {0};
     ps_js_profile_rules(profile, &set, max_errors, &rules);
+    size_t nprofile_rules = rules.n;
     if (opt && opt->extra)
         for (size_t i = 0; i < opt->extra->n; i++)
             ps_thr_add(&rules, &opt->extra->rules[i]);
-    int fails = 0, evaluated = 0, skipped_max = 0;
+    size_t nprofile = nprofile_rules;   /* the profile's own rules come first */
+    int fails = 0, profile_fails = 0, evaluated = 0, skipped_max = 0;
     for (size_t i = 0; i < rules.n; i++) {
         const ps_thr_rule *r = &rules.rules[i];
+        int f = 0;
         if (r->scope == PS_THR_AGGREGATE) {
             double v = aggregate_value(run, r->metric);
-            if (isnan(v) || r->stat != PS_THR_AVG)
+            if (isnan(v) || r->stat != PS_THR_AVG || !in_aggregate(run, s))
                 continue;
             evaluated++;
             if (ps_thr_violates(r->op, v, r->limit))
-                fails += reason(&s->verdict, r, "aggregate", v, 0, 1);
-            continue;
+                f = reason(&s->verdict, r, "aggregate", v, 0, 1);
+        } else {
+            f = judge_rule(s, r, &evaluated, &skipped_max);
         }
-        fails += judge_rule(s, r, &evaluated, &skipped_max);
+        fails += f;
+        if (i < nprofile)
+            profile_fails += f;
     }
     ps_thr_set_free(&rules);
     if (skipped_max)
         ps_warn(&run->warnings, "%s: no samples in a counter log, maximum latency checks skipped",
                 s->machine ? s->machine : "?");
     s->verdict.result = fails ? PS_VERDICT_FAIL : evaluated ? PS_VERDICT_PASS : PS_VERDICT_UNKNOWN;
+    /* Jetstress's printed verdict against the recomputed Jetstress verdict (profile rules only) */
     if (s->report && s->report->result >= 0 && s->verdict.result != PS_VERDICT_UNKNOWN &&
-        s->report->result != (s->verdict.result == PS_VERDICT_PASS))
-        ps_verdict_add_reason(&s->verdict, "%s: Jetstress printed %s%s%s, recomputed %s",
+        s->report->result != (profile_fails == 0))
+        ps_verdict_add_reason(&s->verdict, "%s: Jetstress printed %s%s%s, recomputed %s with %s",
                               s->machine ? s->machine : "?", s->report->result ? "Pass" : "Fail",
                               s->report->result_reason ? " - " : "",
                               s->report->result_reason ? s->report->result_reason : "",
-                              s->verdict.result == PS_VERDICT_PASS ? "Pass" : "Fail");
+                              profile_fails ? "Fail" : "Pass", s->verdict.profile);
 }
 
 int ps_js_judge(ps_js_run *run, const ps_js_judge_options *opt, ps_error *err)

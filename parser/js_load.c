@@ -326,6 +326,8 @@ static void check_total(const ps_js_server *s, ps_warnings *w)
 static double choose_target(const ps_js_server *s, const ps_js_options *opt, ps_warnings *w)
 {
     double user = NAN;
+    if (s->test_type == PS_TEST_BACKUP || s->test_type == PS_TEST_SOFTRECOVERY)
+        return NAN;   /* no transactional target for these tests */
     if (opt && opt->mailboxes > 0 && opt->iops_per_mailbox > 0)
         user = opt->mailboxes * opt->iops_per_mailbox;
     double t = NAN;
