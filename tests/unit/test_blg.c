@@ -19,7 +19,7 @@ typedef struct got {
     ps_time local[MAXR], utc[MAXR];
     char paths[MAXC][128];
     char zone[64];
-    int bias;
+    int bias, has_bias;
     uint64_t missing, bad_values, bad_records;
     int next_rc;
 } got;
@@ -51,6 +51,7 @@ static void read_file(const char *name, const ps_buf *b, int lenient, got *g)
         snprintf(g->paths[i], sizeof g->paths[i], "%s", info->header[i]);
     snprintf(g->zone, sizeof g->zone, "%s", info->timezone ? info->timezone : "");
     g->bias = info->bias_minutes;
+    g->has_bias = info->has_bias;
     ps_row row;
     while ((g->next_rc = ps_log_next(log, &row, &g->err)) == 1 && g->nrows < MAXR) {
         for (size_t i = 0; i < row.nvalues && i < MAXC; i++)
@@ -374,6 +375,23 @@ Test(blg_hostile, not_blg_files)
 }
 
 /* ------------------------------------------------------------------ damaged but readable */
+/* Regression (found by fuzz_blg): a bias near INT32_MAX overflowed bias + standard bias. */
+Test(blg_damaged, time_zone_bias_out_of_range)
+{
+    ps_buf b = {0};
+    synth(&b, 1, 2048, 8000);
+    bb_set32(&b, 0x68 + 0x48 + 0x54, 2147483588u);   /* StandardBias of the 64-bit header */
+    got g;
+    read_file("tzbias", &b, 0, &g);
+    cr_assert_eq(g.rc, 0, "%s", g.err.msg);
+    cr_assert_eq(g.nrows, 4);
+    cr_assert(has_warning(&g, "bias in the file header is out of range"));
+    cr_assert_eq(g.utc[0], g.local[0]);
+    cr_assert_eq(g.has_bias, 0);
+    ps_warnings_free(&g.w);
+    ps_buf_free(&b);
+}
+
 Test(blg_damaged, truncated_file_keeps_whole_samples)
 {
     ps_buf b = {0};
