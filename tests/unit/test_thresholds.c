@@ -150,6 +150,15 @@ Test(thresholds, pal_quick_system_overview)
     cr_assert_eq(set.n + set.skipped, 71);
     cr_assert_eq(set.n, 13);   /* Processor(*) rules apply to the tracked Processor(_Total) */
     cr_assert_eq(w.n, 0);   /* empty INHERITANCE FILEPATH: nothing to import, no warning */
+    /* "-Threshold 1GB": PowerShell multiplier, 1024^3 bytes */
+    const ps_thr_rule *pp = find_rule(&set, PS_JM_PAGED, PS_THR_WARNING, "Pool Paged Bytes");
+    cr_assert(pp);
+    cr_assert_float_eq(pp->limit, 1073741824.0, 0);
+    /* LogicalDisk rules judge Jetstress 2007 volumes only, not ESE instances */
+    const ps_thr_rule *ld = find_rule(&set, 0, PS_THR_WARNING, "LogicalDisk");
+    cr_assert(ld);
+    cr_assert_eq(ld->volume, 1);
+    cr_assert_float_eq(ld->limit, 15.0, 1e-9);
     ps_thr_set_free(&set);
     ps_warnings_free(&w);
 }
