@@ -1,394 +1,179 @@
-/* doc_chart.c - charts of the ESRP document as drawing primitives (one layout, two emitters:
- * inline SVG here, libharu in doc_pdf.c), plus the key = value layout dump.
- * Time series are reduced to min/max per horizontal point before drawing, so a 24-hour log
- * gives a few hundred points per line. */
+/* doc_chart.c - the document's charts as chart-engine specs (render/chart_*.c draws them:
+ * inline SVG for HTML, vector paths for PDF). Time series are reduced to the minimum and the
+ * maximum per horizontal point before they reach the engine, so a 24-hour log gives about a
+ * thousand points per line whatever the sample count. */
 #include "doc_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const unsigned palette[] = {0x1f77b4, 0xff7f0e, 0x2ca02c, 0x9467bd, 0x8c564b,
-                                   0xe377c2, 0x17becf, 0xbcbd22, 0x7f7f7f, 0x393b79};
-#define NPALETTE (sizeof palette / sizeof palette[0])
-#define THRESHOLD_RGB 0xd62728
-#define SHADE_RGB 0xe6e6e6
-#define GRID_RGB 0xd0d0d0
-#define AXIS_RGB 0x404040
-#define FONT 7.0
-
-static doc_prim *prim(doc_chart_layout *l, enum doc_prim_kind k, unsigned rgb)
-{
-    if (l->nprims == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 64;
-        l->prims = ps_xrealloc(l->prims, l->cap * sizeof *l->prims);
-    }
-    doc_prim *p = &l->prims[l->nprims++];
-    memset(p, 0, sizeof *p);
-    p->kind = k;
-    p->rgb = rgb;
-    p->width = 0.6;
-    return p;
-}
-
-static void line(doc_chart_layout *l, double x1, double y1, double x2, double y2, unsigned rgb, double w, int dash)
-{
-    doc_prim *p = prim(l, PRIM_LINE, rgb);
-    p->x = x1;
-    p->y = y1;
-    p->w = x2;
-    p->h = y2;
-    p->width = w;
-    p->dash = dash;
-}
-
-static void rect(doc_chart_layout *l, double x, double y, double w, double h, unsigned rgb)
-{
-    doc_prim *p = prim(l, PRIM_RECT, rgb);
-    p->x = x;
-    p->y = y;
-    p->w = w;
-    p->h = h;
-    p->width = 0;
-}
-
-static void text(doc_chart_layout *l, double x, double y, const char *s, double size, int anchor, unsigned rgb)
-{
-    doc_prim *p = prim(l, PRIM_TEXT, rgb);
-    p->x = x;
-    p->y = y;
-    p->text = ps_xstrdup(s);
-    p->size = size;
-    p->anchor = anchor;
-}
-
-/* A "nice" step (1, 2, 2.5, 5 x 10^k) giving about 5 intervals up to max. */
-static double nice_step(double max)
-{
-    if (!(max > 0))
-        return 1;
-    double raw = max / 5, mag = pow(10, floor(log10(raw)));
-    static const double m[] = {1, 2, 2.5, 5, 10};
-    for (size_t i = 0; i < 5; i++)
-        if (raw <= m[i] * mag)
-            return m[i] * mag;
-    return 10 * mag;
-}
-
-static void y_axis(doc_chart_layout *l, const doc_chart *c, double vmax)
-{
-    if (!isnan(c->threshold) && c->threshold * 1.15 > vmax)
-        vmax = c->threshold * 1.15;
-    double step = nice_step(vmax);
-    l->ymin = 0;
-    l->ymax = step * ceil(vmax * 1.04 / step);
-    if (l->ymax <= 0)
-        l->ymax = step;
-    l->ticks = (size_t)llround(l->ymax / step) + 1;
-    for (size_t i = 0; i < l->ticks; i++) {
-        double v = step * (double)i, y = l->py + l->ph - l->ph * v / l->ymax;
-        line(l, l->px, y, l->px + l->pw, y, GRID_RGB, 0.4, 0);
-        char b[32];
-        text(l, l->px - 3, y + FONT * 0.35, ps_fmt_num(b, sizeof b, v, step < 1 ? (step < 0.1 ? 2 : 1) : 0), FONT, 2, AXIS_RGB);
-    }
-    doc_prim *p = prim(l, PRIM_TEXT, AXIS_RGB);
-    p->x = 10;
-    p->y = l->py + l->ph / 2;
-    p->text = ps_xstrdup(c->ylabel ? c->ylabel : "");
-    p->size = FONT;
-    p->anchor = 1;
-    p->rotate = 1;
-}
-
-static double ymap(const doc_chart_layout *l, double v) { return l->py + l->ph - l->ph * (v - l->ymin) / (l->ymax - l->ymin); }
-
-static void legend(doc_chart_layout *l, const char *const *names, size_t n, double top)
-{
-    double item = 95, x = l->px, y = top;
-    for (size_t i = 0; i < n; i++) {
-        if (x + item > l->px + l->pw && x > l->px) {
-            x = l->px;
-            y += FONT + 4;
-        }
-        rect(l, x, y - FONT + 1, 8, FONT - 1, palette[i % NPALETTE]);
-        char b[40];
-        snprintf(b, sizeof b, "%.22s", names[i] ? names[i] : "");
-        text(l, x + 11, y, b, FONT, 0, AXIS_RGB);
-        x += item;
-    }
-}
-
-static size_t legend_rows(double pw, size_t n)
-{
-    size_t per = (size_t)(pw / 95);
-    if (!per)
-        per = 1;
-    return n ? (n + per - 1) / per : 0;
-}
-
-static void time_chart(const doc_chart *c, doc_chart_layout *l)
-{
-    double vmax = 0;
-    l->xmin = INT64_MAX;
-    l->xmax = INT64_MIN;
-    for (size_t i = 0; i < c->nseries; i++)
-        for (size_t k = 0; k < c->series[i].n; k++) {
-            if (isfinite(c->series[i].v[k]) && c->series[i].v[k] > vmax)
-                vmax = c->series[i].v[k];
-            l->xmin = c->series[i].t[k] < l->xmin ? c->series[i].t[k] : l->xmin;
-            l->xmax = c->series[i].t[k] > l->xmax ? c->series[i].t[k] : l->xmax;
-        }
-    if (l->xmin > l->xmax)
-        l->xmin = l->xmax = 0;
-    if (l->xmax == l->xmin)
-        l->xmax = l->xmin + 1000;
-    double span = (double)(l->xmax - l->xmin);
-    for (size_t i = 0; i < c->nshade; i++) {
-        double x0 = l->px + l->pw * (double)(c->shade[i].t0 - l->xmin) / span;
-        double x1 = l->px + l->pw * (double)(c->shade[i].t1 - l->xmin) / span;
-        rect(l, fmax(x0, l->px), l->py, fmin(x1, l->px + l->pw) - fmax(x0, l->px), l->ph, SHADE_RGB);
-    }
-    y_axis(l, c, vmax);
-    /* x ticks: elapsed time h:mm */
-    static const int steps_min[] = {1, 2, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440};
-    int step = 1440;
-    for (size_t i = 0; i < sizeof steps_min / sizeof steps_min[0]; i++)
-        if (span / (steps_min[i] * 60000.0) <= 8) {
-            step = steps_min[i];
-            break;
-        }
-    for (double m = 0; m * 60000.0 <= span + 1; m += step) {
-        double x = l->px + l->pw * m * 60000.0 / span;
-        line(l, x, l->py + l->ph, x, l->py + l->ph + 3, AXIS_RGB, 0.6, 0);
-        char b[32];
-        snprintf(b, sizeof b, "%d:%02d", (int)m / 60, (int)m % 60);
-        text(l, x, l->py + l->ph + 3 + FONT, b, FONT, 1, AXIS_RGB);
-    }
-    text(l, l->px + l->pw, l->py + l->ph + 6 + 2 * FONT, "elapsed (h:mm); shaded: outside the collection window", FONT, 2, AXIS_RGB);
-    size_t buckets = (size_t)l->pw;
-    double *mn = ps_xmalloc(buckets * sizeof *mn), *mx = ps_xmalloc(buckets * sizeof *mx);
-    for (size_t i = 0; i < c->nseries; i++) {
-        const ps_series *s = &c->series[i];
-        for (size_t b = 0; b < buckets; b++)
-            mn[b] = INFINITY, mx[b] = -INFINITY;
-        for (size_t k = 0; k < s->n; k++) {
-            if (!isfinite(s->v[k]))
-                continue;
-            size_t b = (size_t)((double)(s->t[k] - l->xmin) / span * (double)(buckets - 1));
-            mn[b] = fmin(mn[b], s->v[k]);
-            mx[b] = fmax(mx[b], s->v[k]);
-        }
-        doc_prim *p = prim(l, PRIM_POLY, palette[i % NPALETTE]);
-        p->width = 0.7;
-        p->pts = ps_xmalloc(buckets * 4 * sizeof *p->pts);
-        for (size_t b = 0; b < buckets; b++) {
-            if (!isfinite(mn[b]))
-                continue;
-            double x = l->px + (double)b * l->pw / (double)(buckets - 1);
-            p->pts[2 * p->npts] = x;
-            p->pts[2 * p->npts++ + 1] = ymap(l, mn[b]);
-            if (mx[b] > mn[b]) {
-                p->pts[2 * p->npts] = x;
-                p->pts[2 * p->npts++ + 1] = ymap(l, mx[b]);
-            }
-        }
-    }
-    free(mn);
-    free(mx);
-    const char **names = ps_xcalloc(c->nseries + 1, sizeof *names);
-    for (size_t i = 0; i < c->nseries; i++)
-        names[i] = c->series[i].label;
-    legend(l, names, c->nseries, l->py + l->ph + 8 + 3 * FONT + 4);
-    free(names);
-}
-
-static void bar_chart(const doc_chart *c, doc_chart_layout *l)
-{
-    double vmax = 0;
-    for (size_t i = 0; i < c->ngroups * c->nbars; i++)
-        if (isfinite(c->values[i]) && c->values[i] > vmax)
-            vmax = c->values[i];
-    y_axis(l, c, vmax);
-    double gw = l->pw / (double)(c->ngroups ? c->ngroups : 1), bw = gw * 0.8 / (double)(c->nbars ? c->nbars : 1);
-    double label_size = gw < 40 ? 5 : FONT;
-    for (size_t g = 0; g < c->ngroups; g++) {
-        double x0 = l->px + gw * (double)g + gw * 0.1;
-        for (size_t b = 0; b < c->nbars; b++) {
-            double v = c->values[g * c->nbars + b];
-            if (!isfinite(v) || v <= 0)
-                continue;
-            double y = ymap(l, v);
-            rect(l, x0 + bw * (double)b, y, bw * 0.92, l->py + l->ph - y, palette[b % NPALETTE]);
-        }
-        char b[40];
-        size_t maxch = (size_t)(gw / (label_size * 0.55));
-        snprintf(b, sizeof b, "%.*s", (int)(maxch < 30 ? maxch : 30), c->groups[g] ? c->groups[g] : "");
-        text(l, l->px + gw * ((double)g + 0.5), l->py + l->ph + 3 + FONT, b, label_size, 1, AXIS_RGB);
-    }
-    legend(l, (const char *const *)c->bars, c->nbars, l->py + l->ph + 8 + 2 * FONT + 4);
-}
-
-void doc_chart_layout_build(const doc_chart *c, double w, double h, doc_chart_layout *out)
-{
-    memset(out, 0, sizeof *out);
-    out->w = w;
-    out->px = 42;
-    out->py = 22;
-    out->pw = w - out->px - 12;
-    size_t n = c->kind == DOC_CHART_TIME ? c->nseries : c->nbars;
-    double below = 10 + 3 * FONT + (double)legend_rows(out->pw, n) * (FONT + 4) + 6;
-    out->ph = h - out->py - below;
-    out->h = h;
-    rect(out, 0, 0, w, h, 0xffffff);
-    doc_prim *t = prim(out, PRIM_TEXT, 0x000000);
-    t->x = w / 2;
-    t->y = 13;
-    t->text = ps_xstrdup(c->title ? c->title : "");
-    t->size = 9;
-    t->anchor = 1;
-    t->bold = 1;
-    if (c->kind == DOC_CHART_TIME)
-        time_chart(c, out);
-    else
-        bar_chart(c, out);
-    if (!isnan(c->threshold) && c->threshold <= out->ymax) {
-        double y = ymap(out, c->threshold);
-        line(out, out->px, y, out->px + out->pw, y, THRESHOLD_RGB, 1.0, 1);
-        char b[48];
-        snprintf(b, sizeof b, "threshold %s", c->threshold_label ? c->threshold_label : "20 ms");
-        text(out, out->px + out->pw - 2, y - 2, b, FONT, 2, THRESHOLD_RGB);
-    }
-    line(out, out->px, out->py + out->ph, out->px + out->pw, out->py + out->ph, AXIS_RGB, 0.8, 0);
-    line(out, out->px, out->py, out->px, out->py + out->ph, AXIS_RGB, 0.8, 0);
-}
+#define CHART_W 480.0
+#define BUCKETS 480
 
 void doc_chart_size(const doc_chart *c, double *w, double *h)
 {
-    *w = 480;
     size_t n = c->kind == DOC_CHART_TIME ? c->nseries : c->nbars;
-    *h = (c->kind == DOC_CHART_TIME ? 230 : 200) + (double)legend_rows(*w - 54, n) * (FONT + 4);
+    *w = CHART_W;
+    *h = (c->kind == DOC_CHART_TIME ? 250 : 220) + (n > 4 ? (double)((n - 1) / 4) * 12 : 0);
 }
 
-void doc_chart_layout_free(doc_chart_layout *l)
+/* Min/max per bucket, in time order inside each bucket. */
+static void decimate(const ps_series *s, ps_time t0, ps_time t1, ps_time **t, double **v, size_t *n)
 {
-    for (size_t i = 0; i < l->nprims; i++) {
-        free(l->prims[i].pts);
-        free(l->prims[i].text);
+    *n = 0;
+    *t = ps_xmalloc((2 * BUCKETS + 2) * sizeof **t);
+    *v = ps_xmalloc((2 * BUCKETS + 2) * sizeof **v);
+    if (s->n <= 2 * BUCKETS) {
+        *t = ps_xrealloc(*t, (s->n + 1) * sizeof **t);
+        *v = ps_xrealloc(*v, (s->n + 1) * sizeof **v);
+        memcpy(*t, s->t, s->n * sizeof **t);
+        memcpy(*v, s->v, s->n * sizeof **v);
+        *n = s->n;
+        return;
     }
-    free(l->prims);
-    memset(l, 0, sizeof *l);
-}
-
-static void svg_num(ps_buf *b, double v)
-{
-    char t[32];
-    ps_buf_puts(b, ps_fmt_num(t, sizeof t, v, 1));
-}
-
-void doc_chart_svg(const doc_chart_layout *l, ps_buf *b)
-{
-    ps_buf_puts(b, "<svg class=\"chart\" role=\"img\" viewBox=\"0 0 ");
-    svg_num(b, l->w);
-    ps_buf_putc(b, ' ');
-    svg_num(b, l->h);
-    ps_buf_puts(b, "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n");
-    for (size_t i = 0; i < l->nprims; i++) {
-        const doc_prim *p = &l->prims[i];
-        switch (p->kind) {
-        case PRIM_RECT:
-            ps_buf_puts(b, "<rect x=\"");
-            svg_num(b, p->x);
-            ps_buf_puts(b, "\" y=\"");
-            svg_num(b, p->y);
-            ps_buf_puts(b, "\" width=\"");
-            svg_num(b, p->w);
-            ps_buf_puts(b, "\" height=\"");
-            svg_num(b, p->h);
-            ps_buf_printf(b, "\" fill=\"#%06x\"/>\n", p->rgb);
-            break;
-        case PRIM_LINE:
-            ps_buf_puts(b, "<line x1=\"");
-            svg_num(b, p->x);
-            ps_buf_puts(b, "\" y1=\"");
-            svg_num(b, p->y);
-            ps_buf_puts(b, "\" x2=\"");
-            svg_num(b, p->w);
-            ps_buf_puts(b, "\" y2=\"");
-            svg_num(b, p->h);
-            ps_buf_printf(b, "\" stroke=\"#%06x\" stroke-width=\"", p->rgb);
-            svg_num(b, p->width);
-            ps_buf_printf(b, "\"%s/>\n", p->dash ? " stroke-dasharray=\"4 3\"" : "");
-            break;
-        case PRIM_POLY:
-            if (!p->npts)
-                break;
-            ps_buf_puts(b, "<polyline fill=\"none\" points=\"");
-            for (size_t k = 0; k < p->npts; k++) {
-                if (k)
-                    ps_buf_putc(b, ' ');
-                svg_num(b, p->pts[2 * k]);
-                ps_buf_putc(b, ',');
-                svg_num(b, p->pts[2 * k + 1]);
+    double span = (double)(t1 - t0) + 1;
+    size_t k = 0;
+    for (size_t b = 0; b < BUCKETS && k < s->n; b++) {
+        size_t imin = SIZE_MAX, imax = SIZE_MAX, first = k;
+        while (k < s->n && (size_t)((double)(s->t[k] - t0) / span * BUCKETS) <= b) {
+            if (isfinite(s->v[k])) {
+                if (imin == SIZE_MAX || s->v[k] < s->v[imin])
+                    imin = k;
+                if (imax == SIZE_MAX || s->v[k] > s->v[imax])
+                    imax = k;
             }
-            ps_buf_printf(b, "\" stroke=\"#%06x\" stroke-width=\"", p->rgb);
-            svg_num(b, p->width);
-            ps_buf_puts(b, "\"/>\n");
-            break;
-        case PRIM_TEXT:
-            ps_buf_puts(b, "<text x=\"");
-            svg_num(b, p->x);
-            ps_buf_puts(b, "\" y=\"");
-            svg_num(b, p->y);
-            ps_buf_puts(b, "\" font-size=\"");
-            svg_num(b, p->size);
-            ps_buf_printf(b, "\" fill=\"#%06x\" text-anchor=\"%s\"%s", p->rgb,
-                          p->anchor == 0 ? "start" : p->anchor == 1 ? "middle" : "end",
-                          p->bold ? " font-weight=\"bold\"" : "");
-            if (p->rotate) {
-                ps_buf_puts(b, " transform=\"rotate(-90 ");
-                svg_num(b, p->x);
-                ps_buf_putc(b, ' ');
-                svg_num(b, p->y);
-                ps_buf_puts(b, ")\"");
-            }
-            ps_buf_putc(b, '>');
-            ps_html_escape(b, p->text);
-            ps_buf_puts(b, "</text>\n");
-            break;
+            k++;
+        }
+        if (k == first)
+            continue;
+        if (imin == SIZE_MAX) {   /* only gaps: keep one NaN so the line breaks */
+            (*t)[*n] = s->t[first];
+            (*v)[(*n)++] = NAN;
+            continue;
+        }
+        size_t a = imin < imax ? imin : imax, z = imin < imax ? imax : imin;
+        (*t)[*n] = s->t[a];
+        (*v)[(*n)++] = s->v[a];
+        if (z != a) {
+            (*t)[*n] = s->t[z];
+            (*v)[(*n)++] = s->v[z];
         }
     }
-    ps_buf_puts(b, "</svg>\n");
 }
 
-void doc_chart_dump(const doc_chart *c, const doc_chart_layout *l, ps_buf *b)
+void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s), void *ctx, doc_spec *out)
 {
-    char t1[32], t2[32];
-    ps_buf_printf(b, "[chart %s]\n", c->id ? c->id : "");
-    ps_buf_printf(b, "kind = %s\ntitle = %s\n", c->kind == DOC_CHART_TIME ? "time" : "bars", c->title ? c->title : "");
-    ps_buf_printf(b, "size = %s x ", ps_fmt_num(t1, sizeof t1, l->w, 1));
-    ps_buf_printf(b, "%s\n", ps_fmt_num(t1, sizeof t1, l->h, 1));
-    ps_buf_printf(b, "plot = %s,", ps_fmt_num(t1, sizeof t1, l->px, 1));
-    ps_buf_printf(b, "%s ", ps_fmt_num(t1, sizeof t1, l->py, 1));
-    ps_buf_printf(b, "%s x ", ps_fmt_num(t1, sizeof t1, l->pw, 1));
-    ps_buf_printf(b, "%s\n", ps_fmt_num(t1, sizeof t1, l->ph, 1));
-    ps_buf_printf(b, "y_range = %s .. ", ps_fmt_num(t1, sizeof t1, l->ymin, 3));
-    ps_buf_printf(b, "%s\ny_ticks = %zu\n", ps_fmt_num(t2, sizeof t2, l->ymax, 3), l->ticks);
+    memset(out, 0, sizeof out[0]);
+    ps_chart_spec *sp = &out->spec;
+    doc_chart_size(c, &sp->width, &sp->height);
+    sp->title = c->title;
+    sp->y.unit = c->ylabel;
+    if (!isnan(c->threshold)) {
+        out->threshold.value = c->threshold;
+        out->threshold.label = c->threshold_label ? c->threshold_label : "20 ms";
+        sp->thresholds = &out->threshold;
+        sp->nthresholds = 1;
+    }
+    size_t n = c->kind == DOC_CHART_TIME ? c->nseries : c->nbars;
+    out->series = ps_xcalloc(n + 1, sizeof *out->series);
+    out->labels = ps_xcalloc(n + c->ngroups + 1, sizeof *out->labels);
+    out->nlabels = 0;
+    sp->series = out->series;
+    sp->nseries = n;
     if (c->kind == DOC_CHART_TIME) {
-        ps_buf_printf(b, "x_range = %s .. ", ps_time_format_iso(t1, sizeof t1, l->xmin));
-        ps_buf_printf(b, "%s\nseries = %zu\n", ps_time_format_iso(t2, sizeof t2, l->xmax), c->nseries);
-        for (size_t i = 0; i < c->nseries; i++)
-            ps_buf_printf(b, "series.%zu = %s (%zu samples)\n", i, c->series[i].label ? c->series[i].label : "",
-                          c->series[i].n);
-        for (size_t i = 0; i < c->nshade; i++) {
-            ps_buf_printf(b, "shade.%zu = %s .. ", i, ps_time_format_iso(t1, sizeof t1, c->shade[i].t0));
-            ps_buf_printf(b, "%s\n", ps_time_format_iso(t2, sizeof t2, c->shade[i].t1));
+        sp->kind = PS_CHART_TIME;
+        sp->x_label = "time (UTC); shaded: outside the collection window";
+        sp->y_include_zero = 1;
+        ps_time t0 = INT64_MAX, t1 = INT64_MIN;
+        for (size_t i = 0; i < n; i++)
+            if (c->series[i].n) {
+                t0 = c->series[i].t[0] < t0 ? c->series[i].t[0] : t0;
+                t1 = c->series[i].t[c->series[i].n - 1] > t1 ? c->series[i].t[c->series[i].n - 1] : t1;
+            }
+        out->t = ps_xcalloc(n + 1, sizeof *out->t);
+        out->v = ps_xcalloc(n + 1, sizeof *out->v);
+        for (size_t i = 0; i < n; i++) {
+            ps_chart_series *s = &out->series[i];
+            decimate(&c->series[i], t0, t1, &out->t[i], &out->v[i], &s->n);
+            s->t = out->t[i];
+            s->v = out->v[i];
+            s->role = -1;
+            s->label = out->labels[out->nlabels++] = label ? label(ctx, c->series[i].label) : ps_xstrdup(c->series[i].label);
         }
+        out->nv = n;
+        out->shades = ps_xcalloc(c->nshade + 1, sizeof *out->shades);
+        for (size_t i = 0; i < c->nshade; i++)
+            out->shades[i] = (ps_chart_shade){c->shade[i].t0, c->shade[i].t1, NULL};
+        sp->shades = out->shades;
+        sp->nshades = c->nshade;
     } else {
-        ps_buf_printf(b, "groups = %zu\nbars = %zu\n", c->ngroups, c->nbars);
+        sp->kind = PS_CHART_BARS;
+        out->v = ps_xcalloc(n + 1, sizeof *out->v);
+        out->nv = n;
+        char **cats = ps_xcalloc(c->ngroups + 1, sizeof *cats);
+        for (size_t g = 0; g < c->ngroups; g++)
+            cats[g] = out->labels[out->nlabels++] = label ? label(ctx, c->groups[g]) : ps_xstrdup(c->groups[g]);
+        out->cats = cats;
+        sp->categories = (const char *const *)cats;
+        sp->ncategories = c->ngroups;
+        for (size_t b = 0; b < n; b++) {
+            out->v[b] = ps_xcalloc(c->ngroups + 1, sizeof **out->v);
+            for (size_t g = 0; g < c->ngroups; g++)
+                out->v[b][g] = c->values[g * c->nbars + b];
+            out->series[b] = (ps_chart_series){.label = c->bars[b], .role = -1, .n = c->ngroups, .v = out->v[b]};
+        }
     }
-    if (!isnan(c->threshold))
-        ps_buf_printf(b, "threshold = %s\n", ps_fmt_num(t1, sizeof t1, c->threshold, 3));
-    ps_buf_printf(b, "primitives = %zu\n\n", l->nprims);
+}
+
+void doc_chart_spec_free(doc_spec *s)
+{
+    for (size_t i = 0; i < s->nv; i++) {
+        free(s->v[i]);
+        if (s->t)
+            free(s->t[i]);
+    }
+    free(s->v);
+    free(s->t);
+    for (size_t i = 0; i < s->nlabels; i++)
+        free(s->labels[i]);
+    free(s->labels);
+    free(s->cats);
+    free(s->series);
+    free(s->shades);
+    memset(s, 0, sizeof *s);
+}
+
+int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err)
+{
+    doc_spec s;
+    doc_chart_spec(c, NULL, NULL, &s);
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "c%zu-", nth);
+    ps_buf svg = {0};
+    int rc = ps_chart_svg_string(&s.spec, prefix, &svg, err);
+    doc_chart_spec_free(&s);
+    if (rc) {
+        ps_buf_free(&svg);
+        return rc;
+    }
+    /* Inline SVG in HTML needs no namespace declarations: drop them, so that the page holds
+     * no URL at all (they are names, not references, but a reader cannot tell). */
+    static const char *const drop[] = {" xmlns=\"http://www.w3.org/2000/svg\"",
+                                       " xmlns:xlink=\"http://www.w3.org/1999/xlink\""};
+    char *p = svg.data ? svg.data : "";
+    for (size_t i = 0; i < sizeof drop / sizeof drop[0]; i++) {
+        char *at = strstr(p, drop[i]);
+        if (at)
+            memmove(at, at + strlen(drop[i]), strlen(at + strlen(drop[i])) + 1);
+    }
+    char *open = strstr(p, "<svg");
+    if (open) {
+        ps_buf_puts(b, "<svg class=\"chart\" role=\"img\"");
+        ps_buf_puts(b, open + 4);
+    }
+    ps_buf_free(&svg);
+    return 0;
 }
 
 void ps_doc_dump_layout(const ps_doc *d, ps_buf *out)
@@ -397,11 +182,17 @@ void ps_doc_dump_layout(const ps_doc *d, ps_buf *out)
         const doc_chart *c = d->blocks[i].chart;
         if (!c)
             continue;
-        doc_chart_layout l;
-        double w, h;
-        doc_chart_size(c, &w, &h);
-        doc_chart_layout_build(c, w, h, &l);
-        doc_chart_dump(c, &l, out);
-        doc_chart_layout_free(&l);
+        doc_spec s;
+        doc_chart_spec(c, NULL, NULL, &s);
+        ps_chart_layout l;
+        ps_error err = {0};
+        ps_buf_printf(out, "[chart %s]\n", c->id ? c->id : "");
+        if (ps_chart_layout_compute(&s.spec, &l, &err) == 0)
+            ps_chart_dump_layout(&l, out);
+        else
+            ps_buf_printf(out, "error = %s\n", err.msg);
+        ps_buf_putc(out, '\n');
+        ps_chart_layout_free(&l);
+        doc_chart_spec_free(&s);
     }
 }

@@ -85,7 +85,7 @@ static void table(const doc_table *t, ps_buf *b)
     ps_buf_puts(b, "</tbody>\n</table>\n");
 }
 
-static void body(const ps_doc *d, ps_buf *b)
+static int body(const ps_doc *d, ps_buf *b, ps_error *err)
 {
     for (size_t i = 0; i < d->nblocks; i++) {
         const doc_block *k = &d->blocks[i];
@@ -104,17 +104,12 @@ static void body(const ps_doc *d, ps_buf *b)
         case DOC_TABLE:
             table(k->table, b);
             break;
-        case DOC_CHART: {
-            doc_chart_layout l;
-            double w, h;
-            doc_chart_size(k->chart, &w, &h);
-            doc_chart_layout_build(k->chart, w, h, &l);
+        case DOC_CHART:
             ps_buf_puts(b, "<figure class=\"chart\">\n");
-            doc_chart_svg(&l, b);
+            if (doc_chart_svg(k->chart, i, b, err))
+                return err->code;
             ps_buf_puts(b, "</figure>\n");
-            doc_chart_layout_free(&l);
             break;
-        }
         case DOC_LOG:
             ps_buf_puts(b, "<pre class=\"log\">");
             for (size_t n = 0; n < k->nlines; n++) {
@@ -134,6 +129,7 @@ static void body(const ps_doc *d, ps_buf *b)
             break;
         }
     }
+    return 0;
 }
 
 /* Replace {{name}} placeholders of tpl. Unknown names are an error (a typo in a template). */
@@ -174,8 +170,11 @@ static int expand(const ps_doc *d, const char *tpl, const char *css, ps_buf *out
             ps_buf_puts(out, css);
         else if (IS("toc"))
             toc(d, out);
-        else if (IS("body"))
-            body(d, out);
+        else if (IS("body")) {
+            int rc = body(d, out, err);
+            if (rc)
+                return rc;
+        }
         else
             return ps_error_set(err, PS_EINPUT, "report.html", line, 0, "unknown placeholder '{{%.*s}}'", (int)n, name);
 #undef IS

@@ -93,38 +93,24 @@ const char *doc_time(char *out, size_t n, ps_time t);
 /* doc_appendix.c: one appendix per machine with every test found for it. */
 void doc_build_appendices(ps_doc *d, const ps_js_run *run);
 
-/* doc_chart.c: chart layout as drawing primitives, and the two emitters. Coordinates are
- * points with the origin at the top left of the chart box. */
-enum doc_prim_kind { PRIM_LINE = 0, PRIM_POLY, PRIM_RECT, PRIM_TEXT };
-typedef struct doc_prim {
-    enum doc_prim_kind kind;
-    unsigned rgb;               /* 0xRRGGBB */
-    double width;               /* stroke width; 0 = fill only (RECT) */
-    int dash;                   /* 1 = dashed */
-    double x, y, w, h;          /* LINE: (x,y)-(w,h) as the second point; RECT: box; TEXT: anchor */
-    double *pts; size_t npts;   /* POLY: x0,y0,x1,y1,... */
-    char *text;                 /* TEXT */
-    double size;                /* TEXT: font size */
-    int anchor;                 /* TEXT: 0 start, 1 middle, 2 end */
-    int rotate;                 /* TEXT: 1 = rotated 90 degrees counter-clockwise */
-    int bold;
-} doc_prim;
-typedef struct doc_chart_layout {
-    double w, h;
-    double px, py, pw, ph;      /* plot area */
-    double ymin, ymax;          /* axis range */
-    ps_time xmin, xmax;         /* DOC_CHART_TIME */
-    size_t ticks;               /* number of y ticks */
-    doc_prim *prims; size_t nprims, cap;
-} doc_chart_layout;
+/* doc_chart.c: the charts as chart-engine specs (section 6 of ps_render.h). */
+typedef struct doc_spec {
+    ps_chart_spec spec;
+    ps_chart_series *series;
+    ps_chart_threshold threshold;
+    ps_chart_shade *shades;
+    ps_time **t; double **v; size_t nv;   /* owned data arrays (decimated series, bar values) */
+    char **labels; size_t nlabels;        /* owned label copies */
+    char **cats;                          /* category pointers (into labels) */
+} doc_spec;
 /* Size (points) every back end gives a chart: 480 wide, taller with more legend rows. */
 void doc_chart_size(const doc_chart *c, double *w, double *h);
-void doc_chart_layout_build(const doc_chart *c, double w, double h, doc_chart_layout *out);
-void doc_chart_layout_free(doc_chart_layout *l);
-/* Append the layout as an inline <svg> element (text escaped). */
-void doc_chart_svg(const doc_chart_layout *l, ps_buf *b);
-/* key = value dump (for --dump-layout). */
-void doc_chart_dump(const doc_chart *c, const doc_chart_layout *l, ps_buf *b);
+/* Fill *out from c. label (may be NULL: copy) maps every series/category label to the text
+ * to draw (the PDF back end replaces characters its fonts lack); it returns a malloc'd copy. */
+void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s), void *ctx, doc_spec *out);
+void doc_chart_spec_free(doc_spec *s);
+/* Append chart c as an inline <svg class="chart"> (nth: unique number for its ids). */
+int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err);
 
 /* doc_template.c: templates embedded by cmake/embed.cmake, overridable by file name from
  * a directory. Returns 0 and the text (caller frees) or PS_EIO / PS_EINPUT. */

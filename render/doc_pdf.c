@@ -510,7 +510,10 @@ int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
         c.npages = c.page;
         c.render = 1;
         layout(&c);
-        if (c.hpdf_error)
+        if (c.chart_error.msg[0])
+            rc = ps_error_set(err, c.chart_error.code ? c.chart_error.code : PS_EIO, NULL, 0, 0, "chart: %s",
+                              c.chart_error.msg);
+        else if (c.hpdf_error)
             rc = ps_error_set(err, PS_EIO, NULL, 0, 0, "libharu error 0x%04X (detail %u) while drawing",
                               (unsigned)c.hpdf_error, (unsigned)c.hpdf_detail);
     }

@@ -30,6 +30,7 @@ typedef struct pdf_ctx {
     HPDF_Outline last_h1;
     HPDF_Destination *dest;     /* per block: destination of a level 1-2 heading (drawing pass) */
     pdf_link *links; size_t nlinks;   /* TOC entries */
+    ps_error chart_error;       /* first chart engine error */
     /* first libharu error, recorded by the error handler */
     HPDF_STATUS hpdf_error, hpdf_detail;
 } pdf_ctx;

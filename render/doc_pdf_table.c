@@ -133,6 +133,8 @@ void pdf_table(pdf_ctx *c, const doc_table *t)
 
 /* ------------------------------------------------------------------ charts */
 
+static char *chart_label(void *ctx, const char *s) { return pdf_text(ctx, s ? s : ""); }
+
 void pdf_chart(pdf_ctx *c, const doc_chart *ch)
 {
     double w, h;
@@ -140,62 +142,14 @@ void pdf_chart(pdf_ctx *c, const doc_chart *ch)
     double avail = c->pw - c->ml - c->mr, s = avail / w;
     pdf_need(c, h * s + 8);
     c->y += 4;
-    if (!c->render) {
-        c->y += h * s + 8;
-        return;
+    if (c->render) {
+        doc_spec sp;
+        doc_chart_spec(ch, chart_label, c, &sp);
+        ps_error err = {0};
+        if (ps_chart_draw_hpdf(&sp.spec, c->pdf, c->cur, c->font, c->bold, c->ml, c->ph - c->y - h * s, avail,
+                               h * s, &err) != 0 && !c->chart_error.msg[0])
+            c->chart_error = err;
+        doc_chart_spec_free(&sp);
     }
-    doc_chart_layout l;
-    doc_chart_layout_build(ch, w, h, &l);
-    double ox = c->ml, oy = c->y;
-    HPDF_Page p = c->cur;
-    HPDF_Page_GSave(p);
-    for (size_t i = 0; i < l.nprims; i++) {
-        const doc_prim *q = &l.prims[i];
-        switch (q->kind) {
-        case PRIM_RECT:
-            pdf_fill_rect(c, ox + q->x * s, oy + q->y * s, q->w * s, q->h * s, q->rgb);
-            break;
-        case PRIM_LINE:
-            pdf_stroke_line(c, ox + q->x * s, oy + q->y * s, ox + q->w * s, oy + q->h * s, q->rgb, q->width, q->dash);
-            break;
-        case PRIM_POLY:
-            if (q->npts < 2)
-                break;
-            HPDF_Page_SetRGBStroke(p, (HPDF_REAL)((q->rgb >> 16) & 255) / 255.0f,
-                                   (HPDF_REAL)((q->rgb >> 8) & 255) / 255.0f, (HPDF_REAL)(q->rgb & 255) / 255.0f);
-            HPDF_Page_SetLineWidth(p, (HPDF_REAL)q->width);
-            HPDF_Page_SetLineJoin(p, HPDF_ROUND_JOIN);
-            for (size_t k = 0; k < q->npts; k++) {
-                HPDF_REAL x = (HPDF_REAL)(ox + q->pts[2 * k] * s), y = (HPDF_REAL)(c->ph - (oy + q->pts[2 * k + 1] * s));
-                if (k == 0)
-                    HPDF_Page_MoveTo(p, x, y);
-                else
-                    HPDF_Page_LineTo(p, x, y);
-            }
-            HPDF_Page_Stroke(p);
-            break;
-        case PRIM_TEXT: {
-            char *t = pdf_text(c, q->text);
-            HPDF_Font f = q->bold ? c->bold : c->font;
-            double size = q->size * s;
-            if (q->rotate) {
-                double tw = pdf_width(c, f, size, t);
-                double x = ox + q->x * s, y = c->ph - (oy + q->y * s) - tw * (q->anchor == 1 ? 0.5 : q->anchor == 2 ? 1 : 0);
-                HPDF_Page_SetRGBFill(p, 0.25f, 0.25f, 0.25f);
-                HPDF_Page_BeginText(p);
-                HPDF_Page_SetFontAndSize(p, f, (HPDF_REAL)size);
-                HPDF_Page_SetTextMatrix(p, 0, 1, -1, 0, (HPDF_REAL)x, (HPDF_REAL)y);
-                HPDF_Page_ShowText(p, t);
-                HPDF_Page_EndText(p);
-            } else {
-                pdf_draw_text(c, f, size, ox + q->x * s, oy + q->y * s, t, q->anchor, q->rgb);
-            }
-            free(t);
-            break;
-        }
-        }
-    }
-    HPDF_Page_GRestore(p);
-    doc_chart_layout_free(&l);
     c->y += h * s + 8;
 }
