@@ -243,32 +243,47 @@ static doc_chart *chart_block(ps_doc *d, enum doc_chart_kind kind, const char *i
     return c;
 }
 
-/* Shade what lies outside the collection window. The window is in the logs' local time and the
- * series in UTC: when they do not overlap, the offset is taken as the distance from the window
- * start to the first sample, rounded to 15 minutes (the logs start with the collection). */
+static size_t lower_bound(const ps_series *s, ps_time t)
+{
+    size_t lo = 0, hi = s->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->t[mid] < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Shade what lies outside the collection window. The window is in the logs' local time, the
+ * series in UTC: the offset is the multiple of 15 minutes (within 14 hours) for which the
+ * shifted window holds exactly window_samples samples, nearest to zero first. When the series
+ * hold only the window, or no offset fits, nothing is shaded. */
 static void shade_window(doc_chart *c, const ps_js_server *s)
 {
-    ps_time lo = INT64_MAX, hi = INT64_MIN;
-    for (size_t i = 0; i < c->nseries; i++)
-        if (c->series[i].n) {
-            lo = c->series[i].t[0] < lo ? c->series[i].t[0] : lo;
-            hi = c->series[i].t[c->series[i].n - 1] > hi ? c->series[i].t[c->series[i].n - 1] : hi;
-        }
-    if (lo > hi || s->window_start == PS_TIME_NONE || s->window_end == PS_TIME_NONE)
+    const ps_series *ref = NULL;
+    for (size_t i = 0; i < c->nseries && !ref; i++)
+        if (c->series[i].n)
+            ref = &c->series[i];
+    if (!ref || s->window_start == PS_TIME_NONE || s->window_end == PS_TIME_NONE || !s->window_samples ||
+        ref->n <= s->window_samples)
         return;
-    ps_time ws = s->window_start, we = s->window_end;
-    if (we < lo || ws > hi) {
-        const ps_time q = 15 * 60 * 1000;
-        ps_time off = lo - ws;
-        off = (off >= 0 ? (off + q / 2) / q : -((-off + q / 2) / q)) * q;
-        ws += off;
-        we += off;
-    }
-    c->shade = ps_xcalloc(2, sizeof *c->shade);
-    if (ws > lo)
-        c->shade[c->nshade++] = (doc_span){lo, ws};
-    if (we < hi)
-        c->shade[c->nshade++] = (doc_span){we, hi};
+    const ps_time q = 15 * 60 * 1000;
+    for (int k = 0; k <= 56; k++)
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            ps_time off = (ps_time)(sign * k) * q;
+            size_t in = lower_bound(ref, s->window_end + off + 1) - lower_bound(ref, s->window_start + off);
+            if (in != s->window_samples)
+                continue;
+            ps_time lo = ref->t[0], hi = ref->t[ref->n - 1], ws = s->window_start + off, we = s->window_end + off;
+            c->shade = ps_xcalloc(2, sizeof *c->shade);
+            if (ws > lo)
+                c->shade[c->nshade++] = (doc_span){lo, ws};
+            if (we < hi)
+                c->shade[c->nshade++] = (doc_span){we, hi};
+            return;
+        }
 }
 
 static void charts(ps_doc *d, const ps_js_server *s)

@@ -174,3 +174,35 @@ Test(doc_html, template_dir_overrides)
     ps_warnings_free(&w);
     ps_js_run_free(run);
 }
+
+/* The series cover 100 samples from 10:11:17 UTC, 15 s apart; the collection window (local time
+ * = UTC + 1 h) is samples 20..79: 11:16:17 .. 11:31:02 local -> 10:16:17 .. 10:31:02 UTC. The
+ * offset search must find -1 h and shade [10:11:17, 10:16:17] and [10:31:02, 10:36:02]. */
+Test(doc_html, shades_outside_the_window)
+{
+    ps_js_run *run = doc_fixture_run(NULL, 100);
+    ps_js_server *s = &run->servers[0];
+    s->window_start = ps_time_from_fields(2016, 1, 18, 11, 16, 17, 0);
+    s->window_end = ps_time_from_fields(2016, 1, 18, 11, 31, 2, 0);
+    s->window_samples = 60;
+    ps_warnings w = {0};
+    ps_doc *d = build(run, NULL, 4, &w);
+    ps_buf b = {0};
+    ps_doc_dump_layout(d, &b);
+    cr_assert(strstr(b.data, "[chart SERVER1.Performance.read_latency]"));
+    cr_assert_eq(count(b.data, "\nshade.0 = "), 2, "iops and latency charts of SERVER1 shaded");
+    cr_assert_eq(count(b.data, "\nshade.1 = "), 2);
+    ps_buf_free(&b);
+    /* window == series: nothing shaded */
+    s->window_start = ps_time_from_fields(2016, 1, 18, 10, 11, 17, 0);
+    s->window_end = ps_time_from_fields(2016, 1, 18, 10, 36, 2, 0);
+    s->window_samples = 100;
+    ps_doc_free(d);
+    d = build(run, NULL, 4, &w);
+    ps_doc_dump_layout(d, &b);
+    cr_assert_null(strstr(b.data, "\nshade.0 = "));
+    ps_buf_free(&b);
+    ps_doc_free(d);
+    ps_warnings_free(&w);
+    ps_js_run_free(run);
+}
