@@ -108,7 +108,7 @@ static int parse_line(parse_state *st, const char *s, size_t n, long line, ps_er
         while (k < end && is_name_char(s[k]))
             k++;
         if (k == 1 || k >= end || s[k] != ']' || k + 1 != end)
-            return ps_error_set(err, PS_EINPUT, st->name, line, (long)(k < end ? k + 1 : end),
+            return ps_error_set(err, PS_EINPUT, st->name, line, (long)(k < end ? k + 1 : end + 1),
                                 "malformed section header (expected '[name]' with letters, digits, '_')");
         if (k - 1 >= sizeof st->section)
             return ps_error_set(err, PS_EINPUT, st->name, line, 2, "section name too long");
