@@ -83,7 +83,7 @@ void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s)
     sp->nseries = n;
     if (c->kind == DOC_CHART_TIME) {
         sp->kind = PS_CHART_TIME;
-        sp->x_label = "time (UTC); shaded: outside the collection window";
+        sp->x_label = c->nshade ? "time (UTC); shaded: outside the collection window" : "time (UTC)";
         sp->y_include_zero = 1;
         ps_time t0 = INT64_MAX, t1 = INT64_MIN;
         for (size_t i = 0; i < n; i++)

@@ -455,8 +455,9 @@ static void doc_info(pdf_ctx *c)
     HPDF_SetInfoDateAttr(c->pdf, HPDF_INFO_MOD_DATE, date);
 }
 
-/* libharu derives the trailer /ID from the clock: replace both halves by a hash of the file
- * (FNV-1a of everything before the trailer), which keeps the output reproducible. */
+/* libharu derives a trailer /ID from the clock (2.3.0 writes one only for encrypted files):
+ * when there is one, replace both halves by a hash of the file (FNV-1a of everything before
+ * the trailer), which keeps the output reproducible. */
 static void fix_id(ps_buf *b)
 {
     char *id = NULL;
