@@ -4,6 +4,7 @@
 
 #include <cairo-svg.h>
 #include <cairo.h>
+#include <fontconfig/fontconfig.h>
 #include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
@@ -56,7 +57,9 @@ static void c_text(void *ctx, double x, double y, const char *utf8, double size,
     cairo_text_extents(cr, utf8, &e);
     cairo_translate(cr, x, y);
     cairo_rotate(cr, rotate * M_PI / 180.0);
-    double dx = anchor == PS_ANCHOR_MIDDLE ? -e.x_advance / 2 : anchor == PS_ANCHOR_END ? -e.x_advance : 0;
+    double dx = anchor == PS_ANCHOR_MIDDLE ? -e.x_advance / 2
+              : anchor == PS_ANCHOR_END    ? -e.x_advance
+                                           : 0;
     cairo_move_to(cr, dx, 0);
     set_rgb(cr, c);
     cairo_show_text(cr, utf8);
@@ -206,4 +209,10 @@ int ps_chart_render_svg(const ps_chart_spec *spec, const char *path, ps_error *e
         rc = write_out(path, b.data, b.len, err);
     ps_buf_free(&b);
     return rc;
+}
+
+void ps_chart_release_caches(void)
+{
+    cairo_debug_reset_static_data();
+    FcFini();
 }

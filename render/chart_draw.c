@@ -128,7 +128,7 @@ void ps_chart_draw(const ps_chart_layout *l, const ps_chart_gc *gc)
                       l->shades[i].r.h, rgb(PS_ROLE_SHADE));
     draw_grid(l, gc);
     gc->save(gc->ctx);
-    gc->clip(gc->ctx, p->x, p->y - 1, p->w + 1, p->h + 1);
+    gc->clip(gc->ctx, p->x, p->y - 3, p->w + 3, p->h + 3);   /* room for markers at the top */
     draw_data(l, gc);
     gc->restore(gc->ctx);
     draw_axes(l, gc);

@@ -93,7 +93,8 @@ static void time_range(const ps_chart_spec *spec, ps_time *t0, ps_time *t1)
     }
     for (size_t i = 0; i < spec->nshades; i++) {
         const ps_chart_shade *sh = &spec->shades[i];
-        ps_time a = sh->from < sh->to ? sh->from : sh->to, b = sh->from < sh->to ? sh->to : sh->from;
+        ps_time a = sh->from < sh->to ? sh->from : sh->to;
+        ps_time b = sh->from < sh->to ? sh->to : sh->from;
         if (*t0 == PS_TIME_NONE || a < *t0)
             *t0 = a;
         if (*t1 == PS_TIME_NONE || b > *t1)
@@ -147,11 +148,38 @@ static void x_time_ticks(ps_chart_layout *l, const ps_chart_spec *spec)
     (void)spec;
 }
 
+/* Category labels are rotated by CAT_ROTATE degrees when the widest does not fit its slot. */
+#define CAT_ROTATE 35.0
+
+static double widest_category(const ps_chart_spec *spec)
+{
+    double w = 0;
+    for (size_t i = 0; spec->categories && i < spec->ncategories; i++)
+        w = fmax(w, ps_chart_text_width(spec->categories[i], CH_TICK, 0));
+    return w;
+}
+
+static int categories_rotated(const ps_chart_spec *spec, double plot_w)
+{
+    return widest_category(spec) > plot_w / (double)spec->ncategories - 6;
+}
+
+/* Height the x tick labels take below the tick marks. */
+static double x_label_height(const ps_chart_spec *spec, double plot_w)
+{
+    if (spec->kind != PS_CHART_TIME && categories_rotated(spec, plot_w)) {
+        double a = CAT_ROTATE * M_PI / 180;
+        return widest_category(spec) * sin(a) + CH_TICK * cos(a);
+    }
+    return CH_TICK * (CH_ASCENT + CH_DESCENT);
+}
+
 static void x_category_ticks(ps_chart_layout *l, const ps_chart_spec *spec)
 {
     ps_chart_axis_layout *a = &l->x;
     size_t n = spec->ncategories;
     double gw = l->plot.w / (double)n;
+    int rot = categories_rotated(spec, l->plot.w);
     a->min = 0;
     a->max = (double)n;
     a->step = 1;
@@ -161,9 +189,13 @@ static void x_category_ticks(ps_chart_layout *l, const ps_chart_spec *spec)
         ps_chart_tick *t = &a->ticks[i];
         t->value = (double)i;
         t->pos = l->plot.x + gw * ((double)i + 0.5);
-        chart_text_set(&t->label, spec->categories ? spec->categories[i] : NULL, t->pos,
-                       l->plot.y + l->plot.h + CH_TICK_LEN + 3 + CH_TICK * CH_ASCENT, CH_TICK,
-                       PS_ANCHOR_MIDDLE, 0, PS_ROLE_TEXT);
+        double y = l->plot.y + l->plot.h + CH_TICK_LEN + 3;
+        /* rotated: the end of the text hangs from the slot centre, reading upwards */
+        chart_text_set(&t->label, spec->categories ? spec->categories[i] : NULL,
+                       rot ? t->pos + CH_TICK * CH_ASCENT / 2 : t->pos,
+                       rot ? y : y + CH_TICK * CH_ASCENT, CH_TICK,
+                       rot ? PS_ANCHOR_END : PS_ANCHOR_MIDDLE, 0, PS_ROLE_TEXT);
+        t->label.rotate = rot ? -CAT_ROTATE : 0;
     }
 }
 
@@ -498,6 +530,7 @@ int ps_chart_layout_compute(const ps_chart_spec *spec, ps_chart_layout *l, ps_er
         const char *fmt;
         ps_chart_time_ticks(t0, t1, 8, tk, &st, &fmt);
         right = fmin(right, l->width - fmax(CH_PAD, time_label_width(fmt) / 2 + 2));
+        left = fmax(left, time_label_width(fmt) / 2 + 2);   /* first label, centred on x0 */
     }
 
     /* bottom: legend rows, x title, x tick labels */
@@ -514,7 +547,7 @@ int ps_chart_layout_compute(const ps_chart_spec *spec, ps_chart_layout *l, ps_er
                        PS_ROLE_TEXT);
         bottom -= CH_AXIS_TITLE * 1.4;
     }
-    bottom -= CH_TICK * (CH_ASCENT + CH_DESCENT) + CH_TICK_LEN + 3 + 2;
+    bottom -= x_label_height(spec, right - left) + CH_TICK_LEN + 3 + 2;
     if (bottom - top < 20 || right - left < 20) {
         ps_chart_layout_free(l);
         return ps_error_set(err, PS_EUSAGE, NULL, 0, 0,

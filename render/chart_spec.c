@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* 9999-12-31T23:59:59.999 in ms: beyond it spans could overflow */
+#define PS_CHART_TIME_LIMIT 253402300799999LL
+
 int chart_spec_check(const ps_chart_spec *spec, ps_error *err)
 {
     double w = spec->width > 0 ? spec->width : 600, h = spec->height > 0 ? spec->height : 340;
@@ -15,6 +18,13 @@ int chart_spec_check(const ps_chart_spec *spec, ps_error *err)
         return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: no series");
     if (spec->kind != PS_CHART_TIME && spec->ncategories == 0)
         return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: bar chart without categories");
+    for (size_t i = 0; i < spec->nshades; i++) {
+        ps_time a = spec->shades[i].from, b = spec->shades[i].to;
+        if (a < -PS_CHART_TIME_LIMIT || a > PS_CHART_TIME_LIMIT || b < -PS_CHART_TIME_LIMIT ||
+            b > PS_CHART_TIME_LIMIT)
+            return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: shaded range %zu has no time",
+                                i);
+    }
     size_t nbars = 0;
     for (size_t i = 0; i < spec->nseries; i++) {
         const ps_chart_series *s = &spec->series[i];
@@ -26,6 +36,11 @@ int chart_spec_check(const ps_chart_spec *spec, ps_error *err)
             if (s->n > 0 && !s->t)
                 return ps_error_set(err, PS_EUSAGE, NULL, 0, 0,
                                     "chart: time series %s has no times", name);
+            for (size_t j = 0; j < s->n; j++)
+                if (s->t[j] == PS_TIME_NONE || s->t[j] < -PS_CHART_TIME_LIMIT ||
+                    s->t[j] > PS_CHART_TIME_LIMIT)
+                    return ps_error_set(err, PS_EUSAGE, NULL, 0, 0,
+                                        "chart: series %s has no time at point %zu", name, j);
             for (size_t j = 1; j < s->n; j++)
                 if (s->t[j] < s->t[j - 1])
                     return ps_error_set(err, PS_EUSAGE, NULL, 0, 0,
@@ -42,6 +57,12 @@ int chart_spec_check(const ps_chart_spec *spec, ps_error *err)
     if (spec->kind != PS_CHART_TIME && nbars == 0)
         return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: bar chart without bar series");
     return PS_OK;
+}
+
+ps_chart_series ps_chart_series_of(const ps_series *s, int role)
+{
+    ps_chart_series c = {s->label, role, s->n, s->v, s->t, 0};
+    return c;
 }
 
 int chart_series_role(const ps_chart_series *s, size_t i)

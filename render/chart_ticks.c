@@ -53,6 +53,13 @@ size_t ps_chart_nice_ticks(double lo, double hi, int include_zero, double *min, 
         lo = fmin(lo, 0);
         hi = fmax(hi, 0);
     }
+    /* keep the arithmetic finite: |values| <= 1e300, spans of at least 1e-280 */
+    lo = fmin(fmax(lo, -1e300), 1e300);
+    hi = fmin(fmax(hi, -1e300), 1e300);
+    if (hi - lo < 1e-280)
+        hi = lo;
+    if (lo == hi && fabs(lo) < 1e-270)
+        lo = hi = 0;
     if (lo == hi) {
         if (lo == 0)
             hi = 1;

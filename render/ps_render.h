@@ -65,6 +65,14 @@ void ps_csv_field(ps_buf *b, const char *s, char sep);
 
 /* ===================================================================== 3. summary */
 
+/* Render a finished summary (ps_summary_finish done) into b:
+ *   PS_FMT_TEXT  one line per file, then an aligned table, one row per counter, numbers with
+ *                3 significant digits and SI prefixes (ps_fmt_si), "-" when absent;
+ *   PS_FMT_CSV   header line + one line per counter (LF line ends), empty field when absent;
+ *   PS_FMT_JSON  {"files":[...],"counters":[...]} with ISO 8601 UTC times and null when absent.
+ * Appends to b. Returns PS_EUSAGE (err filled) for any other format, nothing appended. */
+int ps_render_summary(ps_buf *b, const ps_summary *s, enum ps_format fmt, ps_error *err);
+
 /* ===================================================================== 4. log writers */
 
 /* relog-compatible PDH-CSV / PDH-TSV text (doc blg-format.md §9): every field in double quotes
@@ -135,6 +143,9 @@ typedef struct ps_chart_series {
     const ps_time *t;        /* PS_CHART_TIME: n times, not decreasing; else unused */
     int on_y2;               /* PS_CHART_BARS_LINE: 1 = drawn as a line against the second axis */
 } ps_chart_series;
+
+/* A chart series viewing a model series (label, times and values stay owned by s). */
+ps_chart_series ps_chart_series_of(const ps_series *s, int role);
 
 typedef struct ps_chart_threshold {
     double value;            /* horizontal dashed line at this y value */
@@ -346,6 +357,10 @@ int ps_chart_render_svg(const ps_chart_spec *spec, const char *path, ps_error *e
  * markup. Output is byte-identical for identical specs. */
 int ps_chart_svg_string(const ps_chart_spec *spec, const char *id_prefix, ps_buf *out,
                         ps_error *err);
+/* Free the process-wide font caches of cairo and fontconfig (cairo_debug_reset_static_data +
+ * FcFini) so that leak checkers see a clean exit. Call once, just before the program ends,
+ * after every chart has been rendered and no cairo object is alive. */
+void ps_chart_release_caches(void);
 /* Draw into a libharu page inside the box whose lower left corner is (x, y) (PDF user units,
  * y up) of size w x h: the layout is computed for w x h (spec width/height ignored). doc, page,
  * font and bold are HPDF_Doc, HPDF_Page and HPDF_Font handles (void * so that this header

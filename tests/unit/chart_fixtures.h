@@ -4,8 +4,24 @@
 #define PS_CHART_FIXTURES_H
 
 #include <math.h>
+#include <stdio.h>
 
 #include "ps_render.h"
+
+/* Whole file as a NUL-terminated string (caller frees), NULL when unreadable. */
+static inline char *fix_slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    ps_buf b = {0};
+    char tmp[4096];
+    size_t n;
+    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
+        ps_buf_put(&b, tmp, n);
+    fclose(f);
+    return ps_buf_steal(&b);
+}
 
 /* Time series: 2016-11-26 10:00:00 .. 12:00:00, one point every 15 minutes (9 points),
  * 3 series, one gap (NaN) in series 2, a threshold at 20 and the first 30 minutes shaded. */

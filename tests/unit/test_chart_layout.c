@@ -12,20 +12,6 @@
 
 #define EPS 0.005   /* dumps and hand values use 2 decimals */
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    ps_buf b = {0};
-    char tmp[4096];
-    size_t n;
-    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
-        ps_buf_put(&b, tmp, n);
-    fclose(f);
-    return ps_buf_steal(&b);
-}
-
 static void check_golden(const ps_chart_spec *spec, const char *name)
 {
     ps_chart_layout l;
@@ -42,7 +28,7 @@ static void check_golden(const ps_chart_spec *spec, const char *name)
         fputs(b.data, f);
         fclose(f);
     }
-    char *want = slurp(path);
+    char *want = fix_slurp(path);
     cr_assert(want, "missing %s", path);
     /* compare line by line for a readable failure */
     const char *g = b.data, *w = want;
@@ -57,9 +43,23 @@ static void check_golden(const ps_chart_spec *spec, const char *name)
     ps_buf_free(&b);
 }
 
-Test(chart_layout, golden_time_series) { ps_chart_spec s = fix_time_spec(); check_golden(&s, "time_series.txt"); }
-Test(chart_layout, golden_grouped_bars) { ps_chart_spec s = fix_bar_spec(); check_golden(&s, "grouped_bars.txt"); }
-Test(chart_layout, golden_bar_line) { ps_chart_spec s = fix_bar_line_spec(); check_golden(&s, "bar_line.txt"); }
+Test(chart_layout, golden_time_series)
+{
+    ps_chart_spec s = fix_time_spec();
+    check_golden(&s, "time_series.txt");
+}
+
+Test(chart_layout, golden_grouped_bars)
+{
+    ps_chart_spec s = fix_bar_spec();
+    check_golden(&s, "grouped_bars.txt");
+}
+
+Test(chart_layout, golden_bar_line)
+{
+    ps_chart_spec s = fix_bar_line_spec();
+    check_golden(&s, "bar_line.txt");
+}
 
 Test(chart_layout, time_series_by_hand)
 {
@@ -183,6 +183,10 @@ Test(chart_layout, spec_errors)
     s.nseries = 1;
     cr_assert_eq(ps_chart_layout_compute(&s, &l, &err), PS_EUSAGE);
     cr_assert(strstr(err.msg, "decrease at point 1"), "%s", err.msg);
+    static const ps_time none_t[3] = {1000, PS_TIME_NONE, 4000};
+    ser.t = none_t;
+    cr_assert_eq(ps_chart_layout_compute(&s, &l, &err), PS_EUSAGE);
+    cr_assert(strstr(err.msg, "no time at point 1"), "%s", err.msg);
     ser.t = NULL;
     cr_assert_eq(ps_chart_layout_compute(&s, &l, &err), PS_EUSAGE);
     /* a bar + line chart whose only series is the line has no bars */
@@ -299,4 +303,41 @@ Test(chart_layout, negative_bars_and_threshold_near_top)
     cr_assert(l.thresholds[0].y - l.plot.y < 11.5, "%g", l.thresholds[0].y - l.plot.y);
     cr_assert(l.thresholds[0].label.y > l.thresholds[0].y);
     ps_chart_layout_free(&l);
+}
+
+Test(chart_layout, first_date_label_fits)
+{
+    /* 10 days, no y title, labels "0".."5": left would be 12 + width("5") 5.088 + 7 = 24.088,
+     * but the first "YYYY-MM-DD" label (8 digits x 636 + 2 x '-' 361 = 5810 units -> 46.48 pt)
+     * is centred on the plot's left edge: left = 46.48 / 2 + 2 = 25.24 */
+    static const ps_time t[2] = {0, 10 * 86400000LL};
+    static const double v[2] = {1, 5};
+    ps_chart_series ser = {"x", -1, 2, v, t, 0};
+    ps_chart_spec s = {0};
+    s.series = &ser;
+    s.nseries = 1;
+    s.y_include_zero = 1;
+    ps_chart_layout l;
+    ps_error err;
+    cr_assert_eq(ps_chart_layout_compute(&s, &l, &err), 0);
+    cr_assert_str_eq(l.x.time_format, "YYYY-MM-DD");
+    cr_assert_float_eq(l.plot.x, 25.24, 1e-9);
+    ps_chart_layout_free(&l);
+}
+
+Test(chart_layout, series_of_model_series)
+{
+    ps_series m = {0};
+    m.label = "db";
+    ps_series_push(&m, 1000, 2.5);
+    ps_series_push(&m, 2000, NAN);
+    ps_chart_series c = ps_chart_series_of(&m, 4);
+    cr_assert_str_eq(c.label, "db");
+    cr_assert_eq(c.n, 2);
+    cr_assert_eq(c.t[1], 2000);
+    cr_assert(isnan(c.v[1]));
+    cr_assert_eq(c.role, 4);
+    cr_assert_eq(c.on_y2, 0);
+    m.label = NULL;   /* not owned by the test's string literal */
+    ps_series_free(&m);
 }

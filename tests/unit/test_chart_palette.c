@@ -39,7 +39,8 @@ Test(chart_palette, dashes_distinct)
         cr_assert(a->ndash >= 2 && a->ndash % 2 == 0, "series%d", i + 1);
         for (int j = 1; j < i; j++) {
             const ps_chart_color *b = ps_chart_palette(j);
-            int same = a->ndash == b->ndash && memcmp(a->dash, b->dash, a->ndash * sizeof(double)) == 0;
+            int same = a->ndash == b->ndash &&
+                       memcmp(a->dash, b->dash, a->ndash * sizeof(double)) == 0;
             cr_assert(!same, "series%d and series%d share a dash", i + 1, j + 1);
         }
     }

@@ -20,8 +20,8 @@ static void expect_ticks(double lo, double hi, int zero, const double *want, siz
     cr_assert_eq(n, nwant, "[%g, %g]: %zu ticks, want %zu", lo, hi, n, nwant);
     cr_assert_float_eq(st, want_step, 1e-12, "[%g, %g]: step %g", lo, hi, st);
     for (size_t i = 0; i < n; i++)
-        cr_assert_float_eq(v[i], want[i], 1e-12 * fmax(1, fabs(want[i])), "[%g, %g] tick %zu: %.17g",
-                           lo, hi, i, v[i]);
+        cr_assert_float_eq(v[i], want[i], 1e-12 * fmax(1, fabs(want[i])),
+                           "[%g, %g] tick %zu: %.17g", lo, hi, i, v[i]);
     cr_assert_eq(mn, want[0]);
     cr_assert_eq(mx, want[nwant - 1]);
 }
@@ -83,6 +83,21 @@ Test(chart_ticks, nice_offset_and_large)
     /* 4 ticks is reachable: 0..15000, step 2000 -> 9 ticks; step 5000 -> 0..15000 = 4 */
     static const double w3[] = {0, 5000, 10000, 15000};
     expect_ticks(0, 15000, 0, w3, 4, 5000);
+}
+
+Test(chart_ticks, nice_extremes_stay_finite)
+{
+    double v[PS_CHART_MAX_TICKS], mn, mx, st;
+    /* a denormal range: too small to tick, treated as nothing -> 0..1 by 0.2 */
+    cr_assert_eq(ticks(0, 1e-320, 0, &mn, &mx, &st, v), 6);
+    cr_assert_eq(mx, 1);
+    /* +-DBL_MAX: clamped to +-1e300 -> step 5e299 gives -1e300..1e300 = 5 ticks */
+    size_t n = ticks(-1.7e308, 1.7e308, 0, &mn, &mx, &st, v);
+    cr_assert(n >= 4 && n <= 8 && isfinite(mn) && isfinite(mx), "%zu %g %g", n, mn, mx);
+    cr_assert_float_eq(st, 5e299, 1e285);
+    /* infinities and NaN ends are ignored */
+    static const double w[] = {44, 46, 48, 50, 52, 54, 56};
+    expect_ticks(INFINITY, 50, 0, w, 7, 2);
 }
 
 static void labels(double lo, double hi, int zero, const char *const *want, size_t n)
