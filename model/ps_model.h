@@ -669,6 +669,12 @@ typedef struct ps_trend {
     double *load;       /* per label load variable (users, mailboxes, threads), NaN = none */
     char *load_name;    /* "users", NULL when no load variable */
     size_t baseline;    /* index of the baseline label */
+    char **config;      /* per label: configuration name (one series per configuration in the
+                           metric-vs-load chart), NULL = none (all labels form one series) */
+    ps_series *iops_series; /* per label: transactional IOPS (database reads + writes, summed
+                           over instances and servers) against relative time: t = ms since the
+                           collection start (first window sample), so t[0] == 0; n == 0 when
+                           the label has none (table labels, runs loaded without series) */
 } ps_trend;
 
 /* Add a label (returns its index) / find or add a metric (returns its index; the first call
@@ -691,6 +697,14 @@ int ps_pct_interval(double v, int dv, double b, int db, double *lo, double *hi);
  * per-server achieved IOPS, total IOPS, target, latencies (plain and weighted), and, when
  * mailboxes/disks > 0, IOPS per mailbox, per 1,000 mailboxes and per disk. */
 void ps_trend_from_run(ps_trend *t, size_t label, const ps_js_run *run, double mailboxes, double disks);
+/* Fill t->iops_series[label] from the per-instance series of run (loaded with
+ * ps_js_options.keep_series): per server the instance series are summed sample by sample;
+ * servers are summed by sample index (sample k of every server, up to the shortest server);
+ * time = the first server's sample time minus its first sample time. Leaves the series
+ * empty when run has no series. Replaces what was there. */
+void ps_trend_series_from_run(ps_trend *t, size_t label, const ps_js_run *run);
+/* Set (copy) the configuration name of a label; NULL clears it. */
+void ps_trend_set_config(ps_trend *t, size_t label, const char *config);
 void ps_trend_free(ps_trend *t);   /* members only */
 
 #ifdef __cplusplus

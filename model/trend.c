@@ -13,6 +13,10 @@ size_t ps_trend_add_label(ps_trend *t, const char *label)
     t->labels[i] = ps_xstrdup(label);
     t->load = ps_xrealloc(t->load, t->nlabels * sizeof *t->load);
     t->load[i] = NAN;
+    t->config = ps_xrealloc(t->config, t->nlabels * sizeof *t->config);
+    t->config[i] = NULL;
+    t->iops_series = ps_xrealloc(t->iops_series, t->nlabels * sizeof *t->iops_series);
+    memset(&t->iops_series[i], 0, sizeof t->iops_series[i]);
     t->values = ps_xrealloc(t->values, t->nlabels * (t->nmetrics ? t->nmetrics : 1) * sizeof *t->values);
     for (size_t m = 0; m < t->nmetrics; m++)
         t->values[i * t->nmetrics + m] = NAN;
@@ -183,10 +187,81 @@ void ps_trend_from_run(ps_trend *t, size_t label, const ps_js_run *run, double m
     }
 }
 
+void ps_trend_set_config(ps_trend *t, size_t label, const char *config)
+{
+    if (label >= t->nlabels)
+        return;
+    free(t->config[label]);
+    t->config[label] = config ? ps_xstrdup(config) : NULL;
+}
+
+/* Sum of a server's instance IOPS series at sample k (NaN when an instance lacks it). */
+static double server_iops_at(const ps_js_server *s, size_t k)
+{
+    double sum = 0;
+    for (size_t i = 0; i < s->nseries; i++)
+        sum += s->series_iops[i].v[k];
+    return sum;
+}
+
+/* Samples every instance series of s has (0 when s has no series). */
+static size_t server_series_len(const ps_js_server *s)
+{
+    if (!s->nseries || !s->series_iops)
+        return 0;
+    size_t n = s->series_iops[0].n;
+    for (size_t i = 1; i < s->nseries; i++)
+        if (s->series_iops[i].n < n)
+            n = s->series_iops[i].n;
+    return n;
+}
+
+void ps_trend_series_from_run(ps_trend *t, size_t label, const ps_js_run *run)
+{
+    if (label >= t->nlabels)
+        return;
+    ps_series *out = &t->iops_series[label];
+    ps_series_free(out);
+    out->label = ps_xstrdup(t->labels[label]);
+    const ps_js_server *first = NULL;
+    size_t n = SIZE_MAX;
+    for (size_t i = 0; i < run->nservers; i++) {
+        const ps_js_server *s = &run->servers[i];
+        if (!counts_in_aggregate(run, s))
+            continue;
+        size_t len = server_series_len(s);
+        if (!len)
+            continue;
+        if (!first)
+            first = s;
+        if (len < n)
+            n = len;
+    }
+    if (!first)
+        return;
+    const ps_time *tt = first->series_iops[0].t, t0 = tt[0];
+    for (size_t k = 0; k < n; k++) {
+        double sum = 0;
+        for (size_t i = 0; i < run->nservers; i++) {
+            const ps_js_server *s = &run->servers[i];
+            if (counts_in_aggregate(run, s) && server_series_len(s))
+                sum += server_iops_at(s, k);
+        }
+        ps_series_push(out, tt[k] - t0, sum);
+    }
+}
+
 void ps_trend_free(ps_trend *t)
 {
-    for (size_t i = 0; i < t->nlabels; i++)
+    for (size_t i = 0; i < t->nlabels; i++) {
         free(t->labels[i]);
+        if (t->config)
+            free(t->config[i]);
+        if (t->iops_series)
+            ps_series_free(&t->iops_series[i]);
+    }
+    free(t->config);
+    free(t->iops_series);
     for (size_t m = 0; m < t->nmetrics; m++) {
         free(t->metrics[m].key);
         free(t->metrics[m].title);

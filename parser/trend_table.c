@@ -165,7 +165,7 @@ int ps_trend_table_read(const char *path, ps_trend *t, ps_error *err)
         return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
     char *line = ps_xmalloc(MAX_LINE + 1);
     cell cells[MAX_COLS];
-    int ncols = 0, load_col = -1, rc = PS_OK;
+    int ncols = 0, load_col = -1, config_col = -1, rc = PS_OK;
     size_t metric_of[MAX_COLS];
     int *decimals = NULL;
     size_t first_label = t->nlabels;
@@ -216,6 +216,17 @@ int ps_trend_table_read(const char *path, ps_trend *t, ps_error *err)
                     rc = ps_error_set(err, PS_EINPUT, path, lineno, cells[c].col, "empty column title");
                     goto done;
                 }
+                if (strcasecmp(unit, "config") == 0) {
+                    int again = config_col >= 0;
+                    config_col = c;
+                    free(title);
+                    free(unit);
+                    if (again) {
+                        rc = ps_error_set(err, PS_EINPUT, path, lineno, cells[c].col, "a second [config] column");
+                        goto done;
+                    }
+                    continue;
+                }
                 if (strcasecmp(unit, "load") == 0) {
                     if (load_col >= 0) {
                         free(title);
@@ -252,6 +263,10 @@ int ps_trend_table_read(const char *path, ps_trend *t, ps_error *err)
         size_t l = ps_trend_add_label(t, cells[0].text);
         for (int c = 1; c < n; c++) {
             double v;
+            if (c == config_col) {
+                ps_trend_set_config(t, l, *cells[c].text ? cells[c].text : NULL);
+                continue;
+            }
             if (!*cells[c].text || strcmp(cells[c].text, "-") == 0 || strcasecmp(cells[c].text, "n/a") == 0)
                 continue;   /* absent */
             if (parse_number(cells[c].text, &v) != 0) {
@@ -277,7 +292,7 @@ int ps_trend_table_read(const char *path, ps_trend *t, ps_error *err)
         rc = ps_error_set(err, PS_EINPUT, path, lineno, 1, "no data lines");
     if (rc == PS_OK)
         for (int c = 1; c < ncols; c++)
-            if (c != load_col)
+            if (c != load_col && c != config_col)
                 t->metrics[metric_of[c]].decimals = decimals[c];
 done:
     free(decimals);
