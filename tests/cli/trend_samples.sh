@@ -19,6 +19,19 @@ grep -q '^Achieved transactional IOPS  *100% \[227 IOPS\]  *150% \[339 IOPS\]  *
   || { cat "$tmp/t.txt"; exit 1; }
 # --baseline: gen2 = 100 %, gen1 = 226.629 / 338.969 = 66.86 % -> 67 %
 "$PERFSCRIBE" trend "${args[@]}" --baseline gen2 -q | grep -q '^Achieved transactional IOPS  *67% \[227 IOPS\]  *100% \[339 IOPS\]'
+# --solution: mailboxes and disks from a solution description (--mailboxes wins over it)
+printf '[document]\nvendor = X\nmailboxes = 2,000\n[hardware]\ndisks_tested = 20\n' >"$tmp/sol.ini"
+"$PERFSCRIBE" trend "${args[@]}" --solution "gen1=$tmp/sol.ini" --mailboxes gen2=600 --format json -q >"$tmp/sol.json"
+python3 - "$tmp/sol.json" <<'PY'
+import json, sys
+m = {x["key"]: x for x in json.load(open(sys.argv[1]))["metrics"]}
+a = m["achieved_iops"]["values"]
+assert abs(m["iops_per_mailbox"]["values"][0] - a[0] / 2000) < 1e-12     # solution
+assert abs(m["iops_per_mailbox"]["values"][1] - a[1] / 600) < 1e-12      # --mailboxes
+assert abs(m["iops_per_mailbox"]["values"][2] - a[2] / 1500) < 1e-12     # configs: 2 x 750
+assert abs(m["iops_per_disk"]["values"][0] - a[0] / 20) < 1e-12
+assert m["iops_per_disk"]["values"][1] is None
+PY
 # every output format; files valid
 export SOURCE_DATE_EPOCH=1780000000
 "$PERFSCRIBE" trend "${args[@]}" --load gen1=1000 --load gen2=1200 --load gen2-r6=1500 --load-name mailboxes \
