@@ -13,7 +13,8 @@ static const char usage_text[] =
     "Compares Jetstress runs (a run directory, a set of reports, or a counter log per label) in\n"
     "the order given, relative to a baseline label, as 'NN% [value unit]'.\n"
     "\n"
-    "  LABEL=PATH            a run; PATH is a directory or file (repeat for several runs)\n"
+    "  LABEL=PATH            a run; PATH is a directory or file (repeat for several runs;\n"
+    "                        the same LABEL again adds PATH to that run)\n"
     "  --table FILE          absolute figures per label from a table file (published results)\n"
     "  --baseline LABEL      baseline label (default: the first)\n"
     "  --load LABEL=VALUE    load variable of a label (users, mailboxes, threads); repeatable\n"
@@ -299,10 +300,11 @@ static int solution_counts(ps_cli *cli, const char *path, double *mailboxes, dou
     return rc;
 }
 
-static int load_run(ps_cli *cli, ps_trend *t, const trend_opts *o, const char *label, const char *path)
+static int load_run(ps_cli *cli, ps_trend *t, const trend_opts *o, const char *label, const char *const *paths,
+                    size_t npaths)
 {
     ps_js_run *run = NULL;
-    int rc = ps_js_load(&path, 1, &o->js, &run, &cli->err);
+    int rc = ps_js_load(paths, npaths, &o->js, &run, &cli->err);
     if (rc)
         return rc;
     for (size_t w = 0; w < run->warnings.n; w++)
@@ -394,16 +396,26 @@ int ps_cmd_trend(int argc, char **argv, ps_cli *cli)
         if ((rc = ps_trend_table_read(o.table, &t, &cli->err)) != PS_OK)
             goto out;
     }
+    /* a label repeated gives its run more paths (e.g. a set of reports) */
+    const char **paths = ps_xcalloc(nruns + 1, sizeof *paths);
     for (size_t i = 0; i < nruns && !rc; i++) {
-        char *eq = strchr(runs[i], '=');
-        char *label = ps_xstrndup(runs[i], (size_t)(eq - runs[i]));
-        inputs[ninputs++] = eq + 1;
+        size_t len = (size_t)(strchr(runs[i], '=') - runs[i]), np = 0;
+        int seen = 0;
+        for (size_t k = 0; k < i && !seen; k++)
+            seen = strncmp(runs[k], runs[i], len + 1) == 0;
+        if (seen)
+            continue;
+        for (size_t k = i; k < nruns; k++)
+            if (strncmp(runs[k], runs[i], len + 1) == 0)
+                inputs[ninputs++] = paths[np++] = runs[k] + len + 1;
+        char *label = ps_xstrndup(runs[i], len);
         if (ps_trend_find_label(&t, label) >= 0)
-            rc = ps_cli_usage(cli, "label '%s' given twice", label);
+            rc = ps_cli_usage(cli, "label '%s' is also in the table file", label);
         else
-            rc = load_run(cli, &t, &o, label, eq + 1);
+            rc = load_run(cli, &t, &o, label, paths, np);
         free(label);
     }
+    free(paths);
     if (!rc)
         rc = finish_trend(cli, &t, &o);
     if (rc)

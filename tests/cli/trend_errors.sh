@@ -34,6 +34,7 @@ expect 2 "unknown label 'nope'" -- "$PERFSCRIBE" trend --table "$tmp/evil.csv" -
 expect 2 "trend writes" -- "$PERFSCRIBE" trend --table "$tmp/evil.csv" -o "$tmp/x.xyz"
 expect 2 "bars, load or overlay" -- "$PERFSCRIBE" trend --table "$tmp/evil.csv" --chart pie
 expect 2 "expected LABEL=PATH" -- "$PERFSCRIBE" trend "$tmp/evil.csv"
+expect 2 "label 'Gen 2 RAID 6' is also in the table file" -- "$PERFSCRIBE" trend --table "$PS_SOURCE_DIR/tests/data/trend/generations.csv" "Gen 2 RAID 6=$PS_SOURCE_DIR/samples/trend/gen2-raid6"
 expect 2 "nothing to compare" -- "$PERFSCRIBE" trend
 expect 2 "--load names an unknown label 'zz'" -- "$PERFSCRIBE" trend --table "$tmp/evil.csv" --load zz=5
 cp "$tmp/evil.csv" "$tmp/table.txt"

@@ -19,6 +19,16 @@ grep -q '^Achieved transactional IOPS  *100% \[227 IOPS\]  *150% \[339 IOPS\]  *
   || { cat "$tmp/t.txt"; exit 1; }
 # --baseline: gen2 = 100 %, gen1 = 226.629 / 338.969 = 66.86 % -> 67 %
 "$PERFSCRIBE" trend "${args[@]}" --baseline gen2 -q | grep -q '^Achieved transactional IOPS  *67% \[227 IOPS\]  *100% \[339 IOPS\]'
+# a label repeated adds paths to its run: two server folders = the run folder
+"$PERFSCRIBE" trend "all=$s/gen1-raid10" "parts=$s/gen1-raid10/MBX01/Performance_2025_5_6_9_0_5.html" \
+  "parts=$s/gen1-raid10/MBX02" --format json -q >"$tmp/parts.json"
+python3 - "$tmp/parts.json" <<'PY'
+import json, sys
+for m in json.load(open(sys.argv[1]))["metrics"]:
+    if m["key"] in ("achieved_iops", "target_iops", "achieved_iops@MBX02"):
+        # MBX01 from its report alone (3 decimals), MBX02 from report + log
+        assert abs(m["values"][1] - m["values"][0]) <= 0.001, m
+PY
 # --solution: mailboxes and disks from a solution description (--mailboxes wins over it)
 printf '[document]\nvendor = X\nmailboxes = 2,000\n[hardware]\ndisks_tested = 20\n' >"$tmp/sol.ini"
 "$PERFSCRIBE" trend "${args[@]}" --solution "gen1=$tmp/sol.ini" --mailboxes gen2=600 --format json -q >"$tmp/sol.json"
