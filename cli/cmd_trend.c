@@ -185,6 +185,19 @@ static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, char **
     return PS_OK;
 }
 
+/* Time series cost memory per sample: keep them only for an output that shows the overlay
+ * (HTML, PDF, the overlay chart, layout dumps). */
+static int needs_series(const trend_opts *o)
+{
+    int need = o->dump || o->fmt == PS_FMT_HTML;
+    for (size_t i = 0; i < o->nout; i++) {
+        enum ps_format f = ps_format_from_path(o->outputs[i]);
+        need |= f == PS_FMT_HTML || f == PS_FMT_PDF ||
+                ((f == PS_FMT_SVG || f == PS_FMT_PNG) && o->chart == PS_TREND_CHART_OVERLAY);
+    }
+    return need;
+}
+
 /* PDF date: SOURCE_DATE_EPOCH (seconds) when set, else now. */
 static int pdf_date(ps_cli *cli, ps_time *out)
 {
@@ -374,7 +387,6 @@ int ps_cmd_trend(int argc, char **argv, ps_cli *cli)
     trend_opts o;
     memset(&o, 0, sizeof o);
     o.fmt = PS_FMT_TEXT;
-    o.js.keep_series = 1;
     char **runs = NULL;
     size_t nruns = 0;
     ps_trend t;
@@ -387,6 +399,7 @@ int ps_cmd_trend(int argc, char **argv, ps_cli *cli)
     }
     if (rc)
         goto out;
+    o.js.keep_series = needs_series(&o);
     inputs = ps_xcalloc(nruns + o.solutions.n + 1, sizeof *inputs);
     size_t ninputs = 0;
     for (size_t i = 0; i < o.solutions.n; i++)

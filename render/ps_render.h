@@ -414,7 +414,8 @@ void ps_doc_dump_layout(const ps_doc *d, ps_buf *out);
 void ps_trend_cell(ps_buf *b, const ps_trend *t, size_t label, size_t metric);
 /* Text table: one row per metric, one column per label. Appends to b. */
 void ps_trend_render_text(const ps_trend *t, ps_buf *b);
-/* JSON: {"baseline","load_name","labels":[{"label","load"}],"metrics":[{"key","title","unit",
+/* JSON: {"baseline","load_name","labels":[{"label","load","config","samples"}] (samples: points
+ * of the label's overlay series, 0 = none),"metrics":[{"key","title","unit",
  * "decimals","lower_is_better","values":[],"relative_percent":[],"cells":[]}]}. Appends to b. */
 void ps_trend_render_json(const ps_trend *t, ps_buf *b);
 

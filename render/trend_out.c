@@ -102,6 +102,10 @@ void ps_trend_render_json(const ps_trend *t, ps_buf *b)
         ps_json_str(b, t->labels[l]);
         ps_buf_puts(b, ",\"load\":");
         ps_json_num(b, t->load[l]);
+        ps_buf_puts(b, ",\"config\":");
+        ps_json_str(b, t->config ? t->config[l] : NULL);
+        ps_buf_puts(b, ",\"samples\":");
+        ps_buf_printf(b, "%zu", t->iops_series ? t->iops_series[l].n : (size_t)0);
         ps_buf_putc(b, '}');
     }
     ps_buf_puts(b, "],\"metrics\":[");

@@ -52,6 +52,7 @@ for c in load overlay; do
   xmllint --noout "$tmp/$c.svg"
 done
 xmllint --noout "$tmp/bars.svg"
+[ "$(head -c 8 "$tmp/bars.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
 python3 - "$tmp/t.html" <<'PY'   # tags balanced (void elements aside), no script
 import sys
 from html.parser import HTMLParser

@@ -196,6 +196,11 @@ Test(trend_table, config_column)
     cr_assert_str_eq(t.config[0], "PS6100");
     cr_assert_null(t.config[1]);
     cr_assert_eq(t.load[1], 2000);
+    ps_buf b = {0};
+    ps_trend_render_json(&t, &b);
+    cr_assert(strstr(b.data, "\"labels\":[{\"label\":\"a\",\"load\":1000,\"config\":\"PS6100\",\"samples\":0},"
+                             "{\"label\":\"b\",\"load\":2000,\"config\":null,\"samples\":0}]") != NULL, "%s", b.data);
+    ps_buf_free(&b);
     ps_trend_free(&t);
     fp = fopen(path, "w");
     fputs("label, A [config], B [config]\nx, 1, 2\n", fp);
