@@ -379,10 +379,18 @@ static int load_server(ps_js_run *run, ps_js_server *s, const ps_js_options *opt
     if (s->nlogs) {
         ps_js_server_finish(s);
         check_total(s, w);
+        int any_reported = 0;
         for (size_t i = 0; i < s->ninstances; i++)
-            if (s->instances[i].has_reported && !s->instances[i].has_computed)
-                ps_warn(w, "%s %s: in the report but not in the counter logs (reported figures used)",
-                        s->machine ? s->machine : "?", s->instances[i].name);
+            any_reported |= s->instances[i].has_reported;
+        for (size_t i = 0; i < s->ninstances; i++) {
+            const ps_js_instance *in = &s->instances[i];
+            if (in->has_reported && !in->has_computed)
+                ps_warn(w, "%s %s: in the report but not in the counter logs (left out of the server sums)",
+                        s->machine ? s->machine : "?", in->name);
+            else if (any_reported && !in->has_reported && in->has_computed)
+                ps_warn(w, "%s %s: in the counter logs but not in the report", s->machine ? s->machine : "?",
+                        in->name);
+        }
     } else if (s->report) {
         s->window_start = s->report->collection_start;
         s->window_end = s->report->collection_end;
