@@ -288,11 +288,10 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
     ps_log_close(log);
     if (rc < 0)
         return -rc;
-    s->window_samples += rows;
     if (overlap)
         ps_warn(w, "%s: %llu samples overlap another log of %s and were ignored", path,
                 (unsigned long long)overlap, s->machine ? s->machine : "?");
-    if (!rows) {
+    if (!rows && !overlap) {
         char a[32] = "start", b[32] = "end";
         if (wd->start != PS_TIME_NONE)
             ps_time_format_pdh(a, sizeof a, wd->start);
@@ -378,6 +377,9 @@ static int load_server(ps_js_run *run, ps_js_server *s, const ps_js_options *opt
     }
     if (s->nlogs) {
         ps_js_server_finish(s);
+        for (size_t i = 0; i < s->ninstances; i++)   /* logs may split instances: count times once */
+            if (s->instances[i].samples > s->window_samples)
+                s->window_samples = s->instances[i].samples;
         check_total(s, w);
         int any_reported = 0;
         for (size_t i = 0; i < s->ninstances; i++)
