@@ -396,6 +396,13 @@ static int load_server(ps_js_run *run, ps_js_server *s, const ps_js_options *opt
     } else if (s->report) {
         s->window_start = s->report->collection_start;
         s->window_end = s->report->collection_end;
+        size_t missing = 0;
+        for (size_t i = 0; i < s->ninstances; i++)
+            missing += !s->instances[i].has_reported;
+        if (missing && s->test_type != PS_TEST_BACKUP && s->test_type != PS_TEST_SOFTRECOVERY)
+            ps_warn(w, "%s: %zu of %zu instances have no figures in the report %s and there is no counter log "
+                       "(their figures and the server sums are n/a)",
+                    s->machine ? s->machine : "?", missing, s->ninstances, s->report->source ? s->report->source : "");
     }
     if (wd.start != PS_TIME_NONE && s->nlogs)
         s->window_start = wd.start;
