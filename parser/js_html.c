@@ -155,7 +155,10 @@ static enum js_section infer_section(js_rstate *st, const int *cols, size_t n)
     return JS_SEC_NONE;
 }
 
-static void store_io_value(js_rstate *st, enum js_section sec, const char *key, int col, const char *cell)
+/* Store one cell. hdr_scale: latency unit factor of the column header ("(msec)" 1, "(sec)" 1000);
+ * a unit written in the cell itself takes precedence. */
+static void store_io_value(js_rstate *st, enum js_section sec, const char *key, int col, const char *cell,
+                           double hdr_scale)
 {
     ps_js_report *r = st->r;
     char unit[32];
@@ -215,7 +218,7 @@ static void store_io_value(js_rstate *st, enum js_section sec, const char *key, 
     if (col >= JS_C_IO0 && col <= JS_C_IO11) {
         int i = col - JS_C_IO0;
         if (i == 0 || i == 1 || i == 6 || i == 7)
-            v *= js_latency_unit_scale(unit);
+            v *= unit[0] ? js_latency_unit_scale(unit) : hdr_scale;
         if (sec == JS_SEC_REPL) {
             if (i == 8)
                 f->repl_log_reads_per_sec = v;
@@ -241,6 +244,9 @@ static void column_table(js_rstate *st, enum js_section sec, trow *rows, size_t 
         int loc = 0;
         cols[k] = header ? js_lookup(JS_K_COL, rows[0].cells[k], &loc) : JS_C_NONE;
         st->localized |= loc;
+        char norm[256], unit[32];
+        js_label_norm(header ? rows[0].cells[k] : "", norm, sizeof norm, unit, sizeof unit);
+        scale[k] = js_latency_unit_scale(unit);
         known += cols[k] > JS_C_KEY;
     }
     if (header && cols[0] == JS_C_NONE)
@@ -276,7 +282,7 @@ static void column_table(js_rstate *st, enum js_section sec, trow *rows, size_t 
         }
         for (size_t k = 1; k < row->n && k < ncol; k++)
             if (cols[k] > JS_C_KEY)
-                store_io_value(st, sec, key, cols[k], row->cells[k]);
+                store_io_value(st, sec, key, cols[k], row->cells[k], scale[k]);
         if (sec == JS_SEC_SOFTREC) {
             ps_js_recovery_row *rr = &st->r->recovery[st->r->nrecovery - 1];
             if (isnan(rr->sec_per_log) && rr->logs_replayed > 0)

@@ -112,13 +112,23 @@ Test(js_discover, orphans_mismatch_tuning_and_symlink_loop)
     put(b, "orphan.csv", "\"(PDH-CSV 4.0) (UTC)(0)\",\"\\\\LONELY\\Memory\\Available MBytes\"\n");
     put(b, "notjs.html", "<html><body><p>hello</p></body></html>");
     put(b, "readme.txt", "nothing");
+    /* a report without Machine Name: machine from its paired counter log */
+    put(b, "Stress_2015_7_17_14_9_16.html",
+        "<html><body><div>Stress Test Result Report</div><fieldset><legend>Test Summary</legend><table>"
+        "<tr><td>Overall Test Result</td><td>Pass</td></tr></table></fieldset></body></html>");
+    put(b, "Stress_2015_7_17_14_9_16.tsv", "\"(PDH-TSV 4.0) (UTC)(0)\"\t\"\\\\STRESSBOX\\Memory\\Pool Paged Bytes\"\n");
     put(b, "junk.csv", "a,b,c\n1,2,3\n");
 
     const char *paths[] = {root};
     ps_js_run *run = NULL;
     ps_error e = {0};
     cr_assert_eq(ps_js_discover(paths, 1, &run, &e), 0, "%s", e.msg);
-    cr_assert_eq(run->nservers, 2);
+    cr_assert_eq(run->nservers, 3);
+    cr_assert_str_eq(run->servers[2].machine, "STRESSBOX");
+    cr_assert_eq(run->servers[2].test_type, PS_TEST_STRESS);
+    cr_assert_eq(run->servers[2].nlogs, 1);
+    cr_assert_str_eq(base(run->servers[2].logs[0]), "Stress_2015_7_17_14_9_16.tsv");
+    cr_assert(has_warning(&run->warnings, "no Machine Name", "STRESSBOX from its counter log"));
     cr_assert_str_eq(run->servers[0].machine, "EXCH-TEST02");
     cr_assert_eq(run->servers[0].report->result, 0);
     cr_assert_eq(run->servers[0].nlogs, 1); /* stem pairing via the report's Performance Log row */

@@ -167,10 +167,12 @@ Test(js_report, en2013_crlf_fail_every_field)
     ps_warnings_free(&w);
 }
 
-Test(js_report, zh_tw_bom)
+/* The same zh-TW report in three encodings: UTF-8 with BOM and no meta charset, UTF-16LE with
+ * BOM, Big5 declared by a meta charset (files made with iconv from the UTF-8 one). */
+static void check_zh(const char *file)
 {
     ps_warnings w = {0};
-    ps_js_report *r = load(DATA "zh2013-bom.html", &w);
+    ps_js_report *r = load(file, &w);
     cr_assert_str_eq(r->language, "zh-TW");
     cr_assert_eq(r->test_type, PS_TEST_PERFORMANCE);
     cr_assert_eq(r->result, 1);
@@ -208,6 +210,10 @@ Test(js_report, zh_tw_bom)
     ps_js_report_free(r);
     ps_warnings_free(&w);
 }
+
+Test(js_report, zh_tw_utf8_bom) { check_zh(DATA "zh2013-bom.html"); }
+Test(js_report, zh_tw_utf16le_bom) { check_zh(DATA "zh2013-utf16le.html"); }
+Test(js_report, zh_tw_big5_meta) { check_zh(DATA "zh2013-big5.html"); }
 
 Test(js_report, layout_2007_cp1252_seconds_to_ms)
 {
@@ -403,4 +409,25 @@ Test(js_report, test_log_events_carry_source_lines)
         cr_assert_neq(e->when, PS_TIME_NONE);
     }
     ps_js_report_free(r);
+}
+
+Test(js_report, latency_units_from_header_and_cell)
+{
+    const char *html =
+        "<html><body><fieldset><legend>Transactional I/O Performance</legend><table>"
+        "<tr><td>MSExchange Database ==&gt; Instances</td><td>I/O Database Reads Average Latency (sec)</td>"
+        "<td>I/O Database Writes Average Latency (msec)</td><td>I/O Log Writes Average Latency</td></tr>"
+        "<tr><td>Instance1.1</td><td>0.0144</td><td>0.0125 sec</td><td>1.5 msec</td></tr>"
+        "</table></fieldset></body></html>";
+    char *p = write_tmp(html, strlen(html));
+    ps_warnings w = {0};
+    ps_js_report *r = load(p, &w);
+    const ps_io12 *t = &r->instances[0].reported.transactional;
+    NEAR(t->db_read_latency_ms, 14.4);  /* header (sec) */
+    NEAR(t->db_write_latency_ms, 12.5); /* cell unit wins over header (msec) */
+    NEAR(t->log_write_latency_ms, 1.5);
+    ps_js_report_free(r);
+    ps_warnings_free(&w);
+    unlink(p);
+    free(p);
 }
