@@ -100,9 +100,9 @@ static const uint64_t pow5_128[55][2] = {
 };
 
 /* Eisel-Lemire: the correctly rounded double nearest to m * 10^q for m != 0 and q in
- * [-27, 27] (results are normal doubles in that range). Returns -1 in the rare cases the
- * product cannot decide the rounding. */
-static int eisel_lemire(uint64_t m, int q, double *out)
+ * [-27, 27] (results are positive normal doubles in that range). Returns -1.0 in the rare
+ * cases the product cannot decide the rounding. */
+static inline double eisel_lemire(uint64_t m, int q)
 {
     const uint64_t *t = pow5_128[q + 27];
     int lz = __builtin_clzll(m);
@@ -115,7 +115,7 @@ static int eisel_lemire(uint64_t m, int q, double *out)
         if (h2 > lo)
             hi++;
         if ((hi & 0x1FF) == 0x1FF && lo == UINT64_MAX)
-            return -1;
+            return -1.0;
     }
     int upper = (int)(hi >> 63), shift = upper + 9;
     uint64_t mant = hi >> shift;
@@ -130,10 +130,11 @@ static int eisel_lemire(uint64_t m, int q, double *out)
         power2++;
     }
     if (power2 <= 0 || power2 >= 2047)
-        return -1;
+        return -1.0;
     uint64_t bits = (mant & ~(UINT64_C(1) << 52)) | (uint64_t)power2 << 52;
-    memcpy(out, &bits, 8);
-    return 0;
+    double d;
+    memcpy(&d, &bits, 8);
+    return d;
 }
 
 /* strtod on a bounded copy (C locale decimal point; the program never calls setlocale for
@@ -261,25 +262,29 @@ const char *ps_num_scan(const char *p, const char *end, char dec, double *out)
         e10 += eneg ? -ex : ex;
         p = q;
     }
-    double v, v2;
+    double v = -1.0;
     if (m == 0) {
         v = 0.0;
-    } else if (e10 >= -27 && e10 <= 27 && eisel_lemire(m, (int)e10, &v) == 0 &&
-               (!dropped || (eisel_lemire(m + 1, (int)e10, &v2) == 0 && v2 == v))) {
-        /* correctly rounded (with dropped digits: m and m + 1 round alike) */
-    } else if (slow_parse(s, (size_t)(p - s), dec, &v) == 0) {
-        v = fabs(v);   /* the sign is applied below */
-#if HAVE_LD64
-    } else if (e10 >= -27 && e10 <= 27) {   /* text too long for the strtod copy */
-        long double x = (long double)m;
-        x = e10 < 0 ? x * pow10_neg_ld[-e10] : x * pow10_ld[e10];
-        v = (double)x;
-#endif
-    } else {
-        return NULL;
+    } else if (e10 >= -27 && e10 <= 27) {
+        v = eisel_lemire(m, (int)e10);
+        if (dropped && v >= 0 && eisel_lemire(m + 1, (int)e10) != v)
+            v = -1.0;   /* the dropped digits could change the rounding */
     }
-    if (!isfinite(v))
-        return NULL;
+    if (v < 0) {   /* rare: undecided, huge exponent */
+        if (slow_parse(s, (size_t)(p - s), dec, &v) == 0) {
+            v = fabs(v);   /* the sign is applied below */
+#if HAVE_LD64
+        } else if (e10 >= -27 && e10 <= 27) {   /* text too long for the strtod copy */
+            long double x = (long double)m;
+            x = e10 < 0 ? x * pow10_neg_ld[-e10] : x * pow10_ld[e10];
+            v = (double)x;
+#endif
+        } else {
+            return NULL;
+        }
+        if (!isfinite(v))
+            return NULL;
+    }
     *out = neg ? -v : v;
     return p;
 }
