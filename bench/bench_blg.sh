@@ -21,24 +21,42 @@ DATA=bench/data
 mkdir -p "$DATA"
 [ -x "$PS" ] || { echo "bench: $PS not built (make build)" >&2; exit 2; }
 
-now() { date +%s.%N; }
+# run CMD REPEAT times; print "wall_s cpu_s peak_rss_kb" (cpu = user + sys from wait4, which is
+# the fair figure on a loaded machine; the output goes to /dev/null or to -o)
+measure() {
+  python3 - "$@" <<'PY'
+import os, sys, time
+n, cmd = int(sys.argv[1]), sys.argv[2:]
+wall = cpu = 0.0
+rss = 0
+for _ in range(n):
+    t = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, 1); os.dup2(fd, 2)
+        os.execv(cmd[0], cmd)
+    _, st, ru = os.wait4(pid, 0)
+    wall += time.perf_counter() - t
+    cpu += ru.ru_utime + ru.ru_stime
+    rss = max(rss, ru.ru_maxrss)
+print("%.4f %.4f %d" % (wall, cpu, rss))
+PY
+}
 mbps() { python3 -c "import sys; b,t=float(sys.argv[1]),float(sys.argv[2]); print('%.1f' % (b/1e6/t if t>0 else 0))" "$1" "$2"; }
 
-echo "== .blg decoding (x$REPEAT per file)"
-printf '%-28s %10s %12s %12s %14s\n' file bytes "decode MB/s" "convert MB/s" "peak RSS (KB)"
+echo "== .blg decoding (x$REPEAT per file; MB/s of CPU time, wall-clock MB/s in brackets)"
+printf '%-26s %8s %20s %20s %9s\n' file bytes "decode (-c 1 col)" "convert (all cols)" "RSS KB"
 if [ -d "$SHARED" ]; then
   for f in "$SHARED"/*.blg; do
     case $(basename "$f") in PS_CorruptBlg.blg) continue ;; esac
     size=$(stat -c %s "$f")
     first=$( ("$PS" convert "$f" -f csv -q 2>/dev/null || true) | head -1 | cut -d'"' -f4)
-    t0=$(now)
-    for _ in $(seq "$REPEAT"); do "$PS" convert "$f" -f csv -q -c "$first" >/dev/null 2>&1; done
-    t1=$(now)
-    for _ in $(seq "$REPEAT"); do "$PS" convert "$f" -f csv -q >/dev/null 2>&1; done
-    t2=$(now)
-    rss=$( { /usr/bin/time -f %M "$PS" convert "$f" -f csv -q >/dev/null 2>/dev/null; } 2>&1 | tail -1)
-    printf '%-28s %10s %12s %12s %14s\n' "$(basename "$f")" "$size" \
-      "$(mbps $((size * REPEAT)) "$(echo "$t1 - $t0" | bc)")" "$(mbps $((size * REPEAT)) "$(echo "$t2 - $t1" | bc)")" "$rss"
+    read -r w1 c1 r1 < <(measure "$REPEAT" "$PS" convert "$f" -f csv -q -c "$first")
+    read -r w2 c2 r2 < <(measure "$REPEAT" "$PS" convert "$f" -f csv -q)
+    printf '%-26s %8s %20s %20s %9s\n' "$(basename "$f")" "$size" \
+      "$(mbps $((size * REPEAT)) "$c1") [$(mbps $((size * REPEAT)) "$w1")]" \
+      "$(mbps $((size * REPEAT)) "$c2") [$(mbps $((size * REPEAT)) "$w2")]" "$r2"
   done
 else
   echo "(skipped: $SHARED not present)"
@@ -71,11 +89,9 @@ size=$(stat -c %s "$F")
 cat "$F" > /dev/null
 echo
 echo "== convert CSV -> TSV: $(basename "$F") ($size bytes)"
-t0=$(now); wc -l < "$F" > /dev/null; t1=$(now)
-rss=$( { /usr/bin/time -f %M "$PS" convert "$F" -q -o "$DATA/out.tsv" 2>/dev/null; } 2>&1 | tail -1)
-t2=$(now)
-wc_t=$(echo "$t1 - $t0" | bc); cv_t=$(echo "$t2 - $t1" | bc)
-printf '%-22s %9s s %9s MB/s\n' "wc -l" "$wc_t" "$(mbps "$size" "$wc_t")"
-printf '%-22s %9s s %9s MB/s   peak RSS %s KB   (%.1fx wc -l)\n' "perfscribe convert" "$cv_t" "$(mbps "$size" "$cv_t")" "$rss" \
-  "$(echo "$cv_t / $wc_t" | bc -l)"
-rm -f "$DATA/out.tsv"
+read -r ww wc _ < <(measure 1 /usr/bin/wc -l "$F")
+read -r cw cc cr < <(measure 1 "$PS" convert "$F" -q -o "$DATA/out.tsv")
+printf '%-20s %8.3f s CPU %9s MB/s   %8.3f s wall %9s MB/s\n' "wc -l" "$wc" "$(mbps "$size" "$wc")" "$ww" "$(mbps "$size" "$ww")"
+printf '%-20s %8.3f s CPU %9s MB/s   %8.3f s wall %9s MB/s   peak RSS %s KB\n' "perfscribe convert" "$cc" \
+  "$(mbps "$size" "$cc")" "$cw" "$(mbps "$size" "$cw")" "$cr"
+rm -f "$DATA/out.tsv" "$DATA/rss"
