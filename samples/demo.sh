@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# make demo: run perfscribe on the bundled sample. $1 = path of the perfscribe binary.
+# make demo: run perfscribe on the bundled samples. $1 = path of the perfscribe binary.
 set -euo pipefail
 PS=${1:-build/perfscribe}
 cd "$(dirname "$0")/.."
-"$PS" --version
+echo "== perfscribe summary samples/perfmon/mbx01-2h.csv (first lines)"
+"$PS" summary -q samples/perfmon/mbx01-2h.csv | head -8
+echo
+echo "== perfscribe check samples/jetstress (one server fails on purpose: exit 1 expected)"
+"$PS" check samples/jetstress || true
