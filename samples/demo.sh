@@ -3,8 +3,10 @@
 set -euo pipefail
 PS=${1:-build/perfscribe}
 cd "$(dirname "$0")/.."
-echo "== perfscribe summary samples/perfmon/mbx01-2h.csv (first lines)"
-"$PS" summary -q samples/perfmon/mbx01-2h.csv | head -8
+mkdir -p out
+echo "== perfscribe summary samples/perfmon/mbx01-2h.csv -o out/summary.txt (first lines)"
+"$PS" summary -q samples/perfmon/mbx01-2h.csv -o out/summary.txt
+head -8 out/summary.txt
 echo
 echo "== perfscribe check samples/jetstress (one server fails on purpose: exit 1 expected)"
 "$PS" check samples/jetstress || true
