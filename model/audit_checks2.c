@@ -240,7 +240,8 @@ static int layout_valid(const ps_pct_cell *cl, size_t n, int kind, size_t m)
     int nonbase = 0;
     for (size_t i = 0; i < n; i++) {
         size_t b = base_of(kind, m, i);
-        if (fabs(cl[b].pct - 100) > 1e-9 || strcmp(cl[b].unit, cl[i].unit) != 0)
+        /* a cell cut off by the transcription has no unit: it fits any base */
+        if (fabs(cl[b].pct - 100) > 1e-9 || (cl[b].unit[0] && cl[i].unit[0] && strcmp(cl[b].unit, cl[i].unit) != 0))
             return 0;
         if (b != i)
             nonbase = 1;
