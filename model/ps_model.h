@@ -313,6 +313,7 @@ typedef struct ps_js_event {
     double v[6];             /* numeric fields in line order, NaN when absent */
     int final_block;         /* 1 when after "Creating test report..." */
     char *text;              /* the whole message part */
+    int line_id;             /* catalogue id 1..32 of the matching pattern (L01..L32), 0 = none */
 } ps_js_event;
 
 /* A parsed Jetstress HTML report (2007, 2010, 2013, 2016; any language in the label tables). */
