@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const ps_log_backend *const backends[] = {
     &ps_backend_blg,
@@ -63,6 +64,10 @@ int ps_log_open(const char *path, const ps_log_options *opt, ps_log **out, ps_er
         return ps_error_set(err, PS_EINPUT, path, 1, 1,
                             n == 0 ? "empty file, not a PerfMon log"
                                    : "not a PerfMon log (expected PDH-CSV/TSV text or a .blg binary log)");
+    size_t plen = strlen(path);
+    if (be == &ps_backend_pdh_text && plen >= 4 && strcasecmp(path + plen - 4, ".blg") == 0)
+        return ps_error_set(err, PS_EINPUT, path, 1, 1,
+                            "text log with a .blg name, not a binary log (rename it .csv to read it as text)");
     ps_log *log = ps_xcalloc(1, sizeof *log);
     log->backend = be;
     log->path = ps_xstrdup(path);

@@ -1,0 +1,18 @@
+/* numparse_internal.h - private to parser/: fast locale-independent decimal number scanner. */
+#ifndef PS_NUMPARSE_INTERNAL_H
+#define PS_NUMPARSE_INTERNAL_H
+
+#include <stddef.h>
+
+/* Scan one decimal number at p (never reading at or past end):
+ *   [+-] digits [dec digits] [(e|E) [+-] digits]   with at least one mantissa digit,
+ * where dec is the decimal separator ('.' or ','). "inf", "nan", hex and empty text are refused.
+ * On success stores the value in *out (finite; within 1 ulp of the correctly rounded value,
+ * usually exact) and returns the pointer just past the number; the caller checks what follows.
+ * Returns NULL when no number starts at p or it overflows to infinity. Never allocates. */
+const char *ps_num_scan(const char *p, const char *end, char dec, double *out);
+
+/* Whole-string form: 0 and *out when s[0..len) is exactly one number, else -1. */
+int ps_num_parse(const char *s, size_t len, char dec, double *out);
+
+#endif

@@ -1,0 +1,135 @@
+/* pdh_lines.c - streaming line reader for text counter logs (UTF-16 converted to UTF-8). */
+#include "pdh_csv_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+int ps_lines_open(ps_lines *l, const char *path, ps_error *err)
+{
+    memset(l, 0, sizeof *l);
+    l->path = path;
+    l->fp = fopen(path, "rb");
+    if (!l->fp)
+        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+    l->cap = 2 * PS_LINES_CHUNK;
+    l->buf = ps_xmalloc(l->cap);
+    l->raw = ps_xmalloc(PS_LINES_CHUNK);
+    l->rawlen = fread(l->raw, 1, PS_LINES_CHUNK, l->fp);
+    l->raw_read = l->rawlen;
+    if (ferror(l->fp))
+        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot read: %s", strerror(errno));
+    size_t bomlen;
+    l->bom = ps_enc_bom(l->raw, l->rawlen, &bomlen);
+    l->rawoff = bomlen;
+    if (l->bom == PS_ENC_UTF16LE || l->bom == PS_ENC_UTF16BE) {
+        l->utf16 = 1;
+        l->be = l->bom == PS_ENC_UTF16BE;
+    } else {
+        memcpy(l->buf, l->raw + bomlen, l->rawlen - bomlen);
+        l->len = l->rawlen - bomlen;
+        l->rawlen = l->rawoff = 0;
+        free(l->raw);
+        l->raw = NULL;
+    }
+    if (l->raw_read == 0)
+        l->eof = 1;
+    return PS_OK;
+}
+
+/* Append more text at buf[len..cap). Sets eof when the input is exhausted. */
+static int fill(ps_lines *l, ps_error *err)
+{
+    if (!l->utf16) {
+        size_t want = l->cap - l->len < PS_LINES_CHUNK ? l->cap - l->len : PS_LINES_CHUNK;
+        size_t got = fread(l->buf + l->len, 1, want, l->fp);
+        if (ferror(l->fp))
+            return ps_error_set(err, PS_EIO, l->path, 0, 0, "cannot read: %s", strerror(errno));
+        l->len += got;
+        l->raw_read += got;
+        if (got == 0)
+            l->eof = 1;
+        return PS_OK;
+    }
+    int final = 0;
+    if (l->rawoff > 0) {   /* keep the undecoded tail at the front */
+        memmove(l->raw, l->raw + l->rawoff, l->rawlen - l->rawoff);
+        l->rawlen -= l->rawoff;
+        l->rawoff = 0;
+    }
+    if (l->rawlen < PS_LINES_CHUNK / 2) {
+        size_t got = fread(l->raw + l->rawlen, 1, PS_LINES_CHUNK - l->rawlen, l->fp);
+        if (ferror(l->fp))
+            return ps_error_set(err, PS_EIO, l->path, 0, 0, "cannot read: %s", strerror(errno));
+        l->rawlen += got;
+        l->raw_read += got;
+        final = got == 0 || feof(l->fp);
+    }
+    size_t used;
+    size_t out = ps_utf16_to_utf8(l->raw, l->rawlen, l->be, final, l->buf + l->len, l->cap - l->len, &used);
+    l->len += out;
+    l->rawoff = used;
+    if (final && used == l->rawlen && out == 0)
+        l->eof = 1;
+    return PS_OK;
+}
+
+int ps_lines_next(ps_lines *l, char **line, size_t *n, ps_error *err)
+{
+    for (;;) {
+        char *nl = l->scan < l->len ? memchr(l->buf + l->scan, '\n', l->len - l->scan) : NULL;
+        if (nl || (l->eof && l->start < l->len)) {
+            char *s = l->buf + l->start;
+            char *e = nl ? nl : l->buf + l->len;
+            l->start = l->scan = (size_t)(e - l->buf) + (nl != NULL);
+            if (e > s && e[-1] == '\r')
+                e--;
+            *line = s;
+            *n = (size_t)(e - s);
+            l->line++;
+            return 1;
+        }
+        l->scan = l->len;
+        if (l->len - l->start > PS_LINES_MAX)
+            return -ps_error_set(err, PS_EINPUT, l->path, l->line + 1, 1,
+                                 "line longer than %zu MiB (no line end found; not a counter log?)",
+                                 PS_LINES_MAX >> 20);
+        if (l->eof)
+            return 0;
+        if (l->start > 0) {
+            memmove(l->buf, l->buf + l->start, l->len - l->start);
+            l->len -= l->start;
+            l->scan -= l->start;
+            l->start = 0;
+        }
+        size_t need = l->utf16 ? PS_LINES_CHUNK * 3 / 2 + 8 : PS_LINES_CHUNK;
+        if (l->cap - l->len < need) {
+            size_t ncap = 2 * l->cap;
+            if (ncap > PS_LINES_MAX + 2 * need)
+                ncap = PS_LINES_MAX + 2 * need;
+            if (ncap < l->len + need)
+                ncap = l->len + need;
+            l->cap = ncap;
+            l->buf = ps_xrealloc(l->buf, l->cap);
+        }
+        int rc = fill(l, err);
+        if (rc)
+            return -rc;
+    }
+}
+
+uint64_t ps_lines_consumed(const ps_lines *l)
+{
+    if (l->utf16)
+        return l->raw_read - (l->rawlen - l->rawoff);
+    return l->raw_read - (l->len - l->start);
+}
+
+void ps_lines_close(ps_lines *l)
+{
+    if (l->fp)
+        fclose(l->fp);
+    free(l->buf);
+    free(l->raw);
+    memset(l, 0, sizeof *l);
+}
