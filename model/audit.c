@@ -70,8 +70,10 @@ void ps_paper_free(ps_paper *p)
     }
     for (size_t i = 0; i < p->ntables; i++)
         free(p->tables[i].server);
-    for (size_t i = 0; i < p->nreports; i++)
+    for (size_t i = 0; i < p->nreports; i++) {
         free(p->reports[i].title);
+        free(p->reports[i].name);
+    }
     free(p->claims);
     free(p->tables);
     free(p->reports);
@@ -197,7 +199,7 @@ static void views_from_paper(actx *c)
         view_init(v);
         v->file = p->source;
         v->line = p->reports[r].line;
-        v->name = p->reports[r].title;
+        v->name = p->reports[r].name ? p->reports[r].name : p->reports[r].title;
         v->type = p->reports[r].type;
         v->y2007 = p->reports[r].layout_2007;
     }
@@ -354,24 +356,35 @@ static void view_from_server(actx *c, const ps_js_server *s)
         v->file = s->machine;
 }
 
+static void sum_from_summary(asum *a, const ps_js_summary *m)
+{
+    a->m[PS_M_DB_TRANSFERS] = rv(m->db_transfers_per_sec, 0);
+    a->m[PS_M_DB_READS] = rv(m->db_reads_per_sec, 0);
+    a->m[PS_M_DB_WRITES] = rv(m->db_writes_per_sec, 0);
+    a->m[PS_M_DB_READ_LAT] = rv(m->db_read_latency_ms, 0);
+    a->m[PS_M_DB_WRITE_LAT] = rv(m->db_write_latency_ms, 0);
+    a->m[PS_M_LOG_WRITES] = rv(m->log_writes_per_sec, 0);
+    a->m[PS_M_LOG_WRITE_LAT] = rv(m->log_write_latency_ms, 0);
+}
+
 static void sums_from_run(actx *c)
 {
     const ps_js_run *run = c->run;
     for (size_t i = 0; i < run->nservers; i++) {
         const ps_js_server *s = &run->servers[i];
         const ps_js_summary *m = &s->summary;
+        if (s->test_type != PS_TEST_PERFORMANCE || isnan(m->db_reads_per_sec))
+            continue;   /* the body tables describe the Performance test */
         asum *a = &c->comp[c->ncomp++];
         sum_init(a);
         a->file = s->report ? s->report->source : s->machine;
         a->server = s->machine;
-        a->m[PS_M_DB_TRANSFERS] = rv(m->db_transfers_per_sec, 0);
-        a->m[PS_M_DB_READS] = rv(m->db_reads_per_sec, 0);
-        a->m[PS_M_DB_WRITES] = rv(m->db_writes_per_sec, 0);
-        a->m[PS_M_DB_READ_LAT] = rv(m->db_read_latency_ms, 0);
-        a->m[PS_M_DB_WRITE_LAT] = rv(m->db_write_latency_ms, 0);
-        a->m[PS_M_LOG_WRITES] = rv(m->log_writes_per_sec, 0);
-        a->m[PS_M_LOG_WRITE_LAT] = rv(m->log_write_latency_ms, 0);
+        sum_from_summary(a, m);
     }
+    sum_init(&c->comp_agg);
+    c->comp_agg.server = "aggregate";
+    sum_from_summary(&c->comp_agg, &run->aggregate);
+    c->has_comp_agg = !isnan(run->aggregate.db_reads_per_sec);
 }
 
 void audit_view_summary(const aview *v, int computed, aval out[7])

@@ -226,7 +226,7 @@ static void check_target(actx *c)
     const ps_claim *mb = first_claim(p, PS_M_MAILBOXES), *mps = first_claim(p, PS_M_MAILBOXES_PER_SERVER);
     const ps_claim *srv = first_claim(p, PS_M_SERVERS), *prof = first_claim(p, PS_M_PROFILE_IOPS);
     const ps_claim *tested = first_claim(p, PS_M_TESTED_IOPS), *hr = first_claim(p, PS_M_HEADROOM_PCT);
-    char b1[64], b2[64], b3[64], b4[64], how[256];
+    char b1[64], how[256], iops[128];
     double hrv = hr ? hr->value / 100 : 0, hrh = hr ? hr->half_unit / 100 : 0;
     if (prof && tested && hr) {
         double e = prof->value * (1 + hrv);
@@ -237,45 +237,63 @@ static void check_target(actx *c)
                       "tested IOPS per mailbox %s != profile %s x (1 + %s %%) = %s", tested->text, prof->text,
                       hr->text, N(b1, e, 4));
     }
-    double m = NAN, mh = 0;
-    const char *mtext = NULL;
-    if (mps) {
-        m = mps->value, mh = mps->half_unit, mtext = mps->text;
-    } else if (mb && srv && srv->value > 0) {
-        m = mb->value / srv->value, mh = mb->half_unit / srv->value;
-    } else if (mb) {
-        size_t nsrv = 0;
-        for (size_t i = 0; i < c->nsums; i++)
-            nsrv += !c->sums[i].aggregate;
-        if (nsrv <= 1)
-            m = mb->value, mh = mb->half_unit, mtext = mb->text;
-    }
     double t = NAN, th = 0;
     if (tested) {
         t = tested->value, th = tested->half_unit;
-        snprintf(how, sizeof how, "%s mailboxes x %s IOPS per mailbox", mtext ? mtext : N(b3, m, 1), tested->text);
+        snprintf(iops, sizeof iops, "%s IOPS per mailbox", tested->text);
     } else if (prof) {
         t = prof->value * (1 + hrv), th = prof->half_unit * (1 + hrv) + prof->value * hrh;
-        snprintf(how, sizeof how, "%s mailboxes x %s IOPS per mailbox x (1 + %s %%)", mtext ? mtext : N(b3, m, 1),
-                 prof->text, hr ? hr->text : "0");
+        snprintf(iops, sizeof iops, "%s IOPS per mailbox x (1 + %s %%)", prof->text, hr ? hr->text : "0");
     }
-    if (isnan(m) || isnan(t))
+    if (isnan(t))
         return;
-    double e = m * t, tol = m * th + t * mh;
-    (void)b2;
-    (void)b4;
+    size_t nsrv = 0;
+    for (size_t i = 0; i < c->nsums; i++)
+        nsrv += !c->sums[i].aggregate;
+    int single = nsrv <= 1 && (!srv || srv->value == 1);
+    /* per server: only with a stated per-server count, or a single server */
+    const ps_claim *per = mps ? mps : single ? mb : NULL;
+    if (per) {
+        double e = per->value * t, tol = per->value * th + t * per->half_unit;
+        snprintf(how, sizeof how, "%s mailboxes x %s", per->text, iops);
+        for (size_t i = 0; i < c->nviews; i++) {
+            const aview *v = &c->views[i];
+            if (v->type == PS_TEST_BACKUP || v->type == PS_TEST_SOFTRECOVERY)
+                continue;
+            check_one_target(c, isnan(v->target.v) ? v->log_target : v->target, v->file, v->name, e, tol, how);
+        }
+    }
+    if (!mb)
+        return;
+    /* solution: stated body targets, and the sum of the Performance reports' targets */
+    double e = mb->value * t, tol = mb->value * th + t * mb->half_unit;
+    snprintf(how, sizeof how, "%s mailboxes x %s", mb->text, iops);
     for (size_t i = 0; p && i < p->nclaims; i++) {
         const ps_claim *cl = &p->claims[i];
-        if (cl->metric == PS_M_TARGET_IOPS && cl->ctx == PS_CTX_BODY && !isnan(cl->value))
-            check_one_target(c, (aval){cl->value, cl->half_unit, cl->text, cl->line}, p->source, NULL, e, tol, how);
+        if (cl->metric == PS_M_TARGET_IOPS && cl->ctx == PS_CTX_BODY && !isnan(cl->value) && (!per || !single))
+            check_one_target(c, (aval){cl->value, cl->half_unit, cl->text, cl->line}, p->source, "solution", e, tol,
+                             how);
     }
+    if (per && single)
+        return;
+    double sum = 0, h = 0;
+    size_t n = 0;
+    long line = 0;
     for (size_t i = 0; i < c->nviews; i++) {
         const aview *v = &c->views[i];
-        if (v->type == PS_TEST_BACKUP || v->type == PS_TEST_SOFTRECOVERY)
+        if (v->type != PS_TEST_PERFORMANCE || !p || v->file != p->source)
             continue;
-        check_one_target(c, v->target, v->file, v->name, e, tol, how);
         if (isnan(v->target.v))
-            check_one_target(c, v->log_target, v->file, v->name, e, tol, how);
+            return;
+        sum += v->target.v;
+        h += v->target.h;
+        line = line ? line : v->target.line;
+        n++;
+    }
+    if (n >= 2 && n == nsrv) {
+        char how2[600];
+        snprintf(how2, sizeof how2, "%s (sum of the %zu Performance reports' targets)", how, n);
+        check_one_target(c, (aval){sum, h, NULL, line}, p->source, "solution", e, tol, how2);
     }
 }
 
@@ -358,7 +376,7 @@ static int check_wrong_test(actx *c, const asum *s)
     aval r = s->m[PS_M_DB_READS], w = s->m[PS_M_DB_WRITES];
     long line = !isnan(r.v) ? r.line : s->line;
     audit_add(c, "wrong-test-used", PS_SEV_ERROR, s->file, line, s->server, "summary", r.v, NAN,
-              "summary figures (reads %s, writes %s, %d values compared) match the Stress report '%s' (line %ld)%s%s",
+              "summary figures (reads %s, writes %s, %d values compared) match the Stress report %s (line %ld)%s%s",
               F(b1, r), F(b2, w), n, stress->name ? stress->name : "?", stress->line,
               nperf ? ", not the 2-hour Performance report" : " and no Performance report", extra);
     return 1;
@@ -392,7 +410,8 @@ static void check_body_vs_reports(actx *c)
     for (size_t i = 0; i < c->nsums; i++)
         nsrv += !c->sums[i].aggregate;
     for (size_t i = 0; i < c->nviews && nperf < 64; i++)
-        if (c->views[i].type == PS_TEST_PERFORMANCE && c->views[i].ninst)
+        if (c->views[i].type == PS_TEST_PERFORMANCE && c->views[i].ninst && c->paper &&
+            c->views[i].file == c->paper->source)
             perf[nperf++] = &c->views[i];
     size_t k = 0;
     for (size_t i = 0; i < c->nsums; i++) {

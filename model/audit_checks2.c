@@ -118,9 +118,9 @@ static void check_paper_vs_computed(actx *c)
                                           "write latency", "log writes/sec", "log write latency"};
     for (size_t i = 0; i < c->nsums; i++) {
         const asum *s = &c->sums[i];
-        if (s->aggregate)
+        if (s->aggregate && !c->has_comp_agg)
             continue;
-        const asum *r = &c->comp[k++];
+        const asum *r = s->aggregate ? &c->comp_agg : &c->comp[k++];
         for (int m = 0; m < 7; m++) {
             aval a = s->m[m], b = r->m[m];
             if (isnan(a.v) || isnan(b.v))

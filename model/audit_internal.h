@@ -51,7 +51,8 @@ typedef struct actx {
     const ps_js_run *run;
     aview *views; size_t nviews;
     asum *sums; size_t nsums;           /* paper body tables */
-    asum *comp; size_t ncomp;           /* computed server summaries of the run */
+    asum *comp; size_t ncomp;           /* computed server summaries of the run (Performance) */
+    asum comp_agg; int has_comp_agg;    /* the run's computed aggregate */
     ps_audit *out;
 } actx;
 

@@ -643,6 +643,7 @@ typedef struct ps_paper_report {
     enum ps_test_type type;
     int layout_2007;      /* LogicalDisk volumes with latencies in seconds */
     char *title;          /* the title text matched */
+    char *name;           /* "MBX01 Performance" once the Machine Name row is read, else the title */
     long line;
 } ps_paper_report;
 

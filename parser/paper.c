@@ -187,6 +187,7 @@ static void new_report(rd *r, enum ps_test_type t, const char *title, long line)
     rp->type = t;
     rp->layout_2007 = p->esrp_major == 2;
     rp->title = ps_xstrdup(title);
+    rp->name = NULL;
     rp->line = line;
     r->cur_report = (int)p->nreports++;
     r->report_first_claim = p->nclaims;
@@ -559,6 +560,14 @@ static void do_line(rd *r, const char *s, size_t n, long line)
                 r->pending_new = r->pending_agg = 1;
             else if (d->id == PM_SERVER && r->cur_report < 0)
                 r->pending_new = 1;
+            else if (d->id == PM_MACHINE && r->cur_report >= 0 && e->g[0][0] != (size_t)-1) {
+                ps_paper_report *rp = &r->p->reports[r->cur_report];
+                ps_buf b = {0};
+                ps_buf_put(&b, s + e->g[0][0], gl(e, 0));
+                ps_buf_printf(&b, " %s", ps_test_type_name(rp->type));
+                free(rp->name);
+                rp->name = ps_buf_steal(&b);
+            }
             break;
         case PP_DISKHDR:
             if (r->cur_report >= 0 && r->section == PS_SEC_DISK && r->nhdr < 5)

@@ -22,7 +22,7 @@ enum pp_kind {
 
 enum pp_section { PS_SEC_NONE = 0, PS_SEC_TRANS, PS_SEC_TOTAL, PS_SEC_OTHER, PS_SEC_DISK, PS_SEC_CHECKSUM,
                   PS_SEC_HOST, PS_SEC_LOG };
-enum pp_mark { PM_AGGREGATE = 0, PM_SERVER, PM_ESRP_VERSION };
+enum pp_mark { PM_AGGREGATE = 0, PM_SERVER, PM_ESRP_VERSION, PM_MACHINE };
 enum pp_log { PL_FINAL = 0, PL_INST_LAT, PL_VOL_LAT, PL_TARGET, PL_THR_READ, PL_THR_LOG, PL_INTERVAL, PL_BLG,
               PL_XML };
 /* Where a label is accepted. */

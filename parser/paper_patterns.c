@@ -77,6 +77,7 @@ static const paper_pattern table[] = {
     {PP_MARK, PM_AGGREGATE, PW_BODY, "any", "Aggregate\\s+Performance|across\\s+all\\s+servers"},
     {PP_MARK, PM_SERVER, PW_BODY, "any", "Individual\\s+Server\\s+Metrics"},
     {PP_MARK, PM_ESRP_VERSION, PW_ANY, "any", "ESRP\\s*\\S{0,3}\\s*Storage\\s+Version\\s+([1-9])"},
+    {PP_MARK, PM_MACHINE, PW_REPORT, "any", "(?:Machine\\s+Name|機器名稱)\\s*:?\\s*([A-Za-z0-9][A-Za-z0-9_.-]*)"},
     /* 2007 Disk Subsystem table */
     {PP_DISKHDR, 0, PW_REPORT, "2", "Avg\\.\\s*Disk\\s+sec/Read"},
     {PP_DISKHDR, 1, PW_REPORT, "2", "Avg\\.\\s*Disk\\s+sec/Write"},
@@ -97,8 +98,8 @@ static const paper_pattern table[] = {
     {PP_LOG, PL_THR_READ, PW_REPORT, "any", "Database\\s+read\\s+latency\\s+thresholds:\\s*\\(average:\\s*" NUM "\\s*(msec|seconds)/read"},
     {PP_LOG, PL_THR_LOG, PW_REPORT, "any", "Log\\s+write\\s+latency\\s+thresholds:\\s*\\(average:\\s*" NUM "\\s*(msec|seconds)/write"},
     {PP_LOG, PL_INTERVAL, PW_REPORT, "any", "Performance\\s+logging\\s+(?:started|begins)\\s*\\(interval:\\s*([0-9]+)\\s*ms\\)"},
-    {PP_LOG, PL_BLG, PW_REPORT, "3 4", "\\.blg\\s+has\\s+([0-9]+)\\s+samples"},
-    {PP_LOG, PL_XML, PW_REPORT, "3 4", "\\.xml\\s+has\\s+([0-9]+)\\s+samples\\s+queried"},
+    {PP_LOG, PL_BLG, PW_REPORT, "3 4", ".*?\\.blg\\s+has\\s+([0-9]+)\\s+samples"},
+    {PP_LOG, PL_XML, PW_REPORT, "3 4", ".*?\\.xml\\s+has\\s+([0-9]+)\\s+samples\\s+queried"},
 };
 
 int paper_patterns_init(paper_patterns *pp, ps_error *err)
