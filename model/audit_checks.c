@@ -262,6 +262,12 @@ static void check_target(actx *c)
                 continue;
             check_one_target(c, isnan(v->target.v) ? v->log_target : v->target, v->file, v->name, e, tol, how);
         }
+        for (size_t i = 0; single && p && i < p->nclaims; i++) {
+            const ps_claim *cl = &p->claims[i];
+            if (cl->metric == PS_M_TARGET_IOPS && cl->ctx == PS_CTX_BODY && !isnan(cl->value))
+                check_one_target(c, (aval){cl->value, cl->half_unit, cl->text, cl->line}, p->source, NULL, e, tol,
+                                 how);
+        }
     }
     if (!mb)
         return;
