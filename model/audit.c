@@ -116,8 +116,9 @@ void audit_add(actx *c, const char *kind, enum ps_severity sev, const char *file
     f->line = line;
     f->server = ps_xstrdup(server);
     f->metric = ps_xstrdup(metric);
-    f->stated = stated;
-    f->expected = expected;
+    /* 9 decimals: sums of printed values stay printable (265.186, not 265.18600000000004) */
+    f->stated = isfinite(stated) && fabs(stated) < 1e9 ? round(stated * 1e9) / 1e9 : stated;
+    f->expected = isfinite(expected) && fabs(expected) < 1e9 ? round(expected * 1e9) / 1e9 : expected;
     ps_buf b = {0};
     va_list ap;
     va_start(ap, fmt);
