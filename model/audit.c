@@ -127,6 +127,11 @@ void audit_add(actx *c, const char *kind, enum ps_severity sev, const char *file
     f->message = ps_buf_steal(&b);
 }
 
+int audit_differs(double stated, double expected, double tol)
+{
+    return fabs(stated - expected) > tol + 1e-9 * (1 + fabs(expected));
+}
+
 const char *audit_fmt(char *buf, size_t n, aval v)
 {
     if (v.text) {

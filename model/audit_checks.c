@@ -59,13 +59,6 @@ static int decimals_of(aval a)
     return 3;
 }
 
-#define F(buf, a) audit_fmt(buf, sizeof buf, a)
-#define N(buf, v, d) ps_fmt_num(buf, sizeof buf, v, d)
-
-static int differs(double stated, double expected, double tol)
-{
-    return fabs(stated - expected) > tol + 1e-9 * (1 + fabs(expected));
-}
 
 /* ------------------------------------------------------------------ A1 */
 static void check_transfers(actx *c, const asum *s)
@@ -75,12 +68,12 @@ static void check_transfers(actx *c, const asum *s)
         return;
     c->out->checked++;
     double sum = r.v + w.v, tol = r.h + w.h + t.h;
-    if (!differs(t.v, sum, tol))
+    if (!audit_differs(t.v, sum, tol))
         return;
     char bt[64], br[64], bw[64], be[64], bm[64];
     int d = decimals_of(t);
     double mean = sum / 2;
-    if (!differs(t.v, mean, (r.h + w.h) / 2 + t.h))
+    if (!audit_differs(t.v, mean, (r.h + w.h) / 2 + t.h))
         audit_add(c, "transfers-not-sum", PS_SEV_ERROR, s->file, t.line, s->server, "db_transfers_per_sec",
                   t.v, sum, "transfers/sec %s is the mean of reads and writes, (%s + %s)/2 = %s, not their sum "
                   "%s + %s = %s", F(bt, t), F(br, r), F(bw, w), N(bm, mean, d), br, bw, N(be, sum, d));
@@ -178,18 +171,18 @@ static void check_aggregate(actx *c, const asum *agg)
         const char *key = ps_metric_key((enum ps_metric)m);
         if (m == PS_M_DB_READ_LAT || m == PS_M_DB_WRITE_LAT || m == PS_M_LOG_WRITE_LAT) {
             double mean = sum / nsrv, tol = h / nsrv + a.h;
-            if (!differs(a.v, mean, tol))
+            if (!audit_differs(a.v, mean, tol))
                 continue;
             char note[160] = "";
-            if (!differs(a.v, sum, h + a.h))
+            if (!audit_differs(a.v, sum, h + a.h))
                 snprintf(note, sizeof note, "; it equals their sum %s", N(bx, sum, d));
-            else if (wok && wden > 0 && !differs(a.v, wsum / wden, tol))
+            else if (wok && wden > 0 && !audit_differs(a.v, wsum / wden, tol))
                 snprintf(note, sizeof note, "; it equals the IOPS-weighted mean %s", N(bx, wsum / wden, d));
             audit_add(c, "aggregate-latency-not-mean", PS_SEV_ERROR, agg->file, a.line, agg->server, key, a.v,
                       mean, "aggregate %s %s != mean of %zu servers %s / %zu = %s%s", metric_names[m], F(ba, a),
                       nsrv, N(bx, sum, d), nsrv, N(be, mean, d), note);
         } else {
-            if (!differs(a.v, sum, h + a.h))
+            if (!audit_differs(a.v, sum, h + a.h))
                 continue;
             audit_add(c, "aggregate-iops-not-sum", PS_SEV_ERROR, agg->file, a.line, agg->server, key, a.v, sum,
                       "aggregate %s %s != sum over %zu servers %s (tolerance %s)", metric_names[m], F(ba, a), nsrv,
@@ -213,7 +206,7 @@ static void check_one_target(actx *c, aval stated, const char *file, const char 
     if (isnan(stated.v))
         return;
     c->out->checked++;
-    if (!differs(stated.v, expect, tol + stated.h))
+    if (!audit_differs(stated.v, expect, tol + stated.h))
         return;
     char b1[64], b2[64];
     audit_add(c, "target-iops-arithmetic", PS_SEV_ERROR, file, stated.line, where, "target_iops", stated.v, expect,
@@ -231,7 +224,7 @@ static void check_target(actx *c)
     if (prof && tested && hr) {
         double e = prof->value * (1 + hrv);
         c->out->checked++;
-        if (differs(tested->value, e, prof->half_unit * (1 + hrv) + prof->value * hrh + tested->half_unit))
+        if (audit_differs(tested->value, e, prof->half_unit * (1 + hrv) + prof->value * hrh + tested->half_unit))
             audit_add(c, "target-iops-arithmetic", PS_SEV_ERROR, p->source, tested->line, NULL,
                       "tested_iops_per_mailbox", tested->value, e,
                       "tested IOPS per mailbox %s != profile %s x (1 + %s %%) = %s", tested->text, prof->text,
@@ -335,9 +328,9 @@ static int sum_matches(actx *c, const asum *s, const aview *v, int *ncompared)
         if (isnan(a.v) || isnan(d[m].v))
             continue;
         n++;
-        int same = !differs(a.v, d[m].v, a.h + d[m].h);
+        int same = !audit_differs(a.v, d[m].v, a.h + d[m].h);
         if (!same && a.text && (m == PS_M_DB_READ_LAT || m == PS_M_DB_WRITE_LAT || m == PS_M_LOG_WRITE_LAT) &&
-            v->y2007 && !differs(a.v * 1000, d[m].v, a.h * 1000 + d[m].h))
+            v->y2007 && !audit_differs(a.v * 1000, d[m].v, a.h * 1000 + d[m].h))
             same = 1;   /* printed in seconds: a unit finding, still the same test */
         if (!same)
             return 0;
@@ -398,7 +391,7 @@ static void check_table_vs_instances(actx *c, const asum *s, const aview *v)
         if (isnan(a.v) || isnan(d[m].v))
             continue;
         c->out->checked++;
-        if (!differs(a.v, d[m].v, a.h + d[m].h))
+        if (!audit_differs(a.v, d[m].v, a.h + d[m].h))
             continue;
         char b1[64], b2[64];
         int lat = m == PS_M_DB_READ_LAT || m == PS_M_DB_WRITE_LAT || m == PS_M_LOG_WRITE_LAT;

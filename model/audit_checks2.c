@@ -7,13 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define F(buf, a) audit_fmt(buf, sizeof buf, a)
-#define N(buf, v, d) ps_fmt_num(buf, sizeof buf, v, d)
-
-static int differs(double stated, double expected, double tol)
-{
-    return fabs(stated - expected) > tol + 1e-9 * (1 + fabs(expected));
-}
 
 static const char *const col_names[PS_IO12_N] = {
     "I/O Database Reads Average Latency", "I/O Database Writes Average Latency", "I/O Database Reads/sec",
@@ -47,7 +40,7 @@ static void check_table_vs_log(actx *c, const aview *v)
             if (!is_latency_col(k) || isnan(t.v) || isnan(l.v))
                 continue;
             c->out->checked++;
-            if (!differs(t.v, l.v, t.h + l.h))
+            if (!audit_differs(t.v, l.v, t.h + l.h))
                 continue;
             char b1[64], b2[64], m[96];
             snprintf(m, sizeof m, "%s %s", in->name, col_name(v, k));
@@ -73,10 +66,10 @@ static void check_achieved_sum(actx *c, const aview *v)
     }
     c->out->checked++;
     double tol = h + v->achieved.h + 0.001 * sum;
-    if (!differs(v->achieved.v, sum, tol))
+    if (!audit_differs(v->achieved.v, sum, tol))
         return;
     char b1[64], b2[64], b3[64], note[160] = "";
-    if (!isnan(v->total_sum_rw.v) && !differs(v->achieved.v, v->total_sum_rw.v, v->total_sum_rw.h + tol))
+    if (!isnan(v->total_sum_rw.v) && !audit_differs(v->achieved.v, v->total_sum_rw.v, v->total_sum_rw.h + tol))
         snprintf(note, sizeof note, "; it equals the Total I/O table sum %s (total, not transactional)",
                  N(b3, v->total_sum_rw.v, 3));
     audit_add(c, "instances-vs-total-mismatch", PS_SEV_WARNING, v->file, v->achieved.line, v->name, "achieved_iops",
@@ -96,7 +89,7 @@ static void check_recomputed(actx *c, const aview *v)
             if (isnan(t.v) || isnan(r.v))
                 continue;
             c->out->checked++;
-            if (!differs(t.v, r.v, t.h + 0.01 * fabs(r.v)))
+            if (!audit_differs(t.v, r.v, t.h + 0.01 * fabs(r.v)))
                 continue;
             char b1[64], b2[64], m[96];
             snprintf(m, sizeof m, "%s %s", in->name, col_name(v, k));
@@ -126,7 +119,7 @@ static void check_paper_vs_computed(actx *c)
             if (isnan(a.v) || isnan(b.v))
                 continue;
             c->out->checked++;
-            if (!differs(a.v, b.v, a.h + 0.01 * fabs(b.v)))
+            if (!audit_differs(a.v, b.v, a.h + 0.01 * fabs(b.v)))
                 continue;
             char b1[64], b2[64];
             audit_add(c, "table-vs-recomputed-mismatch", PS_SEV_ERROR, s->file, a.line, s->server,

@@ -63,6 +63,11 @@ void audit_add(actx *c, const char *kind, enum ps_severity sev, const char *file
 /* Format v with the printed text when known, else with `decimals` (3) into buf. */
 const char *audit_fmt(char *buf, size_t n, aval v);
 
+/* 1 when |stated - expected| exceeds tol (plus a relative 1e-9 for binary rounding). */
+int audit_differs(double stated, double expected, double tol);
+#define F(buf, a) audit_fmt(buf, sizeof buf, a)
+#define N(buf, v, d) ps_fmt_num(buf, sizeof buf, v, d)
+
 /* Server-level figures of a report view: sums of rates, plain means of latencies
  * (index like ps_metric 0..6); with propagated half-units. */
 void audit_view_summary(const aview *v, int computed, aval out[7]);

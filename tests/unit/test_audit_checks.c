@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ps_parser.h"
+#include "audit_test.h"
 
 static ps_audit run_text(const char *text)
 {
@@ -17,22 +18,6 @@ static ps_audit run_text(const char *text)
     return a;
 }
 
-static size_t count(const ps_audit *a, const char *kind)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < a->n; i++)
-        n += strcmp(a->findings[i].kind, kind) == 0;
-    return n;
-}
-
-static const ps_finding *get(const ps_audit *a, const char *kind)
-{
-    for (size_t i = 0; i < a->n; i++)
-        if (strcmp(a->findings[i].kind, kind) == 0)
-            return &a->findings[i];
-    cr_assert_fail("no %s finding", kind);
-    return NULL;
-}
 
 Test(checks, table_has_every_kind_once)
 {

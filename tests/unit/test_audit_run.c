@@ -5,23 +5,8 @@
 #include <string.h>
 
 #include "ps_parser.h"
+#include "audit_test.h"
 
-static size_t count(const ps_audit *a, const char *kind)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < a->n; i++)
-        n += strcmp(a->findings[i].kind, kind) == 0;
-    return n;
-}
-
-static const ps_finding *get(const ps_audit *a, const char *kind)
-{
-    for (size_t i = 0; i < a->n; i++)
-        if (strcmp(a->findings[i].kind, kind) == 0)
-            return &a->findings[i];
-    cr_assert_fail("no %s", kind);
-    return NULL;
-}
 
 typedef struct fixture {
     ps_js_run run;
