@@ -24,6 +24,19 @@ grep -q "missing.txt" "$T/e" || fail "missing: message $(cat "$T/e")"
 cmp -s "$T/bad.txt" <(printf 'Database Disks Transfers/sec 132.593\nDatabase Disks Reads/sec 71.512\nDatabase Disks Writes/sec 193.674\n') || fail "input changed"
 "$P" audit --checks | grep -q "^percentage-mismatch" || fail "--checks"
 
+# the hand-made v2 paper: mean transfers, seconds under (ms), Stress figures in the summary, a lost digit
+"$P" audit --paper "$PS_SOURCE_DIR/tests/data/audit/minimal-v2-paper.txt" --format json > "$T/v2.json"; [ $? -eq 1 ] || fail "v2 exit"
+python3 - "$T/v2.json" <<'PY' || exit 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = sorted((f["kind"], f["line"], f["stated"], f["expected"]) for f in d["findings"] if f["severity"] == "error")
+want = sorted([("transfers-not-sum", 11, 150.25, 300.5),            # (100.200 + 200.300) = 300.500
+               ("wrong-test-used", 12, 100.2, None),
+               ("unit-seconds-as-ms", 14, 0.015, 15), ("unit-seconds-as-ms", 15, 0.03, 30)])
+assert got == want, got
+assert [f["line"] for f in d["findings"] if f["kind"] == "absent-value"] == [18]
+PY
+
 # JSON
 "$P" audit --paper "$T/bad.txt" --format json > "$T/j.json"; [ $? -eq 1 ] || fail "json exit"
 python3 - "$T/j.json" <<'PY' || exit 1
