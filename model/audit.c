@@ -469,14 +469,14 @@ void ps_audit_run(const ps_paper *paper, const ps_js_run *run, ps_audit *out)
     if (run) {
         for (size_t i = 0; i < run->nservers; i++) {
             view_from_server(&c, &run->servers[i]);
-            for (size_t k = 0; k < c.views[c.nviews - 1].ninst; k++)
-                out->claims += 12;
+            out->claims += 12 * c.views[c.nviews - 1].ninst;
         }
         sums_from_run(&c);
     }
     audit_checks_run(&c);
     /* stable order: qsort is not stable, but the comparison is total except for exact twins */
-    qsort(out->findings, out->n, sizeof *out->findings, cmp_finding);
+    if (out->n > 1)
+        qsort(out->findings, out->n, sizeof *out->findings, cmp_finding);
     for (size_t i = 0; i < c.nviews; i++)
         free(c.views[i].inst);
     free(c.views);
