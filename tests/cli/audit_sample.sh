@@ -48,6 +48,19 @@ p = [f for f in d["findings"] if f["kind"] == "percentage-mismatch"][0]
 assert p["stated"] == 135 and abs(p["expected"] - 100 * 292 / 228) < 1e-9, p
 PY
 
+# a RUN whose report was edited: Instance4711.1's DB read latency 15.484 -> 17.484 in the Transactional
+# table (line 175) disagrees with its counter log (recomputed 15.484) and with its final test-log line (15.5)
+cp -r "$S" "$T/run"
+sed -i '175s|<td>15.484</td>|<td>17.484</td>|' "$T/run/MBX01/Performance_2026_3_14_10_11_2.html"
+"$PERFSCRIBE" audit "$T/run" --format json > "$T/edited.json"; rc=$?
+[ $rc -eq 1 ] || fail "edited run: exit $rc"
+python3 - "$T/edited.json" <<'PY' || exit 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = sorted((f["kind"], f["stated"], round(f["expected"], 3)) for f in d["findings"])
+assert got == [("table-vs-log-mismatch", 17.484, 15.5), ("table-vs-recomputed-mismatch", 17.484, 15.484)], got
+PY
+
 # regenerate from the current jetstress figures: the clean paper still audits clean
 "$PERFSCRIBE" jetstress --json "$S" > "$T/js.json" 2>/dev/null || fail "jetstress --json"
 python3 "$PS_SOURCE_DIR/tests/audit/gen_sample_paper.py" "$T/js.json" "$T" || fail "generator"
