@@ -100,8 +100,6 @@ int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
     if (!rc) {
         ps_audit a = {0};
         ps_audit_run(paper, run, &a);
-        if (paper)
-            a.claims += paper->ncells;
         ps_buf b = {0};
         rc = ps_audit_render(&b, &a, fmt, paper ? paper->source : "perfscribe audit", &cli->err);
         const char *inputs[2] = {paper_path, NULL};

@@ -464,8 +464,10 @@ void ps_audit_run(const ps_paper *paper, const ps_js_run *run, ps_audit *out)
     c.views = ps_xcalloc(nv ? nv : 1, sizeof *c.views);
     c.sums = ps_xcalloc(paper && paper->ntables ? paper->ntables : 1, sizeof *c.sums);
     c.comp = ps_xcalloc(run && run->nservers ? run->nservers : 1, sizeof *c.comp);
-    if (paper)
+    if (paper) {
         views_from_paper(&c);
+        out->claims += paper->ncells;
+    }
     if (run) {
         for (size_t i = 0; i < run->nservers; i++) {
             view_from_server(&c, &run->servers[i]);
