@@ -371,6 +371,26 @@ static int classify_all(dstate *d, ps_js_run *run, ps_error *err)
     return PS_OK;
 }
 
+/* Machine named in the header of a counter log paired with report r by file stem. */
+static const char *paired_log_machine(const dstate *d, const ps_js_report *r)
+{
+    char want[512], st[512];
+    for (size_t i = 0; i < d->n; i++) {
+        if (d->f[i].kind != FK_LOG || !d->f[i].machine)
+            continue;
+        stem_of(d->f[i].path, st, sizeof st);
+        stem_of(r->source, want, sizeof want);
+        int match = strcasecmp(st, want) == 0;
+        for (size_t k = 0; k < r->nperf_logs && !match; k++) {
+            stem_of(r->perf_logs[k], want, sizeof want);
+            match = strcasecmp(st, want) == 0;
+        }
+        if (match)
+            return d->f[i].machine;
+    }
+    return NULL;
+}
+
 static void free_files(dstate *d)
 {
     for (size_t i = 0; i < d->n; i++) {
@@ -423,6 +443,8 @@ int ps_js_discover(const char *const *paths, size_t npaths, ps_js_run **out, ps_
         ps_js_report *r = f->report;
         char *dir = dir_of(f->path);
         const char *m = r->machine && *r->machine ? r->machine : NULL;
+        if (!m && (m = paired_log_machine(&d, r)) != NULL)
+            ps_warn(&run->warnings, "%s: no Machine Name in the report; using %s from its counter log", f->path, m);
         if (!m) {
             m = base_name(dir);
             ps_warn(&run->warnings, "%s: no Machine Name in the report; using the folder name %s", f->path, m);

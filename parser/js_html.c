@@ -23,19 +23,6 @@ static int is_el(const xmlNode *n, const char *name)
     return n && n->type == XML_ELEMENT_NODE && n->name && strcasecmp((const char *)n->name, name) == 0;
 }
 
-/* Next node in document order below root (NULL at the end); skip_children skips n's subtree. */
-static xmlNode *next_node(xmlNode *n, const xmlNode *root, int skip_children)
-{
-    if (!skip_children && n->children && n->type == XML_ELEMENT_NODE)
-        return n->children;
-    while (n && n != root) {
-        if (n->next)
-            return n->next;
-        n = n->parent;
-    }
-    return NULL;
-}
-
 /* Text of a subtree: <br> becomes '\n'; subtrees under skip (if any) are left out. */
 static void subtree_text(xmlNode *root, ps_buf *b, const char *skip)
 {
@@ -51,7 +38,7 @@ static void subtree_text(xmlNode *root, ps_buf *b, const char *skip)
         } else if (is_el(n, "p") || is_el(n, "div") || is_el(n, "tr") || is_el(n, "li")) {
             ps_buf_putc(b, '\n');
         }
-        n = next_node(n, root, skip_kids);
+        n = js_next_node(n, root, skip_kids);
     }
 }
 
@@ -63,299 +50,6 @@ static char *node_text(xmlNode *n)
     char *t = js_trimdup(raw);
     ps_buf_free(&b);
     return t;
-}
-
-/* Collapse all whitespace (incl. newlines) into single spaces. */
-static char *flat(const char *s)
-{
-    char *o = ps_xmalloc(strlen(s) + 1), *p = o;
-    int sp = 0;
-    for (; *s; s++) {
-        if (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') {
-            sp = p != o;
-            continue;
-        }
-        if (sp)
-            *p++ = ' ';
-        sp = 0;
-        *p++ = *s;
-    }
-    *p = 0;
-    return o;
-}
-
-/* ------------------------------------------------------------------ decimal separator */
-
-static void vote_sep(const char *s, int *dot, int *comma)
-{
-    const char *p = s;
-    while (*p == ' ' || *p == '-')
-        p++;
-    size_t n = strspn(p, "0123456789.,");
-    if (n == 0 || (p[n] && p[n] != ' ' && p[n] != '%'))
-        return;
-    const char *ld = NULL, *lc = NULL;
-    int nd = 0, nc = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (p[i] == '.')
-            nd++, ld = p + i;
-        else if (p[i] == ',')
-            nc++, lc = p + i;
-    }
-    if (nd && nc) {
-        (ld > lc ? (*dot)++ : (*comma)++);
-        return;
-    }
-    if (nd + nc == 0)
-        return;
-    const char *sep = ld ? ld : lc;
-    int k = ld ? nd : nc;
-    size_t before = (size_t)(sep - p), after = n - before - 1;
-    if (k > 1) { /* repeated: a thousands separator if grouped 1-3,3,3..., else no number (a version) */
-        size_t g = 0, first = 1;
-        for (size_t i = 0; i <= n; i++) {
-            if (i == n || p[i] == *sep) {
-                if ((first && (g < 1 || g > 3)) || (!first && g != 3))
-                    return;
-                first = 0;
-                g = 0;
-            } else {
-                g++;
-            }
-        }
-        (ld ? (*comma)++ : (*dot)++);
-        return;
-    }
-    if (after != 3 || before > 3 || (before == 1 && p[0] == '0'))
-        (ld ? (*dot)++ : (*comma)++);
-}
-
-/* ------------------------------------------------------------------ the parse state */
-
-typedef struct rstate {
-    ps_js_report *r;
-    ps_warnings *w;
-    const char *path;
-    int dec_comma;
-    int localized;
-    unsigned seen;          /* bit per enum js_section */
-    int io_tables;          /* I/O tables without a known title so far */
-    int fields;             /* known row labels found */
-} rstate;
-
-#define SEEN(st, s) ((st)->seen |= 1u << (s))
-
-static size_t instance_index(ps_js_report *r, const char *raw)
-{
-    const char *name = js_instance_basename(raw);
-    for (size_t i = 0; i < r->ninstances; i++)
-        if (strcmp(r->instances[i].name, name) == 0)
-            return i;
-    r->instances = ps_xrealloc(r->instances, (r->ninstances + 1) * sizeof *r->instances);
-    ps_js_instance *in = &r->instances[r->ninstances];
-    memset(in, 0, sizeof *in);
-    in->name = ps_xstrdup(name);
-    ps_js_figures_clear(&in->computed);
-    ps_js_figures_clear(&in->reported);
-    return r->ninstances++;
-}
-
-static double num(rstate *st, const char *s, char *unit, size_t un)
-{
-    double v;
-    if (js_parse_num(s, st->dec_comma, &v, unit, un) < 0)
-        return NAN;
-    return v;
-}
-
-/* "h:mm:ss", "mm:ss" or a plain number of seconds. */
-static double duration_s(rstate *st, const char *s)
-{
-    int h = 0, m = 0;
-    double sec = 0;
-    if (strchr(s, ':')) {
-        if (sscanf(s, "%d:%d:%lf", &h, &m, &sec) == 3)
-            return h * 3600.0 + m * 60.0 + sec;
-        if (sscanf(s, "%d:%lf", &m, &sec) == 2)
-            return m * 60.0 + sec;
-        return NAN;
-    }
-    return num(st, s, NULL, 0);
-}
-
-/* ------------------------------------------------------------------ key/value rows */
-
-enum vtype { VT_STR, VT_NUM, VT_MB, VT_TIME, VT_RESULT, VT_LIST, VT_BOOL };
-static const struct { enum js_field f; enum vtype t; size_t off; } FIELDS[] = {
-    {JS_F_OVERALL, VT_RESULT, 0},
-    {JS_F_MACHINE, VT_STR, offsetof(ps_js_report, machine)},
-    {JS_F_DESCRIPTION, VT_STR, offsetof(ps_js_report, description)},
-    {JS_F_TEST_START, VT_TIME, offsetof(ps_js_report, test_start)},
-    {JS_F_TEST_END, VT_TIME, offsetof(ps_js_report, test_end)},
-    {JS_F_COLL_START, VT_TIME, offsetof(ps_js_report, collection_start)},
-    {JS_F_COLL_END, VT_TIME, offsetof(ps_js_report, collection_end)},
-    {JS_F_JS_VERSION, VT_STR, offsetof(ps_js_report, jetstress_version)},
-    {JS_F_ESE_VERSION, VT_STR, offsetof(ps_js_report, ese_version)},
-    {JS_F_OS, VT_STR, offsetof(ps_js_report, os)},
-    {JS_F_PERF_LOG, VT_LIST, 0},
-    {JS_F_ACHIEVED, VT_NUM, offsetof(ps_js_report, achieved_iops)},
-    {JS_F_TARGET, VT_NUM, offsetof(ps_js_report, target_iops)},
-    {JS_F_INIT_SIZE, VT_NUM, offsetof(ps_js_report, initial_db_bytes)},
-    {JS_F_FINAL_SIZE, VT_NUM, offsetof(ps_js_report, final_db_bytes)},
-    {JS_F_DB_FILES, VT_NUM, offsetof(ps_js_report, db_files)},
-    {JS_F_THREADS, VT_NUM, offsetof(ps_js_report, thread_count)},
-    {JS_F_MIN_CACHE, VT_MB, offsetof(ps_js_report, min_cache_mb)},
-    {JS_F_MAX_CACHE, VT_MB, offsetof(ps_js_report, max_cache_mb)},
-    {JS_F_INSERT, VT_NUM, offsetof(ps_js_report, insert_pct)},
-    {JS_F_DELETE, VT_NUM, offsetof(ps_js_report, delete_pct)},
-    {JS_F_REPLACE, VT_NUM, offsetof(ps_js_report, replace_pct)},
-    {JS_F_READ, VT_NUM, offsetof(ps_js_report, read_pct)},
-    {JS_F_LAZY, VT_NUM, offsetof(ps_js_report, lazy_commit_pct)},
-    {JS_F_BDM, VT_BOOL, offsetof(ps_js_report, bdm)},
-    {JS_F_COPIES, VT_NUM, offsetof(ps_js_report, copies_per_db)},
-};
-
-static void set_result(rstate *st, const char *v, long line)
-{
-    ps_js_report *r = st->r;
-    size_t wl = 0;
-    while (v[wl] && v[wl] != ' ' && v[wl] != '-' && (unsigned char)v[wl] != 0xE2 && v[wl] != '\n')
-        wl++;
-    char word[64];
-    snprintf(word, sizeof word, "%.*s", (int)(wl < 63 ? wl : 63), v);
-    int loc = 0, res = js_lookup(JS_K_RESULT, word, &loc);
-    if (!res) {
-        r->result = -1;
-        ps_warn(st->w, "%s:%ld: unknown Overall Test Result '%s'", st->path, line, v);
-        return;
-    }
-    st->localized |= loc;
-    r->result = res == 1 ? 1 : 0;
-    if (res == 1)
-        return;
-    const char *p = v + wl;
-    while (*p == ' ' || *p == '\n')
-        p++;
-    if (*p == '-')
-        p++;
-    else if (strncmp(p, "\xE2\x80\x93", 3) == 0 || strncmp(p, "\xE2\x80\x94", 3) == 0)
-        p += 3;
-    char *reason = js_trimdup(p);
-    free(r->result_reason);
-    r->result_reason = *reason ? flat(reason) : NULL;
-    free(reason);
-}
-
-static void add_perf_logs(ps_js_report *r, const char *v)
-{
-    const char *p = v;
-    while (*p) {
-        size_t l = strcspn(p, "\n");
-        /* split further after every ".blg" (paths joined without a line break) */
-        const char *q = p, *e = p + l;
-        while (q < e) {
-            const char *cut = e;
-            for (const char *s = q; s + 4 <= e; s++)
-                if (strncasecmp(s, ".blg", 4) == 0) {
-                    cut = s + 4;
-                    break;
-                }
-            char *item = ps_xstrndup(q, (size_t)(cut - q)), *t = js_trimdup(item);
-            free(item);
-            if (*t) {
-                r->perf_logs = ps_xrealloc(r->perf_logs, (r->nperf_logs + 1) * sizeof *r->perf_logs);
-                r->perf_logs[r->nperf_logs++] = t;
-            } else {
-                free(t);
-            }
-            q = cut;
-        }
-        p += l;
-        if (*p)
-            p++;
-    }
-}
-
-static void set_field(rstate *st, enum js_field f, const char *v, long line)
-{
-    ps_js_report *r = st->r;
-    for (size_t i = 0; i < sizeof FIELDS / sizeof FIELDS[0]; i++) {
-        if (FIELDS[i].f != f)
-            continue;
-        char *base = (char *)r + FIELDS[i].off, unit[32];
-        switch (FIELDS[i].t) {
-        case VT_STR: {
-            char **s = (char **)base;
-            free(*s);
-            *s = flat(v);
-            break;
-        }
-        case VT_NUM:
-            *(double *)base = num(st, v, NULL, 0);
-            break;
-        case VT_MB: {
-            double x = num(st, v, unit, sizeof unit);
-            if (strcmp(unit, "gb") == 0)
-                x *= 1024;
-            else if (strcmp(unit, "kb") == 0)
-                x /= 1024;
-            *(double *)base = x;
-            break;
-        }
-        case VT_TIME: {
-            ps_time t;
-            char *fv = flat(v);
-            if (ps_time_parse_user(fv, &t, NULL) == 0) {
-                *(ps_time *)base = t;
-            } else if (*fv) {
-                ps_warn(st->w, "%s:%ld: cannot read the time '%s'", st->path, line, fv);
-            }
-            free(fv);
-            break;
-        }
-        case VT_RESULT:
-            set_result(st, v, line);
-            break;
-        case VT_LIST:
-            add_perf_logs(r, v);
-            break;
-        case VT_BOOL:
-            *(int *)base = strncasecmp(v, "true", 4) == 0 ? 1 : strncasecmp(v, "false", 5) == 0 ? 0 : -1;
-            break;
-        }
-        return;
-    }
-}
-
-/* Database Configuration row: "Log path: H:\log1 Database: D:\Jetstress001001.edb". */
-static void set_dbconf(rstate *st, const char *label, const char *v)
-{
-    size_t idx = instance_index(st->r, label);
-    ps_js_instance *in = &st->r->instances[idx];
-    char *fv = flat(v);
-    char *db = NULL;
-    for (char *p = fv; (p = js_strcasestr(p, "database")) != NULL; p++) {
-        char *q = p + 8;
-        while (*q == ' ')
-            q++;
-        if (*q == ':')
-            db = p;
-    }
-    if (db) {
-        char *q = strchr(db, ':') + 1;
-        free(in->db_path);
-        in->db_path = js_trimdup(q);
-        *db = 0;
-    }
-    char *c = strchr(fv, ':');
-    /* the label part ends at the first ':' that is not a drive letter colon */
-    while (c && c > fv + 1 && c[-2] == ' ' && ((c[-1] >= 'A' && c[-1] <= 'Z') || (c[-1] >= 'a' && c[-1] <= 'z')))
-        c = strchr(c + 1, ':');
-    if (c) {
-        free(in->log_path);
-        in->log_path = js_trimdup(c + 1);
-    }
-    free(fv);
 }
 
 /* ------------------------------------------------------------------ tables */
@@ -396,7 +90,7 @@ static trow *table_rows(xmlNode *table, size_t *nrows)
             }
             skip = 1;
         }
-        x = next_node(x, table, skip);
+        x = js_next_node(x, table, skip);
     }
     *nrows = n;
     return rows;
@@ -432,7 +126,7 @@ static int canonical_col(enum js_section s, size_t k)
     return (t && k < n) ? t[k] : JS_C_NONE;
 }
 
-static enum js_section infer_section(rstate *st, const int *cols, size_t n)
+static enum js_section infer_section(js_rstate *st, const int *cols, size_t n)
 {
     int io = 0, maint = 0, host = 0, disk = 0, soft = 0, backup = 0;
     for (size_t k = 0; k < n; k++) {
@@ -461,11 +155,14 @@ static enum js_section infer_section(rstate *st, const int *cols, size_t n)
     return JS_SEC_NONE;
 }
 
-static void store_io_value(rstate *st, enum js_section sec, const char *key, int col, const char *cell)
+/* Store one cell. hdr_scale: latency unit factor of the column header ("(msec)" 1, "(sec)" 1000);
+ * a unit written in the cell itself takes precedence. */
+static void store_io_value(js_rstate *st, enum js_section sec, const char *key, int col, const char *cell,
+                           double hdr_scale)
 {
     ps_js_report *r = st->r;
     char unit[32];
-    double v = num(st, cell, unit, sizeof unit);
+    double v = js_num(st, cell, unit, sizeof unit);
     if (sec == JS_SEC_HOST) {
         ps_js_host_row *h = NULL;
         for (size_t i = 0; i < r->nhost; i++)
@@ -474,7 +171,7 @@ static void store_io_value(rstate *st, enum js_section sec, const char *key, int
         if (!h) {
             r->host = ps_xrealloc(r->host, (r->nhost + 1) * sizeof *r->host);
             h = &r->host[r->nhost++];
-            h->counter = flat(key);
+            h->counter = js_flat(key);
             h->avg = h->min = h->max = NAN;
         }
         if (col == JS_C_AVG)
@@ -491,7 +188,7 @@ static void store_io_value(rstate *st, enum js_section sec, const char *key, int
         ps_js_recovery_row *rr = &r->recovery[r->nrecovery - 1];
         switch (col) {
         case JS_C_DB_SIZE_MB: rr->db_size_mb = v; break;
-        case JS_C_ELAPSED: rr->elapsed_s = duration_s(st, cell); break;
+        case JS_C_ELAPSED: rr->elapsed_s = js_duration_s(st, cell); break;
         case JS_C_MB_PER_SEC: rr->mb_per_sec = v; break;
         case JS_C_LOGS_REPLAYED: rr->logs_replayed = v; break;
         case JS_C_SEC_PER_LOG: rr->sec_per_log = v; break;
@@ -501,7 +198,7 @@ static void store_io_value(rstate *st, enum js_section sec, const char *key, int
     }
     if (strcasecmp(js_instance_basename(key), "_Total") == 0)
         return;
-    size_t idx = instance_index(r, key);
+    size_t idx = js_instance_index(r, key);
     ps_js_figures *f = &r->instances[idx].reported;
     r->instances[idx].has_reported = 1;
     if (sec == JS_SEC_DISK2007) {
@@ -521,7 +218,7 @@ static void store_io_value(rstate *st, enum js_section sec, const char *key, int
     if (col >= JS_C_IO0 && col <= JS_C_IO11) {
         int i = col - JS_C_IO0;
         if (i == 0 || i == 1 || i == 6 || i == 7)
-            v *= js_latency_unit_scale(unit);
+            v *= unit[0] ? js_latency_unit_scale(unit) : hdr_scale;
         if (sec == JS_SEC_REPL) {
             if (i == 8)
                 f->repl_log_reads_per_sec = v;
@@ -537,7 +234,7 @@ static void store_io_value(rstate *st, enum js_section sec, const char *key, int
     }
 }
 
-static void column_table(rstate *st, enum js_section sec, trow *rows, size_t nrows, int header)
+static void column_table(js_rstate *st, enum js_section sec, trow *rows, size_t nrows, int header)
 {
     size_t ncol = rows[0].n;
     int *cols = ps_xcalloc(ncol ? ncol : 1, sizeof *cols);
@@ -547,6 +244,9 @@ static void column_table(rstate *st, enum js_section sec, trow *rows, size_t nro
         int loc = 0;
         cols[k] = header ? js_lookup(JS_K_COL, rows[0].cells[k], &loc) : JS_C_NONE;
         st->localized |= loc;
+        char norm[256], unit[32];
+        js_label_norm(header ? rows[0].cells[k] : "", norm, sizeof norm, unit, sizeof unit);
+        scale[k] = js_latency_unit_scale(unit);
         known += cols[k] > JS_C_KEY;
     }
     if (header && cols[0] == JS_C_NONE)
@@ -564,14 +264,14 @@ static void column_table(rstate *st, enum js_section sec, trow *rows, size_t nro
         free(scale);
         return;
     }
-    SEEN(st, sec);
+    JS_SEEN(st, sec);
     if (sec == JS_SEC_DISK2007)
         st->r->layout_2007 = 1;
     for (size_t i = header ? 1 : 0; i < nrows; i++) {
         trow *row = &rows[i];
         if (row->n < 2 || !row->cells[0][0])
             continue;
-        char *key = flat(row->cells[0]);
+        char *key = js_flat(row->cells[0]);
         if (sec == JS_SEC_BACKUP || sec == JS_SEC_SOFTREC) {
             ps_js_report *r = st->r;
             r->recovery = ps_xrealloc(r->recovery, (r->nrecovery + 1) * sizeof *r->recovery);
@@ -582,7 +282,7 @@ static void column_table(rstate *st, enum js_section sec, trow *rows, size_t nro
         }
         for (size_t k = 1; k < row->n && k < ncol; k++)
             if (cols[k] > JS_C_KEY)
-                store_io_value(st, sec, key, cols[k], row->cells[k]);
+                store_io_value(st, sec, key, cols[k], row->cells[k], scale[k]);
         if (sec == JS_SEC_SOFTREC) {
             ps_js_recovery_row *rr = &st->r->recovery[st->r->nrecovery - 1];
             if (isnan(rr->sec_per_log) && rr->logs_replayed > 0)
@@ -598,7 +298,7 @@ static void column_table(rstate *st, enum js_section sec, trow *rows, size_t nro
     free(scale);
 }
 
-static void do_table(rstate *st, enum js_section sec, xmlNode *table)
+static void do_table(js_rstate *st, enum js_section sec, xmlNode *table)
 {
     size_t nrows;
     trow *rows = table_rows(table, &nrows);
@@ -620,7 +320,7 @@ static void do_table(rstate *st, enum js_section sec, xmlNode *table)
         column_table(st, sec, rows, nrows, known > 0 || key);
     } else {
         if (sec != JS_SEC_NONE)
-            SEEN(st, sec);
+            JS_SEEN(st, sec);
         for (size_t i = 0; i < nrows; i++) {
             trow *row = &rows[i];
             if (row->n < 2)
@@ -630,10 +330,10 @@ static void do_table(rstate *st, enum js_section sec, xmlNode *table)
             if (f) {
                 st->fields++;
                 st->localized |= loc;
-                set_field(st, (enum js_field)f, row->cells[1], row->line);
+                js_set_field(st, (enum js_field)f, row->cells[1], row->line);
             } else if (sec == JS_SEC_DBCONF || js_strcasestr(row->cells[1], "database:")) {
-                set_dbconf(st, row->cells[0], row->cells[1]);
-                SEEN(st, JS_SEC_DBCONF);
+                js_set_dbconf(st, row->cells[0], row->cells[1]);
+                JS_SEEN(st, JS_SEC_DBCONF);
             }
         }
     }
@@ -642,19 +342,54 @@ static void do_table(rstate *st, enum js_section sec, xmlNode *table)
 
 /* ------------------------------------------------------------------ document walk */
 
-static void do_testlog(rstate *st, const char *text, long line)
+static void do_testlog(js_rstate *st, const char *text, long line)
 {
     ps_js_event *ev = NULL;
     size_t n = 0;
     ps_js_testlog_parse(text, strlen(text), line, &ev, &n);
     ps_js_report *r = st->r;
-    r->events = ps_xrealloc(r->events, (r->nevents + n + 1) * sizeof *r->events);
-    memcpy(r->events + r->nevents, ev, n * sizeof *ev);
-    r->nevents += n;
+    if (n) {
+        r->events = ps_xrealloc(r->events, (r->nevents + n) * sizeof *r->events);
+        memcpy(r->events + r->nevents, ev, n * sizeof *ev);
+        r->nevents += n;
+    }
     free(ev);
 }
 
-static void walk(rstate *st, xmlNode *root)
+/* The Test Log section: text between line breaks is parsed segment by segment, each with the
+ * source line of its first text node, so events carry the line numbers of the HTML file. */
+static void do_log_section(js_rstate *st, xmlNode *fs)
+{
+    ps_buf seg = {0};
+    long seg_line = 0;
+    size_t first = st->r->nevents;
+    for (xmlNode *n = fs->children; n;) {
+        int skip = is_el(n, "legend") || is_el(n, "script") || is_el(n, "style");
+        if ((n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE) && n->content) {
+            if (seg.len == 0) { /* libxml2 numbers a text node with the line where its first chunk ended */
+                seg_line = xmlGetLineNo(n);
+                for (const xmlChar *c = n->content; *c; c++)
+                    seg_line -= *c == '\n';
+            }
+            ps_buf_puts(&seg, (const char *)n->content);
+        } else if (is_el(n, "br") || is_el(n, "div") || is_el(n, "p") || is_el(n, "tr") || is_el(n, "li")) {
+            if (seg.len)
+                do_testlog(st, seg.data, seg_line);
+            ps_buf_reset(&seg);
+        }
+        n = js_next_node(n, fs, skip);
+    }
+    if (seg.len)
+        do_testlog(st, seg.data, seg_line);
+    ps_buf_free(&seg);
+    int final_block = 0; /* segments were parsed separately: mark the final block again */
+    for (size_t i = first; i < st->r->nevents; i++) {
+        st->r->events[i].final_block = final_block;
+        final_block |= st->r->events[i].line_id == 27;
+    }
+}
+
+static void walk(js_rstate *st, xmlNode *root)
 {
     enum js_section cur = JS_SEC_NONE;
     for (xmlNode *n = root; n;) {
@@ -695,11 +430,8 @@ static void walk(rstate *st, xmlNode *root)
                         break;
                     }
                 if (cur == JS_SEC_LOG) {
-                    ps_buf b = {0};
-                    subtree_text(n, &b, "legend");
-                    do_testlog(st, b.data ? b.data : "", xmlGetLineNo(n));
-                    ps_buf_free(&b);
-                    SEEN(st, JS_SEC_LOG);
+                    do_log_section(st, n);
+                    JS_SEEN(st, JS_SEC_LOG);
                     skip = 1;
                 }
             } else if (is_el(n, "table")) {
@@ -709,7 +441,7 @@ static void walk(rstate *st, xmlNode *root)
                 skip = 1;
             }
         }
-        n = next_node(n, root, skip);
+        n = js_next_node(n, root, skip);
     }
 }
 
@@ -720,10 +452,10 @@ static int decide_dec_comma(xmlNode *root)
     for (xmlNode *n = root; n;) {
         if (is_el(n, "td")) {
             char *t = node_text(n);
-            vote_sep(t, &dot, &comma);
+            js_vote_sep(t, &dot, &comma);
             free(t);
         }
-        n = next_node(n, root, is_el(n, "td"));
+        n = js_next_node(n, root, is_el(n, "td"));
     }
     return comma > dot;
 }
@@ -752,7 +484,7 @@ static const char *pick_encoding(const char *data, size_t len)
     return "UTF-8";
 }
 
-static void check_sections(rstate *st)
+static void check_sections(js_rstate *st)
 {
     static const enum js_section modern[] = {JS_SEC_SUMMARY, JS_SEC_SIZING, JS_SEC_PARAMS, JS_SEC_DBCONF,
                                              JS_SEC_TRANS, JS_SEC_MAINT, JS_SEC_REPL, JS_SEC_TOTAL,
@@ -805,7 +537,7 @@ int ps_js_report_read(const char *path, ps_js_report **out, ps_warnings *w, ps_e
                       &r->copies_per_db, &r->page_fault_stalls_avg};
     for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
         *nums[i] = NAN;
-    rstate st = {.r = r, .w = w, .path = path};
+    js_rstate st = {.r = r, .w = w, .path = path};
     st.dec_comma = decide_dec_comma(root);
     walk(&st, root);
     if (!(st.seen & (1u << JS_SEC_LOG))) { /* no Test Log fieldset: scan the whole text */
@@ -825,7 +557,7 @@ int ps_js_report_read(const char *path, ps_js_report **out, ps_warnings *w, ps_e
         }
         r->nevents = keep;
         if (keep)
-            SEEN(&st, JS_SEC_LOG);
+            JS_SEEN(&st, JS_SEC_LOG);
     }
     xmlFreeDoc(doc);
     if (st.fields == 0 && (st.seen & ~(1u << JS_SEC_IGNORED)) == 0) {

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include <libxml/tree.h>
+
 #include "ps_parser.h"
 
 /* Maximum size of an HTML report or XML file read into memory. */
@@ -71,10 +73,43 @@ int js_slurp(const char *path, size_t max, char **data, size_t *len, ps_error *e
 /* Strip a "process/" prefix such as "JetstressWin/" from an instance name. */
 const char *js_instance_basename(const char *name);
 
+/* Next node in document order below root (NULL at the end), without recursion;
+ * skip_children leaves n's subtree out. (js_xml.c) */
+xmlNode *js_next_node(xmlNode *n, const xmlNode *root, int skip_children);
+
 /* ASCII case-insensitive strstr (strcasestr is not POSIX). */
 char *js_strcasestr(const char *hay, const char *needle);
 
 /* Duplicate s trimmed of surrounding ASCII and Unicode spaces. */
 char *js_trimdup(const char *s);
+
+/* ---- report parse state and the key/value rows (js_html_rows.c), used by js_html.c */
+typedef struct js_rstate {
+    ps_js_report *r;
+    ps_warnings *w;
+    const char *path;
+    int dec_comma;
+    int localized;
+    unsigned seen;          /* bit per enum js_section */
+    int io_tables;          /* I/O tables without a known title so far */
+    int fields;             /* known row labels found */
+} js_rstate;
+
+#define JS_SEEN(st, s) ((st)->seen |= 1u << (s))
+
+/* Index of the instance called raw (a "process/" prefix removed), appended when new. */
+size_t js_instance_index(ps_js_report *r, const char *raw);
+/* A number cell with the document's decimal separator; NaN when absent or not a number. */
+double js_num(js_rstate *st, const char *s, char *unit, size_t un);
+/* "h:mm:ss", "mm:ss" or plain seconds; NaN when unreadable. */
+double js_duration_s(js_rstate *st, const char *s);
+/* Store the value of a known row label into the report. line: source line for warnings. */
+void js_set_field(js_rstate *st, enum js_field f, const char *v, long line);
+/* Database Configuration row "Log path: X Database: Y" of instance label. */
+void js_set_dbconf(js_rstate *st, const char *label, const char *v);
+/* Copy of s with every whitespace run (incl. newlines) turned into one space. Caller frees. */
+char *js_flat(const char *s);
+/* Count one cell's vote for '.' or ',' as the decimal separator (unambiguous cells only). */
+void js_vote_sep(const char *s, int *dot, int *comma);
 
 #endif

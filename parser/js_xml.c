@@ -19,9 +19,9 @@ static int is_el(const xmlNode *n, const char *name)
     return n && n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
 }
 
-static xmlNode *next_node(xmlNode *n, const xmlNode *root, int skip)
+xmlNode *js_next_node(xmlNode *n, const xmlNode *root, int skip_children)
 {
-    if (!skip && n->children && n->type == XML_ELEMENT_NODE)
+    if (!skip_children && n->children && n->type == XML_ELEMENT_NODE)
         return n->children;
     while (n && n != root) {
         if (n->next)
@@ -34,7 +34,7 @@ static xmlNode *next_node(xmlNode *n, const xmlNode *root, int skip)
 /* First element called name below root (document order), NULL if none. */
 static xmlNode *find(xmlNode *root, const char *name)
 {
-    for (xmlNode *n = root ? root->children : NULL; n; n = next_node(n, root, 0))
+    for (xmlNode *n = root ? root->children : NULL; n; n = js_next_node(n, root, 0))
         if (is_el(n, name))
             return n;
     return NULL;
@@ -52,6 +52,15 @@ static char *own_text(const xmlNode *e)
     return t;
 }
 
+/* Structured error handler: keep the first error (the parser reports several per fault). */
+static void keep_first_error(void *user, xmlErrorPtr e)
+{
+    xmlParserCtxtPtr ctxt = user;
+    xmlError *first = ctxt ? ctxt->_private : NULL;
+    if (first && !first->code && e && e->level >= XML_ERR_ERROR)
+        xmlCopyError(e, first);
+}
+
 /* Parse a document from a file with the safe options. */
 static int read_xml(const char *path, xmlDocPtr *out, ps_warnings *w, ps_error *err)
 {
@@ -66,11 +75,14 @@ static int read_xml(const char *path, xmlDocPtr *out, ps_warnings *w, ps_error *
         free(data);
         return ps_error_set(err, PS_EIO, path, 0, 0, "out of memory");
     }
-    xmlDocPtr doc = xmlCtxtReadMemory(ctxt, data, (int)len, NULL, NULL,
-                                      XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    xmlError first;
+    memset(&first, 0, sizeof first);
+    ctxt->_private = &first;
+    ctxt->sax->serror = keep_first_error; /* instead of printing */
+    xmlDocPtr doc = xmlCtxtReadMemory(ctxt, data, (int)len, NULL, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING);
     free(data);
     if (!doc || !ctxt->wellFormed) {
-        xmlErrorPtr e = xmlCtxtGetLastError(ctxt);
+        xmlErrorPtr e = first.code ? &first : xmlCtxtGetLastError(ctxt);
         rc = ps_error_set(err, PS_EINPUT, path, e ? e->line : 0, e ? e->int2 : 0, "malformed XML: %s",
                           e && e->message ? e->message : "unreadable");
         size_t l = strlen(err ? err->msg : "");
@@ -78,9 +90,11 @@ static int read_xml(const char *path, xmlDocPtr *out, ps_warnings *w, ps_error *
             err->msg[l - 1] = 0;
         if (doc)
             xmlFreeDoc(doc);
+        xmlResetError(&first);
         xmlFreeParserCtxt(ctxt);
         return rc;
     }
+    xmlResetError(&first);
     xmlFreeParserCtxt(ctxt);
     if (doc->intSubset && doc->intSubset->entities)
         ps_warn(w, "%s: entity declarations ignored (entities are never expanded)", path);
@@ -241,7 +255,7 @@ int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_e
         if (!isnan(c->insert_pct) && !isnan(c->delete_pct) && !isnan(c->replace_pct))
             c->read_pct = 100 - c->insert_pct - c->delete_pct - c->replace_pct;
     }
-    for (xmlNode *n = root->children; n; n = next_node(n, root, 0)) {
+    for (xmlNode *n = root->children; n; n = js_next_node(n, root, 0)) {
         if (!is_el(n, "Thresholds"))
             continue;
         xmlChar *name = xmlGetProp(n, (const xmlChar *)"Name");
@@ -303,7 +317,7 @@ int ps_js_result_xml_read(const char *path, ps_js_result_xml *out, ps_warnings *
     out->root = ps_xstrdup((const char *)root->name);
     long best = 0;
     const xmlChar *best_name = NULL;
-    for (xmlNode *n = root; n; n = next_node(n, root, 0)) {
+    for (xmlNode *n = root; n; n = js_next_node(n, root, 0)) {
         if (n->type != XML_ELEMENT_NODE)
             continue;
         /* the longest run of same-named sibling elements = the sample records */

@@ -65,6 +65,14 @@ void ps_csv_field(ps_buf *b, const char *s, char sep);
 
 /* ===================================================================== 3. summary */
 
+/* Render a finished summary (ps_summary_finish done) into b:
+ *   PS_FMT_TEXT  one line per file, then an aligned table, one row per counter, numbers with
+ *                3 significant digits and SI prefixes (ps_fmt_si), "-" when absent;
+ *   PS_FMT_CSV   header line + one line per counter (LF line ends), empty field when absent;
+ *   PS_FMT_JSON  {"files":[...],"counters":[...]} with ISO 8601 UTC times and null when absent.
+ * Appends to b. Returns PS_EUSAGE (err filled) for any other format, nothing appended. */
+int ps_render_summary(ps_buf *b, const ps_summary *s, enum ps_format fmt, ps_error *err);
+
 /* ===================================================================== 4. log writers */
 
 /* relog-compatible PDH-CSV / PDH-TSV text (doc blg-format.md §9): every field in double quotes
