@@ -6,7 +6,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 static const char usage_text[] =
     "usage: perfscribe convert IN... [-o OUT] [-f csv|tsv] [-c PATH]... [--counter-file FILE]\n"
@@ -132,34 +131,64 @@ static int parse_args(int argc, char **argv, ps_cli *cli, opts *o, ps_filter *fl
     return 0;
 }
 
+/* Column union: open-addressing table of lower-cased header paths -> output column. */
+typedef struct colset {
+    char **keys;
+    size_t *vals, cap;
+} colset;
+
+static uint64_t key_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+/* Slot of key (lower case) in the table (empty slot when absent). */
+static size_t colset_slot(const colset *t, const char *key)
+{
+    size_t i = key_hash(key) & (t->cap - 1);
+    while (t->keys[i] && strcmp(t->keys[i], key) != 0)
+        i = (i + 1) & (t->cap - 1);
+    return i;
+}
+
 /* Union of the inputs' columns, in input order; paths compared case-insensitively (as PDH). */
 static size_t build_columns(input *in, size_t nin, const char ***cells)
 {
-    size_t n = 0, cap = 0;
-    const char **c = NULL;
+    size_t total = 0, n = 0;
+    for (size_t k = 0; k < nin; k++)
+        total += in[k].info->ncounters;
+    colset t = {0};
+    for (t.cap = 16; t.cap < 2 * total + 2; t.cap *= 2)
+        ;
+    t.keys = ps_xcalloc(t.cap, sizeof *t.keys);
+    t.vals = ps_xcalloc(t.cap, sizeof *t.vals);
+    const char **c = ps_xcalloc(total ? total : 1, sizeof *c);
     for (size_t k = 0; k < nin; k++) {
         const ps_log_info *info = in[k].info;
         in[k].map = ps_xcalloc(info->ncounters ? info->ncounters : 1, sizeof *in[k].map);
         in[k].vals = ps_xcalloc(info->ncounters ? info->ncounters : 1, sizeof *in[k].vals);
         for (size_t j = 0; j < info->ncounters; j++) {
-            const char *h = info->header[j];
-            size_t found = n;
-            if (k > 0)
-                for (size_t m = 0; m < n; m++)
-                    if (strcasecmp(c[m], h) == 0) {
-                        found = m;
-                        break;
-                    }
-            if (found == n) {
-                if (n == cap) {
-                    cap = cap ? cap * 2 : 64;
-                    c = ps_xrealloc(c, cap * sizeof *c);
-                }
-                c[n++] = h;
-            }
-            in[k].map[j] = found;
+            char *key = ps_xstrdup(info->header[j]);
+            for (char *p = key; *p; p++)
+                if (*p >= 'A' && *p <= 'Z')
+                    *p = (char)(*p - 'A' + 'a');
+            size_t slot = colset_slot(&t, key);
+            if (!t.keys[slot]) {
+                t.keys[slot] = key;
+                t.vals[slot] = n;
+                c[n++] = info->header[j];
+            } else
+                free(key);
+            in[k].map[j] = t.vals[slot];
         }
     }
+    for (size_t i = 0; i < t.cap; i++)
+        free(t.keys[i]);
+    free(t.keys);
+    free(t.vals);
     *cells = c;
     return n;
 }

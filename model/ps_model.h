@@ -507,8 +507,9 @@ typedef struct ps_js_counter_ref {
  * uses, else 0. Instances: "<process>/" removed, then the "Instance<N>.<k>" substring when
  * present, else the rest. 2007 LogicalDisk counters are in seconds (scale 1000). */
 int ps_js_classify(const char *object, const char *instance, const char *counter, ps_js_counter_ref *out);
-/* Metric of a counter name alone (no object); -1 when unknown. Used by threshold rules. */
-int ps_js_metric_from_counter(const char *object, const char *counter, double *scale);
+/* Metric of an object + counter name (no instance); -1 when unknown. Used by threshold rules.
+ * *scale as in ps_js_classify; *volume (may be NULL) = 1 for a Jetstress 2007 LogicalDisk counter. */
+int ps_js_metric_from_counter(const char *object, const char *counter, double *scale, int *volume);
 
 /* Per-sample statistics of one metric over the collection window: count, sum, min, max and the
  * PS_JS_TOPK largest values (exact counts of samples above a limit while they fit, p95 exact
@@ -584,6 +585,7 @@ typedef struct ps_thr_rule {
     enum ps_thr_op op;
     double limit;         /* in the metric's canonical unit */
     double max_errors;    /* PS_THR_EXCEED only */
+    int volume;           /* instances judged: -1 all, 0 ESE instances, 1 Jetstress 2007 volumes */
     enum ps_thr_severity severity;
     char *source;         /* "FILE:LINE" or "jetstress-2013/strict", owned */
 } ps_thr_rule;

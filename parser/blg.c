@@ -42,8 +42,10 @@ static void build_info(ps_log *log, blg_log *l)
     const blg_tz *tz = &l->src.tz;
     int dst = l->has_first && blg_tz_is_dst(tz, blg_ft_to_ms(l->first_time));
     info->timezone = ps_xstrdup(dst ? tz->dst_name : tz->std_name);
-    info->has_bias = 1;
+    info->has_bias = tz->valid;
     info->bias_minutes = tz->bias + (dst ? tz->dst_bias : tz->std_bias);
+    if (!tz->valid)
+        ps_warn(log->opt.warnings, "%s: the time zone bias in the file header is out of range: ignored", log->path);
     if (!(dst ? tz->dst_known : tz->std_known))
         ps_warn(log->opt.warnings, "%s: time zone name %s is not in the table of known zones; printed as stored",
                 log->path, info->timezone);

@@ -54,6 +54,7 @@ typedef struct blg_tz {
     int32_t bias, std_bias, dst_bias;
     char *std_name, *dst_name;       /* resolved (MUI ids through the table) */
     int std_known, dst_known;        /* 0 when an MUI id was not in the table (raw kept) */
+    int valid;                       /* 0 when a bias lies outside +-1440 minutes (all set to 0) */
     uint16_t std_date[8], dst_date[8];   /* SYSTEMTIME fields */
 } blg_tz;
 /* Decode the 172-byte structure at p. */
@@ -188,7 +189,7 @@ typedef struct blg_log {
     blg_col *cols;
     size_t ncols, capcols;
     blg_map colmap;      /* "entryidx\x1fkey" -> column */
-    ps_buf keybuf, scratch;  /* reused key builders */
+    ps_buf keybuf, scratch, objkey;  /* reused key builders */
     blg_map dups;        /* instance names of the current array/object (duplicate numbering) */
     int warned_tag, warned_array;
     int pass;            /* 1 = discovery, 2 = values */
@@ -210,6 +211,8 @@ char *blg_entry_path(const blg_entry *e, const char *instance, const char *count
 /* Pass 1: column for (entry, key) - creates it. Pass 2: finds it ((size_t)-1 when absent). */
 size_t blg_col_get(blg_log *l, size_t entry, const char *key, const char *instance, const char *counter,
                    uint32_t type);
+/* Append the decimal digits of v (no printf: hot path). */
+void blg_put_uint(ps_buf *b, uint64_t v);
 /* After pass 1: order the columns by entry (stable), rebuild the map. */
 void blg_cols_finish(blg_log *l);
 void blg_log_free(blg_log *l);

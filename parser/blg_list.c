@@ -252,10 +252,24 @@ char *blg_entry_path(const blg_entry *e, const char *instance, const char *count
 }
 
 /* ------------------------------------------------------------------ columns */
+void blg_put_uint(ps_buf *b, uint64_t v)
+{
+    char d[24];
+    size_t n = 0;
+    do {
+        d[sizeof d - 1 - n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    ps_buf_put(b, d + sizeof d - n, n);
+}
+
 static size_t map_key(ps_buf *k, size_t entry, const char *key)
 {
     ps_buf_reset(k);
-    ps_buf_printf(k, "%zu\x1f%s", entry, key ? key : "");
+    blg_put_uint(k, entry);
+    ps_buf_putc(k, '\x1f');
+    if (key)
+        ps_buf_puts(k, key);
     return k->len;
 }
 
@@ -339,6 +353,7 @@ void blg_log_free(blg_log *l)
     blg_map_free(&l->colmap);
     ps_buf_free(&l->keybuf);
     ps_buf_free(&l->scratch);
+    ps_buf_free(&l->objkey);
     blg_map_free(&l->dups);
     free(l->values);
     blg_src_close(&l->src);

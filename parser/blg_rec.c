@@ -122,7 +122,6 @@ static const char *counter_name(blg_log *l, uint32_t title)
 static void object_values(blg_log *l, size_t ei, const objctx *o, const cdef *defs, uint32_t nd, const char *inst,
                           const unsigned char *blk, size_t blen)
 {
-    blg_entry *e = &l->entries[ei];
     for (uint32_t i = 0; i < nd; i++) {
         int hidden = 0, multi = 0;
         enum blg_ysrc ys = BLG_Y_NONE;
@@ -152,12 +151,21 @@ static void object_values(blg_log *l, size_t ei, const objctx *o, const cdef *de
                 raw.m = (uint32_t)base;
         }
         /* key: display instance, title index and position (counter names can repeat) */
-        char key[600];
-        snprintf(key, sizeof key, "%s\x1f%u\x1f%u", inst ? inst : "", defs[i].title, i);
-        char *cname = ps_xstrdup(counter_name(l, defs[i].title));
-        size_t c = blg_col_get(l, ei, key, inst, cname, defs[i].type);
-        free(cname);
-        (void)e;
+        ps_buf *k = &l->objkey;
+        ps_buf_reset(k);
+        if (inst)
+            ps_buf_puts(k, inst);
+        ps_buf_putc(k, '\x1f');
+        blg_put_uint(k, defs[i].title);
+        ps_buf_putc(k, '\x1f');
+        blg_put_uint(k, i);
+        size_t c;
+        if (l->pass == 1) {
+            char *cname = ps_xstrdup(counter_name(l, defs[i].title));
+            c = blg_col_get(l, ei, k->data, inst, cname, defs[i].type);
+            free(cname);
+        } else
+            c = blg_col_get(l, ei, k->data, inst, NULL, defs[i].type);
         put_raw(l, c, &raw);
     }
 }

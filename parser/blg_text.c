@@ -129,6 +129,10 @@ void blg_tz_read(blg_tz *tz, const unsigned char *p)
     for (int i = 0; i < 8; i++)
         tz->dst_date[i] = blg_u16(p + 0x98 + 2 * i);
     tz->dst_bias = (int32_t)blg_u32(p + 0xA8);
+    tz->valid = tz->bias >= -1440 && tz->bias <= 1440 && tz->std_bias >= -1440 && tz->std_bias <= 1440 &&
+                tz->dst_bias >= -1440 && tz->dst_bias <= 1440;
+    if (!tz->valid)   /* hostile or damaged: no arithmetic on it (overflow), bias unknown */
+        tz->bias = tz->std_bias = tz->dst_bias = 0;
 }
 
 void blg_tz_free(blg_tz *tz)

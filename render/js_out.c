@@ -161,8 +161,8 @@ void ps_js_render_verdicts(ps_buf *b, const ps_js_run *run)
         fail += run->servers[i].verdict.result == PS_VERDICT_FAIL;
         pass += run->servers[i].verdict.result == PS_VERDICT_PASS;
     }
-    ps_buf_printf(b, "%zu tests: %zu passed, %zu failed, %zu without criteria\n", run->nservers, pass, fail,
-                  run->nservers - pass - fail);
+    ps_buf_printf(b, "%zu %s: %zu passed, %zu failed, %zu without criteria\n", run->nservers,
+                  run->nservers == 1 ? "test" : "tests", pass, fail, run->nservers - pass - fail);
 }
 
 static void summary_row(ps_buf *b, const char *name, const char *type, size_t ninst, const ps_js_summary *m,

@@ -286,3 +286,109 @@ Test(js_compute, figures_without_maintenance)
     near(f.total.db_read_bytes, 5, "total bytes = transactional");
     cr_assert(isnan(f.maint_reads_per_sec));
 }
+
+/* Write a small log: header cells (after the time column) and rows of values. */
+static void small_log(const char *path, const char *const *cols, int ncols, const double (*rows)[4], int nrows)
+{
+    FILE *fp = fopen(path, "w");
+    cr_assert(fp);
+    fprintf(fp, "\"(PDH-CSV 4.0) (UTC)(0)\"");
+    for (int c = 0; c < ncols; c++)
+        fprintf(fp, ",\"%s\"", cols[c]);
+    fprintf(fp, "\r\n");
+    for (int r = 0; r < nrows; r++) {
+        fprintf(fp, "\"03/14/2026 10:00:%02d.000\"", 15 * r % 60);
+        for (int c = 0; c < ncols; c++)
+            fprintf(fp, ",\"%.17g\"", rows[r][c]);
+        fprintf(fp, "\r\n");
+    }
+    fclose(fp);
+}
+
+static ps_js_run *load_one(const char *name, const char *const *cols, int ncols, const double (*rows)[4], int nrows,
+                           int keep_series)
+{
+    snprintf(dir, sizeof dir, "%s/test_js_compute_tmp", PS_BINARY_DIR);
+    mkdir(dir, 0755);
+    char p[600];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    small_log(p, cols, ncols, rows, nrows);
+    const char *paths[] = {p};
+    ps_js_options opt = {0};
+    opt.keep_series = keep_series;
+    ps_js_run *run = NULL;
+    ps_error err = {0};
+    cr_assert_eq(ps_js_load(paths, 1, &opt, &run, &err), PS_OK, "%s", err.msg);
+    cr_assert_eq(run->nservers, 1);
+    return run;
+}
+
+/* Jetstress 2007: LogicalDisk latencies in seconds become ms; without a report the drive is the
+ * instance name and fills the database columns. */
+Test(js_compute, logicaldisk_2007_seconds)
+{
+    const char *cols[] = {"\\\\X07\\LogicalDisk(M:)\\Avg. Disk sec/Read", "\\\\X07\\LogicalDisk(M:)\\Disk Reads/sec",
+                          "\\\\X07\\LogicalDisk(L:)\\Avg. Disk sec/Write", "\\\\X07\\LogicalDisk(_Total)\\Disk Reads/sec"};
+    const double rows[4][4] = {{0.010, 100, 0.001, 100}, {0.014, 140, 0.003, 140}, {0.012, 120, 0.002, 120},
+                               {0.012, 120, 0.002, 120}};
+    ps_js_run *run = load_one("x07.csv", cols, 4, rows, 4, 0);
+    const ps_js_server *s = &run->servers[0];
+    cr_assert_eq(s->ninstances, 2);
+    cr_assert_str_eq(s->instances[0].name, "M:");
+    near(s->instances[0].computed.transactional.db_read_latency_ms, 12.0, "M: read ms");   /* 0.012 s */
+    near(s->instances[0].computed.transactional.db_reads_per_sec, 120.0, "M: reads");
+    near(s->instances[1].computed.transactional.db_write_latency_ms, 2.0, "L: write ms");
+    ps_js_run_free(run);
+}
+
+/* (Attached) counters are used only when the plain counter is absent; German names work. */
+Test(js_compute, attached_and_german)
+{
+    const char *cols[] = {
+        "\\\\DE1\\MSExchange Database ==> Instances(Information Store/DB1)\\I/O Database Reads (Attached) Average Latency",
+        "\\\\DE1\\MSExchange Database ==> Instances(Information Store/DB1)\\I/O Database Reads Average Latency",
+        "\\\\DE1\\msexchange-datenbank  ==> instanzen(information store/db2)\\e/a: durchschnittliche wartezeit für datenbankleseoperationen (angefügt)",
+        "\\\\DE1\\msexchange-datenbank  ==> instanzen(information store/db2)\\e/a: datenbankleseoperationen/sek."};
+    const double rows[2][4] = {{90, 3, 8, 4}, {90, 5, 10, 6}};
+    ps_js_run *run = load_one("de1.csv", cols, 4, rows, 2, 1);
+    const ps_js_server *s = &run->servers[0];
+    cr_assert_eq(s->ninstances, 2);
+    cr_assert_str_eq(s->instances[0].name, "DB1");
+    near(s->instances[0].computed.transactional.db_read_latency_ms, 4.0, "plain wins over attached");
+    cr_assert_str_eq(s->instances[1].name, "db2");
+    near(s->instances[1].computed.transactional.db_read_latency_ms, 9.0, "attached when alone");
+    near(s->instances[1].computed.transactional.db_reads_per_sec, 5.0, "german /sek.");
+    /* keep_series: one series per instance, one point per sample */
+    cr_assert_eq(s->nseries, 2);
+    cr_assert_eq(s->series_read_lat[1].n, 2);
+    near(s->series_read_lat[1].v[1], 10.0, "series value");
+    cr_assert_str_eq(s->series_iops[0].label, "DB1");
+    ps_js_run_free(run);
+}
+
+/* The same log given twice: samples are counted once, with a warning. */
+Test(js_compute, overlapping_logs_counted_once)
+{
+    snprintf(dir, sizeof dir, "%s/test_js_compute_tmp", PS_BINARY_DIR);
+    mkdir(dir, 0755);
+    char p1[600], p2[600];
+    const char *cols[] = {"\\\\OV1\\MSExchange Database ==> Instances(JetstressWin/Instance1.1)\\I/O Database Reads/sec"};
+    const double rows[3][4] = {{10}, {20}, {60}};
+    snprintf(p1, sizeof p1, "%s/ov_a.csv", dir);
+    snprintf(p2, sizeof p2, "%s/ov_b.csv", dir);
+    small_log(p1, cols, 1, rows, 3);
+    small_log(p2, cols, 1, rows, 3);
+    const char *paths[] = {p1, p2};
+    ps_js_run *run = NULL;
+    ps_error err = {0};
+    cr_assert_eq(ps_js_load(paths, 2, NULL, &run, &err), PS_OK, "%s", err.msg);
+    cr_assert_eq(run->nservers, 1);
+    const ps_js_server *s = &run->servers[0];
+    cr_assert_eq(s->instances[0].samples, 3);
+    near(s->instances[0].computed.transactional.db_reads_per_sec, 30.0, "mean of 10, 20, 60");
+    int warned = 0;
+    for (size_t i = 0; i < run->warnings.n; i++)
+        warned |= strstr(run->warnings.msgs[i], "3 samples overlap another log") != NULL;
+    cr_assert(warned);
+    ps_js_run_free(run);
+}
