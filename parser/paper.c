@@ -52,6 +52,17 @@ static int take_number(const char *s, size_t n, int at_eol, double *v, int *dec,
         i += 3;
     while (i < n && (s[i] == ' ' || s[i] == '\t'))
         i++;
+    /* one filler word between a label and its number in prose ("... I/O 為 168", "... is 250") */
+    static const char *const filler[] = {"\xE7\x82\xBA", "\xE7\xB4\x84", "is ", "of ", "was "};
+    for (size_t f = 0; f < sizeof filler / sizeof filler[0]; f++) {
+        size_t fl = strlen(filler[f]);
+        if (n - i > fl && strncmp(s + i, filler[f], fl) == 0) {
+            i += fl;
+            while (i < n && (s[i] == ' ' || s[i] == '\t'))
+                i++;
+            break;
+        }
+    }
     size_t b = i;
     char tmp[64];
     size_t k = 0;

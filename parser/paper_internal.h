@@ -16,7 +16,7 @@ enum pp_kind {
     PP_DISKHDR,    /* 2007 Disk Subsystem column header; id = column 0..4 */
     PP_DISKROW,    /* 2007 "Database (M:)" / "Log (L:)"; group 1 role word, group 2 drive */
     PP_INSTROW,    /* 2010+ "Instance900.1" followed by numbers; group 1 name */
-    PP_TIMESTAMP,  /* test-log line prefix; groups 1-7 = M D Y h m s AM/PM */
+    PP_TIMESTAMP,  /* test-log line prefix (date and time, then " -- ") */
     PP_LOG         /* test-log message pattern (anchored at the message); id = enum pp_log */
 };
 

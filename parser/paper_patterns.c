@@ -88,8 +88,10 @@ static const paper_pattern table[] = {
     /* 2010+ instance rows */
     {PP_INSTROW, 0, PW_REPORT, "3 4", "\\b(Instance[0-9]+\\.[0-9]+)(?=\\s+[0-9])"},
     /* test log (§4.1, §4.2) */
+    /* "1/18/2016 9:58:08 AM -- "; transcriptions lose digits ("1/18/ :11:13 PM -- "): the
+     * " -- " after a time is what matters */
     {PP_TIMESTAMP, 0, PW_ANY, "any",
-     "\\b([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})\\s+([0-9]{1,2}):([0-9]{2}):([0-9]{2})(?:\\s*([AP]M))?\\s+--\\s*"},
+     "\\b[0-9]{1,2}/[0-9]{0,2}/?[0-9]{0,4}\\s*[0-9]{0,2}:[0-9]{2}:[0-9]{2}(?:\\s*[AP]M)?\\s+--\\s*"},
     {PP_LOG, PL_FINAL, PW_REPORT, "any", "Creating\\s+test\\s+report"},
     {PP_LOG, PL_INST_LAT, PW_REPORT, "3 4",
      "(Instance[0-9]+\\.[0-9]+)\\s+has\\s+" NUM "\\s+for\\s+I/O\\s+(Database\\s+Reads|Database\\s+Writes|Log\\s+Reads|Log\\s+Writes)\\s+Average\\s+Latency"},

@@ -92,13 +92,17 @@ Test(paper, absent_numbers_are_nan_never_zero)
                         "Average Database Disk Read Latency (ms) xyz\n"       /* garbage */
                         "Average Database Disk Write Latency (ms)\n"          /* nothing */
                         "Database Disks Reads/sec 12abc\n"                    /* number glued to letters */
-                        "Log Disks Writes/sec 0.5\n");
+                        "Log Disks Writes/sec 0.5\n"
+                        "Target IOPS is 250 and \xE6\xAF\x8F\xE7\xA7\x92\xE7\x9B\xAE\xE6\xA8\x99\xE4\xBA\xA4\xE6\x98\x93 I/O \xE7\x82\xBA 168\n");
     const ps_claim *a = find(p, PS_M_LOG_WRITE_LAT, 0);
     cr_assert(a && isnan(a->value) && a->text == NULL && a->decimals == -1);
     cr_assert(isnan(find(p, PS_M_DB_READ_LAT, 0)->value));
     cr_assert(isnan(find(p, PS_M_DB_WRITE_LAT, 0)->value));
     cr_assert(isnan(find(p, PS_M_DB_READS, 0)->value));
     cr_assert_float_eq(find(p, PS_M_LOG_WRITES, 0)->value, 0.5, 1e-12);
+    /* one filler word in prose: "is", zh "為" */
+    cr_assert_float_eq(find(p, PS_M_TARGET_IOPS, 0)->value, 250, 0);
+    cr_assert_float_eq(find(p, PS_M_TARGET_IOPS, 1)->value, 168, 0);
     ps_paper_free(p);
 }
 
