@@ -171,7 +171,7 @@ static void view_init(aview *v)
 {
     memset(v, 0, sizeof *v);
     v->verdict = v->achieved = v->target = v->log_target = v->blg = v->xml = v->interval = AV_NONE;
-    v->stalls = v->thr_read = v->thr_log = v->cstart = v->cend = v->total_sum_rw = AV_NONE;
+    v->stalls = v->thr_read = v->thr_log = v->cstart = v->cend = v->total_sum_rw = v->log_samples = AV_NONE;
 }
 
 static aval claim_val(const ps_claim *c)
@@ -355,6 +355,12 @@ static void view_from_server(actx *c, const ps_js_server *s)
         in->has_comp = 1;
         for (int k = 0; k < PS_IO12_N; k++)
             in->comp[k] = rv(ps_io12_get(&si->computed.transactional, k), 0);
+    }
+    if (s->nlogs && s->window_samples && s->window_start != PS_TIME_NONE && s->window_end != PS_TIME_NONE) {
+        v->log_samples = rv((double)s->window_samples, 0);
+        v->log_span_ms = (double)(s->window_end - s->window_start);
+        if (isnan(v->interval.v) && s->config && s->config->log_interval_ms > 0)
+            v->interval = rv(s->config->log_interval_ms, 0);
     }
     if (!v->file && s->nlogs)
         v->file = s->logs[0];

@@ -141,6 +141,16 @@ static void check_samples(actx *c, const aview *v)
                       v->xml.v, v->blg.v, "%s samples queried for the report but the .blg has only %s",
                       N(b1, v->xml.v, 0), N(b2, v->blg.v, 0));
     }
+    if (!isnan(v->log_samples.v) && !isnan(v->interval.v) && v->interval.v > 0) {
+        /* first..last sample inclusive: span / interval + 1 samples without gaps */
+        double expect = v->log_span_ms / v->interval.v + 1;
+        c->out->checked++;
+        if (fabs(v->log_samples.v - expect) > 3)
+            audit_add(c, "sample-count-mismatch", PS_SEV_WARNING, v->file, 0, v->name, "log_samples",
+                      v->log_samples.v, expect, "the counter logs hold %s samples in the collection window, but "
+                      "%s s at %s ms gives %s (gaps or a different interval)", N(b1, v->log_samples.v, 0),
+                      N(b2, v->log_span_ms / 1000, 0), N(b3, v->interval.v, 0), N((char[64]){0}, expect, 1));
+    }
     aval q = !isnan(v->xml.v) ? v->xml : v->blg;
     if (isnan(q.v) || isnan(v->cstart.v) || isnan(v->cend.v) || isnan(v->interval.v) || v->interval.v <= 0)
         return;

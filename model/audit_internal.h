@@ -32,6 +32,8 @@ typedef struct aview {
     int y2007;
     aval verdict, achieved, target, log_target, blg, xml, interval, stalls, thr_read, thr_log;
     aval cstart, cend;
+    aval log_samples;     /* RUN: counter-log samples inside the window (first..last sample) */
+    double log_span_ms;
     ainst *inst; size_t ninst, capinst;
     aval total_sum_rw;    /* Σ reads+writes of the Total I/O table (A5 note) */
     const ps_verdict *computed_verdict;   /* RUN only */

@@ -61,6 +61,17 @@ got = sorted((f["kind"], f["stated"], round(f["expected"], 3)) for f in d["findi
 assert got == [("table-vs-log-mismatch", 17.484, 15.5), ("table-vs-recomputed-mismatch", 17.484, 15.484)], got
 PY
 
+# a RUN whose MBX02 counter log lost 40 rows inside the window: 440 samples where the span gives 480
+cp -r "$S" "$T/gap"
+sed -i '100,139d' "$T/gap/MBX02/Performance_2026_3_14_10_12_40.csv"
+"$PERFSCRIBE" audit "$T/gap" --format json > "$T/gap.json" || fail "gap run: exit $? (a warning only)"
+python3 - "$T/gap.json" <<'PY' || exit 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = [(f["kind"], f["severity"], f["stated"], round(f["expected"], 1)) for f in d["findings"]]
+assert got == [("sample-count-mismatch", "warning", 440, 480.1)], got   # 7186 s / 15 s + 1
+PY
+
 # regenerate from the current jetstress figures: the clean paper still audits clean
 "$PERFSCRIBE" jetstress --json "$S" > "$T/js.json" 2>/dev/null || fail "jetstress --json"
 python3 "$PS_SOURCE_DIR/tests/audit/gen_sample_paper.py" "$T/js.json" "$T" || fail "generator"
