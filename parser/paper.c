@@ -3,8 +3,8 @@
  * sections, table rows, test-log lines) that a small state machine turns into claims. */
 #include "ps_parser.h"
 #include "paper_internal.h"
+#include "js_internal.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -685,27 +685,13 @@ int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **ou
 int ps_paper_read(const char *path, ps_paper **out, ps_warnings *w, ps_error *err)
 {
     *out = NULL;
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
-    ps_buf b = {0};
-    char chunk[65536];
-    size_t n;
-    int rc = 0;
-    while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
-        if (b.len + n > PS_PAPER_MAX_BYTES) {
-            rc = ps_error_set(err, PS_EINPUT, path, 0, 0, "paper text larger than %u MiB", PS_PAPER_MAX_BYTES >> 20);
-            break;
-        }
-        ps_buf_put(&b, chunk, n);
-    }
-    if (!rc && ferror(fp))
-        rc = ps_error_set(err, PS_EIO, path, 0, 0, "read error: %s", strerror(errno));
-    fclose(fp);
-    if (!rc && b.len == 0)
+    char *data = NULL;
+    size_t len = 0;
+    int rc = js_slurp(path, PS_PAPER_MAX_BYTES, &data, &len, err);   /* parser-wide file reader */
+    if (!rc && len == 0)
         rc = ps_error_set(err, PS_EINPUT, path, 0, 0, "empty paper text");
     if (!rc)
-        rc = ps_paper_parse(path, b.data, b.len, out, w, err);
-    ps_buf_free(&b);
+        rc = ps_paper_parse(path, data, len, out, w, err);
+    free(data);
     return rc;
 }
