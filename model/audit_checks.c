@@ -104,7 +104,11 @@ static void check_units(actx *c, const asum *s)
                 static const int cols[4] = {0, 1, 6, 7};
                 for (int q = 0; q < 4; q++) {
                     const aval *x = &v->inst[j].col[cols[q]];
-                    if (x->text && strcmp(x->text, a.text) == 0) {
+                    char sec[64];
+                    const char *xt = x->text;
+                    if (!xt && !isnan(x->v))   /* a RUN's 2007 report: seconds printed like the paper */
+                        xt = N(sec, x->v / 1000, decimals_of(a));
+                    if (xt && strcmp(xt, a.text) == 0) {
                         hit = v;
                         hin = &v->inst[j];
                         hcol = cols[q];

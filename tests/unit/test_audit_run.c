@@ -156,3 +156,15 @@ Test(run, paper_tables_vs_recomputed_summary)
     cr_assert_eq(count(&a, "table-vs-recomputed-mismatch"), 1);
     ps_audit_free(&a);
 }
+
+Test(run, seconds_under_ms_against_a_2007_run_report)
+{
+    fixture f;
+    build(&f);
+    f.rep.layout_2007 = 1;                                       /* 14.412 ms printed as 0.014 s */
+    ps_audit a = audit(&f, "Average Database Disk Read Latency (ms) 0.014\n");
+    const ps_finding *u = get(&a, "unit-seconds-as-ms");
+    cr_assert_eq(u->severity, PS_SEV_ERROR);
+    cr_assert_float_eq(u->expected, 14, 1e-9);
+    ps_audit_free(&a);
+}
