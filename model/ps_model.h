@@ -557,14 +557,16 @@ void ps_js_figures_from_means(const double *means, ps_js_figures *out);
 /* Finish a server after streaming: fill every instance's computed figures from its accumulator
  * (has_computed when it saw samples), the host table (avg/min/max) and the summary. */
 void ps_js_server_finish(ps_js_server *s);
-/* Per-server summary from the instance figures (computed when present, else reported): sums of
- * rates, plain and IOPS-weighted latency means, transfers, achieved IOPS; target = target_iops
- * (NaN = unknown). */
+/* Per-server summary from the instance figures: the recomputed instances when any instance was
+ * recomputed from logs, else the reported ones. Sums of rates, plain and IOPS-weighted latency
+ * means, transfers, achieved IOPS; target = target_iops (NaN = unknown). */
 void ps_js_summarize(const ps_js_server *s, double target_iops, ps_js_summary *out);
 /* Aggregate: over the Performance servers (all servers when there is none): rates summed,
  * latencies the plain mean of the server means, weighted = Σ rate·lat / Σ rate over every
  * instance of those servers. */
 void ps_js_aggregate(ps_js_run *r);
+/* Figures of instance i that enter server sums and means (see ps_js_summarize); NULL = none. */
+const ps_js_figures *ps_js_sum_figures(const ps_js_server *s, size_t i);
 /* Figures shown for an instance: computed when present, else reported, else NULL. */
 const ps_js_figures *ps_js_instance_figures(const ps_js_instance *in);
 
