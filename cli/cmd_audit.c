@@ -102,13 +102,12 @@ int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
         ps_audit_run(paper, run, &a);
         ps_buf b = {0};
         rc = ps_audit_render(&b, &a, fmt, paper ? paper->source : "perfscribe audit", &cli->err);
-        const char *inputs[2] = {paper_path, NULL};
         if (!rc) {
             /* outputs must not overwrite any input: the paper and every RUN path */
             const char **all = ps_xcalloc(nruns + 1, sizeof *all);
             size_t nin = 0;
             if (paper_path)
-                all[nin++] = inputs[0];
+                all[nin++] = paper_path;
             for (size_t i = 0; i < nruns; i++)
                 all[nin++] = runs[i];
             rc = ps_cli_write(cli, out, &b, all, nin);
