@@ -8,6 +8,9 @@
 #include "ps_parser.h"
 #include "ps_render.h"
 
+/* cairo/fontconfig caches freed after each test (LeakSanitizer) */
+static void release(void) { ps_chart_release_caches(); }
+
 static char *render(const ps_doc *d, ps_doc_render_fn fn, size_t *len, ps_warnings *w)
 {
     char *buf = NULL;
@@ -42,7 +45,7 @@ static size_t count(const char *hay, const char *needle)
     return n;
 }
 
-Test(doc_html, tables_and_values)
+Test(doc_html, tables_and_values, .fini = release)
 {
     ps_js_run *run = doc_fixture_run(NULL, 100);
     ps_warnings w = {0};
@@ -83,7 +86,7 @@ Test(doc_html, tables_and_values)
     ps_js_run_free(run);
 }
 
-Test(doc_html, escapes_every_input)
+Test(doc_html, escapes_every_input, .fini = release)
 {
     ps_js_run *run = doc_fixture_run("<script>alert(1)</script>", 10);
     ps_warnings w = {0};
@@ -100,7 +103,7 @@ Test(doc_html, escapes_every_input)
     ps_js_run_free(run);
 }
 
-Test(doc_html, deterministic_and_esrp_versions)
+Test(doc_html, deterministic_and_esrp_versions, .fini = release)
 {
     ps_js_run *run = doc_fixture_run(NULL, 50);
     ps_warnings w = {0};
@@ -136,7 +139,7 @@ Test(doc_html, deterministic_and_esrp_versions)
     ps_js_run_free(run);
 }
 
-Test(doc_html, template_dir_overrides)
+Test(doc_html, template_dir_overrides, .fini = release)
 {
     char dir[] = "/tmp/ps_tplXXXXXX";
     cr_assert_not_null(mkdtemp(dir));
@@ -178,7 +181,7 @@ Test(doc_html, template_dir_overrides)
 /* The series cover 100 samples from 10:11:17 UTC, 15 s apart; the collection window (local time
  * = UTC + 1 h) is samples 20..79: 11:16:17 .. 11:31:02 local -> 10:16:17 .. 10:31:02 UTC. The
  * offset search must find -1 h and shade [10:11:17, 10:16:17] and [10:31:02, 10:36:02]. */
-Test(doc_html, shades_outside_the_window)
+Test(doc_html, shades_outside_the_window, .fini = release)
 {
     ps_js_run *run = doc_fixture_run(NULL, 100);
     ps_js_server *s = &run->servers[0];
