@@ -535,7 +535,7 @@ static void summary(build_ctx *c)
                     is_perf(s) ? "" : ", ", is_perf(s) ? "" : ps_test_type_name(s->test_type));
         perf_table(c, "Individual Server Metrics", &s->summary);
     }
-    if (nperf > 1 || c->run->nservers > 1) {
+    if (nperf > 1) {
         doc_heading(c->d, 3, 0, "Aggregate Performance across all servers");
         doc_para(c->d, "The sum of the I/O across servers and the average latency across servers.");
         perf_table(c, "Aggregate Performance across all servers Metrics", &c->run->aggregate);
