@@ -20,8 +20,22 @@ static const char *const io_labels[PS_IO12_N] = {
 static const enum ps_test_type test_order[] = {PS_TEST_PERFORMANCE, PS_TEST_STRESS, PS_TEST_BACKUP,
                                                PS_TEST_SOFTRECOVERY, PS_TEST_UNKNOWN};
 
-static const char *const test_titles[] = {"Performance Test (2 hours)", "Stress Test (24 hours)",
-                                          "Database Backup Test", "Soft Recovery Test", "Test"};
+static const char *const test_titles[] = {"Performance Test", "Stress Test", "Database Backup Test",
+                                          "Soft Recovery Test", "Test"};
+
+/* "Performance Test (2 hours)": the duration is the collection window's, rounded to hours (to
+ * minutes below one hour); none for backup / soft recovery or without a window. */
+static void test_title(const ps_js_server *s, size_t o, char *out, size_t n)
+{
+    ps_time span = s->window_start != PS_TIME_NONE && s->window_end != PS_TIME_NONE ? s->window_end - s->window_start : 0;
+    long hours = (long)((span + 1800000) / 3600000), minutes = (long)((span + 30000) / 60000);
+    if (o >= 2 || span <= 0)
+        snprintf(out, n, "%s", test_titles[o]);
+    else if (hours >= 1)
+        snprintf(out, n, "%s (%ld hour%s)", test_titles[o], hours, hours == 1 ? "" : "s");
+    else
+        snprintf(out, n, "%s (%ld minute%s)", test_titles[o], minutes, minutes == 1 ? "" : "s");
+}
 
 static void kv(doc_table *t, const char *k, const char *v)
 {
@@ -424,7 +438,9 @@ void doc_build_appendices(ps_doc *d, const ps_js_run *run)
                 const ps_js_server *s = &run->servers[k];
                 if (!same_machine(s, first) || s->test_type != test_order[o])
                     continue;
-                doc_heading(d, 2, nth++ > 0, "%s – %s", test_titles[o], s->machine ? s->machine : "unknown");
+                char title[64];
+                test_title(s, o, title, sizeof title);
+                doc_heading(d, 2, nth++ > 0, "%s – %s", title, s->machine ? s->machine : "unknown");
                 summary_tables(d, s);
                 instance_tables(d, s);
                 host_table(d, s);

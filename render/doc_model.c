@@ -359,8 +359,10 @@ static void row_table(build_ctx *c, const char *title, const char *section, cons
     doc_cell(t, r, 1, c->d->esrp == 2 ? "Data" : "Value");
     for (size_t i = 0; i < n; i++) {
         const char *label = c->d->esrp == 2 ? rows[i].v2 : rows[i].v34;
-        if (!label)
+        if (!label) {   /* a row of another ESRP version: known key, not printed */
+            sol_get(c, section, rows[i].key);
             continue;
+        }
         char buf[128];
         const char *v = sol_get(c, section, rows[i].key);
         if (!v && rows[i].from_run)

@@ -209,3 +209,23 @@ Test(doc_html, shades_outside_the_window, .fini = release)
     ps_warnings_free(&w);
     ps_js_run_free(run);
 }
+
+/* Keys of rows that exist only in another ESRP version are known (no "unknown key" warning),
+ * while a misspelt key is reported with FILE:LINE. */
+Test(doc_html, unknown_keys_one_warning, .fini = release)
+{
+    ps_js_run *run = doc_fixture_run(NULL, 10);
+    ps_warnings w = {0};
+    ps_doc *d = build(run, "[simulated]\nhosts = 1\ndags = 2\n[hardware]\ncontrolers = 2\n", 4, &w);
+    size_t unk = 0;
+    for (size_t i = 0; i < w.n; i++)
+        if (strstr(w.msgs[i], "unknown keys")) {
+            unk++;
+            cr_assert(strstr(w.msgs[i], "sol.ini:5: [hardware] controlers"), "%s", w.msgs[i]);
+            cr_assert_null(strstr(w.msgs[i], "hosts"));
+        }
+    cr_assert_eq(unk, 1);
+    ps_doc_free(d);
+    ps_warnings_free(&w);
+    ps_js_run_free(run);
+}
