@@ -270,18 +270,17 @@ static size_t lower_bound(const ps_series *s, ps_time t)
     return lo;
 }
 
-/* Shade what lies outside the collection window. The window is in the logs' local time, the
- * series in UTC: the offset is the multiple of 15 minutes (within 14 hours) for which the
- * shifted window holds exactly window_samples samples, nearest to zero first. When the series
- * hold only the window, or no offset fits, nothing is shaded. */
-static void shade_window(doc_chart *c, const ps_js_server *s)
+/* Place the collection window (logs' local time) on the series (UTC): the offset is the
+ * multiple of 15 minutes (within 14 hours) for which the shifted window holds exactly
+ * window_samples samples, nearest to zero first. Then shade what lies outside the window and
+ * let the x axis show local time. Without such an offset the axis stays in UTC, unshaded. */
+static void place_window(doc_chart *c, const ps_js_server *s)
 {
     const ps_series *ref = NULL;
     for (size_t i = 0; i < c->nseries && !ref; i++)
         if (c->series[i].n)
             ref = &c->series[i];
-    if (!ref || s->window_start == PS_TIME_NONE || s->window_end == PS_TIME_NONE || !s->window_samples ||
-        ref->n <= s->window_samples)
+    if (!ref || s->window_start == PS_TIME_NONE || s->window_end == PS_TIME_NONE || !s->window_samples)
         return;
     const ps_time q = 15 * 60 * 1000;
     for (int k = 0; k <= 56; k++)
@@ -291,6 +290,8 @@ static void shade_window(doc_chart *c, const ps_js_server *s)
             if (in != s->window_samples)
                 continue;
             ps_time lo = ref->t[0], hi = ref->t[ref->n - 1], ws = s->window_start + off, we = s->window_end + off;
+            c->has_local = 1;
+            c->to_local = -off;
             c->shade = ps_xcalloc(2, sizeof *c->shade);
             if (ws > lo)
                 c->shade[c->nshade++] = (doc_span){lo, ws};
@@ -312,7 +313,7 @@ static void charts(ps_doc *d, const ps_js_server *s)
             doc_chart *c = chart_block(d, DOC_CHART_TIME, id, "Database I/O per second per instance (reads + writes)", "IOPS");
             c->series = s->series_iops;
             c->nseries = s->nseries;
-            shade_window(c, s);
+            place_window(c, s);
         }
         if (s->series_read_lat) {
             snprintf(id, sizeof id, "%s.%s.read_latency", m, tt);
@@ -321,7 +322,7 @@ static void charts(ps_doc *d, const ps_js_server *s)
             c->nseries = s->nseries;
             c->threshold = 20;
             c->threshold_label = ps_xstrdup("20 ms");
-            shade_window(c, s);
+            place_window(c, s);
         }
     }
     size_t n = s->ninstances;

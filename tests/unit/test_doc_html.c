@@ -195,6 +195,9 @@ Test(doc_html, shades_outside_the_window, .fini = release)
     cr_assert(strstr(b.data, "[chart SERVER1.Performance.read_latency]"));
     cr_assert_eq(count(b.data, "\nshade.0 = "), 2, "iops and latency charts of SERVER1 shaded");
     cr_assert_eq(count(b.data, "\nshade.1 = "), 2);
+    /* the axis shows the logs' local time: first sample 10:11:17 UTC = 11:11:17 local */
+    cr_assert(strstr(b.data, "axis.x.range = 2016-01-18T11:11:17.000Z 2016-01-18T11:36:02.000Z"), "%.600s", b.data);
+    cr_assert(strstr(b.data, "shaded: outside the collection window"));
     ps_buf_free(&b);
     /* window == series: nothing shaded */
     s->window_start = ps_time_from_fields(2016, 1, 18, 10, 11, 17, 0);
