@@ -89,6 +89,12 @@ Test(doc_html, tables_and_values, .fini = release)
 Test(doc_html, escapes_every_input, .fini = release)
 {
     ps_js_run *run = doc_fixture_run("<script>alert(1)</script>", 10);
+    /* a hostile instance name reaches tables, chart legends and bar categories */
+    ps_js_server *s0 = &run->servers[0];
+    free(s0->instances[0].name);
+    s0->instances[0].name = ps_xstrdup("<img src=x onerror=alert(2)>");
+    free(s0->series_iops[0].label);
+    s0->series_iops[0].label = ps_xstrdup("<img src=x onerror=alert(2)>");
     ps_warnings w = {0};
     ps_doc *d = build(run, "[document]\nvendor = A&B \"Storage\"\n[text]\nfeatures = <b>bold</b>\n", 4, &w);
     size_t n;
@@ -97,6 +103,8 @@ Test(doc_html, escapes_every_input, .fini = release)
     cr_assert_null(strstr(html, "<b>bold"));
     cr_assert(strstr(html, "&lt;script&gt;alert(1)&lt;/script&gt;"));
     cr_assert(strstr(html, "A&amp;B &quot;Storage&quot;"));
+    cr_assert_null(strstr(html, "<img"));
+    cr_assert(strstr(html, "&lt;img src=x onerror=alert(2)&gt;"));
     free(html);
     ps_doc_free(d);
     ps_warnings_free(&w);
