@@ -87,7 +87,7 @@ static const double fix_iops[4] = {4200, 3900, 4600, 4100};
 static const double fix_lat[4] = {11.2, 14.8, 9.5, 17.3};
 static const ps_chart_series fix_bl_series[2] = {
     {"Transactional IOPS", -1, 4, fix_iops, NULL, 0},
-    {"DB read latency", 3, 4, fix_lat, NULL, 1}};
+    {"DB read latency", -1, 4, fix_lat, NULL, 1}};
 static const ps_chart_threshold fix_bl_thresholds[1] = {{20, "20 ms", 1}};
 
 static inline ps_chart_spec fix_bar_line_spec(void)

@@ -201,7 +201,8 @@ Test(chart_layout, gaps_lone_points_and_empty)
     static const ps_time t[5] = {0, 60000, 120000, 180000, 240000};
     static const double v[5] = {NAN, 5, NAN, NAN, 7};
     static const double none[5] = {NAN, NAN, NAN, NAN, NAN};
-    ps_chart_series ser[2] = {{"a", -1, 5, v, t, 0}, {"b", -1, 5, none, t, 0}};
+    /* explicit roles: 5 -> series6; 9 wraps to series2 */
+    ps_chart_series ser[2] = {{"a", 5, 5, v, t, 0}, {"b", 9, 5, none, t, 0}};
     ps_chart_spec s = {0};
     s.series = ser;
     s.nseries = 2;
@@ -214,6 +215,8 @@ Test(chart_layout, gaps_lone_points_and_empty)
     cr_assert_eq(l.lines[0].n, 1);
     cr_assert_eq(l.lines[1].n, 1);
     cr_assert_str_eq(l.legend[1].text.text, "b (no data)");
+    cr_assert_eq(l.lines[0].role, PS_ROLE_SERIES1 + 5);
+    cr_assert_eq(l.legend[1].role, PS_ROLE_SERIES1 + 1);
     cr_assert_str_eq(l.legend[0].text.text, "a (min 5, avg 6, max 7)");
     /* y: 5..7 -> step 0.5 -> 5..7 = 5 ticks with 1 decimal */
     cr_assert_eq(l.y.nticks, 5);
