@@ -227,9 +227,11 @@ int ps_js_classify(const char *object, const char *instance, const char *counter
     return 1;
 }
 
-int ps_js_metric_from_counter(const char *object, const char *counter, double *scale)
+int ps_js_metric_from_counter(const char *object, const char *counter, double *scale, int *volume)
 {
     int kind = object_kind(object);
+    if (volume)
+        *volume = kind == 5;
     int prio;
     double sc = 1;
     int m = kind ? counter_metric(kind, counter, &prio, &sc) : -1;

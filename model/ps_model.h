@@ -524,8 +524,9 @@ typedef struct ps_js_counter_ref {
  * uses, else 0. Instances: "<process>/" removed, then the "Instance<N>.<k>" substring when
  * present, else the rest. 2007 LogicalDisk counters are in seconds (scale 1000). */
 int ps_js_classify(const char *object, const char *instance, const char *counter, ps_js_counter_ref *out);
-/* Metric of a counter name alone (no object); -1 when unknown. Used by threshold rules. */
-int ps_js_metric_from_counter(const char *object, const char *counter, double *scale);
+/* Metric of an object + counter name (no instance); -1 when unknown. Used by threshold rules.
+ * *scale as in ps_js_classify; *volume (may be NULL) = 1 for a Jetstress 2007 LogicalDisk counter. */
+int ps_js_metric_from_counter(const char *object, const char *counter, double *scale, int *volume);
 
 /* Per-sample statistics of one metric over the collection window: count, sum, min, max and the
  * PS_JS_TOPK largest values (exact counts of samples above a limit while they fit, p95 exact
@@ -573,14 +574,16 @@ void ps_js_figures_from_means(const double *means, ps_js_figures *out);
 /* Finish a server after streaming: fill every instance's computed figures from its accumulator
  * (has_computed when it saw samples), the host table (avg/min/max) and the summary. */
 void ps_js_server_finish(ps_js_server *s);
-/* Per-server summary from the instance figures (computed when present, else reported): sums of
- * rates, plain and IOPS-weighted latency means, transfers, achieved IOPS; target = target_iops
- * (NaN = unknown). */
+/* Per-server summary from the instance figures: the recomputed instances when any instance was
+ * recomputed from logs, else the reported ones. Sums of rates, plain and IOPS-weighted latency
+ * means, transfers, achieved IOPS; target = target_iops (NaN = unknown). */
 void ps_js_summarize(const ps_js_server *s, double target_iops, ps_js_summary *out);
 /* Aggregate: over the Performance servers (all servers when there is none): rates summed,
  * latencies the plain mean of the server means, weighted = Σ rate·lat / Σ rate over every
  * instance of those servers. */
 void ps_js_aggregate(ps_js_run *r);
+/* Figures of instance i that enter server sums and means (see ps_js_summarize); NULL = none. */
+const ps_js_figures *ps_js_sum_figures(const ps_js_server *s, size_t i);
 /* Figures shown for an instance: computed when present, else reported, else NULL. */
 const ps_js_figures *ps_js_instance_figures(const ps_js_instance *in);
 
@@ -601,6 +604,7 @@ typedef struct ps_thr_rule {
     enum ps_thr_op op;
     double limit;         /* in the metric's canonical unit */
     double max_errors;    /* PS_THR_EXCEED only */
+    int volume;           /* instances judged: -1 all, 0 ESE instances, 1 Jetstress 2007 volumes */
     enum ps_thr_severity severity;
     char *source;         /* "FILE:LINE" or "jetstress-2013/strict", owned */
 } ps_thr_rule;

@@ -128,6 +128,7 @@ static void add_rule(ps_thr_set *out, const char *profile, int metric, enum ps_t
     r.op = PS_THR_GT;
     r.limit = limit;
     r.max_errors = max_errors;
+    r.volume = -1;
     r.severity = PS_THR_ERROR;
     r.source = (char *)profile;
     ps_thr_add(out, &r);
@@ -155,6 +156,15 @@ static int glob_match(const char *pat, const char *s)
     if (*pat == '*')
         return glob_match(pat + 1, s) || (*s && glob_match(pat, s + 1));
     return *s && tolower((unsigned char)*pat) == tolower((unsigned char)*s) && glob_match(pat + 1, s + 1);
+}
+
+/* A Jetstress 2007 volume row: "M:" or "Database (M:)". */
+static int is_volume_name(const char *n)
+{
+    size_t l = strlen(n);
+    if (l == 2 && isalpha((unsigned char)n[0]) && n[1] == ':')
+        return 1;
+    return l >= 4 && n[l - 1] == ')' && n[l - 2] == ':' && isalpha((unsigned char)n[l - 3]) && n[l - 4] == '(';
 }
 
 static double figure_value(const ps_js_figures *f, int m)
@@ -198,7 +208,7 @@ static double server_value(const ps_js_server *s, int m, enum ps_thr_stat stat)
     double acc = 0, mn = NAN, mx = NAN;
     size_t n = 0;
     for (size_t i = 0; i < s->ninstances; i++) {
-        const ps_js_figures *f = ps_js_instance_figures(&s->instances[i]);
+        const ps_js_figures *f = ps_js_sum_figures(s, i);
         if (!f)
             continue;
         double v = figure_value(f, m);
@@ -219,10 +229,10 @@ static double server_value(const ps_js_server *s, int m, enum ps_thr_stat stat)
 
 /* ------------------------------------------------------------------ reasons */
 
-/* Up to 3 decimals, trailing zeros removed: 22.4, 20, 0.012. */
+/* Up to 3 decimals (6 below 0.1), trailing zeros removed: 22.4, 20, 0.012, 0.000694. */
 static const char *short_num(char *out, size_t n, double v)
 {
-    ps_fmt_num(out, n, v, 3);
+    ps_fmt_num(out, n, v, fabs(v) < 0.1 ? 6 : 3);
     if (strchr(out, '.')) {
         size_t l = strlen(out);
         while (l && out[l - 1] == '0')
@@ -271,7 +281,8 @@ static int judge_rule(ps_js_server *s, const ps_thr_rule *r, int *evaluated, int
         for (size_t i = 0; i < s->ninstances; i++) {
             const ps_js_instance *in = &s->instances[i];
             const ps_js_figures *f = ps_js_instance_figures(in);
-            if (!f || (r->instance && !glob_match(r->instance, in->name)))
+            if (!f || (r->instance && !glob_match(r->instance, in->name)) ||
+                (r->volume >= 0 && r->volume != is_volume_name(in->name)))
                 continue;
             const ps_js_stat *st = (s->stats && i < s->stats->ninst && in->has_computed)
                                        ? &s->stats->inst[i].m[r->metric] : NULL;

@@ -199,10 +199,11 @@ static int read_header(ps_log *log, ps_csv_rows *c, ps_error *err)
     }
     int fmt, has_bias = 0, bias = 0;
     char *tz = NULL;
+    char snip[101];
     if (parse_tag(cs, cn, &fmt, &tz, &has_bias, &bias) != 0)
         return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
-                            "malformed first header cell \"%.*s\" (expected \"(PDH-CSV 4.0) (zone)(bias)\")",
-                            (int)(cn > 100 ? 100 : cn), cs);
+                            "malformed first header cell \"%s\" (expected \"(PDH-CSV 4.0) (zone)(bias)\")",
+                            ps_csv_snippet(snip, sizeof snip, cs, cn));
     if (fmt == 3)
         return ps_error_set(err, PS_EINPUT, log->path, ln, 1, "%s", LEGACY_MSG);
     if (tz && (enc == PS_ENC_CP1252 || enc == PS_ENC_CP850)) {
@@ -215,7 +216,7 @@ static int read_header(ps_log *log, ps_csv_rows *c, ps_error *err)
     log->all.bias_minutes = has_bias ? bias : 0;
     log->all.format = sep == '\t' ? "tsv" : "csv";
     if (p == e)
-        return ps_error_set(err, PS_EINPUT, log->path, ln, COL(e) , "header has no counter columns");
+        return ps_error_set(err, PS_EINPUT, log->path, ln, COL(e), "header has no counter columns");
 
     size_t cap = 16, k = 0;
     ps_counter_path *paths = ps_xcalloc(cap, sizeof *paths);

@@ -71,13 +71,13 @@ static int to_canonical(int metric, const char *unit, double v, double *out)
 }
 
 /* Counter pattern -> metric and instance glob (NULL = any). */
-static int pattern_metric(const char *pattern, char **inst, double *scale)
+static int pattern_metric(const char *pattern, char **inst, double *scale, int *volume)
 {
     ps_counter_path p;
     *inst = NULL;
     if (ps_path_parse(pattern, &p, NULL) != PS_OK)
         return -1;
-    int m = ps_js_metric_from_counter(p.object, p.counter, scale);
+    int m = ps_js_metric_from_counter(p.object, p.counter, scale, volume);
     if (m >= 0 && p.instance && strcmp(p.instance, "*") != 0 && strcasecmp(p.instance, "_total") != 0)
         *inst = ps_xstrdup(p.instance);
     ps_path_free(&p);
@@ -173,7 +173,7 @@ static int parse_line(const char *line, size_t len, const char *name, long linen
         return ps_error_set(err, PS_EINPUT, name, lineno, t[sev_i + 1].col, "unexpected '%s' after the severity",
                             w[sev_i + 1]);
     double scale = 1;
-    r->metric = pattern_metric(w[0], &r->instance, &scale);
+    r->metric = pattern_metric(w[0], &r->instance, &scale, &r->volume);
     if (r->metric < 0)
         return ps_error_set(err, PS_EINPUT, name, lineno, t[0].col,
                             "counter '%s' is not one the Jetstress pipeline tracks (see docs/readme/jetstress.md)", w[0]);
@@ -277,9 +277,17 @@ static char *analysis_counter(xmlNode *an, const char *var)
 
 static void pal_rule(pal_ctx *cx, xmlNode *an, const char *line, const char *cond, const char *file, long lineno)
 {
-    regmatch_t m[4], mv[2];
-    if (regexec(&cx->re_call, line, 4, m, 0) != 0)
+    regmatch_t m[6], mv[2];
+    if (regexec(&cx->re_call, line, 6, m, 0) != 0)
         return;
+    /* PowerShell numeric multipliers: 1GB = 1073741824 */
+    double mult = 1;
+    if (m[4].rm_so >= 0)
+        for (const char *u = "KMGTP"; *u; u++) {
+            mult *= 1024;
+            if (toupper((unsigned char)line[m[4].rm_so]) == *u)
+                break;
+        }
     char op[4], num[64], var[256] = "";
     snprintf(op, sizeof op, "%.*s", (int)(m[1].rm_eo - m[1].rm_so), line + m[1].rm_so);
     snprintf(num, sizeof num, "%.*s", (int)(m[2].rm_eo - m[2].rm_so), line + m[2].rm_so);
@@ -289,7 +297,7 @@ static void pal_rule(pal_ctx *cx, xmlNode *an, const char *line, const char *con
     ps_thr_rule r = {0};
     double scale = 1, limit;
     int opv = 0;
-    r.metric = counter ? pattern_metric(counter, &r.instance, &scale) : -1;
+    r.metric = counter ? pattern_metric(counter, &r.instance, &scale, &r.volume) : -1;
     if (r.metric < 0 || ps_parse_double(num, strlen(num), &limit) != 0 || !LOOKUP(op_words, op, &opv)) {
         cx->set->skipped++;
         free(counter);
@@ -300,7 +308,7 @@ static void pal_rule(pal_ctx *cx, xmlNode *an, const char *line, const char *con
     snprintf(src, sizeof src, "%s:%ld", file, lineno);
     r.counter = counter;
     r.op = (enum ps_thr_op)opv;
-    r.limit = limit * scale;
+    r.limit = limit * mult * scale;
     r.stat = PS_THR_AVG;
     r.scope = r.metric < PS_JM_NINST ? PS_THR_INSTANCE : PS_THR_SERVER;
     r.severity = cond && strcasecmp(cond, "warning") == 0 ? PS_THR_WARNING : PS_THR_ERROR;
@@ -423,7 +431,7 @@ int ps_thr_import_pal(const char *path, ps_thr_set *set, ps_warnings *w, ps_erro
     cx.w = w;
     regcomp(&cx.re_call,
             "^StaticThreshold[[:space:]].*-Operator[[:space:]]+'?(gt|ge|lt|le)'?[[:space:]].*"
-            "-Threshold[[:space:]]+(-?[0-9]+(\\.[0-9]+)?)",
+            "-Threshold[[:space:]]+(-?[0-9]+(\\.[0-9]+)?)(KB|MB|GB|TB|PB)?([[:space:]]|$)",
             REG_EXTENDED | REG_ICASE);
     regcomp(&cx.re_var, "-CollectionOfCounterInstances[[:space:]]+\\$([A-Za-z0-9_]+)", REG_EXTENDED | REG_ICASE);
     int rc = pal_file(&cx, path, err);

@@ -180,3 +180,12 @@ Test(csv_errors, too_many_columns)
     cr_assert_str_eq(err.msg, "header has more than 250000 counter columns");
     cr_assert_eq(err.col, 15 + 250000 * 8 + 2);
 }
+
+Test(csv_errors, messages_are_sanitised)
+{
+    /* an escape sequence and a lone 0xFF in a bad value never reach the terminal raw */
+    EXPECT("esc.csv", H3 TS ",\"1\x1b[31m\",\"2\"\n", 2, 27, "malformed number \"1?[31m\" in column 2");
+    EXPECT("ff.csv", H3 TS ",\"1\xff\",\"2\"\n", 2, 27, "malformed number \"1?\" in column 2");
+    EXPECT("tagesc.csv", "\"(PDH\x07)\",\"\\\\M\\A\\x\"\n", 1, 1,
+           "malformed first header cell \"(PDH?)\" (expected \"(PDH-CSV 4.0) (zone)(bias)\")");
+}
