@@ -366,6 +366,16 @@ static int open_(ps_log *log, ps_error *err)
     log->bytes_done = ps_lines_consumed(&c->r.in);
     if (rc)
         return rc;
+    if (log->opt.filter && ps_filter_count(log->opt.filter) > 0) {
+        unsigned char *skip = ps_xcalloc(c->r.ncounters, 1);
+        size_t nskip = 0;
+        for (size_t i = 0; i < c->r.ncounters; i++)
+            nskip += skip[i] = !ps_filter_match(log->opt.filter, &log->all.counters[i]);
+        if (nskip)
+            c->r.skip = skip;
+        else
+            free(skip);
+    }
     size_t rows = BATCH_VALUES / c->r.ncounters;
     rows = rows < 1 ? 1 : rows > 1024 ? 1024 : rows;
     c->nb = log->bytes_total >= PS_CSV_THREAD_MIN ? NBATCH : 1;
@@ -429,6 +439,7 @@ static void close_(ps_log *log)
     if (c) {
         stop_thread(c);
         ps_lines_close(&c->r.in);
+        free((void *)c->r.skip);
         for (size_t i = 0; i < NBATCH; i++)
             ps_csv_batch_free(&c->b[i]);
         free(c);

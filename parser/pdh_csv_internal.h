@@ -51,6 +51,7 @@ typedef struct ps_csv_rows {
     char dec;
     size_t ncounters;
     int lenient;
+    const unsigned char *skip;   /* per column: 1 = filtered out, only tokenised (NULL: none) */
     long console_lines, console_first;
 } ps_csv_rows;
 

@@ -169,6 +169,27 @@ static int parse_row(ps_csv_rows *c, char *line, size_t n, double *vals, ps_time
         p++;   /* separator */
         char *start = p;
         double v;
+        if (c->skip && c->skip[i]) {   /* filtered out: find the cell end, no value */
+            const char *q;
+            vals[i] = NAN;
+            if (p < e && *p == '"') {
+                q = memchr(p + 1, '"', (size_t)(e - p - 1));
+                if (q && (q + 1 == e || q[1] == sep)) {
+                    p = (char *)q + 1;
+                    continue;
+                }
+            } else {
+                q = memchr(p, sep, (size_t)(e - p));
+                p = q ? (char *)q : e;
+                continue;
+            }
+            if (!(p = ps_csv_cell(start, e, sep, &cs, &cn, &errpos, &why))) {
+                if (lenient)
+                    return 0;
+                return -row_error(c, line, n, COL(errpos), why, err);
+            }
+            continue;
+        }
         /* fast path: one number, quoted or not */
         if (p < e && *p == '"') {
             const char *q = ps_num_scan(p + 1, e, c->dec, &v);
