@@ -306,8 +306,14 @@ static void charts(ps_doc *d, const ps_js_server *s)
     char id[512];
     const char *m = s->machine ? s->machine : "unknown";
     const char *tt = ps_test_type_name(s->test_type);
-    if (s->nseries && (s->series_iops || s->series_read_lat)) {
-        doc_heading(d, 3, 0, "Charts");
+    size_t samples = 0;
+    for (size_t i = 0; i < s->nseries; i++)
+        samples += (s->series_iops ? s->series_iops[i].n : 0) + (s->series_read_lat ? s->series_read_lat[i].n : 0);
+    size_t n = s->ninstances;
+    if (!samples && !n)
+        return;
+    doc_heading(d, 3, 0, "Charts");
+    if (samples) {
         if (s->series_iops) {
             snprintf(id, sizeof id, "%s.%s.iops", m, tt);
             doc_chart *c = chart_block(d, DOC_CHART_TIME, id, "Database I/O per second per instance (reads + writes)", "IOPS");
@@ -325,7 +331,6 @@ static void charts(ps_doc *d, const ps_js_server *s)
             place_window(c, s);
         }
     }
-    size_t n = s->ninstances;
     if (!n)
         return;
     static const char *const lat_bars[] = {"DB read latency", "DB write latency", "Log write latency"};

@@ -240,3 +240,23 @@ Test(doc_html, unknown_keys_one_warning, .fini = release)
     ps_warnings_free(&w);
     ps_js_run_free(run);
 }
+
+/* Series kept but empty (no sample in the window): no time charts, the bar charts remain
+ * (2 per Performance server), and nothing is reported as not drawn. */
+Test(doc_html, empty_series_no_time_charts, .fini = release)
+{
+    ps_js_run *run = doc_fixture_run(NULL, 0);
+    ps_warnings w = {0};
+    ps_doc *d = build(run, NULL, 4, &w);
+    size_t n;
+    char *html = render(d, ps_doc_render_html, &n, &w);
+    cr_assert_eq(count(html, "<svg class=\"chart\""), 4);
+    cr_assert_eq(count(html, ">Charts</h3>"), 2);
+    cr_assert_null(strstr(html, "Database read latency per instance"));
+    for (size_t i = 0; i < w.n; i++)
+        cr_assert_null(strstr(w.msgs[i], "not drawn"), "%s", w.msgs[i]);
+    free(html);
+    ps_doc_free(d);
+    ps_warnings_free(&w);
+    ps_js_run_free(run);
+}
