@@ -37,6 +37,7 @@ typedef struct input {
     double *vals;       /* copy of the current row */
     size_t *map;        /* input column -> output column */
     int has;            /* a current row is loaded */
+    int same_zone;      /* same zone and bias as the first input: print its own local time */
 } input;
 
 typedef struct opts {
@@ -259,6 +260,13 @@ static int run(ps_cli *cli, const opts *o, input *in, size_t nin, const char *co
     int use_utc = 1;
     for (size_t k = 0; k < nin; k++)
         use_utc &= in[k].info->has_bias;
+    const ps_log_info *i0 = in[0].info;
+    for (size_t k = 0; k < nin; k++) {
+        const ps_log_info *ik = in[k].info;
+        in[k].same_zone = ik->has_bias == i0->has_bias && ik->bias_minutes == i0->bias_minutes &&
+                          ((!ik->timezone && !i0->timezone) ||
+                           (ik->timezone && i0->timezone && strcmp(ik->timezone, i0->timezone) == 0));
+    }
     int rc = 0;
     for (size_t k = 0; k < nin && !rc; k++)
         rc = advance(&in[k], &cli->err);
@@ -272,7 +280,6 @@ static int run(ps_cli *cli, const opts *o, input *in, size_t nin, const char *co
     bk.cnt = ps_xcalloc(ncol ? ncol : 1, sizeof *bk.cnt);
     ps_buf b = {0};
     uint64_t kept = 0;
-    const ps_log_info *i0 = in[0].info;
     if (!rc)
         ps_pdh_write_header(&b, &o->style, i0->timezone, i0->has_bias, i0->bias_minutes, cells, ncol);
     while (!rc) {
@@ -289,7 +296,10 @@ static int run(ps_cli *cli, const opts *o, input *in, size_t nin, const char *co
         }
         if (first == nin)
             break;
+        /* rows are printed in the first input's clock: another zone's rows are shifted to it */
         ps_time local = in[first].row.local, utc = in[first].row.utc;
+        if (use_utc && !in[first].same_zone)
+            local = utc - (ps_time)i0->bias_minutes * 60000;
         for (size_t i = 0; i < ncol; i++)
             row[i] = NAN;
         for (size_t k = first; k < nin && !rc; k++) {

@@ -171,6 +171,7 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli)
     if (!rc && a.nouts)
         rc = render_all(cli, &a, doc);
 done:
+    ps_chart_release_caches();   /* cairo/fontconfig caches: a clean exit for leak checkers */
     ps_doc_free(doc);
     ps_solution_free(sol);
     ps_js_run_free(run);

@@ -220,10 +220,24 @@ typedef struct server_sums {
     size_t ninst;
 } server_sums;
 
+/* Figures of instance i for sums: when any instance of the server was recomputed from logs,
+ * only recomputed instances count (a report-only instance next to logged ones would be counted
+ * twice under another name); else the reported figures. */
+const ps_js_figures *ps_js_sum_figures(const ps_js_server *s, size_t i)
+{
+    int any_computed = 0;
+    for (size_t k = 0; k < s->ninstances; k++)
+        any_computed |= s->instances[k].has_computed;
+    const ps_js_instance *in = &s->instances[i];
+    if (any_computed)
+        return in->has_computed ? &in->computed : NULL;
+    return in->has_reported ? &in->reported : NULL;
+}
+
 static void sums_add_server(server_sums *t, const ps_js_server *s)
 {
     for (size_t i = 0; i < s->ninstances; i++) {
-        const ps_js_figures *f = ps_js_instance_figures(&s->instances[i]);
+        const ps_js_figures *f = ps_js_sum_figures(s, i);
         if (!f)
             continue;
         const ps_io12 *io = &f->transactional;

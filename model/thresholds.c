@@ -208,7 +208,7 @@ static double server_value(const ps_js_server *s, int m, enum ps_thr_stat stat)
     double acc = 0, mn = NAN, mx = NAN;
     size_t n = 0;
     for (size_t i = 0; i < s->ninstances; i++) {
-        const ps_js_figures *f = ps_js_instance_figures(&s->instances[i]);
+        const ps_js_figures *f = ps_js_sum_figures(s, i);
         if (!f)
             continue;
         double v = figure_value(f, m);

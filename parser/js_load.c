@@ -288,11 +288,10 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
     ps_log_close(log);
     if (rc < 0)
         return -rc;
-    s->window_samples += rows;
     if (overlap)
         ps_warn(w, "%s: %llu samples overlap another log of %s and were ignored", path,
                 (unsigned long long)overlap, s->machine ? s->machine : "?");
-    if (!rows) {
+    if (!rows && !overlap) {
         char a[32] = "start", b[32] = "end";
         if (wd->start != PS_TIME_NONE)
             ps_time_format_pdh(a, sizeof a, wd->start);
@@ -378,14 +377,32 @@ static int load_server(ps_js_run *run, ps_js_server *s, const ps_js_options *opt
     }
     if (s->nlogs) {
         ps_js_server_finish(s);
+        for (size_t i = 0; i < s->ninstances; i++)   /* logs may split instances: count times once */
+            if (s->instances[i].samples > s->window_samples)
+                s->window_samples = s->instances[i].samples;
         check_total(s, w);
+        int any_reported = 0;
         for (size_t i = 0; i < s->ninstances; i++)
-            if (s->instances[i].has_reported && !s->instances[i].has_computed)
-                ps_warn(w, "%s %s: in the report but not in the counter logs (reported figures used)",
-                        s->machine ? s->machine : "?", s->instances[i].name);
+            any_reported |= s->instances[i].has_reported;
+        for (size_t i = 0; i < s->ninstances; i++) {
+            const ps_js_instance *in = &s->instances[i];
+            if (in->has_reported && !in->has_computed)
+                ps_warn(w, "%s %s: in the report but not in the counter logs (left out of the server sums)",
+                        s->machine ? s->machine : "?", in->name);
+            else if (any_reported && !in->has_reported && in->has_computed)
+                ps_warn(w, "%s %s: in the counter logs but not in the report", s->machine ? s->machine : "?",
+                        in->name);
+        }
     } else if (s->report) {
         s->window_start = s->report->collection_start;
         s->window_end = s->report->collection_end;
+        size_t missing = 0;
+        for (size_t i = 0; i < s->ninstances; i++)
+            missing += !s->instances[i].has_reported;
+        if (missing && s->test_type != PS_TEST_BACKUP && s->test_type != PS_TEST_SOFTRECOVERY)
+            ps_warn(w, "%s: %zu of %zu instances have no figures in the report %s and there is no counter log "
+                       "(their figures and the server sums are n/a)",
+                    s->machine ? s->machine : "?", missing, s->ninstances, s->report->source ? s->report->source : "");
     }
     if (wd.start != PS_TIME_NONE && s->nlogs)
         s->window_start = wd.start;

@@ -20,8 +20,22 @@ static const char *const io_labels[PS_IO12_N] = {
 static const enum ps_test_type test_order[] = {PS_TEST_PERFORMANCE, PS_TEST_STRESS, PS_TEST_BACKUP,
                                                PS_TEST_SOFTRECOVERY, PS_TEST_UNKNOWN};
 
-static const char *const test_titles[] = {"Performance Test (2 hours)", "Stress Test (24 hours)",
-                                          "Database Backup Test", "Soft Recovery Test", "Test"};
+static const char *const test_titles[] = {"Performance Test", "Stress Test", "Database Backup Test",
+                                          "Soft Recovery Test", "Test"};
+
+/* "Performance Test (2 hours)": the duration is the collection window's, rounded to hours (to
+ * minutes below one hour); none for backup / soft recovery or without a window. */
+static void test_title(const ps_js_server *s, size_t o, char *out, size_t n)
+{
+    ps_time span = s->window_start != PS_TIME_NONE && s->window_end != PS_TIME_NONE ? s->window_end - s->window_start : 0;
+    long hours = (long)((span + 1800000) / 3600000), minutes = (long)((span + 30000) / 60000);
+    if (o >= 2 || span <= 0)
+        snprintf(out, n, "%s", test_titles[o]);
+    else if (hours >= 1)
+        snprintf(out, n, "%s (%ld hour%s)", test_titles[o], hours, hours == 1 ? "" : "s");
+    else
+        snprintf(out, n, "%s (%ld minute%s)", test_titles[o], minutes, minutes == 1 ? "" : "s");
+}
 
 static void kv(doc_table *t, const char *k, const char *v)
 {
@@ -256,18 +270,17 @@ static size_t lower_bound(const ps_series *s, ps_time t)
     return lo;
 }
 
-/* Shade what lies outside the collection window. The window is in the logs' local time, the
- * series in UTC: the offset is the multiple of 15 minutes (within 14 hours) for which the
- * shifted window holds exactly window_samples samples, nearest to zero first. When the series
- * hold only the window, or no offset fits, nothing is shaded. */
-static void shade_window(doc_chart *c, const ps_js_server *s)
+/* Place the collection window (logs' local time) on the series (UTC): the offset is the
+ * multiple of 15 minutes (within 14 hours) for which the shifted window holds exactly
+ * window_samples samples, nearest to zero first. Then shade what lies outside the window and
+ * let the x axis show local time. Without such an offset the axis stays in UTC, unshaded. */
+static void place_window(doc_chart *c, const ps_js_server *s)
 {
     const ps_series *ref = NULL;
     for (size_t i = 0; i < c->nseries && !ref; i++)
         if (c->series[i].n)
             ref = &c->series[i];
-    if (!ref || s->window_start == PS_TIME_NONE || s->window_end == PS_TIME_NONE || !s->window_samples ||
-        ref->n <= s->window_samples)
+    if (!ref || s->window_start == PS_TIME_NONE || s->window_end == PS_TIME_NONE || !s->window_samples)
         return;
     const ps_time q = 15 * 60 * 1000;
     for (int k = 0; k <= 56; k++)
@@ -277,6 +290,8 @@ static void shade_window(doc_chart *c, const ps_js_server *s)
             if (in != s->window_samples)
                 continue;
             ps_time lo = ref->t[0], hi = ref->t[ref->n - 1], ws = s->window_start + off, we = s->window_end + off;
+            c->has_local = 1;
+            c->to_local = -off;
             c->shade = ps_xcalloc(2, sizeof *c->shade);
             if (ws > lo)
                 c->shade[c->nshade++] = (doc_span){lo, ws};
@@ -291,14 +306,20 @@ static void charts(ps_doc *d, const ps_js_server *s)
     char id[512];
     const char *m = s->machine ? s->machine : "unknown";
     const char *tt = ps_test_type_name(s->test_type);
-    if (s->nseries && (s->series_iops || s->series_read_lat)) {
-        doc_heading(d, 3, 0, "Charts");
+    size_t samples = 0;
+    for (size_t i = 0; i < s->nseries; i++)
+        samples += (s->series_iops ? s->series_iops[i].n : 0) + (s->series_read_lat ? s->series_read_lat[i].n : 0);
+    size_t n = s->ninstances;
+    if (!samples && !n)
+        return;
+    doc_heading(d, 3, 0, "Charts");
+    if (samples) {
         if (s->series_iops) {
             snprintf(id, sizeof id, "%s.%s.iops", m, tt);
             doc_chart *c = chart_block(d, DOC_CHART_TIME, id, "Database I/O per second per instance (reads + writes)", "IOPS");
             c->series = s->series_iops;
             c->nseries = s->nseries;
-            shade_window(c, s);
+            place_window(c, s);
         }
         if (s->series_read_lat) {
             snprintf(id, sizeof id, "%s.%s.read_latency", m, tt);
@@ -307,10 +328,9 @@ static void charts(ps_doc *d, const ps_js_server *s)
             c->nseries = s->nseries;
             c->threshold = 20;
             c->threshold_label = ps_xstrdup("20 ms");
-            shade_window(c, s);
+            place_window(c, s);
         }
     }
-    size_t n = s->ninstances;
     if (!n)
         return;
     static const char *const lat_bars[] = {"DB read latency", "DB write latency", "Log write latency"};
@@ -424,7 +444,9 @@ void doc_build_appendices(ps_doc *d, const ps_js_run *run)
                 const ps_js_server *s = &run->servers[k];
                 if (!same_machine(s, first) || s->test_type != test_order[o])
                     continue;
-                doc_heading(d, 2, nth++ > 0, "%s – %s", test_titles[o], s->machine ? s->machine : "unknown");
+                char title[64];
+                test_title(s, o, title, sizeof title);
+                doc_heading(d, 2, nth++ > 0, "%s – %s", title, s->machine ? s->machine : "unknown");
                 summary_tables(d, s);
                 instance_tables(d, s);
                 host_table(d, s);

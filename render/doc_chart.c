@@ -114,7 +114,9 @@ void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s)
     sp->nseries = n;
     if (c->kind == DOC_CHART_TIME) {
         sp->kind = PS_CHART_TIME;
-        sp->x_label = c->nshade ? "time (UTC); shaded: outside the collection window" : "time (UTC)";
+        sp->x_label = !c->has_local ? "time (UTC)"
+                      : c->nshade   ? "time (logs' local time); shaded: outside the collection window"
+                                    : "time (logs' local time)";
         sp->y_include_zero = 1;
         ps_time t0 = INT64_MAX, t1 = INT64_MIN;
         for (size_t i = 0; i < n; i++)
@@ -127,6 +129,8 @@ void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s)
         for (size_t i = 0; i < n; i++) {
             ps_chart_series *s = &out->series[i];
             decimate(&c->series[i], t0, t1, &out->t[i], &out->v[i], &s->n);
+            for (size_t k = 0; k < s->n; k++)
+                out->t[i][k] += c->to_local;
             s->t = out->t[i];
             s->v = out->v[i];
             s->role = -1;
@@ -135,7 +139,7 @@ void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s)
         out->nv = n;
         out->shades = ps_xcalloc(c->nshade + 1, sizeof *out->shades);
         for (size_t i = 0; i < c->nshade; i++)
-            out->shades[i] = (ps_chart_shade){c->shade[i].t0, c->shade[i].t1, NULL};
+            out->shades[i] = (ps_chart_shade){c->shade[i].t0 + c->to_local, c->shade[i].t1 + c->to_local, NULL};
         sp->shades = out->shades;
         sp->nshades = c->nshade;
     } else {

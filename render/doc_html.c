@@ -85,7 +85,7 @@ static void table(const doc_table *t, ps_buf *b)
     ps_buf_puts(b, "</tbody>\n</table>\n");
 }
 
-static int body(const ps_doc *d, ps_buf *b, ps_error *err)
+static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
 {
     for (size_t i = 0; i < d->nblocks; i++) {
         const doc_block *k = &d->blocks[i];
@@ -105,11 +105,22 @@ static int body(const ps_doc *d, ps_buf *b, ps_error *err)
             table(k->table, b);
             break;
         case DOC_CHART:
-            ps_buf_puts(b, "<figure class=\"chart\">\n");
-            if (doc_chart_svg(k->chart, i, b, err))
-                return err->code;
-            ps_buf_puts(b, "</figure>\n");
+        {
+            ps_error cerr = {0};
+            ps_buf svg = {0};
+            if (doc_chart_svg(k->chart, i, &svg, &cerr) == 0) {
+                ps_buf_puts(b, "<figure class=\"chart\">\n");
+                ps_buf_put(b, svg.data, svg.len);
+                ps_buf_puts(b, "</figure>\n");
+            } else {   /* one bad chart does not lose the document */
+                ps_warn(w, "chart %s not drawn: %s", k->chart->id, cerr.msg);
+                ps_buf_puts(b, "<p class=\"note\">Chart not drawn: ");
+                esc(b, cerr.msg);
+                ps_buf_puts(b, "</p>\n");
+            }
+            ps_buf_free(&svg);
             break;
+        }
         case DOC_LOG:
             ps_buf_puts(b, "<pre class=\"log\">");
             for (size_t n = 0; n < k->nlines; n++) {
@@ -133,7 +144,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_error *err)
 }
 
 /* Replace {{name}} placeholders of tpl. Unknown names are an error (a typo in a template). */
-static int expand(const ps_doc *d, const char *tpl, const char *css, ps_buf *out, ps_error *err)
+static int expand(const ps_doc *d, const char *tpl, const char *css, ps_buf *out, ps_warnings *w, ps_error *err)
 {
     const char *p = tpl;
     long line = 1;
@@ -171,7 +182,7 @@ static int expand(const ps_doc *d, const char *tpl, const char *css, ps_buf *out
         else if (IS("toc"))
             toc(d, out);
         else if (IS("body")) {
-            int rc = body(d, out, err);
+            int rc = body(d, out, w);
             if (rc)
                 return rc;
         }
@@ -184,14 +195,13 @@ static int expand(const ps_doc *d, const char *tpl, const char *css, ps_buf *out
 
 int ps_doc_render_html(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
 {
-    (void)w;
     char *tpl = NULL, *css = NULL;
     int rc = doc_template_load(d->template_dir, "report.html", &tpl, err);
     if (!rc)
         rc = doc_template_load(d->template_dir, "report.css", &css, err);
     ps_buf out = {0};
     if (!rc)
-        rc = expand(d, tpl, css, &out, err);
+        rc = expand(d, tpl, css, &out, w, err);
     if (!rc && out.len && fwrite(out.data, 1, out.len, fp) != out.len)
         rc = ps_error_set(err, PS_EIO, NULL, 0, 0, "write error");
     ps_buf_free(&out);

@@ -37,6 +37,8 @@ typedef struct doc_chart {
     /* DOC_CHART_TIME: borrowed series (owned by the run) */
     const ps_series *series; size_t nseries;
     doc_span *shade; size_t nshade;   /* non-collection periods, same clock as the series */
+    int has_local;              /* 1: to_local is known and the x axis shows the logs' local time */
+    ps_time to_local;           /* add to a series time (UTC) to get the logs' local time */
     /* DOC_CHART_BARS: ngroups x nbars values (row major), NaN = absent */
     char **groups; size_t ngroups;
     char **bars; size_t nbars;

@@ -359,8 +359,10 @@ static void row_table(build_ctx *c, const char *title, const char *section, cons
     doc_cell(t, r, 1, c->d->esrp == 2 ? "Data" : "Value");
     for (size_t i = 0; i < n; i++) {
         const char *label = c->d->esrp == 2 ? rows[i].v2 : rows[i].v34;
-        if (!label)
+        if (!label) {   /* a row of another ESRP version: known key, not printed */
+            sol_get(c, section, rows[i].key);
             continue;
+        }
         char buf[128];
         const char *v = sol_get(c, section, rows[i].key);
         if (!v && rows[i].from_run)
@@ -535,7 +537,7 @@ static void summary(build_ctx *c)
                     is_perf(s) ? "" : ", ", is_perf(s) ? "" : ps_test_type_name(s->test_type));
         perf_table(c, "Individual Server Metrics", &s->summary);
     }
-    if (nperf > 1 || c->run->nservers > 1) {
+    if (nperf > 1) {
         doc_heading(c->d, 3, 0, "Aggregate Performance across all servers");
         doc_para(c->d, "The sum of the I/O across servers and the average latency across servers.");
         perf_table(c, "Aggregate Performance across all servers Metrics", &c->run->aggregate);

@@ -349,24 +349,25 @@ static size_t toc_entries(const ps_doc *d)
 
 static void toc(pdf_ctx *c)
 {
-    size_t per_page = (size_t)((c->ph - c->mt - c->mb - 40) / TOC_LINE);
-    c->toc_pages = (int)((toc_entries(c->d) + per_page - 1) / per_page);
-    if (!c->toc_pages)
-        c->toc_pages = 1;
+    /* entries per page: the first page also holds the "Contents" title (16 pt line + 10) */
+    size_t per_page = (size_t)((c->ph - c->mt - c->mb) / TOC_LINE),
+           first = (size_t)((c->ph - c->mt - c->mb - 16 * LEAD - 10) / TOC_LINE), nent = toc_entries(c->d);
+    c->toc_pages = 1 + (nent > first ? (int)((nent - first + per_page - 1) / per_page) : 0);
     if (!c->render) {
         c->page += c->toc_pages;
         return;
     }
     pdf_new_page(c);
     paragraph(c, c->bold, 16, "Contents", 0, BLUE, 10);
-    size_t on_page = 0;
+    size_t on_page = 0, cap = first;
     for (size_t i = 0; i < c->d->nblocks; i++) {
         const doc_block *b = &c->d->blocks[i];
         if (b->kind != DOC_HEADING || b->level > 2)
             continue;
-        if (on_page == per_page) {
+        if (on_page == cap) {
             pdf_new_page(c);
             on_page = 0;
+            cap = per_page;
         }
         on_page++;
         c->y += TOC_LINE;

@@ -147,8 +147,12 @@ void pdf_chart(pdf_ctx *c, const doc_chart *ch)
         doc_chart_spec(ch, chart_label, c, &sp);
         ps_error err = {0};
         if (ps_chart_draw_hpdf(&sp.spec, c->pdf, c->cur, c->font, c->bold, c->ml, c->ph - c->y - h * s, avail,
-                               h * s, &err) != 0 && !c->chart_error.msg[0])
-            c->chart_error = err;
+                               h * s, &err) != 0) {
+            if (err.code == PS_EIO && !c->chart_error.msg[0])
+                c->chart_error = err;   /* libharu failed: the file is broken */
+            else   /* a chart the engine refuses: warn, keep the document */
+                ps_warn(c->w, "chart %s not drawn: %s", ch->id, err.msg);
+        }
         doc_chart_spec_free(&sp);
     }
     c->y += h * s + 8;

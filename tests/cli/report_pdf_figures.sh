@@ -12,6 +12,9 @@ run="$PS_SOURCE_DIR/samples/jetstress"
 export SOURCE_DATE_EPOCH=1764460800
 "$PERFSCRIBE" report "$run" -o "$tmp/r.pdf" -q 2>"$tmp/err"
 qpdf --check "$tmp/r.pdf" >/dev/null
+if command -v pdffonts >/dev/null; then   # both DejaVu faces embedded (emb = yes)
+  [ "$(pdffonts "$tmp/r.pdf" 2>/dev/null | grep -c 'DejaVuSans.*CID TrueType.* yes ')" = 2 ]
+fi
 pdftotext -layout "$tmp/r.pdf" "$tmp/r.txt" 2>/dev/null
 grep -q 'Tested with: ESRP – Storage Version 4.0' "$tmp/r.txt"
 grep -q 'November 30, 2025' "$tmp/r.txt"

@@ -8,6 +8,9 @@
 #include "ps_parser.h"
 #include "ps_render.h"
 
+/* cairo/fontconfig caches freed after each test (LeakSanitizer) */
+static void release(void) { ps_chart_release_caches(); }
+
 static char *render(const ps_doc *d, ps_doc_render_fn fn, size_t *len, ps_warnings *w)
 {
     char *buf = NULL;
@@ -42,7 +45,7 @@ static size_t count(const char *hay, const char *needle)
     return n;
 }
 
-Test(doc_html, tables_and_values)
+Test(doc_html, tables_and_values, .fini = release)
 {
     ps_js_run *run = doc_fixture_run(NULL, 100);
     ps_warnings w = {0};
@@ -83,9 +86,15 @@ Test(doc_html, tables_and_values)
     ps_js_run_free(run);
 }
 
-Test(doc_html, escapes_every_input)
+Test(doc_html, escapes_every_input, .fini = release)
 {
     ps_js_run *run = doc_fixture_run("<script>alert(1)</script>", 10);
+    /* a hostile instance name reaches tables, chart legends and bar categories */
+    ps_js_server *s0 = &run->servers[0];
+    free(s0->instances[0].name);
+    s0->instances[0].name = ps_xstrdup("<img src=x onerror=alert(2)>");
+    free(s0->series_iops[0].label);
+    s0->series_iops[0].label = ps_xstrdup("<img src=x onerror=alert(2)>");
     ps_warnings w = {0};
     ps_doc *d = build(run, "[document]\nvendor = A&B \"Storage\"\n[text]\nfeatures = <b>bold</b>\n", 4, &w);
     size_t n;
@@ -94,13 +103,15 @@ Test(doc_html, escapes_every_input)
     cr_assert_null(strstr(html, "<b>bold"));
     cr_assert(strstr(html, "&lt;script&gt;alert(1)&lt;/script&gt;"));
     cr_assert(strstr(html, "A&amp;B &quot;Storage&quot;"));
+    cr_assert_null(strstr(html, "<img"));
+    cr_assert(strstr(html, "&lt;img src=x onerror=alert(2)&gt;"));
     free(html);
     ps_doc_free(d);
     ps_warnings_free(&w);
     ps_js_run_free(run);
 }
 
-Test(doc_html, deterministic_and_esrp_versions)
+Test(doc_html, deterministic_and_esrp_versions, .fini = release)
 {
     ps_js_run *run = doc_fixture_run(NULL, 50);
     ps_warnings w = {0};
@@ -136,7 +147,7 @@ Test(doc_html, deterministic_and_esrp_versions)
     ps_js_run_free(run);
 }
 
-Test(doc_html, template_dir_overrides)
+Test(doc_html, template_dir_overrides, .fini = release)
 {
     char dir[] = "/tmp/ps_tplXXXXXX";
     cr_assert_not_null(mkdtemp(dir));
@@ -178,7 +189,7 @@ Test(doc_html, template_dir_overrides)
 /* The series cover 100 samples from 10:11:17 UTC, 15 s apart; the collection window (local time
  * = UTC + 1 h) is samples 20..79: 11:16:17 .. 11:31:02 local -> 10:16:17 .. 10:31:02 UTC. The
  * offset search must find -1 h and shade [10:11:17, 10:16:17] and [10:31:02, 10:36:02]. */
-Test(doc_html, shades_outside_the_window)
+Test(doc_html, shades_outside_the_window, .fini = release)
 {
     ps_js_run *run = doc_fixture_run(NULL, 100);
     ps_js_server *s = &run->servers[0];
@@ -192,6 +203,9 @@ Test(doc_html, shades_outside_the_window)
     cr_assert(strstr(b.data, "[chart SERVER1.Performance.read_latency]"));
     cr_assert_eq(count(b.data, "\nshade.0 = "), 2, "iops and latency charts of SERVER1 shaded");
     cr_assert_eq(count(b.data, "\nshade.1 = "), 2);
+    /* the axis shows the logs' local time: first sample 10:11:17 UTC = 11:11:17 local */
+    cr_assert(strstr(b.data, "axis.x.range = 2016-01-18T11:11:17.000Z 2016-01-18T11:36:02.000Z"), "%.600s", b.data);
+    cr_assert(strstr(b.data, "shaded: outside the collection window"));
     ps_buf_free(&b);
     /* window == series: nothing shaded */
     s->window_start = ps_time_from_fields(2016, 1, 18, 10, 11, 17, 0);
@@ -202,6 +216,46 @@ Test(doc_html, shades_outside_the_window)
     ps_doc_dump_layout(d, &b);
     cr_assert_null(strstr(b.data, "\nshade.0 = "));
     ps_buf_free(&b);
+    ps_doc_free(d);
+    ps_warnings_free(&w);
+    ps_js_run_free(run);
+}
+
+/* Keys of rows that exist only in another ESRP version are known (no "unknown key" warning),
+ * while a misspelt key is reported with FILE:LINE. */
+Test(doc_html, unknown_keys_one_warning, .fini = release)
+{
+    ps_js_run *run = doc_fixture_run(NULL, 10);
+    ps_warnings w = {0};
+    ps_doc *d = build(run, "[simulated]\nhosts = 1\ndags = 2\n[hardware]\ncontrolers = 2\n", 4, &w);
+    size_t unk = 0;
+    for (size_t i = 0; i < w.n; i++)
+        if (strstr(w.msgs[i], "unknown keys")) {
+            unk++;
+            cr_assert(strstr(w.msgs[i], "sol.ini:5: [hardware] controlers"), "%s", w.msgs[i]);
+            cr_assert_null(strstr(w.msgs[i], "hosts"));
+        }
+    cr_assert_eq(unk, 1);
+    ps_doc_free(d);
+    ps_warnings_free(&w);
+    ps_js_run_free(run);
+}
+
+/* Series kept but empty (no sample in the window): no time charts, the bar charts remain
+ * (2 per Performance server), and nothing is reported as not drawn. */
+Test(doc_html, empty_series_no_time_charts, .fini = release)
+{
+    ps_js_run *run = doc_fixture_run(NULL, 0);
+    ps_warnings w = {0};
+    ps_doc *d = build(run, NULL, 4, &w);
+    size_t n;
+    char *html = render(d, ps_doc_render_html, &n, &w);
+    cr_assert_eq(count(html, "<svg class=\"chart\""), 4);
+    cr_assert_eq(count(html, ">Charts</h3>"), 2);
+    cr_assert_null(strstr(html, "Database read latency per instance"));
+    for (size_t i = 0; i < w.n; i++)
+        cr_assert_null(strstr(w.msgs[i], "not drawn"), "%s", w.msgs[i]);
+    free(html);
     ps_doc_free(d);
     ps_warnings_free(&w);
     ps_js_run_free(run);

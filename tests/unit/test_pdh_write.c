@@ -1,6 +1,8 @@
 /* Unit tests: render/pdh_write.c - the relog-compatible CSV/TSV writer (expected text by hand). */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "ps_render.h"
@@ -45,4 +47,36 @@ Test(pdh_write, tsv_unknown_zone_lf)
     char out[64];
     cr_assert_str_eq(ps_pdh_fmt_value(out, sizeof out, 0.1, 20), "0.10000000000000000555");
     cr_assert_str_eq(ps_pdh_fmt_value(out, sizeof out, 1234.5, 3), "1.23e+03");
+}
+
+/* The fast path of ps_pdh_fmt_value agrees with glibc's exact printf("%.*g") on many values:
+ * random bit patterns over every magnitude, short decimals (k/1000), integers, and halfway cases. */
+Test(pdh_write, fast_format_matches_printf)
+{
+    uint64_t st = 88172645463325252ULL;
+    char a[64], b[64];
+    static const int digits[] = {17, 15, 6, 3, 1};
+    for (int round = 0; round < 400000; round++) {
+        st ^= st << 13;
+        st ^= st >> 7;
+        st ^= st << 17;
+        double v;
+        switch (round % 4) {
+        case 0: {
+            uint64_t bits = st & 0xBFFFFFFFFFFFFFFFULL;   /* exponents below 2^1 ... and above */
+            bits = (bits & 0x800FFFFFFFFFFFFFULL) | ((uint64_t)(900 + (st >> 52) % 250) << 52);
+            memcpy(&v, &bits, sizeof v);
+            break;
+        }
+        case 1: v = (double)(int64_t)(st % 100000000) / 1000.0; break;
+        case 2: v = (double)(st % 1000000000000ULL); break;
+        default: v = ((double)(st % 2000001) - 1000000.0) * 0.5; break;
+        }
+        if (!isfinite(v) || v == 0)
+            continue;
+        int d = digits[round % 5];
+        ps_pdh_fmt_value(a, sizeof a, v, d);
+        snprintf(b, sizeof b, "%.*g", d, v);
+        cr_assert_str_eq(a, b, "%.17g with %d digits", v, d);
+    }
 }

@@ -255,3 +255,51 @@ Test(thresholds, judge_reasons)
     ps_thr_set_free(&extra);
     ps_js_run_free(run);
 }
+
+/* p95 (nearest rank) and min/max rules per instance from the window statistics: samples 1..100
+ * -> p95 = 95, max = 100, min = 1; server scope of a rate = the sum over the instances. */
+Test(thresholds, p95_min_max_rules)
+{
+    ps_js_run *run = ps_xcalloc(1, sizeof *run);
+    run->nservers = 1;
+    run->servers = ps_xcalloc(1, sizeof *run->servers);
+    ps_js_server *s = &run->servers[0];
+    s->machine = ps_xstrdup("S1");
+    s->test_type = PS_TEST_PERFORMANCE;
+    s->ninstances = 2;
+    s->instances = ps_xcalloc(2, sizeof *s->instances);
+    s->stats = ps_xcalloc(1, sizeof *s->stats);
+    s->stats->ninst = 2;
+    s->stats->inst = ps_xcalloc(2, sizeof *s->stats->inst);
+    for (int i = 0; i < 2; i++) {
+        s->instances[i].name = ps_xstrdup(i ? "Instance1.2" : "Instance1.1");
+        double v[PS_JM_NINST];
+        for (int k = 0; k < PS_JM_NINST; k++)
+            v[k] = NAN;
+        for (int t = 1; t <= 100; t++) {
+            v[7] = i ? 1.0 : t / 20.0;   /* instance 1: 0.05 .. 5 ms, p95 = 4.75, mean 2.525 */
+            v[9] = 10 + i;               /* log writes/s: 10 and 11 -> server 21 */
+            ps_js_inst_acc_add(&s->stats->inst[i], v);
+        }
+    }
+    ps_js_server_finish(s);
+    ps_thr_set extra = {0};
+    ps_error err = {0};
+    const char *txt =
+        "\"\\MSExchange Database ==> Instances(*)\\I/O Log Writes Average Latency\" p95 instance > 4.5 ms error\n"
+        "\"\\MSExchange Database ==> Instances(*)\\I/O Log Writes Average Latency\" max instance >= 5 ms warning\n"
+        "\"\\MSExchange Database ==> Instances(*.2)\\I/O Log Writes Average Latency\" min instance < 1 ms error\n"
+        "\"\\MSExchange Database ==> Instances(*)\\I/O Log Writes/sec\" avg server > 20 /s warning\n";
+    cr_assert_eq(parse(txt, &extra, &err), PS_OK, "%s", err.msg);
+    ps_js_judge_options jo = {"jetstress-2010", 0, &extra};
+    cr_assert_eq(ps_js_judge(run, &jo, &err), PS_OK);
+    const ps_verdict *v = &s->verdict;
+    cr_assert_eq(v->result, PS_VERDICT_FAIL);
+    cr_assert_eq(v->nreasons, 3, "%zu", v->nreasons);
+    cr_assert_str_eq(v->reasons[0], "S1 Instance1.1: 95th percentile log write latency 4.75 ms > 4.5 ms");
+    cr_assert_str_eq(v->reasons[1], "warning: S1 Instance1.1: maximum log write latency 5 ms >= 5 ms");
+    /* min of Instance1.2 is 1.0: "< 1 ms" holds not; server log writes 10 + 11 = 21 > 20 */
+    cr_assert_str_eq(v->reasons[2], "warning: S1: average log writes/sec 21/s > 20/s");
+    ps_thr_set_free(&extra);
+    ps_js_run_free(run);
+}
