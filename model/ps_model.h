@@ -837,6 +837,10 @@ void ps_trend_from_run(ps_trend *t, size_t label, const ps_js_run *run, double m
  * time = the first server's sample time minus its first sample time. Leaves the series
  * empty when run has no series. Replaces what was there. */
 void ps_trend_series_from_run(ps_trend *t, size_t label, const ps_js_run *run);
+/* Key of the standard run metric (ps_trend_from_run) whose key or title equals name
+ * (case-insensitive), e.g. "Achieved transactional IOPS" -> "achieved_iops"; NULL if none.
+ * Lets table files put published figures in the same rows as measured runs. */
+const char *ps_trend_run_metric_key(const char *name);
 /* Set (copy) the configuration name of a label; NULL clears it. */
 void ps_trend_set_config(ps_trend *t, size_t label, const char *config);
 void ps_trend_free(ps_trend *t);   /* members only */

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 size_t ps_trend_add_label(ps_trend *t, const char *label)
 {
@@ -105,6 +106,14 @@ static const struct {
     {"log_write_latency_ms", "Log write latency", "ms", 1, 1, offsetof(ps_js_summary, log_write_latency_ms)},
     {"log_write_latency_ms_weighted", "Log write latency, IOPS-weighted", "ms", 1, 1, offsetof(ps_js_summary, log_write_latency_ms_weighted)},
 };
+
+const char *ps_trend_run_metric_key(const char *name)
+{
+    for (size_t k = 0; k < sizeof run_metrics / sizeof run_metrics[0]; k++)
+        if (strcasecmp(name, run_metrics[k].key) == 0 || strcasecmp(name, run_metrics[k].title) == 0)
+            return run_metrics[k].key;
+    return NULL;
+}
 
 static double summary_field(const ps_js_summary *s, size_t off)
 {

@@ -238,7 +238,8 @@ int ps_trend_table_read(const char *path, ps_trend *t, ps_error *err)
                     free(t->load_name);
                     t->load_name = ps_xstrdup(title);
                 } else {
-                    char *key = slug(title);
+                    const char *std = ps_trend_run_metric_key(title);
+                    char *key = std ? ps_xstrdup(std) : slug(title);
                     metric_of[c] = ps_trend_metric_index(t, key, title, unit, 0, is_time_unit(unit));
                     free(key);
                 }

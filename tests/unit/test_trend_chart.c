@@ -212,3 +212,10 @@ Test(trend_table, config_column)
     ps_trend_free(&t);
     unlink(path);
 }
+
+Test(trend_table, standard_metric_names)
+{
+    cr_assert_str_eq(ps_trend_run_metric_key("Achieved transactional IOPS"), "achieved_iops");
+    cr_assert_str_eq(ps_trend_run_metric_key("LOG_WRITE_LATENCY_MS"), "log_write_latency_ms");
+    cr_assert_null(ps_trend_run_metric_key("IOPS planned"));
+}
