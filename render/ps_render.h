@@ -473,6 +473,13 @@ void ps_trend_render_html(const ps_trend *t, ps_buf *b);
  * UTC), contents, the trend table and the available charts as vector graphics; embedded
  * DejaVu fonts. Writes to fp. Errors as ps_doc_render_pdf (PS_EIO). */
 int ps_trend_render_pdf(const ps_trend *t, ps_time date, FILE *fp, ps_warnings *w, ps_error *err);
+/* The same trend section appended to any document (e.g. `report`, for its HTML and PDF):
+ * a level-1 heading, the table, and a level-2 heading + chart per available chart. The chart
+ * specs live in *keep: keep it and t alive until d is rendered and freed, then call
+ * ps_trend_charts_free(keep). */
+typedef struct ps_trend_charts { ps_trend_chart chart[PS_TREND_NCHARTS]; } ps_trend_charts;
+void ps_doc_append_trend(ps_doc *d, const ps_trend *t, ps_trend_charts *keep);
+void ps_trend_charts_free(ps_trend_charts *keep);
 
 #ifdef __cplusplus
 }

@@ -41,11 +41,42 @@ static void trend_table(ps_doc *d, const ps_trend *t)
     }
 }
 
+void ps_doc_append_trend(ps_doc *d, const ps_trend *t, ps_trend_charts *keep)
+{
+    memset(keep, 0, sizeof *keep);
+    doc_heading(d, 1, 0, "Trend across runs");
+    doc_para(d, "Each cell is the value relative to the baseline %s as \"NN%% [value unit]\" (100 x value / "
+                "baseline value, rounded half away from zero); n/a where a figure is absent.",
+             t->nlabels ? t->labels[t->baseline] : "");
+    trend_table(d, t);
+    static const char *const headings[PS_TREND_NCHARTS] = {"IOPS and latency per run", "Metric against the load",
+                                                           "Runs overlaid on relative time"};
+    for (int k = 0; k < PS_TREND_NCHARTS; k++) {
+        ps_error cerr = {0};
+        if (ps_trend_chart_build(t, (enum ps_trend_chart_kind)k, NULL, &keep->chart[k], &cerr) != PS_OK)
+            continue;
+        doc_heading(d, 2, 0, "%s", headings[k]);
+        doc_block *b = doc_add(d, DOC_CHART, NULL);
+        b->chart = ps_xcalloc(1, sizeof *b->chart);
+        b->chart->kind = DOC_CHART_SPEC;
+        ps_buf id = {0};
+        ps_buf_printf(&id, "trend.%s", ps_trend_chart_name((enum ps_trend_chart_kind)k));
+        b->chart->id = ps_buf_steal(&id);
+        b->chart->threshold = NAN;
+        b->chart->spec = &keep->chart[k].spec;
+    }
+}
+
+void ps_trend_charts_free(ps_trend_charts *keep)
+{
+    for (int k = 0; k < PS_TREND_NCHARTS; k++)
+        ps_trend_chart_free(&keep->chart[k]);
+}
+
 int ps_trend_render_pdf(const ps_trend *t, ps_time date, FILE *fp, ps_warnings *w, ps_error *err)
 {
     ps_doc *d = ps_xcalloc(1, sizeof *d);
-    ps_trend_chart charts[PS_TREND_NCHARTS];
-    memset(charts, 0, sizeof charts);
+    ps_trend_charts charts;
     d->esrp = 4;
     d->date = date;
     d->vendor = ps_xstrdup("perfscribe");
@@ -63,28 +94,9 @@ int ps_trend_render_pdf(const ps_trend *t, ps_time date, FILE *fp, ps_warnings *
     ps_buf dt = {0};
     ps_buf_printf(&dt, "%s %d, %d", month_names[(mo - 1) % 12], dd, y);
     d->date_text = ps_buf_steal(&dt);
-
-    doc_heading(d, 1, 0, "Trend across runs");
-    doc_para(d, "Each cell is the value relative to the baseline %s as \"NN%% [value unit]\" (100 x value / "
-                "baseline value, rounded half away from zero); n/a where a figure is absent.",
-             t->nlabels ? t->labels[t->baseline] : "");
-    trend_table(d, t);
-    static const char *const headings[PS_TREND_NCHARTS] = {"IOPS and latency per run", "Metric against the load",
-                                                           "Runs overlaid on relative time"};
-    for (int k = 0; k < PS_TREND_NCHARTS; k++) {
-        ps_error cerr = {0};
-        if (ps_trend_chart_build(t, (enum ps_trend_chart_kind)k, NULL, &charts[k], &cerr) != PS_OK)
-            continue;
-        doc_heading(d, 2, 0, "%s", headings[k]);
-        doc_block *b = doc_add(d, DOC_CHART, NULL);
-        b->chart = ps_xcalloc(1, sizeof *b->chart);
-        b->chart->kind = DOC_CHART_SPEC;
-        b->chart->threshold = NAN;
-        b->chart->spec = &charts[k].spec;
-    }
+    ps_doc_append_trend(d, t, &charts);
     int rc = ps_doc_render_pdf(d, fp, w, err);
     ps_doc_free(d);
-    for (int k = 0; k < PS_TREND_NCHARTS; k++)
-        ps_trend_chart_free(&charts[k]);
+    ps_trend_charts_free(&charts);
     return rc;
 }

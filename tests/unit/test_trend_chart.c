@@ -219,3 +219,43 @@ Test(trend_table, standard_metric_names)
     cr_assert_str_eq(ps_trend_run_metric_key("LOG_WRITE_LATENCY_MS"), "log_write_latency_ms");
     cr_assert_null(ps_trend_run_metric_key("IOPS planned"));
 }
+
+#include "doc_fixture.h"
+
+Test(trend_doc, appended_to_a_report_document)
+{
+    ps_js_run *run = doc_fixture_run(NULL, 8);
+    ps_doc_options opt = {0};
+    ps_doc *doc = NULL;
+    ps_warnings w = {0};
+    ps_error err = {0};
+    cr_assert_eq(ps_doc_build(run, NULL, &opt, &doc, &w, &err), PS_OK, "%s", err.msg);
+    ps_trend t = {0};
+    load_table(&t);
+    ps_trend_charts keep;
+    ps_doc_append_trend(doc, &t, &keep);
+    ps_buf b = {0};
+    ps_doc_dump_layout(doc, &b);
+    cr_assert(strstr(b.data, "[chart trend.bars]\nchart.kind = bars+line\n") != NULL);
+    cr_assert(strstr(b.data, "[chart trend.load]\nchart.kind = bars\n") != NULL);
+    cr_assert(strstr(b.data, "[chart trend.overlay]") == NULL);   /* a table has no series */
+    ps_buf_free(&b);
+    char *html = NULL, *pdf = NULL;
+    size_t nhtml = 0, npdf = 0;
+    FILE *fp = open_memstream(&html, &nhtml);
+    cr_assert_eq(ps_doc_render_html(doc, fp, &w, &err), PS_OK, "%s", err.msg);
+    fclose(fp);
+    cr_assert(strstr(html, "Trend across runs") != NULL);
+    cr_assert(strstr(html, "156% [12.5 ms]") != NULL);
+    fp = open_memstream(&pdf, &npdf);
+    cr_assert_eq(ps_doc_render_pdf(doc, fp, &w, &err), PS_OK, "%s", err.msg);
+    fclose(fp);
+    cr_assert(npdf > 1000 && memcmp(pdf, "%PDF-", 5) == 0);
+    free(html);
+    free(pdf);
+    ps_doc_free(doc);
+    ps_trend_charts_free(&keep);
+    ps_trend_free(&t);
+    ps_warnings_free(&w);
+    ps_js_run_free(run);
+}
