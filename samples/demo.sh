@@ -10,3 +10,7 @@ head -8 out/summary.txt
 echo
 echo "== perfscribe check samples/jetstress (one server fails on purpose: exit 1 expected)"
 "$PS" check samples/jetstress || true
+echo
+echo "== perfscribe report samples/jetstress --solution samples/solution/solution.ini -o out/report.pdf -o out/report.html"
+"$PS" report samples/jetstress --solution samples/solution/solution.ini -o out/report.pdf -o out/report.html -q
+echo "ESRP document written: $(pwd)/out/report.pdf and $(pwd)/out/report.html"
