@@ -823,10 +823,7 @@ long ps_trend_find_label(const ps_trend *t, const char *label);
 /* Relative value in percent against the baseline label: 100 * v / base; NaN when either is
  * absent or the base is 0. */
 double ps_trend_relative(const ps_trend *t, size_t label, size_t metric);
-/* Interval of percentages compatible with values printed at `dv` and `db` decimals
- * (jetstress-esrp.md 7.7): [100(v-h)/(b+h) - 0.5, 100(v+h)/(b-h) + 0.5] with h = half a unit of
- * the printed precision of each. Returns 0 and lo/hi, -1 when b - h <= 0. */
-int ps_pct_interval(double v, int dv, double b, int db, double *lo, double *hi);
+/* Rounding intervals of printed percentages: see ps_pct_consistent (section 8). */
 /* Fill the standard metrics of one label from a computed Jetstress run: aggregate and
  * per-server achieved IOPS, total IOPS, target, latencies (plain and weighted), and, when
  * mailboxes/disks > 0, IOPS per mailbox, per 1,000 mailboxes and per disk. */

@@ -79,17 +79,6 @@ double ps_trend_relative(const ps_trend *t, size_t label, size_t metric)
     return 100.0 * v / b;
 }
 
-int ps_pct_interval(double v, int dv, double b, int db, double *lo, double *hi)
-{
-    double hv = 0.5 * pow(10.0, -dv), hb = 0.5 * pow(10.0, -db);
-    if (b - hb <= 0)
-        return -1;
-    double vlo = v - hv < 0 ? 0 : v - hv;
-    *lo = 100.0 * vlo / (b + hb) - 0.5;
-    *hi = 100.0 * (v + hv) / (b - hb) + 0.5;
-    return 0;
-}
-
 /* Standard metrics of a run, in display order. */
 static const struct {
     const char *key, *title, *unit;
