@@ -84,6 +84,7 @@ typedef struct blg_src {
     int ptr8;                    /* 64-bit writer */
     int lenient;
     ps_warnings *warn;
+    ps_error *err;               /* error record of the running call (set by each entry point) */
     unsigned char *buf;          /* one buffer */
     uint64_t nbuf;               /* buffers (a last partial one included) */
     uint64_t bufidx;             /* next buffer to load */

@@ -60,17 +60,22 @@ static int fast_g(char *out, size_t n, double v, int d)
         lo *= 10;
     hi = lo * 10;
     double a = fabs(v);
-    int x = (int)floor(log10(a)), tries = 0;
+    int e2;
+    frexp(a, &e2);   /* a in [2^(e2-1), 2^e2): first guess of the decimal exponent, maybe 1 low */
+    int x = (int)floor((e2 - 1) * 0.30102999566398120), tries = 0;
     uint64_t num = 0;
     for (;;) {
         int k = d - 1 - x;
-        if (k > 27 || k < -27 || ++tries > 3)
+        if (k > 27 || k < -27 || ++tries > 4)
             return 0;
         long double s = k >= 0 ? (long double)a * p10l[k] : (long double)a / p10l[-k];
-        long double fl = floorl(s), fr = s - fl;
-        if (fabsl(fr - 0.5L) < 0.02L)
+        if (s >= 1e19L)
             return 0;
-        num = (uint64_t)fl + (fr > 0.5L);
+        uint64_t ip = (uint64_t)s;   /* truncation: s > 0 */
+        long double fr = s - (long double)ip;
+        if (fabsl(fr - 0.5L) < 0.01L)   /* error <= 2^-8 (half an ulp of s < 2^57) */
+            return 0;
+        num = ip + (fr > 0.5L);
         if (num >= hi)
             x++;
         else if (num < lo)
