@@ -196,11 +196,59 @@ void ps_acc_free(ps_acc *a);
 /* Sketch API (used by ps_acc; public for tests and other aggregations). */
 ps_sketch *ps_sketch_new(void);
 void ps_sketch_add(ps_sketch *s, double v);
+/* Add every value of src to dst (src unchanged; src may be dst: counts double). */
 void ps_sketch_merge(ps_sketch *dst, const ps_sketch *src);
 /* q in [0,1]; NaN when empty. Result within PS_SKETCH_ALPHA relative of a true q-quantile. */
 double ps_sketch_quantile(const ps_sketch *s, double q);
 uint64_t ps_sketch_count(const ps_sketch *s);
 void ps_sketch_free(ps_sketch *s);
+
+/* Summary of one or more counter logs (perfscribe summary): per-file facts and per-counter
+ * statistics, counters merged across files by case-insensitive (ASCII) full path. Built by
+ * streaming rows: memory grows with the number of counters, never with the number of rows.
+ * Usage: ps_summary_init; per file: ps_summary_begin_file, ps_summary_add_row for each row,
+ * ps_summary_end_file; then ps_summary_finish; read; ps_summary_free. */
+typedef struct ps_summary_file {
+    char *path, *format;     /* owned copies */
+    char *timezone;          /* owned, NULL when the writer's zone is unknown */
+    int has_bias, bias_minutes;
+    uint64_t samples;        /* rows added */
+    uint64_t bad_rows;       /* malformed rows skipped (lenient mode) */
+    ps_time first, last;     /* utc of the first/last row (== local when !has_bias), or NONE */
+    ps_time first_local, last_local;
+} ps_summary_file;
+
+typedef struct ps_summary_counter {
+    ps_counter_path path;    /* owned copy of the first spelling seen */
+    ps_acc acc;
+    ps_stats stats;          /* valid after ps_summary_finish */
+} ps_summary_counter;
+
+typedef struct ps_summary {
+    ps_summary_file *files;
+    size_t nfiles, files_cap;
+    ps_summary_counter *counters;   /* in order of first appearance (file order, column order) */
+    size_t ncounters, counters_cap;
+    /* private */
+    size_t *slots;                  /* open-addressing index: counter + 1, 0 = empty */
+    size_t nslots;
+    size_t *colmap;                 /* current file: column -> counter */
+    ps_acc *cur;                    /* current file: one accumulator per column */
+    size_t ncur;
+} ps_summary;
+
+struct ps_log_info;
+struct ps_row;
+void ps_summary_init(ps_summary *s);
+/* Register a file (its info must stay valid until ps_summary_end_file) and map its columns. */
+void ps_summary_begin_file(ps_summary *s, const struct ps_log_info *info);
+/* Add one row of the current file (row->nvalues == info->ncounters). Timestamps are row->utc. */
+void ps_summary_add_row(ps_summary *s, const struct ps_row *row);
+/* Close the current file: merge its accumulators into the counters; bad_rows is recorded. */
+void ps_summary_end_file(ps_summary *s, uint64_t bad_rows);
+/* Fill every counter's stats. */
+void ps_summary_finish(ps_summary *s);
+void ps_summary_free(ps_summary *s);
 
 /* ===================================================================== 5. log rows */
 
@@ -313,6 +361,7 @@ typedef struct ps_js_event {
     double v[6];             /* numeric fields in line order, NaN when absent */
     int final_block;         /* 1 when after "Creating test report..." */
     char *text;              /* the whole message part */
+    int line_id;             /* catalogue id 1..32 of the matching pattern (L01..L32), 0 = none */
 } ps_js_event;
 
 /* A parsed Jetstress HTML report (2007, 2010, 2013, 2016; any language in the label tables). */

@@ -31,6 +31,14 @@ static const long double pow10_ld[28] = {
     1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L,
     1e26L, 1e27L,
 };
+/* 10^-k rounded to 64 bits: m * 10^-k has two roundings of 2^-64 relative, far below half an
+ * ulp of a double, so the result stays within 1 ulp (a multiplication is much cheaper than a
+ * division). */
+static const long double pow10_neg_ld[28] = {
+    1e-0L, 1e-1L, 1e-2L, 1e-3L, 1e-4L, 1e-5L, 1e-6L, 1e-7L, 1e-8L, 1e-9L, 1e-10L, 1e-11L, 1e-12L,
+    1e-13L, 1e-14L, 1e-15L, 1e-16L, 1e-17L, 1e-18L, 1e-19L, 1e-20L, 1e-21L, 1e-22L, 1e-23L,
+    1e-24L, 1e-25L, 1e-26L, 1e-27L,
+};
 #else
 #define HAVE_LD64 0
 #endif
@@ -52,6 +60,65 @@ static int slow_parse(const char *s, size_t len, char dec, double *out)
     return ps_parse_double(tmp, len, out);
 }
 
+/* Value of 8 ASCII digits in v (first digit in the low byte). */
+static inline uint64_t parse8v(uint64_t v)
+{
+    v -= UINT64_C(0x3030303030303030);
+    v = v * 10 + (v >> 8);
+    v = ((v & UINT64_C(0x000000FF000000FF)) * UINT64_C(0x000F424000000064) +
+         ((v >> 16) & UINT64_C(0x000000FF000000FF)) * UINT64_C(0x0000271000000001)) >> 32;
+    return v;
+}
+
+static const uint64_t pow10_u64[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+
+/* Number of leading ASCII digits (0..8) in the 8 bytes v (first byte in the low bits). */
+static inline unsigned digit_run(uint64_t v)
+{
+    uint64_t t = v ^ UINT64_C(0x3030303030303030);   /* digits -> 0..9, others >= 10 */
+    uint64_t nd = (((t & UINT64_C(0x7F7F7F7F7F7F7F7F)) + UINT64_C(0x7676767676767676)) | t) &
+                  UINT64_C(0x8080808080808080);
+    return nd ? (unsigned)__builtin_ctzll(nd) >> 3 : 8;
+}
+
+/* Append digits at *pp to the mantissa: up to 19 significant digits are kept in *m, the
+ * rest only counted in *dropped. Returns the number of digits consumed. Up to 8 digits are
+ * converted at once (SWAR) while 8 bytes remain before end. */
+static inline size_t digits(const char **pp, const char *end, uint64_t *m, int *nsig, int *dropped)
+{
+    const char *p = *pp, *s = p;
+    while (end - p >= 8) {
+        uint64_t v;
+        memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        v = __builtin_bswap64(v);
+#endif
+        unsigned n = digit_run(v);
+        if (n == 0 || *nsig + (int)n > 19)
+            break;
+        if (n < 8)   /* move the n digits up and pad the front with '0' */
+            v = v << (8 * (8 - n)) | (UINT64_C(0x3030303030303030) >> (8 * n));
+        *m = *m * pow10_u64[n] + parse8v(v);
+        *nsig += (int)n;
+        p += n;
+        if (n < 8) {
+            *pp = p;
+            return (size_t)(p - s);
+        }
+    }
+    while (p < end && (unsigned)(*p - '0') < 10) {
+        if (*nsig < 19) {
+            *m = *m * 10 + (unsigned)(*p - '0');
+            ++*nsig;
+        } else {
+            ++*dropped;
+        }
+        p++;
+    }
+    *pp = p;
+    return (size_t)(p - s);
+}
+
 const char *ps_num_scan(const char *p, const char *end, char dec, double *out)
 {
     const char *s = p;
@@ -61,36 +128,25 @@ const char *ps_num_scan(const char *p, const char *end, char dec, double *out)
         p++;
     }
     uint64_t m = 0;
-    int nsig = 0;        /* significant digits stored in m */
-    int dropped = 0;     /* significant digits not stored (beyond 19) */
-    int ndigits = 0;     /* all mantissa digits seen */
+    int nsig = 0, dropped = 0;
     long e10 = 0;
-    while (p < end && (unsigned)(*p - '0') < 10) {
-        unsigned d = (unsigned)(*p - '0');
-        if (nsig < 19) {
-            m = m * 10 + d;
-            nsig += (m != 0);
-        } else {
-            dropped++;
-            e10++;
-        }
-        ndigits++;
+    const char *z = p;
+    while (p < end && *p == '0')   /* leading zeros are not significant */
         p++;
-    }
+    size_t ndigits = (size_t)(p - z) + digits(&p, end, &m, &nsig, &dropped);
+    e10 += dropped;   /* integer digits beyond 19 scale the value */
     if (p < end && *p == dec) {
         p++;
-        while (p < end && (unsigned)(*p - '0') < 10) {
-            unsigned d = (unsigned)(*p - '0');
-            if (nsig < 19) {
-                m = m * 10 + d;
-                nsig += (m != 0);
-                e10--;
-            } else {
-                dropped++;
-            }
-            ndigits++;
-            p++;
+        if (nsig == 0) {
+            z = p;
+            while (p < end && *p == '0')
+                p++;
+            e10 -= p - z;
+            ndigits += (size_t)(p - z);
         }
+        int before = nsig;
+        ndigits += digits(&p, end, &m, &nsig, &dropped);
+        e10 -= nsig - before;
     }
     if (ndigits == 0)
         return NULL;
@@ -121,12 +177,14 @@ const char *ps_num_scan(const char *p, const char *end, char dec, double *out)
 #if HAVE_LD64
     } else if (e10 >= -27 && e10 <= 27) {
         long double x = (long double)m;
-        x = e10 < 0 ? x / pow10_ld[-e10] : x * pow10_ld[e10];
+        x = e10 < 0 ? x * pow10_neg_ld[-e10] : x * pow10_ld[e10];
         v = (double)x;
 #endif
     } else {
-        if (slow_parse(s + (*s == '-' || *s == '+'), (size_t)(p - s) - (*s == '-' || *s == '+'), dec, &v) != 0)
+        size_t sl = (size_t)(p - s);
+        if (slow_parse(s, sl, dec, &v) != 0)
             return NULL;
+        v = fabs(v);
     }
     if (!isfinite(v))
         return NULL;

@@ -72,6 +72,20 @@ int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_e
  * the array) owned by the caller. Never fails: unknown lines become PS_EV_OTHER. */
 void ps_js_testlog_parse(const char *text, size_t len, long first_line, ps_js_event **ev, size_t *n);
 
+/* The result XML Jetstress writes beside a report (<stem>.xml). Its schema is unknown, so only
+ * this is read: the root element name, the longest run of same-named sibling elements (taken as
+ * the sample records: their count and element name) and the first machine name found in a
+ * counter path "\\MACHINE\..." in an attribute or text. Entities are never expanded. */
+typedef struct ps_js_result_xml {
+    char *root;              /* root element name */
+    long samples;            /* records in the longest same-name run, -1 when none (< 2) */
+    char *sample_element;    /* name of those records, NULL when samples is -1 */
+    char *machine;           /* NULL when no counter path was found */
+} ps_js_result_xml;
+/* Fill *out (free members with ps_js_result_xml_free). PS_EIO, PS_EINPUT (malformed XML). */
+int ps_js_result_xml_read(const char *path, ps_js_result_xml *out, ps_warnings *w, ps_error *err);
+void ps_js_result_xml_free(ps_js_result_xml *x);
+
 /* Run discovery: every path is a file or a directory (walked recursively). Files are
  * classified by content first, name second: Jetstress HTML reports, Jetstress result XML,
  * JetstressConfig.xml, counter logs (.blg/.csv/.tsv). Reports and configs are parsed; servers

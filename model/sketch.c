@@ -1,0 +1,353 @@
+/* sketch.c - mergeable quantile sketch with relative accuracy PS_SKETCH_ALPHA (DDSketch style).
+ *
+ * Mapping. A value v != 0 goes to bucket k = floor(L(|v|) / w) where
+ *     L(x) = e + (m - 1)   for x = m * 2^e, m in [1, 2)      (a piecewise-linear log2)
+ * and w = ln(gamma), gamma = (1 + alpha) / (1 - alpha). L is monotone and its derivative with
+ * respect to ln(x) is m >= 1, so a bucket of width w in L spans at most a factor gamma in value:
+ * lo <= x < hi with hi / lo <= gamma. Reporting 2 lo hi / (lo + hi) for every value of the
+ * bucket is then off by at most (gamma - 1) / (gamma + 1) = alpha relative. L costs a few bit
+ * operations instead of a log() call (the sketch is fed tens of millions of values); the price
+ * is up to 2x more buckets than an exact log mapping (ln 2 / w ~ 35 buckets per octave).
+ *
+ * Stores. Positive values, negative values (by magnitude) and zeros are counted separately.
+ * Each store is a dense array of counters over a contiguous bucket range that grows as values
+ * arrive. A store never holds more than PS_SKETCH_MAX_BUCKETS buckets (2048, ~ a factor 2e12
+ * between the smallest and the largest magnitude): beyond that the LOWEST buckets (smallest
+ * magnitudes) are collapsed into the lowest kept bucket. Quantiles that fall into a collapsed
+ * bucket lose the accuracy guarantee; the upper quantiles (p50/p95/p99 of latency-like data)
+ * keep it. Magnitudes below 2^-1000 (~1e-301, including subnormals) count as zero.
+ *
+ * Quantile definition: the value of rank floor(q (n - 1)) (0-based) in the sorted values, i.e.
+ * the lower of the two neighbours, no interpolation. Rank 0 and rank n-1 return the exact min
+ * and max (kept aside); other answers are clamped to [min, max].
+ */
+#include "ps_model.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PS_SKETCH_MAX_BUCKETS 2048
+#define GROW_STEP 64
+#define MIN_MAGNITUDE 0x1p-1000
+
+/* Bucket counters are 32-bit (4 bytes per bucket keeps a store of a few hundred buckets within a
+ * few cache lines); a store switches to 64-bit counters the first time one would overflow. */
+typedef struct store {
+    void *c;         /* counters of buckets off .. off + len - 1: uint32_t, or uint64_t if wide */
+    int wide;
+    int32_t off;     /* bucket index of counter 0 */
+    int32_t len;     /* buckets in use (room for cap) */
+    int32_t cap;
+    uint64_t n;
+} store;
+
+/* Values are first appended to a small per-sketch buffer and moved into the buckets PENDING_N
+ * at a time: a log with thousands of counters feeds each sketch one value per row, and adding
+ * straight into the buckets then costs a cache miss per value; a batch reuses the same few
+ * cache lines. Read functions flush first (the buffer is a cache: they stay logically const). */
+#define PENDING_N 256
+
+struct ps_sketch {
+    store pos, neg;
+    uint64_t zeros;
+    double min, max;
+    double *pending;     /* PENDING_N values not yet in the buckets (allocated on first add) */
+    uint32_t npending;
+};
+
+static double inv_w;   /* 1 / ln(gamma) */
+static double w_;
+
+static void init_consts(void)
+{
+    if (inv_w == 0) {
+        double gamma = (1 + PS_SKETCH_ALPHA) / (1 - PS_SKETCH_ALPHA);
+        w_ = log(gamma);
+        inv_w = 1 / w_;
+    }
+}
+
+/* Piecewise-linear log2 from the IEEE-754 bits (x normal, > 0). */
+static inline double lin_log2(double x)
+{
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    int e = (int)((bits >> 52) & 0x7ff) - 1023;
+    uint64_t mb = (bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL;
+    double m;
+    memcpy(&m, &mb, sizeof m);
+    return e + (m - 1);
+}
+
+/* Inverse of lin_log2. */
+static double lin_exp2(double l)
+{
+    double e = floor(l);
+    return ldexp(1 + (l - e), (int)e);
+}
+
+static inline int32_t bucket_of(double mag)
+{
+    return (int32_t)floor(lin_log2(mag) * inv_w);
+}
+
+/* Lower bound of bucket k (in value). */
+static double bucket_lo(int32_t k) { return lin_exp2((double)k * w_); }
+
+/* Representative value of bucket k: the harmonic mean 2 lo hi / (lo + hi) of its bounds (written
+ * so that it does not overflow), within alpha of every value of the bucket. */
+static double bucket_value(int32_t k)
+{
+    double lo = bucket_lo(k), hi = bucket_lo(k + 1);
+    return 2 * lo / (1 + lo / hi);
+}
+
+static inline size_t esz(const store *s) { return s->wide ? sizeof(uint64_t) : sizeof(uint32_t); }
+static inline uint64_t get(const store *s, int32_t i)
+{
+    return s->wide ? ((const uint64_t *)s->c)[i] : ((const uint32_t *)s->c)[i];
+}
+static inline void set(store *s, int32_t i, uint64_t v)
+{
+    if (s->wide)
+        ((uint64_t *)s->c)[i] = v;
+    else
+        ((uint32_t *)s->c)[i] = (uint32_t)v;
+}
+/* Counters i .. i + n - 1 set to zero. */
+static void zero(store *s, int32_t i, int32_t n)
+{
+    memset((char *)s->c + (size_t)i * esz(s), 0, (size_t)n * esz(s));
+}
+/* Move n counters from index src to index dst (ranges may overlap). */
+static void move(store *s, int32_t dst, int32_t src, int32_t n)
+{
+    memmove((char *)s->c + (size_t)dst * esz(s), (char *)s->c + (size_t)src * esz(s), (size_t)n * esz(s));
+}
+
+static void widen(store *s)
+{
+    uint64_t *w = ps_xcalloc((size_t)(s->cap ? s->cap : 1), sizeof *w);
+    for (int32_t i = 0; i < s->len; i++)
+        w[i] = ((uint32_t *)s->c)[i];
+    free(s->c);
+    s->c = w;
+    s->wide = 1;
+}
+
+static inline void put(store *s, int32_t i, uint64_t cnt)
+{
+    if (!s->wide) {
+        uint32_t *c = s->c;
+        if (cnt <= UINT32_MAX - c[i]) {
+            c[i] += (uint32_t)cnt;
+            return;
+        }
+        widen(s);
+    }
+    ((uint64_t *)s->c)[i] += cnt;
+}
+
+static void store_reserve(store *s, int32_t need)
+{
+    if (need <= s->cap)
+        return;
+    int32_t cap = s->cap ? s->cap : GROW_STEP;
+    while (cap < need)
+        cap *= 2;
+    if (cap > PS_SKETCH_MAX_BUCKETS)
+        cap = PS_SKETCH_MAX_BUCKETS;
+    s->c = ps_xrealloc(s->c, (size_t)cap * esz(s));
+    zero(s, s->cap, cap - s->cap);
+    s->cap = cap;
+}
+
+/* Add cnt to bucket k, growing the range or collapsing its lowest buckets. */
+static void store_add(store *s, int32_t k, uint64_t cnt)
+{
+    s->n += cnt;
+    if (s->len == 0) {
+        store_reserve(s, 1);
+        s->off = k;
+        s->len = 1;
+        put(s, 0, cnt);
+        return;
+    }
+    int32_t i = k - s->off;
+    if (i >= 0 && i < s->len) {
+        put(s, i, cnt);
+        return;
+    }
+    if (i < 0) {
+        int32_t grow = -i;
+        if ((int64_t)s->len + grow > PS_SKETCH_MAX_BUCKETS) {
+            /* below the kept range and no room: extend downwards as far as the cap allows,
+             * the rest collapses into the lowest kept bucket */
+            grow = PS_SKETCH_MAX_BUCKETS - s->len;
+            if (grow <= 0) {
+                put(s, 0, cnt);
+                return;
+            }
+        }
+        store_reserve(s, s->len + grow);
+        move(s, grow, 0, s->len);
+        zero(s, 0, grow);
+        s->off -= grow;
+        s->len += grow;
+        put(s, k < s->off ? 0 : k - s->off, cnt);
+        return;
+    }
+    /* above the range */
+    int64_t need = (int64_t)i + 1;
+    if (need > PS_SKETCH_MAX_BUCKETS) {
+        /* shift the range up: the lowest `drop` + 1 buckets collapse into the new lowest one */
+        int32_t drop = (int32_t)(need - PS_SKETCH_MAX_BUCKETS);
+        uint64_t low = 0;
+        int32_t upto = drop < s->len ? drop : s->len - 1;
+        for (int32_t j = 0; j <= upto; j++)
+            low += get(s, j);
+        store_reserve(s, PS_SKETCH_MAX_BUCKETS);
+        if (drop < s->len) {
+            move(s, 0, drop, s->len - drop);
+            zero(s, s->len - drop, PS_SKETCH_MAX_BUCKETS - (s->len - drop));
+        } else {
+            zero(s, 0, PS_SKETCH_MAX_BUCKETS);
+        }
+        s->off = k - (PS_SKETCH_MAX_BUCKETS - 1);
+        s->len = PS_SKETCH_MAX_BUCKETS;
+        set(s, 0, low);
+        put(s, k - s->off, cnt);
+        return;
+    }
+    store_reserve(s, (int32_t)need);
+    zero(s, s->len, (int32_t)need - s->len);
+    s->len = (int32_t)need;
+    put(s, i, cnt);
+}
+
+ps_sketch *ps_sketch_new(void)
+{
+    init_consts();
+    ps_sketch *s = ps_xcalloc(1, sizeof *s);
+    s->min = INFINITY;
+    s->max = -INFINITY;
+    return s;
+}
+
+static void insert(ps_sketch *s, double v)
+{
+    if (v < s->min)
+        s->min = v;
+    if (v > s->max)
+        s->max = v;
+    if (v > MIN_MAGNITUDE && v <= DBL_MAX)
+        store_add(&s->pos, bucket_of(v), 1);
+    else if (v < -MIN_MAGNITUDE && v >= -DBL_MAX)
+        store_add(&s->neg, bucket_of(-v), 1);
+    else if (v > -MIN_MAGNITUDE && v < MIN_MAGNITUDE)
+        s->zeros++;
+    else if (v > 0)   /* +inf: highest representable bucket */
+        store_add(&s->pos, bucket_of(DBL_MAX), 1);
+    else
+        store_add(&s->neg, bucket_of(DBL_MAX), 1);
+}
+
+static void flush(ps_sketch *s)
+{
+    for (uint32_t i = 0; i < s->npending; i++)
+        insert(s, s->pending[i]);
+    s->npending = 0;
+}
+
+void ps_sketch_add(ps_sketch *s, double v)
+{
+    if (isnan(v))
+        return;
+    if (s->npending == PENDING_N)
+        flush(s);
+    if (!s->pending)
+        s->pending = ps_xmalloc(PENDING_N * sizeof *s->pending);
+    s->pending[s->npending++] = v;
+}
+
+static void store_merge(store *d, const store *s)
+{
+    /* highest buckets first so that a collapse in d keeps the top of the range */
+    for (int32_t j = s->len - 1; j >= 0; j--)
+        if (get(s, j))
+            store_add(d, s->off + j, get(s, j));
+}
+
+void ps_sketch_merge(ps_sketch *dst, const ps_sketch *src)
+{
+    if (!src)
+        return;
+    flush((ps_sketch *)src);
+    flush(dst);
+    store_merge(&dst->pos, &src->pos);
+    store_merge(&dst->neg, &src->neg);
+    dst->zeros += src->zeros;
+    if (src->min < dst->min)
+        dst->min = src->min;
+    if (src->max > dst->max)
+        dst->max = src->max;
+}
+
+uint64_t ps_sketch_count(const ps_sketch *s) { return s->pos.n + s->neg.n + s->zeros + s->npending; }
+
+double ps_sketch_quantile(const ps_sketch *s, double q)
+{
+    flush((ps_sketch *)s);
+    uint64_t n = ps_sketch_count(s);
+    if (n == 0 || isnan(q))
+        return NAN;
+    if (q < 0)
+        q = 0;
+    if (q > 1)
+        q = 1;
+    uint64_t rank = (uint64_t)floor(q * (double)(n - 1));
+    if (rank == 0)
+        return s->min;
+    if (rank >= n - 1)
+        return s->max;
+    double v;
+    uint64_t seen = 0;
+    if (rank < s->neg.n) {
+        /* negatives: largest magnitude first */
+        int32_t j = s->neg.len - 1;
+        for (; j > 0; j--) {
+            seen += get(&s->neg, j);
+            if (seen > rank)
+                break;
+        }
+        v = -bucket_value(s->neg.off + j);
+    } else if (rank < s->neg.n + s->zeros) {
+        v = 0;
+    } else {
+        seen = s->neg.n + s->zeros;
+        int32_t j = 0;
+        for (; j < s->pos.len - 1; j++) {
+            seen += get(&s->pos, j);
+            if (seen > rank)
+                break;
+        }
+        v = bucket_value(s->pos.off + j);
+    }
+    if (v < s->min)
+        v = s->min;
+    if (v > s->max)
+        v = s->max;
+    return v;
+}
+
+void ps_sketch_free(ps_sketch *s)
+{
+    if (!s)
+        return;
+    free(s->pos.c);
+    free(s->neg.c);
+    free(s->pending);
+    free(s);
+}

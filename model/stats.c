@@ -1,0 +1,136 @@
+/* stats.c - streaming per-counter statistics (ps_acc) and their finished form (ps_stats).
+ *
+ * Definitions (also in docs/readme/summary.md):
+ *   count      present (non-NaN) values; missing: NaN values (blank cells, bad status).
+ *   mean       arithmetic mean of the present values (each sample weighs the same).
+ *   stddev     sample standard deviation (divisor n - 1), NaN for n < 2. Welford's update,
+ *              merged with Chan et al.'s pairwise formula.
+ *   p50/95/99  from the quantile sketch (sketch.c): value of rank floor(q (n-1)), within 1 %.
+ *   first/last timestamps of the first and last present value.
+ *   time-weighted mean: every present value is held until the next present value
+ *              (left-value hold; missing samples in between do not end the hold):
+ *              sum(v_i * (t_{i+1} - t_i)) / (t_last - t_first). The last value has no interval
+ *              and weighs nothing. Reported only when the intervals between present values
+ *              are uneven (one differs from the first interval by more than 1 %); when they are
+ *              even it equals the mean up to the last sample and is NaN.
+ *   Several files: accumulators are merged; no interval is bridged across files.
+ */
+#include "ps_model.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+void ps_acc_init(ps_acc *a)
+{
+    a->count = a->missing = 0;
+    a->min = INFINITY;
+    a->max = -INFINITY;
+    a->mean = a->m2 = 0;
+    a->first = a->last = a->prev_t = PS_TIME_NONE;
+    a->prev_v = NAN;
+    a->tw_sum = a->tw_span = 0;
+    a->uneven = 0;
+    a->first_interval = NAN;
+    a->sketch = ps_sketch_new();
+}
+
+static int differs(double a, double b) { return fabs(a - b) > 0.01 * fabs(b); }
+
+void ps_acc_add(ps_acc *a, ps_time t, double v)
+{
+    if (isnan(v)) {
+        a->missing++;
+        return;
+    }
+    a->count++;
+    if (v < a->min)
+        a->min = v;
+    if (v > a->max)
+        a->max = v;
+    double d = v - a->mean;
+    a->mean += d / (double)a->count;
+    a->m2 += d * (v - a->mean);
+    ps_sketch_add(a->sketch, v);
+    if (a->prev_t != PS_TIME_NONE && t != PS_TIME_NONE) {
+        double dt = (double)(t - a->prev_t);
+        a->tw_sum += a->prev_v * dt;
+        a->tw_span += dt;
+        if (isnan(a->first_interval))
+            a->first_interval = dt;
+        else if (!a->uneven && differs(dt, a->first_interval))
+            a->uneven = 1;
+    }
+    if (a->first == PS_TIME_NONE)
+        a->first = t;
+    a->last = t;
+    a->prev_t = t;
+    a->prev_v = v;
+}
+
+void ps_acc_merge(ps_acc *a, const ps_acc *b)
+{
+    a->missing += b->missing;
+    if (b->count == 0)
+        return;
+    if (a->count == 0) {
+        a->mean = b->mean;
+        a->m2 = b->m2;
+    } else {
+        double na = (double)a->count, nb = (double)b->count, n = na + nb;
+        double d = b->mean - a->mean;
+        a->mean += d * nb / n;
+        a->m2 += b->m2 + d * d * na * nb / n;
+    }
+    a->count += b->count;
+    if (b->min < a->min)
+        a->min = b->min;
+    if (b->max > a->max)
+        a->max = b->max;
+    ps_sketch_merge(a->sketch, b->sketch);
+    if (a->first == PS_TIME_NONE || (b->first != PS_TIME_NONE && b->first < a->first))
+        a->first = b->first;
+    if (a->last == PS_TIME_NONE || b->last > a->last) {
+        a->last = b->last;
+        a->prev_t = b->prev_t;
+        a->prev_v = b->prev_v;
+    }
+    a->tw_sum += b->tw_sum;
+    a->tw_span += b->tw_span;
+    if (b->uneven)
+        a->uneven = 1;
+    if (isnan(a->first_interval))
+        a->first_interval = b->first_interval;
+    else if (!isnan(b->first_interval) && differs(b->first_interval, a->first_interval))
+        a->uneven = 1;
+}
+
+void ps_acc_finish(const ps_acc *a, ps_stats *out)
+{
+    out->count = a->count;
+    out->missing = a->missing;
+    out->first = a->first;
+    out->last = a->last;
+    out->time_weighted_mean = NAN;
+    if (a->count == 0) {
+        out->min = out->max = out->mean = out->stddev = NAN;
+        out->p50 = out->p95 = out->p99 = NAN;
+        out->first = out->last = PS_TIME_NONE;
+        return;
+    }
+    out->min = a->min;
+    out->max = a->max;
+    /* keep the mean inside [min, max] against rounding (e.g. n equal values) */
+    out->mean = a->mean < a->min ? a->min : a->mean > a->max ? a->max : a->mean;
+    out->stddev = a->count > 1 ? sqrt((a->m2 > 0 ? a->m2 : 0) / (double)(a->count - 1)) : NAN;
+    out->p50 = ps_sketch_quantile(a->sketch, 0.50);
+    out->p95 = ps_sketch_quantile(a->sketch, 0.95);
+    out->p99 = ps_sketch_quantile(a->sketch, 0.99);
+    if (a->uneven && a->tw_span > 0)
+        out->time_weighted_mean = a->tw_sum / a->tw_span;
+}
+
+void ps_acc_free(ps_acc *a)
+{
+    ps_sketch_free(a->sketch);
+    a->sketch = NULL;
+}

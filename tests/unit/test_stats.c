@@ -1,0 +1,178 @@
+/* Unit tests: model/stats.c and model/summary.c - statistics computed by hand. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "ps_model.h"
+
+#define S 1000   /* one second in ps_time units */
+
+Test(stats, small_series_by_hand)
+{
+    /* 2, 4, 4, 4, 5, 5, 7, 9 (+ one missing): mean 5, sum of squares of deviations 32,
+     * sample variance 32/7, stddev sqrt(32/7) = 2.1380899352993950 */
+    double v[] = {2, 4, NAN, 4, 4, 5, 5, 7, 9};
+    ps_acc a;
+    ps_acc_init(&a);
+    for (int i = 0; i < 9; i++)
+        ps_acc_add(&a, 1000000 + i * 15 * S, v[i]);
+    ps_stats st;
+    ps_acc_finish(&a, &st);
+    cr_assert_eq(st.count, 8);
+    cr_assert_eq(st.missing, 1);
+    cr_assert_eq(st.min, 2);
+    cr_assert_eq(st.max, 9);
+    cr_assert_float_eq(st.mean, 5.0, 1e-15);
+    cr_assert_float_eq(st.stddev, 2.1380899352993950, 1e-14);
+    /* p50: rank floor(0.5*7)=3 -> 4; p95, p99: rank 6 -> 7 (within 1 %) */
+    cr_assert(fabs(st.p50 - 4) <= 0.04);
+    cr_assert(fabs(st.p95 - 7) <= 0.07);
+    cr_assert(fabs(st.p99 - 7) <= 0.07);
+    cr_assert_eq(st.first, 1000000);
+    cr_assert_eq(st.last, 1000000 + 8 * 15 * S);
+    /* the missing sample makes one interval 30 s instead of 15 s -> uneven:
+     * held values: 2*15 + 4*30 + 4*15 + 4*15 + 5*15 + 5*15 + 7*15 = 525, span 120 s -> 4.375 */
+    cr_assert_float_eq(st.time_weighted_mean, 4.375, 1e-12);
+    ps_acc_free(&a);
+}
+
+Test(stats, even_intervals_no_time_weighted_mean)
+{
+    ps_acc a;
+    ps_acc_init(&a);
+    for (int i = 0; i < 10; i++)
+        ps_acc_add(&a, i * 15 * S, i);
+    ps_stats st;
+    ps_acc_finish(&a, &st);
+    cr_assert(isnan(st.time_weighted_mean));
+    cr_assert_float_eq(st.mean, 4.5, 1e-15);
+    /* variance of 0..9 = 82.5/9 = 9.1666..., stddev 3.0276503540974917 */
+    cr_assert_float_eq(st.stddev, 3.0276503540974917, 1e-14);
+    ps_acc_free(&a);
+}
+
+Test(stats, uneven_intervals)
+{
+    /* 10 for 10 s, 20 for 30 s, 40 last (no weight): (100 + 600) / 40 = 17.5; plain mean 23.33 */
+    ps_acc a;
+    ps_acc_init(&a);
+    ps_acc_add(&a, 0, 10);
+    ps_acc_add(&a, 10 * S, 20);
+    ps_acc_add(&a, 40 * S, 40);
+    ps_stats st;
+    ps_acc_finish(&a, &st);
+    cr_assert_float_eq(st.time_weighted_mean, 17.5, 1e-12);
+    cr_assert_float_eq(st.mean, 70.0 / 3, 1e-12);
+    ps_acc_free(&a);
+}
+
+Test(stats, empty_and_single)
+{
+    ps_acc a;
+    ps_acc_init(&a);
+    ps_acc_add(&a, 0, NAN);
+    ps_stats st;
+    ps_acc_finish(&a, &st);
+    cr_assert_eq(st.count, 0);
+    cr_assert_eq(st.missing, 1);
+    cr_assert(isnan(st.min) && isnan(st.max) && isnan(st.mean) && isnan(st.stddev));
+    cr_assert(isnan(st.p50) && isnan(st.p99));
+    cr_assert_eq(st.first, PS_TIME_NONE);
+    ps_acc_add(&a, 5, 3.5);
+    ps_acc_finish(&a, &st);
+    cr_assert_eq(st.mean, 3.5);
+    cr_assert(isnan(st.stddev));   /* n - 1 = 0 */
+    cr_assert_eq(st.p50, 3.5);
+    ps_acc_free(&a);
+}
+
+Test(stats, numerically_stable)
+{
+    /* 1e9 + {4, 7, 13, 16}: naive sum-of-squares loses everything; variance is 30 */
+    ps_acc a;
+    ps_acc_init(&a);
+    double d[] = {4, 7, 13, 16};
+    for (int k = 0; k < 1000; k++)
+        for (int i = 0; i < 4; i++)
+            ps_acc_add(&a, (k * 4 + i) * S, 1e9 + d[i]);
+    ps_stats st;
+    ps_acc_finish(&a, &st);
+    /* population variance 22.5, sample variance 22.5 * 4000/3999 */
+    cr_assert_float_eq(st.stddev, sqrt(22.5 * 4000.0 / 3999.0), 1e-6);
+    cr_assert_float_eq(st.mean, 1e9 + 10, 1e-4);
+    ps_acc_free(&a);
+}
+
+Test(stats, merge_matches_single_pass)
+{
+    ps_acc a, b, all;
+    ps_acc_init(&a);
+    ps_acc_init(&b);
+    ps_acc_init(&all);
+    for (int i = 0; i < 100; i++) {
+        double v = (i * 37 % 101) * 0.5 - 10;
+        ps_acc *half = i < 40 ? &a : &b;
+        ps_acc_add(half, i * S, v);
+        ps_acc_add(&all, i * S, v);
+    }
+    ps_acc_add(&b, 200 * S, NAN);
+    ps_acc_merge(&a, &b);
+    ps_stats m, s;
+    ps_acc_finish(&a, &m);
+    ps_acc_finish(&all, &s);
+    cr_assert_eq(m.count, 100);
+    cr_assert_eq(m.missing, 1);
+    cr_assert_eq(m.min, s.min);
+    cr_assert_eq(m.max, s.max);
+    cr_assert_float_eq(m.mean, s.mean, 1e-12);
+    cr_assert_float_eq(m.stddev, s.stddev, 1e-12);
+    cr_assert_eq(m.p50, s.p50);
+    cr_assert_eq(m.p99, s.p99);
+    cr_assert_eq(m.first, 0);
+    cr_assert_eq(m.last, 99 * S);
+    ps_acc_free(&a);
+    ps_acc_free(&b);
+    ps_acc_free(&all);
+}
+
+Test(summary, merges_files_by_path_case_insensitive)
+{
+    ps_counter_path p1[2] = {{.full = "\\\\A\\Memory\\Available MBytes", .index = -1},
+                             {.full = "\\\\A\\Processor(_Total)\\% Processor Time", .index = -1}};
+    ps_counter_path p2[1] = {{.full = "\\\\a\\memory\\available mbytes", .index = -1}};
+    ps_log_info i1 = {.path = "one.csv", .format = "csv", .ncounters = 2, .counters = p1,
+                      .has_bias = 1, .bias_minutes = 480, .timezone = "Pacific Standard Time"};
+    ps_log_info i2 = {.path = "two.csv", .format = "csv", .ncounters = 1, .counters = p2};
+    ps_summary s;
+    ps_summary_init(&s);
+    ps_summary_begin_file(&s, &i1);
+    double r1[] = {100, NAN}, r2[] = {200, 50};
+    ps_row row = {.local = 0, .utc = 480 * 60 * S, .values = r1, .nvalues = 2};
+    ps_summary_add_row(&s, &row);
+    row.local += 15 * S;
+    row.utc += 15 * S;
+    row.values = r2;
+    ps_summary_add_row(&s, &row);
+    ps_summary_end_file(&s, 0);
+    ps_summary_begin_file(&s, &i2);
+    double r3[] = {600};
+    ps_row row2 = {.local = 3600 * S, .utc = 3600 * S, .values = r3, .nvalues = 1};
+    ps_summary_add_row(&s, &row2);
+    ps_summary_end_file(&s, 3);
+    ps_summary_finish(&s);
+    cr_assert_eq(s.nfiles, 2);
+    cr_assert_eq(s.ncounters, 2);
+    cr_assert_str_eq(s.counters[0].path.full, "\\\\A\\Memory\\Available MBytes");
+    cr_assert_eq(s.counters[0].stats.count, 3);
+    cr_assert_float_eq(s.counters[0].stats.mean, 300.0, 1e-12);
+    cr_assert_eq(s.counters[0].stats.first, 3600 * S);               /* file 2 is earlier in utc */
+    cr_assert_eq(s.counters[0].stats.last, 480 * 60 * S + 15 * S);
+    cr_assert_eq(s.counters[1].stats.count, 1);
+    cr_assert_eq(s.counters[1].stats.missing, 1);
+    cr_assert_eq(s.files[0].samples, 2);
+    cr_assert_eq(s.files[1].samples, 1);
+    cr_assert_eq(s.files[1].bad_rows, 3);
+    cr_assert_eq(s.files[0].first_local, 0);
+    cr_assert_eq(s.files[0].last, 480 * 60 * S + 15 * S);
+    ps_summary_free(&s);
+}
