@@ -45,7 +45,7 @@ void ps_pdh_write_header(ps_buf *b, const ps_pdh_style *s, const char *zone, int
 #if LDBL_MANT_DIG >= 64
 /* Fast "%.<d>g" for d <= 17: the d significant digits come from one long-double product
  * v * 10^k (10^k exact for k <= 27; one rounding of relative error 2^-64, so the scaled value is
- * within 2^-7 of the true one). When its fraction is near .5 the rounding is not certain and
+ * within 2^-8 of the true one). When its fraction is near .5 the rounding is not certain and
  * the caller falls back to snprintf, which is exact. Returns 0 when it cannot decide. */
 static const long double p10l[] = {1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,  1e7L,  1e8L,  1e9L,
                                    1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L,
