@@ -221,8 +221,10 @@ static int do_object(blg_log *l, size_t ei, const unsigned char *b, size_t blen,
         object_values(l, ei, &o, defs, nc, NULL, o.obj + p, bl);
         goto out;
     }
-    if ((uint64_t)ni > o.olen / 28) {
-        rc = blg_corrupt(s, off, "object claims %d instances in %zu bytes", ni, o.olen);
+    /* every instance carries a definition and a block with every counter's data: real objects
+     * hold at least 4 bytes per value, which bounds the work (defs may overlap in hostile data) */
+    if ((uint64_t)ni > o.olen / 28 || (uint64_t)ni * nc > o.olen / 4) {
+        rc = blg_corrupt(s, off, "object claims %d instances of %u counters in %zu bytes", ni, nc, o.olen);
         goto out;
     }
     blg_map_clear(&l->dups);

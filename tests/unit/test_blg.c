@@ -332,6 +332,20 @@ Test(blg_hostile, huge_counts)
     ps_buf_free(&c);
 }
 
+Test(blg_hostile, object_instances_times_counters)
+{
+    /* layout A: 5 counters x 3 instances in a block; claim 60 instances instead: each would
+     * need a definition and a counter block, which 60 * 5 values cannot fit */
+    ps_buf b = {0};
+    synth_a(&b, 0, 2048);
+    char *p = find(&b, "P\0E\0R\0F\0", 8);
+    cr_assert_not_null(p);
+    size_t hl = (size_t)(unsigned char)p[0x18] | ((size_t)(unsigned char)p[0x19] << 8);
+    bb_set32(&b, (size_t)(p - b.data) + hl + 0x28, 60);   /* PERF_OBJECT_TYPE.NumInstances */
+    expect_einput("objinst", &b, "instances of 5 counters");
+    ps_buf_free(&b);
+}
+
 Test(blg_hostile, string_offset_outside_entry)
 {
     ps_buf b = {0};
