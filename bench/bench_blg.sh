@@ -45,8 +45,10 @@ PY
 }
 mbps() { python3 -c "import sys; b,t=float(sys.argv[1]),float(sys.argv[2]); print('%.1f' % (b/1e6/t if t>0 else 0))" "$1" "$2"; }
 
-echo "== .blg decoding (x$REPEAT per file; MB/s of CPU time, wall-clock MB/s in brackets)"
-printf '%-26s %8s %20s %20s %9s\n' file bytes "decode (-c 1 col)" "convert (all cols)" "RSS KB"
+read -r _ c0 _ < <(measure "$REPEAT" "$PS" --version)
+echo "== .blg decoding (x$REPEAT per file; MB/s of CPU time, wall-clock MB/s in brackets;"
+echo "   'net' subtracts the CPU time of starting the program, $(python3 -c "print('%.2f' % (1000*$c0/$REPEAT))") ms a run)"
+printf '%-26s %8s %20s %10s %20s %9s\n' file bytes "decode (-c 1 col)" "net" "convert (all cols)" "RSS KB"
 if [ -d "$SHARED" ]; then
   for f in "$SHARED"/*.blg; do
     case $(basename "$f") in PS_CorruptBlg.blg) continue ;; esac
@@ -54,8 +56,9 @@ if [ -d "$SHARED" ]; then
     first=$( ("$PS" convert "$f" -f csv -q 2>/dev/null || true) | head -1 | cut -d'"' -f4)
     read -r w1 c1 r1 < <(measure "$REPEAT" "$PS" convert "$f" -f csv -q -c "$first")
     read -r w2 c2 r2 < <(measure "$REPEAT" "$PS" convert "$f" -f csv -q)
-    printf '%-26s %8s %20s %20s %9s\n' "$(basename "$f")" "$size" \
+    printf '%-26s %8s %20s %10s %20s %9s\n' "$(basename "$f")" "$size" \
       "$(mbps $((size * REPEAT)) "$c1") [$(mbps $((size * REPEAT)) "$w1")]" \
+      "$(mbps $((size * REPEAT)) "$(python3 -c "print(max($c1 - $c0, 1e-9))")")" \
       "$(mbps $((size * REPEAT)) "$c2") [$(mbps $((size * REPEAT)) "$w2")]" "$r2"
   done
 else
