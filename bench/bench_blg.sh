@@ -47,7 +47,8 @@ mbps() { python3 -c "import sys; b,t=float(sys.argv[1]),float(sys.argv[2]); prin
 
 read -r _ c0 _ < <(measure "$REPEAT" "$PS" --version)
 echo "== .blg decoding (x$REPEAT per file; MB/s of CPU time, wall-clock MB/s in brackets;"
-echo "   'net' subtracts the CPU time of starting the program, $(python3 -c "print('%.2f' % (1000*$c0/$REPEAT))") ms a run)"
+echo "   'net' subtracts the CPU time of starting the program, $(python3 -c "print('%.2f' % (1000*$c0/$REPEAT))") ms a run;"
+echo "   '-' when start-up is most of the time and the difference means nothing)"
 printf '%-26s %8s %20s %10s %20s %9s\n' file bytes "decode (-c 1 col)" "net" "convert (all cols)" "RSS KB"
 if [ -d "$SHARED" ]; then
   for f in "$SHARED"/*.blg; do
@@ -58,7 +59,7 @@ if [ -d "$SHARED" ]; then
     read -r w2 c2 r2 < <(measure "$REPEAT" "$PS" convert "$f" -f csv -q)
     printf '%-26s %8s %20s %10s %20s %9s\n' "$(basename "$f")" "$size" \
       "$(mbps $((size * REPEAT)) "$c1") [$(mbps $((size * REPEAT)) "$w1")]" \
-      "$(mbps $((size * REPEAT)) "$(python3 -c "print(max($c1 - $c0, 1e-9))")")" \
+      "$(python3 -c "c=$c1-$c0; print('%.1f' % ($size*$REPEAT/1e6/c) if c > 0.2*$c1 else '-')")" \
       "$(mbps $((size * REPEAT)) "$c2") [$(mbps $((size * REPEAT)) "$w2")]" "$r2"
   done
 else
