@@ -161,6 +161,7 @@ typedef struct blg_col {
     char *path;          /* full counter path */
     char *key;           /* instance / instance+counter key inside its entry, NULL for plain */
     char *inst, *cname;  /* instance (NULL: none) and counter name as in the path */
+    uint32_t title, defidx;  /* layout A: counter title index and definition position */
     uint32_t type;
     blg_raw prev, cur;
     int seen;            /* present in the current record */
