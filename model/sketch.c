@@ -272,6 +272,14 @@ void ps_sketch_add(ps_sketch *s, double v)
     s->pending[s->npending++] = v;
 }
 
+void ps_sketch_add_many(ps_sketch *s, const double *v, size_t n)
+{
+    flush(s);
+    for (size_t i = 0; i < n; i++)
+        if (!isnan(v[i]))
+            insert(s, v[i]);
+}
+
 static void store_merge(store *d, const store *s)
 {
     /* highest buckets first so that a collapse in d keeps the top of the range */

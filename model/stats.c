@@ -3,8 +3,9 @@
  * Definitions (also in docs/readme/summary.md):
  *   count      present (non-NaN) values; missing: NaN values (blank cells, bad status).
  *   mean       arithmetic mean of the present values (each sample weighs the same).
- *   stddev     sample standard deviation (divisor n - 1), NaN for n < 2. Welford's update,
- *              merged with Chan et al.'s pairwise formula.
+ *   stddev     sample standard deviation (divisor n - 1), NaN for n < 2. Welford's update per
+ *              value (ps_acc_add); ps_acc_add_many takes a batch two-pass (mean, then squared
+ *              deviations) and folds it in with Chan et al.'s pairwise formula, as merges do.
  *   p50/95/99  from the quantile sketch (sketch.c): value of rank floor(q (n-1)), within 1 %.
  *   first/last timestamps of the first and last present value.
  *   time-weighted mean: every present value is held until the next present value
@@ -67,21 +68,68 @@ void ps_acc_add(ps_acc *a, ps_time t, double v)
     a->prev_v = v;
 }
 
+/* Chan et al.: fold a group of n values with mean m and sum of squared deviations m2 into a. */
+static void fold(ps_acc *a, uint64_t n, double m, double m2)
+{
+    if (n == 0)
+        return;
+    if (a->count == 0) {
+        a->mean = m;
+        a->m2 = m2;
+    } else {
+        double na = (double)a->count, nb = (double)n, nt = na + nb;
+        double d = m - a->mean;
+        a->mean += d * nb / nt;
+        a->m2 += m2 + d * d * na * nb / nt;
+    }
+    a->count += n;
+}
+
+void ps_acc_add_many(ps_acc *a, const ps_time *t, const double *v, size_t n)
+{
+    uint64_t cnt = 0;
+    double sum = 0, lo = a->min, hi = a->max;
+    for (size_t i = 0; i < n; i++) {
+        double x = v[i];
+        if (isnan(x))
+            continue;
+        cnt++;
+        sum += x;
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
+        if (a->prev_t != PS_TIME_NONE && t[i] != PS_TIME_NONE) {
+            double dt = (double)(t[i] - a->prev_t);
+            a->tw_sum += a->prev_v * dt;
+            a->tw_span += dt;
+            if (isnan(a->first_interval))
+                a->first_interval = dt;
+            else if (!a->uneven && differs(dt, a->first_interval))
+                a->uneven = 1;
+        }
+        if (a->first == PS_TIME_NONE)
+            a->first = t[i];
+        a->last = a->prev_t = t[i];
+        a->prev_v = x;
+    }
+    a->missing += n - cnt;
+    if (cnt == 0)
+        return;
+    a->min = lo;
+    a->max = hi;
+    double m = sum / (double)cnt, m2 = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!isnan(v[i]))
+            m2 += (v[i] - m) * (v[i] - m);
+    fold(a, cnt, m, m2);
+    ps_sketch_add_many(a->sketch, v, n);
+}
+
 void ps_acc_merge(ps_acc *a, const ps_acc *b)
 {
     a->missing += b->missing;
     if (b->count == 0)
         return;
-    if (a->count == 0) {
-        a->mean = b->mean;
-        a->m2 = b->m2;
-    } else {
-        double na = (double)a->count, nb = (double)b->count, n = na + nb;
-        double d = b->mean - a->mean;
-        a->mean += d * nb / n;
-        a->m2 += b->m2 + d * d * na * nb / n;
-    }
-    a->count += b->count;
+    fold(a, b->count, b->mean, b->m2);
     if (b->min < a->min)
         a->min = b->min;
     if (b->max > a->max)

@@ -1,5 +1,8 @@
 /* summary.c - ps_summary: per-file facts and per-counter statistics over several logs.
  *
+ * Rows are buffered column-major, PS_SUMMARY_BATCH at a time (a fixed few MB for thousands of
+ * counters), and fed to the accumulators column by column.
+ *
  * Each file gets its own accumulators (one per column) so that time intervals are never
  * bridged across files and timestamps only need to be ordered within a file; at the end of
  * the file they are merged into the counters, which are indexed by the ASCII-lowercased full
@@ -8,6 +11,7 @@
 #include "ps_model.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,10 +115,21 @@ void ps_summary_begin_file(ps_summary *s, const struct ps_log_info *info)
     s->ncur = info->ncounters;
     s->colmap = ps_xcalloc(s->ncur ? s->ncur : 1, sizeof *s->colmap);
     s->cur = ps_xcalloc(s->ncur ? s->ncur : 1, sizeof *s->cur);
+    s->batch = ps_xmalloc((s->ncur ? s->ncur : 1) * PS_SUMMARY_BATCH * sizeof *s->batch);
+    s->nbatch = 0;
     for (size_t i = 0; i < s->ncur; i++) {
         s->colmap[i] = counter_for(s, &info->counters[i]);
         ps_acc_init(&s->cur[i]);
     }
+}
+
+/* Feed the buffered rows to the accumulators, one column at a time (the column's accumulator
+ * and sketch stay in cache for the whole batch instead of being touched once per row). */
+static void flush_batch(ps_summary *s)
+{
+    for (size_t i = 0; i < s->ncur; i++)
+        ps_acc_add_many(&s->cur[i], s->batch_t, s->batch + i * PS_SUMMARY_BATCH, s->nbatch);
+    s->nbatch = 0;
 }
 
 void ps_summary_add_row(ps_summary *s, const struct ps_row *row)
@@ -127,22 +142,31 @@ void ps_summary_add_row(ps_summary *s, const struct ps_row *row)
     f->last = row->utc;
     f->last_local = row->local;
     size_t n = row->nvalues < s->ncur ? row->nvalues : s->ncur;
+    double *col = s->batch + s->nbatch;
     for (size_t i = 0; i < n; i++)
-        ps_acc_add(&s->cur[i], row->utc, row->values[i]);
+        col[i * PS_SUMMARY_BATCH] = row->values[i];
+    for (size_t i = n; i < s->ncur; i++)
+        col[i * PS_SUMMARY_BATCH] = NAN;
+    s->batch_t[s->nbatch++] = row->utc;
+    if (s->nbatch == PS_SUMMARY_BATCH)
+        flush_batch(s);
 }
 
 void ps_summary_end_file(ps_summary *s, uint64_t bad_rows)
 {
     if (s->nfiles)
         s->files[s->nfiles - 1].bad_rows = bad_rows;
+    flush_batch(s);
     for (size_t i = 0; i < s->ncur; i++) {
         ps_acc_merge(&s->counters[s->colmap[i]].acc, &s->cur[i]);
         ps_acc_free(&s->cur[i]);
     }
     free(s->cur);
     free(s->colmap);
+    free(s->batch);
     s->cur = NULL;
     s->colmap = NULL;
+    s->batch = NULL;
     s->ncur = 0;
 }
 

@@ -176,3 +176,39 @@ Test(summary, merges_files_by_path_case_insensitive)
     cr_assert_eq(s.files[0].last, 480 * 60 * S + 15 * S);
     ps_summary_free(&s);
 }
+
+Test(stats, add_many_matches_add)
+{
+    /* 1000 samples with gaps, NaNs and an uneven step, fed one by one and in batches of 77 */
+    static ps_time t[1000];
+    static double v[1000];
+    for (int i = 0; i < 1000; i++) {
+        t[i] = (ps_time)i * 15 * S + (i > 500 ? 7 * S : 0);
+        v[i] = i % 13 == 0 ? NAN : 1e6 + ((i * 7919) % 1009) * 0.37;
+    }
+    ps_acc one, many;
+    ps_acc_init(&one);
+    ps_acc_init(&many);
+    for (int i = 0; i < 1000; i++)
+        ps_acc_add(&one, t[i], v[i]);
+    for (int i = 0; i < 1000; i += 77)
+        ps_acc_add_many(&many, t + i, v + i, i + 77 <= 1000 ? 77 : 1000 - i);
+    ps_stats a, b;
+    ps_acc_finish(&one, &a);
+    ps_acc_finish(&many, &b);
+    cr_assert_eq(a.count, b.count);
+    cr_assert_eq(a.missing, b.missing);
+    cr_assert_eq(a.missing, 77);   /* i % 13 == 0 for i in 0..999 */
+    cr_assert_eq(a.min, b.min);
+    cr_assert_eq(a.max, b.max);
+    cr_assert_float_eq(a.mean, b.mean, 1e-12 * fabs(a.mean));
+    cr_assert_float_eq(a.stddev, b.stddev, 1e-9 * a.stddev);
+    cr_assert_eq(a.p50, b.p50);
+    cr_assert_eq(a.p99, b.p99);
+    cr_assert(!isnan(a.time_weighted_mean));
+    cr_assert_float_eq(a.time_weighted_mean, b.time_weighted_mean, 1e-12 * a.time_weighted_mean);
+    cr_assert_eq(a.first, b.first);
+    cr_assert_eq(a.last, b.last);
+    ps_acc_free(&one);
+    ps_acc_free(&many);
+}
