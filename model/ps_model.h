@@ -229,7 +229,6 @@ typedef struct ps_summary_counter {
     ps_stats stats;          /* valid after ps_summary_finish */
 } ps_summary_counter;
 
-#define PS_SUMMARY_BATCH 256
 typedef struct ps_summary {
     ps_summary_file *files;
     size_t nfiles, files_cap;
@@ -241,9 +240,9 @@ typedef struct ps_summary {
     size_t *colmap;                 /* current file: column -> counter */
     ps_acc *cur;                    /* current file: one accumulator per column */
     size_t ncur;
-    double *batch;                  /* current file: PS_SUMMARY_BATCH rows, column-major */
-    ps_time batch_t[PS_SUMMARY_BATCH];           /* their utc times */
-    size_t nbatch;
+    double *batch;                  /* current file: batch_rows rows, column-major */
+    ps_time *batch_t;               /* their utc times */
+    size_t nbatch, batch_rows;
 } ps_summary;
 
 struct ps_log_info;

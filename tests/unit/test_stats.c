@@ -212,3 +212,41 @@ Test(stats, add_many_matches_add)
     ps_acc_free(&one);
     ps_acc_free(&many);
 }
+
+Test(summary, batches_across_many_rows)
+{
+    /* 3000 rows: the summary buffers rows in batches (1024 for few columns), so this crosses
+     * two batch boundaries; the result must equal feeding one accumulator directly. */
+    ps_counter_path p[2] = {{.full = "\\\\A\\X\\y", .index = -1}, {.full = "\\\\A\\X\\z", .index = -1}};
+    ps_log_info info = {.path = "big.csv", .format = "csv", .ncounters = 2, .counters = p};
+    ps_summary s;
+    ps_summary_init(&s);
+    ps_summary_begin_file(&s, &info);
+    ps_acc ref;
+    ps_acc_init(&ref);
+    for (int i = 0; i < 3000; i++) {
+        double v[2] = {i % 17 == 3 ? NAN : (double)((i * 7919) % 3001), 1.5};
+        ps_row row = {.local = (ps_time)i * S, .utc = (ps_time)i * S, .values = v, .nvalues = 2};
+        ps_summary_add_row(&s, &row);
+        ps_acc_add(&ref, row.utc, v[0]);
+    }
+    ps_summary_end_file(&s, 0);
+    ps_summary_finish(&s);
+    ps_stats r;
+    ps_acc_finish(&ref, &r);
+    const ps_stats *st = &s.counters[0].stats;
+    cr_assert_eq(st->count, r.count);
+    cr_assert_eq(st->missing, 177);   /* i % 17 == 3 for i < 3000: 3, 20, ..., 2992 -> 177 */
+    cr_assert_eq(st->min, r.min);
+    cr_assert_eq(st->max, r.max);
+    cr_assert_float_eq(st->mean, r.mean, 1e-12 * r.mean);
+    cr_assert_float_eq(st->stddev, r.stddev, 1e-12 * r.stddev);
+    cr_assert_eq(st->p50, r.p50);
+    cr_assert_eq(st->p95, r.p95);
+    cr_assert_float_eq(st->time_weighted_mean, r.time_weighted_mean, 1e-12 * r.mean);
+    cr_assert_eq(s.counters[1].stats.count, 3000);
+    cr_assert_eq(s.counters[1].stats.stddev, 0);
+    cr_assert_eq(s.files[0].samples, 3000);
+    ps_summary_free(&s);
+    ps_acc_free(&ref);
+}
