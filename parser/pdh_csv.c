@@ -12,77 +12,40 @@
  */
 #include <ctype.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
 
 #include "log_internal.h"
-#include "numparse_internal.h"
 #include "pdh_csv_internal.h"
 
-enum { DEC_UNDECIDED = 0, DEC_POINT, DEC_COMMA };
+#define NBATCH 3                          /* batches in flight when a reader thread is used */
+#ifndef PS_CSV_THREAD_MIN
+#define PS_CSV_THREAD_MIN ((uint64_t)8 << 20) /* files at least this big are parsed on a thread */
+#endif
+#define MAX_COUNTERS 250000                 /* refuse bigger headers (memory per column) */
+#define BATCH_VALUES 65536                  /* values per batch (rows = this / counters) */
 
 typedef struct csv {
-    ps_lines in;
-    char sep;
-    int dec_mode;
-    char dec;
-    size_t ncounters;
-    double *values;
-    long console_lines, console_first;
-    int ended;
+    ps_csv_rows r;
+    ps_csv_batch b[NBATCH];
+    size_t nb;                /* 1: parse on demand; NBATCH: producer thread */
+    size_t cons;              /* batches consumed so far */
+    ps_csv_batch *cur;        /* batch being handed out, NULL before the first */
+    size_t pos;               /* next row of cur */
+    int finished;             /* 1 after end of input or an error was returned */
+    int final_status;
+    ps_error final_err;
+    /* producer thread (nb == NBATCH) */
+    int threaded;
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int filled[NBATCH];
+    int stop;
 } csv;
-
-/* ------------------------------------------------------------------ cells */
-
-/* One cell starting at p (line ends at e). On success returns the position of the separator
- * or e, with the unquoted content in [*cs, *cs + *cn) (unquoted in place). NULL on a quote
- * error, with *errpos at the offending character and *why set. */
-static char *cell(char *p, char *e, char sep, char **cs, size_t *cn, char **errpos, const char **why)
-{
-    if (p < e && *p == '"') {
-        char *r = p + 1, *w = p + 1;
-        *cs = p + 1;
-        for (;;) {
-            char *q = memchr(r, '"', (size_t)(e - r));
-            if (!q) {
-                *errpos = p;
-                *why = "unterminated quoted field";
-                return NULL;
-            }
-            if (w != r)
-                memmove(w, r, (size_t)(q - r));
-            w += q - r;
-            if (q + 1 < e && q[1] == '"') {   /* doubled quote */
-                *w++ = '"';
-                r = q + 2;
-                continue;
-            }
-            if (q + 1 < e && q[1] != sep) {
-                *errpos = q + 1;
-                *why = "unexpected character after closing quote";
-                return NULL;
-            }
-            *cn = (size_t)(w - *cs);
-            return q + 1;
-        }
-    }
-    char *q = memchr(p, sep, (size_t)(e - p));
-    if (!q)
-        q = e;
-    *cs = p;
-    *cn = (size_t)(q - p);
-    return q;
-}
-
-static int all_blank(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (s[i] != ' ')
-            return 0;
-    return 1;
-}
 
 /* ------------------------------------------------------------------ header */
 
@@ -150,22 +113,27 @@ static int parse_tag(const char *s, size_t n, int *fmt, char **tz, int *has_bias
     return 0;
 }
 
-static int is_blank_line(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
-            return 0;
-    return 1;
-}
-
 static int ieq(const char *s, size_t n, const char *lit_)
 {
     return strlen(lit_) == n && strncasecmp(s, lit_, n) == 0;
 }
 
+#define LEGACY_MSG                                                                              \
+    "legacy PerfMon binary log \"(PDH-BIN 4.0)\" (Windows 2000/XP) is not supported; convert it on " \
+    "Windows with: relog <file> -f bin -o <new>.blg (or -f csv)"
+
 #define COL(ptr) ((long)((ptr) - line) + 1)
 
-static int read_header(ps_log *log, csv *c, ps_error *err)
+/* "(PDH-BIN" within the first 64 bytes: a Windows 2000/XP binary log. */
+static int has_legacy_marker(const char *s, size_t n)
+{
+    for (size_t i = 0; i + 8 <= n && i < 64; i++)
+        if (memcmp(s + i, "(PDH-BIN", 8) == 0)
+            return 1;
+    return 0;
+}
+
+static int read_header(ps_log *log, ps_csv_rows *c, ps_error *err)
 {
     char *line;
     size_t n;
@@ -176,7 +144,7 @@ static int read_header(ps_log *log, csv *c, ps_error *err)
             return -rc;
         if (rc == 0)
             return ps_error_set(err, PS_EINPUT, log->path, c->in.line, 1, "no header line, not a PerfMon log");
-    } while (is_blank_line(line, n));
+    } while (ps_csv_blank_line(line, n));
     long ln = c->in.line;
     char *nul = memchr(line, 0, n);
     if (nul)
@@ -184,6 +152,8 @@ static int read_header(ps_log *log, csv *c, ps_error *err)
     if (n >= 5 && strncasecmp(line, "#TYPE", 5) == 0)
         return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
                             "not a PerfMon log (Get-Counter Path,CookedValue export)");
+    if (has_legacy_marker(line, n))
+        return ps_error_set(err, PS_EINPUT, log->path, ln, 1, "%s", LEGACY_MSG);
     /* encoding of the names */
     enum ps_enc enc;
     if (c->in.utf16)
@@ -217,13 +187,13 @@ static int read_header(ps_log *log, csv *c, ps_error *err)
             sep = q[1] == '\t' ? '\t' : ',';
     }
     c->sep = sep;
-    char *p = cell(line, e, sep, &cs, &cn, &errpos, &why);
+    char *p = ps_csv_cell(line, e, sep, &cs, &cn, &errpos, &why);
     if (!p)
         return ps_error_set(err, PS_EINPUT, log->path, ln, COL(errpos), "%s in the header", why);
     if (ieq(cs, cn, "Path")) {
         char *cs2 = NULL;
         size_t cn2 = 0;
-        if (p < e && cell(p + 1, e, sep, &cs2, &cn2, &errpos, &why) && ieq(cs2, cn2, "CookedValue"))
+        if (p < e && ps_csv_cell(p + 1, e, sep, &cs2, &cn2, &errpos, &why) && ieq(cs2, cn2, "CookedValue"))
             return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
                                 "not a PerfMon log (Get-Counter Path,CookedValue export)");
     }
@@ -231,12 +201,10 @@ static int read_header(ps_log *log, csv *c, ps_error *err)
     char *tz = NULL;
     if (parse_tag(cs, cn, &fmt, &tz, &has_bias, &bias) != 0)
         return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
-                            "malformed first header cell \"%.100s\" (expected \"(PDH-CSV 4.0) (zone)(bias)\")",
-                            cs);
+                            "malformed first header cell \"%.*s\" (expected \"(PDH-CSV 4.0) (zone)(bias)\")",
+                            (int)(cn > 100 ? 100 : cn), cs);
     if (fmt == 3)
-        return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
-                            "legacy PerfMon binary log \"(PDH-BIN 4.0)\" (Windows 2000/XP) is not supported; "
-                            "convert it on Windows with: relog <file> -f bin -o <new>.blg (or -f csv)");
+        return ps_error_set(err, PS_EINPUT, log->path, ln, 1, "%s", LEGACY_MSG);
     if (tz && (enc == PS_ENC_CP1252 || enc == PS_ENC_CP850)) {
         char *u = ps_enc_to_utf8(tz, strlen(tz), enc);
         free(tz);
@@ -256,9 +224,12 @@ static int read_header(ps_log *log, csv *c, ps_error *err)
     log->all.header = (const char *const *)hdr;
     while (p < e) {
         char *start = p + 1;
-        p = cell(start, e, sep, &cs, &cn, &errpos, &why);
+        p = ps_csv_cell(start, e, sep, &cs, &cn, &errpos, &why);
         if (!p)
             return ps_error_set(err, PS_EINPUT, log->path, ln, COL(errpos), "%s in the header", why);
+        if (k == MAX_COUNTERS)
+            return ps_error_set(err, PS_EINPUT, log->path, ln, COL(start),
+                                "header has more than %d counter columns", MAX_COUNTERS);
         if (k == cap) {
             cap *= 2;
             paths = ps_xrealloc(paths, cap * sizeof *paths);
@@ -276,157 +247,73 @@ static int read_header(ps_log *log, csv *c, ps_error *err)
         k++;
     }
     c->ncounters = k;
-    c->values = ps_xcalloc(k, sizeof *c->values);
     return PS_OK;
 }
 
-/* ------------------------------------------------------------------ rows */
+/* ------------------------------------------------------------------ batches */
 
-/* A console message such as typeperf's "The command completed successfully." */
-static int is_console_line(const char *s, size_t n)
+/* Producer thread: fill the batches in turn until end of input, an error or stop. */
+static void *producer(void *arg)
 {
-    if (n == 0 || !isalpha((unsigned char)s[0]))
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (s[i] == '"' || (unsigned char)s[i] < 0x20 || s[i] == 0x7F)
-            return 0;
-    return 1;
+    csv *c = arg;
+    for (size_t i = 0;; i++) {
+        size_t k = i % NBATCH;
+        pthread_mutex_lock(&c->mu);
+        while (c->filled[k] && !c->stop)
+            pthread_cond_wait(&c->cv, &c->mu);
+        int stop = c->stop;
+        pthread_mutex_unlock(&c->mu);
+        if (stop)
+            break;
+        ps_csv_fill(&c->r, &c->b[k]);
+        pthread_mutex_lock(&c->mu);
+        c->filled[k] = 1;
+        pthread_cond_broadcast(&c->cv);
+        pthread_mutex_unlock(&c->mu);
+        if (c->b[k].status != 0)
+            break;
+    }
+    return NULL;
 }
 
-/* Slow path for one value cell: blanks, decimal comma decision, errors.
- * Returns 0 with *v (NaN for blank; *blank set), -1 on a malformed number. */
-static int slow_value(csv *c, const char *s, size_t n, double *v, int *blank)
+/* The next filled batch (parsing it now when there is no producer thread). */
+static ps_csv_batch *acquire(csv *c)
 {
-    *blank = 0;
-    if (all_blank(s, n)) {
-        *v = NAN;
-        *blank = 1;
-        return 0;
+    if (!c->threaded) {
+        ps_csv_fill(&c->r, &c->b[0]);
+        return &c->b[0];
     }
-    if (c->dec_mode == DEC_UNDECIDED) {
-        const char *comma = memchr(s, ',', n);
-        if (comma && !memchr(s, '.', n) && !memchr(comma + 1, ',', n - (size_t)(comma + 1 - s))) {
-            if (ps_num_parse(s, n, ',', v) != 0)
-                return -1;
-            c->dec_mode = DEC_COMMA;
-            c->dec = ',';
-            return 0;
-        }
-    }
-    if (ps_num_parse(s, n, c->dec, v) != 0)
-        return -1;
-    if (c->dec_mode == DEC_UNDECIDED && memchr(s, '.', n))
-        c->dec_mode = DEC_POINT;
-    return 0;
+    size_t k = c->cons % NBATCH;
+    pthread_mutex_lock(&c->mu);
+    while (!c->filled[k])
+        pthread_cond_wait(&c->cv, &c->mu);
+    pthread_mutex_unlock(&c->mu);
+    return &c->b[k];
 }
 
-/* Report err at col of line, preferring a NUL byte anywhere in the line. */
-static int row_error(ps_log *log, csv *c, const char *line, size_t n, long col, const char *msg,
-                     ps_error *err)
+static void release(csv *c)
 {
-    const char *nul = memchr(line, 0, n);
-    if (nul)
-        return ps_error_set(err, PS_EINPUT, log->path, c->in.line, COL(nul), "NUL byte in a data line");
-    return ps_error_set(err, PS_EINPUT, log->path, c->in.line, col, "%s", msg);
+    if (c->threaded) {
+        pthread_mutex_lock(&c->mu);
+        c->filled[c->cons % NBATCH] = 0;
+        pthread_cond_broadcast(&c->cv);
+        pthread_mutex_unlock(&c->mu);
+    }
+    c->cons++;
 }
 
-/* Parse one data line. Returns 1 with a row, 0 when the line was skipped (lenient),
- * -PS_EINPUT on error. */
-static int parse_row(ps_log *log, csv *c, char *line, size_t n, ps_row *row, ps_error *err)
+static void stop_thread(csv *c)
 {
-    char *e = line + n, *cs, *errpos, *p;
-    size_t cn;
-    const char *why;
-    char msg[300];
-    const char sep = c->sep;
-    int lenient = log->opt.lenient, bad = 0;
-    uint64_t missing = 0;
-
-    /* timestamp */
-    if (n > 0 && line[0] == '"' && (p = memchr(line + 1, '"', n - 1)) && (p + 1 == e || p[1] == sep)) {
-        cs = line + 1;
-        cn = (size_t)(p - cs);
-        p++;
-    } else if (!(p = cell(line, e, sep, &cs, &cn, &errpos, &why))) {
-        if (lenient)
-            goto skip;
-        return -row_error(log, c, line, n, COL(errpos), why, err);
-    }
-    ps_time t;
-    if (ps_time_parse_pdh(cs, cn, &t) != 0) {
-        if (lenient)
-            goto skip;
-        snprintf(msg, sizeof msg, "malformed timestamp \"%.*s\" (expected MM/DD/YYYY HH:MM:SS.mmm)",
-                 (int)(cn > 40 ? 40 : cn), cs);
-        return -row_error(log, c, line, n, 1, msg, err);
-    }
-    double *vals = c->values;
-    for (size_t i = 0; i < c->ncounters; i++) {
-        if (p == e) {
-            if (lenient)
-                goto skip;
-            snprintf(msg, sizeof msg, "row has %zu fields, the header has %zu", i + 1, c->ncounters + 1);
-            return -row_error(log, c, line, n, COL(e), msg, err);
-        }
-        p++;   /* separator */
-        char *start = p;
-        double v;
-        /* fast path: one number, quoted or not */
-        if (p < e && *p == '"') {
-            const char *q = ps_num_scan(p + 1, e, c->dec, &v);
-            if (q && q < e && *q == '"' && (q + 1 == e || q[1] == sep)) {
-                if (c->dec_mode == DEC_UNDECIDED && memchr(p + 1, c->dec, (size_t)(q - p - 1)))
-                    c->dec_mode = DEC_POINT;
-                vals[i] = v;
-                p = (char *)q + 1;
-                continue;
-            }
-        } else {
-            const char *q = ps_num_scan(p, e, c->dec, &v);
-            if (q && (q == e || *q == sep)) {
-                if (c->dec_mode == DEC_UNDECIDED && memchr(p, c->dec, (size_t)(q - p)))
-                    c->dec_mode = DEC_POINT;
-                vals[i] = v;
-                p = (char *)q;
-                continue;
-            }
-        }
-        p = cell(start, e, sep, &cs, &cn, &errpos, &why);
-        if (!p) {
-            if (lenient)
-                goto skip;
-            return -row_error(log, c, line, n, COL(errpos), why, err);
-        }
-        int blank;
-        if (slow_value(c, cs, cn, &vals[i], &blank) != 0) {
-            if (!lenient) {
-                snprintf(msg, sizeof msg, "malformed number \"%.*s\" in column %zu%s", (int)(cn > 40 ? 40 : cn),
-                         cs, i + 2,
-                         c->dec_mode == DEC_COMMA && memchr(cs, '.', cn) ? " (this file uses decimal commas)" : "");
-                return -row_error(log, c, line, n, COL(start), msg, err);
-            }
-            vals[i] = NAN;
-            bad = 1;
-        }
-        missing += (uint64_t)blank;
-    }
-    if (p != e) {
-        if (lenient)
-            goto skip;
-        snprintf(msg, sizeof msg, "row has more fields than the header (%zu)", c->ncounters + 1);
-        return -row_error(log, c, line, n, COL(p + 1), msg, err);
-    }
-    log->bad_rows += (uint64_t)bad;
-    log->missing += missing;
-    row->local = t;
-    row->utc = log->all.has_bias ? t + (ps_time)log->all.bias_minutes * 60000 : t;
-    row->values = vals;
-    row->nvalues = c->ncounters;
-    row->line = c->in.line;
-    return 1;
-skip:
-    log->bad_rows++;
-    return 0;
+    if (!c->threaded)
+        return;
+    pthread_mutex_lock(&c->mu);
+    c->stop = 1;
+    pthread_cond_broadcast(&c->cv);
+    pthread_mutex_unlock(&c->mu);
+    pthread_join(c->th, NULL);
+    pthread_mutex_destroy(&c->mu);
+    pthread_cond_destroy(&c->cv);
+    c->threaded = 0;
 }
 
 /* ------------------------------------------------------------------ backend */
@@ -465,47 +352,73 @@ static int open_(ps_log *log, ps_error *err)
 {
     csv *c = ps_xcalloc(1, sizeof *c);
     log->impl = c;
-    c->dec = '.';
+    c->r.dec = '.';
+    c->r.path = log->path;
+    c->r.lenient = log->opt.lenient;
     struct stat st;
-    int rc = ps_lines_open(&c->in, log->path, err);
+    int rc = ps_lines_open(&c->r.in, log->path, err);
     if (rc)
         return rc;
-    if (fstat(fileno(c->in.fp), &st) == 0 && S_ISREG(st.st_mode))
+    if (fstat(fileno(c->r.in.fp), &st) == 0 && S_ISREG(st.st_mode))
         log->bytes_total = (uint64_t)st.st_size;
-    rc = read_header(log, c, err);
-    log->bytes_done = ps_lines_consumed(&c->in);
-    return rc;
+    rc = read_header(log, &c->r, err);
+    log->bytes_done = ps_lines_consumed(&c->r.in);
+    if (rc)
+        return rc;
+    size_t rows = BATCH_VALUES / c->r.ncounters;
+    rows = rows < 1 ? 1 : rows > 1024 ? 1024 : rows;
+    c->nb = log->bytes_total >= PS_CSV_THREAD_MIN ? NBATCH : 1;
+    for (size_t i = 0; i < c->nb; i++)
+        ps_csv_batch_init(&c->b[i], rows, c->r.ncounters);
+    if (c->nb == NBATCH) {
+        pthread_mutex_init(&c->mu, NULL);
+        pthread_cond_init(&c->cv, NULL);
+        c->threaded = pthread_create(&c->th, NULL, producer, c) == 0;
+        if (!c->threaded) {   /* no thread: parse on demand */
+            pthread_mutex_destroy(&c->mu);
+            pthread_cond_destroy(&c->cv);
+        }
+    }
+    return PS_OK;
 }
 
 static int next(ps_log *log, ps_row *row, ps_error *err)
 {
     csv *c = log->impl;
-    char *line;
-    size_t n;
-    if (c->ended)
-        return 0;
     for (;;) {
-        int rc = ps_lines_next(&c->in, &line, &n, err);
-        log->bytes_done = ps_lines_consumed(&c->in);
-        if (rc < 0)
-            return rc;
-        if (rc == 0) {
-            c->ended = 1;
-            if (c->console_lines)
-                ps_warn(log->opt.warnings, "%s: skipped %ld console message line(s), first at line %ld",
-                        log->path, c->console_lines, c->console_first);
-            return 0;
+        if (c->finished) {
+            if (c->final_status < 0 && err)
+                *err = c->final_err;
+            return c->final_status;
         }
-        if (is_blank_line(line, n))
-            continue;
-        if (is_console_line(line, n)) {
-            if (!c->console_lines++)
-                c->console_first = c->in.line;
-            continue;
+        ps_csv_batch *b = c->cur;
+        if (b && c->pos < b->n) {
+            size_t i = c->pos++;
+            row->local = b->t[i];
+            row->utc = log->all.has_bias ? b->t[i] + (ps_time)log->all.bias_minutes * 60000 : b->t[i];
+            row->values = b->v + i * c->r.ncounters;
+            row->nvalues = c->r.ncounters;
+            row->line = b->line[i];
+            return 1;
         }
-        rc = parse_row(log, c, line, n, row, err);
-        if (rc != 0)
-            return rc;
+        if (b) {
+            if (b->status != 0) {
+                c->finished = 1;
+                c->final_status = b->status < 0 ? b->status : 0;
+                c->final_err = b->err;
+                stop_thread(c);   /* the producer has ended too */
+                if (b->status > 0 && c->r.console_lines)
+                    ps_warn(log->opt.warnings, "%s: skipped %ld console message line(s), first at line %ld",
+                            log->path, c->r.console_lines, c->r.console_first);
+                continue;
+            }
+            release(c);
+        }
+        c->cur = b = acquire(c);
+        c->pos = 0;
+        log->bad_rows += b->bad;
+        log->missing += b->missing;
+        log->bytes_done = b->bytes_done;
     }
 }
 
@@ -513,8 +426,10 @@ static void close_(ps_log *log)
 {
     csv *c = log->impl;
     if (c) {
-        ps_lines_close(&c->in);
-        free(c->values);
+        stop_thread(c);
+        ps_lines_close(&c->r.in);
+        for (size_t i = 0; i < NBATCH; i++)
+            ps_csv_batch_free(&c->b[i]);
         free(c);
         log->impl = NULL;
     }

@@ -37,4 +37,46 @@ int ps_lines_next(ps_lines *l, char **line, size_t *n, ps_error *err);
 uint64_t ps_lines_consumed(const ps_lines *l);
 void ps_lines_close(ps_lines *l);
 
+/* ------------------------------------------------------------------ rows (pdh_rows.c) */
+
+enum { PS_DEC_UNDECIDED = 0, PS_DEC_POINT, PS_DEC_COMMA };
+
+/* Row-reading state of one text log (owned by whoever reads the lines: the caller of
+ * ps_csv_fill, which may be a producer thread). */
+typedef struct ps_csv_rows {
+    ps_lines in;
+    const char *path;
+    char sep;                 /* ',' or '\t' */
+    int dec_mode;             /* PS_DEC_*: the first value with '.' or ',' decides */
+    char dec;
+    size_t ncounters;
+    int lenient;
+    long console_lines, console_first;
+} ps_csv_rows;
+
+/* A run of parsed rows. */
+typedef struct ps_csv_batch {
+    size_t n, cap;            /* rows held, capacity */
+    ps_time *t;               /* cap local timestamps */
+    long *line;               /* cap source lines */
+    double *v;                /* cap * ncounters values, NaN = missing */
+    uint64_t missing, bad;    /* blank cells / bad or skipped rows among these lines */
+    uint64_t bytes_done;      /* file bytes consumed after the last row */
+    int status;               /* 0: more may follow, 1: end of input, else -PS_E* after the rows */
+    ps_error err;             /* when status < 0 */
+} ps_csv_batch;
+
+void ps_csv_batch_init(ps_csv_batch *b, size_t cap, size_t ncounters);
+void ps_csv_batch_free(ps_csv_batch *b);
+/* Read lines until b is full, the input ends or an error occurs (recorded in b->status and
+ * b->err after the rows before it). Skips blank lines and console messages. */
+void ps_csv_fill(ps_csv_rows *r, ps_csv_batch *b);
+
+/* One cell starting at p (line ends at e): returns the position of the separator or e with
+ * the unquoted content in [*cs, *cs + *cn) (unquoted in place), or NULL on a quote error with
+ * *errpos at the offending character and *why set. */
+char *ps_csv_cell(char *p, char *e, char sep, char **cs, size_t *cn, char **errpos, const char **why);
+/* 1 when s[0..n) holds only spaces, tabs and CRs. */
+int ps_csv_blank_line(const char *s, size_t n);
+
 #endif

@@ -1,0 +1,258 @@
+/* pdh_rows.c - data lines of PDH-CSV/TSV logs: cells, values, timestamps, batches of rows.
+ *
+ * Fast path per value: ps_num_scan straight on the (quoted or bare) cell; anything else (blank
+ * cells, doubled quotes, decimal commas, errors) takes the general cell tokenizer.
+ * Columns in messages are 1-based byte columns of the line (as decoded to UTF-8).
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numparse_internal.h"
+#include "pdh_csv_internal.h"
+
+#define COL(ptr) ((long)((ptr) - line) + 1)
+
+char *ps_csv_cell(char *p, char *e, char sep, char **cs, size_t *cn, char **errpos, const char **why)
+{
+    if (p < e && *p == '"') {
+        char *r = p + 1, *w = p + 1;
+        *cs = p + 1;
+        for (;;) {
+            char *q = memchr(r, '"', (size_t)(e - r));
+            if (!q) {
+                *errpos = p;
+                *why = "unterminated quoted field";
+                return NULL;
+            }
+            if (w != r)
+                memmove(w, r, (size_t)(q - r));
+            w += q - r;
+            if (q + 1 < e && q[1] == '"') {   /* doubled quote */
+                *w++ = '"';
+                r = q + 2;
+                continue;
+            }
+            if (q + 1 < e && q[1] != sep) {
+                *errpos = q + 1;
+                *why = "unexpected character after closing quote";
+                return NULL;
+            }
+            *cn = (size_t)(w - *cs);
+            return q + 1;
+        }
+    }
+    char *q = memchr(p, sep, (size_t)(e - p));
+    if (!q)
+        q = e;
+    *cs = p;
+    *cn = (size_t)(q - p);
+    return q;
+}
+
+int ps_csv_blank_line(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+            return 0;
+    return 1;
+}
+
+/* A console message such as typeperf's "The command completed successfully.": starts with a
+ * letter, no quote, no control character. */
+static int is_console_line(const char *s, size_t n)
+{
+    if (n == 0 || !isalpha((unsigned char)s[0]))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '"' || (unsigned char)s[i] < 0x20 || s[i] == 0x7F)
+            return 0;
+    return 1;
+}
+
+static int all_blank(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ')
+            return 0;
+    return 1;
+}
+
+/* Slow path for one value cell: blanks, decimal comma decision, errors.
+ * Returns 0 with *v (NaN for blank; *blank set), -1 on a malformed number. */
+static int slow_value(ps_csv_rows *c, const char *s, size_t n, double *v, int *blank)
+{
+    *blank = 0;
+    if (all_blank(s, n)) {
+        *v = NAN;
+        *blank = 1;
+        return 0;
+    }
+    if (c->dec_mode == PS_DEC_UNDECIDED) {
+        const char *comma = memchr(s, ',', n);
+        if (comma && !memchr(s, '.', n) && !memchr(comma + 1, ',', n - (size_t)(comma + 1 - s))) {
+            if (ps_num_parse(s, n, ',', v) != 0)
+                return -1;
+            c->dec_mode = PS_DEC_COMMA;
+            c->dec = ',';
+            return 0;
+        }
+    }
+    if (ps_num_parse(s, n, c->dec, v) != 0)
+        return -1;
+    if (c->dec_mode == PS_DEC_UNDECIDED && memchr(s, '.', n))
+        c->dec_mode = PS_DEC_POINT;
+    return 0;
+}
+
+/* Report err at col of line, preferring a NUL byte anywhere in the line. */
+static int row_error(ps_csv_rows *c, const char *line, size_t n, long col, const char *msg, ps_error *err)
+{
+    const char *nul = memchr(line, 0, n);
+    if (nul)
+        return ps_error_set(err, PS_EINPUT, c->path, c->in.line, COL(nul), "NUL byte in a data line");
+    return ps_error_set(err, PS_EINPUT, c->path, c->in.line, col, "%s", msg);
+}
+
+/* Parse one data line into vals/t. Returns 1 with a row (*bad set when a value was malformed
+ * in lenient mode), 0 when the line was skipped (lenient), -PS_EINPUT on error. */
+static int parse_row(ps_csv_rows *c, char *line, size_t n, double *vals, ps_time *t, uint64_t *missing,
+                     int *bad, ps_error *err)
+{
+    char *e = line + n, *cs, *errpos, *p;
+    size_t cn;
+    const char *why;
+    char msg[300];
+    const char sep = c->sep;
+    int lenient = c->lenient;
+    uint64_t nmiss = 0;
+    *bad = 0;
+
+    /* timestamp */
+    if (n > 0 && line[0] == '"' && (p = memchr(line + 1, '"', n - 1)) && (p + 1 == e || p[1] == sep)) {
+        cs = line + 1;
+        cn = (size_t)(p - cs);
+        p++;
+    } else if (!(p = ps_csv_cell(line, e, sep, &cs, &cn, &errpos, &why))) {
+        if (lenient)
+            return 0;
+        return -row_error(c, line, n, COL(errpos), why, err);
+    }
+    if (ps_time_parse_pdh(cs, cn, t) != 0) {
+        if (lenient)
+            return 0;
+        snprintf(msg, sizeof msg, "malformed timestamp \"%.*s\" (expected MM/DD/YYYY HH:MM:SS.mmm)",
+                 (int)(cn > 40 ? 40 : cn), cs);
+        return -row_error(c, line, n, 1, msg, err);
+    }
+    for (size_t i = 0; i < c->ncounters; i++) {
+        if (p == e) {
+            if (lenient)
+                return 0;
+            snprintf(msg, sizeof msg, "row has %zu fields, the header has %zu", i + 1, c->ncounters + 1);
+            return -row_error(c, line, n, COL(e), msg, err);
+        }
+        p++;   /* separator */
+        char *start = p;
+        double v;
+        /* fast path: one number, quoted or not */
+        if (p < e && *p == '"') {
+            const char *q = ps_num_scan(p + 1, e, c->dec, &v);
+            if (q && q < e && *q == '"' && (q + 1 == e || q[1] == sep)) {
+                if (c->dec_mode == PS_DEC_UNDECIDED && memchr(p + 1, c->dec, (size_t)(q - p - 1)))
+                    c->dec_mode = PS_DEC_POINT;
+                vals[i] = v;
+                p = (char *)q + 1;
+                continue;
+            }
+        } else {
+            const char *q = ps_num_scan(p, e, c->dec, &v);
+            if (q && (q == e || *q == sep)) {
+                if (c->dec_mode == PS_DEC_UNDECIDED && memchr(p, c->dec, (size_t)(q - p)))
+                    c->dec_mode = PS_DEC_POINT;
+                vals[i] = v;
+                p = (char *)q;
+                continue;
+            }
+        }
+        p = ps_csv_cell(start, e, sep, &cs, &cn, &errpos, &why);
+        if (!p) {
+            if (lenient)
+                return 0;
+            return -row_error(c, line, n, COL(errpos), why, err);
+        }
+        int blank;
+        if (slow_value(c, cs, cn, &vals[i], &blank) != 0) {
+            if (!lenient) {
+                snprintf(msg, sizeof msg, "malformed number \"%.*s\" in column %zu%s", (int)(cn > 40 ? 40 : cn),
+                         cs, i + 2,
+                         c->dec_mode == PS_DEC_COMMA && memchr(cs, '.', cn) ? " (this file uses decimal commas)" : "");
+                return -row_error(c, line, n, COL(start), msg, err);
+            }
+            if (memchr(line, 0, n))
+                return 0;   /* binary garbage: drop the whole row */
+            vals[i] = NAN;
+            *bad = 1;
+        }
+        nmiss += (uint64_t)blank;
+    }
+    if (p != e) {
+        if (lenient)
+            return 0;
+        snprintf(msg, sizeof msg, "row has more fields than the header (%zu)", c->ncounters + 1);
+        return -row_error(c, line, n, COL(p + 1), msg, err);
+    }
+    *missing += nmiss;
+    return 1;
+}
+
+void ps_csv_batch_init(ps_csv_batch *b, size_t cap, size_t ncounters)
+{
+    memset(b, 0, sizeof *b);
+    b->cap = cap;
+    b->t = ps_xcalloc(cap, sizeof *b->t);
+    b->line = ps_xcalloc(cap, sizeof *b->line);
+    b->v = ps_xcalloc(cap * (ncounters ? ncounters : 1), sizeof *b->v);
+}
+
+void ps_csv_batch_free(ps_csv_batch *b)
+{
+    free(b->t);
+    free(b->line);
+    free(b->v);
+    memset(b, 0, sizeof *b);
+}
+
+void ps_csv_fill(ps_csv_rows *r, ps_csv_batch *b)
+{
+    b->n = 0;
+    b->missing = b->bad = 0;
+    b->status = 0;
+    while (b->n < b->cap) {
+        char *line;
+        size_t n;
+        int rc = ps_lines_next(&r->in, &line, &n, &b->err);
+        if (rc <= 0) {
+            b->status = rc < 0 ? rc : 1;
+            break;
+        }
+        if (ps_csv_blank_line(line, n))
+            continue;
+        if (is_console_line(line, n)) {
+            if (!r->console_lines++)
+                r->console_first = r->in.line;
+            continue;
+        }
+        int bad;
+        rc = parse_row(r, line, n, b->v + b->n * r->ncounters, &b->t[b->n], &b->missing, &bad, &b->err);
+        if (rc < 0) {
+            b->status = rc;
+            break;
+        }
+        b->bad += (uint64_t)(rc == 0 || bad);
+        if (rc == 1)
+            b->line[b->n++] = r->in.line;
+    }
+    b->bytes_done = ps_lines_consumed(&r->in);
+}
