@@ -40,9 +40,9 @@ ps, f1, f2, pandas_py = sys.argv[1:5]
 TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
 
 def run(cmd):
-    """Wall seconds and peak RSS (MB) of one command; its output is discarded. Peak RSS comes
-    from GNU time (%M) when installed: os.wait4's ru_maxrss of a child forked from this Python
-    would include the Python image copied by fork()."""
+    """Wall seconds, CPU seconds (user + system) and peak RSS (MB) of one command; its output is
+    discarded. Peak RSS comes from GNU time (%M) when installed: os.wait4's ru_maxrss of a child
+    forked from this Python would include the Python image copied by fork()."""
     rss_file = os.path.join(os.path.dirname(f1), ".rss")
     full = [TIME, "-f", "%M", "-o", rss_file] + cmd if TIME else cmd
     with open(os.devnull, "wb") as null:
@@ -53,11 +53,12 @@ def run(cmd):
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit("bench: command failed: %s" % " ".join(cmd))
     kb = ru.ru_maxrss
+    cpu = ru.ru_utime + ru.ru_stime
     if TIME:
         with open(rss_file) as fp:
             kb = int(fp.read().split()[-1])
         os.remove(rss_file)
-    return wall, kb / 1024.0
+    return wall, cpu, kb / 1024.0
 
 for f in (f1, f2):
     with open(f, "rb") as fp:                      # warm the page cache
@@ -65,6 +66,7 @@ for f in (f1, f2):
             pass
 
 size = os.path.getsize(f1) / 1e6
+load = os.getloadavg()
 res = {}
 res["perfscribe"] = run([ps, "summary", "-q", "--format", "json", f1])
 res["wc"] = run(["wc", "-l", f1])
@@ -80,22 +82,26 @@ rows = [
 if "pandas" in res:
     rows.append(("pandas read_csv().describe()", f1, res["pandas"]))
 rows.append(("perfscribe summary (2x rows)", f2, res["perfscribe2"]))
-print("%-34s %-28s %9s %12s" % ("command", "file", "wall s", "peak RSS MB"))
-for name, f, (wall, rss) in rows:
-    print("%-34s %-28s %9.2f %12.1f" % (name, os.path.basename(f), wall, rss))
-p_wall, p_rss = res["perfscribe"]
-wc_wall = res["wc"][0]
+print("load average before the run: %.2f %.2f %.2f" % load)
+print("%-34s %-24s %8s %8s %12s" % ("command", "file", "wall s", "CPU s", "peak RSS MB"))
+for name, f, (wall, cpu, rss) in rows:
+    print("%-34s %-24s %8.2f %8.2f %12.1f" % (name, os.path.basename(f), wall, cpu, rss))
+p_wall, p_cpu, p_rss = res["perfscribe"]
+wc_wall, wc_cpu = res["wc"][0], res["wc"][1]
 print()
 print("file size: %.0f MB; perfscribe throughput %.0f MB/s" % (size, size / p_wall))
 def target(label, value, op, limit):
     passed = value >= limit if op == ">=" else value <= limit
     print("%-36s %8.2f  (target %s %g)  %s" % (label, value, op, limit, "PASS" if passed else "MISS"))
 if "pandas" in res:
-    target("speed-up over pandas (x)", res["pandas"][0] / p_wall, ">=", 15)
+    target("speed-up over pandas, wall (x)", res["pandas"][0] / p_wall, ">=", 15)
 else:
     print("pandas not installed: comparison skipped")
 target("perfscribe wall / wc -l wall (x)", p_wall / wc_wall, "<=", 8)
 target("perfscribe peak RSS (MB)", p_rss, "<=", 256)
-target("peak RSS with 2x rows (MB)", res["perfscribe2"][1], "<=", 256)
-print("RSS change with twice the rows: %+.1f MB" % (res["perfscribe2"][1] - p_rss))
+target("peak RSS with 2x rows (MB)", res["perfscribe2"][2], "<=", 256)
+print("RSS change with twice the rows: %+.1f MB" % (res["perfscribe2"][2] - p_rss))
+if "pandas" in res:
+    print("CPU time: pandas / perfscribe = %.1fx; perfscribe / wc -l = %.1fx"
+          % (res["pandas"][1] / p_cpu, p_cpu / max(wc_cpu, 1e-3)))
 EOF
