@@ -199,10 +199,11 @@ static int read_header(ps_log *log, ps_csv_rows *c, ps_error *err)
     }
     int fmt, has_bias = 0, bias = 0;
     char *tz = NULL;
+    char snip[101];
     if (parse_tag(cs, cn, &fmt, &tz, &has_bias, &bias) != 0)
         return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
-                            "malformed first header cell \"%.*s\" (expected \"(PDH-CSV 4.0) (zone)(bias)\")",
-                            (int)(cn > 100 ? 100 : cn), cs);
+                            "malformed first header cell \"%s\" (expected \"(PDH-CSV 4.0) (zone)(bias)\")",
+                            ps_csv_snippet(snip, sizeof snip, cs, cn));
     if (fmt == 3)
         return ps_error_set(err, PS_EINPUT, log->path, ln, 1, "%s", LEGACY_MSG);
     if (tz && (enc == PS_ENC_CP1252 || enc == PS_ENC_CP850)) {
@@ -215,7 +216,7 @@ static int read_header(ps_log *log, ps_csv_rows *c, ps_error *err)
     log->all.bias_minutes = has_bias ? bias : 0;
     log->all.format = sep == '\t' ? "tsv" : "csv";
     if (p == e)
-        return ps_error_set(err, PS_EINPUT, log->path, ln, COL(e) , "header has no counter columns");
+        return ps_error_set(err, PS_EINPUT, log->path, ln, COL(e), "header has no counter columns");
 
     size_t cap = 16, k = 0;
     ps_counter_path *paths = ps_xcalloc(cap, sizeof *paths);
@@ -365,6 +366,16 @@ static int open_(ps_log *log, ps_error *err)
     log->bytes_done = ps_lines_consumed(&c->r.in);
     if (rc)
         return rc;
+    if (log->opt.filter && ps_filter_count(log->opt.filter) > 0) {
+        unsigned char *skip = ps_xcalloc(c->r.ncounters, 1);
+        size_t nskip = 0;
+        for (size_t i = 0; i < c->r.ncounters; i++)
+            nskip += skip[i] = !ps_filter_match(log->opt.filter, &log->all.counters[i]);
+        if (nskip)
+            c->r.skip = skip;
+        else
+            free(skip);
+    }
     size_t rows = BATCH_VALUES / c->r.ncounters;
     rows = rows < 1 ? 1 : rows > 1024 ? 1024 : rows;
     c->nb = log->bytes_total >= PS_CSV_THREAD_MIN ? NBATCH : 1;
@@ -428,6 +439,7 @@ static void close_(ps_log *log)
     if (c) {
         stop_thread(c);
         ps_lines_close(&c->r.in);
+        free((void *)c->r.skip);
         for (size_t i = 0; i < NBATCH; i++)
             ps_csv_batch_free(&c->b[i]);
         free(c);

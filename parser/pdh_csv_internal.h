@@ -51,6 +51,7 @@ typedef struct ps_csv_rows {
     char dec;
     size_t ncounters;
     int lenient;
+    const unsigned char *skip;   /* per column: 1 = filtered out, only tokenised (NULL: none) */
     long console_lines, console_first;
 } ps_csv_rows;
 
@@ -76,6 +77,9 @@ void ps_csv_fill(ps_csv_rows *r, ps_csv_batch *b);
  * the unquoted content in [*cs, *cs + *cn) (unquoted in place), or NULL on a quote error with
  * *errpos at the offending character and *why set. */
 char *ps_csv_cell(char *p, char *e, char sep, char **cs, size_t *cn, char **errpos, const char **why);
+/* s[0..n) cut to outsz - 1 bytes for a message, control characters (and every byte >= 0x80
+ * when the cut text is not valid UTF-8) replaced by '?'. Returns out. */
+const char *ps_csv_snippet(char *out, size_t outsz, const char *s, size_t n);
 /* 1 when s[0..n) holds only spaces, tabs and CRs. */
 int ps_csv_blank_line(const char *s, size_t n);
 

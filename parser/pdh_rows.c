@@ -51,6 +51,19 @@ char *ps_csv_cell(char *p, char *e, char sep, char **cs, size_t *cn, char **errp
     return q;
 }
 
+const char *ps_csv_snippet(char *out, size_t outsz, const char *s, size_t n)
+{
+    if (n > outsz - 1)
+        n = outsz - 1;
+    int utf8 = ps_utf8_invalid_at((const unsigned char *)s, n) == n;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char b = (unsigned char)s[i];
+        out[i] = b < 0x20 || b == 0x7F || (b >= 0x80 && !utf8) ? '?' : (char)b;
+    }
+    out[n] = 0;
+    return out;
+}
+
 int ps_csv_blank_line(const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -123,7 +136,7 @@ static int parse_row(ps_csv_rows *c, char *line, size_t n, double *vals, ps_time
     char *e = line + n, *cs, *errpos, *p;
     size_t cn;
     const char *why;
-    char msg[300];
+    char msg[300], snip[48];
     const char sep = c->sep;
     int lenient = c->lenient;
     uint64_t nmiss = 0;
@@ -142,8 +155,8 @@ static int parse_row(ps_csv_rows *c, char *line, size_t n, double *vals, ps_time
     if (ps_time_parse_pdh(cs, cn, t) != 0) {
         if (lenient)
             return 0;
-        snprintf(msg, sizeof msg, "malformed timestamp \"%.*s\" (expected MM/DD/YYYY HH:MM:SS.mmm)",
-                 (int)(cn > 40 ? 40 : cn), cs);
+        snprintf(msg, sizeof msg, "malformed timestamp \"%s\" (expected MM/DD/YYYY HH:MM:SS.mmm)",
+                 ps_csv_snippet(snip, 41, cs, cn));
         return -row_error(c, line, n, 1, msg, err);
     }
     for (size_t i = 0; i < c->ncounters; i++) {
@@ -156,6 +169,27 @@ static int parse_row(ps_csv_rows *c, char *line, size_t n, double *vals, ps_time
         p++;   /* separator */
         char *start = p;
         double v;
+        if (c->skip && c->skip[i]) {   /* filtered out: find the cell end, no value */
+            const char *q;
+            vals[i] = NAN;
+            if (p < e && *p == '"') {
+                q = memchr(p + 1, '"', (size_t)(e - p - 1));
+                if (q && (q + 1 == e || q[1] == sep)) {
+                    p = (char *)q + 1;
+                    continue;
+                }
+            } else {
+                q = memchr(p, sep, (size_t)(e - p));
+                p = q ? (char *)q : e;
+                continue;
+            }
+            if (!(p = ps_csv_cell(start, e, sep, &cs, &cn, &errpos, &why))) {
+                if (lenient)
+                    return 0;
+                return -row_error(c, line, n, COL(errpos), why, err);
+            }
+            continue;
+        }
         /* fast path: one number, quoted or not */
         if (p < e && *p == '"') {
             const char *q = ps_num_scan(p + 1, e, c->dec, &v);
@@ -185,8 +219,8 @@ static int parse_row(ps_csv_rows *c, char *line, size_t n, double *vals, ps_time
         int blank;
         if (slow_value(c, cs, cn, &vals[i], &blank) != 0) {
             if (!lenient) {
-                snprintf(msg, sizeof msg, "malformed number \"%.*s\" in column %zu%s", (int)(cn > 40 ? 40 : cn),
-                         cs, i + 2,
+                snprintf(msg, sizeof msg, "malformed number \"%s\" in column %zu%s",
+                         ps_csv_snippet(snip, 41, cs, cn), i + 2,
                          c->dec_mode == PS_DEC_COMMA && memchr(cs, '.', cn) ? " (this file uses decimal commas)" : "");
                 return -row_error(c, line, n, COL(start), msg, err);
             }

@@ -180,3 +180,45 @@ Test(csv_errors, too_many_columns)
     cr_assert_str_eq(err.msg, "header has more than 250000 counter columns");
     cr_assert_eq(err.col, 15 + 250000 * 8 + 2);
 }
+
+Test(csv_errors, messages_are_sanitised)
+{
+    /* an escape sequence and a lone 0xFF in a bad value never reach the terminal raw */
+    EXPECT("esc.csv", H3 TS ",\"1\x1b[31m\",\"2\"\n", 2, 27, "malformed number \"1?[31m\" in column 2");
+    EXPECT("ff.csv", H3 TS ",\"1\xff\",\"2\"\n", 2, 27, "malformed number \"1?\" in column 2");
+    EXPECT("tagesc.csv", "\"(PDH\x07)\",\"\\\\M\\A\\x\"\n", 1, 1,
+           "malformed first header cell \"(PDH?)\" (expected \"(PDH-CSV 4.0) (zone)(bias)\")");
+}
+
+Test(csv_errors, filtered_columns_are_only_tokenised)
+{
+    static const char text[] = H3 TS ",\"1\",\"bad\"\n" TS ",\"2\",\" \"\n" TS ",3,x\"y\n";
+    const char *path = write_tmp("filtered.csv", text, sizeof text - 1);
+    ps_filter *f = ps_filter_new();
+    ps_error err;
+    cr_assert_eq(ps_filter_add(f, "\\A\\x", &err), 0);
+    ps_log *log;
+    ps_log_options o = {f, 0, NULL};
+    cr_assert_eq(ps_log_open(path, &o, &log, &err), 0);
+    cr_assert_eq(ps_log_info_get(log)->ncounters, 1);
+    ps_row r;
+    for (int i = 1; i <= 3; i++) {
+        cr_assert_eq(ps_log_next(log, &r, &err), 1, "%s", err.msg);
+        cr_assert_eq(r.nvalues, 1);
+        cr_assert_eq(r.values[0], i);
+    }
+    cr_assert_eq(ps_log_next(log, &r, &err), 0);
+    cr_assert_eq(ps_log_missing_values(log), 0);   /* the blank is in a filtered column */
+    ps_log_close(log);
+
+    /* the row structure is still checked in filtered columns */
+    static const char bad[] = H3 TS ",\"1\",\"2\n";
+    path = write_tmp("filtered2.csv", bad, sizeof bad - 1);
+    cr_assert_eq(ps_log_open(path, &o, &log, &err), 0);
+    cr_assert_eq(ps_log_next(log, &r, &err), -PS_EINPUT);
+    cr_assert_eq(err.line, 2);
+    cr_assert_eq(err.col, 31);
+    cr_assert_str_eq(err.msg, "unterminated quoted field");
+    ps_log_close(log);
+    ps_filter_free(f);
+}

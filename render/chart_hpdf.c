@@ -1,0 +1,138 @@
+/* chart_hpdf.c - libharu drawing backend: vector paths and text inside a box of a PDF page.
+ * Layout coordinates (origin top left, y down) are mapped to the box (PDF: origin bottom
+ * left, y up): X = box_x + x, Y = box_y + box_h - y. */
+#include "chart_internal.h"
+
+#include <hpdf.h>
+#include <math.h>
+#include <stdlib.h>
+
+typedef struct hctx {
+    HPDF_Page page;
+    HPDF_Font font, bold;
+    double bx, by, bh;
+    HPDF_STATUS st;          /* first error */
+    /* the current path: libharu wants line width, colour and dash set before a path is
+     * begun, so move_to / line_to collect points and stroke emits them */
+    double *pts;             /* x y pairs; a NAN x marks a move_to */
+    size_t npts, cap;
+} hctx;
+
+#define X(c, x) ((HPDF_REAL)((c)->bx + (x)))
+#define Y(c, y) ((HPDF_REAL)((c)->by + (c)->bh - (y)))
+
+static void chk(hctx *c, HPDF_STATUS st)
+{
+    if (st != HPDF_OK && c->st == HPDF_OK)
+        c->st = st;
+}
+
+static void fill_color(hctx *c, uint32_t rgb)
+{
+    chk(c, HPDF_Page_SetRGBFill(c->page, ((rgb >> 16) & 0xff) / 255.0f,
+                                ((rgb >> 8) & 0xff) / 255.0f, (rgb & 0xff) / 255.0f));
+}
+
+static void h_save(void *ctx) { hctx *c = ctx; chk(c, HPDF_Page_GSave(c->page)); }
+static void h_restore(void *ctx) { hctx *c = ctx; chk(c, HPDF_Page_GRestore(c->page)); }
+
+static void h_clip(void *ctx, double x, double y, double w, double h)
+{
+    hctx *c = ctx;
+    chk(c, HPDF_Page_Rectangle(c->page, X(c, x), Y(c, y + h), (HPDF_REAL)w, (HPDF_REAL)h));
+    chk(c, HPDF_Page_Clip(c->page));
+    chk(c, HPDF_Page_EndPath(c->page));
+}
+
+static void h_fill_rect(void *ctx, double x, double y, double w, double h, uint32_t rgb)
+{
+    hctx *c = ctx;
+    fill_color(c, rgb);
+    chk(c, HPDF_Page_Rectangle(c->page, X(c, x), Y(c, y + h), (HPDF_REAL)w, (HPDF_REAL)h));
+    chk(c, HPDF_Page_Fill(c->page));
+}
+
+static void path_add(hctx *c, double x, double y, int move)
+{
+    if (c->npts + 3 > c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 64;
+        c->pts = ps_xrealloc(c->pts, c->cap * sizeof *c->pts);
+    }
+    if (move)
+        c->pts[c->npts++] = NAN;
+    c->pts[c->npts++] = x;
+    c->pts[c->npts++] = y;
+}
+
+static void h_move_to(void *ctx, double x, double y) { path_add(ctx, x, y, 1); }
+static void h_line_to(void *ctx, double x, double y) { path_add(ctx, x, y, 0); }
+
+static void h_stroke(void *ctx, double width, uint32_t rgb, const double *dash, size_t ndash)
+{
+    hctx *c = ctx;
+    HPDF_UINT16 pat[8];
+    size_t n = ndash > 8 ? 8 : ndash;
+    for (size_t i = 0; i < n; i++)   /* libharu 2.3 takes whole points */
+        pat[i] = (HPDF_UINT16)(dash[i] < 1 ? 1 : lround(dash[i]));
+    chk(c, HPDF_Page_SetLineWidth(c->page, (HPDF_REAL)width));
+    chk(c, HPDF_Page_SetRGBStroke(c->page, ((rgb >> 16) & 0xff) / 255.0f,
+                                  ((rgb >> 8) & 0xff) / 255.0f, (rgb & 0xff) / 255.0f));
+    chk(c, HPDF_Page_SetLineJoin(c->page, HPDF_ROUND_JOIN));
+    chk(c, HPDF_Page_SetLineCap(c->page, n ? HPDF_BUTT_END : HPDF_ROUND_END));
+    chk(c, HPDF_Page_SetDash(c->page, n ? pat : NULL, (HPDF_UINT)n, 0));
+    for (size_t i = 0; i < c->npts;) {
+        int move = isnan(c->pts[i]);
+        i += move;
+        if (move)
+            chk(c, HPDF_Page_MoveTo(c->page, X(c, c->pts[i]), Y(c, c->pts[i + 1])));
+        else
+            chk(c, HPDF_Page_LineTo(c->page, X(c, c->pts[i]), Y(c, c->pts[i + 1])));
+        i += 2;
+    }
+    c->npts = 0;
+    chk(c, HPDF_Page_Stroke(c->page));
+}
+
+static void h_text(void *ctx, double x, double y, const char *utf8, double size, int bold,
+                   int anchor, double rotate, uint32_t rgb)
+{
+    hctx *c = ctx;
+    HPDF_Font f = bold && c->bold ? c->bold : c->font;
+    chk(c, HPDF_Page_SetFontAndSize(c->page, f, (HPDF_REAL)size));
+    double w = HPDF_Page_TextWidth(c->page, utf8);
+    double dx = anchor == PS_ANCHOR_MIDDLE ? -w / 2 : anchor == PS_ANCHOR_END ? -w : 0;
+    /* layout rotation is clockwise in a y-down frame = counter-clockwise negated in PDF */
+    double a = -rotate * M_PI / 180.0, ca = cos(a), sa = sin(a);
+    double px = c->bx + x + dx * ca, py = c->by + c->bh - y + dx * sa;
+    fill_color(c, rgb);
+    chk(c, HPDF_Page_BeginText(c->page));
+    chk(c, HPDF_Page_SetTextMatrix(c->page, (HPDF_REAL)ca, (HPDF_REAL)sa, (HPDF_REAL)-sa,
+                                   (HPDF_REAL)ca, (HPDF_REAL)px, (HPDF_REAL)py));
+    chk(c, HPDF_Page_ShowText(c->page, utf8));
+    chk(c, HPDF_Page_EndText(c->page));
+}
+
+int ps_chart_draw_hpdf(const ps_chart_spec *spec, void *doc, void *page, void *font, void *bold,
+                       double x, double y, double w, double h, ps_error *err)
+{
+    if (!doc || !page || !font)
+        return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: no PDF page or font");
+    ps_chart_spec s = *spec;
+    s.width = w;
+    s.height = h;
+    ps_chart_layout l;
+    int rc = ps_chart_layout_compute(&s, &l, err);
+    if (rc)
+        return rc;
+    hctx c = {page, font, bold, x, y, h, HPDF_OK, NULL, 0, 0};
+    ps_chart_gc gc = {&c, h_save, h_restore, h_clip, h_fill_rect, h_move_to, h_line_to,
+                      h_stroke, h_text};
+    ps_chart_draw(&l, &gc);
+    ps_chart_layout_free(&l);
+    free(c.pts);
+    if (c.st != HPDF_OK || HPDF_GetError(doc) != HPDF_OK)
+        return ps_error_set(err, PS_EIO, NULL, 0, 0, "chart: libharu error 0x%04X (detail %u)",
+                            (unsigned)(c.st != HPDF_OK ? c.st : HPDF_GetError(doc)),
+                            (unsigned)HPDF_GetErrorDetail(doc));
+    return PS_OK;
+}
