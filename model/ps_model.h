@@ -171,7 +171,7 @@ typedef struct ps_acc {
     double prev_v;
     double tw_sum;       /* sum of value * interval (trapezoid-free: left value held) */
     double tw_span;      /* sum of intervals in ms */
-    int uneven;          /* set when intervals differ by more than 1 % */
+    int uneven;          /* 1 when intervals differ by more than 1 %, 2 when time went backwards */
     double first_interval;
     ps_sketch *sketch;
 } ps_acc;
@@ -186,7 +186,8 @@ typedef struct ps_stats {
 } ps_stats;
 
 void ps_acc_init(ps_acc *a);
-/* Add one sample: v NaN counts as missing. Timestamps must not decrease. */
+/* Add one sample: v NaN counts as missing. Timestamps should not decrease; when they do,
+ * first/last are the earliest/latest and no time-weighted mean is computed. */
 void ps_acc_add(ps_acc *a, ps_time t, double v);
 /* Add n samples (t[i], v[i]) in time order: same result as n ps_acc_add calls up to rounding,
  * faster (two-pass mean/variance of the batch merged with Chan's formula, no division per value). */

@@ -250,3 +250,31 @@ Test(summary, batches_across_many_rows)
     ps_summary_free(&s);
     ps_acc_free(&ref);
 }
+
+Test(stats, timestamps_out_of_order)
+{
+    /* 10 @ 30 s, 20 @ 0 s, 40 @ 60 s: first/last are the earliest/latest, no time-weighted mean
+     * (the hold would use a negative interval); count, mean and min/max are unaffected. */
+    ps_acc a, b;
+    ps_acc_init(&a);
+    ps_acc_add(&a, 30 * S, 10);
+    ps_acc_add(&a, 0, 20);
+    ps_acc_add(&a, 60 * S, 40);
+    ps_stats st;
+    ps_acc_finish(&a, &st);
+    cr_assert_eq(st.first, 0);
+    cr_assert_eq(st.last, 60 * S);
+    cr_assert(isnan(st.time_weighted_mean));
+    cr_assert_float_eq(st.mean, 70.0 / 3, 1e-12);
+    /* an uneven accumulator merged with a disordered one stays without time-weighted mean */
+    ps_acc_init(&b);
+    ps_acc_add(&b, 0, 1);
+    ps_acc_add(&b, 10 * S, 1);
+    ps_acc_add(&b, 40 * S, 1);
+    ps_acc_merge(&b, &a);
+    ps_acc_finish(&b, &st);
+    cr_assert(isnan(st.time_weighted_mean));
+    cr_assert_eq(st.count, 6);
+    ps_acc_free(&a);
+    ps_acc_free(&b);
+}
