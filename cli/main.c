@@ -63,6 +63,7 @@ int main(int argc, char **argv)
             continue;
         ps_cli cli = {0};
         int rc = commands[i].fn(argc - 1, argv + 1, &cli);
+        ps_chart_release_caches();   /* cairo/fontconfig process caches (clean leak reports) */
         for (size_t w = 0; w < cli.warnings.n; w++)
             fprintf(stderr, "perfscribe: warning: %s\n", cli.warnings.msgs[w]);
         ps_warnings_free(&cli.warnings);

@@ -370,6 +370,7 @@ typedef struct ps_js_event {
     double v[6];             /* numeric fields in line order, NaN when absent */
     int final_block;         /* 1 when after "Creating test report..." */
     char *text;              /* the whole message part */
+    int line_id;             /* catalogue id 1..32 of the matching pattern (L01..L32), 0 = none */
 } ps_js_event;
 
 /* A parsed Jetstress HTML report (2007, 2010, 2013, 2016; any language in the label tables). */
@@ -461,6 +462,7 @@ typedef struct ps_js_server {
     ps_verdict verdict;
     /* optional time series for charts: per instance db IOPS (reads+writes) and read latency */
     ps_series *series_iops, *series_read_lat; size_t nseries;
+    struct ps_js_server_stats *stats;    /* per-sample window statistics (section 7), NULL if none */
 } ps_js_server;
 
 /* The whole solution: every server and test found. */
@@ -471,14 +473,383 @@ typedef struct ps_js_run {
 } ps_js_run;
 void ps_js_run_free(ps_js_run *r);   /* frees members and r itself */
 
+/* ===================================================================== 6b. solution description */
+/* (owned by the ESRP document work; parsed by parser/solution.c, read by render/doc_model.c)
+ * The text of an ESRP paper that only a person can write (vendor, product, features, hardware
+ * rows, ...), from a "solution description" file: INI-like "[section]" headers and
+ * "key = value" entries; see docs/readme/report.md. Keys are kept as written (lower case). */
+typedef struct ps_solution_entry {
+    char *section;           /* "document", "hardware", ... (lower case) */
+    char *key;               /* lower case */
+    char *value;             /* paragraphs separated by "\n\n"; never NULL */
+    long line, col;          /* where the key starts, for messages */
+} ps_solution_entry;
+
+typedef struct ps_solution {
+    char *source;            /* file path as given */
+    ps_solution_entry *entries; size_t nentries;
+} ps_solution;
+
 /* ===================================================================== 7. thresholds */
-/* (owned by the Jetstress compute/judge work; see model/thresholds.c) */
+/* Jetstress computation (model/js_counters.c, model/js_compute.c) and thresholds/verdicts
+ * (model/thresholds.c). */
+
+/* Every quantity the Jetstress pipeline tracks. 0..11 are the ps_io12 columns of one ESE
+ * instance (same order), then the two maintenance columns, then the host counters. */
+enum ps_js_metric {
+    PS_JM_MAINT_READS = PS_IO12_N,   /* Database Maintenance IO Reads/sec */
+    PS_JM_MAINT_BYTES,               /* Database Maintenance IO Reads Average Bytes */
+    PS_JM_NINST,                     /* number of per-instance metrics (14) */
+    PS_JM_CPU = PS_JM_NINST,         /* Processor(_Total)\% Processor Time */
+    PS_JM_AVAIL_MB,                  /* Memory\Available MBytes */
+    PS_JM_FREE_PTE,                  /* Memory\Free System Page Table Entries */
+    PS_JM_TRANSITION,                /* Memory\Transition Pages RePurposed/sec */
+    PS_JM_NONPAGED,                  /* Memory\Pool Nonpaged Bytes */
+    PS_JM_PAGED,                     /* Memory\Pool Paged Bytes */
+    PS_JM_STALLS,                    /* MSExchange Database(JetstressWin)\Database Page Fault Stalls/sec */
+    PS_JM_N                          /* number of metrics (21) */
+};
+#define PS_JM_NHOST (PS_JM_N - PS_JM_NINST)
+/* English name of a metric as in the reports ("I/O Database Reads Average Latency", "% Processor
+ * Time", ...), its words for verdict reasons ("database read latency") and its canonical unit
+ * ("ms", "/s", "B", "%", "MB", "" for counts). NULL for an out-of-range metric. */
+const char *ps_js_metric_name(int metric);
+const char *ps_js_metric_words(int metric);
+const char *ps_js_metric_unit(int metric);
+/* Metric whose rate weights a latency metric (db read latency -> db reads/sec, ...); -1 if none. */
+int ps_js_metric_weight(int metric);
+
+/* One counter of a log classified for the Jetstress pipeline (ps_js_classify). */
+typedef struct ps_js_counter_ref {
+    int metric;          /* enum ps_js_metric */
+    int is_total;        /* the _Total instance (never an instance; checked against the sum) */
+    int volume_2007;     /* LogicalDisk counter of a Jetstress 2007 log (instance = drive) */
+    int priority;        /* 0 = plain counter, 1 = (Attached) form: used only when no plain one */
+    double scale;        /* multiply the logged value by this (1000 for seconds -> ms) */
+    char instance[128];  /* instance name with the process prefix removed, "" for host counters */
+} ps_js_counter_ref;
+/* Classify a counter by object, instance and counter name (case-insensitive; English, German and
+ * (Attached) synonyms from a table). Returns 1 and fills *out when the counter is one the pipeline
+ * uses, else 0. Instances: "<process>/" removed, then the "Instance<N>.<k>" substring when
+ * present, else the rest. 2007 LogicalDisk counters are in seconds (scale 1000). */
+int ps_js_classify(const char *object, const char *instance, const char *counter, ps_js_counter_ref *out);
+/* Metric of an object + counter name (no instance); -1 when unknown. Used by threshold rules.
+ * *scale as in ps_js_classify; *volume (may be NULL) = 1 for a Jetstress 2007 LogicalDisk counter. */
+int ps_js_metric_from_counter(const char *object, const char *counter, double *scale, int *volume);
+
+/* Per-sample statistics of one metric over the collection window: count, sum, min, max and the
+ * PS_JS_TOPK largest values (exact counts of samples above a limit while they fit, p95 exact
+ * while 5 % of the samples fit). Memory is bounded and does not grow with the sample count. */
+#define PS_JS_TOPK 512
+typedef struct ps_js_stat {
+    uint64_t n;
+    double sum, min, max;
+    double *top; size_t ntop;   /* min-heap of the largest values, NULL until the first sample */
+} ps_js_stat;
+void ps_js_stat_add(ps_js_stat *s, double v);        /* NaN ignored */
+double ps_js_stat_mean(const ps_js_stat *s);         /* NaN when empty */
+/* Number of samples > limit; *exact = 0 when it may be more (top list full). */
+uint64_t ps_js_stat_count_above(const ps_js_stat *s, double limit, int *exact);
+/* Nearest-rank 95th percentile; NaN when empty or when it is outside the kept top values. */
+double ps_js_stat_p95(const ps_js_stat *s);
+void ps_js_stat_free(ps_js_stat *s);
+
+/* Accumulators of one instance: per-sample statistics of each instance metric and, for the four
+ * latencies, the I/O-weighted window mean sums (Σ lat_t·rate_t and Σ rate_t over samples where
+ * both are present). */
+typedef struct ps_js_inst_acc {
+    ps_js_stat m[PS_JM_NINST];
+    double wsum[PS_JM_NINST], wrate[PS_JM_NINST];
+    ps_time last;                /* local time of the last sample taken (overlap guard) */
+} ps_js_inst_acc;
+/* Per-server accumulators (owned by ps_js_server.stats): one per instance in the same order as
+ * server->instances, the host metrics, and the _Total cross-check sums. */
+typedef struct ps_js_server_stats {
+    ps_js_inst_acc *inst; size_t ninst;
+    ps_js_stat host[PS_JM_NHOST];
+    double total_logged[PS_IO12_N], total_summed[PS_IO12_N];  /* window sums of _Total vs Σ instances */
+    uint64_t total_rows;
+} ps_js_server_stats;
+void ps_js_server_stats_free(ps_js_server_stats *st);   /* frees members and st; NULL allowed */
+/* Add one sample row of one instance: v[PS_JM_NINST] (NaN = absent). Updates the statistics and
+ * the weighted sums. */
+void ps_js_inst_acc_add(ps_js_inst_acc *a, const double *v);
+
+/* Figures of an instance from window means (plain means of the samples): transactional = the 12
+ * columns, maintenance = the 2 maintenance columns, replication = log reads/sec and log read
+ * bytes, total = transactional except db reads/sec + maintenance reads/sec and db read bytes =
+ * reads-weighted mean of the transactional and maintenance read sizes. means[PS_JM_NINST]. */
+void ps_js_figures_from_means(const double *means, ps_js_figures *out);
+/* Finish a server after streaming: fill every instance's computed figures from its accumulator
+ * (has_computed when it saw samples), the host table (avg/min/max) and the summary. */
+void ps_js_server_finish(ps_js_server *s);
+/* Per-server summary from the instance figures: the recomputed instances when any instance was
+ * recomputed from logs, else the reported ones. Sums of rates, plain and IOPS-weighted latency
+ * means, transfers, achieved IOPS; target = target_iops (NaN = unknown). */
+void ps_js_summarize(const ps_js_server *s, double target_iops, ps_js_summary *out);
+/* Aggregate: over the Performance servers (all servers when there is none): rates summed,
+ * latencies the plain mean of the server means, weighted = Σ rate·lat / Σ rate over every
+ * instance of those servers. */
+void ps_js_aggregate(ps_js_run *r);
+/* Figures of instance i that enter server sums and means (see ps_js_summarize); NULL = none. */
+const ps_js_figures *ps_js_sum_figures(const ps_js_server *s, size_t i);
+/* Figures shown for an instance: computed when present, else reported, else NULL. */
+const ps_js_figures *ps_js_instance_figures(const ps_js_instance *in);
+
+/* ---- thresholds and verdicts (model/thresholds.c) */
+enum ps_thr_stat { PS_THR_AVG, PS_THR_MIN, PS_THR_MAX, PS_THR_P95, PS_THR_EXCEED };
+enum ps_thr_scope { PS_THR_INSTANCE, PS_THR_SERVER, PS_THR_AGGREGATE };
+enum ps_thr_op { PS_THR_GT, PS_THR_GE, PS_THR_LT, PS_THR_LE };
+enum ps_thr_severity { PS_THR_ERROR, PS_THR_WARNING };
+
+/* One rule: "<statistic> of <metric> over <scope> <op> <limit>". For PS_THR_EXCEED the rule
+ * fails when more than max_errors samples are > limit (Jetstress maximum latency). */
+typedef struct ps_thr_rule {
+    char *counter;        /* counter pattern as written (display), owned */
+    char *instance;       /* instance glob ('*' wildcard), NULL = every instance; owned */
+    int metric;           /* enum ps_js_metric */
+    enum ps_thr_stat stat;
+    enum ps_thr_scope scope;
+    enum ps_thr_op op;
+    double limit;         /* in the metric's canonical unit */
+    double max_errors;    /* PS_THR_EXCEED only */
+    int volume;           /* instances judged: -1 all, 0 ESE instances, 1 Jetstress 2007 volumes */
+    enum ps_thr_severity severity;
+    char *source;         /* "FILE:LINE" or "jetstress-2013/strict", owned */
+} ps_thr_rule;
+
+typedef struct ps_thr_set {
+    char *name;           /* "jetstress-2013/strict", a file name, ... owned */
+    ps_thr_rule *rules; size_t n;
+    size_t skipped;       /* imported rules whose counter the pipeline does not track */
+} ps_thr_set;
+/* Append a copy of *r (strings duplicated). */
+void ps_thr_add(ps_thr_set *set, const ps_thr_rule *r);
+void ps_thr_set_free(ps_thr_set *set);   /* members only */
+const char *ps_thr_stat_name(enum ps_thr_stat s);     /* "avg", "min", "max", "p95", "exceed" */
+const char *ps_thr_op_text(enum ps_thr_op op);        /* ">", ">=", "<", "<=" */
+/* 1 when `value op limit` holds (the rule is violated), 0 otherwise or when value is NaN. */
+int ps_thr_violates(enum ps_thr_op op, double value, double limit);
+
+/* Built-in profiles: "jetstress-2007", "jetstress-2010", "jetstress-2013" ("jetstress-2016" and
+ * "jetstress-2019" are aliases of 2013). Returns the canonical name or NULL when unknown. */
+const char *ps_js_profile_canonical(const char *name);
+/* Profile from a Jetstress or ESE version string: 08.x/8.x -> 2007, 14.x -> 2010, 15.x -> 2013;
+ * NULL when unknown. */
+const char *ps_js_profile_from_version(const char *version);
+/* Latency set of a profile (lenient = Stress). 0 on success, -1 for an unknown profile. */
+int ps_js_profile_set(const char *profile, int lenient, ps_js_threshold_set *out);
+/* Rules of a profile for a server: averages of db read and log write latency per instance,
+ * maximum-latency exceedance counts (max_errors allowed), and (2013+) average page fault stalls
+ * > 1 per server. `set` gives the latencies (from ps_js_profile_set or a config). */
+void ps_js_profile_rules(const char *profile, const ps_js_threshold_set *set, double max_errors,
+                         ps_thr_set *out);
+
+/* Options of the judge. */
+typedef struct ps_js_judge_options {
+    const char *profile;          /* forced profile, NULL = from the report/config version */
+    int lenient;                  /* 1 = lenient set for every server (--lenient) */
+    const ps_thr_set *extra;      /* rules from --thresholds, NULL = none */
+} ps_js_judge_options;
+/* Judge every server: fills server->verdict (result, profile, reasons in words such as
+ * "MBX03 Instance4711.3: average database read latency 22.4 ms > 20 ms"), notes when
+ * Jetstress's printed verdict differs from the recomputed one, and judges aggregate-scope
+ * rules onto every server's verdict. Warnings (unknown version, skipped checks) go to
+ * run->warnings. Returns PS_OK, or PS_EUSAGE with err for an unknown profile name. */
+int ps_js_judge(ps_js_run *run, const ps_js_judge_options *opt, ps_error *err);
 
 /* ===================================================================== 8. audit */
-/* (owned by the audit work; see model/audit.c) */
+/* (owned by the audit work; see model/audit.c, model/audit_checks.c, parser/paper.c) */
+
+enum ps_severity { PS_SEV_INFO = 0, PS_SEV_WARNING = 1, PS_SEV_ERROR = 2 };
+/* "info", "warning", "error". */
+const char *ps_severity_name(enum ps_severity s);
+
+/* What a claim states. Summary-table metrics first (their order is the table row order). */
+enum ps_metric {
+    PS_M_DB_TRANSFERS = 0, PS_M_DB_READS, PS_M_DB_WRITES, PS_M_DB_READ_LAT, PS_M_DB_WRITE_LAT,
+    PS_M_LOG_WRITES, PS_M_LOG_WRITE_LAT,          /* 0..6: "Storage Performance Results" rows */
+    PS_M_MAILBOXES, PS_M_MAILBOXES_PER_SERVER, PS_M_SERVERS,
+    PS_M_PROFILE_IOPS,    /* estimated IOPS per mailbox before headroom */
+    PS_M_TESTED_IOPS,     /* "Simulated profile: I/O's per second per mailbox" (after headroom) */
+    PS_M_HEADROOM_PCT,
+    PS_M_TARGET_IOPS, PS_M_ACHIEVED_IOPS,
+    PS_M_BACKUP_MBS_DB, PS_M_BACKUP_MBS_SERVER, PS_M_REPLAY_SEC,
+    PS_M_VERDICT,         /* 1 Pass, 0 Fail */
+    PS_M_COL,             /* a report table cell: instance/volume `who`, io12 column `col` */
+    PS_M_LOG_LAT,         /* a final test-log latency line: `who`, io12 column `col` */
+    PS_M_THR_DB_READ,     /* average DB read latency threshold (ms) of the test log */
+    PS_M_THR_LOG_WRITE,   /* average log write latency threshold (ms) */
+    PS_M_INTERVAL_MS,     /* performance logging interval of the run (largest seen) */
+    PS_M_BLG_SAMPLES, PS_M_XML_SAMPLES,
+    PS_M_COLLECTION_START, PS_M_COLLECTION_END,  /* value = ps_time (ms) as double */
+    PS_M_STALLS_AVG,      /* Database Page Fault Stalls/sec, host table average */
+    PS_M_COUNT
+};
+/* Stable key of a metric ("db_transfers_per_sec", ...). */
+const char *ps_metric_key(enum ps_metric m);
+
+/* Where in a paper a claim was read. */
+enum ps_claim_ctx { PS_CTX_BODY = 0, PS_CTX_REPORT };
+
+/* One number stated by a paper (or read from a report), with its printed precision. */
+typedef struct ps_claim {
+    enum ps_metric metric;
+    enum ps_claim_ctx ctx;
+    int table;            /* body: index into ps_paper.tables for metrics 0..6, else -1 */
+    int report;           /* report context: index into ps_paper.reports, else -1 */
+    char *who;            /* PS_M_COL / PS_M_LOG_LAT: "Instance900.1" or a volume "M:"; else NULL */
+    int col;              /* io12 column for PS_M_COL / PS_M_LOG_LAT, else -1 */
+    int total_table;      /* 1: cell of the Total I/O table (2010+) */
+    double value;         /* canonical unit (ms, 1/s, count, percent); NaN = absent */
+    double half_unit;     /* half of the last printed digit, in the canonical unit */
+    int decimals;         /* printed decimals (-1 when absent) */
+    char *text;           /* the number exactly as printed, NULL when absent */
+    char *label;          /* the label as matched */
+    long line;            /* 1-based line in the paper */
+} ps_claim;
+
+/* A "Storage Performance Results" table of the paper body (one per server, or the aggregate). */
+typedef struct ps_paper_table {
+    char *server;         /* "server 1", ..., "aggregate" */
+    int aggregate;
+    long line;            /* line of its first row */
+} ps_paper_table;
+
+/* A Jetstress report reproduced in an appendix, identified by title (never by letter). */
+typedef struct ps_paper_report {
+    enum ps_test_type type;
+    int layout_2007;      /* LogicalDisk volumes with latencies in seconds */
+    char *title;          /* the title text matched */
+    char *name;           /* "MBX01 Performance" once the Machine Name row is read, else the title */
+    long line;
+} ps_paper_report;
+
+/* One cell "p% [value unit]" of a relative-percentage trend table. */
+typedef struct ps_pct_cell {
+    long line;
+    int block;            /* table id: cells of consecutive lines form one table */
+    double pct; int pct_decimals;
+    double value; int value_decimals;   /* NaN / -1 when lost */
+    char unit[16];        /* lower-cased unit word ("iops", "msec", ...) */
+} ps_pct_cell;
+
+/* Everything read from one paper text. Free with ps_paper_free. */
+typedef struct ps_paper {
+    char *source;
+    int esrp_major;       /* 2, 3, 4; 0 when not stated */
+    ps_claim *claims; size_t nclaims, capclaims;
+    ps_paper_table *tables; size_t ntables, captables;
+    ps_paper_report *reports; size_t nreports, capreports;
+    ps_pct_cell *cells; size_t ncells, capcells;
+    size_t sanitized_bytes;   /* NUL / invalid UTF-8 bytes replaced by spaces */
+} ps_paper;
+/* Append a claim (strings copied; NULL allowed); returns it. */
+ps_claim *ps_paper_add_claim(ps_paper *p, enum ps_metric m, enum ps_claim_ctx ctx, long line,
+                             const char *label, const char *text, double value, int decimals,
+                             double scale);
+void ps_paper_free(ps_paper *p);   /* frees members and p itself; NULL ok */
+
+/* One audit finding. Strings owned by the finding. */
+typedef struct ps_finding {
+    const char *kind;     /* stable check name from the checks table ("transfers-not-sum") */
+    enum ps_severity severity;
+    char *file; long line;
+    char *server;         /* "server 1", "aggregate", machine name, NULL */
+    char *metric;         /* metric key or instance/column, NULL */
+    double stated, expected;   /* NaN when not applicable */
+    char *message;        /* the arithmetic in words */
+} ps_finding;
+
+/* One row of the checks table (model/audit_checks.c). */
+typedef struct ps_audit_check {
+    const char *kind;
+    enum ps_severity severity;   /* default severity (some findings of a kind are lower) */
+    const char *tolerance;       /* the tolerance rule in words */
+    const char *explain;         /* one-line explanation template */
+} ps_audit_check;
+/* The checks table; *n receives its length. */
+const ps_audit_check *ps_audit_checks(size_t *n);
+
+typedef struct ps_audit {
+    ps_finding *findings; size_t n, cap;
+    size_t claims;        /* numbers read (paper claims + report values) */
+    size_t checked;       /* comparisons made */
+    size_t pct_checked;   /* trend percentages compared (subset of checked) */
+} ps_audit;
+
+/* Run every check over a paper (NULL allowed) and a Jetstress run (NULL allowed); findings
+ * are appended to *out (zero-initialised by the caller) and sorted by severity (error first),
+ * then file and line. Never fails. */
+void ps_audit_run(const ps_paper *paper, const ps_js_run *run, ps_audit *out);
+/* Number of findings of severity >= sev. */
+size_t ps_audit_count(const ps_audit *a, enum ps_severity sev);
+void ps_audit_free(ps_audit *a);    /* members only */
+
+/* §7.7 interval rule: 1 when the printed percentage p (half-unit hp) is consistent with
+ * value/base (half-units hv, hb); lo/hi receive the accepted interval. */
+int ps_pct_consistent(double p, double hp, double value, double hv, double base, double hb,
+                      double *lo, double *hi);
+/* Half of the last printed digit: 0.5 * 10^-decimals. */
+double ps_half_unit(int decimals);
 
 /* ===================================================================== 9. trends */
-/* (owned by the trend work; see model/trend.c) */
+
+/* One metric row of a trend: key (stable, for JSON), title, unit and printed precision. */
+typedef struct ps_trend_metric {
+    char *key;          /* "achieved_iops", "db_read_latency_ms", "achieved_iops@MBX01", ... */
+    char *title;        /* "Achieved transactional IOPS" */
+    char *unit;         /* "IOPS", "ms", "" */
+    int decimals;       /* printed precision of the absolute values */
+    int lower_is_better;/* latencies: 1 */
+} ps_trend_metric;
+
+/* Labels x metrics matrix of absolute values (NaN = absent), in the order given. */
+typedef struct ps_trend {
+    char **labels; size_t nlabels;
+    ps_trend_metric *metrics; size_t nmetrics;
+    double *values;     /* nlabels * nmetrics, row-major by label */
+    double *load;       /* per label load variable (users, mailboxes, threads), NaN = none */
+    char *load_name;    /* "users", NULL when no load variable */
+    size_t baseline;    /* index of the baseline label */
+    char **config;      /* per label: configuration name (one series per configuration in the
+                           metric-vs-load chart), NULL = none (all labels form one series) */
+    ps_series *iops_series; /* per label: transactional IOPS (database reads + writes, summed
+                           over instances and servers) against relative time: t = ms since the
+                           collection start (first window sample), so t[0] == 0; n == 0 when
+                           the label has none (table labels, runs loaded without series) */
+} ps_trend;
+
+/* Add a label (returns its index) / find or add a metric (returns its index; the first call
+ * fixes title, unit, decimals). Values start NaN. */
+size_t ps_trend_add_label(ps_trend *t, const char *label);
+size_t ps_trend_metric_index(ps_trend *t, const char *key, const char *title, const char *unit,
+                             int decimals, int lower_is_better);
+void ps_trend_set(ps_trend *t, size_t label, size_t metric, double v);
+double ps_trend_get(const ps_trend *t, size_t label, size_t metric);
+/* Find a label by name (exact); returns -1 when absent. */
+long ps_trend_find_label(const ps_trend *t, const char *label);
+/* Relative value in percent against the baseline label: 100 * v / base; NaN when either is
+ * absent or the base is 0. */
+double ps_trend_relative(const ps_trend *t, size_t label, size_t metric);
+/* Rounding intervals of printed percentages: see ps_pct_consistent (section 8). */
+/* Fill the standard metrics of one label from a computed Jetstress run: aggregate and
+ * per-server achieved IOPS, total IOPS, target, latencies (plain and weighted), and, when
+ * mailboxes/disks > 0, IOPS per mailbox, per 1,000 mailboxes and per disk. */
+void ps_trend_from_run(ps_trend *t, size_t label, const ps_js_run *run, double mailboxes, double disks);
+/* Fill t->iops_series[label] from the per-instance series of run (loaded with
+ * ps_js_options.keep_series): per server the instance series are summed sample by sample;
+ * servers are summed by sample index (sample k of every server, up to the shortest server);
+ * time = the first server's sample time minus its first sample time. Leaves the series
+ * empty when run has no series. Replaces what was there. */
+void ps_trend_series_from_run(ps_trend *t, size_t label, const ps_js_run *run);
+/* Key of the standard run metric (ps_trend_from_run) whose key or title equals name
+ * (case-insensitive), e.g. "Achieved transactional IOPS" -> "achieved_iops"; NULL if none.
+ * Lets table files put published figures in the same rows as measured runs. */
+const char *ps_trend_run_metric_key(const char *name);
+/* Set (copy) the configuration name of a label; NULL clears it. */
+void ps_trend_set_config(ps_trend *t, size_t label, const char *config);
+void ps_trend_free(ps_trend *t);   /* members only */
 
 #ifdef __cplusplus
 }

@@ -72,6 +72,20 @@ int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_e
  * the array) owned by the caller. Never fails: unknown lines become PS_EV_OTHER. */
 void ps_js_testlog_parse(const char *text, size_t len, long first_line, ps_js_event **ev, size_t *n);
 
+/* The result XML Jetstress writes beside a report (<stem>.xml). Its schema is unknown, so only
+ * this is read: the root element name, the longest run of same-named sibling elements (taken as
+ * the sample records: their count and element name) and the first machine name found in a
+ * counter path "\\MACHINE\..." in an attribute or text. Entities are never expanded. */
+typedef struct ps_js_result_xml {
+    char *root;              /* root element name */
+    long samples;            /* records in the longest same-name run, -1 when none (< 2) */
+    char *sample_element;    /* name of those records, NULL when samples is -1 */
+    char *machine;           /* NULL when no counter path was found */
+} ps_js_result_xml;
+/* Fill *out (free members with ps_js_result_xml_free). PS_EIO, PS_EINPUT (malformed XML). */
+int ps_js_result_xml_read(const char *path, ps_js_result_xml *out, ps_warnings *w, ps_error *err);
+void ps_js_result_xml_free(ps_js_result_xml *x);
+
 /* Run discovery: every path is a file or a directory (walked recursively). Files are
  * classified by content first, name second: Jetstress HTML reports, Jetstress result XML,
  * JetstressConfig.xml, counter logs (.blg/.csv/.tsv). Reports and configs are parsed; servers
@@ -100,11 +114,64 @@ int ps_js_load(const char *const *paths, size_t npaths, const ps_js_options *opt
 
 /* ===================================================================== 3. thresholds */
 
+/* Read a threshold file and append its rules to *set (set->name set to path when empty). The
+ * format is detected by content: PAL threshold XML (first non-blank character '<') or
+ * perfscribe's own line format (docs/readme/jetstress.md, samples/thresholds/):
+ *   "<counter pattern>"  avg|min|max|p95  instance|server|aggregate  >|>=|<|<=  <limit> <unit>  error|warning
+ * Errors: PS_EIO (unreadable), PS_EINPUT with FILE:LINE:COL (bad rule, malformed XML). */
+int ps_thr_read(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err);
+/* Own format from memory; name is used in messages and rule sources ("name:LINE"). */
+int ps_thr_parse_text(const char *text, size_t len, const char *name, ps_thr_set *set, ps_error *err);
+/* PAL XML: every StaticThreshold call (regex over the CODE text: -Operator 'gt|ge|lt|le',
+ * -Threshold N, -CollectionOfCounterInstances $VAR -> the analysis's DATASOURCE path) of enabled
+ * analyses; CONDITION Warning -> warning, Critical -> error; statistic avg, scope instance (host
+ * counters: server). LogicalDisk seconds become ms. Rules on counters the Jetstress pipeline does
+ * not track are counted in set->skipped, not added. <INHERITANCE FILEPATH> files are imported
+ * after the file (analyses with an ID already seen are skipped: the child overrides); a missing
+ * inherited file is a warning. */
+int ps_thr_import_pal(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err);
+
 /* ===================================================================== 4. paper text */
+
+/* Read the text of an ESRP white paper (pdftotext -layout output or a plain transcription) into
+ * claims: performance tables (per server and aggregate, ESRP v2/v3/v4 wordings), customer profile,
+ * backup/replay figures, appendix Jetstress reports (identified by title; report rows, 2007 Disk
+ * Subsystem rows, 2010+ instance rows, final test-log lines) and relative-percentage trend cells.
+ * Every claim keeps its line and printed precision; a label whose number was lost is an absent
+ * claim (NaN), never 0. NUL bytes and invalid UTF-8 are replaced by spaces (counted in
+ * sanitized_bytes, one warning). PCRE2 match/depth limits are set; a line that hits them is
+ * skipped for that pattern with a warning.
+ * *out owned by the caller (ps_paper_free). Errors: PS_EIO (cannot read), PS_EINPUT (empty,
+ * binary/too large input, more than PS_PAPER_MAX_BYTES) with the file name. */
+#define PS_PAPER_MAX_BYTES (256u << 20)
+int ps_paper_read(const char *path, ps_paper **out, ps_warnings *w, ps_error *err);
+/* Same from memory; name is used in claims and messages. text need not be NUL-terminated. */
+int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **out, ps_warnings *w,
+                   ps_error *err);
 
 /* ===================================================================== 5. solution file */
 
+/* Read a solution description file (format: docs/readme/report.md): "# comment" lines,
+ * "[section]" headers, "key = value" entries; a line starting with whitespace continues the
+ * previous value (joined with a space); a continuation line holding only "." starts a new
+ * paragraph. Section and key names are [a-z0-9_] (case-folded). A key repeated in a section
+ * is an error. *out owned by the caller (ps_solution_free).
+ * Errors: PS_EIO (cannot read), PS_EINPUT with FILE:LINE:COL (syntax, invalid UTF-8, duplicate). */
+int ps_solution_read(const char *path, ps_solution **out, ps_error *err);
+/* Same from memory; name is used in messages. */
+int ps_solution_parse(const char *text, size_t len, const char *name, ps_solution **out, ps_error *err);
+void ps_solution_free(ps_solution *sol);  /* frees members and sol itself; NULL ok */
+
 /* ===================================================================== 6. trend tables */
+
+/* Read a trend table file (absolute figures per label, for published results that exist only
+ * on paper) and add its labels and metrics to *t. Format (docs/readme/trend.md): '#' comments,
+ * a header line `label, Title [unit], ...` (a column with unit `[load]` is the load variable,
+ * one with unit `[config]` holds text: the configuration of the label, see ps_trend.config),
+ * then one comma-separated line per label; CSV quoting; empty cells are absent values; the
+ * printed precision of each column is the largest number of decimals in it.
+ * Errors: PS_EIO, PS_EINPUT with FILE:LINE:COL. */
+int ps_trend_table_read(const char *path, ps_trend *t, ps_error *err);
 
 #ifdef __cplusplus
 }

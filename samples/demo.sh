@@ -1,6 +1,16 @@
 #!/usr/bin/env bash
-# make demo: run perfscribe on the bundled sample. $1 = path of the perfscribe binary.
+# make demo: run perfscribe on the bundled samples. $1 = path of the perfscribe binary.
 set -euo pipefail
 PS=${1:-build/perfscribe}
 cd "$(dirname "$0")/.."
-"$PS" --version
+mkdir -p out
+echo "== perfscribe summary samples/perfmon/mbx01-2h.csv -o out/summary.txt (first lines)"
+"$PS" summary -q samples/perfmon/mbx01-2h.csv -o out/summary.txt
+head -8 out/summary.txt
+echo
+echo "== perfscribe check samples/jetstress (one server fails on purpose: exit 1 expected)"
+"$PS" check samples/jetstress || true
+echo
+echo "== perfscribe report samples/jetstress --solution samples/solution/solution.ini -o out/report.pdf -o out/report.html"
+"$PS" report samples/jetstress --solution samples/solution/solution.ini -o out/report.pdf -o out/report.html -q
+echo "ESRP document written: $(pwd)/out/report.pdf and $(pwd)/out/report.html"
