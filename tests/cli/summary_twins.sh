@@ -51,6 +51,20 @@ if blg:
             assert (x is None and y is None) or math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-12), (a["path"], k, x, y)
 print("ok")
 EOF
+# PS_BadCounterSamples.blg (documented: 275 samples, 26 counters, 52 values with a bad status)
+if [ "$blg" = 1 ] && [ -f "$B/PS_BadCounterSamples.blg" ]; then
+  "$PS" summary -q --format json "$B/PS_BadCounterSamples.blg" > "$T/bad.json" 2> /dev/null
+  python3 - "$T/bad.json" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["files"][0]["samples"] == 275 and len(d["counters"]) == 26, d["files"][0]
+# every counter has a value or a missing mark in every sample; the 52 bad-status values are
+# among the missing ones (first samples of rate counters and absent hosts are missing too)
+assert all(c["count"] + c["missing"] == 275 for c in d["counters"])
+assert sum(c["missing"] for c in d["counters"]) >= 52
+assert d["files"][0]["timezone"] == "SA Eastern Standard Time" and d["files"][0]["bias_minutes"] == 180
+EOF2
+fi
 if [ -f "$B/PS_CorruptBlg.blg" ]; then
   set +e
   "$PS" summary "$B/PS_CorruptBlg.blg" > /dev/null 2> "$T/err"
