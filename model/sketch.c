@@ -88,9 +88,17 @@ static double lin_exp2(double l)
     return ldexp(1 + (l - e), (int)e);
 }
 
+/* floor() for |y| well inside the int32 range (|lin_log2| <= 1024, times 1 / w ~ 50): a cast
+ * and a correction, no libm call. */
+static inline int32_t ifloor(double y)
+{
+    int32_t k = (int32_t)y;
+    return k - (y < (double)k);
+}
+
 static inline int32_t bucket_of(double mag)
 {
-    return (int32_t)floor(lin_log2(mag) * inv_w);
+    return ifloor(lin_log2(mag) * inv_w);
 }
 
 /* Lower bound of bucket k (in value). */
@@ -285,12 +293,48 @@ void ps_sketch_add(ps_sketch *s, double v)
     s->pending[s->npending++] = v;
 }
 
+/* Batch insertion. The common case (a positive normal value whose bucket is in the 32-bit
+ * store's range) runs on local copies of the store fields: a store through the counter array
+ * could otherwise alias them and force reloads every value. Everything else goes through
+ * insert() with the locals written back first. */
 void ps_sketch_add_many(ps_sketch *s, const double *v, size_t n)
 {
     flush(s);
-    for (size_t i = 0; i < n; i++)
-        if (!isnan(v[i]))
-            insert(s, v[i]);
+    const double iw = inv_w;
+    double lo = s->min, hi = s->max;
+    store *st = &s->pos;
+    uint32_t *c = st->wide ? NULL : st->c;
+    int32_t off = st->off;
+    uint32_t len = c ? (uint32_t)st->len : 0;
+    uint64_t added = 0;
+    for (size_t i = 0; i < n; i++) {
+        double x = v[i];
+        if (x > MIN_MAGNITUDE && x <= DBL_MAX) {
+            uint32_t j = (uint32_t)(ifloor(lin_log2(x) * iw) - off);
+            if (j < len && c[j] < UINT32_MAX) {
+                c[j]++;
+                added++;
+                lo = x < lo ? x : lo;
+                hi = x > hi ? x : hi;
+                continue;
+            }
+        } else if (isnan(x)) {
+            continue;
+        }
+        st->n += added;
+        added = 0;
+        s->min = lo;
+        s->max = hi;
+        insert(s, x);
+        lo = s->min;
+        hi = s->max;
+        c = st->wide ? NULL : st->c;
+        off = st->off;
+        len = c ? (uint32_t)st->len : 0;
+    }
+    st->n += added;
+    s->min = lo;
+    s->max = hi;
 }
 
 static void store_merge(store *d, const store *s)

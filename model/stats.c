@@ -43,8 +43,34 @@ static int differs(double a, double b) { return fabs(a - b) > 0.01 * fabs(b); }
 #define UNEVEN 1
 #define UNORDERED 2   /* a timestamp went backwards: no time-weighted mean */
 
+/* Time bookkeeping state, copied out of a ps_acc into a local for a batch so that it stays in
+ * registers (stores through a->... could alias the value array and force reloads). */
+typedef struct timetrack {
+    ps_time first, last, prev_t;
+    double prev_v, tw_sum, tw_span, first_interval;
+    int uneven;
+} timetrack;
+
+static inline timetrack tt_load(const ps_acc *a)
+{
+    timetrack k = {a->first, a->last, a->prev_t, a->prev_v, a->tw_sum, a->tw_span, a->first_interval, a->uneven};
+    return k;
+}
+
+static inline void tt_store(ps_acc *a, const timetrack *k)
+{
+    a->first = k->first;
+    a->last = k->last;
+    a->prev_t = k->prev_t;
+    a->prev_v = k->prev_v;
+    a->tw_sum = k->tw_sum;
+    a->tw_span = k->tw_span;
+    a->first_interval = k->first_interval;
+    a->uneven = k->uneven;
+}
+
 /* Time bookkeeping for one present value v at t: left-value hold, evenness, first/last. */
-static inline void track_time(ps_acc *a, ps_time t, double v)
+static inline void track_time(timetrack *a, ps_time t, double v)
 {
     if (t == PS_TIME_NONE)
         return;
@@ -82,7 +108,9 @@ void ps_acc_add(ps_acc *a, ps_time t, double v)
     a->mean += d / (double)a->count;
     a->m2 += d * (v - a->mean);
     ps_sketch_add(a->sketch, v);
-    track_time(a, t, v);
+    timetrack k = tt_load(a);
+    track_time(&k, t, v);
+    tt_store(a, &k);
 }
 
 /* Chan et al.: fold a group of n values with mean m and sum of squared deviations m2 into a. */
@@ -106,6 +134,7 @@ void ps_acc_add_many(ps_acc *a, const ps_time *t, const double *v, size_t n)
 {
     uint64_t cnt = 0;
     double sum = 0, lo = a->min, hi = a->max;
+    timetrack k = tt_load(a);
     for (size_t i = 0; i < n; i++) {
         double x = v[i];
         if (isnan(x))
@@ -114,8 +143,9 @@ void ps_acc_add_many(ps_acc *a, const ps_time *t, const double *v, size_t n)
         sum += x;
         lo = x < lo ? x : lo;
         hi = x > hi ? x : hi;
-        track_time(a, t[i], x);
+        track_time(&k, t[i], x);
     }
+    tt_store(a, &k);
     a->missing += n - cnt;
     if (cnt == 0)
         return;

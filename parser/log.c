@@ -97,6 +97,8 @@ int ps_log_next(ps_log *log, ps_row *row, ps_error *err)
     if (rc <= 0)
         return rc;
     *row = raw;
+    if (log->info.ncounters == log->all.ncounters && raw.nvalues == log->all.ncounters)
+        return 1;   /* no column filtered out: hand out the backend's values as they are */
     for (size_t k = 0; k < log->info.ncounters; k++) {
         size_t i = log->keep[k];
         log->values[k] = i < raw.nvalues ? raw.values[i] : NAN;

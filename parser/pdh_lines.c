@@ -4,6 +4,28 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+/* Read up to n bytes with read(2) on the stream's descriptor (the FILE's own buffer is never
+ * used: fread would copy every byte once more through it). Fewer than n only at end of file.
+ * Returns the byte count, or (size_t)-1 with errno set. */
+static size_t read_full(FILE *fp, void *buf, size_t n)
+{
+    int fd = fileno(fp);
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = read(fd, (char *)buf + got, n - got);
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            return (size_t)-1;
+        }
+        if (r == 0)
+            break;
+        got += (size_t)r;
+    }
+    return got;
+}
 
 int ps_lines_open(ps_lines *l, const char *path, ps_error *err)
 {
@@ -15,10 +37,12 @@ int ps_lines_open(ps_lines *l, const char *path, ps_error *err)
     l->cap = 2 * PS_LINES_CHUNK;
     l->buf = ps_xmalloc(l->cap);
     l->raw = ps_xmalloc(PS_LINES_CHUNK);
-    l->rawlen = fread(l->raw, 1, PS_LINES_CHUNK, l->fp);
-    l->raw_read = l->rawlen;
-    if (ferror(l->fp))
+    l->rawlen = read_full(l->fp, l->raw, PS_LINES_CHUNK);
+    if (l->rawlen == (size_t)-1) {
+        l->rawlen = 0;
         return ps_error_set(err, PS_EIO, path, 0, 0, "cannot read: %s", strerror(errno));
+    }
+    l->raw_read = l->rawlen;
     size_t bomlen;
     l->bom = ps_enc_bom(l->raw, l->rawlen, &bomlen);
     l->rawoff = bomlen;
@@ -42,8 +66,8 @@ static int fill(ps_lines *l, ps_error *err)
 {
     if (!l->utf16) {
         size_t want = l->cap - l->len < PS_LINES_CHUNK ? l->cap - l->len : PS_LINES_CHUNK;
-        size_t got = fread(l->buf + l->len, 1, want, l->fp);
-        if (ferror(l->fp))
+        size_t got = read_full(l->fp, l->buf + l->len, want);
+        if (got == (size_t)-1)
             return ps_error_set(err, PS_EIO, l->path, 0, 0, "cannot read: %s", strerror(errno));
         l->len += got;
         l->raw_read += got;
@@ -58,12 +82,13 @@ static int fill(ps_lines *l, ps_error *err)
         l->rawoff = 0;
     }
     if (l->rawlen < PS_LINES_CHUNK / 2) {
-        size_t got = fread(l->raw + l->rawlen, 1, PS_LINES_CHUNK - l->rawlen, l->fp);
-        if (ferror(l->fp))
+        size_t want = PS_LINES_CHUNK - l->rawlen;
+        size_t got = read_full(l->fp, l->raw + l->rawlen, want);
+        if (got == (size_t)-1)
             return ps_error_set(err, PS_EIO, l->path, 0, 0, "cannot read: %s", strerror(errno));
         l->rawlen += got;
         l->raw_read += got;
-        final = got == 0 || feof(l->fp);
+        final = got < want;
     }
     size_t used;
     size_t out = ps_utf16_to_utf8(l->raw, l->rawlen, l->be, final, l->buf + l->len, l->cap - l->len, &used);
