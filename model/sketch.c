@@ -339,7 +339,12 @@ void ps_sketch_add_many(ps_sketch *s, const double *v, size_t n)
 
 static void store_merge(store *d, const store *s)
 {
-    /* highest buckets first so that a collapse in d keeps the top of the range */
+    if (s->len == 0)
+        return;
+    /* first stretch d over the range of s (empty counts: two moves at most instead of one per
+     * bucket), then the highest buckets first so that a collapse in d keeps the top */
+    store_add(d, s->off + s->len - 1, 0);
+    store_add(d, s->off, 0);
     for (int32_t j = s->len - 1; j >= 0; j--)
         if (get(s, j))
             store_add(d, s->off + j, get(s, j));
