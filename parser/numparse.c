@@ -165,6 +165,14 @@ static inline uint64_t parse8v(uint64_t v)
 }
 
 static const uint64_t pow10_u64[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+static const uint64_t pow10_u64_19[20] = {
+    UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000), UINT64_C(10000), UINT64_C(100000),
+    UINT64_C(1000000), UINT64_C(10000000), UINT64_C(100000000), UINT64_C(1000000000),
+    UINT64_C(10000000000), UINT64_C(100000000000), UINT64_C(1000000000000),
+    UINT64_C(10000000000000), UINT64_C(100000000000000), UINT64_C(1000000000000000),
+    UINT64_C(10000000000000000), UINT64_C(100000000000000000), UINT64_C(1000000000000000000),
+    UINT64_C(10000000000000000000),
+};
 
 /* Number of leading ASCII digits (0..8) in the 8 bytes v (first byte in the low bits). */
 static inline unsigned digit_run(uint64_t v)
@@ -213,8 +221,91 @@ static inline size_t digits(const char **pp, const char *end, uint64_t *m, int *
     return (size_t)(p - s);
 }
 
+/* Fast path for the shape of nearly every logged value, "[-]I[.F]" with 1..8 integer digits,
+ * up to 19 fraction digits and no exponent, when at least 34 bytes of the buffer follow p
+ * (the line goes on: whole 8-byte words are loaded without looking for the end first).
+ * The digits are gathered in at most four SWAR words; the mantissa must stay below 10^19
+ * (exact in a uint64), then Eisel-Lemire rounds it. Returns NULL when the text does not have
+ * this shape or the product cannot decide (the general path then takes it from the start). */
+static inline const char *scan_short(const char *p, char dec, double *out)
+{
+    int neg = *p == '-';
+    p += neg;
+    uint64_t w;
+    memcpy(&w, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    unsigned ni = digit_run(w);
+    if (ni == 0 || (ni == 8 && (unsigned)(p[8] - '0') < 10))
+        return NULL;
+    uint64_t m = parse8v(ni == 8 ? w : w << (8 * (8 - ni)) | (UINT64_C(0x3030303030303030) >> (8 * ni)));
+    const char *q = p + ni;
+    unsigned nf = 0;
+    if (*q == dec) {
+        const char *f = q + 1;
+        uint64_t a, b;
+        memcpy(&a, f, 8);
+        memcpy(&b, f + 8, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        a = __builtin_bswap64(a);
+        b = __builtin_bswap64(b);
+#endif
+        unsigned na = digit_run(a);
+        uint64_t frac;
+        if (na < 8) {
+            nf = na;
+            frac = na ? parse8v(a << (8 * (8 - na)) | (UINT64_C(0x3030303030303030) >> (8 * na))) : 0;
+        } else {
+            unsigned nb = digit_run(b);
+            frac = parse8v(a);
+            if (nb < 8) {
+                nf = 8 + nb;
+                if (nb)
+                    frac = frac * pow10_u64[nb] +
+                           parse8v(b << (8 * (8 - nb)) | (UINT64_C(0x3030303030303030) >> (8 * nb)));
+            } else {
+                uint64_t c;
+                memcpy(&c, f + 16, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+                c = __builtin_bswap64(c);
+#endif
+                unsigned nc = digit_run(c);
+                if (nc > 3)
+                    return NULL;
+                nf = 16 + nc;
+                frac = frac * 100000000 + parse8v(b);
+                if (nc)
+                    frac = frac * pow10_u64[nc] +
+                           parse8v(c << (8 * (8 - nc)) | (UINT64_C(0x3030303030303030) >> (8 * nc)));
+            }
+        }
+        /* m * 10^nf + frac < 10^19: at most 19 digits in all, or an integer part of zero
+         * (then frac alone, below 10^19) */
+        if (m != 0 && ni + nf > 19)
+            return NULL;
+        m = m * pow10_u64_19[nf] + frac;
+        q = f + nf;
+    }
+    if (*q == 'e' || *q == 'E')
+        return NULL;
+    double v = 0.0;
+    if (m != 0) {
+        v = eisel_lemire(m, -(int)nf);
+        if (v < 0)
+            return NULL;
+    }
+    *out = neg ? -v : v;
+    return q;
+}
+
 const char *ps_num_scan(const char *p, const char *end, char dec, double *out)
 {
+    if (end - p >= 34) {
+        const char *q = scan_short(p, dec, out);
+        if (q)
+            return q;
+    }
     const char *s = p;
     int neg = 0;
     if (p < end && (*p == '-' || *p == '+')) {

@@ -117,3 +117,55 @@ Test(csv_num, random_against_strtod)
     /* the contract is 1 ulp; the implementation is correctly rounded (Eisel-Lemire/strtod) */
     cr_assert_eq(exact, n, "only %lu of %lu exact", exact, n);
 }
+
+/* ps_num_scan inside a long line (the fast path for "[-]I[.F]" needs 34 bytes after the
+ * number): every result must equal strtod exactly and stop at the closing quote, for random
+ * texts of the logged shape and for texts the fast path must hand over (exponents, long
+ * mantissas, a '+' sign, no integer digits). */
+Test(csv_num, scan_in_line_against_strtod)
+{
+    char text[64], line[160];
+    for (int i = 0; i < 300000; i++) {
+        int k = 0, kind = (int)(rnd() % 8);
+        if (rnd() % 4 == 0)
+            text[k++] = kind == 7 ? '+' : '-';
+        int ni = kind == 6 ? 0 : 1 + (int)(rnd() % 9), nf = (int)(rnd() % 23);
+        if (ni > 0 && rnd() % 3 == 0)   /* integer part zero */
+            for (int d = 0; d < ni; d++)
+                text[k++] = '0';
+        else
+            for (int d = 0; d < ni; d++)
+                text[k++] = (char)('0' + rnd() % 10);
+        if (nf > 0 || rnd() % 2) {
+            text[k++] = '.';
+            int zeros = (int)(rnd() % 4);
+            for (int d = 0; d < nf; d++)
+                text[k++] = (char)('0' + (d < zeros ? 0 : rnd() % 10));
+        }
+        if (kind == 5)
+            k += snprintf(text + k, sizeof text - (size_t)k, "%ce%d", '0' + (int)(rnd() % 10), (int)(rnd() % 40) - 20);
+        text[k] = 0;
+        if (ni == 0 && nf == 0)
+            continue;   /* no digit at all: not a number */
+        int n = snprintf(line, sizeof line, "\"%s\",\"12345678.123456789012\",\"0.5\",\"7\"", text);
+        double want = strtod(text, NULL), got = -1;
+        const char *e = ps_num_scan(line + 1, line + n, '.', &got);
+        cr_assert(e != NULL, "\"%s\" refused", text);
+        cr_assert_eq(e, line + 1 + k, "\"%s\": stopped at offset %ld", text, (long)(e - line - 1));
+        cr_assert(got == want && signbit(got) == signbit(want), "\"%s\": %.17g vs strtod %.17g", text, got, want);
+    }
+    /* hand values through the fast path (a long tail follows each) */
+    static const struct { const char *s; double v; } hand[] = {
+        {"24.593369108748387", 24.593369108748387}, {"0.020712752914222775", 0.020712752914222775},
+        {"12493601.484651633", 12493601.484651633}, {"-0.5", -0.5}, {"7", 7.0}, {"7.", 7.0},
+        {"0", 0.0}, {"00012.50", 12.5}, {"99999999.999999999", 99999999.999999999},
+        {"0.0000000000000000001", 1e-19}, {"9007199254740993", 9007199254740992.0},
+    };
+    for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
+        int n = snprintf(line, sizeof line, "%s\",\"0123456789012345678901234567890123456789\"", hand[i].s);
+        double got = -1;
+        const char *e = ps_num_scan(line, line + n, '.', &got);
+        cr_assert(e && *e == '"', "%s", hand[i].s);
+        cr_assert_eq(got, hand[i].v, "%s: %.17g", hand[i].s, got);
+    }
+}
