@@ -299,13 +299,10 @@ static inline const char *scan_short(const char *p, char dec, double *out)
     return q;
 }
 
-const char *ps_num_scan(const char *p, const char *end, char dec, double *out)
+/* The general path (any length, exponents, more than 19 digits, undecided roundings). Kept
+ * out of line so that ps_num_scan stays a small function around the fast path. */
+static __attribute__((noinline)) const char *scan_general(const char *p, const char *end, char dec, double *out)
 {
-    if (end - p >= 34) {
-        const char *q = scan_short(p, dec, out);
-        if (q)
-            return q;
-    }
     const char *s = p;
     int neg = 0;
     if (p < end && (*p == '-' || *p == '+')) {
@@ -378,6 +375,16 @@ const char *ps_num_scan(const char *p, const char *end, char dec, double *out)
     }
     *out = neg ? -v : v;
     return p;
+}
+
+const char *ps_num_scan(const char *p, const char *end, char dec, double *out)
+{
+    if (end - p >= 34) {
+        const char *q = scan_short(p, dec, out);
+        if (q)
+            return q;
+    }
+    return scan_general(p, end, dec, out);
 }
 
 int ps_num_parse(const char *s, size_t len, char dec, double *out)
