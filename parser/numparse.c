@@ -227,7 +227,7 @@ static inline size_t digits(const char **pp, const char *end, uint64_t *m, int *
  * The digits are gathered in at most four SWAR words; the mantissa must stay below 10^19
  * (exact in a uint64), then Eisel-Lemire rounds it. Returns NULL when the text does not have
  * this shape or the product cannot decide (the general path then takes it from the start). */
-static inline const char *scan_short(const char *p, char dec, double *out)
+static inline __attribute__((always_inline)) const char *scan_short(const char *p, char dec, double *out)
 {
     int neg = *p == '-';
     p += neg;
