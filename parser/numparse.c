@@ -1,7 +1,12 @@
 /* numparse.c - fast decimal number parser for counter logs.
  *
- * Digits go into a uint64 mantissa (at most 19 significant digits, gathered 8 at a time;
- * further digits only adjust the exponent) plus a decimal exponent q. Then:
+ * Fast path (scan_short): "[-]I[.F]" with 1..8 integer and up to 19 fraction digits, no
+ * exponent, at least 34 bytes of buffer after the number (inside a line): whole 8-byte words are
+ * converted (SWAR), the mantissa stays below 10^19 and Eisel-Lemire rounds it. Anything else,
+ * or an undecidable rounding, takes the general path below from the start.
+ *
+ * General path: digits go into a uint64 mantissa (at most 19 significant digits, gathered 8 at
+ * a time; further digits only adjust the exponent) plus a decimal exponent q. Then:
  *   1. Eisel-Lemire exact fast path (|q| <= 27): a 64x128-bit product with a table of powers
  *      of 5 gives the correctly rounded double; with more than 19 digits the result is kept
  *      when mantissa and mantissa + 1 round alike. It refuses the rare undecidable cases.
