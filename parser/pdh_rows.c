@@ -190,8 +190,14 @@ static int parse_row(ps_csv_rows *c, char *line, size_t n, double *vals, ps_time
             }
             continue;
         }
-        /* fast path: one number, quoted or not */
+        /* fast path: one number, quoted or not; relog's blank cell " " */
         if (p < e && *p == '"') {
+            if (e - p >= 3 && p[1] == ' ' && p[2] == '"' && (p + 3 == e || p[3] == sep)) {
+                vals[i] = NAN;
+                nmiss++;
+                p += 3;
+                continue;
+            }
             const char *q = ps_num_scan(p + 1, e, c->dec, &v);
             if (q && q < e && *q == '"' && (q + 1 == e || q[1] == sep)) {
                 if (c->dec_mode == PS_DEC_UNDECIDED && memchr(p + 1, c->dec, (size_t)(q - p - 1)))
