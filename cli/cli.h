@@ -40,6 +40,7 @@ typedef struct ps_cli_js {
     const char **paths; size_t npaths;   /* RUN arguments (caller allocates paths) */
     const char *thresholds, *profile;
     int lenient;
+    int allow_empty;                     /* a run without any server is not an error ('audit') */
     ps_js_options opt;
 } ps_cli_js;
 /* If argv[*i] is one of -b -e --mailboxes --iops-per-mailbox --profile --thresholds --lenient
@@ -48,8 +49,9 @@ typedef struct ps_cli_js {
 int ps_cli_js_option(ps_cli *cli, int argc, char **argv, int *i, ps_cli_js *a, int *rc);
 /* Check the combination after parsing; fills a->opt.profile/thresholds_file. */
 int ps_cli_js_finish(ps_cli *cli, ps_cli_js *a);
-/* Read --thresholds, ps_js_load, ps_js_judge; run warnings copied to cli->warnings.
- * On success *run is owned by the caller. */
+/* Read --thresholds, ps_js_load, ps_js_judge; run warnings copied to cli->warnings. A run
+ * without servers is a PS_EINPUT error unless a->allow_empty. On success *run is owned by the
+ * caller; on error *run is NULL. */
 int ps_cli_js_load(ps_cli *cli, ps_cli_js *a, ps_js_run **run);
 
 #endif
