@@ -270,35 +270,52 @@ static size_t lower_bound(const ps_series *s, ps_time t)
     return lo;
 }
 
-/* Place the collection window (logs' local time) on the series (UTC): the offset is the
+/* UTC - local time of the series: the loader's (s->local_minus_utc) when it gives one, else the
  * multiple of 15 minutes (within 14 hours) for which the shifted window holds exactly
- * window_samples samples, nearest to zero first. Then shade what lies outside the window and
- * let the x axis show local time. Without such an offset the axis stays in UTC, unshaded. */
+ * window_samples samples, nearest to zero first. Returns 0 when there is none. */
+static int window_offset(const ps_series *ref, const ps_js_server *s, ps_time *off)
+{
+    if (s->has_local_minus_utc) {
+        *off = -s->local_minus_utc;
+        return 1;
+    }
+    const ps_time q = 15 * 60 * 1000;
+    for (int k = 0; k <= 56; k++)
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            *off = (ps_time)(sign * k) * q;
+            size_t in = lower_bound(ref, s->window_end + *off + 1) - lower_bound(ref, s->window_start + *off);
+            if (in == s->window_samples)
+                return 1;
+        }
+    return 0;
+}
+
+/* Place the collection window (logs' local time) on the series (UTC), shade what lies outside
+ * the window and let the x axis show local time. Without an offset the axis stays in UTC,
+ * unshaded. */
 static void place_window(doc_chart *c, const ps_js_server *s)
 {
     const ps_series *ref = NULL;
     for (size_t i = 0; i < c->nseries && !ref; i++)
         if (c->series[i].n)
             ref = &c->series[i];
-    if (!ref || s->window_start == PS_TIME_NONE || s->window_end == PS_TIME_NONE || !s->window_samples)
+    ps_time off;
+    if (!ref || s->window_start == PS_TIME_NONE || s->window_end == PS_TIME_NONE || !s->window_samples ||
+        !window_offset(ref, s, &off))
         return;
-    const ps_time q = 15 * 60 * 1000;
-    for (int k = 0; k <= 56; k++)
-        for (int sign = 1; sign >= -1; sign -= 2) {
-            ps_time off = (ps_time)(sign * k) * q;
-            size_t in = lower_bound(ref, s->window_end + off + 1) - lower_bound(ref, s->window_start + off);
-            if (in != s->window_samples)
-                continue;
-            ps_time lo = ref->t[0], hi = ref->t[ref->n - 1], ws = s->window_start + off, we = s->window_end + off;
-            c->has_local = 1;
-            c->to_local = -off;
-            c->shade = ps_xcalloc(2, sizeof *c->shade);
-            if (ws > lo)
-                c->shade[c->nshade++] = (doc_span){lo, ws};
-            if (we < hi)
-                c->shade[c->nshade++] = (doc_span){we, hi};
-            return;
+    ps_time lo = ref->t[0], hi = ref->t[ref->n - 1], ws = s->window_start + off, we = s->window_end + off;
+    for (size_t i = 0; i < c->nseries; i++)   /* the span of all series, not only the first one's */
+        if (c->series[i].n) {
+            lo = c->series[i].t[0] < lo ? c->series[i].t[0] : lo;
+            hi = c->series[i].t[c->series[i].n - 1] > hi ? c->series[i].t[c->series[i].n - 1] : hi;
         }
+    c->has_local = 1;
+    c->to_local = -off;
+    c->shade = ps_xcalloc(2, sizeof *c->shade);
+    if (ws > lo)
+        c->shade[c->nshade++] = (doc_span){lo, ws};
+    if (we < hi)
+        c->shade[c->nshade++] = (doc_span){we, hi};
 }
 
 static void charts(ps_doc *d, const ps_js_server *s)
