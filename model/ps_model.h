@@ -87,6 +87,11 @@ void ps_buf_vprintf(ps_buf *b, const char *fmt, va_list ap);
 void ps_buf_reset(ps_buf *b);               /* len = 0, keeps memory */
 void ps_buf_free(ps_buf *b);
 char *ps_buf_steal(ps_buf *b);              /* caller owns the result; b is emptied */
+/* Append the whole file at path to b. max > 0: stop once b would hold more than max bytes.
+ * Returns PS_READ_OK or what failed, with errno as the failing call left it (EISDIR for a
+ * directory); b keeps what was read (the caller frees it). The caller words the error. */
+enum { PS_READ_OK = 0, PS_READ_EOPEN, PS_READ_EISDIR, PS_READ_EREAD, PS_READ_ETOOBIG };
+int ps_buf_read_file(ps_buf *b, const char *path, size_t max);
 
 /* Locale-independent number formatting (always '.' as decimal separator).
  * ps_fmt_num: %.*f with `decimals`, NaN -> "n/a"; returns out. */
