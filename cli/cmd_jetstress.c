@@ -73,17 +73,22 @@ static int parse_args(int argc, char **argv, ps_cli *cli, js_args *a, int is_che
     return ps_cli_js_finish(cli, &a->js);
 }
 
+/* Parse the arguments and load + judge the run. After --help: PS_OK and *run NULL. */
+static int load(int argc, char **argv, ps_cli *cli, js_args *a, int is_check, ps_js_run **run)
+{
+    *run = NULL;
+    int rc = parse_args(argc, argv, cli, a, is_check);
+    if (!rc)
+        rc = ps_cli_js_load(cli, &a->js, run);
+    return rc < 0 ? PS_OK : rc;
+}
+
 int ps_cmd_jetstress(int argc, char **argv, ps_cli *cli)
 {
     js_args a;
-    int rc = parse_args(argc, argv, cli, &a, 0);
-    if (rc) {
-        free(a.js.paths);
-        return rc < 0 ? PS_OK : rc;
-    }
-    ps_js_run *run = NULL;
-    rc = ps_cli_js_load(cli, &a.js, &run);
-    if (!rc) {
+    ps_js_run *run;
+    int rc = load(argc, argv, cli, &a, 0, &run);
+    if (!rc && run) {
         ps_buf b = {0};
         if (a.json || (a.out && ps_format_from_path(a.out) == PS_FMT_JSON))
             ps_js_render_json(&b, run);
@@ -100,29 +105,23 @@ int ps_cmd_jetstress(int argc, char **argv, ps_cli *cli)
 int ps_cmd_check(int argc, char **argv, ps_cli *cli)
 {
     js_args a;
-    int rc = parse_args(argc, argv, cli, &a, 1);
-    if (rc) {
-        free(a.js.paths);
-        return rc < 0 ? PS_OK : rc;
-    }
-    ps_js_run *run = NULL;
-    rc = ps_cli_js_load(cli, &a.js, &run);
-    if (!rc && a.junit) {
+    ps_js_run *run;
+    int rc = load(argc, argv, cli, &a, 1, &run);
+    if (!rc && run && a.junit) {
         ps_buf j = {0};
         ps_js_render_junit(&j, run);
         rc = ps_cli_write(cli, a.junit, &j, a.js.paths, a.js.npaths);
         ps_buf_free(&j);
     }
-    if (!rc) {
+    if (!rc && run) {
         ps_buf b = {0};
         ps_js_render_verdicts(&b, run);
         rc = ps_cli_write(cli, NULL, &b, a.js.paths, a.js.npaths);
         ps_buf_free(&b);
     }
-    if (!rc)
-        for (size_t i = 0; i < run->nservers; i++)
-            if (run->servers[i].verdict.result == PS_VERDICT_FAIL)
-                rc = PS_EFAIL;
+    for (size_t i = 0; !rc && run && i < run->nservers; i++)
+        if (run->servers[i].verdict.result == PS_VERDICT_FAIL)
+            rc = PS_EFAIL;
     ps_js_run_free(run);
     free(a.js.paths);
     return rc;

@@ -1,5 +1,5 @@
 /* js_internal.h - private to parser/: Jetstress label tables and helpers shared by js_html.c,
- * js_labels.c, js_testlog.c, js_xml.c and js_discover.c. */
+ * js_labels.c, js_testlog.c, js_xml.c, js_discover.c and js_load.c. */
 #ifndef PS_JS_INTERNAL_H
 #define PS_JS_INTERNAL_H
 
@@ -99,6 +99,9 @@ typedef struct js_rstate {
 
 /* Index of the instance called raw (a "process/" prefix removed), appended when new. */
 size_t js_instance_index(ps_js_report *r, const char *raw);
+/* Append an instance called name (copied) with cleared figures to the array *v of *n; returns
+ * its index (js_html_rows.c; also used by js_load.c). */
+size_t js_instance_append(ps_js_instance **v, size_t *n, const char *name);
 /* A number cell with the document's decimal separator; NaN when absent or not a number. */
 double js_num(js_rstate *st, const char *s, char *unit, size_t un);
 /* "h:mm:ss", "mm:ss" or plain seconds; NaN when unreadable. */

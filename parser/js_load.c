@@ -2,7 +2,7 @@
  * the per-instance accumulators over the collection window, then compute figures, per-server
  * summaries and the aggregate (model/js_compute.c). With keep_series every sample, also those
  * outside the window, goes into the chart series (the report shades what lies outside). */
-#include "ps_parser.h"
+#include "js_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -27,18 +27,6 @@ static size_t find_instance(const ps_js_server *s, const char *name)
         if (strcasecmp(s->instances[i].name, name) == 0)
             return i;
     return (size_t)-1;
-}
-
-/* Grow the instance arrays (instances, accumulators, series) to hold one more instance. */
-static size_t add_instance(ps_js_server *s, const char *name)
-{
-    s->instances = ps_xrealloc(s->instances, (s->ninstances + 1) * sizeof *s->instances);
-    ps_js_instance *in = &s->instances[s->ninstances];
-    memset(in, 0, sizeof *in);
-    in->name = ps_xstrdup(name);
-    ps_js_figures_clear(&in->computed);
-    ps_js_figures_clear(&in->reported);
-    return s->ninstances++;
 }
 
 static void sync_stats(ps_js_server *s, int keep_series)
@@ -76,7 +64,7 @@ static void seed_from_report(ps_js_server *s)
             continue;
         size_t k = find_instance(s, ri->name);
         if (k == (size_t)-1)
-            k = add_instance(s, ri->name);
+            k = js_instance_append(&s->instances, &s->ninstances, ri->name);
         ps_js_instance *in = &s->instances[k];
         if (!in->has_reported && ri->has_reported) {
             in->reported = ri->reported;
@@ -155,7 +143,7 @@ static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map,
         }
         size_t k = find_instance(s, name);
         if (k == (size_t)-1)
-            k = add_instance(s, name);
+            k = js_instance_append(&s->instances, &s->ninstances, name);
         map[c].kind = 1;
         map[c].inst = k;
         ninst_cols++;
