@@ -69,6 +69,10 @@ int js_parse_num(const char *s, int dec_comma, double *out, char *unit, size_t u
 
 /* Read a whole file (at most max bytes). PS_EIO / PS_EINPUT (too large) with err. *len set. */
 int js_slurp(const char *path, size_t max, char **data, size_t *len, ps_error *err);
+/* The machine of the first "\\MACHINE\" in s: the name up to the next backslash (newly
+ * allocated), or NULL when it is empty or another character of stop comes first (stop lists
+ * the backslash and the characters that end a name). */
+char *js_machine_in(const char *s, const char *stop);
 
 /* Strip a "process/" prefix such as "JetstressWin/" from an instance name. */
 const char *js_instance_basename(const char *name);

@@ -328,6 +328,16 @@ int js_parse_num(const char *s, int dec_comma, double *out, char *unit, size_t u
     return 0;
 }
 
+char *js_machine_in(const char *s, const char *stop)
+{
+    const char *p = strstr(s, "\\\\");
+    if (!p)
+        return NULL;
+    p += 2;
+    size_t l = strcspn(p, stop);
+    return l && p[l] == '\\' ? ps_xstrndup(p, l) : NULL;
+}
+
 int js_slurp(const char *path, size_t max, char **data, size_t *len, ps_error *err)
 {
     *data = NULL;

@@ -244,12 +244,16 @@ static void host_table(ps_doc *d, const ps_js_server *s)
     }
 }
 
-static doc_chart *chart_block(ps_doc *d, enum doc_chart_kind kind, const char *id, const char *title, const char *ylabel)
+/* A chart block of server s with the id "<machine>.<test>.<what>". */
+static doc_chart *chart_block(ps_doc *d, const ps_js_server *s, enum doc_chart_kind kind, const char *what,
+                              const char *title, const char *ylabel)
 {
     doc_block *b = doc_add(d, DOC_CHART, NULL);
     doc_chart *c = ps_xcalloc(1, sizeof *c);
     c->kind = kind;
-    c->id = ps_xstrdup(id);
+    ps_buf id = {0};
+    ps_buf_printf(&id, "%s.%s.%s", s->machine ? s->machine : "unknown", ps_test_type_name(s->test_type), what);
+    c->id = ps_buf_steal(&id);
     c->title = ps_xstrdup(title);
     c->ylabel = ps_xstrdup(ylabel);
     c->threshold = NAN;
@@ -318,11 +322,19 @@ static void place_window(doc_chart *c, const ps_js_server *s)
         c->shade[c->nshade++] = (doc_span){we, hi};
 }
 
+/* A time chart of one series per instance, window placed. */
+static doc_chart *time_chart(ps_doc *d, const ps_js_server *s, const char *what, const char *title,
+                             const char *unit, ps_series *series)
+{
+    doc_chart *c = chart_block(d, s, DOC_CHART_TIME, what, title, unit);
+    c->series = series;
+    c->nseries = s->nseries;
+    place_window(c, s);
+    return c;
+}
+
 static void charts(ps_doc *d, const ps_js_server *s)
 {
-    char id[512];
-    const char *m = s->machine ? s->machine : "unknown";
-    const char *tt = ps_test_type_name(s->test_type);
     size_t samples = 0;
     for (size_t i = 0; i < s->nseries; i++)
         samples += (s->series_iops ? s->series_iops[i].n : 0) + (s->series_read_lat ? s->series_read_lat[i].n : 0);
@@ -330,23 +342,12 @@ static void charts(ps_doc *d, const ps_js_server *s)
     if (!samples && !n)
         return;
     doc_heading(d, 3, 0, "Charts");
-    if (samples) {
-        if (s->series_iops) {
-            snprintf(id, sizeof id, "%s.%s.iops", m, tt);
-            doc_chart *c = chart_block(d, DOC_CHART_TIME, id, "Database I/O per second per instance (reads + writes)", "IOPS");
-            c->series = s->series_iops;
-            c->nseries = s->nseries;
-            place_window(c, s);
-        }
-        if (s->series_read_lat) {
-            snprintf(id, sizeof id, "%s.%s.read_latency", m, tt);
-            doc_chart *c = chart_block(d, DOC_CHART_TIME, id, "Database read latency per instance", "ms");
-            c->series = s->series_read_lat;
-            c->nseries = s->nseries;
-            c->threshold = 20;
-            c->threshold_label = ps_xstrdup("20 ms");
-            place_window(c, s);
-        }
+    if (samples && s->series_iops)
+        time_chart(d, s, "iops", "Database I/O per second per instance (reads + writes)", "IOPS", s->series_iops);
+    if (samples && s->series_read_lat) {
+        doc_chart *c = time_chart(d, s, "read_latency", "Database read latency per instance", "ms", s->series_read_lat);
+        c->threshold = 20;
+        c->threshold_label = ps_xstrdup("20 ms");
     }
     if (!n)
         return;
@@ -355,8 +356,7 @@ static void charts(ps_doc *d, const ps_js_server *s)
     static const char *const rate_bars[] = {"DB reads/s", "DB writes/s", "Log writes/s"};
     static const int rate_idx[] = {2, 3, 9};
     for (int which = 0; which < 2; which++) {
-        snprintf(id, sizeof id, "%s.%s.%s", m, tt, which ? "rates" : "latencies");
-        doc_chart *c = chart_block(d, DOC_CHART_BARS, id,
+        doc_chart *c = chart_block(d, s, DOC_CHART_BARS, which ? "rates" : "latencies",
                                    which ? "Transactional I/O rates per instance" : "Average latencies per instance",
                                    which ? "per second" : "ms");
         c->ngroups = n;

@@ -271,23 +271,24 @@ static void json_io12(ps_buf *b, const ps_io12 *io)
     ps_buf_putc(b, '}');
 }
 
+/* "key":{"k1":v1,"k2":v2} */
+static void jpair(ps_buf *b, int *first, const char *key, const char *k1, double v1, const char *k2, double v2)
+{
+    int g = 1;
+    jkey(b, first, key);
+    ps_buf_putc(b, '{');
+    jnum(b, &g, k1, v1);
+    jnum(b, &g, k2, v2);
+    ps_buf_putc(b, '}');
+}
+
 static void json_figures(ps_buf *b, int *first, const ps_js_figures *f)
 {
-    int g;
     jkey(b, first, "transactional");
     json_io12(b, &f->transactional);
-    jkey(b, first, "maintenance");
-    g = 1;
-    ps_buf_putc(b, '{');
-    jnum(b, &g, "reads_per_sec", f->maint_reads_per_sec);
-    jnum(b, &g, "read_bytes", f->maint_read_bytes);
-    ps_buf_putc(b, '}');
-    jkey(b, first, "replication");
-    g = 1;
-    ps_buf_putc(b, '{');
-    jnum(b, &g, "log_reads_per_sec", f->repl_log_reads_per_sec);
-    jnum(b, &g, "log_read_bytes", f->repl_log_read_bytes);
-    ps_buf_putc(b, '}');
+    jpair(b, first, "maintenance", "reads_per_sec", f->maint_reads_per_sec, "read_bytes", f->maint_read_bytes);
+    jpair(b, first, "replication", "log_reads_per_sec", f->repl_log_reads_per_sec, "log_read_bytes",
+          f->repl_log_read_bytes);
     jkey(b, first, "total");
     json_io12(b, &f->total);
 }
