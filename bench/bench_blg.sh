@@ -43,23 +43,54 @@ for _ in range(n):
 print("%.4f %.4f %d" % (wall, cpu, rss))
 PY
 }
+# peak RSS in KB of one run (output discarded), from /usr/bin/time when present
+peak() {
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -o "$DATA/rss" -f %M "$@" >/dev/null 2>&1 || true
+    tail -1 "$DATA/rss"
+  else
+    echo "?"
+  fi
+}
 mbps() { python3 -c "import sys; b,t=float(sys.argv[1]),float(sys.argv[2]); print('%.1f' % (b/1e6/t if t>0 else 0))" "$1" "$2"; }
 
-echo "== .blg decoding (x$REPEAT per file; MB/s of CPU time, wall-clock MB/s in brackets)"
-printf '%-26s %8s %20s %20s %9s\n' file bytes "decode (-c 1 col)" "convert (all cols)" "RSS KB"
+read -r _ c0 _ < <(measure "$REPEAT" "$PS" --version)
+echo "== .blg decoding (x$REPEAT per file; MB/s of CPU time, wall-clock MB/s in brackets;"
+echo "   'net' subtracts the CPU time of starting the program, $(python3 -c "print('%.2f' % (1000*$c0/$REPEAT))") ms a run;"
+echo "   '-' when start-up is most of the time and the difference means nothing)"
+printf '%-26s %8s %20s %10s %20s %9s\n' file bytes "decode (-c 1 col)" "net" "convert (all cols)" "RSS KB"
 if [ -d "$SHARED" ]; then
   for f in "$SHARED"/*.blg; do
     case $(basename "$f") in PS_CorruptBlg.blg) continue ;; esac
     size=$(stat -c %s "$f")
     first=$( ("$PS" convert "$f" -f csv -q 2>/dev/null || true) | head -1 | cut -d'"' -f4)
     read -r w1 c1 r1 < <(measure "$REPEAT" "$PS" convert "$f" -f csv -q -c "$first")
-    read -r w2 c2 r2 < <(measure "$REPEAT" "$PS" convert "$f" -f csv -q)
-    printf '%-26s %8s %20s %20s %9s\n' "$(basename "$f")" "$size" \
+    read -r w2 c2 _ < <(measure "$REPEAT" "$PS" convert "$f" -f csv -q)
+    r2=$(peak "$PS" convert "$f" -f csv -q)
+    printf '%-26s %8s %20s %10s %20s %9s\n' "$(basename "$f")" "$size" \
       "$(mbps $((size * REPEAT)) "$c1") [$(mbps $((size * REPEAT)) "$w1")]" \
+      "$(python3 -c "c=$c1-$c0; print('%.1f' % ($size*$REPEAT/1e6/c) if c > 0.2*$c1 else '-')")" \
       "$(mbps $((size * REPEAT)) "$c2") [$(mbps $((size * REPEAT)) "$w2")]" "$r2"
   done
 else
   echo "(skipped: $SHARED not present)"
+fi
+
+# 1b. streaming on large files: the data records of two samples repeated (bench/blg_repeat.py)
+if [ -d "$SHARED" ]; then
+  echo
+  echo "== large .blg files (data records of a sample repeated ${BLG_TIMES:-200} times; CPU MB/s [wall])"
+  printf '%-32s %10s %20s %20s %9s\n' file bytes "decode (-c 1 col)" "convert (all cols)" "RSS KB"
+  for s in PS_BadCounterSamples PAL_SamplePerfmonLog; do
+    big=$DATA/big_$s.blg
+    [ -s "$big" ] || python3 bench/blg_repeat.py "$SHARED/$s.blg" "${BLG_TIMES:-200}" "$big"
+    size=$(stat -c %s "$big")
+    first=$( ("$PS" convert "$SHARED/$s.blg" -f csv -q 2>/dev/null || true) | head -1 | cut -d'"' -f4)
+    read -r w1 c1 _ < <(measure 3 "$PS" convert "$big" -f csv -q -c "$first")
+    read -r w2 c2 _ < <(measure 3 "$PS" convert "$big" -f csv -q)
+    printf '%-32s %10s %20s %20s %9s\n' "big_$s.blg" "$size" "$(mbps $((size * 3)) "$c1") [$(mbps $((size * 3)) "$w1")]" \
+      "$(mbps $((size * 3)) "$c2") [$(mbps $((size * 3)) "$w2")]" "$(peak "$PS" convert "$big" -f csv -q)"
+  done
 fi
 
 F=$DATA/relog-${COLS}x${ROWS}.csv
@@ -90,7 +121,8 @@ cat "$F" > /dev/null
 echo
 echo "== convert CSV -> TSV: $(basename "$F") ($size bytes)"
 read -r ww wc _ < <(measure 1 /usr/bin/wc -l "$F")
-read -r cw cc cr < <(measure 1 "$PS" convert "$F" -q -o "$DATA/out.tsv")
+read -r cw cc _ < <(measure 1 "$PS" convert "$F" -q -o "$DATA/out.tsv")
+cr=$(peak "$PS" convert "$F" -q -o "$DATA/out.tsv")
 printf '%-20s %8.3f s CPU %9s MB/s   %8.3f s wall %9s MB/s\n' "wc -l" "$wc" "$(mbps "$size" "$wc")" "$ww" "$(mbps "$size" "$ww")"
 printf '%-20s %8.3f s CPU %9s MB/s   %8.3f s wall %9s MB/s   peak RSS %s KB\n' "perfscribe convert" "$cc" \
   "$(mbps "$size" "$cc")" "$cw" "$(mbps "$size" "$cw")" "$cr"

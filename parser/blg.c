@@ -9,8 +9,7 @@
 
 static int probe(const unsigned char *head, size_t n) { return blg_probe_head(head, n); }
 
-/* The public path struct from the column's parts (no re-parsing of names that may hold
- * parentheses or slashes). */
+/* The public path struct from the column's parts (for names ps_path_parse refuses). */
 static void fill_path(ps_counter_path *p, const blg_entry *e, const blg_col *c)
 {
     memset(p, 0, sizeof *p);
@@ -35,7 +34,11 @@ static void build_info(ps_log *log, blg_log *l)
     for (size_t i = 0; i < l->ncols; i++) {
         const blg_col *c = &l->cols[i];
         const blg_entry *e = &l->entries[c->entry];
-        fill_path(&info->counters[i], e, c);
+        ps_error perr;
+        /* the same split as the text reader's (e.g. "svchost#12" -> instance + index); the
+         * column's own parts when the path does not parse (odd characters in names) */
+        if (ps_path_parse(c->path, &info->counters[i], &perr) != PS_OK)
+            fill_path(&info->counters[i], e, c);
         hdr[i] = ps_xstrdup(c->path);
     }
     info->header = hdr;

@@ -34,8 +34,6 @@ int blg_probe_head(const unsigned char *head, size_t n)
            blg_u32(head + 0x68) == s;
 }
 
-static ps_error *cur_err;   /* error record of the running call (set by each entry point) */
-
 int blg_corrupt(blg_src *s, uint64_t off, const char *fmt, ...)
 {
     char msg[400];
@@ -47,7 +45,7 @@ int blg_corrupt(blg_src *s, uint64_t off, const char *fmt, ...)
         ps_warn(s->warn, "%s: at offset 0x%llx: %s (skipped)", s->path, (unsigned long long)off, msg);
         return 0;
     }
-    ps_error_set(cur_err, PS_EINPUT, s->path, 0, 0, "corrupt .blg at offset 0x%llx: %s", (unsigned long long)off,
+    ps_error_set(s->err, PS_EINPUT, s->path, 0, 0, "corrupt .blg at offset 0x%llx: %s", (unsigned long long)off,
                  msg);
     return -PS_EINPUT;
 }
@@ -60,7 +58,7 @@ static int load_buffer(blg_src *s)
         uint64_t want = s->fsize - pos < s->bufsize ? s->fsize - pos : s->bufsize;
         s->bufidx++;
         if (fseeko(s->fp, (off_t)pos, SEEK_SET) != 0 || fread(s->buf, 1, (size_t)want, s->fp) != want)
-            return -ps_error_set(cur_err, PS_EIO, s->path, 0, 0, "cannot read: %s",
+            return -ps_error_set(s->err, PS_EIO, s->path, 0, 0, "cannot read: %s",
                                  ferror(s->fp) ? strerror(errno) : "file shrank while reading");
         s->avail = (uint32_t)want;
         if (want < 0x48)
@@ -85,17 +83,17 @@ static int read_header(blg_src *s)
 {
     const unsigned char *b = s->buf;
     if (s->used < 0x68 + 0x118 + 0)
-        return -ps_error_set(cur_err, PS_EINPUT, s->path, 0, 0, "not a PerfMon binary log: buffer 0 too short");
+        return -ps_error_set(s->err, PS_EINPUT, s->path, 0, 0, "not a PerfMon binary log: buffer 0 too short");
     uint16_t evlen = blg_u16(b + 0x48 + 4);
     const unsigned char *h = b + 0x68;
     uint32_t ptr = blg_u32(h + 0x2C);
     if (ptr != 4 && ptr != 8)
-        return -ps_error_set(cur_err, PS_EINPUT, s->path, 0, 0,
+        return -ps_error_set(s->err, PS_EINPUT, s->path, 0, 0,
                              "not a PerfMon binary log: log-file header pointer size %u", ptr);
     s->ptr8 = ptr == 8;
     uint32_t fixed = s->ptr8 ? 0x118 : 0x110;
     if ((uint32_t)0x48 + evlen > s->used || evlen < 0x20 + fixed)
-        return -ps_error_set(cur_err, PS_EINPUT, s->path, 0, 0,
+        return -ps_error_set(s->err, PS_EINPUT, s->path, 0, 0,
                              "not a PerfMon binary log: log-file header event of %u bytes", evlen);
     s->version = blg_u32(h + 4);
     s->build = blg_u32(h + 8);
@@ -112,7 +110,7 @@ static int read_header(blg_src *s)
 int blg_src_open(blg_src *s, const char *path, int lenient, ps_warnings *w, ps_error *err)
 {
     memset(s, 0, sizeof *s);
-    cur_err = err;
+    s->err = err;
     s->path = path;
     s->lenient = lenient;
     s->warn = w;
@@ -232,7 +230,7 @@ static int add_part(blg_src *s, int type, uint64_t t, uint64_t off, const unsign
 
 int blg_src_next(blg_src *s, blg_record *r, ps_error *err)
 {
-    cur_err = err;
+    s->err = err;
     for (;;) {
         if (!s->loaded || s->off + 8 > s->used) {
             s->loaded = 0;

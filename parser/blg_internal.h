@@ -84,6 +84,7 @@ typedef struct blg_src {
     int ptr8;                    /* 64-bit writer */
     int lenient;
     ps_warnings *warn;
+    ps_error *err;               /* error record of the running call (set by each entry point) */
     unsigned char *buf;          /* one buffer */
     uint64_t nbuf;               /* buffers (a last partial one included) */
     uint64_t bufidx;             /* next buffer to load */
@@ -160,6 +161,7 @@ typedef struct blg_col {
     char *path;          /* full counter path */
     char *key;           /* instance / instance+counter key inside its entry, NULL for plain */
     char *inst, *cname;  /* instance (NULL: none) and counter name as in the path */
+    uint32_t title, defidx;  /* layout A: counter title index and definition position */
     uint32_t type;
     blg_raw prev, cur;
     int seen;            /* present in the current record */

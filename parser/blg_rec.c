@@ -122,6 +122,7 @@ static const char *counter_name(blg_log *l, uint32_t title)
 static void object_values(blg_log *l, size_t ei, const objctx *o, const cdef *defs, uint32_t nd, const char *inst,
                           const unsigned char *blk, size_t blen)
 {
+    size_t prev = (size_t)-1;
     for (uint32_t i = 0; i < nd; i++) {
         int hidden = 0, multi = 0;
         enum blg_ysrc ys = BLG_Y_NONE;
@@ -150,22 +151,34 @@ static void object_values(blg_log *l, size_t ei, const objctx *o, const cdef *de
             else
                 raw.m = (uint32_t)base;
         }
-        /* key: display instance, title index and position (counter names can repeat) */
-        ps_buf *k = &l->objkey;
-        ps_buf_reset(k);
-        if (inst)
-            ps_buf_puts(k, inst);
-        ps_buf_putc(k, '\x1f');
-        blg_put_uint(k, defs[i].title);
-        ps_buf_putc(k, '\x1f');
-        blg_put_uint(k, i);
-        size_t c;
-        if (l->pass == 1) {
-            char *cname = ps_xstrdup(counter_name(l, defs[i].title));
-            c = blg_col_get(l, ei, k->data, inst, cname, defs[i].type);
-            free(cname);
-        } else
-            c = blg_col_get(l, ei, k->data, inst, NULL, defs[i].type);
+        /* the columns of one instance are consecutive: try the one after the previous first */
+        size_t c = (size_t)-1;
+        if (prev != (size_t)-1 && prev + 1 < l->ncols) {
+            const blg_col *cc = &l->cols[prev + 1];
+            if (cc->entry == ei && cc->title == defs[i].title && cc->defidx == i &&
+                (cc->inst ? inst && strcmp(cc->inst, inst) == 0 : !inst))
+                c = prev + 1;
+        }
+        if (c == (size_t)-1) {
+            /* key: display instance, title index and position (counter names can repeat) */
+            ps_buf *k = &l->objkey;
+            ps_buf_reset(k);
+            if (inst)
+                ps_buf_puts(k, inst);
+            ps_buf_putc(k, '\x1f');
+            blg_put_uint(k, defs[i].title);
+            ps_buf_putc(k, '\x1f');
+            blg_put_uint(k, i);
+            if (l->pass == 1) {
+                char *cname = ps_xstrdup(counter_name(l, defs[i].title));
+                c = blg_col_get(l, ei, k->data, inst, cname, defs[i].type);
+                free(cname);
+                l->cols[c].title = defs[i].title;
+                l->cols[c].defidx = i;
+            } else
+                c = blg_col_get(l, ei, k->data, inst, NULL, defs[i].type);
+        }
+        prev = c;
         put_raw(l, c, &raw);
     }
 }
@@ -221,8 +234,10 @@ static int do_object(blg_log *l, size_t ei, const unsigned char *b, size_t blen,
         object_values(l, ei, &o, defs, nc, NULL, o.obj + p, bl);
         goto out;
     }
-    if ((uint64_t)ni > o.olen / 28) {
-        rc = blg_corrupt(s, off, "object claims %d instances in %zu bytes", ni, o.olen);
+    /* every instance carries a definition and a block with every counter's data: real objects
+     * hold at least 4 bytes per value, which bounds the work (defs may overlap in hostile data) */
+    if ((uint64_t)ni > o.olen / 28 || (uint64_t)ni * nc > o.olen / 4) {
+        rc = blg_corrupt(s, off, "object claims %d instances of %u counters in %zu bytes", ni, nc, o.olen);
         goto out;
     }
     blg_map_clear(&l->dups);

@@ -13,6 +13,11 @@
 
 void doc_chart_size(const doc_chart *c, double *w, double *h)
 {
+    if (c->kind == DOC_CHART_SPEC) {
+        *w = c->spec->width > 0 ? c->spec->width : 600;
+        *h = c->spec->height > 0 ? c->spec->height : 340;
+        return;
+    }
     size_t n = c->kind == DOC_CHART_TIME ? c->nseries : c->nbars;
     *w = CHART_W;
     *h = (c->kind == DOC_CHART_TIME ? 250 : 220) + (n > 4 ? (double)((n - 1) / 4) * 12 : 0);
@@ -62,9 +67,35 @@ static void decimate(const ps_series *s, ps_time t0, ps_time t1, ps_time **t, do
     }
 }
 
+/* DOC_CHART_SPEC: copy the spec with its texts mapped through label (owned by out). */
+static void spec_copy(const doc_chart *c, char *(*label)(void *ctx, const char *s), void *ctx, doc_spec *out)
+{
+    const ps_chart_spec *in = c->spec;
+    out->spec = *in;
+    out->labels = ps_xcalloc(in->nseries + in->ncategories + 3, sizeof *out->labels);
+#define MAP(s) ((s) ? (out->labels[out->nlabels++] = label ? label(ctx, (s)) : ps_xstrdup(s)) : NULL)
+    out->spec.title = MAP(in->title);
+    out->spec.subtitle = MAP(in->subtitle);
+    out->series = ps_xcalloc(in->nseries + 1, sizeof *out->series);
+    for (size_t i = 0; i < in->nseries; i++) {
+        out->series[i] = in->series[i];
+        out->series[i].label = MAP(in->series[i].label);
+    }
+    out->spec.series = out->series;
+    out->cats = ps_xcalloc(in->ncategories + 1, sizeof *out->cats);
+    for (size_t i = 0; i < in->ncategories; i++)
+        out->cats[i] = MAP(in->categories[i]);
+#undef MAP
+    out->spec.categories = (const char *const *)out->cats;
+}
+
 void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s), void *ctx, doc_spec *out)
 {
     memset(out, 0, sizeof out[0]);
+    if (c->kind == DOC_CHART_SPEC) {
+        spec_copy(c, label, ctx, out);
+        return;
+    }
     ps_chart_spec *sp = &out->spec;
     doc_chart_size(c, &sp->width, &sp->height);
     sp->title = c->title;

@@ -23,7 +23,8 @@ typedef struct doc_table {
 } doc_table;
 
 /* ---------------------------------------------------------------- charts */
-enum doc_chart_kind { DOC_CHART_TIME = 0, DOC_CHART_BARS };
+enum doc_chart_kind { DOC_CHART_TIME = 0, DOC_CHART_BARS,
+                      DOC_CHART_SPEC /* a ready chart-engine spec (trend documents) */ };
 
 typedef struct doc_span { ps_time t0, t1; } doc_span;
 
@@ -42,6 +43,8 @@ typedef struct doc_chart {
     char **groups; size_t ngroups;
     char **bars; size_t nbars;
     double *values;
+    /* DOC_CHART_SPEC: borrowed spec (must outlive the document); its size is the chart size */
+    const ps_chart_spec *spec;
 } doc_chart;
 
 /* ---------------------------------------------------------------- blocks */

@@ -45,7 +45,7 @@ void ps_pdh_write_header(ps_buf *b, const ps_pdh_style *s, const char *zone, int
 #if LDBL_MANT_DIG >= 64
 /* Fast "%.<d>g" for d <= 17: the d significant digits come from one long-double product
  * v * 10^k (10^k exact for k <= 27; one rounding of relative error 2^-64, so the scaled value is
- * within 2^-7 of the true one). When its fraction is near .5 the rounding is not certain and
+ * within 2^-8 of the true one). When its fraction is near .5 the rounding is not certain and
  * the caller falls back to snprintf, which is exact. Returns 0 when it cannot decide. */
 static const long double p10l[] = {1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,  1e7L,  1e8L,  1e9L,
                                    1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L,
@@ -60,17 +60,22 @@ static int fast_g(char *out, size_t n, double v, int d)
         lo *= 10;
     hi = lo * 10;
     double a = fabs(v);
-    int x = (int)floor(log10(a)), tries = 0;
+    int e2;
+    frexp(a, &e2);   /* a in [2^(e2-1), 2^e2): first guess of the decimal exponent, maybe 1 low */
+    int x = (int)floor((e2 - 1) * 0.30102999566398120), tries = 0;
     uint64_t num = 0;
     for (;;) {
         int k = d - 1 - x;
-        if (k > 27 || k < -27 || ++tries > 3)
+        if (k > 27 || k < -27 || ++tries > 4)
             return 0;
         long double s = k >= 0 ? (long double)a * p10l[k] : (long double)a / p10l[-k];
-        long double fl = floorl(s), fr = s - fl;
-        if (fabsl(fr - 0.5L) < 0.02L)
+        if (s >= 1e19L)
             return 0;
-        num = (uint64_t)fl + (fr > 0.5L);
+        uint64_t ip = (uint64_t)s;   /* truncation: s > 0 */
+        long double fr = s - (long double)ip;
+        if (fabsl(fr - 0.5L) < 0.01L)   /* error <= 2^-8 (half an ulp of s < 2^57) */
+            return 0;
+        num = ip + (fr > 0.5L);
         if (num >= hi)
             x++;
         else if (num < lo)

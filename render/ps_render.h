@@ -416,6 +416,71 @@ int ps_audit_render(ps_buf *out, const ps_audit *a, enum ps_format fmt, const ch
 
 /* ===================================================================== 9. trend */
 
+/* "NN% [value unit]" for one cell of a trend table (value at the metric's decimals,
+ * percentage rounded half away from zero); "n/a" when absent. Appends to b. */
+void ps_trend_cell(ps_buf *b, const ps_trend *t, size_t label, size_t metric);
+/* Text table: one row per metric, one column per label. Appends to b. */
+void ps_trend_render_text(const ps_trend *t, ps_buf *b);
+/* JSON: {"baseline","load_name","labels":[{"label","load","config","samples"}] (samples: points
+ * of the label's overlay series, 0 = none),"metrics":[{"key","title","unit",
+ * "decimals","lower_is_better","values":[],"relative_percent":[],"cells":[]}]}. Appends to b. */
+void ps_trend_render_json(const ps_trend *t, ps_buf *b);
+
+/* Charts of a trend (render/trend_chart.c):
+ * BARS    grouped bars per label (category) of the aggregate IOPS metrics (unit IOPS, not
+ *         per server / mailbox / disk) with the plain latency metrics (unit ms/msec) as lines on
+ *         a second axis (PS_CHART_BARS_LINE; PS_CHART_BARS when there is no latency);
+ * LOAD    one metric (default total_iops, total_iops_performed, achieved_iops, else the first
+ *         IOPS metric) against the load variable: categories = the distinct load values in
+ *         ascending order, one bar series per configuration (ps_trend.config; labels without
+ *         one form a single series named after the metric);
+ * OVERLAY ps_trend.iops_series of every label that has one, as time series on relative time
+ *         (the time axis then reads as elapsed h:mm since 0 = collection start). */
+enum ps_trend_chart_kind { PS_TREND_CHART_BARS = 0, PS_TREND_CHART_LOAD, PS_TREND_CHART_OVERLAY };
+#define PS_TREND_NCHARTS 3
+/* "bars", "load", "overlay" -> kind; -1 when unknown. */
+int ps_trend_chart_parse(const char *name);
+const char *ps_trend_chart_name(enum ps_trend_chart_kind kind);
+
+/* A chart spec with the arrays it points into. Texts and series data of the trend are
+ * borrowed: t must outlive the chart. */
+typedef struct ps_trend_chart {
+    ps_chart_spec spec;
+    ps_chart_series *series;          /* owned */
+    const char **categories;          /* owned array (load chart) */
+    double **values; size_t nvalues;  /* owned value arrays */
+    char **strings; size_t nstrings;  /* owned texts */
+} ps_trend_chart;
+/* Build chart kind of t; metric = key of the load chart's metric (NULL = default).
+ * PS_EUSAGE with a message when t lacks what the chart needs (no IOPS metric, no load value,
+ * no time series, unknown metric). Free *out with ps_trend_chart_free, also after an error. */
+int ps_trend_chart_build(const ps_trend *t, enum ps_trend_chart_kind kind, const char *metric,
+                         ps_trend_chart *out, ps_error *err);
+void ps_trend_chart_free(ps_trend_chart *c);
+/* Append "[chart NAME]" and the layout dump (ps_chart_dump_layout) of every chart kind (only:
+ * just that kind; -1 = all), or "unavailable = reason" for a chart t cannot give. */
+void ps_trend_dump_layouts(const ps_trend *t, int only, const char *metric, ps_buf *out);
+
+/* HTML (render/trend_html.c). The section: <section class="trend"> with a heading, the trend
+ * table (every input string escaped) and the available charts as inline SVG (ids prefixed
+ * "trend-<chart>-"); meant to be included in other HTML documents (e.g. `report`). A chart t
+ * cannot give is left out (the bars chart says why). Appends to b. */
+void ps_trend_render_html_section(const ps_trend *t, ps_buf *b);
+/* A self-contained HTML page (inline CSS, no scripts, no external references) around the
+ * section. Appends to b. */
+void ps_trend_render_html(const ps_trend *t, ps_buf *b);
+/* PDF (render/trend_pdf.c) through the ESRP document toolkit: title page (date = `date`,
+ * UTC), contents, the trend table and the available charts as vector graphics; embedded
+ * DejaVu fonts. Writes to fp. Errors as ps_doc_render_pdf (PS_EIO). */
+int ps_trend_render_pdf(const ps_trend *t, ps_time date, FILE *fp, ps_warnings *w, ps_error *err);
+/* The same trend section appended to any document (e.g. `report`, for its HTML and PDF):
+ * a level-1 heading, the table, and a level-2 heading + chart per available chart. The chart
+ * specs live in *keep: keep it and t alive until d is rendered and freed, then call
+ * ps_trend_charts_free(keep). */
+typedef struct ps_trend_charts { ps_trend_chart chart[PS_TREND_NCHARTS]; } ps_trend_charts;
+void ps_doc_append_trend(ps_doc *d, const ps_trend *t, ps_trend_charts *keep);
+void ps_trend_charts_free(ps_trend_charts *keep);
+
 #ifdef __cplusplus
 }
 #endif

@@ -253,6 +253,26 @@ Test(blg_hostile, event_length_past_used)
     ps_buf_free(&b);
 }
 
+/* --lenient: the damaged buffer is skipped with a warning, the samples of the other buffers stay */
+Test(blg_hostile, lenient_skips_damaged_buffer)
+{
+    ps_buf b = {0};
+    synth(&b, 1, 1024, 8000);   /* 1 KiB buffers: the counter list and each record apart */
+    size_t last = b.len - 1024;
+    bb_set32(&b, last + 0x48, 0xC014FFF0u);   /* the first event of the last buffer */
+    got g;
+    read_file("lenient", &b, 1, &g);
+    cr_assert_eq(g.rc, 0, "%s", g.err.msg);
+    cr_assert(g.nrows >= 1 && g.nrows < 4, "%zu rows", g.nrows);
+    cr_assert(has_warning(&g, "does not fit its buffer (skipped)"));
+    cr_assert(g.v[1][0] == 1000);
+    ps_warnings_free(&g.w);
+    read_file("strict", &b, 0, &g);
+    cr_assert_eq(g.rc, PS_EINPUT);
+    ps_warnings_free(&g.w);
+    ps_buf_free(&b);
+}
+
 Test(blg_hostile, zero_length_event_and_subrecord)
 {
     ps_buf b = {0};
@@ -330,6 +350,20 @@ Test(blg_hostile, huge_counts)
     bb_set32(&c, (size_t)(q - c.data) + 8, 0x7FFFFFF8u);
     expect_einput("entrylen", &c, "outside its record");
     ps_buf_free(&c);
+}
+
+Test(blg_hostile, object_instances_times_counters)
+{
+    /* layout A: 5 counters x 3 instances in a block; claim 60 instances instead: each would
+     * need a definition and a counter block, which 60 * 5 values cannot fit */
+    ps_buf b = {0};
+    synth_a(&b, 0, 2048);
+    char *p = find(&b, "P\0E\0R\0F\0", 8);
+    cr_assert_not_null(p);
+    size_t hl = (size_t)(unsigned char)p[0x18] | ((size_t)(unsigned char)p[0x19] << 8);
+    bb_set32(&b, (size_t)(p - b.data) + hl + 0x28, 60);   /* PERF_OBJECT_TYPE.NumInstances */
+    expect_einput("objinst", &b, "instances of 5 counters");
+    ps_buf_free(&b);
 }
 
 Test(blg_hostile, string_offset_outside_entry)
