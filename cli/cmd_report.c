@@ -155,6 +155,7 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli)
     if (rc)
         goto done;
     a.js.opt.keep_series = 1;
+    a.js.opt.keep_outside = 1;   /* the charts shade what lies outside the collection window */
     if ((rc = ps_cli_js_load(cli, &a.js, &run)))
         goto done;
     dopt.esrp = a.esrp;

@@ -1,7 +1,8 @@
 /* js_load.c - ps_js_load: discover a Jetstress run, stream every attached counter log through
  * the per-instance accumulators over the collection window, then compute figures, per-server
- * summaries and the aggregate (model/js_compute.c). With keep_series every sample, also those
- * outside the window, goes into the chart series (the report shades what lies outside). */
+ * summaries and the aggregate (model/js_compute.c). With keep_series the window's samples go
+ * into the chart series; with keep_outside as well the samples outside the window (the report
+ * shades them). */
 #include "js_internal.h"
 
 #include <math.h>
@@ -204,7 +205,7 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
     if (rc)
         return rc;
     const ps_log_info *info = ps_log_info_get(log);
-    int keep = opt && opt->keep_series;
+    int keep = opt && opt->keep_series, outside = keep && opt->keep_outside;
     colmap *map = ps_xcalloc(info->ncounters ? info->ncounters : 1, sizeof *map);
     size_t ncols = map_columns(s, info, map, w);
     if (!ncols) {
@@ -222,7 +223,7 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
     ps_row row;
     while ((rc = ps_log_next(log, &row, err)) > 0) {
         int inside = in_window(wd, row.local);
-        if (!inside && !keep) {
+        if (!inside && !outside) {
             if (wd->end != PS_TIME_NONE && row.local > wd->end)
                 break;
             continue;

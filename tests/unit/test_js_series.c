@@ -1,5 +1,5 @@
-/* Unit tests: with keep_series, ps_js_load keeps every counter-log sample in the chart series,
- * also the samples outside the collection window, without changing any figure; the report
+/* Unit tests: with keep_series + keep_outside, ps_js_load keeps every counter-log sample in the
+ * chart series, also those outside the collection window, without changing any figure; the report
  * places the window on the series with the loader's local-UTC offset and shades the rest.
  * Expected values were read from samples/jetstress/MBX01/Performance_2026_3_14_10_11_2.csv with
  * Python's csv module: 483 rows; the report's window 10:11:17 .. 12:11:03 (local) holds rows
@@ -12,11 +12,13 @@
 #include "ps_parser.h"
 #include "ps_render.h"
 
+/* keep: 0 no series, 1 window samples, 2 all samples */
 static ps_js_run *load(const char *dir, int keep)
 {
     const char *paths[] = {dir};
     ps_js_options opt = {0};
-    opt.keep_series = keep;
+    opt.keep_series = keep > 0;
+    opt.keep_outside = keep > 1;
     ps_js_run *run = NULL;
     ps_error err = {0};
     cr_assert_eq(ps_js_load(paths, 1, &opt, &run, &err), 0, "%s", err.msg);
@@ -51,7 +53,7 @@ static void sample_is(const ps_series *io, const ps_series *lat, size_t j, ps_ti
 
 Test(js_series, out_of_window_samples_kept)
 {
-    ps_js_run *run = load(PS_SOURCE_DIR "/samples/jetstress/MBX01", 1);
+    ps_js_run *run = load(PS_SOURCE_DIR "/samples/jetstress/MBX01", 2);
     const ps_js_server *s = performance(run);
     cr_assert_eq(s->window_samples, 480);
     cr_assert_eq(s->nseries, 4);
@@ -75,32 +77,39 @@ Test(js_series, out_of_window_samples_kept)
     ps_js_run_free(run);
 }
 
-/* Every figure (JSON and text renderings of the whole run) is the same with and without the
- * series; without keep_series no series at all. */
+/* Every figure (JSON and text renderings of the whole run) is the same without series, with
+ * the window's samples and with all samples; keep_series alone keeps the window's samples only
+ * (MBX01: 480 of 483), keep_outside adds the others. */
 Test(js_series, figures_unchanged)
 {
-    ps_js_run *a = load(PS_SOURCE_DIR "/samples/jetstress", 0);
-    ps_js_run *b = load(PS_SOURCE_DIR "/samples/jetstress", 1);
-    cr_assert_eq(a->nservers, b->nservers);
-    for (size_t i = 0; i < a->nservers; i++) {
-        cr_assert_eq(a->servers[i].nseries, 0);
-        cr_assert_eq(a->servers[i].window_samples, b->servers[i].window_samples);
-        if (b->servers[i].nlogs)
-            cr_assert_gt(b->servers[i].series_iops[0].n, b->servers[i].window_samples);
+    ps_js_run *r[3];
+    for (int k = 0; k < 3; k++)
+        r[k] = load(PS_SOURCE_DIR "/samples/jetstress", k);
+    for (size_t i = 0; i < r[0]->nservers; i++) {
+        const ps_js_server *s0 = &r[0]->servers[i], *s1 = &r[1]->servers[i], *s2 = &r[2]->servers[i];
+        cr_assert_eq(s0->nseries, 0);
+        cr_assert_eq(s1->window_samples, s0->window_samples);
+        cr_assert_eq(s2->window_samples, s0->window_samples);
+        if (!s0->nlogs)
+            continue;
+        cr_assert_eq(s1->series_iops[0].n, s0->window_samples, "%s", s0->machine);
+        cr_assert_eq(s2->series_iops[0].n, s0->window_samples + 3, "%s: 1 sample before, 2 after", s0->machine);
     }
     void (*fn[])(ps_buf *, const ps_js_run *) = {ps_js_render_json, ps_js_render_text};
     for (size_t f = 0; f < 2; f++) {
-        ps_buf x = {0}, y = {0};
-        fn[f](&x, a);
-        fn[f](&y, b);
-        cr_assert_gt(x.len, 1000);
-        cr_assert_eq(x.len, y.len);
-        cr_assert_eq(memcmp(x.data, y.data, x.len), 0);
-        ps_buf_free(&x);
-        ps_buf_free(&y);
+        ps_buf x[3] = {{0}};
+        for (int k = 0; k < 3; k++)
+            fn[f](&x[k], r[k]);
+        cr_assert_gt(x[0].len, 1000);
+        for (int k = 1; k < 3; k++) {
+            cr_assert_eq(x[k].len, x[0].len);
+            cr_assert_eq(memcmp(x[k].data, x[0].data, x[0].len), 0);
+        }
+        for (int k = 0; k < 3; k++)
+            ps_buf_free(&x[k]);
     }
-    ps_js_run_free(a);
-    ps_js_run_free(b);
+    for (int k = 0; k < 3; k++)
+        ps_js_run_free(r[k]);
 }
 
 static size_t count(const char *hay, const char *needle)
