@@ -176,7 +176,7 @@ typedef struct ps_acc {
     double prev_v;
     double tw_sum;       /* sum of value * interval (trapezoid-free: left value held) */
     double tw_span;      /* sum of intervals in ms */
-    int uneven;          /* set when intervals differ by more than 1 % */
+    int uneven;          /* 1 when intervals differ by more than 1 %, 2 when time went backwards */
     double first_interval;
     ps_sketch *sketch;
 } ps_acc;
@@ -191,8 +191,12 @@ typedef struct ps_stats {
 } ps_stats;
 
 void ps_acc_init(ps_acc *a);
-/* Add one sample: v NaN counts as missing. Timestamps must not decrease. */
+/* Add one sample: v NaN counts as missing. Timestamps should not decrease; when they do,
+ * first/last are the earliest/latest and no time-weighted mean is computed. */
 void ps_acc_add(ps_acc *a, ps_time t, double v);
+/* Add n samples (t[i], v[i]) in time order: same result as n ps_acc_add calls up to rounding,
+ * faster (two-pass mean/variance of the batch merged with Chan's formula, no division per value). */
+void ps_acc_add_many(ps_acc *a, const ps_time *t, const double *v, size_t n);
 /* Merge b into a (both initialised; b unchanged). Used when several files share a counter. */
 void ps_acc_merge(ps_acc *a, const ps_acc *b);
 void ps_acc_finish(const ps_acc *a, ps_stats *out);
@@ -201,6 +205,8 @@ void ps_acc_free(ps_acc *a);
 /* Sketch API (used by ps_acc; public for tests and other aggregations). */
 ps_sketch *ps_sketch_new(void);
 void ps_sketch_add(ps_sketch *s, double v);
+/* Add v[0..n) (NaN skipped); same result as n ps_sketch_add calls. */
+void ps_sketch_add_many(ps_sketch *s, const double *v, size_t n);
 /* Add every value of src to dst (src unchanged; src may be dst: counts double). */
 void ps_sketch_merge(ps_sketch *dst, const ps_sketch *src);
 /* q in [0,1]; NaN when empty. Result within PS_SKETCH_ALPHA relative of a true q-quantile. */
@@ -240,6 +246,9 @@ typedef struct ps_summary {
     size_t *colmap;                 /* current file: column -> counter */
     ps_acc *cur;                    /* current file: one accumulator per column */
     size_t ncur;
+    double *batch;                  /* current file: batch_rows rows, column-major */
+    ps_time *batch_t;               /* their utc times */
+    size_t nbatch, batch_rows;
 } ps_summary;
 
 struct ps_log_info;

@@ -236,14 +236,27 @@ ps_sketch *ps_sketch_new(void)
     return s;
 }
 
-static void insert(ps_sketch *s, double v)
+/* One value into a store: the common case (bucket in range, 32-bit counter far from full)
+ * inline, everything else through store_add. */
+static inline void store_inc(store *st, int32_t k)
+{
+    uint32_t i = (uint32_t)(k - st->off);
+    if (i < (uint32_t)st->len && !st->wide && ((uint32_t *)st->c)[i] < UINT32_MAX) {
+        ((uint32_t *)st->c)[i]++;
+        st->n++;
+    } else {
+        store_add(st, k, 1);
+    }
+}
+
+static inline void insert(ps_sketch *s, double v)
 {
     if (v < s->min)
         s->min = v;
     if (v > s->max)
         s->max = v;
     if (v > MIN_MAGNITUDE && v <= DBL_MAX)
-        store_add(&s->pos, bucket_of(v), 1);
+        store_inc(&s->pos, bucket_of(v));
     else if (v < -MIN_MAGNITUDE && v >= -DBL_MAX)
         store_add(&s->neg, bucket_of(-v), 1);
     else if (v > -MIN_MAGNITUDE && v < MIN_MAGNITUDE)
@@ -270,6 +283,14 @@ void ps_sketch_add(ps_sketch *s, double v)
     if (!s->pending)
         s->pending = ps_xmalloc(PENDING_N * sizeof *s->pending);
     s->pending[s->npending++] = v;
+}
+
+void ps_sketch_add_many(ps_sketch *s, const double *v, size_t n)
+{
+    flush(s);
+    for (size_t i = 0; i < n; i++)
+        if (!isnan(v[i]))
+            insert(s, v[i]);
 }
 
 static void store_merge(store *d, const store *s)

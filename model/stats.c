@@ -3,10 +3,12 @@
  * Definitions (also in docs/readme/summary.md):
  *   count      present (non-NaN) values; missing: NaN values (blank cells, bad status).
  *   mean       arithmetic mean of the present values (each sample weighs the same).
- *   stddev     sample standard deviation (divisor n - 1), NaN for n < 2. Welford's update,
- *              merged with Chan et al.'s pairwise formula.
+ *   stddev     sample standard deviation (divisor n - 1), NaN for n < 2. Welford's update per
+ *              value (ps_acc_add); ps_acc_add_many takes a batch two-pass (mean, then squared
+ *              deviations) and folds it in with Chan et al.'s pairwise formula, as merges do.
  *   p50/95/99  from the quantile sketch (sketch.c): value of rank floor(q (n-1)), within 1 %.
- *   first/last timestamps of the first and last present value.
+ *   first/last timestamps of the first and last present value (the earliest and latest if
+ *              the timestamps are not in order; then no time-weighted mean is given).
  *   time-weighted mean: every present value is held until the next present value
  *              (left-value hold; missing samples in between do not end the hold):
  *              sum(v_i * (t_{i+1} - t_i)) / (t_last - t_first). The last value has no interval
@@ -36,6 +38,35 @@ void ps_acc_init(ps_acc *a)
 
 static int differs(double a, double b) { return fabs(a - b) > 0.01 * fabs(b); }
 
+/* a->uneven values */
+#define EVEN 0
+#define UNEVEN 1
+#define UNORDERED 2   /* a timestamp went backwards: no time-weighted mean */
+
+/* Time bookkeeping for one present value v at t: left-value hold, evenness, first/last. */
+static inline void track_time(ps_acc *a, ps_time t, double v)
+{
+    if (t == PS_TIME_NONE)
+        return;
+    if (a->prev_t != PS_TIME_NONE) {
+        double dt = (double)(t - a->prev_t);
+        if (dt < 0)
+            a->uneven = UNORDERED;
+        a->tw_sum += a->prev_v * dt;
+        a->tw_span += dt;
+        if (isnan(a->first_interval))
+            a->first_interval = dt;
+        else if (a->uneven == EVEN && differs(dt, a->first_interval))
+            a->uneven = UNEVEN;
+    }
+    if (a->first == PS_TIME_NONE || t < a->first)
+        a->first = t;
+    if (a->last == PS_TIME_NONE || t > a->last)
+        a->last = t;
+    a->prev_t = t;
+    a->prev_v = v;
+}
+
 void ps_acc_add(ps_acc *a, ps_time t, double v)
 {
     if (isnan(v)) {
@@ -51,20 +82,51 @@ void ps_acc_add(ps_acc *a, ps_time t, double v)
     a->mean += d / (double)a->count;
     a->m2 += d * (v - a->mean);
     ps_sketch_add(a->sketch, v);
-    if (a->prev_t != PS_TIME_NONE && t != PS_TIME_NONE) {
-        double dt = (double)(t - a->prev_t);
-        a->tw_sum += a->prev_v * dt;
-        a->tw_span += dt;
-        if (isnan(a->first_interval))
-            a->first_interval = dt;
-        else if (!a->uneven && differs(dt, a->first_interval))
-            a->uneven = 1;
+    track_time(a, t, v);
+}
+
+/* Chan et al.: fold a group of n values with mean m and sum of squared deviations m2 into a. */
+static void fold(ps_acc *a, uint64_t n, double m, double m2)
+{
+    if (n == 0)
+        return;
+    if (a->count == 0) {
+        a->mean = m;
+        a->m2 = m2;
+    } else {
+        double na = (double)a->count, nb = (double)n, nt = na + nb;
+        double d = m - a->mean;
+        a->mean += d * nb / nt;
+        a->m2 += m2 + d * d * na * nb / nt;
     }
-    if (a->first == PS_TIME_NONE)
-        a->first = t;
-    a->last = t;
-    a->prev_t = t;
-    a->prev_v = v;
+    a->count += n;
+}
+
+void ps_acc_add_many(ps_acc *a, const ps_time *t, const double *v, size_t n)
+{
+    uint64_t cnt = 0;
+    double sum = 0, lo = a->min, hi = a->max;
+    for (size_t i = 0; i < n; i++) {
+        double x = v[i];
+        if (isnan(x))
+            continue;
+        cnt++;
+        sum += x;
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
+        track_time(a, t[i], x);
+    }
+    a->missing += n - cnt;
+    if (cnt == 0)
+        return;
+    a->min = lo;
+    a->max = hi;
+    double m = sum / (double)cnt, m2 = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!isnan(v[i]))
+            m2 += (v[i] - m) * (v[i] - m);
+    fold(a, cnt, m, m2);
+    ps_sketch_add_many(a->sketch, v, n);
 }
 
 void ps_acc_merge(ps_acc *a, const ps_acc *b)
@@ -72,16 +134,7 @@ void ps_acc_merge(ps_acc *a, const ps_acc *b)
     a->missing += b->missing;
     if (b->count == 0)
         return;
-    if (a->count == 0) {
-        a->mean = b->mean;
-        a->m2 = b->m2;
-    } else {
-        double na = (double)a->count, nb = (double)b->count, n = na + nb;
-        double d = b->mean - a->mean;
-        a->mean += d * nb / n;
-        a->m2 += b->m2 + d * d * na * nb / n;
-    }
-    a->count += b->count;
+    fold(a, b->count, b->mean, b->m2);
     if (b->min < a->min)
         a->min = b->min;
     if (b->max > a->max)
@@ -96,12 +149,12 @@ void ps_acc_merge(ps_acc *a, const ps_acc *b)
     }
     a->tw_sum += b->tw_sum;
     a->tw_span += b->tw_span;
-    if (b->uneven)
-        a->uneven = 1;
+    if (b->uneven > a->uneven)
+        a->uneven = b->uneven;
     if (isnan(a->first_interval))
         a->first_interval = b->first_interval;
-    else if (!isnan(b->first_interval) && differs(b->first_interval, a->first_interval))
-        a->uneven = 1;
+    else if (!isnan(b->first_interval) && differs(b->first_interval, a->first_interval) && a->uneven == EVEN)
+        a->uneven = UNEVEN;
 }
 
 void ps_acc_finish(const ps_acc *a, ps_stats *out)
@@ -125,7 +178,7 @@ void ps_acc_finish(const ps_acc *a, ps_stats *out)
     out->p50 = ps_sketch_quantile(a->sketch, 0.50);
     out->p95 = ps_sketch_quantile(a->sketch, 0.95);
     out->p99 = ps_sketch_quantile(a->sketch, 0.99);
-    if (a->uneven && a->tw_span > 0)
+    if (a->uneven == UNEVEN && a->tw_span > 0)
         out->time_weighted_mean = a->tw_sum / a->tw_span;
 }
 

@@ -1,5 +1,8 @@
 /* summary.c - ps_summary: per-file facts and per-counter statistics over several logs.
  *
+ * Rows are buffered column-major, up to 1024 at a time in at most 16 MB, and fed to the
+ * accumulators column by column.
+ *
  * Each file gets its own accumulators (one per column) so that time intervals are never
  * bridged across files and timestamps only need to be ordered within a file; at the end of
  * the file they are merged into the counters, which are indexed by the ASCII-lowercased full
@@ -7,7 +10,16 @@
  */
 #include "ps_model.h"
 
+/* Rows per batch: up to MAX_BATCH_ROWS, fewer when the buffer would pass MAX_BATCH_BYTES. */
+#define MAX_BATCH_ROWS 1024
+#define MIN_BATCH_ROWS 16
+#define MAX_BATCH_BYTES ((size_t)16 << 20)
+/* Distance between two columns in the batch buffer: one cache line more than the rows, so that
+ * the stores of one row (a power-of-two stride apart otherwise) spread over every cache set. */
+#define STRIDE(s) ((s)->batch_rows + 8)
+
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,10 +123,28 @@ void ps_summary_begin_file(ps_summary *s, const struct ps_log_info *info)
     s->ncur = info->ncounters;
     s->colmap = ps_xcalloc(s->ncur ? s->ncur : 1, sizeof *s->colmap);
     s->cur = ps_xcalloc(s->ncur ? s->ncur : 1, sizeof *s->cur);
+    size_t cols = s->ncur ? s->ncur : 1;
+    s->batch_rows = MAX_BATCH_BYTES / sizeof(double) / cols;
+    if (s->batch_rows > MAX_BATCH_ROWS)
+        s->batch_rows = MAX_BATCH_ROWS;
+    if (s->batch_rows < MIN_BATCH_ROWS)
+        s->batch_rows = MIN_BATCH_ROWS;
+    s->batch = ps_xmalloc(cols * STRIDE(s) * sizeof *s->batch);
+    s->batch_t = ps_xmalloc(s->batch_rows * sizeof *s->batch_t);
+    s->nbatch = 0;
     for (size_t i = 0; i < s->ncur; i++) {
         s->colmap[i] = counter_for(s, &info->counters[i]);
         ps_acc_init(&s->cur[i]);
     }
+}
+
+/* Feed the buffered rows to the accumulators, one column at a time (the column's accumulator
+ * and sketch stay in cache for the whole batch instead of being touched once per row). */
+static void flush_batch(ps_summary *s)
+{
+    for (size_t i = 0; i < s->ncur; i++)
+        ps_acc_add_many(&s->cur[i], s->batch_t, s->batch + i * STRIDE(s), s->nbatch);
+    s->nbatch = 0;
 }
 
 void ps_summary_add_row(ps_summary *s, const struct ps_row *row)
@@ -127,22 +157,34 @@ void ps_summary_add_row(ps_summary *s, const struct ps_row *row)
     f->last = row->utc;
     f->last_local = row->local;
     size_t n = row->nvalues < s->ncur ? row->nvalues : s->ncur;
+    double *col = s->batch + s->nbatch;
+    size_t stride = STRIDE(s);
     for (size_t i = 0; i < n; i++)
-        ps_acc_add(&s->cur[i], row->utc, row->values[i]);
+        col[i * stride] = row->values[i];
+    for (size_t i = n; i < s->ncur; i++)
+        col[i * stride] = NAN;
+    s->batch_t[s->nbatch++] = row->utc;
+    if (s->nbatch == s->batch_rows)
+        flush_batch(s);
 }
 
 void ps_summary_end_file(ps_summary *s, uint64_t bad_rows)
 {
     if (s->nfiles)
         s->files[s->nfiles - 1].bad_rows = bad_rows;
+    flush_batch(s);
     for (size_t i = 0; i < s->ncur; i++) {
         ps_acc_merge(&s->counters[s->colmap[i]].acc, &s->cur[i]);
         ps_acc_free(&s->cur[i]);
     }
     free(s->cur);
     free(s->colmap);
+    free(s->batch);
+    free(s->batch_t);
     s->cur = NULL;
     s->colmap = NULL;
+    s->batch = NULL;
+    s->batch_t = NULL;
     s->ncur = 0;
 }
 

@@ -176,3 +176,105 @@ Test(summary, merges_files_by_path_case_insensitive)
     cr_assert_eq(s.files[0].last, 480 * 60 * S + 15 * S);
     ps_summary_free(&s);
 }
+
+Test(stats, add_many_matches_add)
+{
+    /* 1000 samples with gaps, NaNs and an uneven step, fed one by one and in batches of 77 */
+    static ps_time t[1000];
+    static double v[1000];
+    for (int i = 0; i < 1000; i++) {
+        t[i] = (ps_time)i * 15 * S + (i > 500 ? 7 * S : 0);
+        v[i] = i % 13 == 0 ? NAN : 1e6 + ((i * 7919) % 1009) * 0.37;
+    }
+    ps_acc one, many;
+    ps_acc_init(&one);
+    ps_acc_init(&many);
+    for (int i = 0; i < 1000; i++)
+        ps_acc_add(&one, t[i], v[i]);
+    for (int i = 0; i < 1000; i += 77)
+        ps_acc_add_many(&many, t + i, v + i, i + 77 <= 1000 ? 77 : 1000 - i);
+    ps_stats a, b;
+    ps_acc_finish(&one, &a);
+    ps_acc_finish(&many, &b);
+    cr_assert_eq(a.count, b.count);
+    cr_assert_eq(a.missing, b.missing);
+    cr_assert_eq(a.missing, 77);   /* i % 13 == 0 for i in 0..999 */
+    cr_assert_eq(a.min, b.min);
+    cr_assert_eq(a.max, b.max);
+    cr_assert_float_eq(a.mean, b.mean, 1e-12 * fabs(a.mean));
+    cr_assert_float_eq(a.stddev, b.stddev, 1e-9 * a.stddev);
+    cr_assert_eq(a.p50, b.p50);
+    cr_assert_eq(a.p99, b.p99);
+    cr_assert(!isnan(a.time_weighted_mean));
+    cr_assert_float_eq(a.time_weighted_mean, b.time_weighted_mean, 1e-12 * a.time_weighted_mean);
+    cr_assert_eq(a.first, b.first);
+    cr_assert_eq(a.last, b.last);
+    ps_acc_free(&one);
+    ps_acc_free(&many);
+}
+
+Test(summary, batches_across_many_rows)
+{
+    /* 3000 rows: the summary buffers rows in batches (1024 for few columns), so this crosses
+     * two batch boundaries; the result must equal feeding one accumulator directly. */
+    ps_counter_path p[2] = {{.full = "\\\\A\\X\\y", .index = -1}, {.full = "\\\\A\\X\\z", .index = -1}};
+    ps_log_info info = {.path = "big.csv", .format = "csv", .ncounters = 2, .counters = p};
+    ps_summary s;
+    ps_summary_init(&s);
+    ps_summary_begin_file(&s, &info);
+    ps_acc ref;
+    ps_acc_init(&ref);
+    for (int i = 0; i < 3000; i++) {
+        double v[2] = {i % 17 == 3 ? NAN : (double)((i * 7919) % 3001), 1.5};
+        ps_row row = {.local = (ps_time)i * S, .utc = (ps_time)i * S, .values = v, .nvalues = 2};
+        ps_summary_add_row(&s, &row);
+        ps_acc_add(&ref, row.utc, v[0]);
+    }
+    ps_summary_end_file(&s, 0);
+    ps_summary_finish(&s);
+    ps_stats r;
+    ps_acc_finish(&ref, &r);
+    const ps_stats *st = &s.counters[0].stats;
+    cr_assert_eq(st->count, r.count);
+    cr_assert_eq(st->missing, 177);   /* i % 17 == 3 for i < 3000: 3, 20, ..., 2992 -> 177 */
+    cr_assert_eq(st->min, r.min);
+    cr_assert_eq(st->max, r.max);
+    cr_assert_float_eq(st->mean, r.mean, 1e-12 * r.mean);
+    cr_assert_float_eq(st->stddev, r.stddev, 1e-12 * r.stddev);
+    cr_assert_eq(st->p50, r.p50);
+    cr_assert_eq(st->p95, r.p95);
+    cr_assert_float_eq(st->time_weighted_mean, r.time_weighted_mean, 1e-12 * r.mean);
+    cr_assert_eq(s.counters[1].stats.count, 3000);
+    cr_assert_eq(s.counters[1].stats.stddev, 0);
+    cr_assert_eq(s.files[0].samples, 3000);
+    ps_summary_free(&s);
+    ps_acc_free(&ref);
+}
+
+Test(stats, timestamps_out_of_order)
+{
+    /* 10 @ 30 s, 20 @ 0 s, 40 @ 60 s: first/last are the earliest/latest, no time-weighted mean
+     * (the hold would use a negative interval); count, mean and min/max are unaffected. */
+    ps_acc a, b;
+    ps_acc_init(&a);
+    ps_acc_add(&a, 30 * S, 10);
+    ps_acc_add(&a, 0, 20);
+    ps_acc_add(&a, 60 * S, 40);
+    ps_stats st;
+    ps_acc_finish(&a, &st);
+    cr_assert_eq(st.first, 0);
+    cr_assert_eq(st.last, 60 * S);
+    cr_assert(isnan(st.time_weighted_mean));
+    cr_assert_float_eq(st.mean, 70.0 / 3, 1e-12);
+    /* an uneven accumulator merged with a disordered one stays without time-weighted mean */
+    ps_acc_init(&b);
+    ps_acc_add(&b, 0, 1);
+    ps_acc_add(&b, 10 * S, 1);
+    ps_acc_add(&b, 40 * S, 1);
+    ps_acc_merge(&b, &a);
+    ps_acc_finish(&b, &st);
+    cr_assert(isnan(st.time_weighted_mean));
+    cr_assert_eq(st.count, 6);
+    ps_acc_free(&a);
+    ps_acc_free(&b);
+}
