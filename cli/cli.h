@@ -31,6 +31,9 @@ int ps_cli_usage(ps_cli *cli, const char *fmt, ...) __attribute__((format(printf
 /* Progress bar on stderr, only when stderr is a terminal and not quiet. done/total in bytes. */
 void ps_cli_progress(ps_cli *cli, const char *label, uint64_t done, uint64_t total);
 void ps_cli_progress_end(ps_cli *cli);
+/* Date printed in documents: SOURCE_DATE_EPOCH (whole seconds since 1970) when set, else now.
+ * A malformed SOURCE_DATE_EPOCH is a usage error (PS_EUSAGE in cli->err). */
+int ps_cli_doc_date(ps_cli *cli, ps_time *out);
 /* Write buf to path ("-"/NULL = stdout) atomically; refuses to overwrite inputs. */
 int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *const *inputs,
                  size_t ninputs);
