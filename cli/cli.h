@@ -31,6 +31,9 @@ int ps_cli_usage(ps_cli *cli, const char *fmt, ...) __attribute__((format(printf
 /* Progress bar on stderr, only when stderr is a terminal and not quiet. done/total in bytes. */
 void ps_cli_progress(ps_cli *cli, const char *label, uint64_t done, uint64_t total);
 void ps_cli_progress_end(ps_cli *cli);
+/* Date printed in documents: SOURCE_DATE_EPOCH (whole seconds since 1970) when set, else now.
+ * A malformed SOURCE_DATE_EPOCH is a usage error (PS_EUSAGE in cli->err). */
+int ps_cli_doc_date(ps_cli *cli, ps_time *out);
 /* Write buf to path ("-"/NULL = stdout) atomically; refuses to overwrite inputs. */
 int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *const *inputs,
                  size_t ninputs);
@@ -40,6 +43,7 @@ typedef struct ps_cli_js {
     const char **paths; size_t npaths;   /* RUN arguments (caller allocates paths) */
     const char *thresholds, *profile;
     int lenient;
+    int allow_empty;                     /* a run without any server is not an error ('audit') */
     ps_js_options opt;
 } ps_cli_js;
 /* If argv[*i] is one of -b -e --mailboxes --iops-per-mailbox --profile --thresholds --lenient
@@ -48,8 +52,9 @@ typedef struct ps_cli_js {
 int ps_cli_js_option(ps_cli *cli, int argc, char **argv, int *i, ps_cli_js *a, int *rc);
 /* Check the combination after parsing; fills a->opt.profile/thresholds_file. */
 int ps_cli_js_finish(ps_cli *cli, ps_cli_js *a);
-/* Read --thresholds, ps_js_load, ps_js_judge; run warnings copied to cli->warnings.
- * On success *run is owned by the caller. */
+/* Read --thresholds, ps_js_load, ps_js_judge; run warnings copied to cli->warnings. A run
+ * without servers is a PS_EINPUT error unless a->allow_empty. On success *run is owned by the
+ * caller; on error *run is NULL. */
 int ps_cli_js_load(ps_cli *cli, ps_cli_js *a, ps_js_run **run);
 
 #endif

@@ -1,7 +1,6 @@
 /* cmd_audit.c - 'perfscribe audit [--paper FILE] [RUN...] [--format text|json|html] [-o FILE]'. */
 #include "cli.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,8 +17,6 @@ static const char usage_text[] =
     "  -q                no progress bar\n"
     "\n"
     "exit codes: 0 no error finding, 1 error findings, 2 usage, 3 bad input, 4 I/O error\n";
-
-int audit_load_run(const char *const *paths, size_t n, ps_js_run **run, ps_cli *cli);
 
 static int list_checks(ps_cli *cli, const char *out)
 {
@@ -95,8 +92,11 @@ int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
     ps_js_run *run = NULL;
     if (paper_path)
         rc = ps_paper_read(paper_path, &paper, &cli->warnings, &cli->err);
-    if (!rc && nruns)
-        rc = audit_load_run(runs, nruns, &run, cli);
+    if (!rc && nruns) {
+        /* built-in threshold sets, target IOPS from the reports; an empty run is not an error */
+        ps_cli_js js = {.paths = runs, .npaths = nruns, .allow_empty = 1};
+        rc = ps_cli_js_load(cli, &js, &run);
+    }
     if (!rc) {
         ps_audit a = {0};
         ps_audit_run(paper, run, &a);
@@ -119,8 +119,7 @@ int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
         ps_audit_free(&a);
     }
     ps_paper_free(paper);
-    if (run)
-        ps_js_run_free(run);
+    ps_js_run_free(run);
     free(runs);
     return rc;
 }

@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -24,31 +25,17 @@ static const char usage_report[] =
     "  --template-dir DIR  files here replace the built-in report.html / report.css\n"
     "  --paper a4|letter   PDF page size and HTML print size (default a4)\n"
     "  --dump-layout       print every chart's layout as key = value lines on standard output\n"
+    "  --trend LABEL=PATH  add a trend section comparing runs (repeatable; see 'perfscribe trend')\n"
+    "  --trend-table FILE  add published absolute figures per label to the trend section\n"
     "  other options as for 'perfscribe jetstress'\n"
     "\n"
     "The date printed is today's (UTC), or SOURCE_DATE_EPOCH when set (reproducible output).\n";
 
-/* Document date: SOURCE_DATE_EPOCH (seconds) when set, else now. */
-static int doc_date(ps_cli *cli, ps_time *out)
-{
-    const char *s = getenv("SOURCE_DATE_EPOCH");
-    if (!s || !*s) {
-        *out = (ps_time)time(NULL) * 1000;
-        return PS_OK;
-    }
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || *end || v < 0 || v > 253402300799LL)
-        return ps_cli_usage(cli, "SOURCE_DATE_EPOCH must be a number of seconds since 1970 (got '%s')", s);
-    *out = (ps_time)v * 1000;
-    return PS_OK;
-}
-
 typedef struct report_args {
     ps_cli_js js;
     const char **outs; size_t nouts;
-    const char *solution, *template_dir;
+    const char *solution, *template_dir, *trend_table;
+    const char **trends; size_t ntrends;   /* LABEL=PATH */
     int esrp, letter, dump;
 } report_args;
 
@@ -56,6 +43,7 @@ static int parse_args(int argc, char **argv, ps_cli *cli, report_args *a)
 {
     a->js.paths = ps_xcalloc((size_t)argc, sizeof *a->js.paths);
     a->outs = ps_xcalloc((size_t)argc, sizeof *a->outs);
+    a->trends = ps_xcalloc((size_t)argc, sizeof *a->trends);
     a->esrp = 4;
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
@@ -66,7 +54,8 @@ static int parse_args(int argc, char **argv, ps_cli *cli, report_args *a)
             continue;
         }
         int has_value = strcmp(s, "-o") == 0 || strcmp(s, "--solution") == 0 || strcmp(s, "--esrp") == 0 ||
-                        strcmp(s, "--template-dir") == 0 || strcmp(s, "--paper") == 0;
+                        strcmp(s, "--template-dir") == 0 || strcmp(s, "--paper") == 0 ||
+                        strcmp(s, "--trend") == 0 || strcmp(s, "--trend-table") == 0;
         if (has_value && i + 1 >= argc)
             return ps_cli_usage(cli, "option %s needs a value", s);
         const char *v = has_value ? argv[++i] : NULL;
@@ -90,6 +79,13 @@ static int parse_args(int argc, char **argv, ps_cli *cli, report_args *a)
             if (strcmp(v, "a4") && strcmp(v, "A4") && strcmp(v, "letter"))
                 return ps_cli_usage(cli, "--paper: expected a4 or letter, got '%s'", v);
             a->letter = v[0] == 'l';
+        } else if (strcmp(s, "--trend") == 0) {
+            const char *eq = strchr(v, '=');
+            if (!eq || eq == v || !eq[1])
+                return ps_cli_usage(cli, "--trend expects LABEL=PATH, got '%s'", v);
+            a->trends[a->ntrends++] = v;
+        } else if (strcmp(s, "--trend-table") == 0) {
+            a->trend_table = v;
         } else if (strcmp(s, "--dump-layout") == 0) {
             a->dump = 1;
         } else if (s[0] == '-' && s[1]) {
@@ -107,11 +103,16 @@ static int parse_args(int argc, char **argv, ps_cli *cli, report_args *a)
 /* Every output is opened first and committed only when all rendered: nothing half-written. */
 static int render_all(ps_cli *cli, const report_args *a, const ps_doc *doc)
 {
-    size_t ninputs = a->js.npaths + (a->solution ? 1 : 0);
-    const char **inputs = ps_xcalloc(ninputs + 1, sizeof *inputs);
-    memcpy(inputs, a->js.paths, a->js.npaths * sizeof *inputs);
+    size_t ninputs = 0;
+    const char **inputs = ps_xcalloc(a->js.npaths + a->ntrends + 3, sizeof *inputs);
+    for (size_t i = 0; i < a->js.npaths; i++)
+        inputs[ninputs++] = a->js.paths[i];
+    for (size_t i = 0; i < a->ntrends; i++)
+        inputs[ninputs++] = strchr(a->trends[i], '=') + 1;
     if (a->solution)
-        inputs[a->js.npaths] = a->solution;
+        inputs[ninputs++] = a->solution;
+    if (a->trend_table)
+        inputs[ninputs++] = a->trend_table;
     ps_outfile **o = ps_xcalloc(a->nouts + 1, sizeof *o);
     int rc = PS_OK;
     for (size_t i = 0; i < a->nouts && !rc; i++) {
@@ -136,6 +137,35 @@ static int render_all(ps_cli *cli, const report_args *a, const ps_doc *doc)
     return rc;
 }
 
+/* The optional trend section: a table file and/or LABEL=PATH runs, in the order given. */
+static int build_trend(ps_cli *cli, const report_args *a, ps_trend *t)
+{
+    int rc = PS_OK;
+    if (a->trend_table)
+        rc = ps_trend_table_read(a->trend_table, t, &cli->err);
+    for (size_t i = 0; i < a->ntrends && !rc; i++) {
+        const char *eq = strchr(a->trends[i], '=');
+        char *label = ps_xstrndup(a->trends[i], (size_t)(eq - a->trends[i]));
+        const char *path = eq + 1;
+        ps_js_options opt = a->js.opt;
+        opt.keep_series = 1;
+        opt.keep_outside = 0;
+        ps_js_run *run = NULL;
+        if (ps_trend_find_label(t, label) >= 0)
+            rc = ps_cli_usage(cli, "--trend: label '%s' given twice", label);
+        else if (!(rc = ps_js_load(&path, 1, &opt, &run, &cli->err))) {
+            for (size_t w = 0; w < run->warnings.n; w++)
+                ps_warn(&cli->warnings, "%s: %s", label, run->warnings.msgs[w]);
+            size_t l = ps_trend_add_label(t, label);
+            ps_trend_from_run(t, l, run, ps_trend_run_mailboxes(run), NAN);
+            ps_trend_series_from_run(t, l, run);
+        }
+        ps_js_run_free(run);
+        free(label);
+    }
+    return rc;
+}
+
 int ps_cmd_report(int argc, char **argv, ps_cli *cli)
 {
     report_args a = {0};
@@ -143,18 +173,23 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli)
     ps_solution *sol = NULL;
     ps_doc *doc = NULL;
     ps_doc_options dopt = {0};
+    ps_trend trend;
+    ps_trend_charts trend_charts;
+    memset(&trend, 0, sizeof trend);
+    memset(&trend_charts, 0, sizeof trend_charts);
     int rc = parse_args(argc, argv, cli, &a);
     if (rc < 0) {
         rc = PS_OK;
         goto done;
     }
     if (!rc)
-        rc = doc_date(cli, &dopt.date);
+        rc = ps_cli_doc_date(cli, &dopt.date);
     if (!rc && a.solution)
         rc = ps_solution_read(a.solution, &sol, &cli->err);
     if (rc)
         goto done;
     a.js.opt.keep_series = 1;
+    a.js.opt.keep_outside = 1;   /* the charts shade what lies outside the collection window */
     if ((rc = ps_cli_js_load(cli, &a.js, &run)))
         goto done;
     dopt.esrp = a.esrp;
@@ -162,6 +197,11 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli)
     dopt.paper_letter = a.letter;
     if ((rc = ps_doc_build(run, sol, &dopt, &doc, &cli->warnings, &cli->err)))
         goto done;
+    if (a.trend_table || a.ntrends) {
+        if ((rc = build_trend(cli, &a, &trend)))
+            goto done;
+        ps_doc_append_trend(doc, &trend, &trend_charts);
+    }
     if (a.dump) {
         ps_buf b = {0};
         ps_doc_dump_layout(doc, &b);
@@ -173,9 +213,12 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli)
 done:
     ps_chart_release_caches();   /* cairo/fontconfig caches: a clean exit for leak checkers */
     ps_doc_free(doc);
+    ps_trend_charts_free(&trend_charts);
+    ps_trend_free(&trend);
     ps_solution_free(sol);
     ps_js_run_free(run);
     free(a.js.paths);
     free(a.outs);
+    free(a.trends);
     return rc;
 }

@@ -82,24 +82,6 @@ static void kv_free(kv_list *l)
     free(l->a);
 }
 
-/* Mailboxes of a run: sum of the configs' MailboxCount over the servers in the aggregate. */
-static double run_mailboxes(const ps_js_run *run)
-{
-    double sum = 0;
-    int perf = 0;
-    for (size_t i = 0; i < run->nservers; i++)
-        perf |= run->servers[i].test_type == PS_TEST_PERFORMANCE;
-    for (size_t i = 0; i < run->nservers; i++) {
-        const ps_js_server *s = &run->servers[i];
-        if (perf && s->test_type != PS_TEST_PERFORMANCE)
-            continue;
-        if (!s->config || !(s->config->mailbox_count > 0))
-            return NAN;
-        sum += s->config->mailbox_count;
-    }
-    return sum > 0 ? sum : NAN;
-}
-
 static const char *const output_exts = ".txt .json .html .pdf .svg .png";
 
 static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, char ***runs, size_t *nruns)
@@ -198,21 +180,6 @@ static int needs_series(const trend_opts *o)
     return need;
 }
 
-/* PDF date: SOURCE_DATE_EPOCH (seconds) when set, else now. */
-static int pdf_date(ps_cli *cli, ps_time *out)
-{
-    const char *s = getenv("SOURCE_DATE_EPOCH");
-    double v;
-    if (!s || !*s) {
-        *out = (ps_time)time(NULL) * 1000;
-        return PS_OK;
-    }
-    if (ps_parse_double(s, strlen(s), &v) != 0 || v < 0 || v > 253402300799.0 || v != floor(v))
-        return ps_cli_usage(cli, "SOURCE_DATE_EPOCH must be a number of seconds since 1970 (got '%s')", s);
-    *out = (ps_time)v * 1000;
-    return PS_OK;
-}
-
 /* One output: text, JSON, HTML, SVG into a buffer; PDF into the open file. */
 static int render_one(ps_cli *cli, const ps_trend *t, const trend_opts *o, enum ps_format f, FILE *fp, ps_buf *b)
 {
@@ -221,7 +188,7 @@ static int render_one(ps_cli *cli, const ps_trend *t, const trend_opts *o, enum 
     case PS_FMT_HTML: ps_trend_render_html(t, b); return PS_OK;
     case PS_FMT_PDF: {
         ps_time date = 0;
-        int rc = pdf_date(cli, &date);
+        int rc = ps_cli_doc_date(cli, &date);
         return rc ? rc : ps_trend_render_pdf(t, date, fp, &cli->warnings, &cli->err);
     }
     case PS_FMT_SVG: {
@@ -332,7 +299,7 @@ static int load_run(ps_cli *cli, ps_trend *t, const trend_opts *o, const char *l
     if (d)
         disks = d->v;
     if (isnan(mbx))
-        mbx = run_mailboxes(run);
+        mbx = ps_trend_run_mailboxes(run);
     if (!rc) {
         ps_trend_from_run(t, l, run, mbx, disks);
         ps_trend_series_from_run(t, l, run);

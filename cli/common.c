@@ -1,7 +1,10 @@
 /* common.c - helpers shared by the sub-commands. */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
+#include <time.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -47,4 +50,20 @@ int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *c
     if (buf->len)
         fwrite(buf->data, 1, buf->len, ps_outfile_fp(o));
     return ps_outfile_commit(o, &cli->err);
+}
+
+int ps_cli_doc_date(ps_cli *cli, ps_time *out)
+{
+    const char *s = getenv("SOURCE_DATE_EPOCH");
+    if (!s || !*s) {
+        *out = (ps_time)time(NULL) * 1000;
+        return PS_OK;
+    }
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || *end || v < 0 || v > 253402300799LL)
+        return ps_cli_usage(cli, "SOURCE_DATE_EPOCH must be a number of seconds since 1970 (got '%s')", s);
+    *out = (ps_time)v * 1000;
+    return PS_OK;
 }

@@ -1,5 +1,5 @@
 /* js_common.c - options and loading shared by the commands that read a Jetstress run
- * ('report'; the same options as 'jetstress' and 'check'). */
+ * ('jetstress', 'check', 'report'; loading also for 'audit'). */
 #include "cli.h"
 
 #include <string.h>
@@ -77,7 +77,7 @@ int ps_cli_js_load(ps_cli *cli, ps_cli_js *a, ps_js_run **run)
         rc = ps_js_judge(*run, &jo, &cli->err);
         for (size_t i = 0; i < (*run)->warnings.n; i++)
             ps_warn(&cli->warnings, "%s", (*run)->warnings.msgs[i]);
-        if (!rc && !(*run)->nservers)
+        if (!rc && !(*run)->nservers && !a->allow_empty)
             rc = ps_error_set(&cli->err, PS_EINPUT, a->paths[0], 0, 0, "no Jetstress report or counter log found");
     }
     ps_thr_set_free(&extra);

@@ -251,6 +251,16 @@ static void sums_add_server(server_sums *t, const ps_js_server *s)
     }
 }
 
+/* Summed rates: database reads, writes, transfers (= achieved transactional IOPS), log writes. */
+static void put_rates(ps_js_summary *out, const server_sums *t)
+{
+    out->db_reads_per_sec = t->reads;
+    out->db_writes_per_sec = t->writes;
+    out->db_transfers_per_sec = t->reads + t->writes;
+    out->achieved_transactional_iops = t->reads + t->writes;
+    out->log_writes_per_sec = t->log_writes;
+}
+
 void ps_js_summarize(const ps_js_server *s, double target_iops, ps_js_summary *out)
 {
     ps_js_summary_clear(out);
@@ -260,11 +270,7 @@ void ps_js_summarize(const ps_js_server *s, double target_iops, ps_js_summary *o
     out->target_transactional_iops = target_iops;
     if (!t.ninst)
         return;
-    out->db_reads_per_sec = t.reads;
-    out->db_writes_per_sec = t.writes;
-    out->db_transfers_per_sec = t.reads + t.writes;
-    out->achieved_transactional_iops = t.reads + t.writes;
-    out->log_writes_per_sec = t.log_writes;
+    put_rates(out, &t);
     out->db_read_latency_ms = lat_plain(&t.rl);
     out->db_read_latency_ms_weighted = lat_weighted(&t.rl);
     out->db_write_latency_ms = lat_plain(&t.wl);
@@ -301,12 +307,8 @@ void ps_js_aggregate(ps_js_run *r)
     }
     if (!nsrv)
         return;
-    a->db_reads_per_sec = t.reads;
-    a->db_writes_per_sec = t.writes;
-    a->db_transfers_per_sec = t.reads + t.writes;
-    a->achieved_transactional_iops = t.reads + t.writes;
+    put_rates(a, &t);
     a->target_transactional_iops = target;
-    a->log_writes_per_sec = t.log_writes;
     a->db_read_latency_ms = lat_plain(&mr);
     a->db_write_latency_ms = lat_plain(&mw);
     a->log_write_latency_ms = lat_plain(&ml);

@@ -87,6 +87,11 @@ void ps_buf_vprintf(ps_buf *b, const char *fmt, va_list ap);
 void ps_buf_reset(ps_buf *b);               /* len = 0, keeps memory */
 void ps_buf_free(ps_buf *b);
 char *ps_buf_steal(ps_buf *b);              /* caller owns the result; b is emptied */
+/* Append the whole file at path to b. max > 0: stop once b would hold more than max bytes.
+ * Returns PS_READ_OK or what failed, with errno as the failing call left it (EISDIR for a
+ * directory); b keeps what was read (the caller frees it). The caller words the error. */
+enum { PS_READ_OK = 0, PS_READ_EOPEN, PS_READ_EISDIR, PS_READ_EREAD, PS_READ_ETOOBIG };
+int ps_buf_read_file(ps_buf *b, const char *path, size_t max);
 
 /* Locale-independent number formatting (always '.' as decimal separator).
  * ps_fmt_num: %.*f with `decimals`, NaN -> "n/a"; returns out. */
@@ -460,8 +465,11 @@ typedef struct ps_js_server {
     ps_js_host_row *host; size_t nhost;  /* recomputed host table */
     ps_js_summary summary;
     ps_verdict verdict;
-    /* optional time series for charts: per instance db IOPS (reads+writes) and read latency */
+    /* optional time series for charts: per instance db IOPS (reads+writes) and read latency,
+     * every sample of the logs (also outside the collection window), UTC */
     ps_series *series_iops, *series_read_lat; size_t nseries;
+    int has_local_minus_utc;             /* set by ps_js_load when a log sample lies in the window */
+    ps_time local_minus_utc;             /* logs' local time - UTC (series clock) at that sample */
     struct ps_js_server_stats *stats;    /* per-sample window statistics (section 7), NULL if none */
 } ps_js_server;
 
@@ -849,6 +857,9 @@ void ps_trend_series_from_run(ps_trend *t, size_t label, const ps_js_run *run);
 const char *ps_trend_run_metric_key(const char *name);
 /* Set (copy) the configuration name of a label; NULL clears it. */
 void ps_trend_set_config(ps_trend *t, size_t label, const char *config);
+/* Mailboxes of a run: the sum of the JetstressConfig.xml MailboxCount of the servers in the
+ * aggregate (Performance servers when there are any); NaN when a server has none. */
+double ps_trend_run_mailboxes(const ps_js_run *run);
 void ps_trend_free(ps_trend *t);   /* members only */
 
 #ifdef __cplusplus

@@ -272,3 +272,20 @@ void ps_trend_free(ps_trend *t)
     free(t->load_name);
     memset(t, 0, sizeof *t);
 }
+
+double ps_trend_run_mailboxes(const ps_js_run *run)
+{
+    double sum = 0;
+    int perf = 0;
+    for (size_t i = 0; i < run->nservers; i++)
+        perf |= run->servers[i].test_type == PS_TEST_PERFORMANCE;
+    for (size_t i = 0; i < run->nservers; i++) {
+        const ps_js_server *s = &run->servers[i];
+        if (perf && s->test_type != PS_TEST_PERFORMANCE)
+            continue;
+        if (!s->config || !(s->config->mailbox_count > 0))
+            return NAN;
+        sum += s->config->mailbox_count;
+    }
+    return sum > 0 ? sum : NAN;
+}

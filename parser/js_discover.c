@@ -128,12 +128,7 @@ static char *header_machine(const unsigned char *h, size_t n)
         line[o++] = (char)h[i];
     }
     line[o] = 0;
-    const char *p = strstr(line, "\\\\");
-    if (!p)
-        return NULL;
-    p += 2;
-    size_t l = strcspn(p, "\\\",\t");
-    return (l && p[l] == '\\') ? ps_xstrndup(p, l) : NULL;
+    return js_machine_in(line, "\\\",\t");
 }
 
 /* Classify one file by its first bytes (content first, extension second). */

@@ -85,13 +85,18 @@ size_t js_instance_index(ps_js_report *r, const char *raw)
     for (size_t i = 0; i < r->ninstances; i++)
         if (strcmp(r->instances[i].name, name) == 0)
             return i;
-    r->instances = ps_xrealloc(r->instances, (r->ninstances + 1) * sizeof *r->instances);
-    ps_js_instance *in = &r->instances[r->ninstances];
+    return js_instance_append(&r->instances, &r->ninstances, name);
+}
+
+size_t js_instance_append(ps_js_instance **v, size_t *n, const char *name)
+{
+    *v = ps_xrealloc(*v, (*n + 1) * sizeof **v);
+    ps_js_instance *in = &(*v)[*n];
     memset(in, 0, sizeof *in);
     in->name = ps_xstrdup(name);
     ps_js_figures_clear(&in->computed);
     ps_js_figures_clear(&in->reported);
-    return r->ninstances++;
+    return (*n)++;
 }
 
 double js_num(js_rstate *st, const char *s, char *unit, size_t un)

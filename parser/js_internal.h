@@ -1,5 +1,5 @@
 /* js_internal.h - private to parser/: Jetstress label tables and helpers shared by js_html.c,
- * js_labels.c, js_testlog.c, js_xml.c and js_discover.c. */
+ * js_labels.c, js_testlog.c, js_xml.c, js_discover.c and js_load.c. */
 #ifndef PS_JS_INTERNAL_H
 #define PS_JS_INTERNAL_H
 
@@ -69,6 +69,10 @@ int js_parse_num(const char *s, int dec_comma, double *out, char *unit, size_t u
 
 /* Read a whole file (at most max bytes). PS_EIO / PS_EINPUT (too large) with err. *len set. */
 int js_slurp(const char *path, size_t max, char **data, size_t *len, ps_error *err);
+/* The machine of the first "\\MACHINE\" in s: the name up to the next backslash (newly
+ * allocated), or NULL when it is empty or another character of stop comes first (stop lists
+ * the backslash and the characters that end a name). */
+char *js_machine_in(const char *s, const char *stop);
 
 /* Strip a "process/" prefix such as "JetstressWin/" from an instance name. */
 const char *js_instance_basename(const char *name);
@@ -99,6 +103,9 @@ typedef struct js_rstate {
 
 /* Index of the instance called raw (a "process/" prefix removed), appended when new. */
 size_t js_instance_index(ps_js_report *r, const char *raw);
+/* Append an instance called name (copied) with cleared figures to the array *v of *n; returns
+ * its index (js_html_rows.c; also used by js_load.c). */
+size_t js_instance_append(ps_js_instance **v, size_t *n, const char *name);
 /* A number cell with the document's decimal separator; NaN when absent or not a number. */
 double js_num(js_rstate *st, const char *s, char *unit, size_t un);
 /* "h:mm:ss", "mm:ss" or plain seconds; NaN when unreadable. */

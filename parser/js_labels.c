@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
 #define NVAR 10
 struct js_syn {
@@ -329,37 +328,34 @@ int js_parse_num(const char *s, int dec_comma, double *out, char *unit, size_t u
     return 0;
 }
 
+char *js_machine_in(const char *s, const char *stop)
+{
+    const char *p = strstr(s, "\\\\");
+    if (!p)
+        return NULL;
+    p += 2;
+    size_t l = strcspn(p, stop);
+    return l && p[l] == '\\' ? ps_xstrndup(p, l) : NULL;
+}
+
 int js_slurp(const char *path, size_t max, char **data, size_t *len, ps_error *err)
 {
-    FILE *f = fopen(path, "rb");
     *data = NULL;
     *len = 0;
-    if (!f)
-        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return ps_error_set(err, PS_EIO, path, 0, 0, "is a directory");
-    }
     ps_buf b = {0};
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (b.len + n > max) {
-            fclose(f);
-            ps_buf_free(&b);
-            return ps_error_set(err, PS_EINPUT, path, 0, 0, "file larger than %zu MiB", max >> 20);
-        }
-        ps_buf_put(&b, chunk, n);
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
+    int r = ps_buf_read_file(&b, path, max);
+    if (r) {
         ps_buf_free(&b);
+        if (r == PS_READ_EOPEN)
+            return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+        if (r == PS_READ_EISDIR)
+            return ps_error_set(err, PS_EIO, path, 0, 0, "is a directory");
+        if (r == PS_READ_ETOOBIG)
+            return ps_error_set(err, PS_EINPUT, path, 0, 0, "file larger than %zu MiB", max >> 20);
         return ps_error_set(err, PS_EIO, path, 0, 0, "read error");
     }
     *len = b.len;
-    *data = b.data ? ps_buf_steal(&b) : ps_xstrdup("");
+    *data = ps_buf_steal(&b);
     return PS_OK;
 }
 

@@ -1,7 +1,9 @@
 /* js_load.c - ps_js_load: discover a Jetstress run, stream every attached counter log through
  * the per-instance accumulators over the collection window, then compute figures, per-server
- * summaries and the aggregate (model/js_compute.c). */
-#include "ps_parser.h"
+ * summaries and the aggregate (model/js_compute.c). With keep_series the window's samples go
+ * into the chart series; with keep_outside as well the samples outside the window (the report
+ * shades them). */
+#include "js_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -26,18 +28,6 @@ static size_t find_instance(const ps_js_server *s, const char *name)
         if (strcasecmp(s->instances[i].name, name) == 0)
             return i;
     return (size_t)-1;
-}
-
-/* Grow the instance arrays (instances, accumulators, series) to hold one more instance. */
-static size_t add_instance(ps_js_server *s, const char *name)
-{
-    s->instances = ps_xrealloc(s->instances, (s->ninstances + 1) * sizeof *s->instances);
-    ps_js_instance *in = &s->instances[s->ninstances];
-    memset(in, 0, sizeof *in);
-    in->name = ps_xstrdup(name);
-    ps_js_figures_clear(&in->computed);
-    ps_js_figures_clear(&in->reported);
-    return s->ninstances++;
 }
 
 static void sync_stats(ps_js_server *s, int keep_series)
@@ -75,7 +65,7 @@ static void seed_from_report(ps_js_server *s)
             continue;
         size_t k = find_instance(s, ri->name);
         if (k == (size_t)-1)
-            k = add_instance(s, ri->name);
+            k = js_instance_append(&s->instances, &s->ninstances, ri->name);
         ps_js_instance *in = &s->instances[k];
         if (!in->has_reported && ri->has_reported) {
             in->reported = ri->reported;
@@ -154,7 +144,7 @@ static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map,
         }
         size_t k = find_instance(s, name);
         if (k == (size_t)-1)
-            k = add_instance(s, name);
+            k = js_instance_append(&s->instances, &s->ninstances, name);
         map[c].kind = 1;
         map[c].inst = k;
         ninst_cols++;
@@ -185,6 +175,25 @@ static int in_window(const window *wd, ps_time t)
     return (wd->start == PS_TIME_NONE || t >= wd->start) && (wd->end == PS_TIME_NONE || t <= wd->end);
 }
 
+/* Append one sample of instance i to its chart series; a sample not after the series' last one
+ * (overlapping logs) is left out, so that every series stays in time order. */
+static void push_series(ps_js_server *s, size_t i, ps_time utc, const double *v)
+{
+    ps_series *io = &s->series_iops[i];
+    if (io->n && utc <= io->t[io->n - 1])
+        return;
+    ps_series_push(io, utc, v[2] + v[3]);
+    ps_series_push(&s->series_read_lat[i], utc, v[0]);
+}
+
+static int has_value(const double *v)
+{
+    for (int m = 0; m < PS_JM_NINST; m++)
+        if (!isnan(v[m]))
+            return 1;
+    return 0;
+}
+
 static int stream_log(ps_js_server *s, const char *path, const window *wd, const ps_js_options *opt,
                       ps_warnings *w, ps_error *err)
 {
@@ -196,7 +205,7 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
     if (rc)
         return rc;
     const ps_log_info *info = ps_log_info_get(log);
-    int keep = opt && opt->keep_series;
+    int keep = opt && opt->keep_series, outside = keep && opt->keep_outside;
     colmap *map = ps_xcalloc(info->ncounters ? info->ncounters : 1, sizeof *map);
     size_t ncols = map_columns(s, info, map, w);
     if (!ncols) {
@@ -213,7 +222,8 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
     uint64_t rows = 0, overlap = 0;
     ps_row row;
     while ((rc = ps_log_next(log, &row, err)) > 0) {
-        if (!in_window(wd, row.local)) {
+        int inside = in_window(wd, row.local);
+        if (!inside && !outside) {
             if (wd->end != PS_TIME_NONE && row.local > wd->end)
                 break;
             continue;
@@ -233,13 +243,16 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
             else if (map[c].kind == 3)
                 tot[map[c].metric] = v;
         }
+        if (!inside) {   /* outside the window: charts only, no statistics */
+            for (size_t i = 0; i < ni; i++)
+                if (has_value(vals + i * PS_JM_NINST))
+                    push_series(s, i, row.utc, vals + i * PS_JM_NINST);
+            continue;
+        }
         int used = 0, dup = 0;
         for (size_t i = 0; i < ni; i++) {
             const double *v = vals + i * PS_JM_NINST;
-            int any = 0;
-            for (int m = 0; m < PS_JM_NINST; m++)
-                any |= !isnan(v[m]);
-            if (!any)
+            if (!has_value(v))
                 continue;
             ps_js_inst_acc *a = &st->inst[i];
             if (a->last != PS_TIME_NONE && row.local <= a->last) {
@@ -249,10 +262,8 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
             a->last = row.local;
             ps_js_inst_acc_add(a, v);
             used = 1;
-            if (keep) {
-                ps_series_push(&s->series_iops[i], row.utc, v[2] + v[3]);
-                ps_series_push(&s->series_read_lat[i], row.utc, v[0]);
-            }
+            if (keep)
+                push_series(s, i, row.utc, v);
         }
         overlap += dup;
         if (!used)
@@ -277,6 +288,10 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
                     st->total_summed[m] += vals[i * PS_JM_NINST + (size_t)m];
             }
             st->total_rows++;
+        }
+        if (!s->has_local_minus_utc) {
+            s->has_local_minus_utc = 1;
+            s->local_minus_utc = row.local - row.utc;
         }
         if (s->window_start == PS_TIME_NONE || row.local < s->window_start)
             s->window_start = row.local;
@@ -368,6 +383,7 @@ static int load_server(ps_js_run *run, ps_js_server *s, const ps_js_options *opt
     }
     s->window_start = s->window_end = PS_TIME_NONE;
     s->window_samples = 0;
+    s->has_local_minus_utc = 0;
     if (!s->stats)
         s->stats = ps_xcalloc(1, sizeof *s->stats);
     for (size_t i = 0; i < s->nlogs; i++) {

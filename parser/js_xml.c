@@ -288,19 +288,6 @@ void ps_js_result_xml_free(ps_js_result_xml *x)
     memset(x, 0, sizeof *x);
 }
 
-/* "\\MACHINE\..." inside s: the machine name, or NULL. */
-static char *machine_in(const char *s)
-{
-    const char *p = strstr(s, "\\\\");
-    if (!p)
-        return NULL;
-    p += 2;
-    size_t l = strcspn(p, "\\\"<> \t\r\n");
-    if (l == 0 || p[l] != '\\')
-        return NULL;
-    return ps_xstrndup(p, l);
-}
-
 int ps_js_result_xml_read(const char *path, ps_js_result_xml *out, ps_warnings *w, ps_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -340,13 +327,14 @@ int ps_js_result_xml_read(const char *path, ps_js_result_xml *out, ps_warnings *
                 best_name = c->name;
             }
         }
-        if (!out->machine) {
+        if (!out->machine) {   /* "\\MACHINE\..." in an attribute or text; names end at these */
+            static const char stop[] = "\\\"<> \t\r\n";
             for (xmlAttr *a = n->properties; a && !out->machine; a = a->next)
                 if (a->children && a->children->content)
-                    out->machine = machine_in((const char *)a->children->content);
+                    out->machine = js_machine_in((const char *)a->children->content, stop);
             for (xmlNode *c = n->children; c && !out->machine; c = c->next)
                 if (c->type == XML_TEXT_NODE && c->content)
-                    out->machine = machine_in((const char *)c->content);
+                    out->machine = js_machine_in((const char *)c->content, stop);
         }
     }
     if (best >= 2) {

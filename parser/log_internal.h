@@ -12,7 +12,10 @@ struct ps_log {
     ps_log_info all;
     void *impl;                 /* backend state */
     uint64_t bad_rows;          /* lenient mode: rows skipped / with bad values */
-    uint64_t missing;           /* missing values seen (all columns) */
+    uint64_t missing;           /* missing values seen. .blg: every column's (bad status, no
+                                   value). CSV: blank cells of the columns the filter keeps only
+                                   (filtered-out cells are not read), added per batch of rows
+                                   when the batch is taken */
     uint64_t bytes_done, bytes_total;
     /* Filtered view handed to callers (built by log.c). */
     ps_log_info info;

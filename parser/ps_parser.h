@@ -102,7 +102,9 @@ typedef struct ps_js_options {
     double mailboxes, iops_per_mailbox;  /* NaN/0 = take from report or config */
     const char *profile;             /* "jetstress-2013", ... NULL = from the report's version */
     const char *thresholds_file;     /* --thresholds FILE, NULL = built-in */
-    int keep_series;                 /* keep per-instance time series for charts */
+    int keep_series;                 /* keep per-instance time series (window samples) for charts */
+    int keep_outside;                /* with keep_series: the series also hold the samples
+                                        outside the window (drawn only, not in any figure) */
     int lenient;                     /* lenient log reading */
 } ps_js_options;
 

@@ -199,18 +199,12 @@ int ps_solution_parse(const char *text, size_t len, const char *name, ps_solutio
 int ps_solution_read(const char *path, ps_solution **out, ps_error *err)
 {
     *out = NULL;
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
     ps_buf b = {0};
-    char chunk[8192];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
-        ps_buf_put(&b, chunk, n);
-    int bad = ferror(fp);
-    fclose(fp);
-    if (bad) {
+    int r = ps_buf_read_file(&b, path, 0);
+    if (r) {
         ps_buf_free(&b);
+        if (r == PS_READ_EOPEN)
+            return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
         return ps_error_set(err, PS_EIO, path, 0, 0, "read error");
     }
     int rc = ps_solution_parse(b.data ? b.data : "", b.len, path, out, err);

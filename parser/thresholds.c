@@ -447,19 +447,12 @@ int ps_thr_import_pal(const char *path, ps_thr_set *set, ps_warnings *w, ps_erro
 
 int ps_thr_read(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
     ps_buf b = {0};
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
-        ps_buf_put(&b, chunk, n);
-    int bad = ferror(fp);
-    fclose(fp);
-    if (bad) {
+    int r = ps_buf_read_file(&b, path, 0);
+    if (r) {
         ps_buf_free(&b);
-        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot read: %s", strerror(errno));
+        return ps_error_set(err, PS_EIO, path, 0, 0, r == PS_READ_EOPEN ? "cannot open: %s" : "cannot read: %s",
+                            strerror(errno));
     }
     /* PAL XML by content: the first non-blank character (after a BOM) is '<' */
     size_t i = b.len >= 3 && memcmp(b.data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;

@@ -244,12 +244,16 @@ static void host_table(ps_doc *d, const ps_js_server *s)
     }
 }
 
-static doc_chart *chart_block(ps_doc *d, enum doc_chart_kind kind, const char *id, const char *title, const char *ylabel)
+/* A chart block of server s with the id "<machine>.<test>.<what>". */
+static doc_chart *chart_block(ps_doc *d, const ps_js_server *s, enum doc_chart_kind kind, const char *what,
+                              const char *title, const char *ylabel)
 {
     doc_block *b = doc_add(d, DOC_CHART, NULL);
     doc_chart *c = ps_xcalloc(1, sizeof *c);
     c->kind = kind;
-    c->id = ps_xstrdup(id);
+    ps_buf id = {0};
+    ps_buf_printf(&id, "%s.%s.%s", s->machine ? s->machine : "unknown", ps_test_type_name(s->test_type), what);
+    c->id = ps_buf_steal(&id);
     c->title = ps_xstrdup(title);
     c->ylabel = ps_xstrdup(ylabel);
     c->threshold = NAN;
@@ -270,42 +274,67 @@ static size_t lower_bound(const ps_series *s, ps_time t)
     return lo;
 }
 
-/* Place the collection window (logs' local time) on the series (UTC): the offset is the
+/* UTC - local time of the series: the loader's (s->local_minus_utc) when it gives one, else the
  * multiple of 15 minutes (within 14 hours) for which the shifted window holds exactly
- * window_samples samples, nearest to zero first. Then shade what lies outside the window and
- * let the x axis show local time. Without such an offset the axis stays in UTC, unshaded. */
+ * window_samples samples, nearest to zero first. Returns 0 when there is none. */
+static int window_offset(const ps_series *ref, const ps_js_server *s, ps_time *off)
+{
+    if (s->has_local_minus_utc) {
+        *off = -s->local_minus_utc;
+        return 1;
+    }
+    const ps_time q = 15 * 60 * 1000;
+    for (int k = 0; k <= 56; k++)
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            *off = (ps_time)(sign * k) * q;
+            size_t in = lower_bound(ref, s->window_end + *off + 1) - lower_bound(ref, s->window_start + *off);
+            if (in == s->window_samples)
+                return 1;
+        }
+    return 0;
+}
+
+/* Place the collection window (logs' local time) on the series (UTC), shade what lies outside
+ * the window and let the x axis show local time. Without an offset the axis stays in UTC,
+ * unshaded. */
 static void place_window(doc_chart *c, const ps_js_server *s)
 {
     const ps_series *ref = NULL;
     for (size_t i = 0; i < c->nseries && !ref; i++)
         if (c->series[i].n)
             ref = &c->series[i];
-    if (!ref || s->window_start == PS_TIME_NONE || s->window_end == PS_TIME_NONE || !s->window_samples)
+    ps_time off;
+    if (!ref || s->window_start == PS_TIME_NONE || s->window_end == PS_TIME_NONE || !s->window_samples ||
+        !window_offset(ref, s, &off))
         return;
-    const ps_time q = 15 * 60 * 1000;
-    for (int k = 0; k <= 56; k++)
-        for (int sign = 1; sign >= -1; sign -= 2) {
-            ps_time off = (ps_time)(sign * k) * q;
-            size_t in = lower_bound(ref, s->window_end + off + 1) - lower_bound(ref, s->window_start + off);
-            if (in != s->window_samples)
-                continue;
-            ps_time lo = ref->t[0], hi = ref->t[ref->n - 1], ws = s->window_start + off, we = s->window_end + off;
-            c->has_local = 1;
-            c->to_local = -off;
-            c->shade = ps_xcalloc(2, sizeof *c->shade);
-            if (ws > lo)
-                c->shade[c->nshade++] = (doc_span){lo, ws};
-            if (we < hi)
-                c->shade[c->nshade++] = (doc_span){we, hi};
-            return;
+    ps_time lo = ref->t[0], hi = ref->t[ref->n - 1], ws = s->window_start + off, we = s->window_end + off;
+    for (size_t i = 0; i < c->nseries; i++)   /* the span of all series, not only the first one's */
+        if (c->series[i].n) {
+            lo = c->series[i].t[0] < lo ? c->series[i].t[0] : lo;
+            hi = c->series[i].t[c->series[i].n - 1] > hi ? c->series[i].t[c->series[i].n - 1] : hi;
         }
+    c->has_local = 1;
+    c->to_local = -off;
+    c->shade = ps_xcalloc(2, sizeof *c->shade);
+    if (ws > lo)
+        c->shade[c->nshade++] = (doc_span){lo, ws};
+    if (we < hi)
+        c->shade[c->nshade++] = (doc_span){we, hi};
+}
+
+/* A time chart of one series per instance, window placed. */
+static doc_chart *time_chart(ps_doc *d, const ps_js_server *s, const char *what, const char *title,
+                             const char *unit, ps_series *series)
+{
+    doc_chart *c = chart_block(d, s, DOC_CHART_TIME, what, title, unit);
+    c->series = series;
+    c->nseries = s->nseries;
+    place_window(c, s);
+    return c;
 }
 
 static void charts(ps_doc *d, const ps_js_server *s)
 {
-    char id[512];
-    const char *m = s->machine ? s->machine : "unknown";
-    const char *tt = ps_test_type_name(s->test_type);
     size_t samples = 0;
     for (size_t i = 0; i < s->nseries; i++)
         samples += (s->series_iops ? s->series_iops[i].n : 0) + (s->series_read_lat ? s->series_read_lat[i].n : 0);
@@ -313,23 +342,12 @@ static void charts(ps_doc *d, const ps_js_server *s)
     if (!samples && !n)
         return;
     doc_heading(d, 3, 0, "Charts");
-    if (samples) {
-        if (s->series_iops) {
-            snprintf(id, sizeof id, "%s.%s.iops", m, tt);
-            doc_chart *c = chart_block(d, DOC_CHART_TIME, id, "Database I/O per second per instance (reads + writes)", "IOPS");
-            c->series = s->series_iops;
-            c->nseries = s->nseries;
-            place_window(c, s);
-        }
-        if (s->series_read_lat) {
-            snprintf(id, sizeof id, "%s.%s.read_latency", m, tt);
-            doc_chart *c = chart_block(d, DOC_CHART_TIME, id, "Database read latency per instance", "ms");
-            c->series = s->series_read_lat;
-            c->nseries = s->nseries;
-            c->threshold = 20;
-            c->threshold_label = ps_xstrdup("20 ms");
-            place_window(c, s);
-        }
+    if (samples && s->series_iops)
+        time_chart(d, s, "iops", "Database I/O per second per instance (reads + writes)", "IOPS", s->series_iops);
+    if (samples && s->series_read_lat) {
+        doc_chart *c = time_chart(d, s, "read_latency", "Database read latency per instance", "ms", s->series_read_lat);
+        c->threshold = 20;
+        c->threshold_label = ps_xstrdup("20 ms");
     }
     if (!n)
         return;
@@ -338,8 +356,7 @@ static void charts(ps_doc *d, const ps_js_server *s)
     static const char *const rate_bars[] = {"DB reads/s", "DB writes/s", "Log writes/s"};
     static const int rate_idx[] = {2, 3, 9};
     for (int which = 0; which < 2; which++) {
-        snprintf(id, sizeof id, "%s.%s.%s", m, tt, which ? "rates" : "latencies");
-        doc_chart *c = chart_block(d, DOC_CHART_BARS, id,
+        doc_chart *c = chart_block(d, s, DOC_CHART_BARS, which ? "rates" : "latencies",
                                    which ? "Transactional I/O rates per instance" : "Average latencies per instance",
                                    which ? "per second" : "ms");
         c->ngroups = n;

@@ -696,11 +696,17 @@ int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_opti
     return 0;
 }
 
+/* Free n strings and their array. */
+static void strv_free(char **v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(v[i]);
+    free(v);
+}
+
 static void table_free(doc_table *t)
 {
-    for (size_t i = 0; i < t->nrows * t->ncols; i++)
-        free(t->cells[i]);
-    free(t->cells);
+    strv_free(t->cells, t->nrows * t->ncols);
     free(t->row_kind);
     free(t->flag);
     free(t->right);
@@ -716,12 +722,8 @@ static void chart_free(doc_chart *c)
     free(c->ylabel);
     free(c->threshold_label);
     free(c->shade);
-    for (size_t i = 0; i < c->ngroups; i++)
-        free(c->groups[i]);
-    free(c->groups);
-    for (size_t i = 0; i < c->nbars; i++)
-        free(c->bars[i]);
-    free(c->bars);
+    strv_free(c->groups, c->ngroups);
+    strv_free(c->bars, c->nbars);
     free(c->values);
     free(c);
 }
@@ -738,9 +740,7 @@ void ps_doc_free(ps_doc *d)
             table_free(b->table);
         if (b->chart)
             chart_free(b->chart);
-        for (size_t k = 0; k < b->nlines; k++)
-            free(b->lines[k]);
-        free(b->lines);
+        strv_free(b->lines, b->nlines);
     }
     free(d->blocks);
     free(d->title);

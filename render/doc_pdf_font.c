@@ -10,17 +10,8 @@ static unsigned long u32(const unsigned char *p) { return (unsigned long)u16(p) 
 
 static int read_file(const char *path, unsigned char **data, size_t *len)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return -1;
     ps_buf b = {0};
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
-        ps_buf_put(&b, chunk, n);
-    int bad = ferror(fp);
-    fclose(fp);
-    if (bad || !b.len) {
+    if (ps_buf_read_file(&b, path, 0) || !b.len) {
         ps_buf_free(&b);
         return -1;
     }

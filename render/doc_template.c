@@ -19,24 +19,16 @@ int doc_template_load(const char *dir, const char *name, char **text, ps_error *
     if (dir) {
         ps_buf path = {0};
         ps_buf_printf(&path, "%s/%s", dir, name);
-        FILE *fp = fopen(path.data, "rb");
-        if (fp) {
-            ps_buf b = {0};
-            char chunk[8192];
-            size_t n;
-            while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
-                ps_buf_put(&b, chunk, n);
-            int bad = ferror(fp);
-            fclose(fp);
-            if (bad) {
+        ps_buf b = {0};
+        int r = ps_buf_read_file(&b, path.data, 0);
+        if (r != PS_READ_EOPEN) {
+            if (r) {
                 ps_buf_free(&b);
                 int rc = ps_error_set(err, PS_EIO, path.data, 0, 0, "read error");
                 ps_buf_free(&path);
                 return rc;
             }
             ps_buf_free(&path);
-            if (!b.data)
-                ps_buf_puts(&b, "");
             *text = ps_buf_steal(&b);
             return 0;
         }

@@ -250,6 +250,18 @@ static void jnum(ps_buf *b, int *first, const char *k, double v)
     ps_json_num(b, v);
 }
 
+/* A JSON array of strings. */
+static void jstrings(ps_buf *b, char *const *s, size_t n)
+{
+    ps_buf_putc(b, '[');
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            ps_buf_putc(b, ',');
+        ps_json_str(b, s[i]);
+    }
+    ps_buf_putc(b, ']');
+}
+
 static void json_io12(ps_buf *b, const ps_io12 *io)
 {
     int f = 1;
@@ -259,23 +271,24 @@ static void json_io12(ps_buf *b, const ps_io12 *io)
     ps_buf_putc(b, '}');
 }
 
+/* "key":{"k1":v1,"k2":v2} */
+static void jpair(ps_buf *b, int *first, const char *key, const char *k1, double v1, const char *k2, double v2)
+{
+    int g = 1;
+    jkey(b, first, key);
+    ps_buf_putc(b, '{');
+    jnum(b, &g, k1, v1);
+    jnum(b, &g, k2, v2);
+    ps_buf_putc(b, '}');
+}
+
 static void json_figures(ps_buf *b, int *first, const ps_js_figures *f)
 {
-    int g;
     jkey(b, first, "transactional");
     json_io12(b, &f->transactional);
-    jkey(b, first, "maintenance");
-    g = 1;
-    ps_buf_putc(b, '{');
-    jnum(b, &g, "reads_per_sec", f->maint_reads_per_sec);
-    jnum(b, &g, "read_bytes", f->maint_read_bytes);
-    ps_buf_putc(b, '}');
-    jkey(b, first, "replication");
-    g = 1;
-    ps_buf_putc(b, '{');
-    jnum(b, &g, "log_reads_per_sec", f->repl_log_reads_per_sec);
-    jnum(b, &g, "log_read_bytes", f->repl_log_read_bytes);
-    ps_buf_putc(b, '}');
+    jpair(b, first, "maintenance", "reads_per_sec", f->maint_reads_per_sec, "read_bytes", f->maint_read_bytes);
+    jpair(b, first, "replication", "log_reads_per_sec", f->repl_log_reads_per_sec, "log_read_bytes",
+          f->repl_log_read_bytes);
     jkey(b, first, "total");
     json_io12(b, &f->total);
 }
@@ -352,13 +365,8 @@ static void json_verdict(ps_buf *b, const ps_verdict *v)
     jkey(b, &f, "profile");
     ps_json_str(b, v->profile);
     jkey(b, &f, "reasons");
-    ps_buf_putc(b, '[');
-    for (size_t k = 0; k < v->nreasons; k++) {
-        if (k)
-            ps_buf_putc(b, ',');
-        ps_json_str(b, v->reasons[k]);
-    }
-    ps_buf_puts(b, "]}");
+    jstrings(b, v->reasons, v->nreasons);
+    ps_buf_putc(b, '}');
 }
 
 static void json_server(ps_buf *b, const ps_js_server *s)
@@ -412,13 +420,8 @@ static void json_server(ps_buf *b, const ps_js_server *s)
     ps_json_str(b, !s->report || s->report->result < 0 ? NULL : s->report->result ? "pass" : "fail");
     jnum(b, &f, "reported_achieved_transactional_iops", s->report ? s->report->achieved_iops : NAN);
     jkey(b, &f, "logs");
-    ps_buf_putc(b, '[');
-    for (size_t i = 0; i < s->nlogs; i++) {
-        if (i)
-            ps_buf_putc(b, ',');
-        ps_json_str(b, s->logs[i]);
-    }
-    ps_buf_puts(b, "]}");
+    jstrings(b, s->logs, s->nlogs);
+    ps_buf_putc(b, '}');
 }
 
 void ps_js_render_json(ps_buf *b, const ps_js_run *run)

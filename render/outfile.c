@@ -12,7 +12,7 @@
 struct ps_outfile {
     FILE *fp;
     char *path;   /* final path; NULL for stdout */
-    char *tmp;    /* temporary path */
+    char *tmp;    /* temporary path; NULL when writing straight to a device or pipe */
 };
 
 static const struct { const char *name; enum ps_format f; } fmt_names[] = {
@@ -76,6 +76,19 @@ int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs,
         free(o);
         return ps_error_set(err, PS_EIO, path, 0, 0, "is a directory");
     }
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* a device or a pipe (/dev/null, /dev/full, /dev/stdout, a FIFO): write to it directly,
+         * never rename a temporary file over it */
+        o->fp = fopen(path, "wb");
+        if (!o->fp) {
+            int e = errno;
+            free(o);
+            return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open output: %s", strerror(e));
+        }
+        o->path = ps_xstrdup(path);
+        *out = o;
+        return PS_OK;
+    }
     size_t n = strlen(path);
     o->path = ps_xstrdup(path);
     o->tmp = ps_xmalloc(n + 32);
@@ -109,20 +122,46 @@ FILE *ps_outfile_fp(ps_outfile *o) { return o->fp; }
 
 const char *ps_outfile_path(const ps_outfile *o) { return o->path ? o->path : "-"; }
 
+/* stdio keeps only an error flag once an earlier buffer flush failed; find out why by trying
+ * one more byte on the (already failed, about to be discarded) output. */
+static int lost_errno(FILE *fp)
+{
+    errno = 0;
+    if (write(fileno(fp), "\n", 1) < 0 && errno)
+        return errno;
+    return EIO;
+}
+
 int ps_outfile_commit(ps_outfile *o, ps_error *err)
 {
     int rc = PS_OK;
     if (!o->path) {
         errno = 0;
-        if (fflush(stdout) != 0 || ferror(stdout))
-            rc = ps_error_set(err, PS_EIO, "<stdout>", 0, 0, "write error: %s",
-                              strerror(errno ? errno : EIO));
+        int bad = fflush(stdout) != 0 || ferror(stdout);
+        int e = errno;
+        if (bad && !e)
+            e = lost_errno(stdout);
+        if (bad)
+            rc = ps_error_set(err, PS_EIO, "<stdout>", 0, 0, "write error: %s", strerror(e));
         free(o);
         return rc;
     }
     errno = 0;
     int bad = fflush(o->fp) != 0 || ferror(o->fp);
     int e = errno;
+    if (bad && !e)
+        e = lost_errno(o->fp);
+    if (!o->tmp) {   /* device or pipe */
+        if (fclose(o->fp) != 0 && !bad) {
+            bad = 1;
+            e = errno;
+        }
+        if (bad)
+            rc = ps_error_set(err, PS_EIO, o->path, 0, 0, "write error: %s", strerror(e ? e : EIO));
+        free(o->path);
+        free(o);
+        return rc;
+    }
     if (!bad && fsync(fileno(o->fp)) != 0 && errno != EINVAL && errno != EROFS) {
         bad = 1;
         e = errno;
@@ -151,7 +190,8 @@ void ps_outfile_abort(ps_outfile *o)
         return;
     if (o->path) {
         fclose(o->fp);
-        unlink(o->tmp);
+        if (o->tmp)
+            unlink(o->tmp);
     }
     free(o->path);
     free(o->tmp);
