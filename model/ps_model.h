@@ -178,6 +178,7 @@ typedef struct ps_acc {
     double tw_span;      /* sum of intervals in ms */
     int uneven;          /* 1 when intervals differ by more than 1 %, 2 when time went backwards */
     double first_interval;
+    double dt_lo, dt_hi; /* smallest / largest interval between present values (for ps_acc_append) */
     ps_sketch *sketch;
 } ps_acc;
 
@@ -199,6 +200,12 @@ void ps_acc_add(ps_acc *a, ps_time t, double v);
 void ps_acc_add_many(ps_acc *a, const ps_time *t, const double *v, size_t n);
 /* Merge b into a (both initialised; b unchanged). Used when several files share a counter. */
 void ps_acc_merge(ps_acc *a, const ps_acc *b);
+/* Append b, the samples that directly follow a's in time (e.g. the next chunk of the same
+ * file): the interval from a's last to b's first present value is held like any other, so the
+ * result equals one accumulator fed both runs in order, up to floating-point reassociation of
+ * mean, m2 and the time-weighted sums (count, missing, min, max, first, last, sketch and the
+ * evenness decision are identical). b is unchanged. */
+void ps_acc_append(ps_acc *a, const ps_acc *b);
 void ps_acc_finish(const ps_acc *a, ps_stats *out);
 void ps_acc_free(ps_acc *a);
 
@@ -260,6 +267,11 @@ void ps_summary_begin_file(ps_summary *s, const struct ps_log_info *info);
 void ps_summary_add_row(ps_summary *s, const struct ps_row *row);
 /* Close the current file: merge its accumulators into the counters; bad_rows is recorded. */
 void ps_summary_end_file(ps_summary *s, uint64_t bad_rows);
+/* Parallel reading of one file: part is a separate ps_summary that was begun with the same
+ * info as s's current file and fed a later run of its rows (the next chunk of the file, in file
+ * order). Appends part's rows to s's current file (file facts and per-column accumulators, via
+ * ps_acc_append). part stays valid (free it with ps_summary_free). */
+void ps_summary_append_part(ps_summary *s, ps_summary *part);
 /* Fill every counter's stats. */
 void ps_summary_finish(ps_summary *s);
 void ps_summary_free(ps_summary *s);

@@ -33,6 +33,8 @@ void ps_acc_init(ps_acc *a)
     a->tw_sum = a->tw_span = 0;
     a->uneven = 0;
     a->first_interval = NAN;
+    a->dt_lo = INFINITY;
+    a->dt_hi = -INFINITY;
     a->sketch = ps_sketch_new();
 }
 
@@ -47,13 +49,14 @@ static int differs(double a, double b) { return fabs(a - b) > 0.01 * fabs(b); }
  * registers (stores through a->... could alias the value array and force reloads). */
 typedef struct timetrack {
     ps_time first, last, prev_t;
-    double prev_v, tw_sum, tw_span, first_interval;
+    double prev_v, tw_sum, tw_span, first_interval, dt_lo, dt_hi;
     int uneven;
 } timetrack;
 
 static inline timetrack tt_load(const ps_acc *a)
 {
-    timetrack k = {a->first, a->last, a->prev_t, a->prev_v, a->tw_sum, a->tw_span, a->first_interval, a->uneven};
+    timetrack k = {a->first,   a->last,           a->prev_t, a->prev_v, a->tw_sum,
+                   a->tw_span, a->first_interval, a->dt_lo,  a->dt_hi,  a->uneven};
     return k;
 }
 
@@ -66,6 +69,8 @@ static inline void tt_store(ps_acc *a, const timetrack *k)
     a->tw_sum = k->tw_sum;
     a->tw_span = k->tw_span;
     a->first_interval = k->first_interval;
+    a->dt_lo = k->dt_lo;
+    a->dt_hi = k->dt_hi;
     a->uneven = k->uneven;
 }
 
@@ -80,6 +85,8 @@ static inline void track_time(timetrack *a, ps_time t, double v)
             a->uneven = UNORDERED;
         a->tw_sum += a->prev_v * dt;
         a->tw_span += dt;
+        a->dt_lo = dt < a->dt_lo ? dt : a->dt_lo;
+        a->dt_hi = dt > a->dt_hi ? dt : a->dt_hi;
         if (isnan(a->first_interval))
             a->first_interval = dt;
         else if (a->uneven == EVEN && differs(dt, a->first_interval))
@@ -185,6 +192,55 @@ void ps_acc_merge(ps_acc *a, const ps_acc *b)
         a->first_interval = b->first_interval;
     else if (!isnan(b->first_interval) && differs(b->first_interval, a->first_interval) && a->uneven == EVEN)
         a->uneven = UNEVEN;
+    a->dt_lo = b->dt_lo < a->dt_lo ? b->dt_lo : a->dt_lo;
+    a->dt_hi = b->dt_hi > a->dt_hi ? b->dt_hi : a->dt_hi;
+}
+
+void ps_acc_append(ps_acc *a, const ps_acc *b)
+{
+    uint64_t missing = a->missing + b->missing;
+    if (b->count == 0) {
+        a->missing = missing;
+        return;
+    }
+    if (a->count == 0) {   /* a held no present value: the result is b */
+        ps_sketch *sk = a->sketch;
+        *a = *b;
+        a->sketch = sk;
+        a->missing = missing;
+        ps_sketch_merge(sk, b->sketch);
+        return;
+    }
+    a->missing = missing;
+    fold(a, b->count, b->mean, b->m2);
+    a->min = b->min < a->min ? b->min : a->min;
+    a->max = b->max > a->max ? b->max : a->max;
+    ps_sketch_merge(a->sketch, b->sketch);
+    /* b->first is b's first present time in order unless b went backwards (then the result
+     * is UNORDERED whatever the bridge). The bridge is held exactly as track_time does. */
+    if (a->prev_t != PS_TIME_NONE && b->first != PS_TIME_NONE) {
+        timetrack k = tt_load(a);
+        track_time(&k, b->first, NAN);
+        tt_store(a, &k);
+    }
+    a->tw_sum += b->tw_sum;
+    a->tw_span += b->tw_span;
+    if (!isnan(b->first_interval)) {   /* b's own intervals all lie in [dt_lo, dt_hi] */
+        if (isnan(a->first_interval))
+            a->first_interval = b->first_interval;
+        if (a->uneven == EVEN && (differs(b->dt_lo, a->first_interval) || differs(b->dt_hi, a->first_interval)))
+            a->uneven = UNEVEN;
+        a->dt_lo = b->dt_lo < a->dt_lo ? b->dt_lo : a->dt_lo;
+        a->dt_hi = b->dt_hi > a->dt_hi ? b->dt_hi : a->dt_hi;
+    }
+    if (b->uneven == UNORDERED)
+        a->uneven = UNORDERED;
+    if (b->first != PS_TIME_NONE && (a->first == PS_TIME_NONE || b->first < a->first))
+        a->first = b->first;
+    if (b->last != PS_TIME_NONE && (a->last == PS_TIME_NONE || b->last > a->last))
+        a->last = b->last;
+    a->prev_t = b->prev_t;
+    a->prev_v = b->prev_v;
 }
 
 void ps_acc_finish(const ps_acc *a, ps_stats *out)

@@ -211,6 +211,28 @@ void ps_summary_end_file(ps_summary *s, uint64_t bad_rows)
     s->ncur = 0;
 }
 
+void ps_summary_append_part(ps_summary *s, ps_summary *part)
+{
+    if (!s->nfiles || !part->nfiles)
+        return;
+    flush_batch(part);
+    ps_summary_file *f = &s->files[s->nfiles - 1];
+    const ps_summary_file *p = &part->files[part->nfiles - 1];
+    if (p->samples) {
+        if (!f->samples) {
+            f->first = p->first;
+            f->first_local = p->first_local;
+        }
+        f->last = p->last;
+        f->last_local = p->last_local;
+        f->samples += p->samples;
+    }
+    flush_batch(s);
+    size_t n = s->ncur < part->ncur ? s->ncur : part->ncur;
+    for (size_t i = 0; i < n; i++)
+        ps_acc_append(&s->cur[i], &part->cur[i]);
+}
+
 void ps_summary_finish(ps_summary *s)
 {
     for (size_t c = 0; c < s->ncounters; c++)

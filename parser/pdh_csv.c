@@ -45,6 +45,8 @@ typedef struct csv {
     pthread_cond_t cv;
     int filled[NBATCH];
     int stop;
+    uint64_t data_off;        /* after the header (for ps_csv_get_layout) */
+    long header_lines;
 } csv;
 
 /* ------------------------------------------------------------------ header */
@@ -363,7 +365,8 @@ static int open_(ps_log *log, ps_error *err)
     if (fstat(fileno(c->r.in.fp), &st) == 0 && S_ISREG(st.st_mode))
         log->bytes_total = (uint64_t)st.st_size;
     rc = read_header(log, &c->r, err);
-    log->bytes_done = ps_lines_consumed(&c->r.in);
+    log->bytes_done = c->data_off = ps_lines_consumed(&c->r.in);
+    c->header_lines = c->r.in.line;
     if (rc)
         return rc;
     if (log->opt.filter && ps_filter_count(log->opt.filter) > 0) {
@@ -391,6 +394,21 @@ static int open_(ps_log *log, ps_error *err)
         }
     }
     return PS_OK;
+}
+
+int ps_csv_get_layout(const ps_log *log, ps_csv_layout *out)
+{
+    if (log->backend != &ps_backend_pdh_text || !log->impl)
+        return -1;
+    const csv *c = log->impl;   /* fields below are fixed once open_ has returned */
+    out->sep = c->r.sep;
+    out->utf16 = c->r.in.utf16;
+    out->ncounters = c->r.ncounters;
+    out->skip = c->r.skip;
+    out->data_off = c->data_off;
+    out->header_lines = c->header_lines;
+    out->size = log->bytes_total;
+    return 0;
 }
 
 static int next(ps_log *log, ps_row *row, ps_error *err)

@@ -25,11 +25,16 @@ typedef struct ps_lines {
     size_t rawoff, rawlen;
     int eof;
     uint64_t raw_read;        /* bytes read from the file */
+    uint64_t left;            /* bytes still allowed to be read (UINT64_MAX: to end of file) */
     long line;                /* number of the last line returned */
 } ps_lines;
 
 /* Open path, read the first chunk and its byte order mark. PS_EIO on failure. */
 int ps_lines_open(ps_lines *l, const char *path, ps_error *err);
+/* Open path for the byte range [start, end) of a plain-text (not UTF-16) file that starts
+ * and ends at line boundaries (parallel chunk reading): no byte order mark is looked for, line
+ * numbers count from 0 at start. PS_EIO on failure. */
+int ps_lines_open_range(ps_lines *l, const char *path, uint64_t start, uint64_t end, ps_error *err);
 /* Next line into *line / *n. Returns 1, 0 at end of input, or -PS_EIO / -PS_EINPUT (line
  * too long) with err filled. */
 int ps_lines_next(ps_lines *l, char **line, size_t *n, ps_error *err);
@@ -54,6 +59,21 @@ typedef struct ps_csv_rows {
     const unsigned char *skip;   /* per column: 1 = filtered out, only tokenised (NULL: none) */
     long console_lines, console_first;
 } ps_csv_rows;
+
+struct ps_log;
+/* Layout of an opened pdh-text log, for reading its data lines in parallel chunks. */
+typedef struct ps_csv_layout {
+    char sep;
+    int utf16;                /* 1: UTF-16 input (not split into chunks) */
+    size_t ncounters;
+    const unsigned char *skip;   /* owned by the log */
+    uint64_t data_off;        /* file offset of the first byte after the header line */
+    long header_lines;        /* lines up to and including the header */
+    uint64_t size;            /* file size (0: unknown, not a regular file) */
+} ps_csv_layout;
+
+/* Fill *out when log is read by the pdh-text backend; returns 0, or -1 for another backend. */
+int ps_csv_get_layout(const struct ps_log *log, ps_csv_layout *out);
 
 /* A run of parsed rows. */
 typedef struct ps_csv_batch {

@@ -9,9 +9,11 @@
 /* Read up to n bytes with read(2) on the stream's descriptor (the FILE's own buffer is never
  * used: fread would copy every byte once more through it). Fewer than n only at end of file.
  * Returns the byte count, or (size_t)-1 with errno set. */
-static size_t read_full(FILE *fp, void *buf, size_t n)
+static size_t read_full(ps_lines *l, void *buf, size_t n)
 {
-    int fd = fileno(fp);
+    int fd = fileno(l->fp);
+    if (n > l->left)
+        n = (size_t)l->left;
     size_t got = 0;
     while (got < n) {
         ssize_t r = read(fd, (char *)buf + got, n - got);
@@ -24,20 +26,44 @@ static size_t read_full(FILE *fp, void *buf, size_t n)
             break;
         got += (size_t)r;
     }
+    l->left -= got;
     return got;
+}
+
+static int open_file(ps_lines *l, const char *path, ps_error *err)
+{
+    memset(l, 0, sizeof *l);
+    l->path = path;
+    l->left = UINT64_MAX;
+    l->fp = fopen(path, "rb");
+    if (!l->fp)
+        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+    return PS_OK;
+}
+
+int ps_lines_open_range(ps_lines *l, const char *path, uint64_t start, uint64_t end, ps_error *err)
+{
+    int rc = open_file(l, path, err);
+    if (rc)
+        return rc;
+    if (lseek(fileno(l->fp), (off_t)start, SEEK_SET) == (off_t)-1)
+        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot seek: %s", strerror(errno));
+    l->left = end > start ? end - start : 0;
+    l->bom = -1;
+    l->cap = 2 * PS_LINES_CHUNK;
+    l->buf = ps_xmalloc(l->cap);
+    return PS_OK;
 }
 
 int ps_lines_open(ps_lines *l, const char *path, ps_error *err)
 {
-    memset(l, 0, sizeof *l);
-    l->path = path;
-    l->fp = fopen(path, "rb");
-    if (!l->fp)
-        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+    int rc = open_file(l, path, err);
+    if (rc)
+        return rc;
     l->cap = 2 * PS_LINES_CHUNK;
     l->buf = ps_xmalloc(l->cap);
     l->raw = ps_xmalloc(PS_LINES_CHUNK);
-    l->rawlen = read_full(l->fp, l->raw, PS_LINES_CHUNK);
+    l->rawlen = read_full(l, l->raw, PS_LINES_CHUNK);
     if (l->rawlen == (size_t)-1) {
         l->rawlen = 0;
         return ps_error_set(err, PS_EIO, path, 0, 0, "cannot read: %s", strerror(errno));
@@ -66,7 +92,7 @@ static int fill(ps_lines *l, ps_error *err)
 {
     if (!l->utf16) {
         size_t want = l->cap - l->len < PS_LINES_CHUNK ? l->cap - l->len : PS_LINES_CHUNK;
-        size_t got = read_full(l->fp, l->buf + l->len, want);
+        size_t got = read_full(l, l->buf + l->len, want);
         if (got == (size_t)-1)
             return ps_error_set(err, PS_EIO, l->path, 0, 0, "cannot read: %s", strerror(errno));
         l->len += got;
@@ -83,7 +109,7 @@ static int fill(ps_lines *l, ps_error *err)
     }
     if (l->rawlen < PS_LINES_CHUNK / 2) {
         size_t want = PS_LINES_CHUNK - l->rawlen;
-        size_t got = read_full(l->fp, l->raw + l->rawlen, want);
+        size_t got = read_full(l, l->raw + l->rawlen, want);
         if (got == (size_t)-1)
             return ps_error_set(err, PS_EIO, l->path, 0, 0, "cannot read: %s", strerror(errno));
         l->rawlen += got;

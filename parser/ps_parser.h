@@ -47,6 +47,18 @@ uint64_t ps_log_missing_values(const ps_log *log);
 /* Bytes consumed so far and total size (for progress bars; total 0 when unknown). */
 void ps_log_progress(const ps_log *log, uint64_t *done, uint64_t *total);
 void ps_log_close(ps_log *log);
+/* perfscribe summary of a big plain-text PDH-CSV/TSV log in parallel: the data lines are cut
+ * into `threads` byte ranges at line starts (0 = automatic: one per online CPU, at most 8, for
+ * files of 64 MiB and more; 1 = never), each parsed by its own thread into its own ps_summary,
+ * and the parts are appended to sum's current file in file order (ps_summary_append_part).
+ * Rows for which keep(ctx, row) returns 0 are skipped (keep NULL: every row). Call right after
+ * ps_log_open and ps_summary_begin_file(sum, ps_log_info_get(log)), before any ps_log_next.
+ * *done = 0: nothing was read or added (UTF-16, --lenient, .blg, small file, one thread, or a
+ * decimal-comma file): read the log sequentially. *done = 1: the whole file was handled; do
+ * not read the log any more. Errors (with *done = 1): PS_EINPUT / PS_EIO, the first in file
+ * order, with its exact line; sum may then hold part of the file. */
+int ps_log_summary_parallel(ps_log *log, int threads, int (*keep)(void *ctx, const ps_row *row), void *ctx,
+                            ps_summary *sum, int *done, ps_error *err);
 
 /* Backends (implemented in parser/pdh_csv.c and parser/blg_*.c): a backend recognises the
  * first bytes of a file and provides the reader. Used by ps_log_open only. */
