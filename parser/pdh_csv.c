@@ -45,6 +45,7 @@ typedef struct csv {
     pthread_cond_t cv;
     int filled[NBATCH];
     int stop;
+    int started;              /* start_thread has run */
     uint64_t data_off;        /* after the header (for ps_csv_get_layout) */
     long header_lines;
 } csv;
@@ -384,16 +385,23 @@ static int open_(ps_log *log, ps_error *err)
     c->nb = log->bytes_total >= PS_CSV_THREAD_MIN ? NBATCH : 1;
     for (size_t i = 0; i < c->nb; i++)
         ps_csv_batch_init(&c->b[i], rows, c->r.ncounters);
-    if (c->nb == NBATCH) {
-        pthread_mutex_init(&c->mu, NULL);
-        pthread_cond_init(&c->cv, NULL);
-        c->threaded = pthread_create(&c->th, NULL, producer, c) == 0;
-        if (!c->threaded) {   /* no thread: parse on demand */
-            pthread_mutex_destroy(&c->mu);
-            pthread_cond_destroy(&c->cv);
-        }
-    }
     return PS_OK;
+}
+
+/* Start the producer thread on the first read (not in open_: a log read by
+ * ps_log_summary_parallel never reads through this reader). */
+static void start_thread(csv *c)
+{
+    c->started = 1;
+    if (c->nb != NBATCH)
+        return;
+    pthread_mutex_init(&c->mu, NULL);
+    pthread_cond_init(&c->cv, NULL);
+    c->threaded = pthread_create(&c->th, NULL, producer, c) == 0;
+    if (!c->threaded) {   /* no thread: parse on demand */
+        pthread_mutex_destroy(&c->mu);
+        pthread_cond_destroy(&c->cv);
+    }
 }
 
 int ps_csv_get_layout(const ps_log *log, ps_csv_layout *out)
@@ -401,6 +409,8 @@ int ps_csv_get_layout(const ps_log *log, ps_csv_layout *out)
     if (log->backend != &ps_backend_pdh_text || !log->impl)
         return -1;
     const csv *c = log->impl;   /* fields below are fixed once open_ has returned */
+    if (c->started)
+        return -1;   /* already being read sequentially */
     out->sep = c->r.sep;
     out->utf16 = c->r.in.utf16;
     out->ncounters = c->r.ncounters;
@@ -414,6 +424,8 @@ int ps_csv_get_layout(const ps_log *log, ps_csv_layout *out)
 static int next(ps_log *log, ps_row *row, ps_error *err)
 {
     csv *c = log->impl;
+    if (!c->started)
+        start_thread(c);
     for (;;) {
         if (c->finished) {
             if (c->final_status < 0 && err)
