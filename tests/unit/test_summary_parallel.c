@@ -183,3 +183,40 @@ Test(summary_parallel, window_and_filter)
     ps_summary_free(&seq);
     ps_filter_free(f);
 }
+
+Test(summary_parallel, decimal_comma_falls_back)
+{
+    /* values "r,5" with a decimal comma: chunks cannot decide alone, so *done stays 0 and
+     * the log is still readable from its start (mean of r + 0.5 for r = 0..299 is 150) */
+    char path[600];
+    mkdir(PS_BINARY_DIR "/par_tmp", 0777);
+    snprintf(path, sizeof path, "%s/par_tmp/comma.%ld.csv", PS_BINARY_DIR, (long)getpid());
+    FILE *fp = fopen(path, "wb");
+    cr_assert_not_null(fp);
+    fputs("\"(PDH-CSV 4.0) (UTC)(0)\",\"\\\\HOST\\Obj\\A\"\r\n", fp);
+    for (int r = 0; r < 300; r++)
+        fprintf(fp, "\"01/02/2024 00:%02d:%02d.000\",\"%d,5\"\r\n", r / 60, r % 60, r);
+    cr_assert_eq(fclose(fp), 0);
+    ps_log *log;
+    ps_error err;
+    cr_assert_eq(ps_log_open(path, NULL, &log, &err), PS_OK);
+    ps_summary s;
+    ps_summary_init(&s);
+    ps_summary_begin_file(&s, ps_log_info_get(log));
+    int done = 1;
+    cr_assert_eq(ps_log_summary_parallel(log, 3, NULL, NULL, &s, &done, &err), PS_OK);
+    cr_assert_eq(done, 0);
+    ps_row row;
+    int rc;
+    while ((rc = ps_log_next(log, &row, &err)) > 0)
+        ps_summary_add_row(&s, &row);
+    cr_assert_eq(rc, 0, "%s", err.msg);
+    ps_summary_end_file(&s, 0);
+    ps_summary_finish(&s);
+    cr_assert_eq(s.files[0].samples, 300);
+    cr_assert_eq(s.counters[0].stats.count, 300);
+    cr_assert_float_eq(s.counters[0].stats.mean, 150.0, 1e-9);
+    ps_summary_free(&s);
+    ps_log_close(log);
+    unlink(path);
+}
