@@ -75,6 +75,27 @@ int ps_render_summary(ps_buf *b, const ps_summary *s, enum ps_format fmt, ps_err
 
 /* ===================================================================== 4. log writers */
 
+/* relog-compatible PDH-CSV / PDH-TSV text (doc blg-format.md §9): every field in double quotes
+ * (a quote inside is doubled), separator ',' or TAB, header cell "(PDH-CSV 4.0) (<zone>)(<bias>)"
+ * (just "(PDH-CSV 4.0)" when the zone is unknown), then the counter paths; data lines start
+ * with "MM/DD/YYYY HH:MM:SS.mmm"; a missing value (NaN) is " "; numbers as printf("%.17g")
+ * (locale-free, -0 printed as 0). */
+typedef struct ps_pdh_style {
+    char sep;              /* ',' (CSV) or '\t' (TSV) */
+    const char *tag;       /* "PDH-CSV 4.0" or "PDH-TSV 4.0" */
+    const char *eol;       /* "\r\n" (relog on Windows, the default) or "\n" */
+    int digits;            /* significant digits, 17 by default (relog 2008-2016) */
+} ps_pdh_style;
+/* Defaults for fmt (PS_FMT_CSV or PS_FMT_TSV; anything else is taken as CSV). */
+void ps_pdh_style_init(ps_pdh_style *s, enum ps_format fmt);
+/* Append the header line. zone NULL = unknown (then the bias is left out too). */
+void ps_pdh_write_header(ps_buf *b, const ps_pdh_style *s, const char *zone, int has_bias, int bias,
+                         const char *const *cells, size_t n);
+/* Append one data line: time `local` and n values (NaN = missing). */
+void ps_pdh_write_row(ps_buf *b, const ps_pdh_style *s, ps_time local, const double *v, size_t n);
+/* Format one value as the writer does ("%.<digits>g", '.' decimal point); NaN/inf -> " ". */
+const char *ps_pdh_fmt_value(char *out, size_t n, double v, int digits);
+
 /* ===================================================================== 5. Jetstress */
 
 /* ===================================================================== 6. charts */

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Benchmark of the .blg reader and 'perfscribe convert'.
+#   1. Decoding throughput on the real samples (../shared/real-samples/blg, skipped when absent):
+#      each file converted REPEAT times (default 50) with a one-column filter (-c) so the figure is
+#      the reader's (both passes over the file, cooking), not the CSV printing; and once more
+#      with every column to show the cost of printing 17-digit numbers.
+#   2. 'convert' of a large relog-style CSV to TSV against 'wc -l' on the same file
+#      (ROWS x COLS, default 2,000 x 2,000 = about 84 MB; ROWS=20000 gives about 840 MB).
+#      Data from bench/gen_csv.py when present, else from the generator below; files go to
+#      bench/data/ (git-ignored). The file is read once first so that it is in the page cache.
+#
+#   bash bench/bench_blg.sh [PERFSCRIBE]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PS=${PERFSCRIBE:-${1:-build/perfscribe}}
+REPEAT=${REPEAT:-50}
+ROWS=${ROWS:-2000}
+COLS=${COLS:-2000}
+SHARED=${PS_SHARED_DIR:-../shared}/real-samples/blg
+DATA=bench/data
+mkdir -p "$DATA"
+[ -x "$PS" ] || { echo "bench: $PS not built (make build)" >&2; exit 2; }
+
+# run CMD REPEAT times; print "wall_s cpu_s peak_rss_kb" (cpu = user + sys from wait4, which is
+# the fair figure on a loaded machine; the output goes to /dev/null or to -o)
+measure() {
+  python3 - "$@" <<'PY'
+import os, sys, time
+n, cmd = int(sys.argv[1]), sys.argv[2:]
+wall = cpu = 0.0
+rss = 0
+for _ in range(n):
+    t = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, 1); os.dup2(fd, 2)
+        os.execv(cmd[0], cmd)
+    _, st, ru = os.wait4(pid, 0)
+    wall += time.perf_counter() - t
+    cpu += ru.ru_utime + ru.ru_stime
+    rss = max(rss, ru.ru_maxrss)
+print("%.4f %.4f %d" % (wall, cpu, rss))
+PY
+}
+mbps() { python3 -c "import sys; b,t=float(sys.argv[1]),float(sys.argv[2]); print('%.1f' % (b/1e6/t if t>0 else 0))" "$1" "$2"; }
+
+echo "== .blg decoding (x$REPEAT per file; MB/s of CPU time, wall-clock MB/s in brackets)"
+printf '%-26s %8s %20s %20s %9s\n' file bytes "decode (-c 1 col)" "convert (all cols)" "RSS KB"
+if [ -d "$SHARED" ]; then
+  for f in "$SHARED"/*.blg; do
+    case $(basename "$f") in PS_CorruptBlg.blg) continue ;; esac
+    size=$(stat -c %s "$f")
+    first=$( ("$PS" convert "$f" -f csv -q 2>/dev/null || true) | head -1 | cut -d'"' -f4)
+    read -r w1 c1 r1 < <(measure "$REPEAT" "$PS" convert "$f" -f csv -q -c "$first")
+    read -r w2 c2 r2 < <(measure "$REPEAT" "$PS" convert "$f" -f csv -q)
+    printf '%-26s %8s %20s %20s %9s\n' "$(basename "$f")" "$size" \
+      "$(mbps $((size * REPEAT)) "$c1") [$(mbps $((size * REPEAT)) "$w1")]" \
+      "$(mbps $((size * REPEAT)) "$c2") [$(mbps $((size * REPEAT)) "$w2")]" "$r2"
+  done
+else
+  echo "(skipped: $SHARED not present)"
+fi
+
+F=$DATA/relog-${COLS}x${ROWS}.csv
+if [ ! -s "$F" ]; then
+  echo "generating $F ($COLS counters x $ROWS rows) ..." >&2
+  if [ -f bench/gen_csv.py ]; then
+    python3 bench/gen_csv.py "$ROWS" "$COLS" "$F.part"
+  else
+    python3 - "$ROWS" "$COLS" "$F.part" <<'PY'
+import random, sys
+rows, cols, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+r = random.Random(1)
+pool = ['"%.17g"' % (r.lognormvariate(0, 2) * 100) if r.random() > 0.02 else '" "' for _ in range(4096)]
+with open(out, "w", newline="") as f:
+    f.write('"(PDH-CSV 4.0) (Pacific Standard Time)(480)",' +
+            ",".join('"\\\\BENCH01\\Object(%d)\\Counter %d"' % (c // 10, c % 10) for c in range(cols)) + "\r\n")
+    for i in range(rows):
+        h, m, s = i // 3600 % 24, i // 60 % 60, i % 60
+        o = r.randrange(4096 - cols) if cols < 4096 else 0
+        cells = (pool * (cols // 4096 + 1))[o:o + cols]
+        f.write('"01/%02d/2024 %02d:%02d:%02d.000",' % (1 + i // 86400, h, m, s) + ",".join(cells) + "\r\n")
+PY
+  fi
+  mv "$F.part" "$F"
+fi
+size=$(stat -c %s "$F")
+cat "$F" > /dev/null
+echo
+echo "== convert CSV -> TSV: $(basename "$F") ($size bytes)"
+read -r ww wc _ < <(measure 1 /usr/bin/wc -l "$F")
+read -r cw cc cr < <(measure 1 "$PS" convert "$F" -q -o "$DATA/out.tsv")
+printf '%-20s %8.3f s CPU %9s MB/s   %8.3f s wall %9s MB/s\n' "wc -l" "$wc" "$(mbps "$size" "$wc")" "$ww" "$(mbps "$size" "$ww")"
+printf '%-20s %8.3f s CPU %9s MB/s   %8.3f s wall %9s MB/s   peak RSS %s KB\n' "perfscribe convert" "$cc" \
+  "$(mbps "$size" "$cc")" "$cw" "$(mbps "$size" "$cw")" "$cr"
+rm -f "$DATA/out.tsv" "$DATA/rss"

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# tests/fuzz/run.sh SECONDS - build every tests/fuzz/fuzz_*.c harness (fuzz_X_seeds.c are seed
+# generators: run with the corpus directory; fuzz_X_repack.py re-buffers real samples) with clang
+# -fsanitize=fuzzer,address,undefined in build-fuzz/ and run each one for SECONDS with its seed
+# corpus (tests/fuzz/seeds/<harness>/, generated seeds, and - when ../shared is present - the
+# real samples repacked into small buffers; those stay in build-fuzz/, never in the repository).
+# Crashers are left in build-fuzz/artifacts/<harness>/; the exit status is non-zero if any.
+set -euo pipefail
+SECONDS_PER=${1:-60}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+OUT=$ROOT/build-fuzz
+CC=${CC:-clang}
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
+PKGS="libxml-2.0 libpcre2-8"
+CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPS_VERSION=\"fuzz\" -I$ROOT/model -I$ROOT/parser -I$ROOT/render $(pkg-config --cflags $PKGS)"
+LIBS="$(pkg-config --libs $PKGS) -lm"
+mkdir -p "$OUT/obj" "$OUT/corpus" "$OUT/artifacts"
+# libraries: model, parser and the render files the harnesses need (no cairo/hpdf)
+RENDER=${FUZZ_RENDER:-"pdh_write.c escape.c outfile.c"}
+objs=()
+for src in "$ROOT"/model/*.c "$ROOT"/parser/*.c; do objs+=("$src"); done
+for r in $RENDER; do objs+=("$ROOT/render/$r"); done
+built=()
+for src in "${objs[@]}"; do
+  o=$OUT/obj/$(basename "$(dirname "$src")")_$(basename "${src%.c}").o
+  if [ ! -f "$o" ] || [ "$src" -nt "$o" ] || [ "$0" -nt "$o" ] || \
+     [ -n "$(find "$ROOT/model" "$ROOT/parser" "$ROOT/render" -name '*.h' -newer "$o" 2>/dev/null | head -1)" ]; then
+    $CC $CFLAGS $SAN -fsanitize=fuzzer-no-link -c "$src" -o "$o"
+  fi
+  built+=("$o")
+done
+fail=0
+for h in "$ROOT"/tests/fuzz/fuzz_*.c; do
+  name=$(basename "${h%.c}")
+  case $name in *_seeds) continue ;; esac
+  $CC $CFLAGS $SAN -fsanitize=fuzzer "$h" "${built[@]}" $LIBS -o "$OUT/$name"
+  corpus=$OUT/corpus/$name
+  mkdir -p "$corpus" "$OUT/artifacts/$name"
+  [ -d "$ROOT/tests/fuzz/seeds/$name" ] && cp -n "$ROOT"/tests/fuzz/seeds/$name/* "$corpus"/ 2>/dev/null || true
+  if [ -f "$ROOT/tests/fuzz/${name}_seeds.c" ]; then
+    $CC $CFLAGS -I"$ROOT/tests/unit" "$ROOT/tests/fuzz/${name}_seeds.c" "$ROOT"/model/*.c $LIBS -o "$OUT/${name}_seeds"
+    "$OUT/${name}_seeds" "$corpus"
+  fi
+  if [ -f "$ROOT/tests/fuzz/${name}_repack.py" ] && [ -d "$ROOT/../shared/real-samples" ]; then
+    python3 "$ROOT/tests/fuzz/${name}_repack.py" "$ROOT/../shared/real-samples" "$corpus" || true
+  fi
+  dict=()
+  [ -f "$ROOT/tests/fuzz/$name.dict" ] && dict=(-dict="$ROOT/tests/fuzz/$name.dict")
+  echo "=== $name: ${SECONDS_PER}s, corpus $(ls "$corpus" | wc -l) files"
+  if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
+      "$OUT/$name" "${dict[@]}" -max_total_time="$SECONDS_PER" -max_len=65536 -rss_limit_mb=2048 \
+      -timeout=10 -print_final_stats=1 -artifact_prefix="$OUT/artifacts/$name/" "$corpus" \
+      2>&1 | tee "$OUT/$name.log" | grep -E "^(#[0-9]+.*(pulse|DONE)|stat::|==[0-9]+==ERROR|SUMMARY)" ; then
+    :
+  fi
+  if [ -n "$(ls -A "$OUT/artifacts/$name" 2>/dev/null)" ]; then
+    echo "!!! $name: crashers in $OUT/artifacts/$name" >&2
+    fail=1
+  fi
+done
+exit $fail

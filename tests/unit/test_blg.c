@@ -1,0 +1,464 @@
+/* Unit tests: the .blg reader on synthetic files built byte by byte (tests/unit/blg_build.h):
+ * layout B and A values, instances that come and go, time zone, and hostile files. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "blg_internal.h"
+#include "blg_samples.h"
+
+#define MAXR 16
+#define MAXC 16
+
+typedef struct got {
+    int rc;                 /* open status */
+    ps_error err;
+    ps_warnings w;
+    size_t nrows, ncols;
+    double v[MAXR][MAXC];
+    ps_time local[MAXR], utc[MAXR];
+    char paths[MAXC][128];
+    char zone[64];
+    int bias, has_bias;
+    uint64_t missing, bad_values, bad_records;
+    int next_rc;
+} got;
+
+static const char *tmpfile_of(const char *name, const ps_buf *b)
+{
+    static char path[512];
+    snprintf(path, sizeof path, "%s/test_blg_%s.blg", PS_BINARY_DIR, name);
+    FILE *fp = fopen(path, "wb");
+    cr_assert_not_null(fp);
+    if (b->len)
+        fwrite(b->data, 1, b->len, fp);
+    fclose(fp);
+    return path;
+}
+
+static void read_file(const char *name, const ps_buf *b, int lenient, got *g)
+{
+    memset(g, 0, sizeof *g);
+    const char *path = tmpfile_of(name, b);
+    ps_log_options opt = {NULL, lenient, &g->w};
+    ps_log *log;
+    g->rc = ps_log_open(path, &opt, &log, &g->err);
+    if (g->rc)
+        return;
+    const ps_log_info *info = ps_log_info_get(log);
+    g->ncols = info->ncounters;
+    for (size_t i = 0; i < info->ncounters && i < MAXC; i++)
+        snprintf(g->paths[i], sizeof g->paths[i], "%s", info->header[i]);
+    snprintf(g->zone, sizeof g->zone, "%s", info->timezone ? info->timezone : "");
+    g->bias = info->bias_minutes;
+    g->has_bias = info->has_bias;
+    ps_row row;
+    while ((g->next_rc = ps_log_next(log, &row, &g->err)) == 1 && g->nrows < MAXR) {
+        for (size_t i = 0; i < row.nvalues && i < MAXC; i++)
+            g->v[g->nrows][i] = row.values[i];
+        g->local[g->nrows] = row.local;
+        g->utc[g->nrows] = row.utc;
+        g->nrows++;
+    }
+    g->missing = ps_log_missing_values(log);
+    blg_log_stats(log, &g->bad_values, &g->bad_records);
+    ps_log_close(log);
+}
+
+static int has_warning(const got *g, const char *needle)
+{
+    for (size_t i = 0; i < g->w.n; i++)
+        if (strstr(g->w.msgs[i], needle))
+            return 1;
+    return 0;
+}
+
+static void eqv(double got_v, double want, size_t r, size_t c)
+{
+    if (isnan(want))
+        cr_assert(isnan(got_v), "row %zu col %zu: %g, expected missing", r, c, got_v);
+    else
+        cr_assert(got_v == want, "row %zu col %zu: %.17g, expected %.17g", r, c, got_v, want);
+}
+
+static void check_synth_b(const got *g)
+{
+    cr_assert_eq(g->rc, 0, "%s", g->err.msg);
+    cr_assert_eq(g->nrows, 4);
+    cr_assert_eq(g->ncols, 6);
+    cr_assert_str_eq(g->paths[0], "\\\\HOST\\disk\\bytes/sec");
+    cr_assert_str_eq(g->paths[1], "\\\\HOST\\memory\\% used");
+    cr_assert_str_eq(g->paths[2], "\\\\HOST\\net(a)\\packets/sec");
+    cr_assert_str_eq(g->paths[4], "\\\\HOST\\net(c)\\packets/sec");
+    cr_assert_str_eq(g->paths[5], "\\\\HOST\\odd\\thing");
+    cr_assert_str_eq(g->zone, "Pacific Standard Time");
+    cr_assert_eq(g->bias, 480);
+    const double N = NAN;
+    /* disk: dX = 1000 (2i-1) over 1 s; memory: (25+i)/200*100, bad in row 2; net: see blg_samples.h */
+    const double want[4][6] = {
+        {N, 12.5, N, N, N, N},
+        {1000, 13, 10, 100, N, N},
+        {3000, N, N, 100, 5, N},
+        {5000, 14.000000000000002, N, 100, 5, N},   /* (28/200)*100: 0.14 is not exact in binary */
+    };
+    for (size_t r = 0; r < 4; r++)
+        for (size_t c = 0; c < 6; c++)
+            eqv(g->v[r][c], want[r][c], r, c);
+    for (size_t r = 0; r < 4; r++) {
+        cr_assert_eq(g->local[r], ps_time_from_fields(2020, 1, 15, 10, 0, (int)r, 0));
+        cr_assert_eq(g->utc[r], ps_time_from_fields(2020, 1, 15, 18, 0, (int)r, 0));   /* +480 min */
+    }
+    cr_assert_eq(g->missing, 5 + 2 + 3 + 2);   /* NaN cells per row above */
+    cr_assert_eq(g->bad_values, 1);
+    cr_assert_eq(g->bad_records, 1);
+    cr_assert(has_warning(g, "unknown counter type 0x12345678"));
+}
+
+Test(blg, layout_b_64bit)
+{
+    ps_buf b = {0};
+    synth_opts o = {1, 2048, 8000, NULL};
+    synth_b(&b, &o);
+    got g;
+    read_file("b64", &b, 0, &g);
+    check_synth_b(&g);
+    ps_warnings_free(&g.w);
+    ps_buf_free(&b);
+}
+
+Test(blg, layout_b_32bit_multipart)
+{
+    ps_buf b = {0};
+    synth_opts o = {0, 1024, 40, NULL};   /* every record in 40-byte parts, across buffers */
+    synth_b(&b, &o);
+    got g;
+    read_file("b32", &b, 0, &g);
+    check_synth_b(&g);
+    ps_warnings_free(&g.w);
+    ps_buf_free(&b);
+}
+
+Test(blg, utf16_surrogates)
+{
+    ps_buf b = {0};
+    synth_opts o = {1, 2048, 8000, "\xF0\x9F\x98\x80 x"};   /* U+1F600 as a surrogate pair */
+    synth_b(&b, &o);
+    got g;
+    read_file("utf16", &b, 0, &g);
+    cr_assert_eq(g.rc, 0);
+    cr_assert_str_eq(g.paths[3], "\\\\HOST\\net(\xF0\x9F\x98\x80 x)\\packets/sec");
+    ps_warnings_free(&g.w);
+    ps_buf_free(&b);
+    /* an unpaired high surrogate becomes U+FFFD */
+    const unsigned char w[] = {0x41, 0, 0x00, 0xD8, 0x42, 0, 0, 0};
+    char *s = blg_utf16_dup(w, sizeof w);
+    cr_assert_str_eq(s, "A\xEF\xBF\xBD" "B");
+    free(s);
+    cr_assert_null(blg_utf16_dup(w, 6));   /* no NUL inside the bound */
+}
+
+Test(blg, layout_a_objects)
+{
+    ps_buf b = {0};
+    synth_a(&b, 0, 2048);
+    got g;
+    read_file("a", &b, 0, &g);
+    cr_assert_eq(g.rc, 0, "%s", g.err.msg);
+    cr_assert_eq(g.ncols, 12);
+    cr_assert_eq(g.nrows, 3);
+    cr_assert_str_eq(g.paths[0], "\\\\HOST\\Proc(x)\\% Time");
+    cr_assert_str_eq(g.paths[2], "\\\\HOST\\Proc(x)\\% Busy");   /* its base is hidden */
+    cr_assert_str_eq(g.paths[3], "\\\\HOST\\Proc(x)\\Up");
+    cr_assert_str_eq(g.paths[4], "\\\\HOST\\Proc(y)\\% Time");
+    cr_assert_str_eq(g.paths[8], "\\\\HOST\\Proc(y#1)\\% Time");  /* duplicate instance name */
+    cr_assert_str_eq(g.zone, "Eastern Daylight Time");            /* July: daylight time */
+    cr_assert_eq(g.bias, 240);
+    cr_assert_eq(g.utc[0] - g.local[0], 240 * 60000);
+    const double N = NAN;
+    /* % Time: (k+1) 1e7 / 1e8 * 100; Ops: 50 (k+1) / (10000/1000); Busy 2.5e7/1e8*100;
+     * Up: (5e7 + 1e8 i) / 1e7 s. x disappears in row 2. */
+    const double want[3][12] = {
+        {N, N, N, 5, N, N, N, 5, N, N, N, 5},
+        {10, 5, 25, 15, 20, 10, 25, 15, 30, 15, 25, 15},
+        {N, N, N, N, 20, 10, 25, 25, 30, 15, 25, 25},
+    };
+    for (size_t r = 0; r < 3; r++)
+        for (size_t c = 0; c < 12; c++)
+            eqv(g.v[r][c], want[r][c], r, c);
+    ps_warnings_free(&g.w);
+    ps_buf_free(&b);
+}
+
+Test(blg, time_zone_rules)
+{
+    blg_tz tz = {0};
+    tz.bias = 480;
+    tz.dst_bias = -60;
+    uint16_t dst[8] = {0, 3, 0, 2, 2, 0, 0, 0}, std[8] = {0, 11, 0, 1, 2, 0, 0, 0};
+    memcpy(tz.dst_date, dst, sizeof dst);
+    memcpy(tz.std_date, std, sizeof std);
+    /* 2020: DST from Sunday March 8 02:00 to Sunday November 1 02:00 (US rules) */
+    cr_assert(!blg_tz_is_dst(&tz, ps_time_from_fields(2020, 3, 8, 1, 59, 59, 0)));
+    cr_assert(blg_tz_is_dst(&tz, ps_time_from_fields(2020, 3, 8, 3, 0, 0, 0)));
+    cr_assert(blg_tz_is_dst(&tz, ps_time_from_fields(2020, 11, 1, 1, 59, 0, 0)));
+    cr_assert(!blg_tz_is_dst(&tz, ps_time_from_fields(2020, 11, 1, 2, 0, 0, 0)));
+    cr_assert_eq(blg_tz_offset(&tz, ps_time_from_fields(2020, 7, 1, 0, 0, 0, 0)), 420);
+    cr_assert_eq(blg_tz_offset(&tz, ps_time_from_fields(2020, 1, 1, 0, 0, 0, 0)), 480);
+    /* 2021: 5th (= last) Sunday of October (southern-style rule reversed) */
+    uint16_t last[8] = {0, 10, 0, 5, 3, 0, 0, 0};
+    memcpy(tz.std_date, last, sizeof last);
+    cr_assert(blg_tz_is_dst(&tz, ps_time_from_fields(2021, 10, 31, 2, 0, 0, 0)));   /* Oct 31 2021 is a Sunday */
+    cr_assert(!blg_tz_is_dst(&tz, ps_time_from_fields(2021, 10, 31, 3, 0, 0, 0)));
+    cr_assert_str_eq(blg_tz_mui_name("@tzres.dll,-212"), "Pacific Standard Time");
+    cr_assert_null(blg_tz_mui_name("@tzres.dll,-9999"));
+    cr_assert_null(blg_tz_mui_name("Pacific Standard Time"));
+    cr_assert_eq(blg_ft_to_ms(116444736000000000ULL + 15000), 1);   /* 1.5 ms floors to 1 */
+}
+
+/* ------------------------------------------------------------------ hostile and damaged files */
+static void synth(ps_buf *b, int ptr8, uint32_t S, size_t part)
+{
+    synth_opts o = {ptr8, S, part, NULL};
+    synth_b(b, &o);
+}
+
+static char *find(const ps_buf *b, const char *needle, size_t n)
+{
+    for (size_t i = 0; i + n <= b->len; i++)
+        if (memcmp(b->data + i, needle, n) == 0)
+            return b->data + i;
+    return NULL;
+}
+
+static void expect_einput(const char *name, const ps_buf *b, const char *needle)
+{
+    got g;
+    read_file(name, b, 0, &g);
+    int rc = g.rc ? g.rc : (g.next_rc < 0 ? -g.next_rc : 0);
+    cr_assert_eq(rc, PS_EINPUT, "%s: rc %d (%s)", name, rc, g.err.msg);
+    if (needle)
+        cr_assert(strstr(g.err.msg, needle), "%s: message '%s' lacks '%s'", name, g.err.msg, needle);
+    ps_warnings_free(&g.w);
+    /* lenient mode: never crashes, whatever it makes of the file */
+    read_file(name, b, 1, &g);
+    ps_warnings_free(&g.w);
+}
+
+Test(blg_hostile, event_length_past_used)
+{
+    ps_buf b = {0};
+    synth(&b, 1, 2048, 8000);
+    bb_set32(&b, 2048 + 0x48, 0xC014FFF0u);   /* size 0xFFF0, type 0x14, flags 0xC0 */
+    expect_einput("len_past", &b, "does not fit");
+    ps_buf_free(&b);
+}
+
+Test(blg_hostile, zero_length_event_and_subrecord)
+{
+    ps_buf b = {0};
+    synth(&b, 1, 2048, 8000);
+    bb_set32(&b, 2048 + 0x48, 0xC0140000u);   /* event size 0 */
+    expect_einput("zero_event", &b, "does not fit");
+    ps_buf_free(&b);
+    /* a data record whose first sub-record has length 0 */
+    bb f;
+    bb_begin(&f, 2048, 1, 0, "UTC", "UTC", 0);
+    ps_buf l = {0}, d = {0};
+    bb_list_begin(&l);
+    bb_entry(&l, 0, 0x10000u, 1000, 0, "\\\\H", "o", NULL, NULL, "c");
+    bb_record(&f, 0x20, 1, &l);
+    bb_data_begin(&d);
+    bb_u32(&d, 0x01034C42);
+    bb_u32(&d, 0);
+    bb_data_end(&d);
+    bb_record(&f, 0x22, 2, &d);
+    bb_finish(&f);
+    expect_einput("zero_sub", &f.file, "sub-record");
+    bb_free(&f);
+    ps_buf_free(&l);
+    ps_buf_free(&d);
+}
+
+Test(blg_hostile, parts_out_of_order)
+{
+    ps_buf b = {0};
+    synth(&b, 1, 2048, 64);   /* the counter list goes in 64-byte parts of 136-byte events */
+    size_t e1 = 2048 + 0x48, e2 = e1 + 136;
+    char tmp[136];
+    memcpy(tmp, b.data + e1, 136);
+    memcpy(b.data + e1, b.data + e2, 136);
+    memcpy(b.data + e2, tmp, 136);
+    expect_einput("order", &b, "out of order");
+    ps_buf_free(&b);
+}
+
+Test(blg_hostile, missing_middle_part)
+{
+    bb f;
+    bb_begin(&f, 2048, 0, 0, "UTC", "UTC", 0);
+    char frag[32] = {0};
+    bb_event(&f, 0x20, 1, 1, 3, frag, sizeof frag);
+    bb_event(&f, 0x20, 1, 3, 3, frag, sizeof frag);
+    bb_finish(&f);
+    expect_einput("middle", &f.file, "out of order");
+    bb_free(&f);
+}
+
+Test(blg_hostile, huge_counts)
+{
+    /* part count far beyond the file */
+    bb f;
+    bb_begin(&f, 2048, 1, 0, "UTC", "UTC", 0);
+    char frag[16] = {0};
+    bb_event(&f, 0x20, 1, 1, 0xFFFFFFFFu, frag, sizeof frag);
+    bb_finish(&f);
+    expect_einput("nparts", &f.file, "parts");
+    bb_free(&f);
+    /* an instance array claiming 2^31 instances */
+    ps_buf b = {0};
+    synth(&b, 1, 2048, 8000);
+    char *p = find(&b, "\x42\x4c\x03\x02", 4);
+    cr_assert_not_null(p);
+    bb_set32(&b, (size_t)(p - b.data) + 12, 0x7FFFFFFFu);   /* tag, length, body length, N */
+    expect_einput("ninst", &b, "instances");
+    ps_buf_free(&b);
+    /* a counter-list entry longer than its record */
+    ps_buf c = {0};
+    synth(&c, 1, 2048, 8000);
+    char *q = find(&c, "\xff\x06\x00\x00\x08\x00\x02\x00", 8);
+    cr_assert_not_null(q);
+    bb_set32(&c, (size_t)(q - c.data) + 8, 0x7FFFFFF8u);
+    expect_einput("entrylen", &c, "outside its record");
+    ps_buf_free(&c);
+}
+
+Test(blg_hostile, string_offset_outside_entry)
+{
+    ps_buf b = {0};
+    synth(&b, 1, 2048, 8000);
+    char *q = find(&b, "\xff\x06\x00\x00\x08\x00\x02\x00", 8);
+    cr_assert_not_null(q);
+    bb_set32(&b, (size_t)(q - b.data) + 8 + 0x30, 0x10000);   /* counter-name offset of entry 0 */
+    expect_einput("stroff", &b, "string offset");
+    ps_buf_free(&b);
+}
+
+Test(blg_hostile, used_beyond_buffer)
+{
+    ps_buf b = {0};
+    synth(&b, 1, 2048, 8000);
+    bb_set32(&b, 2048 + 0x30, 2048 + 8);
+    expect_einput("used", &b, "bytes-used");
+    ps_buf_free(&b);
+}
+
+Test(blg_hostile, not_blg_files)
+{
+    ps_buf b = {0};
+    ps_buf_puts(&b, "\"(PDH-BIN 4.0)\" and some bytes");
+    expect_einput("legacy", &b, "legacy PerfMon binary log");
+    ps_buf_reset(&b);
+    expect_einput("empty", &b, NULL);
+    synth(&b, 1, 2048, 8000);
+    b.len = 0x100;   /* shorter than one buffer: the header is cut */
+    expect_einput("short", &b, "too short");
+    ps_buf_free(&b);
+    /* an ETW file with only the header buffer */
+    bb f;
+    bb_begin(&f, 2048, 1, 0, "UTC", "UTC", 0);
+    bb_finish(&f);
+    expect_einput("nopdh", &f.file, "without PerfMon counter data");
+    bb_free(&f);
+    unsigned char head[0x6C] = {0};
+    cr_assert(!blg_probe_head(head, sizeof head));
+    cr_assert(blg_probe_head((const unsigned char *)"(PDH-BIN 4.0)", 13));
+}
+
+/* ------------------------------------------------------------------ damaged but readable */
+/* Regression (found by fuzz_blg): a bias near INT32_MAX overflowed bias + standard bias. */
+Test(blg_damaged, time_zone_bias_out_of_range)
+{
+    ps_buf b = {0};
+    synth(&b, 1, 2048, 8000);
+    bb_set32(&b, 0x68 + 0x48 + 0x54, 2147483588u);   /* StandardBias of the 64-bit header */
+    got g;
+    read_file("tzbias", &b, 0, &g);
+    cr_assert_eq(g.rc, 0, "%s", g.err.msg);
+    cr_assert_eq(g.nrows, 4);
+    cr_assert(has_warning(&g, "bias in the file header is out of range"));
+    cr_assert_eq(g.utc[0], g.local[0]);
+    cr_assert_eq(g.has_bias, 0);
+    ps_warnings_free(&g.w);
+    ps_buf_free(&b);
+}
+
+Test(blg_damaged, truncated_file_keeps_whole_samples)
+{
+    ps_buf b = {0};
+    synth(&b, 1, 1024, 8000);   /* 1 KiB buffers: records spread over several buffers */
+    size_t full = b.len;
+    b.len = full - 1024 + 300;  /* the last buffer is cut short */
+    got g;
+    read_file("trunc", &b, 0, &g);
+    cr_assert_eq(g.rc, 0, "%s", g.err.msg);
+    cr_assert(has_warning(&g, "truncated file"));
+    cr_assert(g.nrows >= 1 && g.nrows < 4, "%zu rows", g.nrows);
+    cr_assert(g.v[1][0] == 1000);
+    ps_warnings_free(&g.w);
+    ps_buf_free(&b);
+}
+
+Test(blg_damaged, incomplete_record_at_end)
+{
+    bb f;
+    synth_opts o = {1, 2048, 8000, NULL};
+    ps_buf b = {0};
+    synth_b(&b, &o);
+    memset(&f, 0, sizeof f);
+    f.S = 2048;
+    f.ptr8 = 1;
+    ps_buf_put(&f.file, b.data, b.len);
+    char frag[100] = {0};
+    bb_event(&f, 0x22, bb_ft(2020, 1, 15, 10, 0, 4, 0), 1, 2, frag, sizeof frag);   /* part 2 never comes */
+    bb_finish(&f);
+    got g;
+    read_file("incomplete", &f.file, 0, &g);
+    cr_assert_eq(g.rc, 0, "%s", g.err.msg);
+    cr_assert_eq(g.nrows, 4);
+    cr_assert(has_warning(&g, "incomplete record at the end"));
+    ps_warnings_free(&g.w);
+    bb_free(&f);
+    ps_buf_free(&b);
+}
+
+Test(blg_damaged, unknown_tag_and_event_type)
+{
+    bb f;
+    bb_begin(&f, 2048, 1, 0, "UTC", "UTC", 0);
+    ps_buf l = {0}, d = {0};
+    bb_list_begin(&l);
+    bb_entry(&l, 0, 0x10000u, 1000, 0, "\\\\H", "o", NULL, NULL, "c");
+    bb_record(&f, 0x20, 1, &l);
+    bb_record(&f, 0x30, 1, &l);   /* an event type nobody knows */
+    bb_data_begin(&d);
+    bb_u32(&d, 0x09034C42);       /* unknown tag, skipped by its length */
+    bb_u32(&d, 16);
+    bb_u64(&d, 0);
+    bb_value(&d, 0, 2, 77, 0, 0);
+    bb_data_end(&d);
+    bb_record(&f, 0x22, bb_ft(2021, 5, 5, 5, 5, 5, 5), &d);
+    bb_finish(&f);
+    got g;
+    read_file("unknowns", &f.file, 0, &g);
+    cr_assert_eq(g.rc, 0, "%s", g.err.msg);
+    cr_assert_eq(g.nrows, 1);
+    cr_assert(g.v[0][0] == 77);
+    cr_assert_str_eq(g.paths[0], "\\\\H\\o\\c");
+    cr_assert_str_eq(g.zone, "UTC");
+    cr_assert(has_warning(&g, "unknown sub-record tag 0x09034c42"));
+    cr_assert(has_warning(&g, "unknown PDH event type 0x30"));
+    ps_warnings_free(&g.w);
+    bb_free(&f);
+    ps_buf_free(&l);
+    ps_buf_free(&d);
+}
