@@ -114,6 +114,23 @@ int ps_js_load(const char *const *paths, size_t npaths, const ps_js_options *opt
 
 /* ===================================================================== 3. thresholds */
 
+/* Read a threshold file and append its rules to *set (set->name set to path when empty). The
+ * format is detected by content: PAL threshold XML (first non-blank character '<') or
+ * perfscribe's own line format (docs/readme/jetstress.md, samples/thresholds/):
+ *   "<counter pattern>"  avg|min|max|p95  instance|server|aggregate  >|>=|<|<=  <limit> <unit>  error|warning
+ * Errors: PS_EIO (unreadable), PS_EINPUT with FILE:LINE:COL (bad rule, malformed XML). */
+int ps_thr_read(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err);
+/* Own format from memory; name is used in messages and rule sources ("name:LINE"). */
+int ps_thr_parse_text(const char *text, size_t len, const char *name, ps_thr_set *set, ps_error *err);
+/* PAL XML: every StaticThreshold call (regex over the CODE text: -Operator 'gt|ge|lt|le',
+ * -Threshold N, -CollectionOfCounterInstances $VAR -> the analysis's DATASOURCE path) of enabled
+ * analyses; CONDITION Warning -> warning, Critical -> error; statistic avg, scope instance (host
+ * counters: server). LogicalDisk seconds become ms. Rules on counters the Jetstress pipeline does
+ * not track are counted in set->skipped, not added. <INHERITANCE FILEPATH> files are imported
+ * after the file (analyses with an ID already seen are skipped: the child overrides); a missing
+ * inherited file is a warning. */
+int ps_thr_import_pal(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err);
+
 /* ===================================================================== 4. paper text */
 
 /* ===================================================================== 5. solution file */

@@ -98,6 +98,28 @@ const char *ps_pdh_fmt_value(char *out, size_t n, double v, int digits);
 
 /* ===================================================================== 5. Jetstress */
 
+/* All four append to b (never print). The run is judged before (ps_js_judge) so verdicts show.
+ * Text: per server the Jetstress-style tables (Transactional, Background Database Maintenance,
+ * Log Replication, Total I/O, Host System Performance) with a "reported" row under an instance
+ * wherever the report's figure differs from the recomputed one beyond 3-decimal rounding ('='
+ * marks equal cells), then the per-server + aggregate ESRP table (plain and IOPS-weighted
+ * latencies, achieved vs target). */
+void ps_js_render_text(ps_buf *b, const ps_js_run *run);
+/* JSON: {"servers":[{machine, test_type, jetstress_version, window{start,end,samples},
+ * instances[{instance, transactional, maintenance, replication, total, reported|null, source,
+ * samples, io_weighted}], server{summary keys}, verdict{result, profile, reasons[]}, host[],
+ * jetstress_result, reported_achieved_transactional_iops, logs[]}], aggregate{summary keys},
+ * warnings[]}. Rates /s, latencies ms, sizes B, NaN -> null; window times are the logs' local
+ * wall-clock time without a zone ("2026-03-14T10:12:47.000"). */
+void ps_js_render_json(ps_buf *b, const ps_js_run *run);
+/* Verdict lines: "MBX02 Performance: FAIL (jetstress-2013/strict)" then one indented line per
+ * reason, and a closing count line. */
+void ps_js_render_verdicts(ps_buf *b, const ps_js_run *run);
+/* JUnit XML: one <testsuite name="perfscribe check">, one <testcase> per server/test, a
+ * <failure> carrying every reason for a failing verdict, <skipped> when there are no criteria.
+ * Text is XML-escaped. */
+void ps_js_render_junit(ps_buf *b, const ps_js_run *run);
+
 /* ===================================================================== 6. charts */
 
 /* Chart engine: a caller fills a plain ps_chart_spec; ps_chart_layout_compute turns it into a

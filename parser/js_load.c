@@ -1,0 +1,434 @@
+/* js_load.c - ps_js_load: discover a Jetstress run, stream every attached counter log through
+ * the per-instance accumulators over the collection window, then compute figures, per-server
+ * summaries and the aggregate (model/js_compute.c). */
+#include "ps_parser.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* Where one log column goes. */
+typedef struct colmap {
+    int kind;         /* 0 unused, 1 instance metric, 2 host metric, 3 _Total rate */
+    int metric;
+    size_t inst;
+    double scale;
+    int priority;
+} colmap;
+
+/* Rate metrics cross-checked against _Total. */
+static const int total_rates[] = {2, 3, 8, 9};
+
+static size_t find_instance(const ps_js_server *s, const char *name)
+{
+    for (size_t i = 0; i < s->ninstances; i++)
+        if (strcasecmp(s->instances[i].name, name) == 0)
+            return i;
+    return (size_t)-1;
+}
+
+/* Grow the instance arrays (instances, accumulators, series) to hold one more instance. */
+static size_t add_instance(ps_js_server *s, const char *name)
+{
+    s->instances = ps_xrealloc(s->instances, (s->ninstances + 1) * sizeof *s->instances);
+    ps_js_instance *in = &s->instances[s->ninstances];
+    memset(in, 0, sizeof *in);
+    in->name = ps_xstrdup(name);
+    ps_js_figures_clear(&in->computed);
+    ps_js_figures_clear(&in->reported);
+    return s->ninstances++;
+}
+
+static void sync_stats(ps_js_server *s, int keep_series)
+{
+    ps_js_server_stats *st = s->stats;
+    if (st->ninst < s->ninstances) {
+        st->inst = ps_xrealloc(st->inst, s->ninstances * sizeof *st->inst);
+        memset(st->inst + st->ninst, 0, (s->ninstances - st->ninst) * sizeof *st->inst);
+        for (size_t i = st->ninst; i < s->ninstances; i++)
+            st->inst[i].last = PS_TIME_NONE;
+        st->ninst = s->ninstances;
+    }
+    if (keep_series && s->nseries < s->ninstances) {
+        s->series_iops = ps_xrealloc(s->series_iops, s->ninstances * sizeof *s->series_iops);
+        s->series_read_lat = ps_xrealloc(s->series_read_lat, s->ninstances * sizeof *s->series_read_lat);
+        for (size_t i = s->nseries; i < s->ninstances; i++) {
+            memset(&s->series_iops[i], 0, sizeof s->series_iops[i]);
+            memset(&s->series_read_lat[i], 0, sizeof s->series_read_lat[i]);
+            s->series_iops[i].label = ps_xstrdup(s->instances[i].name);
+            s->series_read_lat[i].label = ps_xstrdup(s->instances[i].name);
+        }
+        s->nseries = s->ninstances;
+    }
+}
+
+/* Instances named by the report come first, in report order, with their reported figures. */
+static void seed_from_report(ps_js_server *s)
+{
+    const ps_js_report *r = s->report;
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->ninstances; i++) {
+        const ps_js_instance *ri = &r->instances[i];
+        if (!ri->name)
+            continue;
+        size_t k = find_instance(s, ri->name);
+        if (k == (size_t)-1)
+            k = add_instance(s, ri->name);
+        ps_js_instance *in = &s->instances[k];
+        if (!in->has_reported && ri->has_reported) {
+            in->reported = ri->reported;
+            in->has_reported = 1;
+        }
+        if (!in->log_path && ri->log_path)
+            in->log_path = ps_xstrdup(ri->log_path);
+        if (!in->db_path && ri->db_path)
+            in->db_path = ps_xstrdup(ri->db_path);
+    }
+}
+
+/* Jetstress 2007: a LogicalDisk volume ("M:") maps to the report row "Database (M:)" or
+ * "Log (L:)"; a log volume's columns are the log columns. */
+static int ci_contains(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *hay; hay++)
+        if (strncasecmp(hay, needle, n) == 0)
+            return 1;
+    return 0;
+}
+
+static const char *volume_row(const ps_js_server *s, const char *drive, int *is_log)
+{
+    *is_log = 0;
+    char want[140];
+    snprintf(want, sizeof want, "(%s)", drive);
+    for (size_t i = 0; i < s->ninstances; i++) {
+        const char *n = s->instances[i].name;
+        if (n && ci_contains(n, want)) {
+            *is_log = strncasecmp(n, "log", 3) == 0;
+            return n;
+        }
+    }
+    return drive;
+}
+
+static const int db_to_log[6] = {6, 7, 8, 9, 10, 11};
+
+/* Map every column of a log; returns the number of instance columns. */
+static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map, ps_warnings *w)
+{
+    int warned_machine = 0;
+    size_t ninst_cols = 0;
+    for (size_t c = 0; c < info->ncounters; c++) {
+        const ps_counter_path *p = &info->counters[c];
+        map[c].kind = 0;
+        if (!warned_machine && p->machine && s->machine && strcasecmp(p->machine, s->machine) != 0) {
+            ps_warn(w, "%s: counters of machine %s attached to server %s (machine names differ)",
+                    info->path, p->machine, s->machine);
+            warned_machine = 1;
+        }
+        ps_js_counter_ref ref;
+        if (!ps_js_classify(p->object, p->instance, p->counter, &ref))
+            continue;
+        map[c].metric = ref.metric;
+        map[c].scale = ref.scale;
+        map[c].priority = ref.priority;
+        if (ref.metric >= PS_JM_NINST) {
+            map[c].kind = 2;
+            continue;
+        }
+        if (ref.is_total) {
+            for (size_t k = 0; k < sizeof total_rates / sizeof total_rates[0]; k++)
+                if (ref.metric == total_rates[k] && ref.priority == 0)
+                    map[c].kind = 3;
+            continue;
+        }
+        const char *name = ref.instance;
+        if (ref.volume_2007) {
+            int is_log = 0;
+            name = volume_row(s, ref.instance, &is_log);
+            if (is_log && ref.metric < 6)
+                map[c].metric = db_to_log[ref.metric];
+        }
+        size_t k = find_instance(s, name);
+        if (k == (size_t)-1)
+            k = add_instance(s, name);
+        map[c].kind = 1;
+        map[c].inst = k;
+        ninst_cols++;
+    }
+    /* keep only the best-priority column per (instance, metric) and per host metric */
+    for (size_t c = 0; c < info->ncounters; c++) {
+        if (map[c].kind != 1 && map[c].kind != 2)
+            continue;
+        for (size_t d = 0; d < info->ncounters; d++) {
+            if (d == c || map[d].kind != map[c].kind || map[d].metric != map[c].metric ||
+                (map[c].kind == 1 && map[d].inst != map[c].inst))
+                continue;
+            if (map[d].priority < map[c].priority || (map[d].priority == map[c].priority && d < c)) {
+                map[c].kind = 0;
+                break;
+            }
+        }
+    }
+    return ninst_cols;
+}
+
+typedef struct window {
+    ps_time start, end;   /* PS_TIME_NONE = open */
+} window;
+
+static int in_window(const window *wd, ps_time t)
+{
+    return (wd->start == PS_TIME_NONE || t >= wd->start) && (wd->end == PS_TIME_NONE || t <= wd->end);
+}
+
+static int stream_log(ps_js_server *s, const char *path, const window *wd, const ps_js_options *opt,
+                      ps_warnings *w, ps_error *err)
+{
+    ps_log_options lo = {0};
+    lo.lenient = opt ? opt->lenient : 0;
+    lo.warnings = w;
+    ps_log *log;
+    int rc = ps_log_open(path, &lo, &log, err);
+    if (rc)
+        return rc;
+    const ps_log_info *info = ps_log_info_get(log);
+    int keep = opt && opt->keep_series;
+    colmap *map = ps_xcalloc(info->ncounters ? info->ncounters : 1, sizeof *map);
+    size_t ncols = map_columns(s, info, map, w);
+    if (!ncols) {
+        free(map);
+        ps_log_close(log);
+        return ps_error_set(err, PS_EINPUT, path, 0, 0,
+                            "no MSExchange Database ==> Instances counters in %s", path);
+    }
+    ps_js_server_stats *st = s->stats;
+    sync_stats(s, keep);
+    size_t ni = s->ninstances;
+    double *vals = ps_xmalloc(ni * PS_JM_NINST * sizeof *vals);
+    double host[PS_JM_NHOST], tot[PS_IO12_N];
+    uint64_t rows = 0, overlap = 0;
+    ps_row row;
+    while ((rc = ps_log_next(log, &row, err)) > 0) {
+        if (!in_window(wd, row.local)) {
+            if (wd->end != PS_TIME_NONE && row.local > wd->end)
+                break;
+            continue;
+        }
+        for (size_t k = 0; k < ni * PS_JM_NINST; k++)
+            vals[k] = NAN;
+        for (int h = 0; h < PS_JM_NHOST; h++)
+            host[h] = NAN;
+        for (int k = 0; k < PS_IO12_N; k++)
+            tot[k] = NAN;
+        for (size_t c = 0; c < row.nvalues; c++) {
+            double v = row.values[c] * map[c].scale;
+            if (map[c].kind == 1)
+                vals[map[c].inst * PS_JM_NINST + (size_t)map[c].metric] = v;
+            else if (map[c].kind == 2)
+                host[map[c].metric - PS_JM_NINST] = v;
+            else if (map[c].kind == 3)
+                tot[map[c].metric] = v;
+        }
+        int used = 0, dup = 0;
+        for (size_t i = 0; i < ni; i++) {
+            const double *v = vals + i * PS_JM_NINST;
+            int any = 0;
+            for (int m = 0; m < PS_JM_NINST; m++)
+                any |= !isnan(v[m]);
+            if (!any)
+                continue;
+            ps_js_inst_acc *a = &st->inst[i];
+            if (a->last != PS_TIME_NONE && row.local <= a->last) {
+                dup = 1;
+                continue;
+            }
+            a->last = row.local;
+            ps_js_inst_acc_add(a, v);
+            used = 1;
+            if (keep) {
+                ps_series_push(&s->series_iops[i], row.utc, v[2] + v[3]);
+                ps_series_push(&s->series_read_lat[i], row.utc, v[0]);
+            }
+        }
+        overlap += dup;
+        if (!used)
+            continue;
+        rows++;
+        for (int h = 0; h < PS_JM_NHOST; h++)
+            ps_js_stat_add(&st->host[h], host[h]);
+        int total_ok = 1;
+        for (size_t k = 0; k < sizeof total_rates / sizeof total_rates[0]; k++) {
+            int m = total_rates[k];
+            double sum = 0;
+            for (size_t i = 0; i < ni; i++)
+                sum += vals[i * PS_JM_NINST + (size_t)m];
+            if (isnan(tot[m]) || isnan(sum))
+                total_ok = 0;
+        }
+        if (total_ok) {
+            for (size_t k = 0; k < sizeof total_rates / sizeof total_rates[0]; k++) {
+                int m = total_rates[k];
+                st->total_logged[m] += tot[m];
+                for (size_t i = 0; i < ni; i++)
+                    st->total_summed[m] += vals[i * PS_JM_NINST + (size_t)m];
+            }
+            st->total_rows++;
+        }
+        if (s->window_start == PS_TIME_NONE || row.local < s->window_start)
+            s->window_start = row.local;
+        if (s->window_end == PS_TIME_NONE || row.local > s->window_end)
+            s->window_end = row.local;
+    }
+    free(vals);
+    free(map);
+    ps_log_close(log);
+    if (rc < 0)
+        return -rc;
+    if (overlap)
+        ps_warn(w, "%s: %llu samples overlap another log of %s and were ignored", path,
+                (unsigned long long)overlap, s->machine ? s->machine : "?");
+    if (!rows && !overlap) {
+        char a[32] = "start", b[32] = "end";
+        if (wd->start != PS_TIME_NONE)
+            ps_time_format_pdh(a, sizeof a, wd->start);
+        if (wd->end != PS_TIME_NONE)
+            ps_time_format_pdh(b, sizeof b, wd->end);
+        ps_warn(w, "%s: no samples inside the collection window %s - %s", path, a, b);
+    }
+    return PS_OK;
+}
+
+static void check_total(const ps_js_server *s, ps_warnings *w)
+{
+    const ps_js_server_stats *st = s->stats;
+    if (!st->total_rows)
+        return;
+    for (size_t k = 0; k < sizeof total_rates / sizeof total_rates[0]; k++) {
+        int m = total_rates[k];
+        double n = (double)st->total_rows;
+        double lg = st->total_logged[m] / n, sm = st->total_summed[m] / n;
+        /* rounding: every logged value may be off by half a unit of its last digit (3 decimals) */
+        double tol = 0.0005 * (double)(s->ninstances + 1) + 1e-6 * fabs(sm);
+        if (fabs(lg - sm) > tol) {
+            char a[64], b[64];
+            ps_warn(w, "%s: _Total %s (mean %s) differs from the sum of the instances (mean %s)",
+                    s->machine ? s->machine : "?", ps_js_metric_name(m), ps_fmt_num(a, sizeof a, lg, 3),
+                    ps_fmt_num(b, sizeof b, sm, 3));
+        }
+    }
+}
+
+static double choose_target(const ps_js_server *s, const ps_js_options *opt, ps_warnings *w)
+{
+    double user = NAN;
+    if (s->test_type == PS_TEST_BACKUP || s->test_type == PS_TEST_SOFTRECOVERY)
+        return NAN;   /* no transactional target for these tests */
+    if (opt && opt->mailboxes > 0 && opt->iops_per_mailbox > 0)
+        user = opt->mailboxes * opt->iops_per_mailbox;
+    double t = NAN;
+    const char *from = NULL;
+    if (s->report && !isnan(s->report->target_iops)) {
+        t = s->report->target_iops;
+        from = "the report";
+    } else if (s->config && !isnan(s->config->mailbox_count) && !isnan(s->config->mailbox_iops)) {
+        t = s->config->mailbox_count * s->config->mailbox_iops;
+        from = "JetstressConfig.xml";
+    }
+    if (isnan(t))
+        return user;
+    if (!isnan(user) && fabs(user - t) > 1e-9 * fabs(t)) {
+        char a[64], b[64];
+        ps_warn(w, "%s: target %s IOPS from %s used; --mailboxes x --iops-per-mailbox = %s ignored",
+                s->machine ? s->machine : "?", ps_fmt_num(a, sizeof a, t, 3), from, ps_fmt_num(b, sizeof b, user, 3));
+    }
+    return t;
+}
+
+static int load_server(ps_js_run *run, ps_js_server *s, const ps_js_options *opt, ps_error *err)
+{
+    ps_warnings *w = &run->warnings;
+    seed_from_report(s);
+    if (!s->jetstress_version && s->report && s->report->jetstress_version)
+        s->jetstress_version = ps_xstrdup(s->report->jetstress_version);
+    window wd = {PS_TIME_NONE, PS_TIME_NONE};
+    if (s->report && s->report->collection_start != PS_TIME_NONE && s->report->collection_end != PS_TIME_NONE) {
+        wd.start = s->report->collection_start;
+        wd.end = s->report->collection_end;
+        if (opt && (opt->has_begin || opt->has_end) && s->nlogs)
+            ps_warn(w, "%s: the report's collection window is used; -b/-e ignored", s->machine ? s->machine : "?");
+    } else if (opt) {
+        if (opt->has_begin)
+            wd.start = opt->begin;
+        if (opt->has_end)
+            wd.end = opt->end;
+    }
+    s->window_start = s->window_end = PS_TIME_NONE;
+    s->window_samples = 0;
+    if (!s->stats)
+        s->stats = ps_xcalloc(1, sizeof *s->stats);
+    for (size_t i = 0; i < s->nlogs; i++) {
+        int rc = stream_log(s, s->logs[i], &wd, opt, w, err);
+        if (rc)
+            return rc;
+    }
+    if (s->nlogs) {
+        ps_js_server_finish(s);
+        for (size_t i = 0; i < s->ninstances; i++)   /* logs may split instances: count times once */
+            if (s->instances[i].samples > s->window_samples)
+                s->window_samples = s->instances[i].samples;
+        check_total(s, w);
+        int any_reported = 0;
+        for (size_t i = 0; i < s->ninstances; i++)
+            any_reported |= s->instances[i].has_reported;
+        for (size_t i = 0; i < s->ninstances; i++) {
+            const ps_js_instance *in = &s->instances[i];
+            if (in->has_reported && !in->has_computed)
+                ps_warn(w, "%s %s: in the report but not in the counter logs (left out of the server sums)",
+                        s->machine ? s->machine : "?", in->name);
+            else if (any_reported && !in->has_reported && in->has_computed)
+                ps_warn(w, "%s %s: in the counter logs but not in the report", s->machine ? s->machine : "?",
+                        in->name);
+        }
+    } else if (s->report) {
+        s->window_start = s->report->collection_start;
+        s->window_end = s->report->collection_end;
+    }
+    if (wd.start != PS_TIME_NONE && s->nlogs)
+        s->window_start = wd.start;
+    if (wd.end != PS_TIME_NONE && s->nlogs)
+        s->window_end = wd.end;
+    if ((!s->nhost) && s->report && s->report->nhost) {
+        s->host = ps_xcalloc(s->report->nhost, sizeof *s->host);
+        for (size_t i = 0; i < s->report->nhost; i++) {
+            s->host[i] = s->report->host[i];
+            s->host[i].counter = ps_xstrdup(s->report->host[i].counter);
+        }
+        s->nhost = s->report->nhost;
+    }
+    ps_js_summarize(s, choose_target(s, opt, w), &s->summary);
+    return PS_OK;
+}
+
+int ps_js_load(const char *const *paths, size_t npaths, const ps_js_options *opt, ps_js_run **out,
+               ps_error *err)
+{
+    *out = NULL;
+    ps_js_run *run = NULL;
+    int rc = ps_js_discover(paths, npaths, &run, err);
+    if (rc)
+        return rc;
+    for (size_t i = 0; i < run->nservers; i++) {
+        rc = load_server(run, &run->servers[i], opt, err);
+        if (rc) {
+            ps_js_run_free(run);
+            return rc;
+        }
+    }
+    ps_js_aggregate(run);
+    *out = run;
+    return PS_OK;
+}

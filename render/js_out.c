@@ -1,0 +1,490 @@
+/* js_out.c - Jetstress outputs: Jetstress-style text tables with reported values beside the
+ * recomputed ones, the per-server + aggregate ESRP table, JSON, verdict lines and JUnit XML. */
+#include "ps_render.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Short column headers of the 12 I/O columns (text tables). */
+static const char *const io12_head[PS_IO12_N] = {
+    "DBrd ms", "DBwr ms", "DBrd/s", "DBwr/s", "DBrd B", "DBwr B",
+    "Logrd ms", "Logwr ms", "Logrd/s", "Logwr/s", "Logrd B", "Logwr B"};
+#define COLW 10
+#define NAMEW 18
+
+/* A reported figure differs from the recomputed one beyond the report's 3-decimal rounding. */
+static int differs(double rep, double comp)
+{
+    if (isnan(rep) && isnan(comp))
+        return 0;
+    if (isnan(rep) || isnan(comp))
+        return 1;
+    return fabs(rep - comp) > 0.0005 + 1e-9 * fabs(comp);
+}
+
+static void cell(ps_buf *b, double v)
+{
+    char num[64];
+    ps_buf_printf(b, " %*s", COLW, ps_fmt_num(num, sizeof num, v, 3));
+}
+
+/* One row of values, then a "reported" row when the report differs somewhere ('=' = same). */
+static void row_pair(ps_buf *b, const char *name, const double *comp, const double *rep, int n, int have_comp,
+                     int have_rep)
+{
+    const double *main = have_comp ? comp : rep;
+    ps_buf_printf(b, "%-*s", NAMEW, name);
+    for (int i = 0; i < n; i++)
+        cell(b, main[i]);
+    ps_buf_putc(b, '\n');
+    if (!have_comp || !have_rep)
+        return;
+    int any = 0;
+    for (int i = 0; i < n; i++)
+        any |= differs(rep[i], comp[i]);
+    if (!any)
+        return;
+    ps_buf_printf(b, "%-*s", NAMEW, "  reported");
+    for (int i = 0; i < n; i++) {
+        if (differs(rep[i], comp[i]))
+            cell(b, rep[i]);
+        else
+            ps_buf_printf(b, " %*s", COLW, "=");
+    }
+    ps_buf_putc(b, '\n');
+}
+
+static void head(ps_buf *b, const char *title, const char *const *cols, int n)
+{
+    ps_buf_printf(b, "\n%s\n%-*s", title, NAMEW, "Instance");
+    for (int i = 0; i < n; i++)
+        ps_buf_printf(b, " %*s", COLW, cols[i]);
+    ps_buf_putc(b, '\n');
+}
+
+static void io12_vals(const ps_io12 *io, double *out)
+{
+    for (int i = 0; i < PS_IO12_N; i++)
+        out[i] = ps_io12_get(io, i);
+}
+
+enum table { T_TRANS, T_MAINT, T_REPL, T_TOTAL };
+
+static int table_vals(const ps_js_figures *f, enum table t, double *out)
+{
+    switch (t) {
+    case T_TRANS: io12_vals(&f->transactional, out); return PS_IO12_N;
+    case T_TOTAL: io12_vals(&f->total, out); return PS_IO12_N;
+    case T_MAINT: out[0] = f->maint_reads_per_sec; out[1] = f->maint_read_bytes; return 2;
+    case T_REPL: out[0] = f->repl_log_reads_per_sec; out[1] = f->repl_log_read_bytes; return 2;
+    }
+    return 0;
+}
+
+static void instance_table(ps_buf *b, const ps_js_server *s, enum table t)
+{
+    static const char *const maint_head[] = {"Reads/s", "Read B"};
+    static const char *const repl_head[] = {"Logrd/s", "Logrd B"};
+    static const char *const titles[] = {"Transactional I/O Performance",
+                                         "Background Database Maintenance I/O Performance",
+                                         "Log Replication I/O Performance", "Total I/O Performance"};
+    const char *const *cols = t == T_MAINT ? maint_head : t == T_REPL ? repl_head : io12_head;
+    head(b, titles[t], cols, t == T_MAINT || t == T_REPL ? 2 : PS_IO12_N);
+    for (size_t i = 0; i < s->ninstances; i++) {
+        const ps_js_instance *in = &s->instances[i];
+        double c[PS_IO12_N], r[PS_IO12_N];
+        int n = table_vals(&in->computed, t, c);
+        table_vals(&in->reported, t, r);
+        if (in->has_computed || in->has_reported)
+            row_pair(b, in->name, c, r, n, in->has_computed, in->has_reported);
+    }
+}
+
+static const ps_js_host_row *report_host(const ps_js_server *s, const char *counter)
+{
+    if (!s->report)
+        return NULL;
+    for (size_t i = 0; i < s->report->nhost; i++)
+        if (s->report->host[i].counter && strcmp(s->report->host[i].counter, counter) == 0)
+            return &s->report->host[i];
+    return NULL;
+}
+
+static void host_table(ps_buf *b, const ps_js_server *s)
+{
+    if (!s->nhost)
+        return;
+    ps_buf_printf(b, "\nHost System Performance\n%-32s %*s %*s %*s\n", "Counter", 14, "Average", 14,
+                  "Minimum", 14, "Maximum");
+    for (size_t i = 0; i < s->nhost; i++) {
+        const ps_js_host_row *h = &s->host[i];
+        char a[64], m1[64], m2[64];
+        ps_buf_printf(b, "%-32s %14s %14s %14s\n", h->counter, ps_fmt_num(a, sizeof a, h->avg, 3),
+                      ps_fmt_num(m1, sizeof m1, h->min, 3), ps_fmt_num(m2, sizeof m2, h->max, 3));
+        const ps_js_host_row *r = s->nlogs ? report_host(s, h->counter) : NULL;
+        if (r && (differs(r->avg, h->avg) || differs(r->min, h->min) || differs(r->max, h->max)))
+            ps_buf_printf(b, "%-32s %14s %14s %14s\n", "  reported", ps_fmt_num(a, sizeof a, r->avg, 3),
+                          ps_fmt_num(m1, sizeof m1, r->min, 3), ps_fmt_num(m2, sizeof m2, r->max, 3));
+    }
+}
+
+static const char *result_word(enum ps_verdict_result r)
+{
+    return r == PS_VERDICT_PASS ? "PASS" : r == PS_VERDICT_FAIL ? "FAIL" : "UNKNOWN";
+}
+
+/* Local wall-clock time without zone: "2026-03-14T10:12:47.000"; "n/a" when absent. */
+static void local_iso(char *out, size_t n, ps_time t)
+{
+    if (t == PS_TIME_NONE) {
+        snprintf(out, n, "n/a");
+        return;
+    }
+    int y, mo, d, h, mi, s, ms;
+    ps_time_to_fields(t, &y, &mo, &d, &h, &mi, &s, &ms);
+    snprintf(out, n, "%04d-%02d-%02dT%02d:%02d:%02d.%03d", y, mo, d, h, mi, s, ms);
+}
+
+static void verdict_lines(ps_buf *b, const ps_js_server *s)
+{
+    ps_buf_printf(b, "%s %s: %s (%s)\n", s->machine ? s->machine : "?", ps_test_type_name(s->test_type),
+                  result_word(s->verdict.result), s->verdict.profile ? s->verdict.profile : "no profile");
+    for (size_t k = 0; k < s->verdict.nreasons; k++)
+        ps_buf_printf(b, "  %s\n", s->verdict.reasons[k]);
+}
+
+void ps_js_render_verdicts(ps_buf *b, const ps_js_run *run)
+{
+    size_t fail = 0, pass = 0;
+    for (size_t i = 0; i < run->nservers; i++) {
+        verdict_lines(b, &run->servers[i]);
+        fail += run->servers[i].verdict.result == PS_VERDICT_FAIL;
+        pass += run->servers[i].verdict.result == PS_VERDICT_PASS;
+    }
+    ps_buf_printf(b, "%zu %s: %zu passed, %zu failed, %zu without criteria\n", run->nservers,
+                  run->nservers == 1 ? "test" : "tests", pass, fail, run->nservers - pass - fail);
+}
+
+static void summary_row(ps_buf *b, const char *name, const char *type, size_t ninst, const ps_js_summary *m,
+                        const char *verdict)
+{
+    char v[12][64];
+    const double x[12] = {m->db_reads_per_sec, m->db_writes_per_sec, m->db_transfers_per_sec,
+                          m->achieved_transactional_iops, m->target_transactional_iops, m->db_read_latency_ms,
+                          m->db_read_latency_ms_weighted, m->db_write_latency_ms,
+                          m->db_write_latency_ms_weighted, m->log_writes_per_sec, m->log_write_latency_ms,
+                          m->log_write_latency_ms_weighted};
+    for (int i = 0; i < 12; i++)
+        ps_fmt_num(v[i], sizeof v[i], x[i], 3);
+    ps_buf_printf(b, "%-12s %-12s %4zu", name, type, ninst);
+    for (int i = 0; i < 12; i++)
+        ps_buf_printf(b, " %*s", COLW, v[i]);
+    ps_buf_printf(b, "  %s\n", verdict);
+}
+
+static void esrp_table(ps_buf *b, const ps_js_run *run)
+{
+    static const char *const cols[12] = {"DBrd/s", "DBwr/s", "DBxfer/s", "Achieved", "Target",
+                                         "DBrd ms", "DBrd ms w", "DBwr ms", "DBwr ms w", "Logwr/s",
+                                         "Logwr ms", "Logwr ms w"};
+    ps_buf_printf(b, "\nESRP summary (latencies: plain mean over instances, w = IOPS-weighted)\n%-12s %-12s %4s",
+                  "Server", "Test", "Inst");
+    for (int i = 0; i < 12; i++)
+        ps_buf_printf(b, " %*s", COLW, cols[i]);
+    ps_buf_puts(b, "  Verdict\n");
+    size_t ninst = 0;
+    for (size_t i = 0; i < run->nservers; i++) {
+        const ps_js_server *s = &run->servers[i];
+        summary_row(b, s->machine ? s->machine : "?", ps_test_type_name(s->test_type), s->ninstances, &s->summary,
+                    result_word(s->verdict.result));
+        ninst += s->ninstances;
+    }
+    summary_row(b, "Aggregate", "", ninst, &run->aggregate, "");
+}
+
+void ps_js_render_text(ps_buf *b, const ps_js_run *run)
+{
+    for (size_t i = 0; i < run->nservers; i++) {
+        const ps_js_server *s = &run->servers[i];
+        char a[40], c[40];
+        local_iso(a, sizeof a, s->window_start);
+        local_iso(c, sizeof c, s->window_end);
+        ps_buf_printf(b, "%s== %s  %s  Jetstress %s  window %s .. %s (%llu samples; source: %s)\n", i ? "\n" : "",
+                      s->machine ? s->machine : "?", ps_test_type_name(s->test_type),
+                      s->jetstress_version ? s->jetstress_version : "unknown", a, c,
+                      (unsigned long long)s->window_samples,
+                      s->nlogs && s->report ? "logs + report" : s->nlogs ? "logs" : "report");
+        verdict_lines(b, s);
+        if (s->ninstances) {
+            instance_table(b, s, T_TRANS);
+            instance_table(b, s, T_MAINT);
+            instance_table(b, s, T_REPL);
+            instance_table(b, s, T_TOTAL);
+        }
+        host_table(b, s);
+        if (s->report && !isnan(s->report->achieved_iops) &&
+            differs(s->report->achieved_iops, s->summary.achieved_transactional_iops)) {
+            char x[64], y[64];
+            ps_buf_printf(b, "\nAchieved Transactional I/O per Second: recomputed %s, reported %s\n",
+                          ps_fmt_num(x, sizeof x, s->summary.achieved_transactional_iops, 3),
+                          ps_fmt_num(y, sizeof y, s->report->achieved_iops, 3));
+        }
+    }
+    esrp_table(b, run);
+}
+
+/* ------------------------------------------------------------------ JSON */
+
+static void jkey(ps_buf *b, int *first, const char *k)
+{
+    if (!*first)
+        ps_buf_putc(b, ',');
+    *first = 0;
+    ps_json_str(b, k);
+    ps_buf_putc(b, ':');
+}
+
+static void jnum(ps_buf *b, int *first, const char *k, double v)
+{
+    jkey(b, first, k);
+    ps_json_num(b, v);
+}
+
+static void json_io12(ps_buf *b, const ps_io12 *io)
+{
+    int f = 1;
+    ps_buf_putc(b, '{');
+    for (int i = 0; i < PS_IO12_N; i++)
+        jnum(b, &f, ps_io12_key(i), ps_io12_get(io, i));
+    ps_buf_putc(b, '}');
+}
+
+static void json_figures(ps_buf *b, int *first, const ps_js_figures *f)
+{
+    int g;
+    jkey(b, first, "transactional");
+    json_io12(b, &f->transactional);
+    jkey(b, first, "maintenance");
+    g = 1;
+    ps_buf_putc(b, '{');
+    jnum(b, &g, "reads_per_sec", f->maint_reads_per_sec);
+    jnum(b, &g, "read_bytes", f->maint_read_bytes);
+    ps_buf_putc(b, '}');
+    jkey(b, first, "replication");
+    g = 1;
+    ps_buf_putc(b, '{');
+    jnum(b, &g, "log_reads_per_sec", f->repl_log_reads_per_sec);
+    jnum(b, &g, "log_read_bytes", f->repl_log_read_bytes);
+    ps_buf_putc(b, '}');
+    jkey(b, first, "total");
+    json_io12(b, &f->total);
+}
+
+static void json_summary(ps_buf *b, const ps_js_summary *m)
+{
+    int f = 1;
+    ps_buf_putc(b, '{');
+    jnum(b, &f, "db_reads_per_sec", m->db_reads_per_sec);
+    jnum(b, &f, "db_writes_per_sec", m->db_writes_per_sec);
+    jnum(b, &f, "db_transfers_per_sec", m->db_transfers_per_sec);
+    jnum(b, &f, "achieved_transactional_iops", m->achieved_transactional_iops);
+    jnum(b, &f, "target_transactional_iops", m->target_transactional_iops);
+    jnum(b, &f, "db_read_latency_ms", m->db_read_latency_ms);
+    jnum(b, &f, "db_read_latency_ms_weighted", m->db_read_latency_ms_weighted);
+    jnum(b, &f, "db_write_latency_ms", m->db_write_latency_ms);
+    jnum(b, &f, "db_write_latency_ms_weighted", m->db_write_latency_ms_weighted);
+    jnum(b, &f, "log_writes_per_sec", m->log_writes_per_sec);
+    jnum(b, &f, "log_write_latency_ms", m->log_write_latency_ms);
+    jnum(b, &f, "log_write_latency_ms_weighted", m->log_write_latency_ms_weighted);
+    ps_buf_putc(b, '}');
+}
+
+/* Per-sample IOPS-weighted window means of the four latencies (logs only). */
+static void json_io_weighted(ps_buf *b, const ps_js_server *s, size_t i)
+{
+    static const int lat[] = {0, 1, 6, 7};
+    const ps_js_inst_acc *a = s->stats && i < s->stats->ninst ? &s->stats->inst[i] : NULL;
+    if (!a || !s->instances[i].has_computed) {
+        ps_buf_puts(b, "null");
+        return;
+    }
+    int f = 1;
+    ps_buf_putc(b, '{');
+    for (size_t k = 0; k < sizeof lat / sizeof lat[0]; k++)
+        jnum(b, &f, ps_io12_key(lat[k]), a->wrate[lat[k]] > 0 ? a->wsum[lat[k]] / a->wrate[lat[k]] : NAN);
+    ps_buf_putc(b, '}');
+}
+
+static void json_instance(ps_buf *b, const ps_js_server *s, size_t i)
+{
+    const ps_js_instance *in = &s->instances[i];
+    int f = 1;
+    ps_buf_putc(b, '{');
+    jkey(b, &f, "instance");
+    ps_json_str(b, in->name);
+    const ps_js_figures *fig = ps_js_instance_figures(in);
+    ps_js_figures none;
+    ps_js_figures_clear(&none);
+    json_figures(b, &f, fig ? fig : &none);
+    jkey(b, &f, "reported");
+    if (in->has_reported) {
+        int g = 1;
+        ps_buf_putc(b, '{');
+        json_figures(b, &g, &in->reported);
+        ps_buf_putc(b, '}');
+    } else {
+        ps_buf_puts(b, "null");
+    }
+    jkey(b, &f, "source");
+    ps_json_str(b, in->has_computed ? "logs" : in->has_reported ? "report" : NULL);
+    jnum(b, &f, "samples", in->has_computed ? (double)in->samples : NAN);
+    jkey(b, &f, "io_weighted");
+    json_io_weighted(b, s, i);
+    ps_buf_putc(b, '}');
+}
+
+static void json_verdict(ps_buf *b, const ps_verdict *v)
+{
+    int f = 1;
+    ps_buf_putc(b, '{');
+    jkey(b, &f, "result");
+    ps_json_str(b, v->result == PS_VERDICT_PASS ? "pass" : v->result == PS_VERDICT_FAIL ? "fail" : "unknown");
+    jkey(b, &f, "profile");
+    ps_json_str(b, v->profile);
+    jkey(b, &f, "reasons");
+    ps_buf_putc(b, '[');
+    for (size_t k = 0; k < v->nreasons; k++) {
+        if (k)
+            ps_buf_putc(b, ',');
+        ps_json_str(b, v->reasons[k]);
+    }
+    ps_buf_puts(b, "]}");
+}
+
+static void json_server(ps_buf *b, const ps_js_server *s)
+{
+    int f = 1;
+    char t[40];
+    ps_buf_putc(b, '{');
+    jkey(b, &f, "machine");
+    ps_json_str(b, s->machine);
+    jkey(b, &f, "test_type");
+    ps_json_str(b, ps_test_type_name(s->test_type));
+    jkey(b, &f, "jetstress_version");
+    ps_json_str(b, s->jetstress_version);
+    jkey(b, &f, "window");
+    int g = 1;
+    ps_buf_putc(b, '{');
+    jkey(b, &g, "start");
+    local_iso(t, sizeof t, s->window_start);
+    ps_json_str(b, s->window_start == PS_TIME_NONE ? NULL : t);
+    jkey(b, &g, "end");
+    local_iso(t, sizeof t, s->window_end);
+    ps_json_str(b, s->window_end == PS_TIME_NONE ? NULL : t);
+    jnum(b, &g, "samples", (double)s->window_samples);
+    ps_buf_putc(b, '}');
+    jkey(b, &f, "instances");
+    ps_buf_putc(b, '[');
+    for (size_t i = 0; i < s->ninstances; i++) {
+        if (i)
+            ps_buf_putc(b, ',');
+        json_instance(b, s, i);
+    }
+    ps_buf_putc(b, ']');
+    jkey(b, &f, "server");
+    json_summary(b, &s->summary);
+    jkey(b, &f, "verdict");
+    json_verdict(b, &s->verdict);
+    jkey(b, &f, "host");
+    ps_buf_putc(b, '[');
+    for (size_t i = 0; i < s->nhost; i++) {
+        int h = 1;
+        ps_buf_puts(b, i ? ",{" : "{");
+        jkey(b, &h, "counter");
+        ps_json_str(b, s->host[i].counter);
+        jnum(b, &h, "avg", s->host[i].avg);
+        jnum(b, &h, "min", s->host[i].min);
+        jnum(b, &h, "max", s->host[i].max);
+        ps_buf_putc(b, '}');
+    }
+    ps_buf_putc(b, ']');
+    jkey(b, &f, "jetstress_result");
+    ps_json_str(b, !s->report || s->report->result < 0 ? NULL : s->report->result ? "pass" : "fail");
+    jnum(b, &f, "reported_achieved_transactional_iops", s->report ? s->report->achieved_iops : NAN);
+    jkey(b, &f, "logs");
+    ps_buf_putc(b, '[');
+    for (size_t i = 0; i < s->nlogs; i++) {
+        if (i)
+            ps_buf_putc(b, ',');
+        ps_json_str(b, s->logs[i]);
+    }
+    ps_buf_puts(b, "]}");
+}
+
+void ps_js_render_json(ps_buf *b, const ps_js_run *run)
+{
+    ps_buf_puts(b, "{\"servers\":[");
+    for (size_t i = 0; i < run->nservers; i++) {
+        if (i)
+            ps_buf_putc(b, ',');
+        json_server(b, &run->servers[i]);
+    }
+    ps_buf_puts(b, "],\"aggregate\":");
+    json_summary(b, &run->aggregate);
+    ps_buf_puts(b, ",\"warnings\":[");
+    for (size_t i = 0; i < run->warnings.n; i++) {
+        if (i)
+            ps_buf_putc(b, ',');
+        ps_json_str(b, run->warnings.msgs[i]);
+    }
+    ps_buf_puts(b, "]}\n");
+}
+
+/* ------------------------------------------------------------------ JUnit */
+
+void ps_js_render_junit(ps_buf *b, const ps_js_run *run)
+{
+    size_t fail = 0, skip = 0;
+    for (size_t i = 0; i < run->nservers; i++) {
+        fail += run->servers[i].verdict.result == PS_VERDICT_FAIL;
+        skip += run->servers[i].verdict.result == PS_VERDICT_UNKNOWN;
+    }
+    ps_buf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                     "<testsuite name=\"perfscribe check\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
+                  run->nservers, fail, skip);
+    for (size_t i = 0; i < run->nservers; i++) {
+        const ps_js_server *s = &run->servers[i];
+        const ps_verdict *v = &s->verdict;
+        ps_buf_puts(b, "  <testcase classname=\"jetstress.");
+        ps_html_escape(b, ps_test_type_name(s->test_type));
+        ps_buf_puts(b, "\" name=\"");
+        ps_html_escape(b, s->machine ? s->machine : "?");
+        ps_buf_putc(b, ' ');
+        ps_html_escape(b, ps_test_type_name(s->test_type));
+        ps_buf_puts(b, "\">\n");
+        ps_buf_puts(b, "    <properties><property name=\"profile\" value=\"");
+        ps_html_escape(b, v->profile ? v->profile : "");
+        ps_buf_puts(b, "\"/></properties>\n");
+        if (v->result == PS_VERDICT_FAIL) {
+            ps_buf_puts(b, "    <failure type=\"verdict\" message=\"");
+            ps_html_escape(b, v->nreasons ? v->reasons[0] : "fail");
+            ps_buf_puts(b, "\">");
+            for (size_t k = 0; k < v->nreasons; k++) {
+                ps_html_escape(b, v->reasons[k]);
+                ps_buf_putc(b, '\n');
+            }
+            ps_buf_puts(b, "</failure>\n");
+        } else if (v->result == PS_VERDICT_UNKNOWN) {
+            ps_buf_puts(b, "    <skipped message=\"no pass/fail criteria for this test\"/>\n");
+        } else if (v->nreasons) {
+            ps_buf_puts(b, "    <system-out>");
+            for (size_t k = 0; k < v->nreasons; k++) {
+                ps_html_escape(b, v->reasons[k]);
+                ps_buf_putc(b, '\n');
+            }
+            ps_buf_puts(b, "</system-out>\n");
+        }
+        ps_buf_puts(b, "  </testcase>\n");
+    }
+    ps_buf_puts(b, "</testsuite>\n");
+}
