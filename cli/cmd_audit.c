@@ -1,9 +1,127 @@
-/* cmd_audit.c - 'perfscribe audit' (not built yet). */
+/* cmd_audit.c - 'perfscribe audit [--paper FILE] [RUN...] [--format text|json|html] [-o FILE]'. */
 #include "cli.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_text[] =
+    "usage: perfscribe audit [--paper FILE] [RUN...] [--format text|json|html] [-o FILE]\n"
+    "\n"
+    "Audit a published ESRP paper (its text, e.g. from 'pdftotext -layout') and/or Jetstress runs\n"
+    "(report folders, HTML reports, counter logs). Findings are sorted by severity, then location.\n"
+    "\n"
+    "  --paper FILE      paper text to read claims from\n"
+    "  --format FMT      text (default), json or html; default from the -o extension\n"
+    "  -o FILE           write to FILE (atomically) instead of standard output\n"
+    "  --checks          list the checks (kind, severity, tolerance, explanation) and exit\n"
+    "  -q                no progress bar\n"
+    "\n"
+    "exit codes: 0 no error finding, 1 error findings, 2 usage, 3 bad input, 4 I/O error\n";
+
+int audit_load_run(const char *const *paths, size_t n, ps_js_run **run, ps_cli *cli);
+
+static int list_checks(ps_cli *cli, const char *out)
+{
+    size_t n;
+    const ps_audit_check *c = ps_audit_checks(&n);
+    ps_buf b = {0};
+    for (size_t i = 0; i < n; i++)
+        ps_buf_printf(&b, "%-29s %-7s %s\n%29s tolerance: %s\n", c[i].kind, ps_severity_name(c[i].severity),
+                      c[i].explain, "", c[i].tolerance);
+    int rc = ps_cli_write(cli, out, &b, NULL, 0);
+    ps_buf_free(&b);
+    return rc;
+}
 
 int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
 {
-    (void)argc;
-    (void)argv;
-    return ps_error_set(&cli->err, PS_EUSAGE, NULL, 0, 0, "'audit' is not available in this build yet");
+    const char *paper_path = NULL, *out = NULL, *fmt_name = NULL;
+    const char **runs = ps_xcalloc((size_t)argc + 1, sizeof *runs);
+    size_t nruns = 0;
+    int want_checks = 0, rc = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage_text, stdout);
+            free(runs);
+            return 0;
+        } else if (strcmp(a, "--paper") == 0 || strcmp(a, "--format") == 0 || strcmp(a, "-o") == 0) {
+            if (i + 1 >= argc) {
+                free(runs);
+                return ps_cli_usage(cli, "%s needs a value", a);
+            }
+            const char **dst = a[2] == 'p' ? &paper_path : a[1] == 'o' ? &out : &fmt_name;
+            if (*dst) {
+                free(runs);
+                return ps_cli_usage(cli, "%s given twice", a);
+            }
+            *dst = argv[++i];
+        } else if (strncmp(a, "--paper=", 8) == 0 && !paper_path) {
+            paper_path = a + 8;
+        } else if (strncmp(a, "--format=", 9) == 0 && !fmt_name) {
+            fmt_name = a + 9;
+        } else if (strcmp(a, "--checks") == 0) {
+            want_checks = 1;
+        } else if (strcmp(a, "-q") == 0) {
+            cli->quiet = 1;
+        } else if (a[0] == '-' && a[1]) {
+            free(runs);
+            return ps_cli_usage(cli, "unknown option '%s'", a);
+        } else {
+            runs[nruns++] = a;
+        }
+    }
+    if (want_checks) {
+        free(runs);
+        return list_checks(cli, out);
+    }
+    enum ps_format fmt = PS_FMT_TEXT;
+    if (fmt_name) {
+        fmt = ps_format_parse(fmt_name);
+    } else if (out && strcmp(out, "-") != 0) {
+        enum ps_format f = ps_format_from_path(out);
+        fmt = f == PS_FMT_NONE ? PS_FMT_TEXT : f;
+    }
+    if (fmt != PS_FMT_TEXT && fmt != PS_FMT_JSON && fmt != PS_FMT_HTML) {
+        free(runs);
+        return ps_cli_usage(cli, "--format must be text, json or html");
+    }
+    if (!paper_path && !nruns) {
+        free(runs);
+        return ps_cli_usage(cli, "nothing to audit: give --paper FILE and/or RUN paths");
+    }
+    ps_paper *paper = NULL;
+    ps_js_run *run = NULL;
+    if (paper_path)
+        rc = ps_paper_read(paper_path, &paper, &cli->warnings, &cli->err);
+    if (!rc && nruns)
+        rc = audit_load_run(runs, nruns, &run, cli);
+    if (!rc) {
+        ps_audit a = {0};
+        ps_audit_run(paper, run, &a);
+        ps_buf b = {0};
+        rc = ps_audit_render(&b, &a, fmt, paper ? paper->source : "perfscribe audit", &cli->err);
+        const char *inputs[2] = {paper_path, NULL};
+        if (!rc) {
+            /* outputs must not overwrite any input: the paper and every RUN path */
+            const char **all = ps_xcalloc(nruns + 1, sizeof *all);
+            size_t nin = 0;
+            if (paper_path)
+                all[nin++] = inputs[0];
+            for (size_t i = 0; i < nruns; i++)
+                all[nin++] = runs[i];
+            rc = ps_cli_write(cli, out, &b, all, nin);
+            free(all);
+        }
+        if (!rc && ps_audit_count(&a, PS_SEV_ERROR))
+            rc = PS_EFAIL;
+        ps_buf_free(&b);
+        ps_audit_free(&a);
+    }
+    ps_paper_free(paper);
+    if (run)
+        ps_js_run_free(run);
+    free(runs);
+    return rc;
 }

@@ -1,13 +1,14 @@
 /* numparse.c - fast decimal number parser for counter logs.
  *
- * Digits go into a uint64 mantissa (at most 19 significant digits; further digits only adjust
- * the exponent) plus a decimal exponent. Then:
- *   1. exact (Clinger) fast path: mantissa <= 2^53 and |exponent| <= 22 -> one correctly
- *      rounded double multiplication or division;
- *   2. long double fast path (x87 80-bit, 64-bit mantissa): mantissa and 10^k (k <= 27) are
- *      exact in long double, the product/quotient is rounded once to 64 bits and then to 53:
- *      the result is within 1 ulp (almost always correctly rounded);
- *   3. anything else (huge exponents, very long text) goes to strtod in the C locale.
+ * Digits go into a uint64 mantissa (at most 19 significant digits, gathered 8 at a time;
+ * further digits only adjust the exponent) plus a decimal exponent q. Then:
+ *   1. Eisel-Lemire exact fast path (|q| <= 27): a 64x128-bit product with a table of powers
+ *      of 5 gives the correctly rounded double; with more than 19 digits the result is kept
+ *      when mantissa and mantissa + 1 round alike. It refuses the rare undecidable cases.
+ *   2. otherwise strtod on a copy (C locale; texts up to 127 characters): exact.
+ *   3. longer texts with |q| <= 27: long double (x87, 64-bit mantissa) m * 10^q, one or two
+ *      roundings of 2^-64 before the final rounding to double: within 1 ulp.
+ * Together these are correctly rounded for everything a counter log holds.
  */
 #include "numparse_internal.h"
 
@@ -18,11 +19,6 @@
 #include <string.h>
 
 #include "ps_model.h"
-
-static const double pow10_d[23] = {
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-};
 
 #if LDBL_MANT_DIG >= 64
 #define HAVE_LD64 1
@@ -42,6 +38,104 @@ static const long double pow10_neg_ld[28] = {
 #else
 #define HAVE_LD64 0
 #endif
+
+/* 128-bit approximations of 5^q, q = -27..27, normalised so that bit 127 is set (q < 0:
+ * floor(2^b / 5^-q) + 1), generated with Python's exact integers as in fast_float. */
+static const uint64_t pow5_128[55][2] = {
+    {UINT64_C(0x9E74D1B791E07E48), UINT64_C(0x775EA264CF55347E)}, /* -27 */
+    {UINT64_C(0xC612062576589DDA), UINT64_C(0x95364AFE032A819E)}, /* -26 */
+    {UINT64_C(0xF79687AED3EEC551), UINT64_C(0x3A83DDBD83F52205)}, /* -25 */
+    {UINT64_C(0x9ABE14CD44753B52), UINT64_C(0xC4926A9672793543)}, /* -24 */
+    {UINT64_C(0xC16D9A0095928A27), UINT64_C(0x75B7053C0F178294)}, /* -23 */
+    {UINT64_C(0xF1C90080BAF72CB1), UINT64_C(0x5324C68B12DD6339)}, /* -22 */
+    {UINT64_C(0x971DA05074DA7BEE), UINT64_C(0xD3F6FC16EBCA5E04)}, /* -21 */
+    {UINT64_C(0xBCE5086492111AEA), UINT64_C(0x88F4BB1CA6BCF585)}, /* -20 */
+    {UINT64_C(0xEC1E4A7DB69561A5), UINT64_C(0x2B31E9E3D06C32E6)}, /* -19 */
+    {UINT64_C(0x9392EE8E921D5D07), UINT64_C(0x3AFF322E62439FD0)}, /* -18 */
+    {UINT64_C(0xB877AA3236A4B449), UINT64_C(0x09BEFEB9FAD487C3)}, /* -17 */
+    {UINT64_C(0xE69594BEC44DE15B), UINT64_C(0x4C2EBE687989A9B4)}, /* -16 */
+    {UINT64_C(0x901D7CF73AB0ACD9), UINT64_C(0x0F9D37014BF60A11)}, /* -15 */
+    {UINT64_C(0xB424DC35095CD80F), UINT64_C(0x538484C19EF38C95)}, /* -14 */
+    {UINT64_C(0xE12E13424BB40E13), UINT64_C(0x2865A5F206B06FBA)}, /* -13 */
+    {UINT64_C(0x8CBCCC096F5088CB), UINT64_C(0xF93F87B7442E45D4)}, /* -12 */
+    {UINT64_C(0xAFEBFF0BCB24AAFE), UINT64_C(0xF78F69A51539D749)}, /* -11 */
+    {UINT64_C(0xDBE6FECEBDEDD5BE), UINT64_C(0xB573440E5A884D1C)}, /* -10 */
+    {UINT64_C(0x89705F4136B4A597), UINT64_C(0x31680A88F8953031)}, /* -9 */
+    {UINT64_C(0xABCC77118461CEFC), UINT64_C(0xFDC20D2B36BA7C3E)}, /* -8 */
+    {UINT64_C(0xD6BF94D5E57A42BC), UINT64_C(0x3D32907604691B4D)}, /* -7 */
+    {UINT64_C(0x8637BD05AF6C69B5), UINT64_C(0xA63F9A49C2C1B110)}, /* -6 */
+    {UINT64_C(0xA7C5AC471B478423), UINT64_C(0x0FCF80DC33721D54)}, /* -5 */
+    {UINT64_C(0xD1B71758E219652B), UINT64_C(0xD3C36113404EA4A9)}, /* -4 */
+    {UINT64_C(0x83126E978D4FDF3B), UINT64_C(0x645A1CAC083126EA)}, /* -3 */
+    {UINT64_C(0xA3D70A3D70A3D70A), UINT64_C(0x3D70A3D70A3D70A4)}, /* -2 */
+    {UINT64_C(0xCCCCCCCCCCCCCCCC), UINT64_C(0xCCCCCCCCCCCCCCCD)}, /* -1 */
+    {UINT64_C(0x8000000000000000), UINT64_C(0x0000000000000000)}, /* 0 */
+    {UINT64_C(0xA000000000000000), UINT64_C(0x0000000000000000)}, /* 1 */
+    {UINT64_C(0xC800000000000000), UINT64_C(0x0000000000000000)}, /* 2 */
+    {UINT64_C(0xFA00000000000000), UINT64_C(0x0000000000000000)}, /* 3 */
+    {UINT64_C(0x9C40000000000000), UINT64_C(0x0000000000000000)}, /* 4 */
+    {UINT64_C(0xC350000000000000), UINT64_C(0x0000000000000000)}, /* 5 */
+    {UINT64_C(0xF424000000000000), UINT64_C(0x0000000000000000)}, /* 6 */
+    {UINT64_C(0x9896800000000000), UINT64_C(0x0000000000000000)}, /* 7 */
+    {UINT64_C(0xBEBC200000000000), UINT64_C(0x0000000000000000)}, /* 8 */
+    {UINT64_C(0xEE6B280000000000), UINT64_C(0x0000000000000000)}, /* 9 */
+    {UINT64_C(0x9502F90000000000), UINT64_C(0x0000000000000000)}, /* 10 */
+    {UINT64_C(0xBA43B74000000000), UINT64_C(0x0000000000000000)}, /* 11 */
+    {UINT64_C(0xE8D4A51000000000), UINT64_C(0x0000000000000000)}, /* 12 */
+    {UINT64_C(0x9184E72A00000000), UINT64_C(0x0000000000000000)}, /* 13 */
+    {UINT64_C(0xB5E620F480000000), UINT64_C(0x0000000000000000)}, /* 14 */
+    {UINT64_C(0xE35FA931A0000000), UINT64_C(0x0000000000000000)}, /* 15 */
+    {UINT64_C(0x8E1BC9BF04000000), UINT64_C(0x0000000000000000)}, /* 16 */
+    {UINT64_C(0xB1A2BC2EC5000000), UINT64_C(0x0000000000000000)}, /* 17 */
+    {UINT64_C(0xDE0B6B3A76400000), UINT64_C(0x0000000000000000)}, /* 18 */
+    {UINT64_C(0x8AC7230489E80000), UINT64_C(0x0000000000000000)}, /* 19 */
+    {UINT64_C(0xAD78EBC5AC620000), UINT64_C(0x0000000000000000)}, /* 20 */
+    {UINT64_C(0xD8D726B7177A8000), UINT64_C(0x0000000000000000)}, /* 21 */
+    {UINT64_C(0x878678326EAC9000), UINT64_C(0x0000000000000000)}, /* 22 */
+    {UINT64_C(0xA968163F0A57B400), UINT64_C(0x0000000000000000)}, /* 23 */
+    {UINT64_C(0xD3C21BCECCEDA100), UINT64_C(0x0000000000000000)}, /* 24 */
+    {UINT64_C(0x84595161401484A0), UINT64_C(0x0000000000000000)}, /* 25 */
+    {UINT64_C(0xA56FA5B99019A5C8), UINT64_C(0x0000000000000000)}, /* 26 */
+    {UINT64_C(0xCECB8F27F4200F3A), UINT64_C(0x0000000000000000)}, /* 27 */
+};
+
+/* Eisel-Lemire: the correctly rounded double nearest to m * 10^q for m != 0 and q in
+ * [-27, 27] (results are positive normal doubles in that range). Returns -1.0 in the rare
+ * cases the product cannot decide the rounding. */
+static inline double eisel_lemire(uint64_t m, int q)
+{
+    const uint64_t *t = pow5_128[q + 27];
+    int lz = __builtin_clzll(m);
+    m <<= lz;
+    __uint128_t p = (__uint128_t)m * t[0];
+    uint64_t hi = (uint64_t)(p >> 64), lo = (uint64_t)p;
+    if ((hi & 0x1FF) == 0x1FF) {   /* the low 64 bits of 5^q may carry into the kept bits */
+        uint64_t h2 = (uint64_t)(((__uint128_t)m * t[1]) >> 64);
+        lo += h2;
+        if (h2 > lo)
+            hi++;
+        if ((hi & 0x1FF) == 0x1FF && lo == UINT64_MAX)
+            return -1.0;
+    }
+    int upper = (int)(hi >> 63), shift = upper + 9;
+    uint64_t mant = hi >> shift;
+    int power2 = ((217706 * q) >> 16) + 63 + upper - lz + 1023;
+    /* exactly halfway: round to even instead of up (only possible when 5^q is exact) */
+    if (lo <= 1 && q >= -4 && q <= 23 && (mant & 3) == 1 && (mant << shift) == hi)
+        mant &= ~UINT64_C(1);
+    mant += mant & 1;
+    mant >>= 1;
+    if (mant >= UINT64_C(2) << 52) {
+        mant = UINT64_C(1) << 52;
+        power2++;
+    }
+    if (power2 <= 0 || power2 >= 2047)
+        return -1.0;
+    uint64_t bits = (mant & ~(UINT64_C(1) << 52)) | (uint64_t)power2 << 52;
+    double d;
+    memcpy(&d, &bits, 8);
+    return d;
+}
 
 /* strtod on a bounded copy (C locale decimal point; the program never calls setlocale for
  * LC_NUMERIC, and dec ',' is mapped to '.'). */
@@ -168,26 +262,29 @@ const char *ps_num_scan(const char *p, const char *end, char dec, double *out)
         e10 += eneg ? -ex : ex;
         p = q;
     }
-    double v;
+    double v = -1.0;
     if (m == 0) {
         v = 0.0;
-    } else if (!dropped && m <= (UINT64_C(1) << 53) && e10 >= -22 && e10 <= 22) {
-        v = (double)m;
-        v = e10 < 0 ? v / pow10_d[-e10] : v * pow10_d[e10];
-#if HAVE_LD64
     } else if (e10 >= -27 && e10 <= 27) {
-        long double x = (long double)m;
-        x = e10 < 0 ? x * pow10_neg_ld[-e10] : x * pow10_ld[e10];
-        v = (double)x;
-#endif
-    } else {
-        size_t sl = (size_t)(p - s);
-        if (slow_parse(s, sl, dec, &v) != 0)
-            return NULL;
-        v = fabs(v);
+        v = eisel_lemire(m, (int)e10);
+        if (dropped && v >= 0 && eisel_lemire(m + 1, (int)e10) != v)
+            v = -1.0;   /* the dropped digits could change the rounding */
     }
-    if (!isfinite(v))
-        return NULL;
+    if (v < 0) {   /* rare: undecided, huge exponent */
+        if (slow_parse(s, (size_t)(p - s), dec, &v) == 0) {
+            v = fabs(v);   /* the sign is applied below */
+#if HAVE_LD64
+        } else if (e10 >= -27 && e10 <= 27) {   /* text too long for the strtod copy */
+            long double x = (long double)m;
+            x = e10 < 0 ? x * pow10_neg_ld[-e10] : x * pow10_ld[e10];
+            v = (double)x;
+#endif
+        } else {
+            return NULL;
+        }
+        if (!isfinite(v))
+            return NULL;
+    }
     *out = neg ? -v : v;
     return p;
 }

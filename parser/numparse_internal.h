@@ -7,8 +7,9 @@
 /* Scan one decimal number at p (never reading at or past end):
  *   [+-] digits [dec digits] [(e|E) [+-] digits]   with at least one mantissa digit,
  * where dec is the decimal separator ('.' or ','). "inf", "nan", hex and empty text are refused.
- * On success stores the value in *out (finite; within 1 ulp of the correctly rounded value,
- * usually exact) and returns the pointer just past the number; the caller checks what follows.
+ * On success stores the value in *out (finite; correctly rounded, at worst within 1 ulp for
+ * texts over 127 characters) and returns the pointer just past the number; the caller checks
+ * what follows.
  * Returns NULL when no number starts at p or it overflows to infinity. Never allocates. */
 const char *ps_num_scan(const char *p, const char *end, char dec, double *out);
 

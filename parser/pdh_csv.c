@@ -25,6 +25,7 @@
 #ifndef PS_CSV_THREAD_MIN
 #define PS_CSV_THREAD_MIN ((uint64_t)8 << 20) /* files at least this big are parsed on a thread */
 #endif
+#define MAX_COUNTERS 250000                 /* refuse bigger headers (memory per column) */
 #define BATCH_VALUES 65536                  /* values per batch (rows = this / counters) */
 
 typedef struct csv {
@@ -226,6 +227,9 @@ static int read_header(ps_log *log, ps_csv_rows *c, ps_error *err)
         p = ps_csv_cell(start, e, sep, &cs, &cn, &errpos, &why);
         if (!p)
             return ps_error_set(err, PS_EINPUT, log->path, ln, COL(errpos), "%s in the header", why);
+        if (k == MAX_COUNTERS)
+            return ps_error_set(err, PS_EINPUT, log->path, ln, COL(start),
+                                "header has more than %d counter columns", MAX_COUNTERS);
         if (k == cap) {
             cap *= 2;
             paths = ps_xrealloc(paths, cap * sizeof *paths);

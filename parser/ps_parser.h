@@ -133,6 +133,22 @@ int ps_thr_import_pal(const char *path, ps_thr_set *set, ps_warnings *w, ps_erro
 
 /* ===================================================================== 4. paper text */
 
+/* Read the text of an ESRP white paper (pdftotext -layout output or a plain transcription) into
+ * claims: performance tables (per server and aggregate, ESRP v2/v3/v4 wordings), customer profile,
+ * backup/replay figures, appendix Jetstress reports (identified by title; report rows, 2007 Disk
+ * Subsystem rows, 2010+ instance rows, final test-log lines) and relative-percentage trend cells.
+ * Every claim keeps its line and printed precision; a label whose number was lost is an absent
+ * claim (NaN), never 0. NUL bytes and invalid UTF-8 are replaced by spaces (counted in
+ * sanitized_bytes, one warning). PCRE2 match/depth limits are set; a line that hits them is
+ * skipped for that pattern with a warning.
+ * *out owned by the caller (ps_paper_free). Errors: PS_EIO (cannot read), PS_EINPUT (empty,
+ * binary/too large input, more than PS_PAPER_MAX_BYTES) with the file name. */
+#define PS_PAPER_MAX_BYTES (256u << 20)
+int ps_paper_read(const char *path, ps_paper **out, ps_warnings *w, ps_error *err);
+/* Same from memory; name is used in claims and messages. text need not be NUL-terminated. */
+int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **out, ps_warnings *w,
+                   ps_error *err);
+
 /* ===================================================================== 5. solution file */
 
 /* ===================================================================== 6. trend tables */

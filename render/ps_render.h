@@ -375,6 +375,13 @@ int ps_chart_draw_hpdf(const ps_chart_spec *spec, void *doc, void *page, void *f
 
 /* ===================================================================== 8. audit */
 
+/* Render audit findings (already sorted) into out: PS_FMT_TEXT (one "FILE:LINE: severity: kind:
+ * message" line per finding, then a count line), PS_FMT_JSON ({"findings":[{"kind","severity",
+ * "file","line","server","metric","stated","expected","message"}],"claims":N,"checked":N,
+ * "percentages_checked":N}) or PS_FMT_HTML (self-contained page, every input string escaped).
+ * title (may be NULL) heads the HTML page. Returns 0, or PS_EUSAGE for another format. */
+int ps_audit_render(ps_buf *out, const ps_audit *a, enum ps_format fmt, const char *title, ps_error *err);
+
 /* ===================================================================== 9. trend */
 
 #ifdef __cplusplus

@@ -2,6 +2,7 @@
  * (COL = 1-based byte column in the line; counted by hand in the strings below). */
 #include <criterion/criterion.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -156,4 +157,26 @@ Test(csv_errors, lenient_skips_hostile_rows)
     cr_assert_eq(sum, 3 + 4 + 5 + 6);
     cr_assert_eq(ps_log_bad_rows(log), 2);
     ps_log_close(log);
+}
+
+Test(csv_errors, too_many_columns)
+{
+    /* 250 001 counter columns of 8 bytes each: refused at the first column over the cap */
+    size_t n = 250001, len = 0;
+    const char head[] = "\"(PDH-CSV 4.0)\"";
+    char *text = malloc(sizeof head + n * 8 + 2);
+    memcpy(text, head, sizeof head - 1);
+    len = sizeof head - 1;
+    for (size_t i = 0; i < n; i++) {
+        memcpy(text + len, ",\"\\O\\cc\"", 8);
+        len += 8;
+    }
+    text[len++] = '\n';
+    const char *path = write_tmp("wide.csv", text, len);
+    free(text);
+    ps_error err;
+    size_t rows;
+    cr_assert_eq(read_file(path, 0, &err, &rows), PS_EINPUT);
+    cr_assert_str_eq(err.msg, "header has more than 250000 counter columns");
+    cr_assert_eq(err.col, 15 + 250000 * 8 + 2);
 }

@@ -1,0 +1,146 @@
+/* audit_out.c - audit findings as text, JSON or a self-contained HTML page. */
+#include "ps_render.h"
+
+#include <math.h>
+#include <string.h>
+
+static void num(ps_buf *b, double v)
+{
+    char t[64];
+    /* %.10g-like but locale independent: shortest of up to 6 decimals */
+    int d = 6;
+    ps_fmt_num(t, sizeof t, v, d);
+    char *dot = strchr(t, '.');
+    if (dot) {
+        char *e = t + strlen(t) - 1;
+        while (e > dot && *e == '0')
+            *e-- = 0;
+        if (e == dot)
+            *e = 0;
+    }
+    ps_buf_puts(b, t);
+}
+
+static void render_text(ps_buf *b, const ps_audit *a)
+{
+    for (size_t i = 0; i < a->n; i++) {
+        const ps_finding *f = &a->findings[i];
+        ps_buf_printf(b, "%s", f->file ? f->file : "-");
+        if (f->line > 0)
+            ps_buf_printf(b, ":%ld", f->line);
+        ps_buf_printf(b, ": %s: %s:", ps_severity_name(f->severity), f->kind);
+        if (f->server)
+            ps_buf_printf(b, " [%s]", f->server);
+        ps_buf_printf(b, " %s", f->message ? f->message : "");
+        if (!isnan(f->stated) || !isnan(f->expected)) {
+            ps_buf_puts(b, " (stated ");
+            if (isnan(f->stated))
+                ps_buf_puts(b, "n/a");
+            else
+                num(b, f->stated);
+            ps_buf_puts(b, ", expected ");
+            if (isnan(f->expected))
+                ps_buf_puts(b, "n/a");
+            else
+                num(b, f->expected);
+            ps_buf_puts(b, ")");
+        }
+        ps_buf_putc(b, '\n');
+    }
+    ps_buf_printf(b, "%zu findings: %zu errors, %zu warnings, %zu info; %zu numbers read, %zu checks made "
+                  "(%zu percentages)\n", a->n, ps_audit_count(a, PS_SEV_ERROR),
+                  ps_audit_count(a, PS_SEV_WARNING) - ps_audit_count(a, PS_SEV_ERROR),
+                  a->n - ps_audit_count(a, PS_SEV_WARNING), a->claims, a->checked, a->pct_checked);
+}
+
+static void render_json(ps_buf *b, const ps_audit *a)
+{
+    ps_buf_puts(b, "{\"findings\":[");
+    for (size_t i = 0; i < a->n; i++) {
+        const ps_finding *f = &a->findings[i];
+        ps_buf_puts(b, i ? ",\n{" : "\n{");
+        ps_buf_puts(b, "\"kind\":");
+        ps_json_str(b, f->kind);
+        ps_buf_puts(b, ",\"severity\":");
+        ps_json_str(b, ps_severity_name(f->severity));
+        ps_buf_puts(b, ",\"file\":");
+        ps_json_str(b, f->file);
+        ps_buf_puts(b, ",\"line\":");
+        ps_json_num(b, f->line > 0 ? (double)f->line : NAN);
+        ps_buf_puts(b, ",\"server\":");
+        ps_json_str(b, f->server);
+        ps_buf_puts(b, ",\"metric\":");
+        ps_json_str(b, f->metric);
+        ps_buf_puts(b, ",\"stated\":");
+        ps_json_num(b, f->stated);
+        ps_buf_puts(b, ",\"expected\":");
+        ps_json_num(b, f->expected);
+        ps_buf_puts(b, ",\"message\":");
+        ps_json_str(b, f->message);
+        ps_buf_puts(b, "}");
+    }
+    ps_buf_printf(b, "%s],\"claims\":%zu,\"checked\":%zu,\"percentages_checked\":%zu}\n", a->n ? "\n" : "",
+                  a->claims, a->checked, a->pct_checked);
+}
+
+static void td(ps_buf *b, const char *s)
+{
+    ps_buf_puts(b, "<td>");
+    ps_html_escape(b, s);
+    ps_buf_puts(b, "</td>");
+}
+
+static void td_num(ps_buf *b, double v)
+{
+    ps_buf_puts(b, "<td class=\"n\">");
+    if (!isnan(v))
+        num(b, v);
+    ps_buf_puts(b, "</td>");
+}
+
+static void render_html(ps_buf *b, const ps_audit *a, const char *title)
+{
+    ps_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>");
+    ps_html_escape(b, title ? title : "perfscribe audit");
+    ps_buf_puts(b, "</title>\n<style>body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse}"
+                   "td,th{border:1px solid #bbb;padding:3px 6px;vertical-align:top}td.n{text-align:right}"
+                   "tr.error td:first-child{background:#f4c7c3}tr.warning td:first-child{background:#fce8b2}"
+                   "tr.info td:first-child{background:#e8f0fe}</style></head><body>\n<h1>");
+    ps_html_escape(b, title ? title : "perfscribe audit");
+    ps_buf_printf(b, "</h1>\n<p>%zu findings: %zu errors, %zu warnings, %zu info. %zu numbers read, %zu checks "
+                  "made (%zu percentages).</p>\n", a->n, ps_audit_count(a, PS_SEV_ERROR),
+                  ps_audit_count(a, PS_SEV_WARNING) - ps_audit_count(a, PS_SEV_ERROR),
+                  a->n - ps_audit_count(a, PS_SEV_WARNING), a->claims, a->checked, a->pct_checked);
+    ps_buf_puts(b, "<table>\n<tr><th>Severity</th><th>Kind</th><th>Location</th><th>Server</th><th>Metric</th>"
+                   "<th>Stated</th><th>Expected</th><th>Arithmetic</th></tr>\n");
+    for (size_t i = 0; i < a->n; i++) {
+        const ps_finding *f = &a->findings[i];
+        ps_buf_printf(b, "<tr class=\"%s\">", ps_severity_name(f->severity));
+        td(b, ps_severity_name(f->severity));
+        td(b, f->kind);
+        ps_buf_puts(b, "<td>");
+        ps_html_escape(b, f->file ? f->file : "-");
+        if (f->line > 0)
+            ps_buf_printf(b, ":%ld", f->line);
+        ps_buf_puts(b, "</td>");
+        td(b, f->server);
+        td(b, f->metric);
+        td_num(b, f->stated);
+        td_num(b, f->expected);
+        td(b, f->message);
+        ps_buf_puts(b, "</tr>\n");
+    }
+    ps_buf_puts(b, "</table>\n</body></html>\n");
+}
+
+int ps_audit_render(ps_buf *out, const ps_audit *a, enum ps_format fmt, const char *title, ps_error *err)
+{
+    switch (fmt) {
+    case PS_FMT_TEXT: render_text(out, a); return 0;
+    case PS_FMT_JSON: render_json(out, a); return 0;
+    case PS_FMT_HTML: render_html(out, a, title); return 0;
+    default:
+        return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "audit output format '%s' not supported (text, json, html)",
+                            ps_format_name(fmt));
+    }
+}
