@@ -35,4 +35,21 @@ void ps_cli_progress_end(ps_cli *cli);
 int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *const *inputs,
                  size_t ninputs);
 
+/* Jetstress run options shared by the commands that load a run (cli/js_common.c). */
+typedef struct ps_cli_js {
+    const char **paths; size_t npaths;   /* RUN arguments (caller allocates paths) */
+    const char *thresholds, *profile;
+    int lenient;
+    ps_js_options opt;
+} ps_cli_js;
+/* If argv[*i] is one of -b -e --mailboxes --iops-per-mailbox --profile --thresholds --lenient
+ * --lenient-logs -q: consume it (and its value), set *rc (PS_OK or a usage error) and return 1;
+ * else return 0. */
+int ps_cli_js_option(ps_cli *cli, int argc, char **argv, int *i, ps_cli_js *a, int *rc);
+/* Check the combination after parsing; fills a->opt.profile/thresholds_file. */
+int ps_cli_js_finish(ps_cli *cli, ps_cli_js *a);
+/* Read --thresholds, ps_js_load, ps_js_judge; run warnings copied to cli->warnings.
+ * On success *run is owned by the caller. */
+int ps_cli_js_load(ps_cli *cli, ps_cli_js *a, ps_js_run **run);
+
 #endif

@@ -1,9 +1,180 @@
-/* cmd_report.c - 'perfscribe report' (not built yet). */
+/* cmd_report.c - 'perfscribe report': ESRP document (HTML, PDF) from a Jetstress run. */
 #include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char usage_report[] =
+    "usage: perfscribe report RUN... -o FILE.pdf|FILE.html [-o FILE ...] [--solution FILE]\n"
+    "                         [--esrp 2|3|4] [--template-dir DIR] [--paper a4|letter]\n"
+    "                         [--dump-layout] [-b TIME -e TIME] [--mailboxes N --iops-per-mailbox X]\n"
+    "                         [--profile P] [--thresholds FILE] [--lenient] [--lenient-logs] [-q]\n"
+    "\n"
+    "Renders an ESRP storage white paper from a Jetstress run: title page, contents, tested\n"
+    "deployment tables, per-server and aggregate storage performance results, backup and log\n"
+    "replay tables, and one appendix per server with the recomputed Jetstress tables, charts and\n"
+    "the test log. The output format follows each -o file's extension (.html, .pdf).\n"
+    "\n"
+    "  -o FILE             output file (.html/.htm or .pdf); repeat for several formats\n"
+    "  --solution FILE     solution description (vendor, product, hardware rows, texts);\n"
+    "                      see docs/readme/report.md; what is missing prints \"not provided\"\n"
+    "  --esrp 2|3|4        ESRP program version: titles and row wording (default 4)\n"
+    "  --template-dir DIR  files here replace the built-in report.html / report.css\n"
+    "  --paper a4|letter   PDF page size and HTML print size (default a4)\n"
+    "  --dump-layout       print every chart's layout as key = value lines on standard output\n"
+    "  other options as for 'perfscribe jetstress'\n"
+    "\n"
+    "The date printed is today's (UTC), or SOURCE_DATE_EPOCH when set (reproducible output).\n";
+
+/* Document date: SOURCE_DATE_EPOCH (seconds) when set, else now. */
+static int doc_date(ps_cli *cli, ps_time *out)
+{
+    const char *s = getenv("SOURCE_DATE_EPOCH");
+    if (!s || !*s) {
+        *out = (ps_time)time(NULL) * 1000;
+        return PS_OK;
+    }
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || *end || v < 0 || v > 253402300799LL)
+        return ps_cli_usage(cli, "SOURCE_DATE_EPOCH must be a number of seconds since 1970 (got '%s')", s);
+    *out = (ps_time)v * 1000;
+    return PS_OK;
+}
+
+typedef struct report_args {
+    ps_cli_js js;
+    const char **outs; size_t nouts;
+    const char *solution, *template_dir;
+    int esrp, letter, dump;
+} report_args;
+
+static int parse_args(int argc, char **argv, ps_cli *cli, report_args *a)
+{
+    a->js.paths = ps_xcalloc((size_t)argc, sizeof *a->js.paths);
+    a->outs = ps_xcalloc((size_t)argc, sizeof *a->outs);
+    a->esrp = 4;
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        int rc = PS_OK;
+        if (ps_cli_js_option(cli, argc, argv, &i, &a->js, &rc)) {
+            if (rc)
+                return rc;
+            continue;
+        }
+        int has_value = strcmp(s, "-o") == 0 || strcmp(s, "--solution") == 0 || strcmp(s, "--esrp") == 0 ||
+                        strcmp(s, "--template-dir") == 0 || strcmp(s, "--paper") == 0;
+        if (has_value && i + 1 >= argc)
+            return ps_cli_usage(cli, "option %s needs a value", s);
+        const char *v = has_value ? argv[++i] : NULL;
+        if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
+            fputs(usage_report, stdout);
+            return -1;
+        } else if (strcmp(s, "-o") == 0) {
+            enum ps_format f = ps_format_from_path(v);
+            if (!ps_doc_renderer(f))
+                return ps_cli_usage(cli, "-o %s: the file name must end in .html, .htm or .pdf", v);
+            a->outs[a->nouts++] = v;
+        } else if (strcmp(s, "--solution") == 0) {
+            a->solution = v;
+        } else if (strcmp(s, "--esrp") == 0) {
+            if (strcmp(v, "2") && strcmp(v, "3") && strcmp(v, "4"))
+                return ps_cli_usage(cli, "--esrp: expected 2, 3 or 4, got '%s'", v);
+            a->esrp = v[0] - '0';
+        } else if (strcmp(s, "--template-dir") == 0) {
+            a->template_dir = v;
+        } else if (strcmp(s, "--paper") == 0) {
+            if (strcmp(v, "a4") && strcmp(v, "A4") && strcmp(v, "letter"))
+                return ps_cli_usage(cli, "--paper: expected a4 or letter, got '%s'", v);
+            a->letter = v[0] == 'l';
+        } else if (strcmp(s, "--dump-layout") == 0) {
+            a->dump = 1;
+        } else if (s[0] == '-' && s[1]) {
+            return ps_cli_usage(cli, "unknown option '%s'", s);
+        } else {
+            a->js.paths[a->js.npaths++] = s;
+        }
+    }
+    int rc = ps_cli_js_finish(cli, &a->js);
+    if (!rc && !a->nouts && !a->dump)
+        rc = ps_cli_usage(cli, "no output: give -o FILE.pdf and/or -o FILE.html (or --dump-layout)");
+    return rc;
+}
+
+/* Every output is opened first and committed only when all rendered: nothing half-written. */
+static int render_all(ps_cli *cli, const report_args *a, const ps_doc *doc)
+{
+    size_t ninputs = a->js.npaths + (a->solution ? 1 : 0);
+    const char **inputs = ps_xcalloc(ninputs + 1, sizeof *inputs);
+    memcpy(inputs, a->js.paths, a->js.npaths * sizeof *inputs);
+    if (a->solution)
+        inputs[a->js.npaths] = a->solution;
+    ps_outfile **o = ps_xcalloc(a->nouts + 1, sizeof *o);
+    int rc = PS_OK;
+    for (size_t i = 0; i < a->nouts && !rc; i++) {
+        for (size_t k = 0; k < i && !rc; k++)
+            if (strcmp(a->outs[k], a->outs[i]) == 0)
+                rc = ps_cli_usage(cli, "-o %s given twice", a->outs[i]);
+        if (!rc)
+            rc = ps_outfile_open(a->outs[i], inputs, ninputs, &o[i], &cli->err);
+        if (!rc)
+            rc = ps_doc_renderer(ps_format_from_path(a->outs[i]))(doc, ps_outfile_fp(o[i]), &cli->warnings, &cli->err);
+    }
+    for (size_t i = 0; i < a->nouts; i++) {
+        if (!o[i])
+            continue;
+        if (rc)
+            ps_outfile_abort(o[i]);
+        else
+            rc = ps_outfile_commit(o[i], &cli->err);
+    }
+    free(o);
+    free(inputs);
+    return rc;
+}
 
 int ps_cmd_report(int argc, char **argv, ps_cli *cli)
 {
-    (void)argc;
-    (void)argv;
-    return ps_error_set(&cli->err, PS_EUSAGE, NULL, 0, 0, "'report' is not available in this build yet");
+    report_args a = {0};
+    ps_js_run *run = NULL;
+    ps_solution *sol = NULL;
+    ps_doc *doc = NULL;
+    ps_doc_options dopt = {0};
+    int rc = parse_args(argc, argv, cli, &a);
+    if (rc < 0) {
+        rc = PS_OK;
+        goto done;
+    }
+    if (!rc)
+        rc = doc_date(cli, &dopt.date);
+    if (!rc && a.solution)
+        rc = ps_solution_read(a.solution, &sol, &cli->err);
+    if (rc)
+        goto done;
+    a.js.opt.keep_series = 1;
+    if ((rc = ps_cli_js_load(cli, &a.js, &run)))
+        goto done;
+    dopt.esrp = a.esrp;
+    dopt.template_dir = a.template_dir;
+    dopt.paper_letter = a.letter;
+    if ((rc = ps_doc_build(run, sol, &dopt, &doc, &cli->warnings, &cli->err)))
+        goto done;
+    if (a.dump) {
+        ps_buf b = {0};
+        ps_doc_dump_layout(doc, &b);
+        rc = ps_cli_write(cli, NULL, &b, NULL, 0);
+        ps_buf_free(&b);
+    }
+    if (!rc && a.nouts)
+        rc = render_all(cli, &a, doc);
+done:
+    ps_doc_free(doc);
+    ps_solution_free(sol);
+    ps_js_run_free(run);
+    free(a.js.paths);
+    free(a.outs);
+    return rc;
 }

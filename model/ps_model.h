@@ -464,6 +464,23 @@ typedef struct ps_js_run {
 } ps_js_run;
 void ps_js_run_free(ps_js_run *r);   /* frees members and r itself */
 
+/* ===================================================================== 6b. solution description */
+/* (owned by the ESRP document work; parsed by parser/solution.c, read by render/doc_model.c)
+ * The text of an ESRP paper that only a person can write (vendor, product, features, hardware
+ * rows, ...), from a "solution description" file: INI-like "[section]" headers and
+ * "key = value" entries; see docs/readme/report.md. Keys are kept as written (lower case). */
+typedef struct ps_solution_entry {
+    char *section;           /* "document", "hardware", ... (lower case) */
+    char *key;               /* lower case */
+    char *value;             /* paragraphs separated by "\n\n"; never NULL */
+    long line, col;          /* where the key starts, for messages */
+} ps_solution_entry;
+
+typedef struct ps_solution {
+    char *source;            /* file path as given */
+    ps_solution_entry *entries; size_t nentries;
+} ps_solution;
+
 /* ===================================================================== 7. thresholds */
 /* Jetstress computation (model/js_counters.c, model/js_compute.c) and thresholds/verdicts
  * (model/thresholds.c). */

@@ -151,6 +151,17 @@ int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **ou
 
 /* ===================================================================== 5. solution file */
 
+/* Read a solution description file (format: docs/readme/report.md): "# comment" lines,
+ * "[section]" headers, "key = value" entries; a line starting with whitespace continues the
+ * previous value (joined with a space); a continuation line holding only "." starts a new
+ * paragraph. Section and key names are [a-z0-9_] (case-folded). A key repeated in a section
+ * is an error. *out owned by the caller (ps_solution_free).
+ * Errors: PS_EIO (cannot read), PS_EINPUT with FILE:LINE:COL (syntax, invalid UTF-8, duplicate). */
+int ps_solution_read(const char *path, ps_solution **out, ps_error *err);
+/* Same from memory; name is used in messages. */
+int ps_solution_parse(const char *text, size_t len, const char *name, ps_solution **out, ps_error *err);
+void ps_solution_free(ps_solution *sol);  /* frees members and sol itself; NULL ok */
+
 /* ===================================================================== 6. trend tables */
 
 #ifdef __cplusplus

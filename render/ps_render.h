@@ -373,6 +373,38 @@ int ps_chart_draw_hpdf(const ps_chart_spec *spec, void *doc, void *page, void *f
 
 /* ===================================================================== 7. documents */
 
+/* An ESRP document (title page, summary tables, per-server appendices with charts), built once
+ * from a judged run and rendered into any number of formats. Opaque; see render/doc_internal.h. */
+typedef struct ps_doc ps_doc;
+
+typedef struct ps_doc_options {
+    int esrp;                  /* ESRP program version 2, 3 or 4 (0 = 4): titles and row wording */
+    ps_time date;              /* document date (UTC); the CLI takes it from SOURCE_DATE_EPOCH */
+    const char *template_dir;  /* directory whose files override the embedded templates; NULL */
+    int paper_letter;          /* 1 = US Letter PDF pages, 0 = A4 */
+} ps_doc_options;
+
+/* Build the document tree from run (servers judged: verdicts filled) and sol (may be NULL).
+ * Text only a person can write comes from sol; what is missing is printed "not provided" and
+ * listed in ONE warning; unknown solution keys give one warning. run and sol are not kept
+ * except the series arrays of run, which must outlive *out. *out: ps_doc_free.
+ * Errors: PS_EUSAGE (bad esrp version), PS_EINPUT (run has no server). */
+int ps_doc_build(const ps_js_run *run, const struct ps_solution *sol, const ps_doc_options *opt,
+                 ps_doc **out, ps_warnings *w, ps_error *err);
+void ps_doc_free(ps_doc *d);
+
+/* Renderers: write the whole document to fp. Deterministic for a given document.
+ * HTML: one self-contained file (inline CSS and SVG, no scripts, no network references).
+ * PDF: libharu with embedded DejaVu fonts; characters the fonts lack become '?' (one warning
+ * per string). Errors: PS_EIO (write, font files), PS_EINPUT (template). */
+typedef int (*ps_doc_render_fn)(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err);
+int ps_doc_render_html(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err);
+int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err);
+/* The renderer for a format (PS_FMT_HTML, PS_FMT_PDF), NULL when there is none. */
+ps_doc_render_fn ps_doc_renderer(enum ps_format f);
+/* Chart layouts of the document as "key = value" lines (for --dump-layout). */
+void ps_doc_dump_layout(const ps_doc *d, ps_buf *out);
+
 /* ===================================================================== 8. audit */
 
 /* Render audit findings (already sorted) into out: PS_FMT_TEXT (one "FILE:LINE: severity: kind:

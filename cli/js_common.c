@@ -1,0 +1,89 @@
+/* js_common.c - options and loading shared by the commands that read a Jetstress run
+ * ('report'; the same options as 'jetstress' and 'check'). */
+#include "cli.h"
+
+#include <string.h>
+
+static int need_value(ps_cli *cli, int argc, char **argv, int *i, const char **out)
+{
+    if (*i + 1 >= argc)
+        return ps_cli_usage(cli, "option %s needs a value", argv[*i]);
+    *out = argv[++*i];
+    return PS_OK;
+}
+
+int ps_cli_js_option(ps_cli *cli, int argc, char **argv, int *i, ps_cli_js *a, int *rc)
+{
+    const char *s = argv[*i], *v = NULL;
+    *rc = PS_OK;
+    if (strcmp(s, "-b") == 0 || strcmp(s, "-e") == 0) {
+        int b = s[1] == 'b', utc = 0;
+        if ((*rc = need_value(cli, argc, argv, i, &v)))
+            return 1;
+        if (ps_time_parse_user(v, b ? &a->opt.begin : &a->opt.end, &utc) != 0)
+            *rc = ps_cli_usage(cli, "%s: cannot read the time '%s' (e.g. 3/14/2026 10:15:00 or 2026-03-14T10:15:00)", s, v);
+        else if (utc)
+            *rc = ps_cli_usage(cli, "%s: give the logs' local time without a zone (no Z or offset)", s);
+        else
+            *(b ? &a->opt.has_begin : &a->opt.has_end) = 1;
+    } else if (strcmp(s, "--mailboxes") == 0 || strcmp(s, "--iops-per-mailbox") == 0) {
+        double *out = s[2] == 'm' ? &a->opt.mailboxes : &a->opt.iops_per_mailbox;
+        if (!(*rc = need_value(cli, argc, argv, i, &v)) && (ps_parse_double(v, strlen(v), out) != 0 || !(*out > 0)))
+            *rc = ps_cli_usage(cli, "%s: expected a positive number, got '%s'", s, v);
+    } else if (strcmp(s, "--profile") == 0) {
+        if (!(*rc = need_value(cli, argc, argv, i, &a->profile)) && !ps_js_profile_canonical(a->profile))
+            *rc = ps_cli_usage(cli, "unknown profile '%s' (jetstress-2007, jetstress-2010, jetstress-2013, "
+                                    "jetstress-2016, jetstress-2019)", a->profile);
+    } else if (strcmp(s, "--thresholds") == 0) {
+        *rc = need_value(cli, argc, argv, i, &a->thresholds);
+    } else if (strcmp(s, "--lenient") == 0) {
+        a->lenient = 1;
+    } else if (strcmp(s, "--lenient-logs") == 0) {
+        a->opt.lenient = 1;
+    } else if (strcmp(s, "-q") == 0) {
+        cli->quiet = 1;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+int ps_cli_js_finish(ps_cli *cli, ps_cli_js *a)
+{
+    if (!a->npaths)
+        return ps_cli_usage(cli, "no Jetstress run given (a folder, report, config or counter log)");
+    if ((a->opt.mailboxes > 0) != (a->opt.iops_per_mailbox > 0))
+        return ps_cli_usage(cli, "--mailboxes and --iops-per-mailbox go together");
+    a->opt.profile = a->profile;
+    a->opt.thresholds_file = a->thresholds;
+    return PS_OK;
+}
+
+int ps_cli_js_load(ps_cli *cli, ps_cli_js *a, ps_js_run **run)
+{
+    ps_thr_set extra = {0};
+    int rc;
+    *run = NULL;
+    if (a->thresholds && (rc = ps_thr_read(a->thresholds, &extra, &cli->warnings, &cli->err)) != PS_OK) {
+        ps_thr_set_free(&extra);
+        return rc;
+    }
+    if (a->thresholds && extra.skipped)
+        ps_warn(&cli->warnings, "%s: %zu rules on counters the Jetstress pipeline does not track were ignored",
+                a->thresholds, extra.skipped);
+    rc = ps_js_load(a->paths, a->npaths, &a->opt, run, &cli->err);
+    if (!rc) {
+        ps_js_judge_options jo = {a->profile, a->lenient, a->thresholds ? &extra : NULL};
+        rc = ps_js_judge(*run, &jo, &cli->err);
+        for (size_t i = 0; i < (*run)->warnings.n; i++)
+            ps_warn(&cli->warnings, "%s", (*run)->warnings.msgs[i]);
+        if (!rc && !(*run)->nservers)
+            rc = ps_error_set(&cli->err, PS_EINPUT, a->paths[0], 0, 0, "no Jetstress report or counter log found");
+    }
+    ps_thr_set_free(&extra);
+    if (rc) {
+        ps_js_run_free(*run);
+        *run = NULL;
+    }
+    return rc;
+}

@@ -1,0 +1,198 @@
+/* doc_chart.c - the document's charts as chart-engine specs (render/chart_*.c draws them:
+ * inline SVG for HTML, vector paths for PDF). Time series are reduced to the minimum and the
+ * maximum per horizontal point before they reach the engine, so a 24-hour log gives about a
+ * thousand points per line whatever the sample count. */
+#include "doc_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHART_W 480.0
+#define BUCKETS 480
+
+void doc_chart_size(const doc_chart *c, double *w, double *h)
+{
+    size_t n = c->kind == DOC_CHART_TIME ? c->nseries : c->nbars;
+    *w = CHART_W;
+    *h = (c->kind == DOC_CHART_TIME ? 250 : 220) + (n > 4 ? (double)((n - 1) / 4) * 12 : 0);
+}
+
+/* Min/max per bucket, in time order inside each bucket. */
+static void decimate(const ps_series *s, ps_time t0, ps_time t1, ps_time **t, double **v, size_t *n)
+{
+    *n = 0;
+    *t = ps_xmalloc((2 * BUCKETS + 2) * sizeof **t);
+    *v = ps_xmalloc((2 * BUCKETS + 2) * sizeof **v);
+    if (s->n <= 2 * BUCKETS) {
+        *t = ps_xrealloc(*t, (s->n + 1) * sizeof **t);
+        *v = ps_xrealloc(*v, (s->n + 1) * sizeof **v);
+        memcpy(*t, s->t, s->n * sizeof **t);
+        memcpy(*v, s->v, s->n * sizeof **v);
+        *n = s->n;
+        return;
+    }
+    double span = (double)(t1 - t0) + 1;
+    size_t k = 0;
+    for (size_t b = 0; b < BUCKETS && k < s->n; b++) {
+        size_t imin = SIZE_MAX, imax = SIZE_MAX, first = k;
+        while (k < s->n && (size_t)((double)(s->t[k] - t0) / span * BUCKETS) <= b) {
+            if (isfinite(s->v[k])) {
+                if (imin == SIZE_MAX || s->v[k] < s->v[imin])
+                    imin = k;
+                if (imax == SIZE_MAX || s->v[k] > s->v[imax])
+                    imax = k;
+            }
+            k++;
+        }
+        if (k == first)
+            continue;
+        if (imin == SIZE_MAX) {   /* only gaps: keep one NaN so the line breaks */
+            (*t)[*n] = s->t[first];
+            (*v)[(*n)++] = NAN;
+            continue;
+        }
+        size_t a = imin < imax ? imin : imax, z = imin < imax ? imax : imin;
+        (*t)[*n] = s->t[a];
+        (*v)[(*n)++] = s->v[a];
+        if (z != a) {
+            (*t)[*n] = s->t[z];
+            (*v)[(*n)++] = s->v[z];
+        }
+    }
+}
+
+void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s), void *ctx, doc_spec *out)
+{
+    memset(out, 0, sizeof out[0]);
+    ps_chart_spec *sp = &out->spec;
+    doc_chart_size(c, &sp->width, &sp->height);
+    sp->title = c->title;
+    sp->y.unit = c->ylabel;
+    if (!isnan(c->threshold)) {
+        out->threshold.value = c->threshold;
+        out->threshold.label = c->threshold_label ? c->threshold_label : "20 ms";
+        sp->thresholds = &out->threshold;
+        sp->nthresholds = 1;
+    }
+    size_t n = c->kind == DOC_CHART_TIME ? c->nseries : c->nbars;
+    out->series = ps_xcalloc(n + 1, sizeof *out->series);
+    out->labels = ps_xcalloc(n + c->ngroups + 1, sizeof *out->labels);
+    out->nlabels = 0;
+    sp->series = out->series;
+    sp->nseries = n;
+    if (c->kind == DOC_CHART_TIME) {
+        sp->kind = PS_CHART_TIME;
+        sp->x_label = c->nshade ? "time (UTC); shaded: outside the collection window" : "time (UTC)";
+        sp->y_include_zero = 1;
+        ps_time t0 = INT64_MAX, t1 = INT64_MIN;
+        for (size_t i = 0; i < n; i++)
+            if (c->series[i].n) {
+                t0 = c->series[i].t[0] < t0 ? c->series[i].t[0] : t0;
+                t1 = c->series[i].t[c->series[i].n - 1] > t1 ? c->series[i].t[c->series[i].n - 1] : t1;
+            }
+        out->t = ps_xcalloc(n + 1, sizeof *out->t);
+        out->v = ps_xcalloc(n + 1, sizeof *out->v);
+        for (size_t i = 0; i < n; i++) {
+            ps_chart_series *s = &out->series[i];
+            decimate(&c->series[i], t0, t1, &out->t[i], &out->v[i], &s->n);
+            s->t = out->t[i];
+            s->v = out->v[i];
+            s->role = -1;
+            s->label = out->labels[out->nlabels++] = label ? label(ctx, c->series[i].label) : ps_xstrdup(c->series[i].label);
+        }
+        out->nv = n;
+        out->shades = ps_xcalloc(c->nshade + 1, sizeof *out->shades);
+        for (size_t i = 0; i < c->nshade; i++)
+            out->shades[i] = (ps_chart_shade){c->shade[i].t0, c->shade[i].t1, NULL};
+        sp->shades = out->shades;
+        sp->nshades = c->nshade;
+    } else {
+        sp->kind = PS_CHART_BARS;
+        out->v = ps_xcalloc(n + 1, sizeof *out->v);
+        out->nv = n;
+        char **cats = ps_xcalloc(c->ngroups + 1, sizeof *cats);
+        for (size_t g = 0; g < c->ngroups; g++)
+            cats[g] = out->labels[out->nlabels++] = label ? label(ctx, c->groups[g]) : ps_xstrdup(c->groups[g]);
+        out->cats = cats;
+        sp->categories = (const char *const *)cats;
+        sp->ncategories = c->ngroups;
+        for (size_t b = 0; b < n; b++) {
+            out->v[b] = ps_xcalloc(c->ngroups + 1, sizeof **out->v);
+            for (size_t g = 0; g < c->ngroups; g++)
+                out->v[b][g] = c->values[g * c->nbars + b];
+            out->series[b] = (ps_chart_series){.label = c->bars[b], .role = -1, .n = c->ngroups, .v = out->v[b]};
+        }
+    }
+}
+
+void doc_chart_spec_free(doc_spec *s)
+{
+    for (size_t i = 0; i < s->nv; i++) {
+        free(s->v[i]);
+        if (s->t)
+            free(s->t[i]);
+    }
+    free(s->v);
+    free(s->t);
+    for (size_t i = 0; i < s->nlabels; i++)
+        free(s->labels[i]);
+    free(s->labels);
+    free(s->cats);
+    free(s->series);
+    free(s->shades);
+    memset(s, 0, sizeof *s);
+}
+
+int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err)
+{
+    doc_spec s;
+    doc_chart_spec(c, NULL, NULL, &s);
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "c%zu-", nth);
+    ps_buf svg = {0};
+    int rc = ps_chart_svg_string(&s.spec, prefix, &svg, err);
+    doc_chart_spec_free(&s);
+    if (rc) {
+        ps_buf_free(&svg);
+        return rc;
+    }
+    /* Inline SVG in HTML needs no namespace declarations: drop them, so that the page holds
+     * no URL at all (they are names, not references, but a reader cannot tell). */
+    static const char *const drop[] = {" xmlns=\"http://www.w3.org/2000/svg\"",
+                                       " xmlns:xlink=\"http://www.w3.org/1999/xlink\""};
+    char *p = svg.data ? svg.data : "";
+    for (size_t i = 0; i < sizeof drop / sizeof drop[0]; i++) {
+        char *at = strstr(p, drop[i]);
+        if (at)
+            memmove(at, at + strlen(drop[i]), strlen(at + strlen(drop[i])) + 1);
+    }
+    char *open = strstr(p, "<svg");
+    if (open) {
+        ps_buf_puts(b, "<svg class=\"chart\" role=\"img\"");
+        ps_buf_puts(b, open + 4);
+    }
+    ps_buf_free(&svg);
+    return 0;
+}
+
+void ps_doc_dump_layout(const ps_doc *d, ps_buf *out)
+{
+    for (size_t i = 0; i < d->nblocks; i++) {
+        const doc_chart *c = d->blocks[i].chart;
+        if (!c)
+            continue;
+        doc_spec s;
+        doc_chart_spec(c, NULL, NULL, &s);
+        ps_chart_layout l;
+        ps_error err = {0};
+        ps_buf_printf(out, "[chart %s]\n", c->id ? c->id : "");
+        if (ps_chart_layout_compute(&s.spec, &l, &err) == 0)
+            ps_chart_dump_layout(&l, out);
+        else
+            ps_buf_printf(out, "error = %s\n", err.msg);
+        ps_buf_putc(out, '\n');
+        ps_chart_layout_free(&l);
+        doc_chart_spec_free(&s);
+    }
+}

@@ -1,0 +1,119 @@
+/* doc_internal.h - private to the ESRP document renderers (render/doc_*.c).
+ *
+ * The document is a plain tree built once (doc_model.c) from a const ps_js_run and a solution
+ * description, then rendered by any number of back ends (doc_html.c, doc_pdf*.c). Every string
+ * in the tree is plain UTF-8 text, never markup: each back end escapes it itself.
+ */
+#ifndef PS_DOC_INTERNAL_H
+#define PS_DOC_INTERNAL_H
+
+#include "ps_render.h"
+
+/* ---------------------------------------------------------------- tables */
+enum doc_row_kind { DOC_ROW_BODY = 0, DOC_ROW_HEAD, DOC_ROW_GROUP, DOC_ROW_TOTAL };
+
+typedef struct doc_table {
+    char *caption;
+    size_t ncols, nrows;
+    char **cells;               /* nrows * ncols, row major; NULL = empty; '\n' = line break */
+    unsigned char *row_kind;    /* enum doc_row_kind per row; HEAD rows repeat on page breaks */
+    unsigned char *flag;        /* per cell: 1 = recomputed differs from the report (highlight) */
+    unsigned char *right;       /* per column: 1 = right aligned (numbers) */
+    double *width;              /* per column: relative width */
+} doc_table;
+
+/* ---------------------------------------------------------------- charts */
+enum doc_chart_kind { DOC_CHART_TIME = 0, DOC_CHART_BARS };
+
+typedef struct doc_span { ps_time t0, t1; } doc_span;
+
+typedef struct doc_chart {
+    enum doc_chart_kind kind;
+    char *id;                   /* stable name for --dump-layout, e.g. "SERVER1.performance.iops" */
+    char *title, *ylabel;
+    double threshold;           /* horizontal line (NaN = none) */
+    char *threshold_label;
+    /* DOC_CHART_TIME: borrowed series (owned by the run) */
+    const ps_series *series; size_t nseries;
+    doc_span *shade; size_t nshade;   /* non-collection periods, same clock as the series */
+    /* DOC_CHART_BARS: ngroups x nbars values (row major), NaN = absent */
+    char **groups; size_t ngroups;
+    char **bars; size_t nbars;
+    double *values;
+} doc_chart;
+
+/* ---------------------------------------------------------------- blocks */
+enum doc_kind {
+    DOC_HEADING = 0,   /* level 1..3; level-1 and 2 headings go into the TOC and outline */
+    DOC_PARA,          /* paragraph of text */
+    DOC_NOTE,          /* small print note (e.g. under a table) */
+    DOC_TABLE,
+    DOC_CHART,
+    DOC_LOG,           /* preformatted lines (test log) */
+    DOC_LIST           /* bullet list: lines */
+};
+
+typedef struct doc_block {
+    enum doc_kind kind;
+    int level;                  /* headings */
+    int page_break;             /* start on a new page (appendices) */
+    char *text;
+    char *anchor;               /* headings: "s12" (unique) */
+    doc_table *table;
+    doc_chart *chart;
+    char **lines; size_t nlines;
+} doc_block;
+
+struct ps_doc {
+    int esrp;                   /* 2, 3 or 4 */
+    char *title;                /* "<Vendor> <Product> <N> Mailbox Exchange <ver> Storage Solution" */
+    char *subtitle;             /* "Tested with: ESRP – Storage Version 4.0" */
+    char *date_text;            /* "November 30, 2026" */
+    char *author, *vendor;
+    char *template_dir;         /* NULL = embedded templates */
+    int paper_letter;           /* 1 = US Letter, 0 = A4 */
+    ps_time date;               /* document date (UTC), for the PDF creation date */
+    doc_block *blocks; size_t nblocks, cap;
+};
+
+/* doc_model.c: tree construction helpers (shared by the model builders). */
+doc_block *doc_add(ps_doc *d, enum doc_kind kind, const char *text);
+doc_block *doc_heading(ps_doc *d, int level, int page_break, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void doc_para(ps_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+doc_table *doc_table_new(ps_doc *d, const char *caption, size_t ncols);
+/* Append a row; returns its index. Cells are copied later with doc_cell. */
+size_t doc_row(doc_table *t, enum doc_row_kind kind);
+void doc_cell(doc_table *t, size_t row, size_t col, const char *text);
+void doc_cellf(doc_table *t, size_t row, size_t col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Number as ESRP tables print it: 3 decimals; NaN -> "n/a". */
+const char *doc_num(char *out, size_t n, double v, int decimals);
+/* Jetstress-style local time "1/18/2016 9:58:08 AM"; PS_TIME_NONE -> "n/a". */
+const char *doc_time(char *out, size_t n, ps_time t);
+
+/* doc_appendix.c: one appendix per machine with every test found for it. */
+void doc_build_appendices(ps_doc *d, const ps_js_run *run);
+
+/* doc_chart.c: the charts as chart-engine specs (section 6 of ps_render.h). */
+typedef struct doc_spec {
+    ps_chart_spec spec;
+    ps_chart_series *series;
+    ps_chart_threshold threshold;
+    ps_chart_shade *shades;
+    ps_time **t; double **v; size_t nv;   /* owned data arrays (decimated series, bar values) */
+    char **labels; size_t nlabels;        /* owned label copies */
+    char **cats;                          /* category pointers (into labels) */
+} doc_spec;
+/* Size (points) every back end gives a chart: 480 wide, taller with more legend rows. */
+void doc_chart_size(const doc_chart *c, double *w, double *h);
+/* Fill *out from c. label (may be NULL: copy) maps every series/category label to the text
+ * to draw (the PDF back end replaces characters its fonts lack); it returns a malloc'd copy. */
+void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s), void *ctx, doc_spec *out);
+void doc_chart_spec_free(doc_spec *s);
+/* Append chart c as an inline <svg class="chart"> (nth: unique number for its ids). */
+int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err);
+
+/* doc_template.c: templates embedded by cmake/embed.cmake, overridable by file name from
+ * a directory. Returns 0 and the text (caller frees) or PS_EIO / PS_EINPUT. */
+int doc_template_load(const char *dir, const char *name, char **text, ps_error *err);
+
+#endif

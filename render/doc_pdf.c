@@ -1,0 +1,550 @@
+/* doc_pdf.c - the ESRP document as PDF with libharu: embedded DejaVu fonts (UTF-8), title
+ * page, table of contents with page numbers, outline (bookmarks), running header and footer
+ * "page X of Y", deterministic output (creation date from the document date, fixed /ID). */
+#include "doc_pdf_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FONT_DIR "/usr/share/fonts/truetype/dejavu"
+#define BODY 9.5
+#define LEAD 1.35
+#define BLUE 0x003a70
+
+static void HPDF_STDCALL on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user_data)
+{
+    pdf_ctx *c = user_data;
+    if (!c->hpdf_error) {
+        c->hpdf_error = error_no;
+        c->hpdf_detail = detail_no;
+    }
+}
+
+/* ------------------------------------------------------------------ text */
+
+#define SEPARATORS " \n\t,;:()\"'[]{}<>/\\"
+
+/* Warn once per token (separated by spaces and punctuation) that holds characters the fonts lack. */
+static void warn_tokens(pdf_ctx *c, const char *s)
+{
+    const char *p = s;
+    while (*p) {
+        p += strspn(p, SEPARATORS);
+        size_t n = strcspn(p, SEPARATORS);
+        if (!n)
+            break;
+        char *tok = ps_xstrndup(p, n);
+        size_t bad;
+        free(pdf_font_sanitize(c->cover, tok, &bad));
+        int seen = !bad;
+        for (size_t i = 0; i < c->nwarned && !seen; i++)
+            seen = strcmp(c->warned[i], tok) == 0;
+        if (!seen) {
+            c->warned = ps_xrealloc(c->warned, (c->nwarned + 1) * sizeof *c->warned);
+            c->warned[c->nwarned++] = ps_xstrdup(tok);
+            ps_warn(c->w, "PDF: the embedded DejaVu fonts lack %zu character%s of \"%s\" (printed as '?'; the "
+                          "HTML output keeps them)", bad, bad == 1 ? "" : "s", tok);
+        }
+        free(tok);
+        p += n;
+    }
+}
+
+char *pdf_text(pdf_ctx *c, const char *s)
+{
+    size_t bad;
+    char *t = pdf_font_sanitize(c->cover, s, &bad);
+    if (bad && c->render)
+        warn_tokens(c, s);
+    return t;
+}
+
+double pdf_width(pdf_ctx *c, HPDF_Font f, double size, const char *s)
+{
+    (void)c;
+    if (!*s)
+        return 0;
+    HPDF_TextWidth tw = HPDF_Font_TextWidth(f, (const HPDF_BYTE *)s, (HPDF_UINT)strlen(s));
+    return tw.width * size / 1000.0;
+}
+
+static void set_rgb_fill(HPDF_Page p, unsigned rgb)
+{
+    HPDF_Page_SetRGBFill(p, (HPDF_REAL)((rgb >> 16) & 255) / 255.0f, (HPDF_REAL)((rgb >> 8) & 255) / 255.0f,
+                         (HPDF_REAL)(rgb & 255) / 255.0f);
+}
+
+static void set_rgb_stroke(HPDF_Page p, unsigned rgb)
+{
+    HPDF_Page_SetRGBStroke(p, (HPDF_REAL)((rgb >> 16) & 255) / 255.0f, (HPDF_REAL)((rgb >> 8) & 255) / 255.0f,
+                           (HPDF_REAL)(rgb & 255) / 255.0f);
+}
+
+void pdf_draw_text(pdf_ctx *c, HPDF_Font f, double size, double x, double y, const char *s, int anchor, unsigned rgb)
+{
+    if (!c->render || !*s)
+        return;
+    if (anchor)
+        x -= pdf_width(c, f, size, s) * (anchor == 1 ? 0.5 : 1.0);
+    HPDF_Page p = c->cur;
+    set_rgb_fill(p, rgb);
+    HPDF_Page_BeginText(p);
+    HPDF_Page_SetFontAndSize(p, f, (HPDF_REAL)size);
+    HPDF_Page_TextOut(p, (HPDF_REAL)x, (HPDF_REAL)(c->ph - y), s);
+    HPDF_Page_EndText(p);
+}
+
+void pdf_fill_rect(pdf_ctx *c, double x, double y, double w, double h, unsigned rgb)
+{
+    if (!c->render)
+        return;
+    set_rgb_fill(c->cur, rgb);
+    HPDF_Page_Rectangle(c->cur, (HPDF_REAL)x, (HPDF_REAL)(c->ph - y - h), (HPDF_REAL)w, (HPDF_REAL)h);
+    HPDF_Page_Fill(c->cur);
+}
+
+void pdf_stroke_line(pdf_ctx *c, double x1, double y1, double x2, double y2, unsigned rgb, double width, int dash)
+{
+    if (!c->render)
+        return;
+    static const HPDF_UINT16 pattern[] = {4, 3};
+    set_rgb_stroke(c->cur, rgb);
+    HPDF_Page_SetLineWidth(c->cur, (HPDF_REAL)width);
+    HPDF_Page_SetDash(c->cur, dash ? pattern : NULL, dash ? 2 : 0, 0);
+    HPDF_Page_MoveTo(c->cur, (HPDF_REAL)x1, (HPDF_REAL)(c->ph - y1));
+    HPDF_Page_LineTo(c->cur, (HPDF_REAL)x2, (HPDF_REAL)(c->ph - y2));
+    HPDF_Page_Stroke(c->cur);
+    if (dash)
+        HPDF_Page_SetDash(c->cur, NULL, 0, 0);
+}
+
+/* Length in bytes of the longest prefix of s[0..n) fitting width (at least one character). */
+static size_t fit(pdf_ctx *c, HPDF_Font f, double size, const char *s, size_t n, double width)
+{
+    char *tmp = ps_xstrndup(s, n);
+    size_t lo = 0;
+    for (size_t i = 0; i < n;) {
+        size_t len = 1;
+        while (i + len < n && ((unsigned char)s[i + len] & 0xC0) == 0x80)
+            len++;
+        tmp[i + len] = 0;
+        if (pdf_width(c, f, size, tmp) > width && lo > 0)
+            break;
+        if (i + len < n)
+            tmp[i + len] = s[i + len];
+        lo = i + len;
+        i += len;
+    }
+    free(tmp);
+    return lo;
+}
+
+size_t pdf_wrap(pdf_ctx *c, HPDF_Font f, double size, const char *s, double width, char ***lines)
+{
+    size_t count = 0;
+    if (lines)
+        *lines = NULL;
+    const char *p = s;
+    do {
+        const char *nl = strchr(p, '\n');
+        size_t plen = nl ? (size_t)(nl - p) : strlen(p);
+        size_t pos = 0;
+        do {
+            size_t rest = plen - pos, take = fit(c, f, size, p + pos, rest, width);
+            if (take < rest) {   /* break at the last space inside, if any */
+                size_t sp = take;
+                while (sp > 0 && p[pos + sp] != ' ')
+                    sp--;
+                if (sp > 0)
+                    take = sp;
+            }
+            if (lines) {
+                *lines = ps_xrealloc(*lines, (count + 1) * sizeof **lines);
+                (*lines)[count] = ps_xstrndup(p + pos, take);
+            }
+            count++;
+            pos += take;
+            while (pos < plen && p[pos] == ' ')
+                pos++;
+        } while (pos < plen);
+        p = nl ? nl + 1 : NULL;
+    } while (p);
+    return count;
+}
+
+static void free_lines(char **lines, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(lines[i]);
+    free(lines);
+}
+
+/* ------------------------------------------------------------------ pages */
+
+static void header_footer(pdf_ctx *c)
+{
+    char *title = pdf_text(c, c->d->title), *vendor = pdf_text(c, c->d->vendor);
+    char **l = NULL;
+    size_t n = pdf_wrap(c, c->font, 7.5, title, c->pw - c->ml - c->mr, &l);
+    pdf_draw_text(c, c->font, 7.5, c->ml, c->mt - 14, n ? l[0] : "", 0, 0x555555);
+    free_lines(l, n);
+    pdf_stroke_line(c, c->ml, c->mt - 10, c->pw - c->mr, c->mt - 10, BLUE, 0.8, 0);
+    double fy = c->ph - c->mb + 14;
+    pdf_stroke_line(c, c->ml, fy, c->pw - c->mr, fy, BLUE, 0.5, 0);
+    pdf_draw_text(c, c->font, 7.5, c->ml, fy + 10, vendor, 0, 0x555555);
+    char pg[64];
+    snprintf(pg, sizeof pg, "page %d of %d", c->page, c->npages);
+    pdf_draw_text(c, c->font, 7.5, c->pw - c->mr, fy + 10, pg, 2, 0x555555);
+    free(title);
+    free(vendor);
+}
+
+void pdf_new_page(pdf_ctx *c)
+{
+    c->page++;
+    c->y = c->mt;
+    if (!c->render)
+        return;
+    c->cur = HPDF_AddPage(c->pdf);
+    HPDF_Page_SetWidth(c->cur, (HPDF_REAL)c->pw);
+    HPDF_Page_SetHeight(c->cur, (HPDF_REAL)c->ph);
+    if (c->page > 1)
+        header_footer(c);
+}
+
+void pdf_need(pdf_ctx *c, double h)
+{
+    if (c->y + h > c->ph - c->mb && c->y > c->mt + 1)
+        pdf_new_page(c);
+}
+
+/* ------------------------------------------------------------------ blocks */
+
+static void paragraph(pdf_ctx *c, HPDF_Font f, double size, const char *text, double indent, unsigned rgb, double after)
+{
+    char *t = pdf_text(c, text);
+    char **l;
+    size_t n = pdf_wrap(c, f, size, t, c->pw - c->ml - c->mr - indent, &l);
+    for (size_t i = 0; i < n; i++) {
+        pdf_need(c, size * LEAD);
+        c->y += size * LEAD;
+        pdf_draw_text(c, f, size, c->ml + indent, c->y - size * 0.3, l[i], 0, rgb);
+    }
+    c->y += after;
+    free_lines(l, n);
+    free(t);
+}
+
+/* Height the block after a heading needs on the same page (keep-with-next). */
+static double next_need(pdf_ctx *c, size_t idx)
+{
+    if (idx + 1 >= c->d->nblocks)
+        return 0;
+    const doc_block *n = &c->d->blocks[idx + 1];
+    if (n->kind == DOC_CHART) {
+        double w, h;
+        doc_chart_size(n->chart, &w, &h);
+        return h * (c->pw - c->ml - c->mr) / w + 12;
+    }
+    if (n->kind == DOC_HEADING)
+        return 30 + next_need(c, idx + 1);
+    return n->kind == DOC_TABLE ? 50 : 3 * BODY * LEAD;
+}
+
+static void heading(pdf_ctx *c, size_t idx, const doc_block *b)
+{
+    static const double sizes[] = {16, 12.5, 10.5};
+    double size = sizes[(b->level - 1) % 3];
+    if (b->page_break && c->y > c->mt + 1)
+        pdf_new_page(c);
+    else
+        pdf_need(c, size * 2 + 12 + next_need(c, idx));   /* keep with what follows */
+    c->y += b->level == 1 ? 8 : 6;
+    if (!c->render)
+        c->heading_page[idx] = c->page;
+    if (c->render && b->level <= 2) {
+        HPDF_Outline parent = b->level == 1 || !c->last_h1 ? NULL : c->last_h1;
+        HPDF_Outline o = HPDF_CreateOutline(c->pdf, parent, b->text, HPDF_GetEncoder(c->pdf, "UTF-8"));
+        HPDF_Destination dst = HPDF_Page_CreateDestination(c->cur);
+        HPDF_Destination_SetXYZ(dst, 0, (HPDF_REAL)(c->ph - c->y + 4), 1);
+        HPDF_Outline_SetDestination(o, dst);
+        c->dest[idx] = dst;
+        HPDF_Outline_SetOpened(o, HPDF_FALSE);
+        if (b->level == 1)
+            c->last_h1 = o;
+    }
+    paragraph(c, c->bold, size, b->text, 0, BLUE, b->level == 1 ? 2 : 3);
+    if (b->level == 1) {
+        pdf_stroke_line(c, c->ml, c->y, c->pw - c->mr, c->y, BLUE, 1.2, 0);
+        c->y += 6;
+    }
+}
+
+static void log_lines(pdf_ctx *c, const doc_block *b, double size, int bullets)
+{
+    for (size_t i = 0; i < b->nlines; i++) {
+        if (bullets) {
+            pdf_need(c, BODY * LEAD);
+            pdf_draw_text(c, c->font, BODY, c->ml + 6, c->y + BODY * LEAD - BODY * 0.3, "•", 0, 0);
+        }
+        paragraph(c, c->font, size, b->lines[i], bullets ? 16 : 4, bullets ? 0 : 0x333333, bullets ? 1 : 0);
+    }
+    c->y += 6;
+}
+
+static void body(pdf_ctx *c)
+{
+    const ps_doc *d = c->d;
+    for (size_t i = 0; i < d->nblocks; i++) {
+        const doc_block *b = &d->blocks[i];
+        switch (b->kind) {
+        case DOC_HEADING:
+            heading(c, i, b);
+            break;
+        case DOC_PARA:
+            paragraph(c, c->font, BODY, b->text, 0, 0x1a1a1a, 5);
+            break;
+        case DOC_NOTE:
+            paragraph(c, c->font, 7.5, b->text, 0, 0x555555, 5);
+            break;
+        case DOC_TABLE:
+            pdf_table(c, b->table);
+            break;
+        case DOC_CHART:
+            pdf_chart(c, b->chart);
+            break;
+        case DOC_LOG:
+            log_lines(c, b, 6.5, 0);
+            break;
+        case DOC_LIST:
+            log_lines(c, b, BODY, 1);
+            break;
+        }
+    }
+}
+
+static void title_page(pdf_ctx *c)
+{
+    pdf_new_page(c);
+    if (!c->render)
+        return;
+    pdf_fill_rect(c, 0, 0, c->pw, 14, BLUE);
+    c->y = 230;
+    paragraph(c, c->font, 15, c->d->vendor, 0, 0x555555, 16);
+    paragraph(c, c->bold, 26, c->d->title, 0, BLUE, 18);
+    paragraph(c, c->font, 14, c->d->subtitle, 0, BLUE, 50);
+    paragraph(c, c->font, 12, c->d->date_text, 0, 0x1a1a1a, 0);
+    pdf_fill_rect(c, 0, c->ph - 14, c->pw, 14, BLUE);
+}
+
+static size_t toc_entries(const ps_doc *d)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < d->nblocks; i++)
+        n += d->blocks[i].kind == DOC_HEADING && d->blocks[i].level <= 2;
+    return n;
+}
+
+#define TOC_LINE 14.0
+
+static void toc(pdf_ctx *c)
+{
+    size_t per_page = (size_t)((c->ph - c->mt - c->mb - 40) / TOC_LINE);
+    c->toc_pages = (int)((toc_entries(c->d) + per_page - 1) / per_page);
+    if (!c->toc_pages)
+        c->toc_pages = 1;
+    if (!c->render) {
+        c->page += c->toc_pages;
+        return;
+    }
+    pdf_new_page(c);
+    paragraph(c, c->bold, 16, "Contents", 0, BLUE, 10);
+    size_t on_page = 0;
+    for (size_t i = 0; i < c->d->nblocks; i++) {
+        const doc_block *b = &c->d->blocks[i];
+        if (b->kind != DOC_HEADING || b->level > 2)
+            continue;
+        if (on_page == per_page) {
+            pdf_new_page(c);
+            on_page = 0;
+        }
+        on_page++;
+        c->y += TOC_LINE;
+        HPDF_Font f = b->level == 1 ? c->bold : c->font;
+        double indent = b->level == 1 ? 0 : 14, size = b->level == 1 ? 10 : 9.5;
+        char *t = pdf_text(c, b->text), pg[16];
+        snprintf(pg, sizeof pg, "%d", c->heading_page[i]);
+        double pgw = pdf_width(c, c->font, size, pg), avail = c->pw - c->ml - c->mr - indent - pgw - 12;
+        char **l;
+        size_t n = pdf_wrap(c, f, size, t, avail, &l);
+        double tw = pdf_width(c, f, size, l[0]);
+        pdf_draw_text(c, f, size, c->ml + indent, c->y, l[0], 0, 0x1a1a1a);
+        for (double x = c->ml + indent + tw + 4; x < c->pw - c->mr - pgw - 6; x += 4)
+            pdf_draw_text(c, c->font, size, x, c->y, ".", 0, 0x999999);
+        pdf_draw_text(c, c->font, size, c->pw - c->mr, c->y, pg, 2, 0x1a1a1a);
+        /* the link annotation is added once the target page exists (see add_links) */
+        c->links = ps_xrealloc(c->links, (c->nlinks + 1) * sizeof *c->links);
+        c->links[c->nlinks++] = (pdf_link){c->cur, c->ph - c->y - 3, c->ph - c->y + size, i};
+        free_lines(l, n);
+        free(t);
+    }
+}
+
+static void add_links(pdf_ctx *c)
+{
+    for (size_t i = 0; i < c->nlinks; i++) {
+        HPDF_Destination dst = c->dest[c->links[i].block];
+        if (!dst)
+            continue;
+        HPDF_Rect r = {(HPDF_REAL)c->ml, (HPDF_REAL)c->links[i].y0, (HPDF_REAL)(c->pw - c->mr), (HPDF_REAL)c->links[i].y1};
+        HPDF_Annotation a = HPDF_Page_CreateLinkAnnot(c->links[i].page, r, dst);
+        HPDF_LinkAnnot_SetBorderStyle(a, 0, 0, 0);
+    }
+}
+
+static void layout(pdf_ctx *c)
+{
+    c->page = 0;
+    c->last_h1 = NULL;
+    title_page(c);
+    toc(c);
+    pdf_new_page(c);
+    body(c);
+    if (c->render)
+        add_links(c);
+}
+
+/* ------------------------------------------------------------------ document */
+
+static int font_setup(pdf_ctx *c, ps_error *err)
+{
+    static const char *const files[] = {FONT_DIR "/DejaVuSans.ttf", FONT_DIR "/DejaVuSans-Bold.ttf"};
+    const char *dir = getenv("PERFSCRIBE_FONT_DIR");
+    char path[2][1024];
+    for (int i = 0; i < 2; i++) {
+        if (dir)
+            snprintf(path[i], sizeof path[i], "%s/%s", dir, strrchr(files[i], '/') + 1);
+        else
+            snprintf(path[i], sizeof path[i], "%s", files[i]);
+        if (pdf_font_coverage(path[i], c->cover, i) != 0)
+            return ps_error_set(err, PS_EIO, path[i], 0, 0,
+                                "cannot read the font (install the Debian package fonts-dejavu-core)");
+    }
+    HPDF_UseUTFEncodings(c->pdf);
+    HPDF_SetCurrentEncoder(c->pdf, "UTF-8");
+    const char *n1 = HPDF_LoadTTFontFromFile(c->pdf, path[0], HPDF_TRUE);
+    const char *n2 = HPDF_LoadTTFontFromFile(c->pdf, path[1], HPDF_TRUE);
+    if (!n1 || !n2)
+        return ps_error_set(err, PS_EIO, path[n1 ? 1 : 0], 0, 0, "libharu cannot load the font (error 0x%04X)",
+                            (unsigned)c->hpdf_error);
+    c->font = HPDF_GetFont(c->pdf, n1, "UTF-8");
+    c->bold = HPDF_GetFont(c->pdf, n2, "UTF-8");
+    return c->font && c->bold ? 0 : ps_error_set(err, PS_EIO, path[0], 0, 0, "libharu cannot use the font");
+}
+
+static void doc_info(pdf_ctx *c)
+{
+    HPDF_SetInfoAttr(c->pdf, HPDF_INFO_TITLE, c->d->title);
+    HPDF_SetInfoAttr(c->pdf, HPDF_INFO_AUTHOR, c->d->author);
+    HPDF_SetInfoAttr(c->pdf, HPDF_INFO_SUBJECT, c->d->subtitle);
+    HPDF_SetInfoAttr(c->pdf, HPDF_INFO_CREATOR, "perfscribe " PS_VERSION);
+    int y, mo, d, h, mi, s, ms;
+    ps_time_to_fields(c->d->date, &y, &mo, &d, &h, &mi, &s, &ms);
+    HPDF_Date date = {y, mo, d, h, mi, s, 'Z', 0, 0};
+    HPDF_SetInfoDateAttr(c->pdf, HPDF_INFO_CREATION_DATE, date);
+    HPDF_SetInfoDateAttr(c->pdf, HPDF_INFO_MOD_DATE, date);
+}
+
+/* libharu derives a trailer /ID from the clock (2.3.0 writes one only for encrypted files):
+ * when there is one, replace both halves by a hash of the file (FNV-1a of everything before
+ * the trailer), which keeps the output reproducible. */
+static void fix_id(ps_buf *b)
+{
+    char *id = NULL;
+    for (char *p = b->data; (p = strstr(p, "/ID")) != NULL; p += 3)
+        id = p;
+    if (!id)
+        return;
+    char *o = strchr(id, '<');
+    if (!o)
+        return;
+    uint64_t h1 = 1469598103934665603ULL, h2 = 1099511628211ULL;
+    for (const char *p = b->data; p < id; p++) {
+        h1 = (h1 ^ (unsigned char)*p) * 1099511628211ULL;
+        h2 = (h2 ^ (unsigned char)*p) * 1469598103934665603ULL + 7;
+    }
+    char hex[33];
+    snprintf(hex, sizeof hex, "%016llX%016llX", (unsigned long long)h1, (unsigned long long)h2);
+    for (int k = 0; k < 2 && o; k++) {
+        char *e = strchr(o, '>');
+        if (!e || e - o - 1 != 32)
+            return;
+        memcpy(o + 1, hex, 32);
+        o = strchr(e, '<');
+    }
+}
+
+int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
+{
+    pdf_ctx c = {.d = d, .w = w};
+    c.cover = ps_xcalloc(8192, 1);
+    c.heading_page = ps_xcalloc(d->nblocks + 1, sizeof *c.heading_page);
+    c.dest = ps_xcalloc(d->nblocks + 1, sizeof *c.dest);
+    c.pw = d->paper_letter ? 612 : 595.276;
+    c.ph = d->paper_letter ? 792 : 841.89;
+    c.ml = c.mr = 56;
+    c.mt = 64;
+    c.mb = 60;
+    int rc = 0;
+    c.pdf = HPDF_New(on_error, &c);
+    if (!c.pdf)
+        rc = ps_error_set(err, PS_EIO, NULL, 0, 0, "libharu: cannot create a document");
+    if (!rc) {
+        HPDF_SetCompressionMode(c.pdf, HPDF_COMP_ALL);
+        HPDF_SetPageMode(c.pdf, HPDF_PAGE_MODE_USE_OUTLINE);
+        rc = font_setup(&c, err);
+    }
+    if (!rc) {
+        doc_info(&c);
+        c.render = 0;
+        layout(&c);
+        c.npages = c.page;
+        c.render = 1;
+        layout(&c);
+        if (c.chart_error.msg[0])
+            rc = ps_error_set(err, c.chart_error.code ? c.chart_error.code : PS_EIO, NULL, 0, 0, "chart: %s",
+                              c.chart_error.msg);
+        else if (c.hpdf_error)
+            rc = ps_error_set(err, PS_EIO, NULL, 0, 0, "libharu error 0x%04X (detail %u) while drawing",
+                              (unsigned)c.hpdf_error, (unsigned)c.hpdf_detail);
+    }
+    ps_buf out = {0};
+    if (!rc && HPDF_SaveToStream(c.pdf) != HPDF_OK)
+        rc = ps_error_set(err, PS_EIO, NULL, 0, 0, "libharu error 0x%04X while saving", (unsigned)c.hpdf_error);
+    if (!rc) {
+        HPDF_ResetStream(c.pdf);
+        for (;;) {
+            HPDF_BYTE chunk[65536];
+            HPDF_UINT32 n = sizeof chunk;
+            HPDF_STATUS st = HPDF_ReadFromStream(c.pdf, chunk, &n);
+            if (n)
+                ps_buf_put(&out, chunk, n);
+            if (st != HPDF_OK)
+                break;
+        }
+        fix_id(&out);
+        if (fwrite(out.data, 1, out.len, fp) != out.len)
+            rc = ps_error_set(err, PS_EIO, NULL, 0, 0, "write error");
+    }
+    ps_buf_free(&out);
+    if (c.pdf)
+        HPDF_Free(c.pdf);
+    for (size_t i = 0; i < c.nwarned; i++)
+        free(c.warned[i]);
+    free(c.warned);
+    free(c.cover);
+    free(c.heading_page);
+    free(c.dest);
+    free(c.links);
+    return rc;
+}

@@ -1,0 +1,208 @@
+/* Unit tests: the ESRP document tree and its HTML rendering, from a hand-built run. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "doc_fixture.h"
+#include "ps_parser.h"
+#include "ps_render.h"
+
+static char *render(const ps_doc *d, ps_doc_render_fn fn, size_t *len, ps_warnings *w)
+{
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *fp = open_memstream(&buf, &n);
+    ps_error err = {0};
+    int rc = fn(d, fp, w, &err);
+    fclose(fp);
+    cr_assert_eq(rc, 0, "render failed: %s", err.msg);
+    *len = n;
+    return buf;
+}
+
+static ps_doc *build(ps_js_run *run, const char *sol_text, int esrp, ps_warnings *w)
+{
+    ps_solution *sol = NULL;
+    ps_error err = {0};
+    if (sol_text)
+        cr_assert_eq(ps_solution_parse(sol_text, strlen(sol_text), "sol.ini", &sol, &err), 0, "%s", err.msg);
+    ps_doc_options opt = {.esrp = esrp, .date = ps_time_from_fields(2026, 11, 30, 0, 0, 0, 0)};
+    ps_doc *d = NULL;
+    cr_assert_eq(ps_doc_build(run, sol, &opt, &d, w, &err), 0, "%s", err.msg);
+    ps_solution_free(sol);
+    return d;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p++)
+        n++;
+    return n;
+}
+
+Test(doc_html, tables_and_values)
+{
+    ps_js_run *run = doc_fixture_run(NULL, 100);
+    ps_warnings w = {0};
+    ps_doc *d = build(run, "[document]\nvendor = Contoso\nproduct = Array 9\n", 4, &w);
+    size_t n;
+    char *html = render(d, ps_doc_render_html, &n, &w);
+    cr_assert(strstr(html, "<title>Contoso Array 9 1000 Mailbox Resiliency Exchange 2013 Storage Solution</title>"));
+    cr_assert(strstr(html, "Tested with: ESRP – Storage Version 4.0"));
+    cr_assert(strstr(html, "November 30, 2026"));
+    /* per-server table SERVER1: transfers 320.000, reads 200, writes 120, read latency 13, log 1.5 */
+    cr_assert(strstr(html, "<td>Database Disks Transfers/sec</td><td class=\"num\">320.000</td>"));
+    cr_assert(strstr(html, "<td>Average Database Disk Read Latency (ms)</td><td class=\"num\">13.000</td>"));
+    cr_assert(strstr(html, "<td>Average Log Disk Write Latency (ms)</td><td class=\"num\">1.500</td>"));
+    /* aggregate: 740 transfers, read latency 9.5 (mean of server means), weighted 8.8 noted */
+    cr_assert(strstr(html, "<td>Database Disks Transfers/sec</td><td class=\"num\">740.000</td>"));
+    cr_assert(strstr(html, "<td>Average Database Disk Read Latency (ms)</td><td class=\"num\">9.500</td>"));
+    cr_assert(strstr(html, "IOPS-weighted means: database read 8.800 ms"));
+    /* backup 120 per database, 240 per server; replay 0.300 s per log */
+    cr_assert(strstr(html, "<td>SERVER1</td><td class=\"num\">120.000</td><td class=\"num\">240.000</td>"));
+    cr_assert(strstr(html, "<td>SERVER1</td><td class=\"num\">0.300</td>"));
+    /* recomputed 10.000 vs reported 10.300 shown side by side, highlighted */
+    cr_assert(strstr(html, "<td class=\"num differs\">10.000\nreport: 10.300</td>"));
+    /* charts inline, self-contained */
+    cr_assert_geq(count(html, "<svg class=\"chart\""), 4);
+    cr_assert_null(strstr(html, "<script"));
+    cr_assert_null(strstr(html, "http://"));
+    cr_assert_null(strstr(html, "https://"));
+    /* every missing field in ONE warning */
+    size_t nw = 0;
+    for (size_t i = 0; i < w.n; i++)
+        if (strstr(w.msgs[i], "not provided"))
+            nw++;
+    cr_assert_eq(nw, 1);
+    cr_assert(strstr(html, "not provided"));
+    free(html);
+    ps_doc_free(d);
+    ps_warnings_free(&w);
+    ps_js_run_free(run);
+}
+
+Test(doc_html, escapes_every_input)
+{
+    ps_js_run *run = doc_fixture_run("<script>alert(1)</script>", 10);
+    ps_warnings w = {0};
+    ps_doc *d = build(run, "[document]\nvendor = A&B \"Storage\"\n[text]\nfeatures = <b>bold</b>\n", 4, &w);
+    size_t n;
+    char *html = render(d, ps_doc_render_html, &n, &w);
+    cr_assert_null(strstr(html, "<script"));
+    cr_assert_null(strstr(html, "<b>bold"));
+    cr_assert(strstr(html, "&lt;script&gt;alert(1)&lt;/script&gt;"));
+    cr_assert(strstr(html, "A&amp;B &quot;Storage&quot;"));
+    free(html);
+    ps_doc_free(d);
+    ps_warnings_free(&w);
+    ps_js_run_free(run);
+}
+
+Test(doc_html, deterministic_and_esrp_versions)
+{
+    ps_js_run *run = doc_fixture_run(NULL, 50);
+    ps_warnings w = {0};
+    ps_doc *d1 = build(run, NULL, 4, &w), *d2 = build(run, NULL, 4, &w);
+    size_t n1, n2;
+    char *a = render(d1, ps_doc_render_html, &n1, &w), *b = render(d2, ps_doc_render_html, &n2, &w);
+    cr_assert_eq(n1, n2);
+    cr_assert_eq(memcmp(a, b, n1), 0);
+    free(a);
+    free(b);
+    ps_doc_free(d1);
+    ps_doc_free(d2);
+    ps_doc *v2 = build(run, NULL, 2, &w);
+    a = render(v2, ps_doc_render_html, &n1, &w);
+    cr_assert(strstr(a, "Tested with: ESRP – Storage Version 2.1"));
+    cr_assert(strstr(a, "Exchange Server 2013 Storage Solution"));
+    cr_assert(strstr(a, "<td>Average Database Disk Transfers/sec</td>"));
+    cr_assert(strstr(a, "<td>Number of storage groups / host</td>"));
+    cr_assert_null(strstr(a, "Number of Database Availability Groups"));
+    free(a);
+    ps_doc_free(v2);
+    ps_doc *v3 = build(run, NULL, 3, &w);
+    a = render(v3, ps_doc_render_html, &n1, &w);
+    cr_assert(strstr(a, "Version 3.0"));
+    cr_assert(strstr(a, "<td>Number of Database Availability Groups (DAGs)</td>"));
+    free(a);
+    ps_doc_free(v3);
+    ps_doc_options bad = {.esrp = 5};
+    ps_doc *d = NULL;
+    ps_error err = {0};
+    cr_assert_eq(ps_doc_build(run, NULL, &bad, &d, &w, &err), PS_EUSAGE);
+    ps_warnings_free(&w);
+    ps_js_run_free(run);
+}
+
+Test(doc_html, template_dir_overrides)
+{
+    char dir[] = "/tmp/ps_tplXXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/report.html", dir);
+    FILE *fp = fopen(path, "w");
+    fputs("<html><title>{{title}}</title><style>{{css}}</style>{{body}}</html>\n", fp);
+    fclose(fp);
+    ps_js_run *run = doc_fixture_run(NULL, 10);
+    ps_warnings w = {0};
+    ps_solution *sol = NULL;
+    ps_error err = {0};
+    ps_doc_options opt = {.esrp = 4, .template_dir = dir};
+    ps_doc *d = NULL;
+    cr_assert_eq(ps_doc_build(run, sol, &opt, &d, &w, &err), 0);
+    size_t n;
+    char *html = render(d, ps_doc_render_html, &n, &w);
+    cr_assert_eq(strncmp(html, "<html><title>not provided not provided 1000 Mailbox", 51), 0, "%.80s", html);
+    cr_assert(strstr(html, "border-collapse"));   /* embedded CSS still used */
+    free(html);
+    /* an unknown placeholder is an error with the line */
+    fp = fopen(path, "w");
+    fputs("<html>\n{{nosuch}}\n", fp);
+    fclose(fp);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    cr_assert_eq(ps_doc_render_html(d, mem, &w, &err), PS_EINPUT);
+    fclose(mem);
+    free(buf);
+    cr_assert_eq(err.line, 2);
+    remove(path);
+    rmdir(dir);
+    ps_doc_free(d);
+    ps_warnings_free(&w);
+    ps_js_run_free(run);
+}
+
+/* The series cover 100 samples from 10:11:17 UTC, 15 s apart; the collection window (local time
+ * = UTC + 1 h) is samples 20..79: 11:16:17 .. 11:31:02 local -> 10:16:17 .. 10:31:02 UTC. The
+ * offset search must find -1 h and shade [10:11:17, 10:16:17] and [10:31:02, 10:36:02]. */
+Test(doc_html, shades_outside_the_window)
+{
+    ps_js_run *run = doc_fixture_run(NULL, 100);
+    ps_js_server *s = &run->servers[0];
+    s->window_start = ps_time_from_fields(2016, 1, 18, 11, 16, 17, 0);
+    s->window_end = ps_time_from_fields(2016, 1, 18, 11, 31, 2, 0);
+    s->window_samples = 60;
+    ps_warnings w = {0};
+    ps_doc *d = build(run, NULL, 4, &w);
+    ps_buf b = {0};
+    ps_doc_dump_layout(d, &b);
+    cr_assert(strstr(b.data, "[chart SERVER1.Performance.read_latency]"));
+    cr_assert_eq(count(b.data, "\nshade.0 = "), 2, "iops and latency charts of SERVER1 shaded");
+    cr_assert_eq(count(b.data, "\nshade.1 = "), 2);
+    ps_buf_free(&b);
+    /* window == series: nothing shaded */
+    s->window_start = ps_time_from_fields(2016, 1, 18, 10, 11, 17, 0);
+    s->window_end = ps_time_from_fields(2016, 1, 18, 10, 36, 2, 0);
+    s->window_samples = 100;
+    ps_doc_free(d);
+    d = build(run, NULL, 4, &w);
+    ps_doc_dump_layout(d, &b);
+    cr_assert_null(strstr(b.data, "\nshade.0 = "));
+    ps_buf_free(&b);
+    ps_doc_free(d);
+    ps_warnings_free(&w);
+    ps_js_run_free(run);
+}

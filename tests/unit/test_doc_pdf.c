@@ -1,0 +1,122 @@
+/* Unit tests: the ESRP document as PDF (libharu), from a hand-built run. External checks use
+ * qpdf and pdftotext when installed (else those assertions are skipped). */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "doc_fixture.h"
+#include "ps_parser.h"
+#include "ps_render.h"
+
+static int have(const char *tool)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", tool);
+    return system(cmd) == 0;
+}
+
+/* Render run to PS_BINARY_DIR/name; returns the file size. */
+static long render_file(ps_js_run *run, const char *sol_text, const char *name, ps_doc_render_fn fn, ps_warnings *w)
+{
+    ps_solution *sol = NULL;
+    ps_error err = {0};
+    if (sol_text)
+        cr_assert_eq(ps_solution_parse(sol_text, strlen(sol_text), "sol.ini", &sol, &err), 0, "%s", err.msg);
+    ps_doc_options opt = {.esrp = 4, .date = ps_time_from_fields(2026, 11, 30, 0, 0, 0, 0)};
+    ps_doc *d = NULL;
+    cr_assert_eq(ps_doc_build(run, sol, &opt, &d, w, &err), 0, "%s", err.msg);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", PS_BINARY_DIR, name);
+    FILE *fp = fopen(path, "wb");
+    cr_assert_not_null(fp);
+    int rc = fn(d, fp, w, &err);
+    long size = ftell(fp);
+    fclose(fp);
+    cr_assert_eq(rc, 0, "render: %s", err.msg);
+    ps_doc_free(d);
+    ps_solution_free(sol);
+    return size;
+}
+
+static char *slurp_cmd(const char *cmd)
+{
+    FILE *p = popen(cmd, "r");
+    cr_assert_not_null(p);
+    ps_buf b = {0};
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, p)) > 0)
+        ps_buf_put(&b, chunk, n);
+    pclose(p);
+    return b.data ? ps_buf_steal(&b) : ps_xstrdup("");
+}
+
+static const char *const SOL = "[document]\nvendor = Contoso\nproduct = Array 9\nauthor = Contoso Labs\n";
+
+Test(doc_pdf, valid_with_every_figure)
+{
+    ps_js_run *run = doc_fixture_run(NULL, 480);
+    ps_warnings w = {0};
+    long size = render_file(run, SOL, "doc_test.pdf", ps_doc_render_pdf, &w);
+    render_file(run, SOL, "doc_test.html", ps_doc_render_html, &w);
+    cr_assert_gt(size, 1000);
+    if (have("qpdf")) {
+        char cmd[1200];
+        snprintf(cmd, sizeof cmd, "qpdf --check %s/doc_test.pdf >/dev/null 2>&1", PS_BINARY_DIR);
+        cr_assert_eq(system(cmd), 0, "qpdf --check failed");
+    }
+    if (have("pdftotext")) {
+        char cmd[1200];
+        snprintf(cmd, sizeof cmd, "pdftotext -layout %s/doc_test.pdf -", PS_BINARY_DIR);
+        char *txt = slurp_cmd(cmd);
+        /* per-server and aggregate figures (fixture arithmetic) */
+        static const char *const want[] = {"320.000", "200.000", "120.000", "13.000", "5.000", "80.000", "1.500",
+                                           "420.000", "300.000", "6.000", "4.000", "3.000",
+                                           "740.000", "500.000", "240.000", "9.500", "4.500", "160.000", "2.250",
+                                           "Database Disks Transfers/sec", "Contents", "page 3 of",
+                                           "Contoso Array 9 1000 Mailbox Resiliency Exchange 2013 Storage Solution",
+                                           "Appendix A – SERVER1", "report: 10.300"};
+        for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+            cr_assert(strstr(txt, want[i]), "pdftotext lacks '%s'", want[i]);
+        free(txt);
+    }
+    ps_warnings_free(&w);
+    ps_js_run_free(run);
+}
+
+Test(doc_pdf, byte_identical_runs)
+{
+    ps_js_run *run = doc_fixture_run(NULL, 100);
+    ps_warnings w = {0};
+    render_file(run, SOL, "doc_det1.pdf", ps_doc_render_pdf, &w);
+    render_file(run, SOL, "doc_det2.pdf", ps_doc_render_pdf, &w);
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "cmp -s %s/doc_det1.pdf %s/doc_det2.pdf", PS_BINARY_DIR, PS_BINARY_DIR);
+    cr_assert_eq(system(cmd), 0, "two PDF renderings differ");
+    ps_warnings_free(&w);
+    ps_js_run_free(run);
+}
+
+Test(doc_pdf, cjk_names_warn)
+{
+    ps_js_run *run = doc_fixture_run("測試伺服器01", 20);
+    ps_warnings w = {0};
+    render_file(run, SOL, "doc_cjk.pdf", ps_doc_render_pdf, &w);
+    size_t hits = 0;
+    for (size_t i = 0; i < w.n; i++)
+        if (strstr(w.msgs[i], "lack") && strstr(w.msgs[i], "測試伺服器01"))
+            hits++;
+    for (size_t i = 0; i < w.n && hits != 1; i++)
+        fprintf(stderr, "warning: %s\n", w.msgs[i]);
+    cr_assert_eq(hits, 1, "expected exactly one warning naming the string");
+    if (have("pdftotext")) {
+        char cmd[1200];
+        snprintf(cmd, sizeof cmd, "pdftotext %s/doc_cjk.pdf -", PS_BINARY_DIR);
+        char *txt = slurp_cmd(cmd);
+        cr_assert(strstr(txt, "?????01"));
+        free(txt);
+    }
+    ps_warnings_free(&w);
+    ps_js_run_free(run);
+}
