@@ -785,7 +785,47 @@ int ps_pct_consistent(double p, double hp, double value, double hv, double base,
 double ps_half_unit(int decimals);
 
 /* ===================================================================== 9. trends */
-/* (owned by the trend work; see model/trend.c) */
+
+/* One metric row of a trend: key (stable, for JSON), title, unit and printed precision. */
+typedef struct ps_trend_metric {
+    char *key;          /* "achieved_iops", "db_read_latency_ms", "achieved_iops@MBX01", ... */
+    char *title;        /* "Achieved transactional IOPS" */
+    char *unit;         /* "IOPS", "ms", "" */
+    int decimals;       /* printed precision of the absolute values */
+    int lower_is_better;/* latencies: 1 */
+} ps_trend_metric;
+
+/* Labels x metrics matrix of absolute values (NaN = absent), in the order given. */
+typedef struct ps_trend {
+    char **labels; size_t nlabels;
+    ps_trend_metric *metrics; size_t nmetrics;
+    double *values;     /* nlabels * nmetrics, row-major by label */
+    double *load;       /* per label load variable (users, mailboxes, threads), NaN = none */
+    char *load_name;    /* "users", NULL when no load variable */
+    size_t baseline;    /* index of the baseline label */
+} ps_trend;
+
+/* Add a label (returns its index) / find or add a metric (returns its index; the first call
+ * fixes title, unit, decimals). Values start NaN. */
+size_t ps_trend_add_label(ps_trend *t, const char *label);
+size_t ps_trend_metric_index(ps_trend *t, const char *key, const char *title, const char *unit,
+                             int decimals, int lower_is_better);
+void ps_trend_set(ps_trend *t, size_t label, size_t metric, double v);
+double ps_trend_get(const ps_trend *t, size_t label, size_t metric);
+/* Find a label by name (exact); returns -1 when absent. */
+long ps_trend_find_label(const ps_trend *t, const char *label);
+/* Relative value in percent against the baseline label: 100 * v / base; NaN when either is
+ * absent or the base is 0. */
+double ps_trend_relative(const ps_trend *t, size_t label, size_t metric);
+/* Interval of percentages compatible with values printed at `dv` and `db` decimals
+ * (jetstress-esrp.md 7.7): [100(v-h)/(b+h) - 0.5, 100(v+h)/(b-h) + 0.5] with h = half a unit of
+ * the printed precision of each. Returns 0 and lo/hi, -1 when b - h <= 0. */
+int ps_pct_interval(double v, int dv, double b, int db, double *lo, double *hi);
+/* Fill the standard metrics of one label from a computed Jetstress run: aggregate and
+ * per-server achieved IOPS, total IOPS, target, latencies (plain and weighted), and, when
+ * mailboxes/disks > 0, IOPS per mailbox, per 1,000 mailboxes and per disk. */
+void ps_trend_from_run(ps_trend *t, size_t label, const ps_js_run *run, double mailboxes, double disks);
+void ps_trend_free(ps_trend *t);   /* members only */
 
 #ifdef __cplusplus
 }

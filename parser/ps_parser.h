@@ -164,6 +164,14 @@ void ps_solution_free(ps_solution *sol);  /* frees members and sol itself; NULL 
 
 /* ===================================================================== 6. trend tables */
 
+/* Read a trend table file (absolute figures per label, for published results that exist only
+ * on paper) and add its labels and metrics to *t. Format (docs/readme/trend.md): '#' comments,
+ * a header line `label, Title [unit], ...` (a column with unit `[load]` is the load variable),
+ * then one comma-separated line per label; CSV quoting; empty cells are absent values; the
+ * printed precision of each column is the largest number of decimals in it.
+ * Errors: PS_EIO, PS_EINPUT with FILE:LINE:COL. */
+int ps_trend_table_read(const char *path, ps_trend *t, ps_error *err);
+
 #ifdef __cplusplus
 }
 #endif

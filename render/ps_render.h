@@ -416,6 +416,15 @@ int ps_audit_render(ps_buf *out, const ps_audit *a, enum ps_format fmt, const ch
 
 /* ===================================================================== 9. trend */
 
+/* "NN% [value unit]" for one cell of a trend table (value at the metric's decimals,
+ * percentage rounded half away from zero); "n/a" when absent. Appends to b. */
+void ps_trend_cell(ps_buf *b, const ps_trend *t, size_t label, size_t metric);
+/* Text table: one row per metric, one column per label. Appends to b. */
+void ps_trend_render_text(const ps_trend *t, ps_buf *b);
+/* JSON: {"baseline","load_name","labels":[{"label","load"}],"metrics":[{"key","title","unit",
+ * "decimals","lower_is_better","values":[],"relative_percent":[],"cells":[]}]}. Appends to b. */
+void ps_trend_render_json(const ps_trend *t, ps_buf *b);
+
 #ifdef __cplusplus
 }
 #endif
