@@ -1,0 +1,113 @@
+/* Unit tests: regression tests for the hardening findings (tests/fuzz/FINDINGS.md) whose fix is
+ * in a parser that had already landed: UTF-16 reports found by run discovery, result XML with
+ * many non-element siblings. Expected values are worked by hand from the inputs written here. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ps_parser.h"
+
+static char *scratch(const char *name)
+{
+    char dir[] = "/tmp/ps_harden_XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *p = malloc(n);
+    snprintf(p, n, "%s/%s", dir, name);
+    return p;
+}
+
+static void put(const char *path, const void *data, size_t n)
+{
+    FILE *fp = fopen(path, "wb");
+    cr_assert_not_null(fp);
+    cr_assert_eq(fwrite(data, 1, n, fp), n);
+    fclose(fp);
+}
+
+static void drop(char *path)
+{
+    unlink(path);
+    char *s = strrchr(path, '/');
+    *s = 0;
+    rmdir(path);
+    free(path);
+}
+
+/* A minimal 2013 report (machine MBX42) encoded as UTF-16 with a BOM, little or big endian. */
+static size_t utf16_report(unsigned char *out, size_t cap, int be)
+{
+    static const char html[] =
+        "<html><head><title>Performance Test Result Report</title></head><body>\n"
+        "<div class=\"header\">Microsoft Exchange Jetstress 2013</div>\n"
+        "<fieldset><legend>Test Summary</legend><table>\n"
+        "<tr><td>Overall Test Result</td><td>Pass</td></tr>\n"
+        "<tr><td>Machine Name</td><td>MBX42</td></tr>\n"
+        "<tr><td>Jetstress Version</td><td>15.00.0995.000</td></tr>\n"
+        "</table></fieldset>\n"
+        "<fieldset><legend>Database Sizing and Throughput</legend><table>\n"
+        "<tr><td>Achieved Transactional I/O per Second</td><td>228.253</td></tr>\n"
+        "<tr><td>Target Transactional I/O per Second</td><td>200</td></tr>\n"
+        "</table></fieldset></body></html>\n";
+    size_t n = 0;
+    out[n++] = be ? 0xFE : 0xFF;
+    out[n++] = be ? 0xFF : 0xFE;
+    for (const char *c = html; *c && n + 2 <= cap; c++) {
+        out[n + be] = (unsigned char)*c;
+        out[n + !be] = 0;
+        n += 2;
+    }
+    return n;
+}
+
+/* FINDING F2: run discovery classified a UTF-16 report as "other" (it looked for '<' in the
+ * raw bytes), so `perfscribe jetstress report.html` found nothing although the report reader
+ * reads UTF-16. */
+Test(harden, discover_finds_utf16_reports)
+{
+    for (int be = 0; be <= 1; be++) {
+        unsigned char buf[4096];
+        size_t n = utf16_report(buf, sizeof buf, be);
+        char *p = scratch("Performance_2026_3_14_10_11_2.html");
+        put(p, buf, n);
+        ps_js_run *run = NULL;
+        ps_error e = {0};
+        const char *paths[] = {p};
+        cr_assert_eq(ps_js_discover(paths, 1, &run, &e), 0, "%s", e.msg);
+        cr_assert_eq(run->nservers, 1, "UTF-16%s report not found", be ? "BE" : "LE");
+        cr_assert_str_eq(run->servers[0].machine, "MBX42");
+        cr_assert_eq(run->servers[0].test_type, PS_TEST_PERFORMANCE);
+        cr_assert_not_null(run->servers[0].report);
+        ps_js_run_free(run);
+        drop(p);
+    }
+}
+
+/* FINDING F1: the longest run of same-named siblings in a result XML looked back over every
+ * non-element sibling for each child (quadratic: 20000 entity references took 4 s). The
+ * single-pass version must keep the same answer: comments, text and entity references between
+ * records do not break a run; a different element does. */
+Test(harden, result_xml_runs_across_comments)
+{
+    ps_buf b = {0};
+    ps_buf_puts(&b, "<?xml version=\"1.0\"?>\n<!DOCTYPE R [ <!ENTITY e \"x\"> ]>\n<R>\n");
+    /* run of 3 <A>, then one <B>, then a run of 5000 <A> separated by comments, text and &e; */
+    ps_buf_puts(&b, "<A/><A/><A/><B/>");
+    for (int i = 0; i < 5000; i++)
+        ps_buf_puts(&b, "<A/><!-- c -->text&e;\n");
+    ps_buf_puts(&b, "<C>\\\\MBX07\\Memory\\Available MBytes</C></R>\n");
+    char *p = scratch("result.xml");
+    put(p, b.data, b.len);
+    ps_js_result_xml x;
+    ps_error e = {0};
+    cr_assert_eq(ps_js_result_xml_read(p, &x, NULL, &e), 0, "%s", e.msg);
+    cr_assert_str_eq(x.root, "R");
+    cr_assert_eq(x.samples, 5000);
+    cr_assert_str_eq(x.sample_element, "A");
+    cr_assert_str_eq(x.machine, "MBX07");
+    ps_js_result_xml_free(&x);
+    ps_buf_free(&b);
+    drop(p);
+}
