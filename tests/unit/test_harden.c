@@ -2,6 +2,7 @@
  * in a parser that had already landed: UTF-16 reports found by run discovery, result XML with
  * many non-element siblings. Expected values are worked by hand from the inputs written here. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +38,7 @@ static void drop(char *path)
 }
 
 /* A minimal 2013 report (machine MBX42) encoded as UTF-16 with a BOM, little or big endian. */
-static size_t utf16_report(unsigned char *out, size_t cap, int be)
-{
-    static const char html[] =
+static const char REPORT_HTML[] =
         "<html><head><title>Performance Test Result Report</title></head><body>\n"
         "<div class=\"header\">Microsoft Exchange Jetstress 2013</div>\n"
         "<fieldset><legend>Test Summary</legend><table>\n"
@@ -51,6 +50,10 @@ static size_t utf16_report(unsigned char *out, size_t cap, int be)
         "<tr><td>Achieved Transactional I/O per Second</td><td>228.253</td></tr>\n"
         "<tr><td>Target Transactional I/O per Second</td><td>200</td></tr>\n"
         "</table></fieldset></body></html>\n";
+
+static size_t utf16_report(unsigned char *out, size_t cap, int be)
+{
+    const char *html = REPORT_HTML;
     size_t n = 0;
     out[n++] = be ? 0xFE : 0xFF;
     out[n++] = be ? 0xFF : 0xFE;
@@ -110,4 +113,35 @@ Test(harden, result_xml_runs_across_comments)
     ps_js_result_xml_free(&x);
     ps_buf_free(&b);
     drop(p);
+}
+
+/* FINDING F10: a report cell that is not a number (1e999 overflows a double, "NaN") was taken
+ * as absent without a word; now it is still absent (never a number) but warned about once. */
+Test(harden, report_unreadable_number_warned)
+{
+    static const struct { const char *cell; const char *shown; } C[] = {{"1e999", "'1e999'"}, {"NaN", "'NaN'"}};
+    for (size_t i = 0; i < 2; i++) {
+        ps_buf b = {0};
+        const char *at = strstr(REPORT_HTML, "228.253");
+        ps_buf_put(&b, REPORT_HTML, (size_t)(at - REPORT_HTML));
+        ps_buf_puts(&b, C[i].cell);
+        ps_buf_puts(&b, at + strlen("228.253"));
+        char *p = scratch("Performance_2026_3_14_10_11_2.html");
+        put(p, b.data, b.len);
+        ps_js_report *r = NULL;
+        ps_warnings w = {0};
+        ps_error e = {0};
+        cr_assert_eq(ps_js_report_read(p, &r, &w, &e), 0, "%s", e.msg);
+        cr_assert(isnan(r->achieved_iops));
+        cr_assert_eq(r->target_iops, 200);
+        int found = 0;
+        for (size_t k = 0; k < w.n; k++)
+            found |= strstr(w.msgs[k], "1 number cell could not be read and counts as absent") &&
+                     strstr(w.msgs[k], C[i].shown);
+        cr_assert(found, "no warning for %s", C[i].cell);
+        ps_js_report_free(r);
+        ps_warnings_free(&w);
+        ps_buf_free(&b);
+        drop(p);
+    }
 }
