@@ -76,6 +76,19 @@ int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs,
         free(o);
         return ps_error_set(err, PS_EIO, path, 0, 0, "is a directory");
     }
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* a device or pipe (/dev/null, /dev/full, a FIFO): written in place; a temporary file
+         * renamed over it would replace the device node with a regular file */
+        o->fp = fopen(path, "wb");
+        if (!o->fp) {
+            int e = errno;
+            free(o);
+            return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open output: %s", strerror(e));
+        }
+        o->path = ps_xstrdup(path);
+        *out = o;
+        return PS_OK;
+    }
     size_t n = strlen(path);
     o->path = ps_xstrdup(path);
     o->tmp = ps_xmalloc(n + 32);
@@ -131,12 +144,13 @@ int ps_outfile_commit(ps_outfile *o, ps_error *err)
         bad = 1;
         e = errno;
     }
-    if (!bad && rename(o->tmp, o->path) != 0) {
+    if (!bad && o->tmp && rename(o->tmp, o->path) != 0) {
         bad = 1;
         e = errno;
     }
     if (bad) {
-        unlink(o->tmp);
+        if (o->tmp)
+            unlink(o->tmp);
         rc = ps_error_set(err, PS_EIO, o->path, 0, 0, "write error: %s", strerror(e ? e : EIO));
     }
     free(o->path);
@@ -151,7 +165,8 @@ void ps_outfile_abort(ps_outfile *o)
         return;
     if (o->path) {
         fclose(o->fp);
-        unlink(o->tmp);
+        if (o->tmp)
+            unlink(o->tmp);
     }
     free(o->path);
     free(o->tmp);
