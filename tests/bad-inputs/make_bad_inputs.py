@@ -94,6 +94,7 @@ w('html-achieved-1e999.html', cell('Achieved Transactional I/O per Second', '1e9
 w('html-achieved-nan.html', cell('Achieved Transactional I/O per Second', 'NaN'))
 w('html-achieved-negzero.html', cell('Achieved Transactional I/O per Second', '-0'))
 w('html-machine-ctl.html', cell('Machine Name', 'MBX\x1b]0;owned\x07<script>x</script>01'))
+w('html-machine-markup.html', cell('Machine Name', 'MBX&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;\'01'))
 w('html-nul.html', rep.replace('Pass', 'Pa\x00ss', 1))
 w('html-invalid-utf8.html', rep.encode('utf-8').replace(b'MBX01', b'MBX\xff\xfe01'))
 w('html-utf16-lone-surrogate.html', b'\xff\xfe' + rep.replace('charset=utf-8', 'charset=utf-16')
