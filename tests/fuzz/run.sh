@@ -14,6 +14,10 @@ ONLY=" $* "
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=$ROOT/build-fuzz
 CC=${CC:-clang}
+if ! command -v "$CC" >/dev/null; then
+  echo "run.sh: $CC not found; Debian: apt-get install clang libclang-rt-dev" >&2
+  exit 2
+fi
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
 PKGS="libxml-2.0 libpcre2-8"
 CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPS_VERSION=\"fuzz\" -I$ROOT/model -I$ROOT/parser -I$ROOT/render $(pkg-config --cflags $PKGS)"
