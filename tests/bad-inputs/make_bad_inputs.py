@@ -78,6 +78,8 @@ w('blg-subrecord-length.blg', patch(3632))
 w('blg-event-marker.blg', patch(3552))
 w('blg-record-part.blg', patch(3616))
 w('blg-record-parts.blg', patch(3620))
+i = blg.find('thing'.encode('utf-16-le'))
+w('blg-ctl-path.blg', blg[:i] + b'\x1b\x00' + blg[i + 2:])  # counter \\HOST\odd\<ESC>hing
 
 # ---- Jetstress HTML reports (jetstress)
 rep = rd('samples/jetstress/MBX01/Performance_2026_3_14_10_11_2.html').decode('utf-8')
