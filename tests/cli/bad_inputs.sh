@@ -42,6 +42,14 @@ def big(f, head, byte, tail=b''):
     for _ in range(GB >> 20):
         f.write(blk)
     f.write(tail)
+if name == 'run-markup':  # a run whose instance is called 'Inst<svg onload=x>1'
+    os.makedirs(path)
+    run = os.path.join(src, 'samples/jetstress/MBX01')
+    for fn, new in (('Performance_2026_3_14_10_11_2.html', b'Inst&lt;svg onload=x&gt;1'),
+                    ('Performance_2026_3_14_10_11_2.csv', b'Inst<svg onload=x>1'), ('JetstressConfig.xml', None)):
+        data = open(os.path.join(run, fn), 'rb').read()
+        open(os.path.join(path, fn), 'wb').write(data.replace(b'Instance4711.1', new) if new else data)
+    sys.exit(0)
 with open(path, 'wb') as f:
     if name == 'csv-1gb-line.csv':
         big(f, b'"(PDH-CSV 4.0) (UTC)(0)","\\\\M\\Memory\\Available MBytes"\r\n"03/14/2026 10:00:00.000","', b'1', b'"\r\n')
