@@ -143,6 +143,7 @@ w('pal-entity-bomb.xml', bomb.replace('configuration', 'PAL') + ']>\n' + PAL % '
 w('pal-deep.xml', W + '<PAL>' + '<a>' * 5000 + '</a>' * 5000 + '</PAL>\n')
 w('pal-threshold-1e999.xml', W + PAL % '1e999')
 w('pal-inherit-self.xml', W + '<PAL><INHERITANCE FILEPATH="pal-inherit-self.xml"/>' + PAL[5:] % '5')
+w('pal-inherit-stdin.xml', W + '<PAL><INHERITANCE FILEPATH="/dev/stdin"/>' + PAL[5:] % '5')
 w('pal-inherit-passwd.xml', W + '<PAL><INHERITANCE FILEPATH="/etc/passwd"/>' + PAL[5:] % '5')
 
 # ---- paper text (audit --paper)

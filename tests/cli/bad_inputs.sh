@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # CLI test: every hostile input of tests/bad-inputs/cases.tsv (format described there).
-# Per case, under `timeout 5`:
+# Per case, under `timeout 5`, standard input an open pipe that never delivers:
 #   - no signal (exit >= 128 or a timeout) and no sanitizer/valgrind report on stderr;
 #   - the expected exit code and the exact expected stderr line; every stderr line is a
 #     "perfscribe: ..." line; when the command fails (exit 2..4) the expected line is the last;
@@ -27,6 +27,9 @@ trap 'rm -rf "$tmp"' EXIT
 GEN=$tmp/gen
 OUT=$tmp/out
 mkdir -p "$GEN" "$OUT"
+# standard input: a pipe that stays open and never delivers (reading it would hang a case)
+mkfifo "$tmp/stdin"
+exec 3<>"$tmp/stdin"
 SECRET=$(head -1 "$DIR/xxe-secret.txt")
 
 # gen NAME: write the generated input NAME into $GEN
@@ -97,7 +100,7 @@ while IFS=$'\t' read -r file cmd want_rc want_msg flags; do
     read -r -a argv <<<"$c"
     lim=$LIMIT
     [ -n "$known" ] && lim=5   # open findings: no need to wait longer for a known hang
-    (cd "$DIR" && timeout -k 2 "$lim" "$PS" "${argv[@]}" >"$tmp/stdout" 2>"$tmp/stderr")
+    (cd "$DIR" && timeout -k 2 "$lim" "$PS" "${argv[@]}" <"$tmp/stdin" >"$tmp/stdout" 2>"$tmp/stderr")
     rc=$?
     why=()
     hard=0
