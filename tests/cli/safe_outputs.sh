@@ -159,6 +159,30 @@ check "audit -o paper" 2 "perfscribe: $tmp/in/paper.txt: refusing to overwrite a
 cmp -s "$PAPER" "$tmp/in/paper.txt" || { echo "FAIL: audit changed its paper"; fail=1; }
 only_files "$tmp/in" a.csv hard.csv sym.csv paper.txt sub
 
+# files found inside a RUN folder are inputs too (FINDING F27: not yet refused)
+mkdir -p "$tmp/run"
+cp "$RUN"/* "$tmp/run/"
+cp "$SRC/samples/thresholds/esrp-extra.thresholds" "$tmp/run.thresholds"
+for c in "jetstress $tmp/run -q -o $tmp/run/Performance_2026_3_14_10_11_2.csv" \
+         "jetstress $tmp/run -q -o $tmp/run/JetstressConfig.xml" \
+         "report $tmp/run -q -o $tmp/run/Performance_2026_3_14_10_11_2.html" \
+         "audit $tmp/run -q --format html -o $tmp/run/Performance_2026_3_14_10_11_2.html" \
+         "check $tmp/run -q --thresholds $tmp/run.thresholds --junit $tmp/run.thresholds"; do
+    set -- $c
+    $PS "$@" >/dev/null 2>"$tmp/err"; rc=$?
+    out=${c##* }
+    orig=$RUN/$(basename "$out")
+    [ "$out" = "$tmp/run.thresholds" ] && orig=$SRC/samples/thresholds/esrp-extra.thresholds
+    kept=overwritten
+    cmp -s "$out" "$orig" && kept=kept
+    if [ "$rc" != 2 ] || [ "$(tail -n 1 "$tmp/err")" != "perfscribe: $out: refusing to overwrite an input file" ] ||
+       [ "$kept" != kept ]; then
+        echo "XFAIL (F27): $1 ... -o $(basename "$out"): exit $rc, the input $kept"
+    fi
+    cp "$RUN"/* "$tmp/run/"
+    cp "$SRC/samples/thresholds/esrp-extra.thresholds" "$tmp/run.thresholds"
+done
+
 # ---- 5. a failing command leaves an existing output alone and no temporary file
 mkdir -p "$tmp/keep"
 printf 'OLD\n' >"$tmp/keep/out.json"
