@@ -341,6 +341,7 @@ int js_slurp(const char *path, size_t max, char **data, size_t *len, ps_error *e
         fclose(f);
         return ps_error_set(err, PS_EIO, path, 0, 0, "is a directory");
     }
+    ps_input_note(path);   /* never replaced by an output of this process */
     ps_buf b = {0};
     char chunk[65536];
     size_t n;

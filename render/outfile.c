@@ -71,6 +71,10 @@ int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs,
             free(o);
             return ps_error_set(err, PS_EUSAGE, path, 0, 0, "refusing to overwrite an input file");
         }
+    if (ps_input_noted(path)) {   /* a file read by this process, e.g. found inside a RUN folder */
+        free(o);
+        return ps_error_set(err, PS_EUSAGE, path, 0, 0, "refusing to overwrite an input file");
+    }
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
         free(o);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ps_parser.h"
+#include "ps_render.h"
 
 static char *scratch(const char *name)
 {
@@ -144,4 +145,35 @@ Test(harden, report_unreadable_number_warned)
         ps_buf_free(&b);
         drop(p);
     }
+}
+
+/* FINDING F27: a file a reader read (found inside a RUN folder, not named on the command line)
+ * must not be replaced by an output: the readers note it, ps_outfile_open refuses it. */
+Test(harden, outputs_never_replace_a_file_read)
+{
+    char *p = scratch("Performance_2026_3_14_10_11_2.csv");
+    static const char log[] = "\"(PDH-CSV 4.0) (UTC)(0)\",\"\\\\M\\A\\x\"\r\n\"01/01/2024 00:00:00.000\",\"1\"\r\n";
+    put(p, log, sizeof log - 1);
+    char link[600], other[600];
+    snprintf(link, sizeof link, "%s.lnk", p);
+    snprintf(other, sizeof other, "%s.out", p);
+    cr_assert_eq(symlink(p, link), 0);
+    ps_outfile *o = NULL;
+    ps_error e = {0};
+    cr_assert_eq(ps_outfile_open(p, NULL, 0, &o, &e), 0, "not read yet: %s", e.msg);
+    ps_outfile_abort(o);
+    cr_assert_eq(ps_input_noted(p), 0);
+    ps_log *lg = NULL;
+    cr_assert_eq(ps_log_open(p, NULL, &lg, &e), 0, "%s", e.msg);
+    ps_log_close(lg);
+    cr_assert_eq(ps_input_noted(p), 1);
+    cr_assert_eq(ps_input_noted(link), 1);
+    cr_assert_eq(ps_outfile_open(p, NULL, 0, &o, &e), PS_EUSAGE);
+    cr_assert_str_eq(e.msg, "refusing to overwrite an input file");
+    cr_assert_eq(ps_outfile_open(link, NULL, 0, &o, &e), PS_EUSAGE);
+    cr_assert_eq(ps_outfile_open(other, NULL, 0, &o, &e), 0, "%s", e.msg);
+    ps_outfile_abort(o);
+    unlink(link);
+    unlink(other);
+    drop(p);
 }
