@@ -152,6 +152,7 @@ w('paper-empty.txt', b'')
 w('paper-nul.txt', paper.replace(b'\n', b'\x00\n', 3))
 w('paper-invalid-utf8.txt', paper.replace(b'\n', b'\xff\xc0\xed\xa0\x80\n', 3))
 w('paper-binary.txt', bytes((i * 37 + 11) % 256 for i in range(8192)))
+w('paper-long-number.txt', 'Stress Test Result Report\nInstance1.1   ' + '8' * 63 + '.5\n')  # fuzz_paper crash (F28)
 w('paper-1e999.txt', paper + b'\nAchieved Transactional I/O per Second 1e999\nTarget Transactional I/O per Second nan\n')
 
 # ---- solution description (report --solution)
