@@ -162,7 +162,9 @@ int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **ou
  * previous value (joined with a space); a continuation line holding only "." starts a new
  * paragraph. Section and key names are [a-z0-9_] (case-folded). A key repeated in a section
  * is an error. *out owned by the caller (ps_solution_free).
- * Errors: PS_EIO (cannot read), PS_EINPUT with FILE:LINE:COL (syntax, invalid UTF-8, duplicate). */
+ * Errors: PS_EIO (cannot read), PS_EINPUT with FILE:LINE:COL (syntax, invalid UTF-8, duplicate,
+ * NUL byte, line longer than 65536 bytes), PS_EINPUT "file larger than 8 MiB". The file is noted
+ * as an input (ps_input_note). */
 int ps_solution_read(const char *path, ps_solution **out, ps_error *err);
 /* Same from memory; name is used in messages. */
 int ps_solution_parse(const char *text, size_t len, const char *name, ps_solution **out, ps_error *err);
