@@ -189,6 +189,16 @@ int ps_outfile_commit(ps_outfile *o, ps_error *err)
     return rc;
 }
 
+int ps_outfile_fail(ps_outfile *o, int rc, ps_error *err)
+{
+    if (o && rc == PS_EIO && ferror(o->fp)) {
+        int c = ps_outfile_commit(o, err);   /* sees the error flag: removes the temporary file */
+        return c ? c : rc;
+    }
+    ps_outfile_abort(o);
+    return rc;
+}
+
 void ps_outfile_abort(ps_outfile *o)
 {
     if (!o)
