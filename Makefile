@@ -12,6 +12,7 @@ PS       := $(BUILD)/perfscribe
 DEB_PKGS := cmake make gcc pkg-config libxml2-dev libpcre2-dev libcairo2-dev libhpdf-dev \
             libcriterion-dev fonts-dejavu-core poppler-utils qpdf
 FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
 
 .PHONY: all deps build demo test asan memcheck fuzz bench clean
 
@@ -53,7 +54,7 @@ memcheck: build
 	bash tests/memcheck.sh $(BUILD)
 
 fuzz: deps
-	bash tests/fuzz/run.sh $(FUZZ_SECONDS)
+	bash tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 bench: build
 	bash bench/run.sh $(PS)

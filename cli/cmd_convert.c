@@ -339,7 +339,7 @@ static int run(ps_cli *cli, const opts *o, input *in, size_t nin, const char *co
     if (!rc)
         rc = ps_outfile_commit(of, &cli->err);
     else
-        ps_outfile_abort(of);
+        rc = ps_outfile_fail(of, rc, &cli->err);   /* a failed write: its reason (F12) */
     ps_buf_free(&b);
     free(row);
     free(tmp);

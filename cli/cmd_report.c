@@ -128,7 +128,7 @@ static int render_all(ps_cli *cli, const report_args *a, const ps_doc *doc)
         if (!o[i])
             continue;
         if (rc)
-            ps_outfile_abort(o[i]);
+            rc = ps_outfile_fail(o[i], rc, &cli->err);   /* a failed write: its file and reason (F11) */
         else
             rc = ps_outfile_commit(o[i], &cli->err);
     }

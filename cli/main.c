@@ -19,6 +19,44 @@ static const struct {
     {"trend", ps_cmd_trend, "compare runs across configurations and hardware generations"},
 };
 
+/* Length of the valid UTF-8 sequence at s (1 for ASCII), 0 when the bytes are not valid UTF-8
+ * (overlong forms, surrogates, > U+10FFFF, truncated). */
+static size_t utf8_len(const unsigned char *s)
+{
+    if (s[0] < 0x80)
+        return 1;
+    size_t n = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3 : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) || (n == 3 && s[0] == 0xed && s[1] >= 0xa0) ||
+        (n == 4 && s[0] == 0xf0 && s[1] < 0x90) || (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+/* Print "perfscribe: <kind><msg>\n" to stderr with every byte that could drive a terminal or break
+ * the one-line format escaped as \xNN: C0 controls (also CR/LF), DEL, UTF-8 C1 controls
+ * (U+0080..U+009F) and bytes that are not valid UTF-8. Messages quote input text (counter
+ * paths, cells, file names), so input could otherwise reach the terminal raw. */
+static void print_safe(const char *kind, const char *msg)
+{
+    const unsigned char *s = (const unsigned char *)msg;
+    fprintf(stderr, "perfscribe: %s", kind);
+    while (*s) {
+        size_t n = utf8_len(s);
+        if (n == 1 && *s >= 0x20 && *s != 0x7f) {
+            fputc(*s++, stderr);
+        } else if (n > 1 && !(s[0] == 0xc2 && s[1] < 0xa0)) {
+            fwrite(s, 1, n, stderr);
+            s += n;
+        } else {
+            fprintf(stderr, "\\x%02x", *s++);
+        }
+    }
+    fputc('\n', stderr);
+}
+
 static void usage(FILE *fp)
 {
     fprintf(fp, "usage: perfscribe COMMAND [OPTIONS] [FILE...]\n\ncommands:\n");
@@ -65,12 +103,12 @@ int main(int argc, char **argv)
         int rc = commands[i].fn(argc - 1, argv + 1, &cli);
         ps_chart_release_caches();   /* cairo/fontconfig process caches (clean leak reports) */
         for (size_t w = 0; w < cli.warnings.n; w++)
-            fprintf(stderr, "perfscribe: warning: %s\n", cli.warnings.msgs[w]);
+            print_safe("warning: ", cli.warnings.msgs[w]);
         ps_warnings_free(&cli.warnings);
         if (rc != PS_OK && cli.err.msg[0]) {
             char line[1200];
             ps_error_format(&cli.err, line, sizeof line);
-            fprintf(stderr, "perfscribe: %s\n", line);
+            print_safe("", line);
             if (rc == PS_EUSAGE && !cli.err.file[0])
                 fprintf(stderr, "perfscribe: try 'perfscribe %s --help'\n", cmd);
         }

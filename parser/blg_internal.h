@@ -43,7 +43,8 @@ enum { BLG_EV_LIST = 0x20, BLG_EV_DATA = 0x22, BLG_EV_CATALOG = 0x23, BLG_EV_NAM
 /* Append the UTF-8 form of n UTF-16LE code units at p (stops at a NUL); unpaired surrogates
  * become U+FFFD. */
 void blg_utf16_append(ps_buf *b, const unsigned char *p, size_t nunits);
-/* Heap UTF-8 copy of the NUL-terminated UTF-16LE string at p within [p, p+avail).
+/* Heap UTF-8 copy of the NUL-terminated UTF-16LE string at p within [p, p+avail), with C0
+ * control characters and DEL replaced by '?' (names are printed in text outputs).
  * Returns NULL when no NUL is found inside avail bytes. */
 char *blg_utf16_dup(const unsigned char *p, size_t avail);
 /* FILETIME (local) -> ps_time milliseconds (floor). */

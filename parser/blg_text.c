@@ -61,6 +61,9 @@ char *blg_utf16_dup(const unsigned char *p, size_t avail)
     blg_utf16_append(&b, p, n);
     if (!b.data)
         return ps_xstrdup("");
+    for (size_t i = 0; i < b.len; i++)   /* names reach text outputs: no terminal control (F25) */
+        if ((unsigned char)b.data[i] < 0x20 || b.data[i] == 0x7F)
+            b.data[i] = '?';
     return ps_buf_steal(&b);
 }
 

@@ -155,7 +155,21 @@ static enum fkind sniff(dfile *f)
         if (s >= 4096 && s <= (1u << 24) && (s & (s - 1)) == 0 && strcasecmp(e, "blg") == 0)
             return FK_LOG;
     }
-    const char *t = (const char *)h + skip;
+    /* UTF-16 text (BOM): look at the ASCII characters only (a non-ASCII one becomes '?') */
+    char narrow[sizeof h / 2 + 1];
+    const char *text = (const char *)h;
+    if (n >= 2 && ((h[0] == 0xFF && h[1] == 0xFE) || (h[0] == 0xFE && h[1] == 0xFF))) {
+        int be = h[0] == 0xFE;
+        size_t o = 0;
+        for (size_t i = 2; i + 1 < n; i += 2) {
+            unsigned lo = h[i + be], hi = h[i + !be];
+            narrow[o++] = hi || lo >= 0x80 ? '?' : lo ? (char)lo : ' ';
+        }
+        narrow[o] = 0;
+        text = narrow;
+        skip = 0;
+    }
+    const char *t = text + skip;
     while (*t == ' ' || *t == '\r' || *t == '\n' || *t == '\t')
         t++;
     if (*t != '<')
@@ -163,7 +177,7 @@ static enum fkind sniff(dfile *f)
     if (js_strcasestr(t, "<html") || js_strcasestr(t, "<!doctype html") || js_strcasestr(t, "<fieldset"))
         return FK_REPORT;
     if (js_strcasestr(t, "<configuration") && strcasecmp(base_name(f->path), "JetstressConfig.xml") != 0 &&
-        !js_strcasestr((const char *)h, "TestDesignInfo"))
+        !js_strcasestr(text, "TestDesignInfo"))
         return FK_RESULT_XML;
     if (js_strcasestr(t, "<configuration"))
         return FK_CONFIG;

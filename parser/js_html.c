@@ -577,6 +577,9 @@ int ps_js_report_read(const char *path, ps_js_report **out, ps_warnings *w, ps_e
     }
     r->language = ps_xstrdup(st.localized ? "zh-TW" : "en");
     check_sections(&st);
+    if (st.bad_nums)
+        ps_warn(w, "%s: %ld number cell%s could not be read and count%s as absent (first: '%s')", path, st.bad_nums,
+                st.bad_nums == 1 ? "" : "s", st.bad_nums == 1 ? "s" : "", st.first_bad);
     *out = r;
     return PS_OK;
 }

@@ -102,8 +102,11 @@ size_t js_instance_append(ps_js_instance **v, size_t *n, const char *name)
 double js_num(js_rstate *st, const char *s, char *unit, size_t un)
 {
     double v;
-    if (js_parse_num(s, st->dec_comma, &v, unit, un) < 0)
+    if (js_parse_num(s, st->dec_comma, &v, unit, un) < 0) {
+        if (!st->bad_nums++)
+            snprintf(st->first_bad, sizeof st->first_bad, "%s", s);
         return NAN;
+    }
     return v;
 }
 

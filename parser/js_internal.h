@@ -97,6 +97,8 @@ typedef struct js_rstate {
     unsigned seen;          /* bit per enum js_section */
     int io_tables;          /* I/O tables without a known title so far */
     int fields;             /* known row labels found */
+    long bad_nums;          /* number cells that could not be read (taken as absent) */
+    char first_bad[48];     /* the first of them, for the warning */
 } js_rstate;
 
 #define JS_SEEN(st, s) ((st)->seen |= 1u << (s))

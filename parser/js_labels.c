@@ -354,6 +354,7 @@ int js_slurp(const char *path, size_t max, char **data, size_t *len, ps_error *e
             return ps_error_set(err, PS_EINPUT, path, 0, 0, "file larger than %zu MiB", max >> 20);
         return ps_error_set(err, PS_EIO, path, 0, 0, "read error");
     }
+    ps_input_note(path);   /* never replaced by an output of this process */
     *len = b.len;
     *data = ps_buf_steal(&b);
     return PS_OK;

@@ -308,11 +308,15 @@ int ps_js_result_xml_read(const char *path, ps_js_result_xml *out, ps_warnings *
         if (n->type != XML_ELEMENT_NODE)
             continue;
         /* the longest run of same-named sibling elements = the sample records */
+        /* previous element sibling's name, kept while walking: looking it up from each child
+         * was quadratic in the number of text/comment/entity siblings */
+        const xmlChar *prev = NULL;
         for (xmlNode *c = n->children; c; c = c->next) {
-            const xmlNode *pe = c->prev;
-            while (pe && pe->type != XML_ELEMENT_NODE)
-                pe = pe->prev;
-            if (c->type != XML_ELEMENT_NODE || (pe && xmlStrEqual(pe->name, c->name)))
+            if (c->type != XML_ELEMENT_NODE)
+                continue;
+            int same = prev && xmlStrEqual(prev, c->name);
+            prev = c->name;
+            if (same)
                 continue;
             long k = 0; /* length of the run of same-named siblings (text between them skipped) */
             for (xmlNode *d = c; d; d = d->next) {

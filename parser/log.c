@@ -54,6 +54,7 @@ int ps_log_open(const char *path, const ps_log_options *opt, ps_log **out, ps_er
     int rc = read_head(path, head, sizeof head, &n, err);
     if (rc)
         return rc;
+    ps_input_note(path);   /* never replaced by an output of this process */
     const ps_log_backend *be = NULL;
     for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
         if (backends[i]->probe(head, n)) {

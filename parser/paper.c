@@ -6,8 +6,10 @@
 #include "js_internal.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define MAX_EVENTS_PER_LINE 4096
 #define NGROUPS 8
@@ -68,16 +70,23 @@ static int take_number(const char *s, size_t n, int at_eol, double *v, int *dec,
     size_t k = 0;
     while (i < n && ((s[i] >= '0' && s[i] <= '9') || (s[i] == ',' && i > b && i + 3 < n + 1 && i + 1 < n &&
                                                       s[i + 1] >= '0' && s[i + 1] <= '9'))) {
-        if (s[i] != ',' && k < sizeof tmp - 1)
+        if (s[i] != ',') {
+            if (k >= sizeof tmp - 1)
+                return 0;   /* longer than any real figure: not a number (never cut short) */
             tmp[k++] = s[i];
+        }
         i++;
     }
     if (k == 0)
         return 0;
     int d = 0;
     if (i + 1 < n && s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9') {
+        if (k >= sizeof tmp - 2)
+            return 0;
         tmp[k++] = s[i++];
-        while (i < n && s[i] >= '0' && s[i] <= '9' && k < sizeof tmp - 1) {
+        while (i < n && s[i] >= '0' && s[i] <= '9') {
+            if (k >= sizeof tmp - 1)
+                return 0;
             tmp[k++] = s[i++];
             d++;
         }
@@ -685,6 +694,10 @@ int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **ou
 int ps_paper_read(const char *path, ps_paper **out, ps_warnings *w, ps_error *err)
 {
     *out = NULL;
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > PS_PAPER_MAX_BYTES)
+        /* refused before reading a byte (a pipe still stops at the cap inside js_slurp) */
+        return ps_error_set(err, PS_EINPUT, path, 0, 0, "paper text larger than %u MiB", PS_PAPER_MAX_BYTES >> 20);
     char *data = NULL;
     size_t len = 0;
     int rc = js_slurp(path, PS_PAPER_MAX_BYTES, &data, &len, err);   /* parser-wide file reader */

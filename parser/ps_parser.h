@@ -132,7 +132,9 @@ int ps_js_load(const char *const *paths, size_t npaths, const ps_js_options *opt
  * format is detected by content: PAL threshold XML (first non-blank character '<') or
  * perfscribe's own line format (docs/readme/jetstress.md, samples/thresholds/):
  *   "<counter pattern>"  avg|min|max|p95  instance|server|aggregate  >|>=|<|<=  <limit> <unit>  error|warning
- * Errors: PS_EIO (unreadable), PS_EINPUT with FILE:LINE:COL (bad rule, malformed XML). */
+ * Errors: PS_EIO (unreadable), PS_EINPUT with FILE:LINE:COL (bad rule, malformed XML, NUL byte,
+ * line longer than 65536 bytes), PS_EINPUT "file larger than 8 MiB". The file is noted as an
+ * input (ps_input_note): no output of the process replaces it. */
 int ps_thr_read(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err);
 /* Own format from memory; name is used in messages and rule sources ("name:LINE"). */
 int ps_thr_parse_text(const char *text, size_t len, const char *name, ps_thr_set *set, ps_error *err);
@@ -142,7 +144,9 @@ int ps_thr_parse_text(const char *text, size_t len, const char *name, ps_thr_set
  * counters: server). LogicalDisk seconds become ms. Rules on counters the Jetstress pipeline does
  * not track are counted in set->skipped, not added. <INHERITANCE FILEPATH> files are imported
  * after the file (analyses with an ID already seen are skipped: the child overrides); a missing
- * inherited file is a warning. */
+ * inherited file is a warning; only a plain file name beside the file is inherited, and only a
+ * regular file (an absolute path, a subfolder or /dev/stdin is a warning). libxml2's caps stay
+ * on (entity loops refused); CODE text is read from text/CDATA nodes, never expanding entities. */
 int ps_thr_import_pal(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err);
 
 /* ===================================================================== 4. paper text */
@@ -170,7 +174,9 @@ int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **ou
  * previous value (joined with a space); a continuation line holding only "." starts a new
  * paragraph. Section and key names are [a-z0-9_] (case-folded). A key repeated in a section
  * is an error. *out owned by the caller (ps_solution_free).
- * Errors: PS_EIO (cannot read), PS_EINPUT with FILE:LINE:COL (syntax, invalid UTF-8, duplicate). */
+ * Errors: PS_EIO (cannot read), PS_EINPUT with FILE:LINE:COL (syntax, invalid UTF-8, duplicate,
+ * NUL byte, line longer than 65536 bytes), PS_EINPUT "file larger than 8 MiB". The file is noted
+ * as an input (ps_input_note). */
 int ps_solution_read(const char *path, ps_solution **out, ps_error *err);
 /* Same from memory; name is used in messages. */
 int ps_solution_parse(const char *text, size_t len, const char *name, ps_solution **out, ps_error *err);

@@ -9,8 +9,8 @@
  *     A lone "." on an indented line starts a new paragraph.
  */
 #include "ps_parser.h"
+#include "textfile_internal.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,6 +173,8 @@ int ps_solution_parse(const char *text, size_t len, const char *name, ps_solutio
         size_t bad;
         if (memchr(text + pos, '\0', n))
             rc = ps_error_set(err, PS_EINPUT, st.name, line, 1, "NUL byte: not a text file");
+        else if ((rc = ps_text_line_check(st.name, text + pos, n, line, err)) != 0)
+            ;   /* line longer than 65536 bytes (F5) */
         else if (!utf8_ok((const unsigned char *)text + pos, n, &bad))
             rc = ps_error_set(err, PS_EINPUT, st.name, line, (long)bad + 1, "invalid UTF-8 (save the file as UTF-8)");
         else
@@ -200,12 +202,10 @@ int ps_solution_read(const char *path, ps_solution **out, ps_error *err)
 {
     *out = NULL;
     ps_buf b = {0};
-    int r = ps_buf_read_file(&b, path, 0);
+    int r = ps_text_read(path, &b, err);   /* at most 8 MiB (F5), noted as an input (F27) */
     if (r) {
         ps_buf_free(&b);
-        if (r == PS_READ_EOPEN)
-            return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
-        return ps_error_set(err, PS_EIO, path, 0, 0, "read error");
+        return r;
     }
     int rc = ps_solution_parse(b.data ? b.data : "", b.len, path, out, err);
     ps_buf_free(&b);

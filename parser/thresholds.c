@@ -1,6 +1,7 @@
 /* thresholds.c - threshold files: perfscribe's own line format and PAL threshold XML
  * (StaticThreshold rules), detected by content. */
 #include "ps_parser.h"
+#include "textfile_internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 /* ------------------------------------------------------------------ tables */
 
@@ -215,6 +217,8 @@ int ps_thr_parse_text(const char *text, size_t len, const char *name, ps_thr_set
         if (l && text[i + l - 1] == '\r')
             l--;
         lineno++;
+        if (ps_text_line_check(name, text + i, l, lineno, err))
+            return PS_EINPUT;
         ps_thr_rule r = {0};
         int rc = parse_line(text + i, l, name, lineno, &r, err);
         if (rc < 0) {
@@ -324,8 +328,12 @@ static void pal_threshold(pal_ctx *cx, xmlNode *an, xmlNode *th, const char *fil
     for (xmlNode *c = th->children; c; c = c->next) {
         if (!is_el(c, "CODE"))
             continue;
-        xmlChar *code = xmlNodeGetContent(c);
-        const char *p = (const char *)code;
+        /* text and CDATA children only: entity references are never expanded (F3) */
+        ps_buf code = {0};
+        for (xmlNode *t = c->children; t; t = t->next)
+            if ((t->type == XML_TEXT_NODE || t->type == XML_CDATA_SECTION_NODE) && t->content)
+                ps_buf_puts(&code, (const char *)t->content);
+        const char *p = code.data;
         long lineno = xmlGetLineNo(c);
         while (p && *p) {
             const char *e = strchr(p, '\n');
@@ -339,36 +347,46 @@ static void pal_threshold(pal_ctx *cx, xmlNode *an, xmlNode *th, const char *fil
             free(line);
             p = e ? e + 1 : NULL;
         }
-        xmlFree(code);
+        ps_buf_free(&code);
     }
     free(cond);
 }
 
-static int pal_file(pal_ctx *cx, const char *path, ps_error *err);
+static int pal_file(pal_ctx *cx, const char *path, const char *data, size_t len, ps_error *err);
 
 static void pal_inherit(pal_ctx *cx, const char *path, const char *target)
 {
     if (!target || !*target)
         return;
+    /* only a file beside the including one, by its plain name (PAL's own inheritance), and only
+     * a regular file: never an arbitrary path such as /dev/stdin or a FIFO (F26) */
+    if (strpbrk(target, "/\\") || strcmp(target, "..") == 0 || strcmp(target, ".") == 0) {
+        ps_warn(cx->w, "%s: inherited threshold file %s not imported: only a file name beside this file is imported",
+                path, target);
+        return;
+    }
     char full[1200];
     const char *slash = strrchr(path, '/');
-    if (target[0] == '/' || !slash)
+    if (!slash)
         snprintf(full, sizeof full, "%s", target);
     else
         snprintf(full, sizeof full, "%.*s/%s", (int)(slash - path), path, target);
-    FILE *fp = fopen(full, "rb");
-    if (!fp) {
+    struct stat st;
+    if (stat(full, &st) != 0) {
         ps_warn(cx->w, "%s: inherited threshold file %s not found; its thresholds are not imported", path, target);
         return;
     }
-    fclose(fp);
+    if (!S_ISREG(st.st_mode)) {
+        ps_warn(cx->w, "%s: inherited threshold file %s not imported: not a regular file", path, target);
+        return;
+    }
     if (cx->depth >= 8) {
         ps_warn(cx->w, "%s: inheritance deeper than 8 files; %s not imported", path, target);
         return;
     }
     ps_error e2;
     cx->depth++;
-    if (pal_file(cx, full, &e2) != PS_OK) {
+    if (pal_file(cx, full, NULL, 0, &e2) != PS_OK) {
         char msg[1200];
         ps_error_format(&e2, msg, sizeof msg);
         ps_warn(cx->w, "%s: inherited threshold file not imported: %s", path, msg);
@@ -376,14 +394,73 @@ static void pal_inherit(pal_ctx *cx, const char *path, const char *target)
     cx->depth--;
 }
 
-static int pal_file(pal_ctx *cx, const char *path, ps_error *err)
+/* One parse from memory without network, entity substitution or DTD loading; NULL with *e
+ * (copied, the caller resets it) when not well-formed. */
+static xmlDoc *parse_once(const char *data, size_t len, int options, xmlError *e)
 {
-    xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_HUGE);
-    if (!doc) {
-        const xmlError *e = xmlGetLastError();
-        return ps_error_set(err, PS_EINPUT, path, e ? e->line : 0, e ? e->int2 : 0, "not well-formed XML: %s",
-                            e && e->message ? e->message : "parse error");
+    xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+    if (!ctxt)
+        return NULL;
+    xmlDoc *doc = xmlCtxtReadMemory(ctxt, data, (int)len, NULL, NULL,
+                                    options | XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    if (doc && !ctxt->wellFormed) {
+        xmlFreeDoc(doc);
+        doc = NULL;
     }
+    const xmlError *last = xmlCtxtGetLastError(ctxt);
+    if (!doc && last)
+        xmlCopyError((xmlErrorPtr)last, e);
+    xmlFreeParserCtxt(ctxt);
+    return doc;
+}
+
+/* 1 when "<!ENTITY" occurs anywhere in data (also in a comment: then no second parse). */
+static int declares_entity(const char *data, size_t len)
+{
+    for (const char *p = data; (p = memchr(p, '<', len - (size_t)(p - data))) != NULL; p++)
+        if ((size_t)(data + len - p) >= 8 && memcmp(p, "<!ENTITY", 8) == 0)
+            return 1;
+    return 0;
+}
+
+/* Parse PAL XML held in memory. libxml2's caps stay on (no XML_PARSE_HUGE): an entity
+ * expansion bomb is refused ("Detected an entity reference loop"), text nodes are bounded (F3).
+ * Only nesting deeper than libxml2's 256 levels is parsed again with the cap lifted, and only in
+ * a document that declares no entity (nothing can be expanded; the file is at most 8 MiB). */
+static int pal_parse(const char *path, const char *data, size_t len, xmlDoc **out, ps_error *err)
+{
+    xmlError e;
+    memset(&e, 0, sizeof e);
+    xmlDoc *doc = parse_once(data, len, 0, &e);
+    if (!doc && e.code == XML_ERR_INTERNAL_ERROR && e.message && strstr(e.message, "Excessive depth") &&
+        !declares_entity(data, len)) {
+        xmlResetError(&e);
+        doc = parse_once(data, len, XML_PARSE_HUGE, &e);
+    }
+    if (!doc) {
+        int rc = ps_error_set(err, PS_EINPUT, path, e.code ? e.line : 0, e.code ? e.int2 : 0, "not well-formed XML: %s",
+                              e.message ? e.message : "parse error");
+        size_t l = strlen(err ? err->msg : "");
+        while (err && l && (err->msg[l - 1] == '\n' || err->msg[l - 1] == '\r'))
+            err->msg[--l] = 0;   /* libxml2 ends its messages with a newline (F7) */
+        xmlResetError(&e);
+        return rc;
+    }
+    xmlResetError(&e);
+    *out = doc;
+    return PS_OK;
+}
+
+static int pal_file(pal_ctx *cx, const char *path, const char *data, size_t len, ps_error *err)
+{
+    xmlDoc *doc = NULL;
+    ps_buf b = {0};
+    int rc = data ? PS_OK : ps_text_read(path, &b, err);
+    if (!rc)
+        rc = data ? pal_parse(path, data, len, &doc, err) : pal_parse(path, b.data ? b.data : "", b.len, &doc, err);
+    ps_buf_free(&b);
+    if (rc)
+        return rc;
     xmlNode *root = xmlDocGetRootElement(doc);
     if (!root || !is_el(root, "PAL")) {
         xmlFreeDoc(doc);
@@ -424,7 +501,9 @@ static int pal_file(pal_ctx *cx, const char *path, ps_error *err)
     return PS_OK;
 }
 
-int ps_thr_import_pal(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err)
+/* PAL import of path, from data (len bytes) when data is not NULL, else read from the file. */
+static int import_pal(const char *path, const char *data, size_t len, ps_thr_set *set, ps_warnings *w,
+                      ps_error *err)
 {
     pal_ctx cx = {0};
     cx.set = set;
@@ -434,7 +513,7 @@ int ps_thr_import_pal(const char *path, ps_thr_set *set, ps_warnings *w, ps_erro
             "-Threshold[[:space:]]+(-?[0-9]+(\\.[0-9]+)?)(KB|MB|GB|TB|PB)?([[:space:]]|$)",
             REG_EXTENDED | REG_ICASE);
     regcomp(&cx.re_var, "-CollectionOfCounterInstances[[:space:]]+\\$([A-Za-z0-9_]+)", REG_EXTENDED | REG_ICASE);
-    int rc = pal_file(&cx, path, err);
+    int rc = pal_file(&cx, path, data, len, err);
     regfree(&cx.re_call);
     regfree(&cx.re_var);
     for (size_t i = 0; i < cx.nids; i++)
@@ -445,14 +524,18 @@ int ps_thr_import_pal(const char *path, ps_thr_set *set, ps_warnings *w, ps_erro
     return rc;
 }
 
+int ps_thr_import_pal(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err)
+{
+    return import_pal(path, NULL, 0, set, w, err);
+}
+
 int ps_thr_read(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err)
 {
     ps_buf b = {0};
-    int r = ps_buf_read_file(&b, path, 0);
+    int r = ps_text_read(path, &b, err);   /* size-capped (F4), noted as an input (F27) */
     if (r) {
         ps_buf_free(&b);
-        return ps_error_set(err, PS_EIO, path, 0, 0, r == PS_READ_EOPEN ? "cannot open: %s" : "cannot read: %s",
-                            strerror(errno));
+        return r;
     }
     /* PAL XML by content: the first non-blank character (after a BOM) is '<' */
     size_t i = b.len >= 3 && memcmp(b.data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
@@ -460,8 +543,8 @@ int ps_thr_read(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err
         i++;
     int rc;
     if (i < b.len && b.data[i] == '<') {
+        rc = import_pal(path, b.data, b.len, set, w, err);
         ps_buf_free(&b);
-        rc = ps_thr_import_pal(path, set, w, err);
     } else {
         rc = ps_thr_parse_text(b.data ? b.data : "", b.len, path, set, err);
         ps_buf_free(&b);

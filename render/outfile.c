@@ -71,6 +71,10 @@ int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs,
             free(o);
             return ps_error_set(err, PS_EUSAGE, path, 0, 0, "refusing to overwrite an input file");
         }
+    if (ps_input_noted(path)) {   /* a file read by this process, e.g. found inside a RUN folder */
+        free(o);
+        return ps_error_set(err, PS_EUSAGE, path, 0, 0, "refusing to overwrite an input file");
+    }
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
         free(o);
@@ -170,17 +174,28 @@ int ps_outfile_commit(ps_outfile *o, ps_error *err)
         bad = 1;
         e = errno;
     }
-    if (!bad && rename(o->tmp, o->path) != 0) {
+    if (!bad && o->tmp && rename(o->tmp, o->path) != 0) {
         bad = 1;
         e = errno;
     }
     if (bad) {
-        unlink(o->tmp);
+        if (o->tmp)
+            unlink(o->tmp);
         rc = ps_error_set(err, PS_EIO, o->path, 0, 0, "write error: %s", strerror(e ? e : EIO));
     }
     free(o->path);
     free(o->tmp);
     free(o);
+    return rc;
+}
+
+int ps_outfile_fail(ps_outfile *o, int rc, ps_error *err)
+{
+    if (o && rc == PS_EIO && ferror(o->fp)) {
+        int c = ps_outfile_commit(o, err);   /* sees the error flag: removes the temporary file */
+        return c ? c : rc;
+    }
+    ps_outfile_abort(o);
     return rc;
 }
 

@@ -51,9 +51,22 @@ static const long double p10l[] = {1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6
                                    1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L,
                                    1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L};
 
+/* 1 when long double arithmetic really carries LDBL_MANT_DIG bits at run time: valgrind (and
+ * any emulation computing it as double) gives 1 + LDBL_EPSILON == 1; then snprintf is used (F22). */
+static int long_double_exact(void)
+{
+    static int known = -1;
+    if (known < 0) {
+        volatile long double one = 1, eps = LDBL_EPSILON;
+        long double sum = one + eps;
+        known = sum > one;
+    }
+    return known;
+}
+
 static int fast_g(char *out, size_t n, double v, int d)
 {
-    if (d < 1 || d > 17 || n < 32 || v == 0)
+    if (d < 1 || d > 17 || n < 32 || v == 0 || !long_double_exact())
         return 0;
     uint64_t lo = 1, hi;
     for (int i = 1; i < d; i++)

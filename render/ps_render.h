@@ -50,6 +50,10 @@ const char *ps_outfile_path(const ps_outfile *o);  /* final path, "-" for stdout
 int ps_outfile_commit(ps_outfile *o, ps_error *err);
 /* Discard: remove the temporary file (stdout: nothing). Frees o. o may be NULL. */
 void ps_outfile_abort(ps_outfile *o);
+/* Discard o after writing it failed with rc. When rc is PS_EIO and o's stream has its error
+ * flag set, err is replaced by what ps_outfile_commit says ("PATH: write error: REASON") and
+ * PS_EIO returned; otherwise o is aborted and rc returned as is. Frees o; o may be NULL. */
+int ps_outfile_fail(ps_outfile *o, int rc, ps_error *err);
 
 /* ===================================================================== 2. escaping */
 

@@ -34,6 +34,15 @@ static size_t width(const char *s)
     return w;
 }
 
+/* Labels and titles come from input files: C0 controls and DEL become '?' in the text table
+ * (no terminal escape reaches standard output, F9). */
+static void no_controls(ps_buf *b)
+{
+    for (size_t i = 0; i < b->len; i++)
+        if ((unsigned char)b->data[i] < 0x20 || b->data[i] == 0x7F)
+            b->data[i] = '?';
+}
+
 static void pad(ps_buf *b, const char *s, size_t w)
 {
     ps_buf_puts(b, s);
@@ -55,6 +64,8 @@ void ps_trend_render_text(const ps_trend *t, ps_buf *b)
         for (size_t l = 0; l < nl; l++)
             ps_trend_cell(&row[l + 1], t, l, m);
     }
+    for (size_t i = 0; i < (nl + 1) * (nm + 1); i++)
+        no_controls(&cells[i]);
     for (size_t r = 0; r <= nm; r++)
         for (size_t c = 0; c <= nl; c++) {
             size_t w = width(cells[r * (nl + 1) + c].data ? cells[r * (nl + 1) + c].data : "");
@@ -62,7 +73,11 @@ void ps_trend_render_text(const ps_trend *t, ps_buf *b)
                 colw[c] = w;
         }
     if (t->load_name) {
-        ps_buf_printf(b, "Load variable: %s\n", t->load_name);
+        ps_buf name = {0};
+        ps_buf_puts(&name, t->load_name);
+        no_controls(&name);
+        ps_buf_printf(b, "Load variable: %s\n", name.data);
+        ps_buf_free(&name);
     }
     for (size_t r = 0; r <= nm; r++) {
         for (size_t c = 0; c <= nl; c++) {

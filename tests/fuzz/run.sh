@@ -5,11 +5,19 @@
 # corpus (tests/fuzz/seeds/<harness>/, generated seeds, and - when ../shared is present - the
 # real samples repacked into small buffers; those stay in build-fuzz/, never in the repository).
 # Crashers are left in build-fuzz/artifacts/<harness>/; the exit status is non-zero if any.
+# Further arguments name the harnesses to run (e.g. "fuzz_csv fuzz_js_html"); default: all.
+# Seeds are also taken from tests/fuzz/corpus/<harness>/ (small files derived from samples/, tests/).
 set -euo pipefail
 SECONDS_PER=${1:-60}
+shift || true
+ONLY=" $* "
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=$ROOT/build-fuzz
 CC=${CC:-clang}
+if ! command -v "$CC" >/dev/null; then
+  echo "run.sh: $CC not found; Debian: apt-get install clang libclang-rt-dev" >&2
+  exit 2
+fi
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
 PKGS="libxml-2.0 libpcre2-8"
 CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPS_VERSION=\"fuzz\" -I$ROOT/model -I$ROOT/parser -I$ROOT/render $(pkg-config --cflags $PKGS)"
@@ -33,10 +41,12 @@ fail=0
 for h in "$ROOT"/tests/fuzz/fuzz_*.c; do
   name=$(basename "${h%.c}")
   case $name in *_seeds) continue ;; esac
+  [ "$ONLY" = "  " ] || case $ONLY in *" $name "*) ;; *) continue ;; esac
   $CC $CFLAGS $SAN -fsanitize=fuzzer "$h" "${built[@]}" $LIBS -o "$OUT/$name"
   corpus=$OUT/corpus/$name
   mkdir -p "$corpus" "$OUT/artifacts/$name"
   [ -d "$ROOT/tests/fuzz/seeds/$name" ] && cp -n "$ROOT"/tests/fuzz/seeds/$name/* "$corpus"/ 2>/dev/null || true
+  [ -d "$ROOT/tests/fuzz/corpus/$name" ] && cp -n "$ROOT"/tests/fuzz/corpus/$name/* "$corpus"/ 2>/dev/null || true
   if [ -f "$ROOT/tests/fuzz/${name}_seeds.c" ]; then
     $CC $CFLAGS -I"$ROOT/tests/unit" "$ROOT/tests/fuzz/${name}_seeds.c" "$ROOT"/model/*.c $LIBS -o "$OUT/${name}_seeds"
     "$OUT/${name}_seeds" "$corpus"

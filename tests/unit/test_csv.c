@@ -23,7 +23,7 @@ static void read_all(const char *name, int lenient, const ps_filter *filter, got
 {
     memset(g, 0, sizeof *g);
     ps_log_options o = {filter, lenient, &g->w};
-    ps_error err;
+    ps_error err = {0};   /* formatted below also when ps_log_open succeeded (F21) */
     char buf[700];
     char path[512];
     snprintf(path, sizeof path, "%s%s", DATA, name);

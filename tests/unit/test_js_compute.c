@@ -5,6 +5,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -134,10 +135,27 @@ static void check_server(const ps_js_summary *s, const double (*m)[NM], int n, d
 
 static char dir[512];
 
+/* A scratch folder of this test (one process per test), removed by the suite's fini (F23). */
+static void scratch(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/ps_js_compute_XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+}
+
+static void drop_scratch(void)
+{
+    if (!dir[0])
+        return;
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+TestSuite(js_compute, .fini = drop_scratch);
+
 static ps_js_run *load_two(int with_total)
 {
-    snprintf(dir, sizeof dir, "%s/test_js_compute_tmp", PS_BINARY_DIR);
-    mkdir(dir, 0755);
+    scratch();
     char pa[600], pb[600];
     snprintf(pa, sizeof pa, "%s/SRVA.csv", dir);
     snprintf(pb, sizeof pb, "%s/SRVB.csv", dir);
@@ -207,8 +225,7 @@ Test(js_compute, truth_by_construction)
 
 Test(js_compute, no_ese_counters_is_an_error)
 {
-    snprintf(dir, sizeof dir, "%s/test_js_compute_tmp", PS_BINARY_DIR);
-    mkdir(dir, 0755);
+    scratch();
     char p[600];
     snprintf(p, sizeof p, "%s/host_only.csv", dir);
     FILE *fp = fopen(p, "w");
@@ -308,8 +325,7 @@ static void small_log(const char *path, const char *const *cols, int ncols, cons
 static ps_js_run *load_one(const char *name, const char *const *cols, int ncols, const double (*rows)[4], int nrows,
                            int keep_series)
 {
-    snprintf(dir, sizeof dir, "%s/test_js_compute_tmp", PS_BINARY_DIR);
-    mkdir(dir, 0755);
+    scratch();
     char p[600];
     snprintf(p, sizeof p, "%s/%s", dir, name);
     small_log(p, cols, ncols, rows, nrows);
@@ -369,8 +385,7 @@ Test(js_compute, attached_and_german)
 /* The same log given twice: samples are counted once, with a warning. */
 Test(js_compute, overlapping_logs_counted_once)
 {
-    snprintf(dir, sizeof dir, "%s/test_js_compute_tmp", PS_BINARY_DIR);
-    mkdir(dir, 0755);
+    scratch();
     char p1[600], p2[600];
     const char *cols[] = {"\\\\OV1\\MSExchange Database ==> Instances(JetstressWin/Instance1.1)\\I/O Database Reads/sec"};
     const double rows[3][4] = {{10}, {20}, {60}};

@@ -1,0 +1,45 @@
+/* inputs.c - the files this process has read as input, so that no output replaces one of them
+ * (also the files a command found by itself, e.g. the logs and reports inside a RUN folder).
+ * Not thread-safe: readers open their files on the calling thread. */
+#include "ps_model.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+
+typedef struct {
+    dev_t dev;
+    ino_t ino;
+} file_id;
+
+static file_id *ids;   /* process lifetime (still reachable at exit, never leaked) */
+static size_t nids, cap;
+
+void ps_input_note(const char *path)
+{
+    struct stat st;
+    if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return;
+    size_t i = 0;
+    while (i < nids && !(ids[i].dev == st.st_dev && ids[i].ino == st.st_ino))
+        i++;
+    if (i == nids) {
+        if (nids == cap) {
+            cap = cap ? cap * 2 : 16;
+            ids = ps_xrealloc(ids, cap * sizeof *ids);
+        }
+        ids[nids].dev = st.st_dev;
+        ids[nids].ino = st.st_ino;
+        nids++;
+    }
+}
+
+int ps_input_noted(const char *path)
+{
+    struct stat st;
+    if (!path || stat(path, &st) != 0)
+        return 0;
+    int hit = 0;
+    for (size_t i = 0; i < nids && !hit; i++)
+        hit = ids[i].dev == st.st_dev && ids[i].ino == st.st_ino;
+    return hit;
+}
