@@ -71,6 +71,8 @@ void ps_warnings_free(ps_warnings *w);
 void *ps_xmalloc(size_t n);
 void *ps_xcalloc(size_t n, size_t size);
 void *ps_xrealloc(void *p, size_t n);
+/* n bytes aligned to align (a power of two, a multiple of sizeof(void *)); free() releases it. */
+void *ps_xaligned(size_t align, size_t n);
 char *ps_xstrdup(const char *s);            /* s may be NULL -> NULL */
 char *ps_xstrndup(const char *s, size_t n);
 
@@ -207,8 +209,14 @@ void ps_acc_add(ps_acc *a, ps_time t, double v);
 /* Add n samples (t[i], v[i]) in time order: same result as n ps_acc_add calls up to rounding,
  * faster (two-pass mean/variance of the batch merged with Chan's formula, no division per value). */
 void ps_acc_add_many(ps_acc *a, const ps_time *t, const double *v, size_t n);
+/* The same for the values v[0], v[stride], ..., v[(n-1) * stride] (one column of a row-major
+ * batch). t_all_set != 0 promises that no t[i] is PS_TIME_NONE (a faster loop); 0 is always
+ * correct. Never fails; a->sketch grows as needed (ps_x* allocation, abort on no memory). */
+void ps_acc_add_strided(ps_acc *a, const ps_time *t, int t_all_set, const double *v, size_t stride, size_t n);
 /* Merge b into a (both initialised; b unchanged). Used when several files share a counter. */
 void ps_acc_merge(ps_acc *a, const ps_acc *b);
+/* Hint: a and its sketch's buckets will be updated soon (cache prefetch; no effect otherwise). */
+void ps_acc_prefetch(const ps_acc *a);
 /* Append b, the samples that directly follow a's in time (e.g. the next chunk of the same
  * file): the interval from a's last to b's first present value is held like any other, so the
  * result equals one accumulator fed both runs in order, up to floating-point reassociation of
@@ -223,6 +231,10 @@ ps_sketch *ps_sketch_new(void);
 void ps_sketch_add(ps_sketch *s, double v);
 /* Add v[0..n) (NaN skipped); same result as n ps_sketch_add calls. */
 void ps_sketch_add_many(ps_sketch *s, const double *v, size_t n);
+/* The same for v[0], v[stride], ..., v[(n-1) * stride]. */
+void ps_sketch_add_strided(ps_sketch *s, const double *v, size_t stride, size_t n);
+/* Hint: the positive buckets in use will be updated soon (cache prefetch only). */
+void ps_sketch_prefetch(const ps_sketch *s);
 /* Add every value of src to dst (src unchanged; src may be dst: counts double). */
 void ps_sketch_merge(ps_sketch *dst, const ps_sketch *src);
 /* q in [0,1]; NaN when empty. Result within PS_SKETCH_ALPHA relative of a true q-quantile. */
@@ -262,9 +274,11 @@ typedef struct ps_summary {
     size_t *colmap;                 /* current file: column -> counter */
     ps_acc *cur;                    /* current file: one accumulator per column */
     size_t ncur;
-    double *batch;                  /* current file: batch_rows rows, column-major */
+    double *batch;                  /* current file: batch_rows rows, row-major (ncur values a row) */
     ps_time *batch_t;               /* their utc times */
     size_t nbatch, batch_rows;
+    size_t ld;                      /* doubles per batch row (ncur rounded up to a cache line) */
+    double *tile;                   /* one cache line of columns of the batch, column-major */
 } ps_summary;
 
 struct ps_log_info;

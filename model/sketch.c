@@ -297,7 +297,9 @@ void ps_sketch_add(ps_sketch *s, double v)
  * store's range) runs on local copies of the store fields: a store through the counter array
  * could otherwise alias them and force reloads every value. Everything else goes through
  * insert() with the locals written back first. */
-void ps_sketch_add_many(ps_sketch *s, const double *v, size_t n)
+void ps_sketch_add_many(ps_sketch *s, const double *v, size_t n) { ps_sketch_add_strided(s, v, 1, n); }
+
+void ps_sketch_add_strided(ps_sketch *s, const double *v, size_t stride, size_t n)
 {
     flush(s);
     const double iw = inv_w;
@@ -308,7 +310,7 @@ void ps_sketch_add_many(ps_sketch *s, const double *v, size_t n)
     uint32_t len = c ? (uint32_t)st->len : 0;
     uint64_t added = 0;
     for (size_t i = 0; i < n; i++) {
-        double x = v[i];
+        double x = v[i * stride];
         if (x > MIN_MAGNITUDE && x <= DBL_MAX) {
             uint32_t j = (uint32_t)(ifloor(lin_log2(x) * iw) - off);
             if (j < len && c[j] < UINT32_MAX) {
@@ -335,6 +337,15 @@ void ps_sketch_add_many(ps_sketch *s, const double *v, size_t n)
     st->n += added;
     s->min = lo;
     s->max = hi;
+}
+
+void ps_sketch_prefetch(const ps_sketch *s)
+{
+    const store *st = &s->pos;
+    const char *c = st->c, *end = c + (size_t)st->len * esz(st);
+    __builtin_prefetch(s);
+    for (; c < end; c += 64)
+        __builtin_prefetch(c, 1);
 }
 
 static void store_merge(store *d, const store *s)

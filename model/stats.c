@@ -137,13 +137,97 @@ static void fold(ps_acc *a, uint64_t n, double m, double m2)
     a->count += n;
 }
 
-void ps_acc_add_many(ps_acc *a, const ps_time *t, const double *v, size_t n)
+/* Evenness after a run of intervals whose smallest is lo and largest hi: every interval of the
+ * run lies in [lo, hi], and |dt - fi| is monotone on either side of fi, so one of the run
+ * differs from the first interval fi exactly when lo or hi does. A negative interval means the
+ * timestamps went backwards. */
+static int run_evenness(int uneven, double fi, double lo, double hi)
+{
+    if (lo < 0)
+        return UNORDERED;
+    if (uneven == EVEN && !isnan(fi) && (differs(lo, fi) || differs(hi, fi)))
+        return UNEVEN;
+    return uneven;
+}
+
+/* The batch loop of ps_acc_add_strided for timestamps that are all set (the common case):
+ * count, sum, min, max and the time bookkeeping in one pass over the values, with the
+ * evenness decided once from the run's smallest and largest interval. */
+static uint64_t batch_pass(ps_acc *a, const ps_time *t, const double *v, size_t stride, size_t n,
+                           double *sum_out)
+{
+    uint64_t cnt = 0;
+    double sum = 0, lo = a->min, hi = a->max;
+    double prev_v = a->prev_v, tw_sum = a->tw_sum, tw_span = a->tw_span, fi = a->first_interval;
+    double dlo = INFINITY, dhi = -INFINITY;
+    ps_time prev_t = a->prev_t, first = a->first, last = a->last;
+    size_t i = 0;
+    if (prev_t == PS_TIME_NONE) {   /* no present value yet: the first one opens the hold */
+        for (; i < n; i++) {
+            double x = v[i * stride];
+            if (isnan(x))
+                continue;
+            cnt = 1;
+            sum = x;
+            lo = x < lo ? x : lo;
+            hi = x > hi ? x : hi;
+            prev_t = first = last = t[i];
+            prev_v = x;
+            i++;
+            break;
+        }
+    }
+    for (; i < n; i++) {
+        double x = v[i * stride];
+        if (isnan(x))
+            continue;
+        ps_time ti = t[i];
+        double dt = (double)(ti - prev_t);
+        cnt++;
+        sum += x;
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
+        tw_sum += prev_v * dt;
+        tw_span += dt;
+        dlo = dt < dlo ? dt : dlo;
+        dhi = dt > dhi ? dt : dhi;
+        if (isnan(fi))
+            fi = dt;
+        first = ti < first ? ti : first;
+        last = ti > last ? ti : last;
+        prev_t = ti;
+        prev_v = x;
+    }
+    if (dlo <= dhi) {
+        a->uneven = run_evenness(a->uneven, fi, dlo, dhi);
+        a->dt_lo = dlo < a->dt_lo ? dlo : a->dt_lo;
+        a->dt_hi = dhi > a->dt_hi ? dhi : a->dt_hi;
+    }
+    a->prev_v = prev_v;
+    a->tw_sum = tw_sum;
+    a->tw_span = tw_span;
+    a->first_interval = fi;
+    a->prev_t = prev_t;
+    a->first = first;
+    a->last = last;
+    if (cnt) {
+        a->min = lo;
+        a->max = hi;
+    }
+    *sum_out = sum;
+    return cnt;
+}
+
+/* The general batch loop: timestamps may be PS_TIME_NONE (such a value counts but holds no
+ * interval), exactly as ps_acc_add does value by value. */
+static uint64_t batch_pass_general(ps_acc *a, const ps_time *t, const double *v, size_t stride, size_t n,
+                                   double *sum_out)
 {
     uint64_t cnt = 0;
     double sum = 0, lo = a->min, hi = a->max;
     timetrack k = tt_load(a);
     for (size_t i = 0; i < n; i++) {
-        double x = v[i];
+        double x = v[i * stride];
         if (isnan(x))
             continue;
         cnt++;
@@ -153,17 +237,44 @@ void ps_acc_add_many(ps_acc *a, const ps_time *t, const double *v, size_t n)
         track_time(&k, t[i], x);
     }
     tt_store(a, &k);
+    if (cnt) {
+        a->min = lo;
+        a->max = hi;
+    }
+    *sum_out = sum;
+    return cnt;
+}
+
+void ps_acc_add_strided(ps_acc *a, const ps_time *t, int t_all_set, const double *v, size_t stride, size_t n)
+{
+    double sum;
+    uint64_t cnt = t_all_set ? batch_pass(a, t, v, stride, n, &sum) : batch_pass_general(a, t, v, stride, n, &sum);
     a->missing += n - cnt;
     if (cnt == 0)
         return;
-    a->min = lo;
-    a->max = hi;
     double m = sum / (double)cnt, m2 = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!isnan(v[i]))
-            m2 += (v[i] - m) * (v[i] - m);
+    for (size_t i = 0; i < n; i++) {
+        double x = v[i * stride];
+        if (!isnan(x))
+            m2 += (x - m) * (x - m);
+    }
     fold(a, cnt, m, m2);
-    ps_sketch_add_many(a->sketch, v, n);
+    ps_sketch_add_strided(a->sketch, v, stride, n);
+}
+
+void ps_acc_prefetch(const ps_acc *a)
+{
+    __builtin_prefetch(a, 1);
+    __builtin_prefetch((const char *)a + 64, 1);
+    ps_sketch_prefetch(a->sketch);
+}
+
+void ps_acc_add_many(ps_acc *a, const ps_time *t, const double *v, size_t n)
+{
+    int all_set = 1;
+    for (size_t i = 0; i < n && all_set; i++)
+        all_set = t[i] != PS_TIME_NONE;
+    ps_acc_add_strided(a, t, all_set, v, 1, n);
 }
 
 void ps_acc_merge(ps_acc *a, const ps_acc *b)

@@ -1,7 +1,8 @@
 /* summary.c - ps_summary: per-file facts and per-counter statistics over several logs.
  *
- * Rows are buffered column-major, up to 1024 at a time in at most 16 MB, and fed to the
- * accumulators column by column.
+ * Rows are buffered as they come (row-major), up to 1024 at a time in at most 2 MB, and fed to
+ * the accumulators column by column: a column is read with the row length as stride, and the
+ * cache lines it touches hold the next 7 columns too, so they are read from L1 again.
  *
  * Each file gets its own accumulators (one per column) so that time intervals are never
  * bridged across files and timestamps only need to be ordered within a file; at the end of
@@ -14,9 +15,7 @@
 #define MAX_BATCH_ROWS 1024
 #define MIN_BATCH_ROWS 16
 #define MAX_BATCH_BYTES ((size_t)16 << 20)
-/* Distance between two columns in the batch buffer: one cache line more than the rows, so that
- * the stores of one row (a power-of-two stride apart otherwise) spread over every cache set. */
-#define STRIDE(s) ((s)->batch_rows + 8)
+#define TILE 8   /* doubles in a cache line */
 
 #include <ctype.h>
 #include <math.h>
@@ -110,10 +109,10 @@ static size_t counter_for(ps_summary *s, const ps_counter_path *p)
     return s->ncounters - 1;
 }
 
-/* The column-major batch buffer (up to 16 MB). Storing one row writes one double per column,
- * each in another 4 KiB page: with thousands of columns every store would miss the TLB. On
- * Linux the buffer is 2 MiB-aligned and asks for transparent huge pages (8 TLB entries for
- * 16 MB); elsewhere, or if refused, it is ordinary memory. */
+/* The row-major batch buffer (up to 2 MB). Reading one column touches one row, and so one
+ * 4 KiB page, per value: with thousands of columns every load would miss the TLB. On Linux the
+ * buffer is 2 MiB-aligned and asks for a transparent huge page (one TLB entry); elsewhere, or
+ * if refused, it is ordinary memory. */
 static double *batch_alloc(size_t bytes)
 {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
@@ -126,7 +125,7 @@ static double *batch_alloc(size_t bytes)
         }
     }
 #endif
-    return ps_xmalloc(bytes);
+    return ps_xaligned(64, bytes);
 }
 
 void ps_summary_begin_file(ps_summary *s, const struct ps_log_info *info)
@@ -152,7 +151,11 @@ void ps_summary_begin_file(ps_summary *s, const struct ps_log_info *info)
         s->batch_rows = MAX_BATCH_ROWS;
     if (s->batch_rows < MIN_BATCH_ROWS)
         s->batch_rows = MIN_BATCH_ROWS;
-    s->batch = batch_alloc(cols * STRIDE(s) * sizeof *s->batch);
+    s->ld = (cols + TILE - 1) / TILE * TILE;
+    s->batch = batch_alloc(s->ld * s->batch_rows * sizeof *s->batch);
+    for (size_t i = 0; i < s->ld * s->batch_rows; i++)   /* the padding columns stay NaN */
+        s->batch[i] = NAN;
+    s->tile = batch_alloc(TILE * s->batch_rows * sizeof *s->tile);
     s->batch_t = ps_xmalloc(s->batch_rows * sizeof *s->batch_t);
     s->nbatch = 0;
     for (size_t i = 0; i < s->ncur; i++) {
@@ -162,11 +165,35 @@ void ps_summary_begin_file(ps_summary *s, const struct ps_log_info *info)
 }
 
 /* Feed the buffered rows to the accumulators, one column at a time (the column's accumulator
- * and sketch stay in cache for the whole batch instead of being touched once per row). */
+ * and sketch stay in cache for the whole batch instead of being touched once per row).
+ * The batch is taken TILE columns (one cache line of each row) at a time: the tile is copied
+ * into a small column-major buffer, the next tile's lines are prefetched meanwhile, and the
+ * accumulators read their column contiguously from L1. */
 static void flush_batch(ps_summary *s)
 {
-    for (size_t i = 0; i < s->ncur; i++)
-        ps_acc_add_many(&s->cur[i], s->batch_t, s->batch + i * STRIDE(s), s->nbatch);
+    size_t rows = s->nbatch, ld = s->ld;
+    if (!rows)
+        return;
+    int all_set = 1;
+    for (size_t r = 0; r < rows && all_set; r++)
+        all_set = s->batch_t[r] != PS_TIME_NONE;
+    double *tile = s->tile;
+    for (size_t c0 = 0; c0 < s->ncur; c0 += TILE) {
+        const double *src = s->batch + c0;
+        int more = c0 + TILE < s->ncur;
+        for (size_t r = 0; r < rows; r++, src += ld) {
+            if (more)
+                __builtin_prefetch(src + TILE);
+            for (size_t j = 0; j < TILE; j++)
+                tile[j * rows + r] = src[j];
+        }
+        size_t w = s->ncur - c0 < TILE ? s->ncur - c0 : TILE;
+        for (size_t j = 0; j < w; j++) {
+            if (c0 + j + 1 < s->ncur)
+                ps_acc_prefetch(&s->cur[c0 + j + 1]);
+            ps_acc_add_strided(&s->cur[c0 + j], s->batch_t, all_set, tile + j * rows, 1, rows);
+        }
+    }
     s->nbatch = 0;
 }
 
@@ -180,12 +207,11 @@ void ps_summary_add_row(ps_summary *s, const struct ps_row *row)
     f->last = row->utc;
     f->last_local = row->local;
     size_t n = row->nvalues < s->ncur ? row->nvalues : s->ncur;
-    double *col = s->batch + s->nbatch;
-    size_t stride = STRIDE(s);
-    for (size_t i = 0; i < n; i++)
-        col[i * stride] = row->values[i];
+    double *dst = s->batch + s->nbatch * s->ld;
+    if (n)
+        memcpy(dst, row->values, n * sizeof *dst);
     for (size_t i = n; i < s->ncur; i++)
-        col[i * stride] = NAN;
+        dst[i] = NAN;
     s->batch_t[s->nbatch++] = row->utc;
     if (s->nbatch == s->batch_rows)
         flush_batch(s);
@@ -203,10 +229,12 @@ void ps_summary_end_file(ps_summary *s, uint64_t bad_rows)
     free(s->cur);
     free(s->colmap);
     free(s->batch);
+    free(s->tile);
     free(s->batch_t);
     s->cur = NULL;
     s->colmap = NULL;
     s->batch = NULL;
+    s->tile = NULL;
     s->batch_t = NULL;
     s->ncur = 0;
 }

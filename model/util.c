@@ -81,6 +81,14 @@ void *ps_xmalloc(size_t n)
     return p;
 }
 
+void *ps_xaligned(size_t align, size_t n)
+{
+    void *p = NULL;
+    if (posix_memalign(&p, align, n ? n : 1) != 0)
+        oom();
+    return p;
+}
+
 void *ps_xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);

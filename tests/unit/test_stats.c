@@ -278,3 +278,81 @@ Test(stats, timestamps_out_of_order)
     ps_acc_free(&a);
     ps_acc_free(&b);
 }
+
+/* One column of a row-major batch (stride 3) through ps_acc_add_strided, with the fast loop
+ * (all timestamps set) and the general one, must give what ps_acc_add gives value by value:
+ * the evenness decision made once per batch from its smallest and largest interval must match
+ * the per-value decision in every case below. */
+static void strided_case(const ps_time *t, const double *col, size_t n, size_t batch, int want_uneven)
+{
+    static double rows[3 * 600];
+    for (size_t i = 0; i < n; i++) {
+        rows[3 * i] = -1;
+        rows[3 * i + 1] = col[i];
+        rows[3 * i + 2] = NAN;
+    }
+    ps_acc one, fast, gen;
+    ps_acc_init(&one);
+    ps_acc_init(&fast);
+    ps_acc_init(&gen);
+    for (size_t i = 0; i < n; i++)
+        ps_acc_add(&one, t[i], col[i]);
+    for (size_t i = 0; i < n; i += batch) {
+        size_t k = i + batch <= n ? batch : n - i;
+        ps_acc_add_strided(&fast, t + i, 1, rows + 3 * i + 1, 3, k);
+        ps_acc_add_strided(&gen, t + i, 0, rows + 3 * i + 1, 3, k);
+    }
+    ps_stats a, b, c;
+    ps_acc_finish(&one, &a);
+    ps_acc_finish(&fast, &b);
+    ps_acc_finish(&gen, &c);
+    const ps_stats *x[2] = {&b, &c};
+    for (int k = 0; k < 2; k++) {
+        cr_assert_eq(x[k]->count, a.count);
+        cr_assert_eq(x[k]->missing, a.missing);
+        cr_assert_eq(x[k]->min, a.min);
+        cr_assert_eq(x[k]->max, a.max);
+        cr_assert_eq(x[k]->first, a.first);
+        cr_assert_eq(x[k]->last, a.last);
+        cr_assert_eq(x[k]->p50, a.p50);
+        cr_assert_float_eq(x[k]->mean, a.mean, 1e-12 * fabs(a.mean));
+        cr_assert_eq(isnan(x[k]->time_weighted_mean), isnan(a.time_weighted_mean), "batch %zu", batch);
+        if (!isnan(a.time_weighted_mean))
+            cr_assert_float_eq(x[k]->time_weighted_mean, a.time_weighted_mean, 1e-12 * fabs(a.time_weighted_mean));
+    }
+    cr_assert_eq(one.uneven, fast.uneven, "batch %zu: %d vs %d", batch, one.uneven, fast.uneven);
+    cr_assert_eq(one.uneven, gen.uneven);
+    cr_assert_eq(one.uneven, want_uneven, "batch %zu: %d", batch, one.uneven);
+    ps_acc_free(&one);
+    ps_acc_free(&fast);
+    ps_acc_free(&gen);
+}
+
+Test(stats, strided_batches_match_add)
+{
+    static ps_time t[600];
+    static double v[600];
+    size_t batches[] = {1, 2, 7, 64, 600};
+    for (int shape = 0; shape < 5; shape++) {
+        for (int i = 0; i < 600; i++) {
+            t[i] = (ps_time)i * 15 * S;
+            v[i] = 100 + (i * 37) % 101;
+        }
+        if (shape == 1)   /* NaNs at the start, in the middle, at the end: uneven holds */
+            for (int i = 0; i < 600; i++)
+                if (i < 5 || i % 50 == 17 || i > 590)
+                    v[i] = NAN;
+        if (shape == 2)   /* one interval 1.2 % longer, late in the run */
+            for (int i = 400; i < 600; i++)
+                t[i] += 180;
+        if (shape == 3)   /* time goes back once: unordered */
+            t[300] = t[299] - 5 * S;
+        if (shape == 4) {   /* 15.05 s and 14.95 s in turn, within 1 %: even; a missing first value */
+            for (int i = 1; i < 600; i++)
+                t[i] += (i % 2) * 50;
+            v[0] = NAN;
+        }
+        for (size_t b = 0; b < sizeof batches / sizeof batches[0]; b++)
+            strided_case(t, v, 600, batches[b], (int[]){0, 1, 1, 2, 0}[shape]);   /* even, uneven, unordered */
+    }
+}
