@@ -299,9 +299,16 @@ void ps_sketch_add(ps_sketch *s, double v)
  * insert() with the locals written back first. */
 void ps_sketch_add_many(ps_sketch *s, const double *v, size_t n) { ps_sketch_add_strided(s, v, 1, n); }
 
-void ps_sketch_add_strided(ps_sketch *s, const double *v, size_t stride, size_t n)
+/* Bit patterns of the smallest magnitude counted as non-zero and of DBL_MAX: a positive normal
+ * value x in (MIN_MAGNITUDE, DBL_MAX] is exactly one whose bits minus POS_LO_BITS, as an
+ * unsigned number, are below POS_SPAN (negative values, infinities and NaNs fall outside). */
+#define POS_LO_BITS UINT64_C(0x0170000000000001)   /* the double just above 2^-1000 */
+#define POS_SPAN (UINT64_C(0x7FEFFFFFFFFFFFFF) - POS_LO_BITS + 1)
+
+/* The loop of ps_sketch_add_strided; checked = 0 when no 32-bit counter can overflow in it. */
+static inline __attribute__((always_inline)) void add_run(ps_sketch *s, const double *v, size_t stride, size_t n,
+                                                          int checked)
 {
-    flush(s);
     const double iw = inv_w;
     double lo = s->min, hi = s->max;
     store *st = &s->pos;
@@ -311,9 +318,11 @@ void ps_sketch_add_strided(ps_sketch *s, const double *v, size_t stride, size_t 
     uint64_t added = 0;
     for (size_t i = 0; i < n; i++) {
         double x = v[i * stride];
-        if (x > MIN_MAGNITUDE && x <= DBL_MAX) {
+        uint64_t bits;
+        memcpy(&bits, &x, sizeof bits);
+        if (bits - POS_LO_BITS < POS_SPAN) {
             uint32_t j = (uint32_t)(ifloor(lin_log2(x) * iw) - off);
-            if (j < len && c[j] < UINT32_MAX) {
+            if (j < len && (!checked || c[j] < UINT32_MAX)) {
                 c[j]++;
                 added++;
                 lo = x < lo ? x : lo;
@@ -337,6 +346,16 @@ void ps_sketch_add_strided(ps_sketch *s, const double *v, size_t stride, size_t 
     st->n += added;
     s->min = lo;
     s->max = hi;
+}
+
+void ps_sketch_add_strided(ps_sketch *s, const double *v, size_t stride, size_t n)
+{
+    flush(s);
+    /* a counter never exceeds its store's total: below 2^32 - 1 after this call, none can overflow */
+    if (s->pos.n + n < UINT32_MAX)
+        add_run(s, v, stride, n, 0);
+    else
+        add_run(s, v, stride, n, 1);
 }
 
 void ps_sketch_prefetch(const ps_sketch *s)
