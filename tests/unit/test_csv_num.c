@@ -169,3 +169,77 @@ Test(csv_num, scan_in_line_against_strtod)
         cr_assert_eq(got, hand[i].v, "%s: %.17g", hand[i].s, got);
     }
 }
+
+/* Every digit-count combination the fast path distinguishes, bit for bit against strtod:
+ * 1..9 integer digits (the 9th leaves the fast path) and 0..22 fraction digits (0 with and
+ * without the separator), so 19 digits in all, 20, and more; leading fraction zeros; an
+ * integer part of zeros ("0.F", "00.F"); a sign; the number followed by '"', ',', a tab, an
+ * exponent (which belongs to the number) or a bare 'e' (refused, as "1e" is). Each text is
+ * scanned inside a long line (the fast path, 34 bytes readable) and at the end of its buffer
+ * (the general path), and both must agree with strtod and stop right after the number. */
+static void check_shape(const char *text, const char *follow)
+{
+    char line[200], whole[80];
+    int bare_e = follow[0] == 'e' && follow[1] == '"';
+    int expo = (follow[0] == 'e' || follow[0] == 'E') && !bare_e;
+    size_t tl = strlen(text), el = 0;
+    if (expo) {   /* the exponent is part of the number */
+        el = 1 + (follow[1] == '+' || follow[1] == '-');
+        el += strspn(follow + el, "0123456789");
+    }
+    snprintf(whole, sizeof whole, "%s%.*s", text, (int)el, follow);
+    double want = strtod(whole, NULL);
+    int n = snprintf(line, sizeof line, "%s%s\"12345678.123456789012\",\"0.5\",\"7\",\"99\"", text, follow);
+    for (int pass = 0; pass < 2; pass++) {
+        /* pass 0: the whole line follows; pass 1: the buffer ends right after the follower */
+        const char *end = pass == 0 ? line + n : line + tl + strlen(follow);
+        double got = -12345;
+        const char *e = ps_num_scan(line, end, '.', &got);
+        if (bare_e) {
+            cr_assert(e == NULL, "\"%s\" + \"%s\" (pass %d): accepted", text, follow, pass);
+            continue;
+        }
+        cr_assert(e != NULL, "\"%s\" + \"%s\" (pass %d): refused", text, follow, pass);
+        cr_assert_eq(e, line + tl + el, "\"%s\" + \"%s\" (pass %d): stopped at offset %ld", text, follow,
+                     pass, (long)(e - line));
+        cr_assert(memcmp(&got, &want, sizeof got) == 0, "\"%s\" + \"%s\" (pass %d): %.17g vs strtod %.17g",
+                  text, follow, pass, got, want);
+    }
+}
+
+Test(csv_num, fast_path_shapes_against_strtod)
+{
+    static const char *follow[] = {"\",\"", ",", "\t", "e7\"", "E-3\"", "e+12,", "e\""};
+    char text[64];
+    unsigned long count = 0;
+    for (int ni = 1; ni <= 9; ni++)
+        for (int nf = -1; nf <= 22; nf++)   /* -1: no separator */
+            for (int neg = 0; neg < 2; neg++)
+                for (int izero = 0; izero < 2; izero++)
+                    for (int fzeros = 0; fzeros <= 3; fzeros += 1 + (fzeros == 1))   /* 0, 1, 3 */
+                        for (int rep = 0; rep < 40; rep++) {
+                            if (fzeros && nf < fzeros)
+                                continue;
+                            int k = 0;
+                            if (neg)
+                                text[k++] = '-';
+                            for (int d = 0; d < ni; d++)   /* no leading zero unless izero */
+                                text[k++] = (char)(izero ? '0' : '0' + (d == 0 ? 1 + rnd() % 9 : rnd() % 10));
+                            if (nf >= 0) {
+                                text[k++] = '.';
+                                for (int d = 0; d < nf; d++)
+                                    text[k++] = (char)('0' + (d < fzeros ? 0 : rnd() % 10));
+                            }
+                            /* now and then all 9s or a final 5 (carries, ties near the digits) */
+                            if (rep == 1)
+                                for (int d = neg; d < k; d++)
+                                    if (text[d] != '.' && !(izero && d < neg + ni))
+                                        text[d] = '9';
+                            if (rep == 2 && k > neg + 1 && text[k - 1] != '.')
+                                text[k - 1] = '5';
+                            text[k] = 0;
+                            check_shape(text, follow[rep % (sizeof follow / sizeof follow[0])]);
+                            count++;
+                        }
+    cr_assert_eq(count, 9ul * 2 * 2 * (24 + 22 + 20) * 40);   /* every combination ran */
+}
