@@ -392,6 +392,140 @@ const char *ps_num_scan(const char *p, const char *end, char dec, double *out)
     return scan_general(p, end, dec, out);
 }
 
+static inline uint64_t load8(const char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    return w;
+}
+
+/* The first n (0..8) digits of w as an 8-digit word for parse8v: moved to the top, '0' in
+ * front. Without branches (masks instead of a shift by 64). */
+static inline uint64_t digits_word(uint64_t w, unsigned n)
+{
+    uint64_t hi = (w << ((8 * (8 - n)) & 63)) & -(uint64_t)(n != 0);
+    uint64_t pad = (UINT64_C(0x3030303030303030) >> ((8 * n) & 63)) & -(uint64_t)(n < 8);
+    return hi | pad;
+}
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* SSE2 form of ps_num_parse_cell for s[0..len) without sign, 1 <= len <= 28, with the 32 bytes
+ * before s + len readable (the window ends at the cell's end). Returns -1 when the text is not
+ * "I[.F]" with at least one integer digit, at most 24 digits and at most 19 significant ones. The window is right-aligned on the cell: digits are checked
+ * and the separator found with byte compares, the integer digits moved one byte up over the
+ * separator (a select between the window and the window shifted by one), the bytes before the
+ * number zeroed, and the 32 digit bytes summed in 8-digit groups with pmaddwd. */
+static inline int cell_sse2(const char *s, unsigned len, char dec, uint64_t *mant, unsigned *nfrac)
+{
+    const char *w = s + len - 32;
+    const __m128i lo = _mm_loadu_si128((const __m128i *)w), hi = _mm_loadu_si128((const __m128i *)(w + 16));
+    const __m128i zero = _mm_setzero_si128(), c0 = _mm_set1_epi8('0'), c9 = _mm_set1_epi8(9);
+    const __m128i dl = _mm_sub_epi8(lo, c0), dh = _mm_sub_epi8(hi, c0);
+    uint32_t dig = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(dl, c9), c9)) |
+                   (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(dh, c9), c9)) << 16;
+    const __m128i cd = _mm_set1_epi8(dec);
+    uint32_t dots = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, cd)) |
+                    (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, cd)) << 16;
+    uint32_t text = UINT32_MAX << (32 - len);
+    dots &= text;
+    if ((dots & (dots - 1)) | (~(dig | dots) & text))
+        return -1;   /* two separators, or a byte that is neither digit nor separator */
+    int dk = dots ? __builtin_ctz(dots) : -1;   /* window position of the separator */
+    unsigned ni = dots ? (unsigned)dk - (32 - len) : len, nf = dots ? 31 - (unsigned)dk : 0;
+    unsigned nd = ni + nf;
+    if (ni == 0 || nd > 24)   /* groups 8-31 hold at most 24 digits */
+        return -1;
+    /* integer digits one byte up (over the separator): the window shifted by one, where k <= dk */
+    __m128i sl = _mm_slli_si128(dl, 1), sh = _mm_or_si128(_mm_slli_si128(dh, 1), _mm_srli_si128(dl, 15));
+    const __m128i iota_l = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i iota_h = _mm_add_epi8(iota_l, _mm_set1_epi8(16));
+    __m128i kd = _mm_set1_epi8((char)(dk + 1));
+    __m128i ml = _mm_cmpgt_epi8(kd, iota_l), mh = _mm_cmpgt_epi8(kd, iota_h);
+    __m128i rl = _mm_or_si128(_mm_and_si128(ml, sl), _mm_andnot_si128(ml, dl));
+    __m128i rh = _mm_or_si128(_mm_and_si128(mh, sh), _mm_andnot_si128(mh, dh));
+    /* the nd digits now end at byte 31; zero everything before them */
+    __m128i ks = _mm_set1_epi8((char)(32 - nd));
+    rl = _mm_andnot_si128(_mm_cmpgt_epi8(ks, iota_l), rl);
+    rh = _mm_andnot_si128(_mm_cmpgt_epi8(ks, iota_h), rh);
+    /* 32 digits -> 8-digit groups */
+    const __m128i m10 = _mm_set1_epi32(0x0001000A), m100 = _mm_set1_epi32(0x00010064), m1e4 = _mm_set1_epi32(0x00012710);
+    __m128i p0 = _mm_madd_epi16(_mm_unpacklo_epi8(rl, zero), m10), p1 = _mm_madd_epi16(_mm_unpackhi_epi8(rl, zero), m10);
+    __m128i p2 = _mm_madd_epi16(_mm_unpacklo_epi8(rh, zero), m10), p3 = _mm_madd_epi16(_mm_unpackhi_epi8(rh, zero), m10);
+    __m128i q0 = _mm_madd_epi16(_mm_packs_epi32(p0, p1), m100), q1 = _mm_madd_epi16(_mm_packs_epi32(p2, p3), m100);
+    __m128i g = _mm_madd_epi16(_mm_packs_epi32(q0, q1), m1e4);   /* groups: digits 0-7, 8-15, 16-23, 24-31 */
+    uint64_t g1 = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(g, 4));
+    uint64_t g2 = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(g, 8));
+    uint64_t g3 = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(g, 12));
+    if (g1 >= 1000)
+        return -1;   /* more than 19 significant digits: the mantissa could pass 2^64 */
+    *mant = (g1 * 100000000 + g2) * 100000000 + g3;
+    *nfrac = nf;
+    return 0;
+}
+#endif
+
+/* Cells whose length is known (the caller found the closing quote or separator first, so the
+ * next cell does not wait for this one): "[-]I[.F]" with 1..8 integer digits and at most 19
+ * fraction digits. The digit counts follow from the length and the position of the decimal
+ * separator, so the words are converted without data-dependent branches. */
+#if !defined(__SSE2__)
+/* Portable form of the cell fast path: s[0..len) without sign, 1 <= len <= 28, at least 33
+ * bytes readable from s. Same refusals as cell_sse2. */
+static int cell_swar(const char *s, unsigned len, char dec, uint64_t *mant, unsigned *nfrac)
+{
+    uint64_t w = load8(s);
+    unsigned ni = digit_run(w);
+    if (ni == 0 || (ni < len && s[ni] != dec))   /* also 9 or more integer digits */
+        return -1;
+    uint64_t m = parse8v(digits_word(w, ni));
+    unsigned nf = 0;
+    if (ni < len) {
+        nf = len - ni - 1;
+        if (nf > 19 || (m != 0 && ni + nf > 19))
+            return -1;
+        const char *f = s + ni + 1;
+        uint64_t a = load8(f), b = load8(f + 8), c = load8(f + 16);
+        unsigned na = nf < 8 ? nf : 8;
+        unsigned nb = nf < 8 ? 0 : nf - 8 < 8 ? nf - 8 : 8;
+        unsigned nc = nf < 16 ? 0 : nf - 16;
+        if ((digit_run(a) < na) | (digit_run(b) < nb) | (digit_run(c) < nc))
+            return -1;   /* every byte of the fraction must be a digit */
+        m = ((m * pow10_u64_19[na] + parse8v(digits_word(a, na))) * pow10_u64[nb] + parse8v(digits_word(b, nb))) *
+                pow10_u64[nc] +
+            parse8v(digits_word(c, nc));
+    }
+    *mant = m;
+    *nfrac = nf;
+    return 0;
+}
+#endif
+
+int ps_num_parse_cell(const char *s, size_t len, char dec, double *out)
+{
+    int neg = s[0] == '-';
+    const char *t = s + neg;
+    size_t n = len - (size_t)neg;
+    uint64_t m;
+    unsigned nf;
+#if defined(__SSE2__)
+    if (n - 1 < 28 && cell_sse2(t, (unsigned)n, dec, &m, &nf) == 0) {
+#else
+    if (n - 1 < 28 && cell_swar(t, (unsigned)n, dec, &m, &nf) == 0) {
+#endif
+        double v = 0.0;
+        if (m == 0 || (v = eisel_lemire(m, -(int)nf)) >= 0) {
+            *out = neg ? -v : v;
+            return 0;
+        }
+    }
+    return ps_num_parse(s, len, dec, out);
+}
+
 int ps_num_parse(const char *s, size_t len, char dec, double *out)
 {
     const char *e = ps_num_scan(s, s + len, dec, out);

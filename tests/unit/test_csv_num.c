@@ -205,6 +205,14 @@ static void check_shape(const char *text, const char *follow)
         cr_assert(memcmp(&got, &want, sizeof got) == 0, "\"%s\" + \"%s\" (pass %d): %.17g vs strtod %.17g",
                   text, follow, pass, got, want);
     }
+    /* the cell form: the text alone as a cell whose end is known, with digits and separators
+     * before and after it (they must not leak into the number) */
+    char cell[200];
+    int pre = snprintf(cell, sizeof cell, "1234567.89012345678901234567.8901234567\",\"");
+    snprintf(cell + pre, sizeof cell - (size_t)pre, "%s%s9.87654321098765432109876543210\"", text, follow);
+    double cw = strtod(text, NULL), cg = -12345;
+    cr_assert_eq(ps_num_parse_cell(cell + pre, tl, '.', &cg), 0, "cell \"%s\" refused", text);
+    cr_assert(memcmp(&cg, &cw, sizeof cg) == 0, "cell \"%s\": %.17g vs strtod %.17g", text, cg, cw);
 }
 
 Test(csv_num, fast_path_shapes_against_strtod)
@@ -242,4 +250,30 @@ Test(csv_num, fast_path_shapes_against_strtod)
                             count++;
                         }
     cr_assert_eq(count, 9ul * 2 * 2 * (24 + 22 + 20) * 40);   /* every combination ran */
+}
+
+/* ps_num_parse_cell gives exactly what ps_num_parse gives (result code and value) for cells
+ * the fast path must refuse or hand on: exponents, two separators, letters, spaces, no digit,
+ * more than 19 significant digits, 9+ integer digits, decimal commas, a lone sign. */
+Test(csv_num, cell_form_equals_parse)
+{
+    static const char *texts[] = {
+        "1e5", "1.5E-3", "1.2.3", "12a", "a12", " 5", "5 ", "", "-", "+5", ".5", "5.", "-0", "-0.0",
+        "123456789.5", "1234567890123456789", "12345678901234567890", "0.12345678901234567890123",
+        "00000000000000000000001.5", "99999999.9999999999", "1,5", "0,0151", "-7,25", "1.5,", "\"5\"",
+        "0.0000000000000000000000001", "18446744073709551616", "4.9406564584124654e-324",
+    };
+    char buf[160];
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        for (int d = 0; d < 2; d++) {
+            char dec = d ? ',' : '.';
+            size_t n = strlen(texts[i]);
+            int pre = snprintf(buf, sizeof buf, "9999999999999999999.99999999999999999999,");
+            snprintf(buf + pre, sizeof buf - (size_t)pre, "%s,88888888888888888888888888888888888888888", texts[i]);
+            double a = -1, b = -2;
+            int ra = ps_num_parse(texts[i], n, dec, &a), rb = ps_num_parse_cell(buf + pre, n, dec, &b);
+            cr_assert_eq(ra, rb, "\"%s\" (dec '%c'): %d vs %d", texts[i], dec, ra, rb);
+            if (ra == 0)
+                cr_assert(memcmp(&a, &b, sizeof a) == 0, "\"%s\": %.17g vs %.17g", texts[i], a, b);
+        }
 }
