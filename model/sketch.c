@@ -348,6 +348,11 @@ static inline __attribute__((always_inline)) void add_run(ps_sketch *s, const do
     s->max = hi;
 }
 
+/* GCC's basic-block vectorizer would pack lo and hi into one register and lengthen both
+ * loop-carried chains by the unpacking (see stats.c). */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-slp-vectorize")))
+#endif
 void ps_sketch_add_strided(ps_sketch *s, const double *v, size_t stride, size_t n)
 {
     flush(s);

@@ -473,9 +473,8 @@ static inline int cell_sse2(const char *s, unsigned len, char dec, uint64_t *man
  * next cell does not wait for this one): "[-]I[.F]" with 1..8 integer digits and at most 19
  * fraction digits. The digit counts follow from the length and the position of the decimal
  * separator, so the words are converted without data-dependent branches. */
-#if !defined(__SSE2__)
 /* Portable form of the cell fast path: s[0..len) without sign, 1 <= len <= 28, at least 33
- * bytes readable from s. Same refusals as cell_sse2. */
+ * bytes readable from s. Refuses what cell_sse2 refuses, and also 9 or more integer digits. */
 static int cell_swar(const char *s, unsigned len, char dec, uint64_t *mant, unsigned *nfrac)
 {
     uint64_t w = load8(s);
@@ -503,10 +502,70 @@ static int cell_swar(const char *s, unsigned len, char dec, uint64_t *mant, unsi
     *nfrac = nf;
     return 0;
 }
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define HAVE_AVX2_PATH 1
+
+/* AVX2 form of the whole cell parse (same contract and results as cell_sse2 + Eisel-Lemire):
+ * one 32-byte register holds the window, the separator is squeezed out with one blend, and
+ * pmaddubsw/pmaddwd turn the digits into 8-digit groups. Chosen at run time (cpu_has_avx2). */
+__attribute__((target("avx2"))) static int cell_avx2(const char *s, size_t len, char dec, double *out)
+{
+    int neg = s[0] == '-';
+    const char *t = s + neg;
+    unsigned n = (unsigned)(len - (size_t)neg);
+    if (len - (size_t)neg - 1 >= 28)
+        return -1;
+    const __m256i x = _mm256_loadu_si256((const __m256i *)(t + n - 32));
+    const __m256i d = _mm256_sub_epi8(x, _mm256_set1_epi8('0'));
+    const __m256i c9 = _mm256_set1_epi8(9);
+    uint32_t dig = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(d, c9), c9));
+    uint32_t dots = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8(dec)));
+    uint32_t text = UINT32_MAX << (32 - n);
+    dots &= text;
+    if ((dots & (dots - 1)) | (~(dig | dots) & text))
+        return -1;
+    int dk = dots ? __builtin_ctz(dots) : -1;
+    unsigned ni = dots ? (unsigned)dk - (32 - n) : n, nf = dots ? 31 - (unsigned)dk : 0;
+    unsigned nd = ni + nf;
+    if (ni == 0 || nd > 24)
+        return -1;
+    const __m256i iota = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                                          21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    /* the window one byte up: byte k of sh is byte k - 1 of d (0 at k = 0) */
+    __m256i sh = _mm256_alignr_epi8(d, _mm256_permute2x128_si256(d, d, 0x08), 15);
+    __m256i r = _mm256_blendv_epi8(d, sh, _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(dk + 1)), iota));
+    r = _mm256_andnot_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8((char)(32 - nd)), iota), r);
+    __m256i p = _mm256_maddubs_epi16(r, _mm256_set1_epi16(0x010A));         /* pairs: 10 a + b */
+    __m256i q = _mm256_madd_epi16(p, _mm256_set1_epi32(0x00010064));        /* 4 digits */
+    __m256i g = _mm256_madd_epi16(_mm256_packus_epi32(q, q), _mm256_set1_epi32(0x00012710));   /* 8 digits */
+    uint64_t g1 = (uint32_t)_mm256_extract_epi32(g, 1);
+    uint64_t g2 = (uint32_t)_mm256_extract_epi32(g, 4), g3 = (uint32_t)_mm256_extract_epi32(g, 5);
+    if (g1 >= 1000)
+        return -1;
+    uint64_t m = (g1 * 100000000 + g2) * 100000000 + g3;
+    double v = 0.0;
+    if (m != 0 && (v = eisel_lemire(m, -(int)nf)) < 0)
+        return -1;
+    *out = neg ? -v : v;
+    return 0;
+}
+
+static int cpu_has_avx2;
+__attribute__((constructor)) static void detect_cpu(void)
+{
+    __builtin_cpu_init();
+    cpu_has_avx2 = __builtin_cpu_supports("avx2");
+}
 #endif
 
 int ps_num_parse_cell(const char *s, size_t len, char dec, double *out)
 {
+#if HAVE_AVX2_PATH
+    if (cpu_has_avx2)
+        return cell_avx2(s, len, dec, out) == 0 ? 0 : ps_num_parse(s, len, dec, out);
+#endif
     int neg = s[0] == '-';
     const char *t = s + neg;
     size_t n = len - (size_t)neg;
