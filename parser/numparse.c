@@ -506,10 +506,14 @@ static int cell_swar(const char *s, unsigned len, char dec, uint64_t *mant, unsi
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define HAVE_AVX2_PATH 1
+#else
+#define HAVE_AVX2_PATH 0
+#endif
+#if HAVE_AVX2_PATH
 
 /* AVX2 form of the whole cell parse (same contract and results as cell_sse2 + Eisel-Lemire):
  * one 32-byte register holds the window, the separator is squeezed out with one blend, and
- * pmaddubsw/pmaddwd turn the digits into 8-digit groups. Chosen at run time (cpu_has_avx2). */
+ * pmaddubsw/pmaddwd turn the digits into 8-digit groups. Chosen at run time (ps_num_cell_impl). */
 __attribute__((target("avx2"))) static int cell_avx2(const char *s, size_t len, char dec, double *out)
 {
     int neg = s[0] == '-';
@@ -552,37 +556,85 @@ __attribute__((target("avx2"))) static int cell_avx2(const char *s, size_t len, 
     return 0;
 }
 
-static int cpu_has_avx2;
-__attribute__((constructor)) static void detect_cpu(void)
+#endif
+
+/* The whole cell parse around one of the digit gatherers: sign, Eisel-Lemire, and
+ * ps_num_parse for everything the gatherer refuses. */
+static inline int cell_finish(const char *s, size_t len, char dec, double *out, int neg, int rc, uint64_t m,
+                              unsigned nf)
 {
-    __builtin_cpu_init();
-    cpu_has_avx2 = __builtin_cpu_supports("avx2");
+    double v = 0.0;
+    if (rc == 0 && (m == 0 || (v = eisel_lemire(m, -(int)nf)) >= 0)) {
+        *out = neg ? -v : v;
+        return 0;
+    }
+    return ps_num_parse(s, len, dec, out);
+}
+
+static int cell_portable(const char *s, size_t len, char dec, double *out)
+{
+    int neg = s[0] == '-';
+    size_t n = len - (size_t)neg;
+    uint64_t m = 0;
+    unsigned nf = 0;
+    int rc = n - 1 < 28 ? cell_swar(s + neg, (unsigned)n, dec, &m, &nf) : -1;
+    return cell_finish(s, len, dec, out, neg, rc, m, nf);
+}
+
+#if defined(__SSE2__)
+static int cell_sse2_full(const char *s, size_t len, char dec, double *out)
+{
+    int neg = s[0] == '-';
+    size_t n = len - (size_t)neg;
+    uint64_t m = 0;
+    unsigned nf = 0;
+    int rc = n - 1 < 28 ? cell_sse2(s + neg, (unsigned)n, dec, &m, &nf) : -1;
+    return cell_finish(s, len, dec, out, neg, rc, m, nf);
+}
+#define CELL_DEFAULT cell_sse2_full
+#else
+#define CELL_DEFAULT cell_portable
+#endif
+
+#if HAVE_AVX2_PATH
+__attribute__((target("avx2"))) static int cell_avx2_full(const char *s, size_t len, char dec, double *out)
+{
+    return cell_avx2(s, len, dec, out) == 0 ? 0 : ps_num_parse(s, len, dec, out);
 }
 #endif
 
-int ps_num_parse_cell(const char *s, size_t len, char dec, double *out)
-{
+int (*ps_num_cell_impl)(const char *s, size_t len, char dec, double *out) = CELL_DEFAULT;
+
 #if HAVE_AVX2_PATH
-    if (cpu_has_avx2)
-        return cell_avx2(s, len, dec, out) == 0 ? 0 : ps_num_parse(s, len, dec, out);
+/* Before main: the AVX2 form where the processor has it (the pointer is never written again). */
+__attribute__((constructor)) static void choose_cell_impl(void)
+{
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2"))
+        ps_num_cell_impl = cell_avx2_full;
+}
 #endif
-    int neg = s[0] == '-';
-    const char *t = s + neg;
-    size_t n = len - (size_t)neg;
-    uint64_t m;
-    unsigned nf;
+
+int ps_num_parse_cell_with(int impl, const char *s, size_t len, char dec, double *out)
+{
+    switch (impl) {
+    case 0:
+        return cell_portable(s, len, dec, out);
+    case 1:
 #if defined(__SSE2__)
-    if (n - 1 < 28 && cell_sse2(t, (unsigned)n, dec, &m, &nf) == 0) {
+        return cell_sse2_full(s, len, dec, out);
 #else
-    if (n - 1 < 28 && cell_swar(t, (unsigned)n, dec, &m, &nf) == 0) {
+        return -2;
 #endif
-        double v = 0.0;
-        if (m == 0 || (v = eisel_lemire(m, -(int)nf)) >= 0) {
-            *out = neg ? -v : v;
-            return 0;
-        }
+    case 2:
+#if HAVE_AVX2_PATH
+        return __builtin_cpu_supports("avx2") ? cell_avx2_full(s, len, dec, out) : -2;
+#else
+        return -2;
+#endif
+    default:
+        return -2;
     }
-    return ps_num_parse(s, len, dec, out);
 }
 
 int ps_num_parse(const char *s, size_t len, char dec, double *out)

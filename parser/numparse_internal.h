@@ -20,6 +20,15 @@ int ps_num_parse(const char *s, size_t len, char dec, double *out);
  * integer and 19 fraction digits): the caller knows where the cell ends and guarantees that the
  * 32 bytes before s + len and the 34 bytes from s are readable (words are loaded around the
  * cell). */
-int ps_num_parse_cell(const char *s, size_t len, char dec, double *out);
+extern int (*ps_num_cell_impl)(const char *s, size_t len, char dec, double *out);
+static inline int ps_num_parse_cell(const char *s, size_t len, char dec, double *out)
+{
+    return ps_num_cell_impl(s, len, dec, out);
+}
+
+/* For tests: the same through one form, impl 0 portable (SWAR), 1 SSE2, 2 AVX2; -2 when that
+ * form is not in this build or not on this processor. ps_num_cell_impl is the best one here,
+ * chosen before main (it is never changed afterwards). */
+int ps_num_parse_cell_with(int impl, const char *s, size_t len, char dec, double *out);
 
 #endif

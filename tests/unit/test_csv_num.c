@@ -210,9 +210,15 @@ static void check_shape(const char *text, const char *follow)
     char cell[200];
     int pre = snprintf(cell, sizeof cell, "1234567.89012345678901234567.8901234567\",\"");
     snprintf(cell + pre, sizeof cell - (size_t)pre, "%s%s9.87654321098765432109876543210\"", text, follow);
-    double cw = strtod(text, NULL), cg = -12345;
-    cr_assert_eq(ps_num_parse_cell(cell + pre, tl, '.', &cg), 0, "cell \"%s\" refused", text);
-    cr_assert(memcmp(&cg, &cw, sizeof cg) == 0, "cell \"%s\": %.17g vs strtod %.17g", text, cg, cw);
+    double cw = strtod(text, NULL);
+    for (int impl = -1; impl <= 2; impl++) {   /* -1: the one chosen for this processor */
+        double cg = -12345;
+        int rc = impl < 0 ? ps_num_parse_cell(cell + pre, tl, '.', &cg) : ps_num_parse_cell_with(impl, cell + pre, tl, '.', &cg);
+        if (rc == -2)
+            continue;   /* that form is not available here */
+        cr_assert_eq(rc, 0, "cell \"%s\" refused (form %d)", text, impl);
+        cr_assert(memcmp(&cg, &cw, sizeof cg) == 0, "cell \"%s\" (form %d): %.17g vs strtod %.17g", text, impl, cg, cw);
+    }
 }
 
 Test(csv_num, fast_path_shapes_against_strtod)
@@ -270,10 +276,18 @@ Test(csv_num, cell_form_equals_parse)
             size_t n = strlen(texts[i]);
             int pre = snprintf(buf, sizeof buf, "9999999999999999999.99999999999999999999,");
             snprintf(buf + pre, sizeof buf - (size_t)pre, "%s,88888888888888888888888888888888888888888", texts[i]);
-            double a = -1, b = -2;
-            int ra = ps_num_parse(texts[i], n, dec, &a), rb = ps_num_parse_cell(buf + pre, n, dec, &b);
-            cr_assert_eq(ra, rb, "\"%s\" (dec '%c'): %d vs %d", texts[i], dec, ra, rb);
-            if (ra == 0)
-                cr_assert(memcmp(&a, &b, sizeof a) == 0, "\"%s\": %.17g vs %.17g", texts[i], a, b);
+            double a = -1;
+            int ra = ps_num_parse(texts[i], n, dec, &a), forms = 0;
+            for (int impl = -1; impl <= 2; impl++) {
+                double b = -2;
+                int rb = impl < 0 ? ps_num_parse_cell(buf + pre, n, dec, &b) : ps_num_parse_cell_with(impl, buf + pre, n, dec, &b);
+                if (rb == -2)
+                    continue;
+                forms++;
+                cr_assert_eq(ra, rb, "\"%s\" (dec '%c', form %d): %d vs %d", texts[i], dec, impl, ra, rb);
+                if (ra == 0)
+                    cr_assert(memcmp(&a, &b, sizeof a) == 0, "\"%s\" (form %d): %.17g vs %.17g", texts[i], impl, a, b);
+            }
+            cr_assert(forms >= 2, "the portable form and the chosen one always run");
         }
 }
