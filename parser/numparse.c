@@ -18,6 +18,7 @@
 #include "numparse_internal.h"
 
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -514,7 +515,8 @@ static int cell_swar(const char *s, unsigned len, char dec, uint64_t *mant, unsi
 /* AVX2 form of the whole cell parse (same contract and results as cell_sse2 + Eisel-Lemire):
  * one 32-byte register holds the window, the separator is squeezed out with one blend, and
  * pmaddubsw/pmaddwd turn the digits into 8-digit groups. Chosen at run time (ps_num_cell_impl). */
-__attribute__((target("avx2"))) static int cell_avx2(const char *s, size_t len, char dec, double *out)
+__attribute__((target("avx2"))) static inline int gather_avx2(const char *s, size_t len, char dec, uint64_t *mant,
+                                                            unsigned *nfrac)
 {
     int neg = s[0] == '-';
     const char *t = s + neg;
@@ -548,11 +550,43 @@ __attribute__((target("avx2"))) static int cell_avx2(const char *s, size_t len, 
     uint64_t g2 = (uint32_t)_mm256_extract_epi32(g, 4), g3 = (uint32_t)_mm256_extract_epi32(g, 5);
     if (g1 >= 1000)
         return -1;
-    uint64_t m = (g1 * 100000000 + g2) * 100000000 + g3;
+    *mant = (g1 * 100000000 + g2) * 100000000 + g3;
+    *nfrac = nf | (unsigned)neg << 8;
+    return 0;
+}
+
+/* The value of a gathered cell (nfrac: fraction digits, bit 8 the sign); -1 when Eisel-Lemire
+ * cannot decide (then the text is parsed again by the general path). */
+static inline int gathered_value(uint64_t m, unsigned nfrac, double *out)
+{
     double v = 0.0;
-    if (m != 0 && (v = eisel_lemire(m, -(int)nf)) < 0)
+    if (m != 0 && (v = eisel_lemire(m, -(int)(nfrac & 0xFF))) < 0)
         return -1;
-    *out = neg ? -v : v;
+    *out = nfrac >> 8 ? -v : v;
+    return 0;
+}
+
+__attribute__((target("avx2"))) static int cell_avx2(const char *s, size_t len, char dec, double *out)
+{
+    uint64_t m;
+    unsigned nf;
+    return gather_avx2(s, len, dec, &m, &nf) == 0 ? gathered_value(m, nf, out) : -1;
+}
+
+/* ps_num_parse_cells with AVX2: all digits gathered first, then all values computed, so that
+ * the long dependency chain of one cell does not hold back the next ones. */
+__attribute__((target("avx2"))) static int cells_avx2(const char *const *s, const uint8_t *len, const uint32_t *idx,
+                                                     size_t k, char dec, double *vals)
+{
+    uint64_t m[PS_NUM_CELLS_MAX];
+    unsigned nf[PS_NUM_CELLS_MAX];
+    for (size_t j = 0; j < k; j++)
+        if (gather_avx2(s[j], len[j], dec, &m[j], &nf[j]) != 0)
+            nf[j] = UINT_MAX;
+    for (size_t j = 0; j < k; j++)
+        if (nf[j] == UINT_MAX || gathered_value(m[j], nf[j], &vals[idx[j]]) != 0)
+            if (ps_num_parse(s[j], len[j], dec, &vals[idx[j]]) != 0)
+                return -1;
     return 0;
 }
 
@@ -603,6 +637,18 @@ __attribute__((target("avx2"))) static int cell_avx2_full(const char *s, size_t 
 }
 #endif
 
+static int cells_default(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
+                         double *vals)
+{
+    for (size_t j = 0; j < k; j++)
+        if (CELL_DEFAULT(s[j], len[j], dec, &vals[idx[j]]) != 0)
+            return -1;
+    return 0;
+}
+
+static int (*cells_impl)(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
+                         double *vals) = cells_default;
+
 int (*ps_num_cell_impl)(const char *s, size_t len, char dec, double *out) = CELL_DEFAULT;
 
 #if HAVE_AVX2_PATH
@@ -610,10 +656,17 @@ int (*ps_num_cell_impl)(const char *s, size_t len, char dec, double *out) = CELL
 __attribute__((constructor)) static void choose_cell_impl(void)
 {
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2"))
+    if (__builtin_cpu_supports("avx2")) {
         ps_num_cell_impl = cell_avx2_full;
+        cells_impl = cells_avx2;
+    }
 }
 #endif
+
+int ps_num_parse_cells(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec, double *vals)
+{
+    return cells_impl(s, len, idx, k < PS_NUM_CELLS_MAX ? k : PS_NUM_CELLS_MAX, dec, vals);
+}
 
 int ps_num_parse_cell_with(int impl, const char *s, size_t len, char dec, double *out)
 {

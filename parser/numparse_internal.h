@@ -3,6 +3,7 @@
 #define PS_NUMPARSE_INTERNAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Scan one decimal number at p (never reading at or past end):
  *   [+-] digits [dec digits] [(e|E) [+-] digits]   with at least one mantissa digit,
@@ -25,6 +26,14 @@ static inline int ps_num_parse_cell(const char *s, size_t len, char dec, double 
 {
     return ps_num_cell_impl(s, len, dec, out);
 }
+
+/* k cells at once (k <= PS_NUM_CELLS_MAX; more are not read): s[j][0..len[j]) is cell j, with
+ * the same readable bytes around it as ps_num_parse_cell needs; its value goes to vals[idx[j]].
+ * Returns 0, or -1 when some cell is not a number (the vals written so far are unspecified:
+ * the caller parses the cells again one by one for its message). */
+#define PS_NUM_CELLS_MAX 64
+int ps_num_parse_cells(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
+                       double *vals);
 
 /* For tests: the same through one form, impl 0 portable (SWAR), 1 SSE2, 2 AVX2; -2 when that
  * form is not in this build or not on this processor. ps_num_cell_impl is the best one here,

@@ -147,6 +147,57 @@ static int row_error(ps_csv_rows *c, const char *line, size_t n, long col, const
     return ps_error_set(err, PS_EINPUT, c->path, c->in.line, col, "%s", msg);
 }
 
+/* The whole value part of a line of quoted numbers (relog's own form) once the file has decided
+ * for a decimal point, p at the separator after the timestamp: the cells are cut first, then
+ * their numbers parsed a group at a time (ps_num_parse_cells), so that the parses overlap.
+ * Returns 1 with vals filled and *nmiss the blank cells, or 0 when anything is unusual (a bare
+ * or malformed cell, a field count that differs, a cell that is not a number): the caller then
+ * reads the line again cell by cell, which gives the messages and the lenient handling. */
+static int parse_values_grouped(const ps_csv_rows *c, const char *line, const char *p, const char *e, double *vals,
+                                uint64_t *nmiss)
+{
+    const char sep = c->sep;
+    const char *cs[PS_NUM_CELLS_MAX];
+    uint8_t cl[PS_NUM_CELLS_MAX];
+    uint32_t ci[PS_NUM_CELLS_MAX];
+    size_t k = 0;
+    uint64_t blanks = 0;
+    for (size_t i = 0; i < c->ncounters; i++) {
+        if (e - p < 4 || p[1] != '"')
+            return 0;   /* missing field, or not quoted */
+        p++;
+        if (p[1] == ' ' && p[2] == '"' && (p + 3 == e || p[3] == sep)) {
+            vals[i] = NAN;
+            blanks++;
+            p += 3;
+            continue;
+        }
+        const char *q;
+        if (e - p >= 35 && (q = quote32(p + 1)) && q - line >= 32 && (q + 1 == e || q[1] == sep)) {
+            cs[k] = p + 1;
+            cl[k] = (uint8_t)(q - p - 1);
+            ci[k++] = (uint32_t)i;
+            p = q + 1;
+            if (k == PS_NUM_CELLS_MAX) {
+                if (ps_num_parse_cells(cs, cl, ci, k, '.', vals) != 0)
+                    return 0;
+                k = 0;
+            }
+            continue;
+        }
+        double v;   /* near the end of the line */
+        q = ps_num_scan(p + 1, e, '.', &v);
+        if (!q || q >= e || *q != '"' || (q + 1 != e && q[1] != sep))
+            return 0;
+        vals[i] = v;
+        p = q + 1;
+    }
+    if (p != e || (k && ps_num_parse_cells(cs, cl, ci, k, '.', vals) != 0))
+        return 0;
+    *nmiss += blanks;
+    return 1;
+}
+
 /* Parse one data line into vals/t. Returns 1 with a row (*bad set when a value was malformed
  * in lenient mode), 0 when the line was skipped (lenient), -PS_EINPUT on error. */
 static int parse_row(ps_csv_rows *c, char *line, size_t n, double *vals, ps_time *t, uint64_t *missing,
@@ -178,6 +229,8 @@ static int parse_row(ps_csv_rows *c, char *line, size_t n, double *vals, ps_time
                  ps_csv_snippet(snip, 41, cs, cn));
         return -row_error(c, line, n, 1, msg, err);
     }
+    if (c->dec_mode == PS_DEC_POINT && !c->skip && parse_values_grouped(c, line, p, e, vals, missing))
+        return 1;
     for (size_t i = 0; i < c->ncounters; i++) {
         if (p == e) {
             if (lenient)

@@ -2,6 +2,7 @@
  * (COL = 1-based byte column in the line; counted by hand in the strings below). */
 #include <criterion/criterion.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -221,4 +222,70 @@ Test(csv_errors, filtered_columns_are_only_tokenised)
     cr_assert_str_eq(err.msg, "unterminated quoted field");
     ps_log_close(log);
     ps_filter_free(f);
+}
+
+/* A wide relog-style file (150 quoted columns: more than one group of cells for the grouped
+ * reader) read after the first row decided for a decimal point: every value equals strtod,
+ * blank cells are missing, and a malformed number, a bare cell or a short row late in a row
+ * still gives the exact line, column and message of the cell-by-cell reader. */
+static size_t wide_file(char *buf, size_t cap, int bad_row, const char *bad_cell, int short_row)
+{
+    size_t n = (size_t)snprintf(buf, cap, "\"(PDH-CSV 4.0) (UTC)(0)\"");
+    for (int c = 0; c < 150; c++)
+        n += (size_t)snprintf(buf + n, cap - n, ",\"\\\\M\\O(%d)\\x\"", c);
+    n += (size_t)snprintf(buf + n, cap - n, "\n");
+    for (int r = 0; r < 6; r++) {
+        n += (size_t)snprintf(buf + n, cap - n, "\"01/01/2024 00:00:%02d.000\"", r);
+        for (int c = 0; c < (r == short_row ? 149 : 150); c++) {
+            if (r == bad_row && c == 100)
+                n += (size_t)snprintf(buf + n, cap - n, ",%s", bad_cell);
+            else if ((r * 150 + c) % 37 == 5)
+                n += (size_t)snprintf(buf + n, cap - n, ",\" \"");
+            else
+                n += (size_t)snprintf(buf + n, cap - n, ",\"%d.%017d\"", c * 7 + r, (c * 104729 + r * 7919) % 100000000);
+        }
+        n += (size_t)snprintf(buf + n, cap - n, "\r\n");
+    }
+    return n;
+}
+
+Test(csv_errors, wide_rows_grouped_reader)
+{
+    static char buf[1 << 17];
+    size_t n = wide_file(buf, sizeof buf, -1, "", -1);
+    const char *path = write_tmp("wide.csv", buf, n);
+    ps_log *log;
+    ps_log_options o = {NULL, 0, NULL};
+    ps_error err;
+    cr_assert_eq(ps_log_open(path, &o, &log, &err), 0);
+    ps_row row;
+    int r = 0;
+    while (ps_log_next(log, &row, &err) > 0) {
+        cr_assert_eq(row.nvalues, 150);
+        for (int c = 0; c < 150; c++) {
+            char text[64];
+            snprintf(text, sizeof text, "%d.%017d", c * 7 + r, (c * 104729 + r * 7919) % 100000000);
+            if ((r * 150 + c) % 37 == 5)
+                cr_assert(isnan(row.values[c]), "row %d col %d", r, c);
+            else
+                cr_assert_eq(row.values[c], strtod(text, NULL), "row %d col %d: %.17g vs %s", r, c, row.values[c], text);
+        }
+        r++;
+    }
+    cr_assert_eq(r, 6);
+    ps_log_close(log);
+    /* the cell-by-cell messages: column = 1 + the bytes before the cell in line 5 (row 3) */
+    n = wide_file(buf, sizeof buf, 3, "\"1.2x\"", -1);
+    char *l5 = buf;
+    for (int i = 0; i < 4; i++)
+        l5 = strchr(l5, '\n') + 1;
+    long col = (long)(strstr(l5, "\"1.2x\"") - l5) + 1;
+    char msg[200];
+    snprintf(msg, sizeof msg, "malformed number \"1.2x\" in column 102");
+    expect("wide_bad.csv", buf, n, 5, col, msg);
+    n = wide_file(buf, sizeof buf, -1, "", 4);   /* row 4 (line 6) one value short */
+    char *l6 = buf;
+    for (int i = 0; i < 5; i++)
+        l6 = strchr(l6, '\n') + 1;
+    expect("wide_short.csv", buf, n, 6, (long)(strchr(l6, '\r') - l6) + 1, "row has 150 fields, the header has 151");
 }
