@@ -1,6 +1,9 @@
 /* Unit tests: model/util.c and model/time.c (values computed by hand). */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ps_model.h"
@@ -112,4 +115,51 @@ Test(util, error_format)
     ps_error_set(&e, PS_EIO, "y", 0, 0, "gone");
     ps_error_format(&e, line, sizeof line);
     cr_assert_str_eq(line, "y: gone");
+}
+
+/* ps_json_num gives exactly the text of the plain method (the shortest of %.15g, %.16g and
+ * %.17g that reads back) for random doubles of every magnitude, and for values whose 17-digit
+ * form ends on a midpoint (…5, …50), carries (9.9999…), and the %g switch to exponents. */
+static void json_num_reference(char *out, double v)
+{
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(out, 40, "%.*g", prec, v);
+        if (strtod(out, NULL) == v)
+            return;
+    }
+}
+
+Test(util, json_num_equals_printf_shortest)
+{
+    uint64_t x = 0x9E3779B97F4A7C15u;
+    static const double hand[] = {0.1, 0.3, 2.5e-5, 1e-5, 0.0001, 123456789012345.6, 999999999999999.9,
+                                  9.9999999999999995, 0.99999999999999989, 1e21, 1.5e300, 4.9e-324,
+                                  2.2250738585072014e-308, 1234567.5, 0.015151156217893159, 1e15 + 0.5};
+    ps_buf b = {0};
+    char want[48];
+    for (int i = 0; i < 400000; i++) {
+        double v;
+        if (i < (int)(sizeof hand / sizeof hand[0])) {
+            v = hand[i];
+        } else {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            if (i % 3 == 0) {   /* any bit pattern */
+                memcpy(&v, &x, sizeof v);
+                if (!isfinite(v))
+                    continue;
+            } else {   /* decimal-looking values of logs: 1..17 digits at some scale */
+                v = (double)(x % 100000000000000000ull) / pow(10, (int)(x >> 58) % 20);
+            }
+        }
+        for (int sgn = 0; sgn < 2; sgn++, v = -v) {
+            b.len = 0;
+            ps_json_num(&b, v);
+            ps_buf_putc(&b, 0);
+            if (v == 0 || (fabs(v) < 1e15 && v == floor(v)))
+                continue;
+            json_num_reference(want, v);
+            cr_assert_str_eq(b.data, want, "%.17g", v);
+        }
+    }
+    ps_buf_free(&b);
 }
