@@ -153,8 +153,9 @@ void ps_summary_begin_file(ps_summary *s, const struct ps_log_info *info)
         s->batch_rows = MIN_BATCH_ROWS;
     s->ld = (cols + TILE - 1) / TILE * TILE;
     s->batch = batch_alloc(s->ld * s->batch_rows * sizeof *s->batch);
-    for (size_t i = 0; i < s->ld * s->batch_rows; i++)   /* the padding columns stay NaN */
-        s->batch[i] = NAN;
+    for (size_t r = 0; r < s->batch_rows; r++)   /* the padding columns stay NaN */
+        for (size_t i = s->ncur; i < s->ld; i++)
+            s->batch[r * s->ld + i] = NAN;
     s->tile = batch_alloc(TILE * s->batch_rows * sizeof *s->tile);
     s->batch_t = ps_xmalloc(s->batch_rows * sizeof *s->batch_t);
     s->nbatch = 0;
