@@ -295,6 +295,10 @@ void ps_summary_end_file(ps_summary *s, uint64_t bad_rows);
  * order). Appends part's rows to s's current file (file facts and per-column accumulators, via
  * ps_acc_append). part stays valid (free it with ps_summary_free). */
 void ps_summary_append_part(ps_summary *s, ps_summary *part);
+/* Feed the rows buffered for the current file to its accumulators now (they are otherwise fed
+ * when the buffer is full, at ps_summary_end_file or ps_summary_append_part). A worker thread
+ * calls it on its part so that this work is not left to the thread that appends the parts. */
+void ps_summary_flush(ps_summary *s);
 /* Fill every counter's stats. */
 void ps_summary_finish(ps_summary *s);
 void ps_summary_free(ps_summary *s);

@@ -240,6 +240,12 @@ void ps_summary_end_file(ps_summary *s, uint64_t bad_rows)
     s->ncur = 0;
 }
 
+void ps_summary_flush(ps_summary *s)
+{
+    if (s->cur)
+        flush_batch(s);
+}
+
 void ps_summary_append_part(ps_summary *s, ps_summary *part)
 {
     if (!s->nfiles || !part->nfiles)

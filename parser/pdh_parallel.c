@@ -86,6 +86,7 @@ static void *work(void *arg)
     }
     free(vals);
     ps_csv_batch_free(&b);
+    ps_summary_flush(&p->sum);   /* the last rows, here rather than in collect() after the join */
     return NULL;
 }
 
