@@ -70,61 +70,6 @@ void ps_json_str(ps_buf *b, const char *s)
     ps_buf_putc(b, '"');
 }
 
-/* The %.{p}g text of v (p = 15 or 16) made from its 17 significant digits d[0..17) and decimal
- * exponent e (as %.16e prints them), or 0 when that cannot be decided from them: a 17-digit
- * rounding S of v rounds to the p-digit rounding of v unless S is itself the midpoint between
- * two p-digit numbers (the digits after the cut are 5 or 50), because any such midpoint lying
- * between v and S would be a 17-digit number nearer to v than S. */
-static int g_from_digits(char *out, const char *d, int e, int neg, int p)
-{
-    char r[18];
-    memcpy(r, d, (size_t)p);
-    const char *tail = d + p;
-    if (tail[0] == '5' && (p == 16 || tail[1] == '0'))
-        return 0;
-    if (tail[0] >= '5') {   /* round up, carrying */
-        int i = p - 1;
-        while (i >= 0 && r[i] == '9')
-            r[i--] = '0';
-        if (i < 0) {
-            r[0] = '1';
-            e++;
-        } else {
-            r[i]++;
-        }
-    }
-    int nd = p;
-    while (nd > 1 && r[nd - 1] == '0')   /* %g drops trailing zeros */
-        nd--;
-    char *o = out;
-    if (neg)
-        *o++ = '-';
-    if (e < -4 || e >= p) {   /* d.ddde+XX */
-        *o++ = r[0];
-        if (nd > 1) {
-            *o++ = '.';
-            memcpy(o, r + 1, (size_t)nd - 1);
-            o += nd - 1;
-        }
-        o += sprintf(o, "e%c%02d", e < 0 ? '-' : '+', e < 0 ? -e : e);
-    } else if (e < 0) {   /* 0.000ddd */
-        *o++ = '0';
-        *o++ = '.';
-        for (int i = -1; i > e; i--)
-            *o++ = '0';
-        memcpy(o, r, (size_t)nd);
-        o += nd;
-    } else {   /* ddd.ddd */
-        for (int i = 0; i < nd || i <= e; i++) {
-            if (i == e + 1)
-                *o++ = '.';
-            *o++ = i < nd ? r[i] : '0';
-        }
-    }
-    *o = 0;
-    return 1;
-}
-
 void ps_json_num(ps_buf *b, double v)
 {
     if (!isfinite(v)) {
@@ -135,28 +80,19 @@ void ps_json_num(ps_buf *b, double v)
         ps_buf_puts(b, "0");
         return;
     }
+    char tmp[40];
     if (fabs(v) < 1e15 && v == floor(v)) {
-        ps_buf_printf(b, "%.0f", v);
+        snprintf(tmp, sizeof tmp, "%.0f", v);
+        ps_buf_puts(b, tmp);
         return;
     }
-    /* the shortest of %.15g, %.16g and %.17g that reads back as v: one printf for the 17
-     * digits, the shorter forms rounded from them (printf again only on a midpoint) */
-    char e17[40], tmp[40], digits[18];
-    snprintf(e17, sizeof e17, "%.16e", v);
-    const char *q = e17 + (v < 0);
-    digits[0] = q[0];
-    memcpy(digits + 1, q + 2, 16);
-    digits[17] = 0;
-    int e = atoi(q + 19);
-    for (int prec = 15; prec <= 16; prec++) {
-        if (!g_from_digits(tmp, digits, e, v < 0, prec))
-            snprintf(tmp, sizeof tmp, "%.*g", prec, v);
-        if (strtod(tmp, NULL) == v) {
-            ps_buf_puts(b, tmp);
-            return;
-        }
+    /* the shortest of %.15g, %.16g and %.17g that reads back as v; ps_pdh_fmt_value prints
+     * exactly what printf prints, mostly without printf's multi-precision arithmetic */
+    for (int prec = 15; prec <= 17; prec++) {
+        ps_pdh_fmt_value(tmp, sizeof tmp, v, prec);
+        if (prec == 17 || strtod(tmp, NULL) == v)
+            break;
     }
-    snprintf(tmp, sizeof tmp, "%.17g", v);
     ps_buf_puts(b, tmp);
 }
 
