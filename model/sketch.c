@@ -380,6 +380,15 @@ static void store_merge(store *d, const store *s)
      * bucket), then the highest buckets first so that a collapse in d keeps the top */
     store_add(d, s->off + s->len - 1, 0);
     store_add(d, s->off, 0);
+    if (!d->wide && !s->wide && d->off <= s->off && s->off + s->len <= d->off + d->len &&
+        d->n + s->n <= UINT32_MAX) {   /* d covers s and no counter can overflow: add in place */
+        uint32_t *dc = (uint32_t *)d->c + (s->off - d->off);
+        const uint32_t *sc = s->c;
+        for (int32_t j = 0; j < s->len; j++)
+            dc[j] += sc[j];
+        d->n += s->n;
+        return;
+    }
     for (int32_t j = s->len - 1; j >= 0; j--)
         if (get(s, j))
             store_add(d, s->off + j, get(s, j));
