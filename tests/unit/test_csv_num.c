@@ -291,3 +291,51 @@ Test(csv_num, cell_form_equals_parse)
             cr_assert(forms >= 2, "the portable form and the chosen one always run");
         }
 }
+
+/* Texts a hair's breadth from a rounding boundary: the midpoint of two neighbouring doubles
+ * (exact in long double), printed with 17 to 19 significant digits in plain decimal form, as
+ * a cell. The fast forms must either round it exactly as strtod does or hand it on. Also
+ * random 16- to 19-digit mantissas at every scale of the cell form. */
+Test(csv_num, cell_form_near_midpoints)
+{
+    char text[96], cell[200];
+    unsigned long n = 0;
+    for (int i = 0; i < 200000; i++) {
+        double d;
+        int digits = 17 + (int)(rnd() % 3);
+        if (i % 2) {
+            uint64_t bits = (rnd() % (UINT64_C(0x4430000000000000) - UINT64_C(0x3B00000000000000))) +
+                            UINT64_C(0x3B00000000000000);   /* about 1e-24 .. 1e20 */
+            memcpy(&d, &bits, sizeof d);
+            long double mid = (long double)d + ((long double)nextafter(d, INFINITY) - (long double)d) / 2;
+            int e10 = (int)floorl(log10l(mid));
+            int frac = digits - 1 - e10;
+            if (frac < 0 || frac > 23 || e10 > 7)
+                continue;
+            snprintf(text, sizeof text, "%.*Lf", frac, mid);
+        } else {
+            uint64_t m = rnd() % UINT64_C(10000000000000000000);
+            int nf = (int)(rnd() % 20);
+            snprintf(text, sizeof text, "%llu", (unsigned long long)m);
+            size_t L = strlen(text);
+            if ((size_t)nf >= L)
+                continue;
+            memmove(text + L - nf + 1, text + L - nf, (size_t)nf + 1);
+            text[L - nf] = '.';
+        }
+        size_t tl = strlen(text);
+        int pre = snprintf(cell, sizeof cell, "9999999999999999999.999999999999999999999,\"");
+        snprintf(cell + pre, sizeof cell - (size_t)pre, "%s\",\"1234567890123456789012345678901234567890\"", text);
+        double want = strtod(text, NULL);
+        for (int impl = -1; impl <= 2; impl++) {
+            double got = -1;
+            int rc = impl < 0 ? ps_num_parse_cell(cell + pre, tl, '.', &got) : ps_num_parse_cell_with(impl, cell + pre, tl, '.', &got);
+            if (rc == -2)
+                continue;
+            cr_assert_eq(rc, 0, "\"%s\" refused (form %d)", text, impl);
+            cr_assert(memcmp(&got, &want, sizeof got) == 0, "\"%s\" (form %d): %.17g vs strtod %.17g", text, impl, got, want);
+        }
+        n++;
+    }
+    cr_assert(n > 100000, "only %lu texts", n);
+}
