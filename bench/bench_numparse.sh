@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Micro-benchmark of the number scanner ps_num_scan (parser/numparse.c) on real relog cells:
+# Micro-benchmark of the number scanners ps_num_scan and ps_num_parse_cell (parser/numparse.c)
+# on real relog cells:
 # builds bench/numparse_bench.c with the system cc (-O2) against parser/numparse.c, loads the
 # first LINES data lines of CSV, checks every quoted number cell against strtod bit for bit,
 # then scans all of them many times and prints ns/value (best round) twice: in the parser's
 # order (each scan starts where the previous one ended, as in parser/pdh_rows.c) and with the
-# cell starts known in advance. Compare versions in one run of a quiet machine: the figures
+# cell starts known in advance; then ps_num_parse_cell on cells of known length (the form the
+# CSV reader uses). Compare versions in one run of a quiet machine: the figures
 # move by 10% and more when other jobs share the CPU.
 #
 #   bash bench/bench_numparse.sh [CSV [LINES [ROUNDS]]]
@@ -24,6 +26,12 @@ SRC=${NUMPARSE:-parser/numparse.c}
 OUT=${TMPDIR:-/tmp}/numparse_bench.$$
 trap 'rm -f "$OUT"' EXIT
 # shellcheck disable=SC2086
+DEFAULT=bench/data/relog-2000x20000.csv
+if [ $# -eq 0 ] && [ ! -s "$DEFAULT" ]; then   # the summary benchmark's file, made the same way
+  mkdir -p bench/data
+  echo "generating $DEFAULT (2000 counters x 20000 rows) ..." >&2
+  python3 bench/gen_csv.py 20000 2000 "$DEFAULT.part" && mv "$DEFAULT.part" "$DEFAULT"
+fi
 "$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $CFLAGS -Wall -Wextra \
   -Iparser -Imodel -o "$OUT" bench/numparse_bench.c "$SRC" -lm
 "$OUT" "$@"
