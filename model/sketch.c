@@ -366,8 +366,10 @@ void ps_sketch_add_strided(ps_sketch *s, const double *v, size_t stride, size_t 
 void ps_sketch_prefetch(const ps_sketch *s)
 {
     const store *st = &s->pos;
-    const char *c = st->c, *end = c + (size_t)st->len * esz(st);
     __builtin_prefetch(s);
+    if (!st->c)
+        return;
+    const char *c = st->c, *end = c + (size_t)st->len * esz(st);
     for (; c < end; c += 64)
         __builtin_prefetch(c, 1);
 }

@@ -493,7 +493,7 @@ static int cell_swar(const char *s, unsigned len, char dec, uint64_t *mant, unsi
         unsigned na = nf < 8 ? nf : 8;
         unsigned nb = nf < 8 ? 0 : nf - 8 < 8 ? nf - 8 : 8;
         unsigned nc = nf < 16 ? 0 : nf - 16;
-        if ((digit_run(a) < na) | (digit_run(b) < nb) | (digit_run(c) < nc))
+        if ((int)(digit_run(a) < na) | (int)(digit_run(b) < nb) | (int)(digit_run(c) < nc))
             return -1;   /* every byte of the fraction must be a digit */
         m = ((m * pow10_u64_19[na] + parse8v(digits_word(a, na))) * pow10_u64[nb] + parse8v(digits_word(b, nb))) *
                 pow10_u64[nc] +
