@@ -22,6 +22,7 @@
  * and max (kept aside); other answers are clamped to [min, max].
  */
 #include "ps_model.h"
+#include "sketch_internal.h"
 
 #include <float.h>
 #include <math.h>
@@ -305,12 +306,16 @@ void ps_sketch_add_many(ps_sketch *s, const double *v, size_t n) { ps_sketch_add
 #define POS_LO_BITS UINT64_C(0x0170000000000001)   /* the double just above 2^-1000 */
 #define POS_SPAN (UINT64_C(0x7FEFFFFFFFFFFFFF) - POS_LO_BITS + 1)
 
-/* The loop of ps_sketch_add_strided; checked = 0 when no 32-bit counter can overflow in it. */
+/* The loop of ps_sketch_add_strided; checked = 0 when no 32-bit counter can overflow in it.
+ * With m2 (the fused form for ps_acc), the squared deviations from mean of the non-NaN values
+ * are summed into *m2 in the same pass, and min/max are not tracked here: the caller passes
+ * the run's smallest and largest value in lo, hi. */
 static inline __attribute__((always_inline)) void add_run(ps_sketch *s, const double *v, size_t stride, size_t n,
-                                                          int checked)
+                                                          int checked, double lo_in, double hi_in, double mean,
+                                                          double *m2)
 {
     const double iw = inv_w;
-    double lo = s->min, hi = s->max;
+    double lo = s->min, hi = s->max, sq = 0;
     store *st = &s->pos;
     uint32_t *c = st->wide ? NULL : st->c;
     int32_t off = st->off;
@@ -325,13 +330,19 @@ static inline __attribute__((always_inline)) void add_run(ps_sketch *s, const do
             if (j < len && (!checked || c[j] < UINT32_MAX)) {
                 c[j]++;
                 added++;
-                lo = x < lo ? x : lo;
-                hi = x > hi ? x : hi;
+                if (m2) {
+                    sq += (x - mean) * (x - mean);
+                } else {
+                    lo = x < lo ? x : lo;
+                    hi = x > hi ? x : hi;
+                }
                 continue;
             }
         } else if (isnan(x)) {
             continue;
         }
+        if (m2)
+            sq += (x - mean) * (x - mean);
         st->n += added;
         added = 0;
         s->min = lo;
@@ -344,6 +355,11 @@ static inline __attribute__((always_inline)) void add_run(ps_sketch *s, const do
         len = c ? (uint32_t)st->len : 0;
     }
     st->n += added;
+    if (m2) {
+        *m2 = sq;
+        lo = lo_in < lo ? lo_in : lo;
+        hi = hi_in > hi ? hi_in : hi;
+    }
     s->min = lo;
     s->max = hi;
 }
@@ -351,16 +367,29 @@ static inline __attribute__((always_inline)) void add_run(ps_sketch *s, const do
 /* GCC's basic-block vectorizer would pack lo and hi into one register and lengthen both
  * loop-carried chains by the unpacking (see stats.c). */
 #if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("no-tree-slp-vectorize")))
+#define NO_SLP __attribute__((optimize("no-tree-slp-vectorize")))
+#else
+#define NO_SLP
 #endif
-void ps_sketch_add_strided(ps_sketch *s, const double *v, size_t stride, size_t n)
+
+NO_SLP void ps_sketch_add_strided(ps_sketch *s, const double *v, size_t stride, size_t n)
 {
     flush(s);
     /* a counter never exceeds its store's total: below 2^32 - 1 after this call, none can overflow */
     if (s->pos.n + n < UINT32_MAX)
-        add_run(s, v, stride, n, 0);
+        add_run(s, v, stride, n, 0, 0, 0, 0, NULL);
     else
-        add_run(s, v, stride, n, 1);
+        add_run(s, v, stride, n, 1, 0, 0, 0, NULL);
+}
+
+NO_SLP void ps_sketch_add_run_m2(ps_sketch *s, const double *v, size_t stride, size_t n, double lo, double hi,
+                                 double mean, double *m2)
+{
+    flush(s);
+    if (s->pos.n + n < UINT32_MAX)
+        add_run(s, v, stride, n, 0, lo, hi, mean, m2);
+    else
+        add_run(s, v, stride, n, 1, lo, hi, mean, m2);
 }
 
 void ps_sketch_prefetch(const ps_sketch *s)

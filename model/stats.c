@@ -18,6 +18,7 @@
  *   Several files: accumulators are merged; no interval is bridged across files.
  */
 #include "ps_model.h"
+#include "sketch_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -267,13 +268,9 @@ void ps_acc_add_strided(ps_acc *a, const ps_time *t, int t_all_set, const double
     if (cnt == 0)
         return;
     double m = sum / (double)cnt, m2 = 0;
-    for (size_t i = 0; i < n; i++) {
-        double x = v[i * stride];
-        if (!isnan(x))
-            m2 += (x - m) * (x - m);
-    }
+    /* the run's own min and max: a->min/max include it, and may only be smaller/larger */
+    ps_sketch_add_run_m2(a->sketch, v, stride, n, a->min, a->max, m, &m2);
     fold(a, cnt, m, m2);
-    ps_sketch_add_strided(a->sketch, v, stride, n);
 }
 
 void ps_acc_prefetch(const ps_acc *a)
