@@ -160,36 +160,52 @@ static int parse_values_grouped(const ps_csv_rows *c, const char *line, const ch
     const char *cs[PS_NUM_CELLS_MAX];
     uint8_t cl[PS_NUM_CELLS_MAX];
     uint32_t ci[PS_NUM_CELLS_MAX];
-    size_t k = 0;
+    size_t k = 0, i = 0;
     uint64_t blanks = 0;
-    for (size_t i = 0; i < c->ncounters; i++) {
+    /* where a cell may start so that every check below holds without looking at the line's
+     * ends: 36 bytes readable after p (quote32, the cell's words) and 32 before its closing
+     * quote, which lies past p + 1 */
+    const size_t len = (size_t)(e - line);
+    while (i < c->ncounters) {
+        size_t at = (size_t)(p - line);
+        if (at >= 31 && at + 36 <= len) {
+            if (p[1] != '"')
+                return 0;   /* not quoted */
+            if (p[2] == ' ' && p[3] == '"' && p[4] == sep) {
+                vals[i++] = NAN;
+                blanks++;
+                p += 4;
+                continue;
+            }
+            const char *q = quote32(p + 2);
+            if (q && q[1] == sep) {
+                cs[k] = p + 2;
+                cl[k] = (uint8_t)(q - p - 2);
+                ci[k++] = (uint32_t)i++;
+                p = q + 1;
+                if (k == PS_NUM_CELLS_MAX) {
+                    if (ps_num_parse_cells(cs, cl, ci, k, '.', vals) != 0)
+                        return 0;
+                    k = 0;
+                }
+                continue;
+            }
+        }
+        /* near the ends of the line, or a long cell: every check */
         if (e - p < 4 || p[1] != '"')
             return 0;   /* missing field, or not quoted */
         p++;
         if (p[1] == ' ' && p[2] == '"' && (p + 3 == e || p[3] == sep)) {
-            vals[i] = NAN;
+            vals[i++] = NAN;
             blanks++;
             p += 3;
             continue;
         }
-        const char *q;
-        if (e - p >= 35 && (q = quote32(p + 1)) && q - line >= 32 && (q + 1 == e || q[1] == sep)) {
-            cs[k] = p + 1;
-            cl[k] = (uint8_t)(q - p - 1);
-            ci[k++] = (uint32_t)i;
-            p = q + 1;
-            if (k == PS_NUM_CELLS_MAX) {
-                if (ps_num_parse_cells(cs, cl, ci, k, '.', vals) != 0)
-                    return 0;
-                k = 0;
-            }
-            continue;
-        }
-        double v;   /* near the end of the line */
-        q = ps_num_scan(p + 1, e, '.', &v);
+        double v;
+        const char *q = ps_num_scan(p + 1, e, '.', &v);
         if (!q || q >= e || *q != '"' || (q + 1 != e && q[1] != sep))
             return 0;
-        vals[i] = v;
+        vals[i++] = v;
         p = q + 1;
     }
     if (p != e || (k && ps_num_parse_cells(cs, cl, ci, k, '.', vals) != 0))
