@@ -288,6 +288,13 @@ void ps_summary_init(ps_summary *s);
 void ps_summary_begin_file(ps_summary *s, const struct ps_log_info *info);
 /* Add one row of the current file (row->nvalues == info->ncounters). Timestamps are row->utc. */
 void ps_summary_add_row(ps_summary *s, const struct ps_row *row);
+/* Rows written straight into the row buffer (no copy): the first free row (stride doubles a
+ * row, the current file's columns first) and how many rows are free (at least 1). The caller
+ * writes up to that many rows, then ps_summary_rows_commit(s, utc, local, n) adds the first n
+ * of them with their times, exactly as n ps_summary_add_row calls would (the buffer is fed to
+ * the accumulators when full). Nothing else may touch s in between. */
+double *ps_summary_rows_free(ps_summary *s, size_t *nrows, size_t *stride);
+void ps_summary_rows_commit(ps_summary *s, const ps_time *utc, const ps_time *local, size_t n);
 /* Close the current file: merge its accumulators into the counters; bad_rows is recorded. */
 void ps_summary_end_file(ps_summary *s, uint64_t bad_rows);
 /* Parallel reading of one file: part is a separate ps_summary that was begun with the same

@@ -198,6 +198,31 @@ static void flush_batch(ps_summary *s)
     s->nbatch = 0;
 }
 
+double *ps_summary_rows_free(ps_summary *s, size_t *nrows, size_t *stride)
+{
+    *nrows = s->batch_rows - s->nbatch;
+    *stride = s->ld;
+    return s->batch + s->nbatch * s->ld;
+}
+
+void ps_summary_rows_commit(ps_summary *s, const ps_time *utc, const ps_time *local, size_t n)
+{
+    if (n == 0)
+        return;
+    ps_summary_file *f = &s->files[s->nfiles - 1];
+    if (f->samples == 0) {
+        f->first = utc[0];
+        f->first_local = local[0];
+    }
+    f->samples += n;
+    f->last = utc[n - 1];
+    f->last_local = local[n - 1];
+    memcpy(s->batch_t + s->nbatch, utc, n * sizeof *utc);
+    s->nbatch += n;
+    if (s->nbatch == s->batch_rows)
+        flush_batch(s);
+}
+
 void ps_summary_add_row(ps_summary *s, const struct ps_row *row)
 {
     ps_summary_file *f = &s->files[s->nfiles - 1];

@@ -81,6 +81,7 @@ typedef struct ps_csv_batch {
     ps_time *t;               /* cap local timestamps */
     long *line;               /* cap source lines */
     double *v;                /* cap * ncounters values, NaN = missing */
+    size_t stride;            /* doubles from one row's values to the next (0: ncounters) */
     uint64_t missing, bad;    /* blank cells / bad or skipped rows among these lines */
     uint64_t bytes_done;      /* file bytes consumed after the last row */
     int status;               /* 0: more may follow, 1: end of input, else -PS_E* after the rows */

@@ -39,6 +39,49 @@ typedef struct part {
     pthread_t th;
 } part;
 
+/* The rows of a part parsed into the free rows of its summary's buffer, then committed: those
+ * outside -b/-e (keep) are squeezed out first. */
+static void fill_direct(part *p, ps_csv_rows *r, ps_csv_batch *b, size_t rows)
+{
+    const ps_log *log = p->log;
+    double *own = b->v;
+    size_t nv = log->info.ncounters;
+    ps_time *utc = ps_xmalloc(rows * sizeof *utc), *local = ps_xmalloc(rows * sizeof *local);
+    ps_time bias = log->all.has_bias ? (ps_time)log->all.bias_minutes * 60000 : 0;
+    for (;;) {
+        size_t nfree, stride;
+        b->v = ps_summary_rows_free(&p->sum, &nfree, &stride);
+        b->stride = stride;
+        b->cap = nfree < rows ? nfree : rows;
+        ps_csv_fill(r, b);
+        p->missing += b->missing;
+        size_t kept = 0;
+        for (size_t i = 0; i < b->n; i++) {
+            ps_row row = {.local = b->t[i], .utc = b->t[i] + bias, .values = b->v + i * stride, .nvalues = nv,
+                          .line = b->line[i]};
+            if (p->keep && !p->keep(p->ctx, &row))
+                continue;
+            if (kept != i)
+                memmove(b->v + kept * stride, row.values, nv * sizeof *row.values);
+            utc[kept] = row.utc;
+            local[kept++] = row.local;
+        }
+        ps_summary_rows_commit(&p->sum, utc, local, kept);
+        if (b->status != 0) {
+            if (b->status < 0) {
+                p->status = -b->status;
+                p->err = b->err;
+            }
+            break;
+        }
+    }
+    b->v = own;
+    b->stride = 0;
+    b->cap = rows;
+    free(utc);
+    free(local);
+}
+
 static void *work(void *arg)
 {
     part *p = arg;
@@ -59,6 +102,13 @@ static void *work(void *arg)
     size_t nkeep = log->info.ncounters;
     int passthrough = nkeep == log->all.ncounters;
     double *vals = ps_xcalloc(nkeep ? nkeep : 1, sizeof *vals);
+    if (passthrough) {   /* rows parsed straight into the summary's row buffer */
+        fill_direct(p, r, &b, rows);
+        free(vals);
+        ps_csv_batch_free(&b);
+        ps_summary_flush(&p->sum);
+        return NULL;
+    }
     for (;;) {
         ps_csv_fill(r, &b);
         p->missing += b.missing;

@@ -384,7 +384,8 @@ void ps_csv_fill(ps_csv_rows *r, ps_csv_batch *b)
             continue;
         }
         int bad;
-        rc = parse_row(r, line, n, b->v + b->n * r->ncounters, &b->t[b->n], &b->missing, &bad, &b->err);
+        rc = parse_row(r, line, n, b->v + b->n * (b->stride ? b->stride : r->ncounters), &b->t[b->n], &b->missing,
+                       &bad, &b->err);
         if (rc < 0) {
             b->status = rc;
             break;
