@@ -194,6 +194,11 @@ NO_SLP static uint64_t batch_pass(ps_acc *a, const ps_time *t, const double *v, 
                 fi = (double)(t[j] - prev_t);
                 break;
             }
+    /* the intervals of the main loop telescope: their sum is prev_t at the end minus at the start
+     * (exact, like the sum of the integral intervals); and while no interval is negative the
+     * times only grow, so first cannot change and last is the last time */
+    size_t i0 = i;
+    ps_time t0 = prev_t;
     for (; i < n; i++) {
         double x = v[i * stride];
         if (isnan(x))
@@ -205,13 +210,22 @@ NO_SLP static uint64_t batch_pass(ps_acc *a, const ps_time *t, const double *v, 
         lo = x < lo ? x : lo;
         hi = x > hi ? x : hi;
         tw_sum += prev_v * dt;
-        tw_span += dt;
         dlo = dt < dlo ? dt : dlo;
         dhi = dt > dhi ? dt : dhi;
-        first = ti < first ? ti : first;
-        last = ti > last ? ti : last;
         prev_t = ti;
         prev_v = x;
+    }
+    if (prev_t != PS_TIME_NONE) {
+        tw_span += (double)(prev_t - t0);
+        if (dlo < 0) {   /* time went back: the earliest and the latest of the run */
+            for (size_t j = i0; j < n; j++)
+                if (!isnan(v[j * stride])) {
+                    first = t[j] < first ? t[j] : first;
+                    last = t[j] > last ? t[j] : last;
+                }
+        } else if (prev_t > last) {
+            last = prev_t;
+        }
     }
     if (dlo <= dhi) {
         a->uneven = run_evenness(a->uneven, fi, dlo, dhi);
