@@ -71,8 +71,6 @@ void ps_warnings_free(ps_warnings *w);
 void *ps_xmalloc(size_t n);
 void *ps_xcalloc(size_t n, size_t size);
 void *ps_xrealloc(void *p, size_t n);
-/* n bytes aligned to align (a power of two, a multiple of sizeof(void *)); free() releases it. */
-void *ps_xaligned(size_t align, size_t n);
 char *ps_xstrdup(const char *s);            /* s may be NULL -> NULL */
 char *ps_xstrndup(const char *s, size_t n);
 
@@ -209,14 +207,8 @@ void ps_acc_add(ps_acc *a, ps_time t, double v);
 /* Add n samples (t[i], v[i]) in time order: same result as n ps_acc_add calls up to rounding,
  * faster (two-pass mean/variance of the batch merged with Chan's formula, no division per value). */
 void ps_acc_add_many(ps_acc *a, const ps_time *t, const double *v, size_t n);
-/* The same for the values v[0], v[stride], ..., v[(n-1) * stride] (one column of a row-major
- * batch). t_all_set != 0 promises that no t[i] is PS_TIME_NONE (a faster loop); 0 is always
- * correct. Never fails; a->sketch grows as needed (ps_x* allocation, abort on no memory). */
-void ps_acc_add_strided(ps_acc *a, const ps_time *t, int t_all_set, const double *v, size_t stride, size_t n);
 /* Merge b into a (both initialised; b unchanged). Used when several files share a counter. */
 void ps_acc_merge(ps_acc *a, const ps_acc *b);
-/* Hint: a and its sketch's buckets will be updated soon (cache prefetch; no effect otherwise). */
-void ps_acc_prefetch(const ps_acc *a);
 /* Append b, the samples that directly follow a's in time (e.g. the next chunk of the same
  * file): the interval from a's last to b's first present value is held like any other, so the
  * result equals one accumulator fed both runs in order, up to floating-point reassociation of
@@ -231,10 +223,6 @@ ps_sketch *ps_sketch_new(void);
 void ps_sketch_add(ps_sketch *s, double v);
 /* Add v[0..n) (NaN skipped); same result as n ps_sketch_add calls. */
 void ps_sketch_add_many(ps_sketch *s, const double *v, size_t n);
-/* The same for v[0], v[stride], ..., v[(n-1) * stride]. */
-void ps_sketch_add_strided(ps_sketch *s, const double *v, size_t stride, size_t n);
-/* Hint: the positive buckets in use will be updated soon (cache prefetch only). */
-void ps_sketch_prefetch(const ps_sketch *s);
 /* Add every value of src to dst (src unchanged; src may be dst: counts double). */
 void ps_sketch_merge(ps_sketch *dst, const ps_sketch *src);
 /* q in [0,1]; NaN when empty. Result within PS_SKETCH_ALPHA relative of a true q-quantile. */
@@ -288,11 +276,9 @@ void ps_summary_init(ps_summary *s);
 void ps_summary_begin_file(ps_summary *s, const struct ps_log_info *info);
 /* Add one row of the current file (row->nvalues == info->ncounters). Timestamps are row->utc. */
 void ps_summary_add_row(ps_summary *s, const struct ps_row *row);
-/* Rows written straight into the row buffer (no copy): the first free row (stride doubles a
- * row, the current file's columns first) and how many rows are free (at least 1). The caller
- * writes up to that many rows, then ps_summary_rows_commit(s, utc, local, n) adds the first n
- * of them with their times, exactly as n ps_summary_add_row calls would (the buffer is fed to
- * the accumulators when full). Nothing else may touch s in between. */
+/* Rows written straight into the row buffer: the first free row (stride doubles a row), and
+ * *nrows >= 1 free rows; ps_summary_rows_commit then adds the first n written, with their
+ * times, as n ps_summary_add_row calls would. Nothing else may touch s in between. */
 double *ps_summary_rows_free(ps_summary *s, size_t *nrows, size_t *stride);
 void ps_summary_rows_commit(ps_summary *s, const ps_time *utc, const ps_time *local, size_t n);
 /* Close the current file: merge its accumulators into the counters; bad_rows is recorded. */
@@ -302,9 +288,8 @@ void ps_summary_end_file(ps_summary *s, uint64_t bad_rows);
  * order). Appends part's rows to s's current file (file facts and per-column accumulators, via
  * ps_acc_append). part stays valid (free it with ps_summary_free). */
 void ps_summary_append_part(ps_summary *s, ps_summary *part);
-/* Feed the rows buffered for the current file to its accumulators now (they are otherwise fed
- * when the buffer is full, at ps_summary_end_file or ps_summary_append_part). A worker thread
- * calls it on its part so that this work is not left to the thread that appends the parts. */
+/* Feed the rows buffered for the current file to its accumulators now (a reading thread does
+ * this for its part, so that the thread appending the parts does not). */
 void ps_summary_flush(ps_summary *s);
 /* Fill every counter's stats. */
 void ps_summary_finish(ps_summary *s);

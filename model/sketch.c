@@ -22,7 +22,7 @@
  * and max (kept aside); other answers are clamped to [min, max].
  */
 #include "ps_model.h"
-#include "sketch_internal.h"
+#include "stats_internal.h"
 
 #include <float.h>
 #include <math.h>
@@ -294,19 +294,17 @@ void ps_sketch_add(ps_sketch *s, double v)
     s->pending[s->npending++] = v;
 }
 
-/* Batch insertion. The common case (a positive normal value whose bucket is in the 32-bit
- * store's range) runs on local copies of the store fields: a store through the counter array
- * could otherwise alias them and force reloads every value. Everything else goes through
- * insert() with the locals written back first. */
-void ps_sketch_add_many(ps_sketch *s, const double *v, size_t n) { ps_sketch_add_strided(s, v, 1, n); }
-
 /* Bit patterns of the smallest magnitude counted as non-zero and of DBL_MAX: a positive normal
  * value x in (MIN_MAGNITUDE, DBL_MAX] is exactly one whose bits minus POS_LO_BITS, as an
  * unsigned number, are below POS_SPAN (negative values, infinities and NaNs fall outside). */
 #define POS_LO_BITS UINT64_C(0x0170000000000001)   /* the double just above 2^-1000 */
 #define POS_SPAN (UINT64_C(0x7FEFFFFFFFFFFFFF) - POS_LO_BITS + 1)
 
-/* The loop of ps_sketch_add_strided; checked = 0 when no 32-bit counter can overflow in it.
+/* Batch insertion. The common case (a positive normal value whose bucket is in the 32-bit
+ * store's range) runs on local copies of the store fields: a store through the counter array
+ * could otherwise alias them and force reloads every value. Everything else goes through
+ * insert() with the locals written back first.
+ * The loop of ps_sketch_add_many; checked = 0 when no 32-bit counter can overflow in it.
  * With m2 (the fused form for ps_acc), the squared deviations from mean of the non-NaN values
  * are summed into *m2 in the same pass, and min/max are not tracked here: the caller passes
  * the run's smallest and largest value in lo, hi. */
@@ -372,8 +370,9 @@ static inline __attribute__((always_inline)) void add_run(ps_sketch *s, const do
 #define NO_SLP
 #endif
 
-NO_SLP void ps_sketch_add_strided(ps_sketch *s, const double *v, size_t stride, size_t n)
+NO_SLP void ps_sketch_add_many(ps_sketch *s, const double *v, size_t n)
 {
+    const size_t stride = 1;
     flush(s);
     /* a counter never exceeds its store's total: below 2^32 - 1 after this call, none can overflow */
     if (s->pos.n + n < UINT32_MAX)

@@ -18,7 +18,7 @@
  *   Several files: accumulators are merged; no interval is bridged across files.
  */
 #include "ps_model.h"
-#include "sketch_internal.h"
+#include "stats_internal.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -10,6 +10,7 @@
  * counter path (open addressing, FNV-1a).
  */
 #include "ps_model.h"
+#include "stats_internal.h"
 
 /* Rows per batch: up to MAX_BATCH_ROWS, fewer when the buffer would pass MAX_BATCH_BYTES. */
 #define MAX_BATCH_ROWS 1024
@@ -225,22 +226,13 @@ void ps_summary_rows_commit(ps_summary *s, const ps_time *utc, const ps_time *lo
 
 void ps_summary_add_row(ps_summary *s, const struct ps_row *row)
 {
-    ps_summary_file *f = &s->files[s->nfiles - 1];
-    if (f->samples++ == 0) {
-        f->first = row->utc;
-        f->first_local = row->local;
-    }
-    f->last = row->utc;
-    f->last_local = row->local;
     size_t n = row->nvalues < s->ncur ? row->nvalues : s->ncur;
     double *dst = s->batch + s->nbatch * s->ld;
     if (n)
         memcpy(dst, row->values, n * sizeof *dst);
     for (size_t i = n; i < s->ncur; i++)
         dst[i] = NAN;
-    s->batch_t[s->nbatch++] = row->utc;
-    if (s->nbatch == s->batch_rows)
-        flush_batch(s);
+    ps_summary_rows_commit(s, &row->utc, &row->local, 1);
 }
 
 void ps_summary_end_file(ps_summary *s, uint64_t bad_rows)

@@ -1,5 +1,6 @@
 /* util.c - errors, warnings, allocation, growable buffers, locale-free number formatting. */
 #include "ps_model.h"
+#include "stats_internal.h"
 
 #include <ctype.h>
 #include <errno.h>

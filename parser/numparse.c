@@ -592,13 +592,20 @@ __attribute__((target("avx2"))) static int cells_avx2(const char *const *s, cons
 
 #endif
 
-/* The whole cell parse around one of the digit gatherers: sign, Eisel-Lemire, and
- * ps_num_parse for everything the gatherer refuses. */
-static inline int cell_finish(const char *s, size_t len, char dec, double *out, int neg, int rc, uint64_t m,
-                              unsigned nf)
+typedef int (*gather_fn)(const char *s, unsigned len, char dec, uint64_t *mant, unsigned *nfrac);
+
+/* The whole cell parse around one of the digit gatherers (a constant, so inlined): the sign,
+ * Eisel-Lemire, and ps_num_parse for everything the gatherer refuses. */
+static inline __attribute__((always_inline)) int cell_parse(const char *s, size_t len, char dec, double *out,
+                                                            gather_fn gather)
 {
+    int neg = s[0] == '-';
+    size_t n = len - (size_t)neg;
+    uint64_t m = 0;
+    unsigned nf = 0;
     double v = 0.0;
-    if (rc == 0 && (m == 0 || (v = eisel_lemire(m, -(int)nf)) >= 0)) {
+    if (n - 1 < 28 && gather(s + neg, (unsigned)n, dec, &m, &nf) == 0 &&
+        (m == 0 || (v = eisel_lemire(m, -(int)nf)) >= 0)) {
         *out = neg ? -v : v;
         return 0;
     }
@@ -607,23 +614,13 @@ static inline int cell_finish(const char *s, size_t len, char dec, double *out, 
 
 static int cell_portable(const char *s, size_t len, char dec, double *out)
 {
-    int neg = s[0] == '-';
-    size_t n = len - (size_t)neg;
-    uint64_t m = 0;
-    unsigned nf = 0;
-    int rc = n - 1 < 28 ? cell_swar(s + neg, (unsigned)n, dec, &m, &nf) : -1;
-    return cell_finish(s, len, dec, out, neg, rc, m, nf);
+    return cell_parse(s, len, dec, out, cell_swar);
 }
 
 #if defined(__SSE2__)
 static int cell_sse2_full(const char *s, size_t len, char dec, double *out)
 {
-    int neg = s[0] == '-';
-    size_t n = len - (size_t)neg;
-    uint64_t m = 0;
-    unsigned nf = 0;
-    int rc = n - 1 < 28 ? cell_sse2(s + neg, (unsigned)n, dec, &m, &nf) : -1;
-    return cell_finish(s, len, dec, out, neg, rc, m, nf);
+    return cell_parse(s, len, dec, out, cell_sse2);
 }
 #define CELL_DEFAULT cell_sse2_full
 #else

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ps_model.h"
+#include "stats_internal.h"
 
 #define S 1000   /* one second in ps_time units */
 
