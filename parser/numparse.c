@@ -655,7 +655,7 @@ __attribute__((constructor)) static void choose_cell_impl(void)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2")) {
         ps_num_cell_impl = cell_avx2_full;
-        cells_impl = cells_avx2;
+        cells_impl = ps_num_have_avx512() ? ps_num_cells_avx512 : cells_avx2;
     }
 }
 #endif
@@ -663,6 +663,24 @@ __attribute__((constructor)) static void choose_cell_impl(void)
 int ps_num_parse_cells(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec, double *vals)
 {
     return cells_impl(s, len, idx, k < PS_NUM_CELLS_MAX ? k : PS_NUM_CELLS_MAX, dec, vals);
+}
+
+int ps_num_parse_cells_with(int impl, const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
+                            double *vals)
+{
+    k = k < PS_NUM_CELLS_MAX ? k : PS_NUM_CELLS_MAX;
+    switch (impl) {
+    case 0:
+        return cells_default(s, len, idx, k, dec, vals);
+#if HAVE_AVX2_PATH
+    case 1:
+        return __builtin_cpu_supports("avx2") ? cells_avx2(s, len, idx, k, dec, vals) : -2;
+    case 2:
+        return ps_num_have_avx512() ? ps_num_cells_avx512(s, len, idx, k, dec, vals) : -2;
+#endif
+    default:
+        return -2;
+    }
 }
 
 int ps_num_parse_cell_with(int impl, const char *s, size_t len, char dec, double *out)

@@ -40,4 +40,34 @@ int ps_num_parse_cells(const char *const *s, const uint8_t *len, const uint32_t 
  * chosen before main (it is never changed afterwards). */
 int ps_num_parse_cell_with(int impl, const char *s, size_t len, char dec, double *out);
 
+/* For tests: ps_num_parse_cells through one form, impl 0 the per-cell one (SSE2 or portable),
+ * 1 AVX2, 2 AVX-512; -2 when that form cannot run here. */
+int ps_num_parse_cells_with(int impl, const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
+                            double *vals);
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define PS_NUM_HAVE_AVX512 1
+#else
+#define PS_NUM_HAVE_AVX512 0
+#endif
+
+/* ps_num_parse_cells on AVX-512 processors (numparse_avx512.c; same contract and results).
+ * Only called when ps_num_have_avx512() is 1; a build without AVX-512 support parses cell by
+ * cell. */
+int ps_num_cells_avx512(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
+                        double *vals);
+
+/* Its value step, for tests: cell c (c < k <= 64) has the 8-digit groups g1, g2, g3 of its
+ * mantissa m = (g1 * 10^8 + g2) * 10^8 + g3 in grp[8c + 1], grp[8c + 4], grp[8c + 5] (where the
+ * digit step leaves them; grp holds 8 * k rounded up to 64 readable dwords) and its fraction
+ * digit count f in nf[c] & 0xFF (bit 8: negative). out[c] becomes the correctly rounded
+ * (-)m * 10^-f. Returns a bit mask of the cells it did not decide: nf[c] above 0x1FF, f over
+ * 23, g1 over 999, and values within 2^-100 of a midpoint between two doubles (exact ties
+ * included); out[c] of those is unspecified. */
+uint64_t ps_num_values_avx512(const uint32_t *grp, const unsigned *nf, size_t k, double *out);
+
+/* 1 when this processor runs the AVX-512 forms (AVX-512 F, DQ, VL, BW, VBMI; FMA, BMI2,
+ * POPCNT), else 0. */
+int ps_num_have_avx512(void);
+
 #endif

@@ -339,3 +339,102 @@ Test(csv_num, cell_form_near_midpoints)
     }
     cr_assert(n > 100000, "only %lu texts", n);
 }
+
+/* One random cell text for the batch test: mostly relog's 17-digit shape at every scale, and
+ * now and then exact ties, powers of two, zeros, long integers, exponents and non-numbers. */
+static void batch_text(char *text, size_t size, int kind)
+{
+    static const char *fixed[] = {
+        "4503599627370496.5", "4503599627370497.5", "9007199254740993", "9007199254740995", "0.5", "1",
+        "0.25", "1024", "0.125", "0", "-0", "0.000", "-0.0", "2", "4", "0.0625", "1e5", "12a", "123456789.5",
+        "1234567890123456789", "0.00000000000000000001", "99999999.99999999999999", "-4503599627370498.5",
+        "8", "65536", "0.0009765625", "1.5", "-1.5", "3.0000000000000004", "0.30000000000000004",
+    };
+    uint64_t r = rnd();
+    if (kind % 7 == 3) {
+        snprintf(text, size, "%s", fixed[r % (sizeof fixed / sizeof fixed[0])]);
+        return;
+    }
+    uint64_t bits = (r % (UINT64_C(0x4190000000000000) - UINT64_C(0x3C00000000000000))) + UINT64_C(0x3C00000000000000);
+    double d;
+    memcpy(&d, &bits, sizeof d);   /* about 1e-19 .. 1e8 */
+    int e10 = (int)floor(log10(d)), sig = 15 + (int)(rnd() % 5);
+    int frac = sig - 1 - e10;
+    if (frac < 0)
+        frac = 0;
+    snprintf(text, size, "%s%.*f", kind % 5 == 1 ? "-" : "", frac > 23 ? 23 : frac, d);
+}
+
+/* ps_num_parse_cells in every form gives, cell for cell, exactly what strtod gives, in groups
+ * of 1 to 64 cells; a group holding a non-number is refused (-1) by every form alike. */
+Test(csv_num, cell_batches_against_strtod)
+{
+    enum { CELLS = 64, W = 40 };
+    static char line[CELLS * W + 64];
+    const char *cs[CELLS];
+    uint8_t cl[CELLS];
+    uint32_t ci[CELLS];
+    double want[CELLS * 2], got[CELLS * 2];
+    unsigned long groups = 0, refused = 0;
+    for (int g = 0; g < 30000; g++) {
+        size_t k = 1 + (size_t)(rnd() % CELLS), at = 32;
+        int bad = 0;
+        memset(line, '7', sizeof line);
+        for (size_t j = 0; j < k; j++) {
+            char text[W];
+            batch_text(text, sizeof text, (int)(rnd() % 1000));
+            size_t n = strlen(text);
+            memcpy(line + at, text, n);
+            line[at + n] = '"';
+            cs[j] = line + at;
+            cl[j] = (uint8_t)n;
+            ci[j] = (uint32_t)(2 * j + (size_t)(g & 1));   /* the values land apart */
+            char *end;
+            want[j] = strtod(text, &end);
+            if (*end || strchr(text, 'e'))
+                bad |= *end != 0;
+            at += n + 3;
+        }
+        for (int impl = 0; impl <= 2; impl++) {
+            for (size_t j = 0; j < 2 * k; j++)
+                got[j] = -77.0;
+            int rc = ps_num_parse_cells_with(impl, cs, cl, ci, k, '.', got);
+            if (rc == -2)
+                continue;
+            cr_assert_eq(rc, bad ? -1 : 0, "group %d (form %d): %d", g, impl, rc);
+            if (bad)
+                continue;
+            for (size_t j = 0; j < k; j++)
+                cr_assert(memcmp(&got[ci[j]], &want[j], sizeof want[j]) == 0, "\"%.*s\" (form %d): %.17g vs strtod %.17g",
+                          (int)cl[j], cs[j], impl, got[ci[j]], want[j]);
+        }
+        groups++;
+        refused += (unsigned long)bad;
+    }
+    cr_assert(groups == 30000 && refused > 100 && refused < groups / 2, "%lu groups, %lu refused", groups, refused);
+}
+
+/* The AVX-512 value step on its own: exact ties and values next to them, decided or handed back. */
+Test(csv_num, avx512_values_ties)
+{
+    if (!ps_num_have_avx512())
+        return;
+    /* 4503599627370496.5 and .5 neighbours; 2^53 + 1; 0.5; 0; a 19-digit mantissa */
+    uint64_t m[6] = {UINT64_C(45035996273704965), UINT64_C(45035996273704966), UINT64_C(9007199254740993), 5, 0,
+                     UINT64_C(9999999999999999999)};
+    unsigned nf[6] = {1, 1, 0, 1, 0x100, 19};
+    uint32_t grp[64] = {0};
+    for (int c = 0; c < 6; c++) {   /* where the digit step leaves the groups */
+        grp[8 * c + 1] = (uint32_t)(m[c] / UINT64_C(10000000000000000));
+        grp[8 * c + 4] = (uint32_t)(m[c] / 100000000 % 100000000);
+        grp[8 * c + 5] = (uint32_t)(m[c] % 100000000);
+    }
+    double out[6];
+    uint64_t redo = ps_num_values_avx512(grp, nf, 6, out);
+    cr_assert(redo & 1, "the tie 4503599627370496.5 must be handed back");
+    cr_assert(redo & 4, "the tie 2^53 + 1 must be handed back");
+    cr_assert(!(redo & 2) && out[1] == 4503599627370497.0, "4503599627370496.6 is decided: %.17g", out[1]);
+    cr_assert(!(redo & 8) && out[3] == 0.5);
+    cr_assert(!(redo & 16) && out[4] == 0.0 && signbit(out[4]), "-0 keeps its sign");
+    cr_assert(!(redo & 32) && out[5] == strtod("0.9999999999999999999", NULL));
+}

@@ -1,0 +1,207 @@
+/* numparse_avx512.c - ps_num_parse_cells for processors with AVX-512 (F, DQ, VL, BW, VBMI):
+ * the digits of two cells per 64-byte register, the values of eight cells per register.
+ *
+ * Digits: each cell's 32-byte window ends at the cell's end (as in numparse.c). Byte masks of
+ * digits and of the separator come straight out of the compares; one masked byte permute moves
+ * the integer digits up over the separator and one masked move clears what precedes the
+ * number, so the digits stand right-aligned; pmaddubsw/pmaddwd make 8-digit groups.
+ *
+ * Values: instead of Eisel-Lemire per cell, each value m * 10^-f (m < 10^19, f <= 23) is a
+ * double-double product (m exactly as mh + ml, 10^-f as ph + pl to 106 bits, fused
+ * multiply-adds), rounded once: r = RN(p + e). The exact value differs from p + e by less than
+ * 2^-103 of it, so r is the correctly rounded result unless p + e lies within that distance of
+ * a midpoint between two doubles (|residual| close to half an ulp, or to a quarter of one just
+ * below a power of two). Such cells (exact ties; random values about once in 2^46) and every
+ * cell the digit step refuses go to ps_num_parse, which decides them exactly.
+ */
+#include "numparse_internal.h"
+
+#include <limits.h>
+#include <string.h>
+
+#if PS_NUM_HAVE_AVX512
+#include <immintrin.h>
+
+#define AVX512_TARGET __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw,avx512vbmi,fma,bmi,bmi2,popcnt")))
+
+/* 10^-f = hi + lo for f = 0..23, hi = RN(10^-f), lo = RN(10^-f - hi) (exact fractions, made
+ * with Python's fractions module: float(F(1, 10**f)) and float(F(1, 10**f) - F(hi))). */
+static const double pow10_hi[32] = {
+    0x1.0000000000000p+0,  0x1.999999999999ap-4,  0x1.47ae147ae147bp-7,  0x1.0624dd2f1a9fcp-10,
+    0x1.a36e2eb1c432dp-14, 0x1.4f8b588e368f1p-17, 0x1.0c6f7a0b5ed8dp-20, 0x1.ad7f29abcaf48p-24,
+    0x1.5798ee2308c3ap-27, 0x1.12e0be826d695p-30, 0x1.b7cdfd9d7bdbbp-34, 0x1.5fd7fe1796495p-37,
+    0x1.19799812dea11p-40, 0x1.c25c268497682p-44, 0x1.6849b86a12b9bp-47, 0x1.203af9ee75616p-50,
+    0x1.cd2b297d889bcp-54, 0x1.70ef54646d497p-57, 0x1.2725dd1d243acp-60, 0x1.d83c94fb6d2acp-64,
+    0x1.79ca10c924223p-67, 0x1.2e3b40a0e9b4fp-70, 0x1.e392010175ee6p-74, 0x1.82db34012b251p-77,
+};
+static const double pow10_lo[32] = {
+    0.0,                    -0x1.999999999999ap-58, -0x1.eb851eb851eb8p-63, -0x1.89374bc6a7efap-66,
+    -0x1.6a161e4f765fep-68, -0x1.ee78183f91e64p-71, 0x1.b5a63f9a49c2cp-75,  0x1.5e1e99483b023p-78,
+    -0x1.03023df2d4c94p-82, -0x1.34674bfabb83bp-84, -0x1.20a5465df8d2cp-88, 0x1.7f7bc7b4d28aap-91,
+    0x1.97f27f0f6e886p-96,  -0x1.ecd79a5a0df95p-99, 0x1.ea70909833de7p-107, -0x1.937831647f5a0p-104,
+    0x1.5b4c2ebe68799p-109, -0x1.db7b2080a3029p-111, -0x1.7c628066e8ceep-114, 0x1.a52b31e9e3d07p-119,
+    0x1.75447a5d8e536p-121, 0x1.f769fb7e0b75ep-124, -0x1.a7566d9cba769p-128, 0x1.13badb829e079p-131,
+};
+
+/* One of the 32-entry tables at the indexes f (0..31) of the 8 lanes. */
+AVX512_TARGET static inline __m512d table8(const double *t, __m512i f)
+{
+    __m512d a = _mm512_permutex2var_pd(_mm512_loadu_pd(t), f, _mm512_loadu_pd(t + 8));
+    __m512d b = _mm512_permutex2var_pd(_mm512_loadu_pd(t + 16), f, _mm512_loadu_pd(t + 24));
+    return _mm512_mask_blend_pd(_mm512_cmpge_epu64_mask(f, _mm512_set1_epi64(16)), a, b);
+}
+
+/* ps_num_values_avx512 (contract in numparse_internal.h), inlined into the cells form. */
+AVX512_TARGET static inline uint64_t values(const uint32_t *grp, const unsigned *nf, size_t k, double *out)
+{
+    uint64_t redo = 0;
+    const __m512i low = _mm512_set1_epi64(0xFF), sign = _mm512_set1_epi64((long long)1 << 8);
+    const __m512i expo = _mm512_set1_epi64(0x7FF0000000000000LL), frac = _mm512_set1_epi64(0x000FFFFFFFFFFFFFLL);
+    const __m512d margin = _mm512_set1_pd(0x1p-53 - 0x1p-100), e8 = _mm512_set1_pd(1e8);
+    /* dwords 8c+1, 8c+4, 8c+5 of 4 cells from two registers, then g1 and g2 of 8 cells, and g3 */
+    const __m512i pick4 = _mm512_setr_epi32(1, 9, 17, 25, 4, 12, 20, 28, 5, 13, 21, 29, 0, 0, 0, 0);
+    const __m512i pick12 = _mm512_setr_epi32(0, 1, 2, 3, 16, 17, 18, 19, 4, 5, 6, 7, 20, 21, 22, 23);
+    const __m512i pick3 = _mm512_setr_epi32(8, 9, 10, 11, 24, 25, 26, 27, 0, 0, 0, 0, 0, 0, 0, 0);
+    for (size_t j = 0; j < k; j += 8) {
+        __mmask8 live = (__mmask8)(k - j >= 8 ? 0xFF : (1u << (k - j)) - 1);
+        const uint32_t *g = grp + 8 * j;
+        __m512i a = _mm512_permutex2var_epi32(_mm512_loadu_si512(g), pick4, _mm512_loadu_si512(g + 16));
+        __m512i b = _mm512_permutex2var_epi32(_mm512_loadu_si512(g + 32), pick4, _mm512_loadu_si512(g + 48));
+        __m512i g12 = _mm512_permutex2var_epi32(a, pick12, b), g3 = _mm512_permutex2var_epi32(a, pick3, b);
+        __m256i g1 = _mm512_castsi512_si256(g12);
+        __m512i w = _mm512_cvtepu32_epi64(_mm256_maskz_loadu_epi32(live, nf + j));
+        /* digit-step refusals (nf = UINT_MAX), fraction counts past the table, 20 digits */
+        __mmask8 bad = _mm512_cmpgt_epu64_mask(w, _mm512_set1_epi64(0x1FF)) |
+                       _mm512_cmpgt_epu64_mask(_mm512_and_si512(w, low), _mm512_set1_epi64(23)) |
+                       _mm256_cmpgt_epu32_mask(g1, _mm256_set1_epi32(999));
+        __m512i f = _mm512_and_si512(w, _mm512_set1_epi64(31));
+        /* m = (g1 * 10^8 + g2) * 10^8 + g3 = mh + ml exactly */
+        __m512d hi = _mm512_fmadd_pd(_mm512_cvtepu32_pd(g1), e8, _mm512_cvtepu32_pd(_mm512_extracti64x4_epi64(g12, 1)));
+        __m512d lo = _mm512_cvtepu32_pd(_mm512_castsi512_si256(g3));
+        __m512d mh = _mm512_fmadd_pd(hi, e8, lo);
+        __m512d ml = _mm512_add_pd(_mm512_fmsub_pd(hi, e8, mh), lo);
+        __m512d ph = table8(pow10_hi, f), pl = table8(pow10_lo, f);
+        __m512d p = _mm512_mul_pd(mh, ph);
+        __m512d e = _mm512_fmsub_pd(mh, ph, p);   /* exact: mh * ph = p + e */
+        e = _mm512_fmadd_pd(mh, pl, e);
+        e = _mm512_fmadd_pd(ml, ph, e);
+        __m512d r = _mm512_add_pd(p, e);
+        __m512d res = _mm512_sub_pd(e, _mm512_sub_pd(r, p));   /* exact: p + e = r + res */
+        __m512i rb = _mm512_castpd_si512(r);
+        /* half an ulp of r, less the margin; a quarter below a power of two (the ulp under it
+         * is half as wide) */
+        __m512d thr = _mm512_mul_pd(_mm512_castsi512_pd(_mm512_and_si512(rb, expo)), margin);
+        __mmask8 down = _mm512_testn_epi64_mask(rb, frac) & _mm512_cmp_pd_mask(res, _mm512_setzero_pd(), _CMP_LT_OQ);
+        thr = _mm512_mask_mul_pd(thr, down, thr, _mm512_set1_pd(0.5));
+        __mmask8 near = _mm512_cmp_pd_mask(_mm512_abs_pd(res), thr, _CMP_GE_OQ);
+        near &= _mm512_cmp_pd_mask(mh, _mm512_setzero_pd(), _CMP_NEQ_OQ);   /* m = 0 is exactly 0 */
+        __m512i v = _mm512_or_si512(rb, _mm512_slli_epi64(_mm512_and_si512(w, sign), 55));
+        _mm512_mask_storeu_pd(out + j, live, _mm512_castsi512_pd(v));
+        redo |= (uint64_t)(uint8_t)((bad | near) & live) << j;
+    }
+    return redo;
+}
+
+AVX512_TARGET uint64_t ps_num_values_avx512(const uint32_t *grp, const unsigned *nf, size_t k, double *out)
+{
+    return values(grp, nf, k, out);
+}
+
+/* The digit step for one cell of n characters after its sign, from the digit and separator
+ * masks of its window: *move the bytes to take from one byte lower (up to the separator),
+ * *keep the bytes of the right-aligned digits. Returns the fraction digit count, or UINT_MAX
+ * (and *keep 0) when the text is not "I[.F]" with 1 to 24 digits of which at least one
+ * before the separator. */
+AVX512_TARGET static inline unsigned cell_masks(unsigned n, uint32_t dig, uint32_t dot, uint32_t *move, uint32_t *keep)
+{
+    *move = 0;
+    *keep = 0;
+    if (n - 1 >= 28)
+        return UINT_MAX;
+    uint32_t text = UINT32_MAX << (32 - n), dots = dot & text;
+    unsigned has = dots != 0;
+    unsigned dk = has ? (unsigned)__builtin_ctz(dots) : 32;
+    unsigned ni = dk - (32 - n), nd = n - has;
+    if ((dots & (dots - 1)) | (~(dig | dots) & text) || ni == 0 || nd > 24)
+        return UINT_MAX;
+    *move = (dots ^ (dots - 1)) & -(uint32_t)has;
+    *keep = UINT32_MAX << (32 - nd);
+    return has ? 31 - dk : 0;
+}
+
+AVX512_TARGET int ps_num_cells_avx512(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
+                                      double *vals)
+{
+    uint32_t grp[16 * (PS_NUM_CELLS_MAX / 2) + 64] __attribute__((aligned(64)));
+    unsigned nf[PS_NUM_CELLS_MAX];
+    double out[PS_NUM_CELLS_MAX];
+    const __m512i c0 = _mm512_set1_epi8('0'), c9 = _mm512_set1_epi8(9), cd = _mm512_set1_epi8(dec);
+    const __m512i up = _mm512_sub_epi8(_mm512_setr_epi64(0x0706050403020100, 0x0F0E0D0C0B0A0908, 0x1716151413121110,
+                                                         0x1F1E1D1C1B1A1918, 0x2726252423222120, 0x2F2E2D2C2B2A2928,
+                                                         0x3736353433323130, 0x3F3E3D3C3B3A3938),
+                                       _mm512_set1_epi8(1));   /* byte i takes byte i - 1 */
+    size_t j = 0;
+    for (; j < k; j += 2) {
+        size_t j1 = j + 1 < k ? j + 1 : j;
+        const char *a = s[j], *b = s[j1];
+        unsigned la = len[j], lb = len[j1], na = a[0] == '-', nb = b[0] == '-';
+        __m512i x = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(a + la - 32))),
+                                       _mm256_loadu_si256((const __m256i *)(b + lb - 32)), 1);
+        __m512i d = _mm512_sub_epi8(x, c0);
+        uint64_t dig = _mm512_cmple_epu8_mask(d, c9), dot = _mm512_cmpeq_epi8_mask(x, cd);
+        uint32_t ma, ka, mb, kb;
+        nf[j] = cell_masks(la - na, (uint32_t)dig, (uint32_t)dot, &ma, &ka) | na << 8;
+        unsigned fb = cell_masks(lb - nb, (uint32_t)(dig >> 32), (uint32_t)(dot >> 32), &mb, &kb) | nb << 8;
+        if (j1 != j)
+            nf[j1] = fb;
+        __m512i r = _mm512_mask_permutexvar_epi8(d, (uint64_t)mb << 32 | ma, up, d);
+        r = _mm512_maskz_mov_epi8((uint64_t)kb << 32 | ka, r);
+        __m512i pr = _mm512_maddubs_epi16(r, _mm512_set1_epi16(0x010A));   /* pairs: 10 a + b */
+        __m512i q = _mm512_madd_epi16(pr, _mm512_set1_epi32(0x00010064));   /* 4 digits */
+        __m512i g = _mm512_madd_epi16(_mm512_packus_epi32(q, q), _mm512_set1_epi32(0x00012710));   /* 8 digits */
+        _mm512_store_si512(grp + 8 * j, g);
+    }
+    for (; j % 8; j += 2)   /* the rest of the last 8-cell block */
+        _mm512_store_si512(grp + 8 * j, _mm512_setzero_si512());
+    uint64_t redo = values(grp, nf, k, out);
+    for (j = 0; j < k; j++)
+        vals[idx[j]] = out[j];
+    for (; redo; redo &= redo - 1) {
+        j = (size_t)__builtin_ctzll(redo);
+        if (ps_num_parse(s[j], len[j], dec, &vals[idx[j]]) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int ps_num_have_avx512(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2") &&
+           __builtin_cpu_supports("popcnt");
+}
+
+#else
+
+uint64_t ps_num_values_avx512(const uint32_t *grp, const unsigned *nf, size_t k, double *out)
+{
+    (void)grp, (void)nf, (void)out;
+    return k >= 64 ? UINT64_MAX : (UINT64_C(1) << k) - 1;
+}
+
+int ps_num_cells_avx512(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec, double *vals)
+{
+    for (size_t j = 0; j < k; j++)
+        if (ps_num_parse(s[j], len[j], dec, &vals[idx[j]]) != 0)
+            return -1;
+    return 0;
+}
+
+int ps_num_have_avx512(void)
+{
+    return 0;
+}
+
+#endif
