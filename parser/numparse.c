@@ -655,14 +655,15 @@ __attribute__((constructor)) static void choose_cell_impl(void)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2")) {
         ps_num_cell_impl = cell_avx2_full;
-        cells_impl = ps_num_have_avx512() ? ps_num_cells_avx512 : cells_avx2;
+        cells_impl = cells_avx2;
     }
 }
 #endif
 
 int ps_num_parse_cells(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec, double *vals)
 {
-    return cells_impl(s, len, idx, k < PS_NUM_CELLS_MAX ? k : PS_NUM_CELLS_MAX, dec, vals);
+    k = k < PS_NUM_CELLS_MAX ? k : PS_NUM_CELLS_MAX;
+    return ps_num_have_avx512() ? ps_num_cells_avx512(s, len, idx, k, dec, vals) : cells_impl(s, len, idx, k, dec, vals);
 }
 
 int ps_num_parse_cells_with(int impl, const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,

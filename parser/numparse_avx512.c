@@ -174,13 +174,35 @@ AVX512_TARGET int ps_num_cells_avx512(const char *const *s, const uint8_t *len, 
     return 0;
 }
 
-int ps_num_have_avx512(void)
+static int detect(void)
 {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2") &&
+           __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2") &&
            __builtin_cpu_supports("popcnt");
+}
+
+static int have = -1;
+
+int ps_num_have_avx512(void)
+{
+    if (have < 0)
+        have = detect();
+    return have;
+}
+
+int ps_num_use_avx512(int on)
+{
+    int was = ps_num_have_avx512();
+    have = on ? detect() : 0;
+    return was;
+}
+
+/* Before main, so that threads only read it. */
+__attribute__((constructor)) static void init_have(void)
+{
+    ps_num_have_avx512();
 }
 
 #else
@@ -201,6 +223,12 @@ int ps_num_cells_avx512(const char *const *s, const uint8_t *len, const uint32_t
 
 int ps_num_have_avx512(void)
 {
+    return 0;
+}
+
+int ps_num_use_avx512(int on)
+{
+    (void)on;
     return 0;
 }
 

@@ -51,9 +51,9 @@ int ps_num_parse_cells_with(int impl, const char *const *s, const uint8_t *len, 
 #define PS_NUM_HAVE_AVX512 0
 #endif
 
-/* ps_num_parse_cells on AVX-512 processors (numparse_avx512.c; same contract and results).
- * Only called when ps_num_have_avx512() is 1; a build without AVX-512 support parses cell by
- * cell. */
+/* ps_num_parse_cells on AVX-512 processors (numparse_avx512.c; same results). It reads less:
+ * only s[j][0] and the 32 bytes before each cell's end. Only called when ps_num_have_avx512()
+ * is 1; a build without AVX-512 support parses cell by cell. */
 int ps_num_cells_avx512(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
                         double *vals);
 
@@ -66,8 +66,12 @@ int ps_num_cells_avx512(const char *const *s, const uint8_t *len, const uint32_t
  * included); out[c] of those is unspecified. */
 uint64_t ps_num_values_avx512(const uint32_t *grp, const unsigned *nf, size_t k, double *out);
 
-/* 1 when this processor runs the AVX-512 forms (AVX-512 F, DQ, VL, BW, VBMI; FMA, BMI2,
- * POPCNT), else 0. */
+/* 1 when this processor runs the AVX-512 forms (AVX-512 F, DQ, VL, BW, VBMI, VBMI2; FMA,
+ * BMI2, POPCNT), else 0. Decided before main. */
 int ps_num_have_avx512(void);
+
+/* For tests: whether the AVX-512 forms run (on = 1: where this processor has them; 0: never).
+ * Returns the previous setting. Call it only while no other thread parses. */
+int ps_num_use_avx512(int on);
 
 #endif

@@ -101,6 +101,13 @@ char *ps_csv_cell(char *p, char *e, char sep, char **cs, size_t *cn, char **errp
 /* s[0..n) cut to outsz - 1 bytes for a message, control characters (and every byte >= 0x80
  * when the cut text is not valid UTF-8) replaced by '?'. Returns out. */
 const char *ps_csv_snippet(char *out, size_t outsz, const char *s, size_t n);
+/* The value part [p, e) of a relog line (p at the separator after the timestamp, line the
+ * line's start, before p) when every one of its ncells cells is quoted: the values into
+ * vals[0..ncells) (" " is missing: NaN, counted in *nmiss). Returns 1, or 0 when the line has
+ * any other shape or a cell is not a number (vals then unspecified: the caller reads the line
+ * again cell by cell). AVX-512 only (pdh_cut_avx512.c): call it when ps_num_have_avx512(). */
+int ps_csv_values_avx512(const char *line, const char *p, const char *e, char sep, size_t ncells, double *vals,
+                         uint64_t *nmiss);
 /* 1 when s[0..n) holds only spaces, tabs and CRs. */
 int ps_csv_blank_line(const char *s, size_t n);
 

@@ -166,6 +166,8 @@ static int parse_values_grouped(const ps_csv_rows *c, const char *line, const ch
      * ends: 36 bytes readable after p (quote32, the cell's words) and 32 before its closing
      * quote, which lies past p + 1 */
     const size_t len = (size_t)(e - line);
+    if (ps_num_have_avx512())
+        return ps_csv_values_avx512(line, p, e, sep, c->ncounters, vals, nmiss);
     while (i < c->ncounters) {
         size_t at = (size_t)(p - line);
         if (at >= 31 && at + 36 <= len) {

@@ -9,21 +9,14 @@
 #include <unistd.h>
 
 #include "ps_parser.h"
+#include "test_util.h"
 
 #define H3 "\"(PDH-CSV 4.0) (UTC)(0)\",\"\\\\M\\A\\x\",\"\\\\M\\B\\y\"\n"
 #define TS "\"01/01/2024 00:00:00.000\""   /* 25 bytes */
 
-static char path_buf[600];
-
 static const char *write_tmp(const char *name, const char *text, size_t len)
 {
-    mkdir(PS_BINARY_DIR "/csv_tmp", 0777);
-    snprintf(path_buf, sizeof path_buf, "%s/csv_tmp/%s", PS_BINARY_DIR, name);
-    FILE *fp = fopen(path_buf, "wb");
-    cr_assert_not_null(fp);
-    cr_assert_eq(fwrite(text, 1, len, fp), len);
-    fclose(fp);
-    return path_buf;
+    return test_write_tmp(name, text, len);
 }
 
 /* Read the whole file; return the first error (code 0 when none) in *err. */

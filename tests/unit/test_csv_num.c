@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "numparse_internal.h"
+#include "test_util.h"
 
 static double P(const char *s, char dec)
 {
@@ -79,10 +80,7 @@ static uint64_t ulps(double a, double b)
 static uint64_t rnd_state = 0x9E3779B97F4A7C15u;
 static uint64_t rnd(void)
 {
-    rnd_state ^= rnd_state << 13;
-    rnd_state ^= rnd_state >> 7;
-    rnd_state ^= rnd_state << 17;
-    return rnd_state;
+    return test_xorshift(&rnd_state);
 }
 
 Test(csv_num, random_against_strtod)
