@@ -1,10 +1,10 @@
-/* numparse_avx512.c - ps_num_parse_cells for processors with AVX-512 (F, DQ, VL, BW, VBMI):
+/* numparse_avx512.c - ps_num_parse_cells for processors with AVX-512 (F, DQ, VL, BW, VBMI, VBMI2):
  * the digits of two cells per 64-byte register, the values of eight cells per register.
  *
  * Digits: each cell's 32-byte window ends at the cell's end (as in numparse.c). Byte masks of
- * digits and of the separator come straight out of the compares; one masked byte permute moves
- * the integer digits up over the separator and one masked move clears what precedes the
- * number, so the digits stand right-aligned; pmaddubsw/pmaddwd make 8-digit groups.
+ * digits and of the separator come straight out of the compares and are checked for both cells
+ * at once; a byte compress packs the digits of both, a byte expand spreads them over the top
+ * bytes of each half (right-aligned, zeros before), pmaddubsw/pmaddwd make 8-digit groups.
  *
  * Values: instead of Eisel-Lemire per cell, each value m * 10^-f (m < 10^19, f <= 23) is a
  * double-double product (m exactly as mh + ml, 10^-f as ph + pl to 106 bits, fused
@@ -22,7 +22,7 @@
 #if PS_NUM_HAVE_AVX512
 #include <immintrin.h>
 
-#define AVX512_TARGET __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw,avx512vbmi,fma,bmi,bmi2,popcnt")))
+#define AVX512_TARGET __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,fma,bmi,bmi2,popcnt")))
 
 /* 10^-f = hi + lo for f = 0..23, hi = RN(10^-f), lo = RN(10^-f - hi) (exact fractions, made
  * with Python's fractions module: float(F(1, 10**f)) and float(F(1, 10**f) - F(hi))). */
@@ -107,28 +107,6 @@ AVX512_TARGET uint64_t ps_num_values_avx512(const uint32_t *grp, const unsigned 
     return values(grp, nf, k, out);
 }
 
-/* The digit step for one cell of n characters after its sign, from the digit and separator
- * masks of its window: *move the bytes to take from one byte lower (up to the separator),
- * *keep the bytes of the right-aligned digits. Returns the fraction digit count, or UINT_MAX
- * (and *keep 0) when the text is not "I[.F]" with 1 to 24 digits of which at least one
- * before the separator. */
-AVX512_TARGET static inline unsigned cell_masks(unsigned n, uint32_t dig, uint32_t dot, uint32_t *move, uint32_t *keep)
-{
-    *move = 0;
-    *keep = 0;
-    if (n - 1 >= 28)
-        return UINT_MAX;
-    uint32_t text = UINT32_MAX << (32 - n), dots = dot & text;
-    unsigned has = dots != 0;
-    unsigned dk = has ? (unsigned)__builtin_ctz(dots) : 32;
-    unsigned ni = dk - (32 - n), nd = n - has;
-    if ((dots & (dots - 1)) | (~(dig | dots) & text) || ni == 0 || nd > 24)
-        return UINT_MAX;
-    *move = (dots ^ (dots - 1)) & -(uint32_t)has;
-    *keep = UINT32_MAX << (32 - nd);
-    return has ? 31 - dk : 0;
-}
-
 AVX512_TARGET int ps_num_cells_avx512(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
                                       double *vals)
 {
@@ -136,26 +114,33 @@ AVX512_TARGET int ps_num_cells_avx512(const char *const *s, const uint8_t *len, 
     unsigned nf[PS_NUM_CELLS_MAX];
     double out[PS_NUM_CELLS_MAX];
     const __m512i c0 = _mm512_set1_epi8('0'), c9 = _mm512_set1_epi8(9), cd = _mm512_set1_epi8(dec);
-    const __m512i up = _mm512_sub_epi8(_mm512_setr_epi64(0x0706050403020100, 0x0F0E0D0C0B0A0908, 0x1716151413121110,
-                                                         0x1F1E1D1C1B1A1918, 0x2726252423222120, 0x2F2E2D2C2B2A2928,
-                                                         0x3736353433323130, 0x3F3E3D3C3B3A3938),
-                                       _mm512_set1_epi8(1));   /* byte i takes byte i - 1 */
     size_t j = 0;
     for (; j < k; j += 2) {
         size_t j1 = j + 1 < k ? j + 1 : j;
         const char *a = s[j], *b = s[j1];
-        unsigned la = len[j], lb = len[j1], na = a[0] == '-', nb = b[0] == '-';
-        __m512i x = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(a + la - 32))),
-                                       _mm256_loadu_si256((const __m256i *)(b + lb - 32)), 1);
+        unsigned sa = a[0] == '-', sb = b[0] == '-', na = len[j] - sa, nb = len[j1] - sb;
+        __m512i x = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(a + len[j] - 32))),
+                                       _mm256_loadu_si256((const __m256i *)(b + len[j1] - 32)), 1);
         __m512i d = _mm512_sub_epi8(x, c0);
         uint64_t dig = _mm512_cmple_epu8_mask(d, c9), dot = _mm512_cmpeq_epi8_mask(x, cd);
-        uint32_t ma, ka, mb, kb;
-        nf[j] = cell_masks(la - na, (uint32_t)dig, (uint32_t)dot, &ma, &ka) | na << 8;
-        unsigned fb = cell_masks(lb - nb, (uint32_t)(dig >> 32), (uint32_t)(dot >> 32), &mb, &kb) | nb << 8;
+        /* both cells' texts (after the sign) and their first bytes: cell a in bits 0-31 */
+        uint64_t fa = (uint64_t)1 << ((32 - na) & 31), fb = (uint64_t)1 << (((32 - nb) & 31) + 32);
+        uint64_t text = (-fa & UINT32_MAX) | -fb, dg = dig & text, dt = dot & text;
+        uint32_t ta = (uint32_t)dt, tb = (uint32_t)(dt >> 32);
+        unsigned da = (unsigned)__builtin_popcount((uint32_t)dg), db = (unsigned)__builtin_popcount((uint32_t)(dg >> 32));
+        /* "I[.F]": only digits and at most one separator, not first; 1 to 24 digits */
+        if (((dg | dt) != text) | ((dt & (fa | fb)) != 0) | ((ta & (ta - 1)) != 0) | ((tb & (tb - 1)) != 0) |
+            (na - 1 >= 28) | (nb - 1 >= 28) | (da - 1 >= 24) | (db - 1 >= 24)) {
+            nf[j] = nf[j1] = UINT_MAX;   /* both to ps_num_parse */
+            _mm512_store_si512(grp + 8 * j, _mm512_setzero_si512());
+            continue;
+        }
+        nf[j] = (unsigned)__builtin_popcount((uint32_t)dg & -(ta << 1)) | sa << 8;   /* digits after the separator */
         if (j1 != j)
-            nf[j1] = fb;
-        __m512i r = _mm512_mask_permutexvar_epi8(d, (uint64_t)mb << 32 | ma, up, d);
-        r = _mm512_maskz_mov_epi8((uint64_t)kb << 32 | ka, r);
+            nf[j1] = (unsigned)__builtin_popcount((uint32_t)(dg >> 32) & -(tb << 1)) | sb << 8;
+        /* the digits packed, then spread over the top da (db) bytes of each half */
+        uint64_t keep = (UINT64_MAX << (32 - da) & UINT32_MAX) | UINT64_MAX << (64 - db);
+        __m512i r = _mm512_maskz_expand_epi8(keep, _mm512_maskz_compress_epi8(dg, d));
         __m512i pr = _mm512_maddubs_epi16(r, _mm512_set1_epi16(0x010A));   /* pairs: 10 a + b */
         __m512i q = _mm512_madd_epi16(pr, _mm512_set1_epi32(0x00010064));   /* 4 digits */
         __m512i g = _mm512_madd_epi16(_mm512_packus_epi32(q, q), _mm512_set1_epi32(0x00012710));   /* 8 digits */
