@@ -391,6 +391,33 @@ NO_SLP void ps_sketch_add_run_m2(ps_sketch *s, const double *v, size_t stride, s
         add_run(s, v, stride, n, 1, lo, hi, mean, m2);
 }
 
+uint32_t *ps_sketch_pos_direct(ps_sketch *s, int32_t *off, uint32_t *len)
+{
+    flush(s);
+    store *st = &s->pos;
+    *off = st->off;
+    *len = st->c && !st->wide ? (uint32_t)st->len : 0;
+    return *len ? st->c : NULL;
+}
+
+void ps_sketch_pos_added(ps_sketch *s, uint64_t n) { s->pos.n += n; }
+
+uint64_t ps_sketch_pos_count(const ps_sketch *s) { return s->pos.n; }
+
+void ps_sketch_insert1(ps_sketch *s, double v) { insert(s, v); }
+
+void ps_sketch_widen(ps_sketch *s, double lo, double hi)
+{
+    s->min = lo < s->min ? lo : s->min;
+    s->max = hi > s->max ? hi : s->max;
+}
+
+double ps_sketch_inv_w(void)
+{
+    init_consts();
+    return inv_w;
+}
+
 void ps_sketch_prefetch(const ps_sketch *s)
 {
     const store *st = &s->pos;

@@ -169,7 +169,7 @@ NO_SLP static uint64_t batch_pass(ps_acc *a, const ps_time *t, const double *v, 
 {
     uint64_t cnt = 0;
     double sum = 0, lo = a->min, hi = a->max;
-    double prev_v = a->prev_v, tw_sum = a->tw_sum, tw_span = a->tw_span, fi = a->first_interval;
+    double prev_v = a->prev_v, tw_sum = a->tw_sum, fi = a->first_interval;
     double dlo = INFINITY, dhi = -INFINITY;
     ps_time prev_t = a->prev_t, first = a->first, last = a->last;
     size_t i = 0;
@@ -215,36 +215,50 @@ NO_SLP static uint64_t batch_pass(ps_acc *a, const ps_time *t, const double *v, 
         prev_t = ti;
         prev_v = x;
     }
-    if (prev_t != PS_TIME_NONE) {
-        tw_span += (double)(prev_t - t0);
-        if (dlo < 0) {   /* time went back: the earliest and the latest of the run */
-            for (size_t j = i0; j < n; j++)
+    ps_run r = {.cnt = cnt, .sum = sum, .lo = lo, .hi = hi, .prev_v = prev_v, .tw_sum = tw_sum, .dlo = dlo,
+                .dhi = dhi, .fi = fi, .prev_t = prev_t, .t0 = t0, .first = first, .last = last, .i0 = i0};
+    ps_acc_end_run(a, &r, t, v, stride, n);
+    *sum_out = sum;
+    return cnt;
+}
+
+void ps_acc_end_run(ps_acc *a, const ps_run *r, const ps_time *t, const double *v, size_t stride, size_t n)
+{
+    double tw_span = a->tw_span;
+    ps_time first = r->first, last = r->last;
+    if (r->prev_t != PS_TIME_NONE) {
+        tw_span += (double)(r->prev_t - r->t0);
+        if (r->dlo < 0) {   /* time went back: the earliest and the latest of the run */
+            for (size_t j = r->i0; j < n; j++)
                 if (!isnan(v[j * stride])) {
                     first = t[j] < first ? t[j] : first;
                     last = t[j] > last ? t[j] : last;
                 }
-        } else if (prev_t > last) {
-            last = prev_t;
+        } else if (r->prev_t > last) {
+            last = r->prev_t;
         }
     }
-    if (dlo <= dhi) {
-        a->uneven = run_evenness(a->uneven, fi, dlo, dhi);
-        a->dt_lo = dlo < a->dt_lo ? dlo : a->dt_lo;
-        a->dt_hi = dhi > a->dt_hi ? dhi : a->dt_hi;
+    if (r->dlo <= r->dhi) {
+        a->uneven = run_evenness(a->uneven, r->fi, r->dlo, r->dhi);
+        a->dt_lo = r->dlo < a->dt_lo ? r->dlo : a->dt_lo;
+        a->dt_hi = r->dhi > a->dt_hi ? r->dhi : a->dt_hi;
     }
-    a->prev_v = prev_v;
-    a->tw_sum = tw_sum;
+    a->prev_v = r->prev_v;
+    a->tw_sum = r->tw_sum;
     a->tw_span = tw_span;
-    a->first_interval = fi;
-    a->prev_t = prev_t;
+    a->first_interval = r->fi;
+    a->prev_t = r->prev_t;
     a->first = first;
     a->last = last;
-    if (cnt) {
-        a->min = lo;
-        a->max = hi;
+    if (r->cnt) {
+        a->min = r->lo;
+        a->max = r->hi;
     }
-    *sum_out = sum;
-    return cnt;
+}
+
+void ps_acc_fold(ps_acc *a, uint64_t n, double mean, double m2)
+{
+    fold(a, n, mean, m2);
 }
 
 /* The general batch loop: timestamps may be PS_TIME_NONE (such a value counts but holds no

@@ -15,6 +15,48 @@ void *ps_xaligned(size_t align, size_t n);
  * row-major batch). t_all_set != 0 promises that no t[i] is PS_TIME_NONE (a faster loop); 0 is
  * always correct. Never fails; a->sketch grows as needed (ps_x* allocation). */
 void ps_acc_add_strided(ps_acc *a, const ps_time *t, int t_all_set, const double *v, size_t stride, size_t n);
+/* The state of a batch loop over one column at its end (see stats.c batch_pass): present
+ * values, their sum, min and max, the value and time held, the time-weighted sum, the smallest
+ * and largest interval, the first interval, the held time when the main loop started, the
+ * first and last timestamps and the index where the main loop started. */
+typedef struct ps_run {
+    uint64_t cnt;
+    double sum, lo, hi, prev_v, tw_sum, dlo, dhi, fi;
+    ps_time prev_t, t0, first, last;
+    size_t i0;
+} ps_run;
+/* Write a finished batch loop back into a: the interval bookkeeping, evenness, first/last
+ * (rescanning v[i0..n) with t when time went back), min/max. Not count, mean or m2. */
+void ps_acc_end_run(ps_acc *a, const ps_run *r, const ps_time *t, const double *v, size_t stride, size_t n);
+/* Merge n values of mean `mean` and squared deviations m2 into a's count, mean and m2 (Chan). */
+void ps_acc_fold(ps_acc *a, uint64_t n, double mean, double m2);
+
+/* Eight columns at once on AVX-512 processors (acc8_avx512.c): a[0..8) the accumulators of
+ * eight adjacent columns, v[i * stride + l] row i of column l (stride a multiple of 8, v 64-byte
+ * aligned), n rows whose timestamps t are all set; tile: scratch of 8 * n doubles, 64-byte
+ * aligned. The same results, bit for bit, as ps_acc_add_strided(&a[l], t, 1, v + l, stride, n)
+ * for each l. Returns 0, or -1 with nothing changed but the sketches' pending values flushed
+ * (the caller then goes column by column) when a column holds no value yet or no interval,
+ * when a sketch counter could reach 2^32, or on processors without AVX-512. */
+int ps_acc_add8(ps_acc *a, const ps_time *t, const double *v, size_t stride, size_t n, double *tile);
+/* 1 when ps_acc_add8 can run here (AVX-512 F and DQ), else 0; decided before main. */
+int ps_acc_add8_available(void);
+
+/* The sketch's positive store for direct 32-bit increments by ps_acc_add8: pending values
+ * flushed, then the counters of buckets *off .. *off + *len - 1, or NULL (and *len 0) when the
+ * store is empty or has 64-bit counters. Valid until the next insertion into s. */
+uint32_t *ps_sketch_pos_direct(ps_sketch *s, int32_t *off, uint32_t *len);
+/* Values counted through ps_sketch_pos_direct: n added to the store's total. */
+void ps_sketch_pos_added(ps_sketch *s, uint64_t n);
+/* Values in the positive store (its total). */
+uint64_t ps_sketch_pos_count(const ps_sketch *s);
+/* One non-NaN value the direct path cannot take (min/max of the sketch updated). */
+void ps_sketch_insert1(ps_sketch *s, double v);
+/* The sketch's min/max widened to lo/hi (the end of ps_sketch_add_run_m2). */
+void ps_sketch_widen(ps_sketch *s, double lo, double hi);
+/* 1 / w of the bucket mapping: bucket k = floor(L(v) * ps_sketch_inv_w()) (see sketch.c). */
+double ps_sketch_inv_w(void);
+
 /* Hint: a and its sketch's buckets will be updated soon (cache prefetch; no effect otherwise). */
 void ps_acc_prefetch(const ps_acc *a);
 /* Hint: the sketch's positive buckets in use will be updated soon (cache prefetch only). */

@@ -168,9 +168,11 @@ void ps_summary_begin_file(ps_summary *s, const struct ps_log_info *info)
 
 /* Feed the buffered rows to the accumulators, one column at a time (the column's accumulator
  * and sketch stay in cache for the whole batch instead of being touched once per row).
- * The batch is taken TILE columns (one cache line of each row) at a time: the tile is copied
- * into a small column-major buffer, the next tile's lines are prefetched meanwhile, and the
- * accumulators read their column contiguously from L1. */
+ * The batch is taken TILE columns (one cache line of each row) at a time. On AVX-512
+ * processors the eight columns go through ps_acc_add8 together, one per register lane (the
+ * same results); otherwise, or when it declines, the tile is copied into a small column-major
+ * buffer, the next tile's lines are prefetched meanwhile, and the accumulators read their
+ * column contiguously from L1. */
 static void flush_batch(ps_summary *s)
 {
     size_t rows = s->nbatch, ld = s->ld;
@@ -180,9 +182,16 @@ static void flush_batch(ps_summary *s)
     for (size_t r = 0; r < rows && all_set; r++)
         all_set = s->batch_t[r] != PS_TIME_NONE;
     double *tile = s->tile;
+    int lanes = all_set && ps_acc_add8_available();
     for (size_t c0 = 0; c0 < s->ncur; c0 += TILE) {
         const double *src = s->batch + c0;
         int more = c0 + TILE < s->ncur;
+        if (lanes && c0 + TILE <= s->ncur && ps_acc_add8(&s->cur[c0], s->batch_t, src, ld, rows, tile) == 0) {
+            if (more)
+                for (size_t j = 0; j < TILE && c0 + TILE + j < s->ncur; j++)
+                    ps_acc_prefetch(&s->cur[c0 + TILE + j]);
+            continue;
+        }
         for (size_t r = 0; r < rows; r++, src += ld) {
             if (more)
                 __builtin_prefetch(src + TILE);

@@ -1,6 +1,8 @@
 /* Unit tests: model/stats.c and model/summary.c - statistics computed by hand. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ps_model.h"
@@ -356,4 +358,106 @@ Test(stats, strided_batches_match_add)
         for (size_t b = 0; b < sizeof batches / sizeof batches[0]; b++)
             strided_case(t, v, 600, batches[b], (int[]){0, 1, 1, 2, 0}[shape]);   /* even, uneven, unordered */
     }
+}
+
+/* Eight columns of a row-major batch through ps_acc_add8 (where the processor has AVX-512)
+ * give, field for field and bit for bit, what the column loop ps_acc_add_strided gives: NaN
+ * gaps (and columns wholly missing in a batch), zeros, negative values, -0, a range wide
+ * enough to collapse sketch buckets, constant values; even, uneven and backward timestamps. */
+static uint64_t lane_rs = 0x9E3779B97F4A7C15u;
+static double lane_value(int col, size_t i)
+{
+    lane_rs ^= lane_rs << 13;
+    lane_rs ^= lane_rs >> 7;
+    lane_rs ^= lane_rs << 17;
+    double u = (double)(lane_rs >> 11) / 9007199254740992.0;
+    switch (col) {
+    case 0:
+        return 50 + 10 * sin((double)i / 30) + u;
+    case 1:
+        return (i < 9 || i % 13 == 5 || (i / 100) % 4 == 2) ? NAN : 1e-3 * u;
+    case 2:
+        return i % 3 == 0 ? 0.0 : u - 0.5;
+    case 3:
+        return pow(10, -200 + 400 * u);   /* about 2700 buckets: the lowest collapse */
+    case 4:
+        return (i / 64) % 2 ? NAN : 7.25;
+    case 5:
+        return i % 3 == 0 ? 0.0 : i % 3 == 1 ? -0.0 : 0x1p-1030 * u;   /* +0, -0, subnormals: zeros */
+    case 6:
+        return i == 0 ? NAN : 1e9 * u;
+    default:
+        return u < 0.5 ? NAN : 12345.678 * u;
+    }
+}
+
+static void same_acc(const ps_acc *x, const ps_acc *y, int col, size_t batch)
+{
+#define SAME(f) cr_assert(memcmp(&x->f, &y->f, sizeof x->f) == 0, "col %d batch %zu: " #f " differs", col, batch)
+    SAME(count);
+    SAME(missing);
+    SAME(min);
+    SAME(max);
+    SAME(mean);
+    SAME(m2);
+    SAME(first);
+    SAME(last);
+    SAME(prev_t);
+    SAME(prev_v);
+    SAME(tw_sum);
+    SAME(tw_span);
+    SAME(uneven);
+    SAME(first_interval);
+    SAME(dt_lo);
+    SAME(dt_hi);
+#undef SAME
+    cr_assert_eq(ps_sketch_count(x->sketch), ps_sketch_count(y->sketch), "col %d", col);
+    for (int q = 0; q <= 20; q++) {
+        double a = ps_sketch_quantile(x->sketch, q / 20.0), b = ps_sketch_quantile(y->sketch, q / 20.0);
+        cr_assert(memcmp(&a, &b, sizeof a) == 0, "col %d batch %zu q %d: %.17g vs %.17g", col, batch, q, a, b);
+    }
+}
+
+Test(stats, eight_lanes_match_columns)
+{
+    enum { N = 1200, LD = 16 };
+    double *rows = ps_xaligned(64, N * LD * sizeof *rows), *tile = ps_xaligned(64, 8 * N * sizeof *tile);
+    static ps_time t[N];
+    size_t batches[] = {1, 7, 64, 300, N};
+    unsigned long lane_batches = 0;
+    for (int shape = 0; shape < 3; shape++)
+        for (size_t bi = 0; bi < sizeof batches / sizeof batches[0]; bi++) {
+            for (size_t i = 0; i < N; i++) {
+                t[i] = (ps_time)i * 15 * S + (shape == 1 && i > 700 ? 400 : 0);   /* uneven */
+                for (int c = 0; c < LD; c++)
+                    rows[i * LD + c] = c < 8 ? lane_value(c, i) : -1;
+            }
+            if (shape == 2)
+                t[500] = t[499] - 20 * S;   /* back in time */
+            ps_acc lane[8], col[8];
+            for (int c = 0; c < 8; c++) {
+                ps_acc_init(&lane[c]);
+                ps_acc_init(&col[c]);
+            }
+            size_t b = batches[bi];
+            for (size_t i = 0; i < N; i += b) {
+                size_t k = i + b <= N ? b : N - i;
+                for (int c = 0; c < 8; c++)
+                    ps_acc_add_strided(&col[c], t + i, 1, rows + i * LD + c, LD, k);
+                if (ps_acc_add8(lane, t + i, rows + i * LD, LD, k, tile) == 0)
+                    lane_batches++;
+                else
+                    for (int c = 0; c < 8; c++)
+                        ps_acc_add_strided(&lane[c], t + i, 1, rows + i * LD + c, LD, k);
+            }
+            for (int c = 0; c < 8; c++) {
+                same_acc(&lane[c], &col[c], c, b);
+                ps_acc_free(&lane[c]);
+                ps_acc_free(&col[c]);
+            }
+        }
+    if (ps_acc_add8_available())
+        cr_assert(lane_batches > 100, "only %lu batches went through the lanes", lane_batches);
+    free(rows);
+    free(tile);
 }
