@@ -22,7 +22,7 @@
 #if PS_NUM_HAVE_AVX512
 #include <immintrin.h>
 
-#define AVX512_TARGET __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,fma,bmi,bmi2,popcnt")))
+#define AVX512_TARGET __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,avx512vpopcntdq,fma,bmi,bmi2,popcnt")))
 
 /* 10^-f = hi + lo for f = 0..23, hi = RN(10^-f), lo = RN(10^-f - hi) (exact fractions, made
  * with Python's fractions module: float(F(1, 10**f)) and float(F(1, 10**f) - F(hi))). */
@@ -107,47 +107,73 @@ AVX512_TARGET uint64_t ps_num_values_avx512(const uint32_t *grp, const unsigned 
     return values(grp, nf, k, out);
 }
 
+/* Four 64-bit masks as the lanes of a register, built from registers (a vector load of the
+ * four stores would wait for them: store forwarding fails on a wider load). */
+AVX512_TARGET static inline __m256i masks4(const uint64_t *m)
+{
+    return _mm256_set_epi64x((long long)m[3], (long long)m[2], (long long)m[1], (long long)m[0]);
+}
+
 AVX512_TARGET int ps_num_cells_avx512(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
                                       double *vals)
 {
     uint32_t grp[16 * (PS_NUM_CELLS_MAX / 2) + 64] __attribute__((aligned(64)));
-    unsigned nf[PS_NUM_CELLS_MAX];
+    unsigned nf[PS_NUM_CELLS_MAX + 8];
     double out[PS_NUM_CELLS_MAX];
     const __m512i c0 = _mm512_set1_epi8('0'), c9 = _mm512_set1_epi8(9), cd = _mm512_set1_epi8(dec);
-    size_t j = 0;
-    for (; j < k; j += 2) {
-        size_t j1 = j + 1 < k ? j + 1 : j;
-        const char *a = s[j], *b = s[j1];
-        unsigned sa = a[0] == '-', sb = b[0] == '-', na = len[j] - sa, nb = len[j1] - sb;
-        __m512i x = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(a + len[j] - 32))),
-                                       _mm256_loadu_si256((const __m256i *)(b + len[j1] - 32)), 1);
-        __m512i d = _mm512_sub_epi8(x, c0);
-        uint64_t dig = _mm512_cmple_epu8_mask(d, c9), dot = _mm512_cmpeq_epi8_mask(x, cd);
-        /* both cells' texts (after the sign) and their first bytes: cell a in bits 0-31 */
-        uint64_t fa = (uint64_t)1 << ((32 - na) & 31), fb = (uint64_t)1 << (((32 - nb) & 31) + 32);
-        uint64_t text = (-fa & UINT32_MAX) | -fb, dg = dig & text, dt = dot & text;
-        uint32_t ta = (uint32_t)dt, tb = (uint32_t)(dt >> 32);
-        unsigned da = (unsigned)__builtin_popcount((uint32_t)dg), db = (unsigned)__builtin_popcount((uint32_t)(dg >> 32));
-        /* "I[.F]": only digits and at most one separator, not first; 1 to 24 digits */
-        if (((dg | dt) != text) | ((dt & (fa | fb)) != 0) | ((ta & (ta - 1)) != 0) | ((tb & (tb - 1)) != 0) |
-            (na - 1 >= 28) | (nb - 1 >= 28) | (da - 1 >= 24) | (db - 1 >= 24)) {
-            nf[j] = nf[j1] = UINT_MAX;   /* both to ps_num_parse */
-            _mm512_store_si512(grp + 8 * j, _mm512_setzero_si512());
-            continue;
+    const __m512i cm = _mm512_set1_epi8('-');
+    const __m256i one = _mm256_set1_epi32(1), c32 = _mm256_set1_epi32(32), zero = _mm256_setzero_si256();
+    size_t j;
+    for (j = 0; j < k; j += 8) {
+        /* 1. the windows of 8 cells, two per register, and their digit, separator and '-' masks
+         * (cells past k repeat the last one) */
+        __m512i d[4];
+        uint64_t dig[4], dot[4], minus[4];
+        uint8_t ln[8];
+#pragma GCC unroll 4
+        for (int q = 0; q < 4; q++) {
+            size_t a = j + 2 * (size_t)q < k ? j + 2 * (size_t)q : k - 1, b = a + 1 < k ? a + 1 : k - 1;
+            ln[2 * q] = len[a];
+            ln[2 * q + 1] = len[b];
+            __m512i x = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(s[a] + len[a] - 32))),
+                                           _mm256_loadu_si256((const __m256i *)(s[b] + len[b] - 32)), 1);
+            d[q] = _mm512_sub_epi8(x, c0);
+            dig[q] = _mm512_cmple_epu8_mask(d[q], c9);
+            dot[q] = _mm512_cmpeq_epi8_mask(x, cd);
+            minus[q] = _mm512_cmpeq_epi8_mask(x, cm);
         }
-        nf[j] = (unsigned)__builtin_popcount((uint32_t)dg & -(ta << 1)) | sa << 8;   /* digits after the separator */
-        if (j1 != j)
-            nf[j1] = (unsigned)__builtin_popcount((uint32_t)(dg >> 32) & -(tb << 1)) | sb << 8;
-        /* the digits packed, then spread over the top da (db) bytes of each half */
-        uint64_t keep = (UINT64_MAX << (32 - da) & UINT32_MAX) | UINT64_MAX << (64 - db);
-        __m512i r = _mm512_maskz_expand_epi8(keep, _mm512_maskz_compress_epi8(dg, d));
-        __m512i pr = _mm512_maddubs_epi16(r, _mm512_set1_epi16(0x010A));   /* pairs: 10 a + b */
-        __m512i q = _mm512_madd_epi16(pr, _mm512_set1_epi32(0x00010064));   /* 4 digits */
-        __m512i g = _mm512_madd_epi16(_mm512_packus_epi32(q, q), _mm512_set1_epi32(0x00012710));   /* 8 digits */
-        _mm512_store_si512(grp + 8 * j, g);
+        /* 2. the 8 cells' masks as 32-bit lanes: the sign (the first byte '-'), the text after it,
+         * "I[.F]" (only digits and at most one separator, not first; 1 to 24 digits) */
+        __m256i n = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(j + 8 <= k ? len + j : ln)));
+        __m256i sg = _mm256_and_si256(_mm256_srlv_epi32(masks4(minus), _mm256_sub_epi32(c32, n)), one);
+        n = _mm256_sub_epi32(n, sg);
+        __m256i f = _mm256_sllv_epi32(one, _mm256_sub_epi32(c32, n)), text = _mm256_sub_epi32(zero, f);
+        __m256i dg = _mm256_and_si256(masks4(dig), text);
+        __m256i dt = _mm256_and_si256(masks4(dot), text);
+        __m256i nd = _mm256_popcnt_epi32(dg);
+        __mmask8 bad = _mm256_cmpneq_epi32_mask(_mm256_or_si256(dg, dt), text) | _mm256_test_epi32_mask(dt, f) |
+                       _mm256_test_epi32_mask(dt, _mm256_sub_epi32(dt, one)) |
+                       _mm256_cmpgt_epu32_mask(_mm256_sub_epi32(n, one), _mm256_set1_epi32(27)) |
+                       _mm256_cmpgt_epu32_mask(_mm256_sub_epi32(nd, one), _mm256_set1_epi32(23));
+        /* fraction digits (after the separator) and the sign; refused cells to ps_num_parse */
+        __m256i fr = _mm256_popcnt_epi32(_mm256_and_si256(dg, _mm256_sub_epi32(zero, _mm256_slli_epi32(dt, 1))));
+        fr = _mm256_mask_mov_epi32(_mm256_or_si256(fr, _mm256_slli_epi32(sg, 8)), bad, _mm256_set1_epi32(-1));
+        _mm256_storeu_si256((__m256i *)(nf + j), fr);
+        /* the digits' bytes, and the top nd bytes of each cell's half where they go */
+        uint64_t keep[4], take[4];
+        _mm256_storeu_si256((__m256i *)keep,
+                            _mm256_maskz_sllv_epi32((__mmask8)~bad, _mm256_set1_epi32(-1), _mm256_sub_epi32(c32, nd)));
+        _mm256_storeu_si256((__m256i *)take, _mm256_maskz_mov_epi32((__mmask8)~bad, dg));
+        /* 3. digits packed, spread right-aligned over each half, summed into 8-digit groups */
+#pragma GCC unroll 4
+        for (int q = 0; q < 4; q++) {
+            __m512i r = _mm512_maskz_expand_epi8(keep[q], _mm512_maskz_compress_epi8(take[q], d[q]));
+            __m512i pr = _mm512_maddubs_epi16(r, _mm512_set1_epi16(0x010A));   /* pairs: 10 a + b */
+            __m512i qd = _mm512_madd_epi16(pr, _mm512_set1_epi32(0x00010064));   /* 4 digits */
+            __m512i g = _mm512_madd_epi16(_mm512_packus_epi32(qd, qd), _mm512_set1_epi32(0x00012710));   /* 8 digits */
+            _mm512_store_si512(grp + 8 * (j + 2 * (size_t)q), g);
+        }
     }
-    for (; j % 8; j += 2)   /* the rest of the last 8-cell block */
-        _mm512_store_si512(grp + 8 * j, _mm512_setzero_si512());
     uint64_t redo = values(grp, nf, k, out);
     for (j = 0; j < k; j++)
         vals[idx[j]] = out[j];
@@ -164,7 +190,8 @@ static int detect(void)
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2") &&
+           __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
+           __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2") &&
            __builtin_cpu_supports("popcnt");
 }
 
