@@ -144,7 +144,7 @@ AVX512_TARGET int ps_num_cells_avx512(const char *const *s, const uint8_t *len, 
         }
         /* 2. the 8 cells' masks as 32-bit lanes: the sign (the first byte '-'), the text after it,
          * "I[.F]" (only digits and at most one separator, not first; 1 to 24 digits) */
-        __m256i n = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(j + 8 <= k ? len + j : ln)));
+        __m256i n = _mm256_setr_epi32(ln[0], ln[1], ln[2], ln[3], ln[4], ln[5], ln[6], ln[7]);
         __m256i sg = _mm256_and_si256(_mm256_srlv_epi32(masks4(minus), _mm256_sub_epi32(c32, n)), one);
         n = _mm256_sub_epi32(n, sg);
         __m256i f = _mm256_sllv_epi32(one, _mm256_sub_epi32(c32, n)), text = _mm256_sub_epi32(zero, f);
