@@ -17,6 +17,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -178,6 +179,9 @@ static int available = -1;
 int ps_acc_add8_available(void)
 {
     if (available < 0) {
+        const char *off = getenv("PERFSCRIBE_NO_AVX512");   /* as in parser/numparse_avx512.c */
+        if (off && *off)
+            return available = 0;
         __builtin_cpu_init();
         available = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
                     __builtin_cpu_supports("avx512vl");

@@ -17,6 +17,7 @@
 #include "numparse_internal.h"
 
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #if PS_NUM_HAVE_AVX512
@@ -185,8 +186,13 @@ AVX512_TARGET int ps_num_cells_avx512(const char *const *s, const uint8_t *len, 
     return 0;
 }
 
+/* PERFSCRIBE_NO_AVX512 (set, not empty) turns these forms off: a diagnostic switch, to compare
+ * with the AVX2 forms or to rule them out. */
 static int detect(void)
 {
+    const char *off = getenv("PERFSCRIBE_NO_AVX512");
+    if (off && *off)
+        return 0;
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
