@@ -29,27 +29,12 @@
 #define POS_LO_BITS 0x0170000000000001LL
 #define POS_SPAN (0x7FEFFFFFFFFFFFFFLL - POS_LO_BITS + 1)
 
-typedef struct lanes {
-    uint32_t *c[8];
-    int32_t off[8];
-    uint32_t len[8];
-} lanes;
-
 /* Pass 1 (batch_pass's main loop, all lanes held and with a first interval). */
-AVX512_TARGET static void pass1(ps_acc *a, const ps_time *t, const double *v, size_t stride, size_t n, double *tile,
-                                ps_run *r)
+AVX512_TARGET static void pass1(const ps_time *t, const double *v, size_t stride, size_t n, double *tile, ps_lanes *b)
 {
-    double lo0[8], hi0[8], pv0[8], tw0[8];
-    long long pt0[8];
-    for (int l = 0; l < 8; l++) {
-        lo0[l] = a[l].min;
-        hi0[l] = a[l].max;
-        pv0[l] = a[l].prev_v;
-        tw0[l] = a[l].tw_sum;
-        pt0[l] = a[l].prev_t;
-    }
-    __m512d lo = _mm512_loadu_pd(lo0), hi = _mm512_loadu_pd(hi0), pv = _mm512_loadu_pd(pv0), tw = _mm512_loadu_pd(tw0);
-    __m512i pt = _mm512_loadu_si512(pt0), t0 = pt, cnt = _mm512_setzero_si512();
+    __m512d lo = _mm512_loadu_pd(b->lo), hi = _mm512_loadu_pd(b->hi), pv = _mm512_loadu_pd(b->pv);
+    __m512d tw = _mm512_loadu_pd(b->tw);
+    __m512i pt = _mm512_loadu_si512(b->pt), cnt = _mm512_setzero_si512();
     const __m512i one = _mm512_set1_epi64(1);
     __m512d sum = _mm512_setzero_pd(), dlo = _mm512_set1_pd(INFINITY), dhi = _mm512_set1_pd(-INFINITY);
     for (size_t i = 0; i < n; i++) {
@@ -70,36 +55,27 @@ AVX512_TARGET static void pass1(ps_acc *a, const ps_time *t, const double *v, si
         pt = _mm512_mask_mov_epi64(pt, m, ti);
         pv = _mm512_mask_mov_pd(pv, m, x);
     }
-    uint64_t cn[8];
-    double su[8], lo1[8], hi1[8], pv1[8], tw1[8], dl[8], dh[8];
-    long long pt1[8], t01[8];
-    _mm512_storeu_si512(cn, cnt);
-    _mm512_storeu_pd(su, sum);
-    _mm512_storeu_pd(lo1, lo);
-    _mm512_storeu_pd(hi1, hi);
-    _mm512_storeu_pd(pv1, pv);
-    _mm512_storeu_pd(tw1, tw);
-    _mm512_storeu_pd(dl, dlo);
-    _mm512_storeu_pd(dh, dhi);
-    _mm512_storeu_si512(pt1, pt);
-    _mm512_storeu_si512(t01, t0);
-    for (int l = 0; l < 8; l++)
-        r[l] = (ps_run){.cnt = cn[l], .sum = su[l], .lo = lo1[l], .hi = hi1[l], .prev_v = pv1[l], .tw_sum = tw1[l],
-                        .dlo = dl[l], .dhi = dh[l], .fi = a[l].first_interval, .prev_t = pt1[l], .t0 = t01[l],
-                        .first = a[l].first, .last = a[l].last, .i0 = 0};
+    _mm512_storeu_si512(b->cnt, cnt);
+    _mm512_storeu_pd(b->sum, sum);
+    _mm512_storeu_pd(b->lo, lo);
+    _mm512_storeu_pd(b->hi, hi);
+    _mm512_storeu_pd(b->pv, pv);
+    _mm512_storeu_pd(b->tw, tw);
+    _mm512_storeu_pd(b->dlo, dlo);
+    _mm512_storeu_pd(b->dhi, dhi);
+    _mm512_storeu_si512(b->pt, pt);
 }
 
-/* Pass 2 (add_run with m2): squared deviations from mean[l] into sq[l], sketch buckets. */
-AVX512_TARGET static void pass2(ps_acc *a, lanes *b, const double *tile, size_t n, const double *mean, double *sq)
+/* Pass 2 (add_run with m2): squared deviations from the means, sketch buckets. */
+AVX512_TARGET static void pass2(ps_acc *a, ps_lanes *b, const double *tile, size_t n)
 {
     const __m512i lo_bits = _mm512_set1_epi64(POS_LO_BITS), span = _mm512_set1_epi64(POS_SPAN);
     const __m512i expo = _mm512_set1_epi64(0x7FF), bias = _mm512_set1_epi64(1023);
     const __m512i frac = _mm512_set1_epi64(0x000FFFFFFFFFFFFFLL), one_bits = _mm512_set1_epi64(0x3FF0000000000000LL);
     const __m512d iw = _mm512_set1_pd(ps_sketch_inv_w()), onef = _mm512_set1_pd(1.0);
-    __m512d mu = _mm512_loadu_pd(mean), acc = _mm512_setzero_pd();
-    __m512i base = _mm512_loadu_si512(b->c);
+    __m512d mu = _mm512_loadu_pd(b->mean), acc = _mm512_setzero_pd();
+    __m512i base = _mm512_loadu_si512(b->c), added = _mm512_setzero_si512();
     __m256i off = _mm256_loadu_si256((const __m256i *)b->off), len = _mm256_loadu_si256((const __m256i *)b->len);
-    __m512i added = _mm512_setzero_si512();
     for (size_t i = 0; i < n; i++) {
         __m512d x = _mm512_load_pd(tile + 8 * i);
         __mmask8 m = _mm512_cmp_pd_mask(x, x, _CMP_ORD_Q);
@@ -132,79 +108,22 @@ AVX512_TARGET static void pass2(ps_acc *a, lanes *b, const double *tile, size_t 
             for (; slow; slow &= slow - 1) {
                 int l = __builtin_ctz(slow);
                 ps_sketch_insert1(a[l].sketch, xs[l]);
-                b->c[l] = ps_sketch_pos_direct(a[l].sketch, &b->off[l], &b->len[l]);
+                ps_lanes_reload(a, b, l);
             }
             base = _mm512_loadu_si512(b->c);
             off = _mm256_loadu_si256((const __m256i *)b->off);
             len = _mm256_loadu_si256((const __m256i *)b->len);
         }
     }
-    uint64_t na[8];
-    _mm512_storeu_pd(sq, acc);
-    _mm512_storeu_si512(na, added);
-    for (int l = 0; l < 8; l++)
-        ps_sketch_pos_added(a[l].sketch, na[l]);
+    _mm512_storeu_pd(b->sq, acc);
+    _mm512_storeu_si512(b->added, added);
 }
 
 AVX512_TARGET int ps_acc_add8(ps_acc *a, const ps_time *t, const double *v, size_t stride, size_t n, double *tile)
 {
     if (!ps_acc_add8_available())
         return -1;
-    lanes b;
-    for (int l = 0; l < 8; l++) {
-        if (a[l].prev_t == PS_TIME_NONE || isnan(a[l].first_interval) ||
-            ps_sketch_pos_count(a[l].sketch) + n >= UINT32_MAX)
-            return -1;
-        b.c[l] = ps_sketch_pos_direct(a[l].sketch, &b.off[l], &b.len[l]);
-    }
-    ps_run r[8];
-    pass1(a, t, v, stride, n, tile, r);
-    double mean[8], sq[8];
-    for (int l = 0; l < 8; l++) {
-        ps_acc_end_run(&a[l], &r[l], t, v + l, stride, n);
-        a[l].missing += n - r[l].cnt;
-        mean[l] = r[l].cnt ? r[l].sum / (double)r[l].cnt : 0.0;
-    }
-    pass2(a, &b, tile, n, mean, sq);
-    for (int l = 0; l < 8; l++)
-        if (r[l].cnt) {
-            ps_sketch_widen(a[l].sketch, a[l].min, a[l].max);
-            ps_acc_fold(&a[l], r[l].cnt, mean[l], sq[l]);
-        }
-    return 0;
-}
-
-static int available = -1;
-
-int ps_acc_add8_available(void)
-{
-    if (available < 0) {
-        const char *off = getenv("PERFSCRIBE_NO_AVX512");   /* as in parser/numparse_avx512.c */
-        if (off && *off)
-            return available = 0;
-        __builtin_cpu_init();
-        available = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-                    __builtin_cpu_supports("avx512vl");
-    }
-    return available;
-}
-
-__attribute__((constructor)) static void init_available(void)
-{
-    ps_acc_add8_available();
-}
-
-#else
-
-int ps_acc_add8(ps_acc *a, const ps_time *t, const double *v, size_t stride, size_t n, double *tile)
-{
-    (void)a, (void)t, (void)v, (void)stride, (void)n, (void)tile;
-    return -1;
-}
-
-int ps_acc_add8_available(void)
-{
-    return 0;
+    return ps_lanes_run(a, 8, t, v, stride, n, tile, pass1, pass2);
 }
 
 #endif

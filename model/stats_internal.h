@@ -4,6 +4,7 @@
 #define PS_STATS_INTERNAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ps_model.h"
 
@@ -39,8 +40,39 @@ void ps_acc_fold(ps_acc *a, uint64_t n, double mean, double m2);
  * (the caller then goes column by column) when a column holds no value yet or no interval,
  * when a sketch counter could reach 2^32, or on processors without AVX-512. */
 int ps_acc_add8(ps_acc *a, const ps_time *t, const double *v, size_t stride, size_t n, double *tile);
-/* 1 when ps_acc_add8 can run here (AVX-512 F and DQ), else 0; decided before main. */
+/* 1 when ps_acc_add8 can run here (AVX-512 F, DQ and VL), else 0; decided before main.
+ * PERFSCRIBE_NO_AVX512 (set, not empty) makes it 0. */
 int ps_acc_add8_available(void);
+/* ps_acc_add8 for four columns with AVX2 (acc4_avx2.c), for processors without AVX-512: the same
+ * contract (tile: 4 * n doubles, 32-byte aligned; v 32-byte aligned), and it also declines
+ * (-1) when a time difference could reach 2^51 ms (its int64-to-double conversion is exact
+ * below that). */
+int ps_acc_add4(ps_acc *a, const ps_time *t, const double *v, size_t stride, size_t n, double *tile);
+/* 1 when ps_acc_add4 can run here (AVX2), else 0; decided before main. */
+int ps_acc_add4_available(void);
+
+/* The state of up to 8 lanes of those forms (acc_lanes.c does the scalar part): before pass 1
+ * the accumulators' min, max, held value and time and weighted sum (ps_lanes_begin, which also
+ * declines a lane not held yet, as ps_acc_add8 does); after it the run's count, sum, min, max,
+ * held value and time, weighted sum and interval range (written back, with the means
+ * computed); after pass 2 the squared deviations and the values counted directly in each lane's
+ * 32-bit buckets c[l] (off, len: ps_sketch_pos_direct), folded at the end (ps_lanes_run). */
+typedef struct ps_lanes {
+    double lo[8], hi[8], pv[8], tw[8], sum[8], dlo[8], dhi[8], mean[8], sq[8];
+    long long pt[8];
+    uint64_t cnt[8], added[8];
+    uint32_t *c[8];
+    int32_t off[8];
+    uint32_t len[8];
+} ps_lanes;
+/* Lane l's bucket range read again (after ps_sketch_insert1 into its sketch). */
+void ps_lanes_reload(ps_acc *a, ps_lanes *b, int l);
+/* A lane form: begin (-1 when a lane declines), pass1 over the rows (also copying them into
+ * tile), the scalar middle, pass2 over the tile, the end. Returns 0 or -1 (nothing done). */
+typedef void (*ps_lanes_pass1)(const ps_time *t, const double *v, size_t stride, size_t n, double *tile, ps_lanes *b);
+typedef void (*ps_lanes_pass2)(ps_acc *a, ps_lanes *b, const double *tile, size_t n);
+int ps_lanes_run(ps_acc *a, int nl, const ps_time *t, const double *v, size_t stride, size_t n, double *tile,
+                 ps_lanes_pass1 pass1, ps_lanes_pass2 pass2);
 
 /* The sketch's positive store for direct 32-bit increments by ps_acc_add8: pending values
  * flushed, then the counters of buckets *off .. *off + *len - 1, or NULL (and *len 0) when the

@@ -173,6 +173,27 @@ void ps_summary_begin_file(ps_summary *s, const struct ps_log_info *info)
  * same results); otherwise, or when it declines, the tile is copied into a small column-major
  * buffer, the next tile's lines are prefetched meanwhile, and the accumulators read their
  * column contiguously from L1. */
+/* Columns c0 + j0 .. c0 + j1 - 1 of the batch one at a time: copied into the column-major tile
+ * (the next tile's lines prefetched meanwhile), then each fed from it. */
+static void tile_columns(ps_summary *s, size_t c0, size_t j0, size_t j1, int all_set)
+{
+    size_t rows = s->nbatch, ld = s->ld;
+    const double *src = s->batch + c0;
+    double *tile = s->tile;
+    int more = c0 + TILE < s->ncur;
+    for (size_t r = 0; r < rows; r++, src += ld) {
+        if (more)
+            __builtin_prefetch(src + TILE);
+        for (size_t j = j0; j < j1; j++)
+            tile[j * rows + r] = src[j];
+    }
+    for (size_t j = j0; j < j1; j++) {
+        if (c0 + j + 1 < s->ncur)
+            ps_acc_prefetch(&s->cur[c0 + j + 1]);
+        ps_acc_add_strided(&s->cur[c0 + j], s->batch_t, all_set, tile + j * rows, 1, rows);
+    }
+}
+
 static void flush_batch(ps_summary *s)
 {
     size_t rows = s->nbatch, ld = s->ld;
@@ -181,29 +202,24 @@ static void flush_batch(ps_summary *s)
     int all_set = 1;
     for (size_t r = 0; r < rows && all_set; r++)
         all_set = s->batch_t[r] != PS_TIME_NONE;
-    double *tile = s->tile;
-    int lanes = all_set && ps_acc_add8_available();
+    int lanes8 = all_set && ps_acc_add8_available(), lanes4 = all_set && !lanes8 && ps_acc_add4_available();
     for (size_t c0 = 0; c0 < s->ncur; c0 += TILE) {
         const double *src = s->batch + c0;
-        int more = c0 + TILE < s->ncur;
-        if (lanes && c0 + TILE <= s->ncur && ps_acc_add8(&s->cur[c0], s->batch_t, src, ld, rows, tile) == 0) {
-            if (more)
-                for (size_t j = 0; j < TILE && c0 + TILE + j < s->ncur; j++)
-                    ps_acc_prefetch(&s->cur[c0 + TILE + j]);
+        size_t w = s->ncur - c0 < TILE ? s->ncur - c0 : TILE;
+        if (w < TILE || !(lanes8 || lanes4)) {
+            tile_columns(s, c0, 0, w, all_set);
             continue;
         }
-        for (size_t r = 0; r < rows; r++, src += ld) {
-            if (more)
-                __builtin_prefetch(src + TILE);
-            for (size_t j = 0; j < TILE; j++)
-                tile[j * rows + r] = src[j];
+        if (lanes8) {
+            if (ps_acc_add8(&s->cur[c0], s->batch_t, src, ld, rows, s->tile) != 0)
+                tile_columns(s, c0, 0, TILE, all_set);
+        } else {
+            for (size_t h = 0; h < TILE; h += 4)
+                if (ps_acc_add4(&s->cur[c0 + h], s->batch_t, src + h, ld, rows, s->tile) != 0)
+                    tile_columns(s, c0, h, h + 4, all_set);
         }
-        size_t w = s->ncur - c0 < TILE ? s->ncur - c0 : TILE;
-        for (size_t j = 0; j < w; j++) {
-            if (c0 + j + 1 < s->ncur)
-                ps_acc_prefetch(&s->cur[c0 + j + 1]);
-            ps_acc_add_strided(&s->cur[c0 + j], s->batch_t, all_set, tile + j * rows, 1, rows);
-        }
+        for (size_t j = 0; j < TILE && c0 + TILE + j < s->ncur; j++)
+            ps_acc_prefetch(&s->cur[c0 + TILE + j]);
     }
     s->nbatch = 0;
 }

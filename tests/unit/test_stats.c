@@ -360,10 +360,11 @@ Test(stats, strided_batches_match_add)
     }
 }
 
-/* Eight columns of a row-major batch through ps_acc_add8 (where the processor has AVX-512)
- * give, field for field and bit for bit, what the column loop ps_acc_add_strided gives: NaN
+/* Eight columns of a row-major batch through ps_acc_add8 (where the processor has AVX-512), and
+ * through two ps_acc_add4 (AVX2), give, field for field and bit for bit, what the column loop ps_acc_add_strided gives: NaN
  * gaps (and columns wholly missing in a batch), zeros, negative values, -0, a range wide
- * enough to collapse sketch buckets, constant values; even, uneven and backward timestamps. */
+ * enough to collapse sketch buckets, constant values; even, uneven and backward timestamps, and
+ * a jump too long for the AVX2 form's exact conversion. */
 static uint64_t lane_rs = 0x9E3779B97F4A7C15u;
 static double lane_value(int col, size_t i)
 {
@@ -424,40 +425,49 @@ Test(stats, eight_lanes_match_columns)
     double *rows = ps_xaligned(64, N * LD * sizeof *rows), *tile = ps_xaligned(64, 8 * N * sizeof *tile);
     static ps_time t[N];
     size_t batches[] = {1, 7, 64, 300, N};
-    unsigned long lane_batches = 0;
-    for (int shape = 0; shape < 3; shape++)
-        for (size_t bi = 0; bi < sizeof batches / sizeof batches[0]; bi++) {
-            for (size_t i = 0; i < N; i++) {
-                t[i] = (ps_time)i * 15 * S + (shape == 1 && i > 700 ? 400 : 0);   /* uneven */
-                for (int c = 0; c < LD; c++)
-                    rows[i * LD + c] = c < 8 ? lane_value(c, i) : -1;
-            }
-            if (shape == 2)
-                t[500] = t[499] - 20 * S;   /* back in time */
-            ps_acc lane[8], col[8];
-            for (int c = 0; c < 8; c++) {
-                ps_acc_init(&lane[c]);
-                ps_acc_init(&col[c]);
-            }
-            size_t b = batches[bi];
-            for (size_t i = 0; i < N; i += b) {
-                size_t k = i + b <= N ? b : N - i;
-                for (int c = 0; c < 8; c++)
-                    ps_acc_add_strided(&col[c], t + i, 1, rows + i * LD + c, LD, k);
-                if (ps_acc_add8(lane, t + i, rows + i * LD, LD, k, tile) == 0)
-                    lane_batches++;
-                else
+    for (int form = 0; form < 2; form++) {
+        unsigned long lane_batches = 0;
+        for (int shape = 0; shape < 4; shape++)
+            for (size_t bi = 0; bi < sizeof batches / sizeof batches[0]; bi++) {
+                for (size_t i = 0; i < N; i++) {
+                    t[i] = (ps_time)i * 15 * S + (shape == 1 && i > 700 ? 400 : 0);   /* uneven */
+                    for (int c = 0; c < LD; c++)
+                        rows[i * LD + c] = c < 8 ? lane_value(c, i) : -1;
+                }
+                if (shape == 2)
+                    t[500] = t[499] - 20 * S;   /* back in time */
+                if (shape == 3)   /* a jump of 2^52 ms: the AVX2 form's conversion declines */
+                    for (size_t i = 900; i < N; i++)
+                        t[i] += (ps_time)1 << 52;
+                ps_acc lane[8], col[8];
+                for (int c = 0; c < 8; c++) {
+                    ps_acc_init(&lane[c]);
+                    ps_acc_init(&col[c]);
+                }
+                size_t b = batches[bi];
+                for (size_t i = 0; i < N; i += b) {
+                    size_t k = i + b <= N ? b : N - i;
                     for (int c = 0; c < 8; c++)
-                        ps_acc_add_strided(&lane[c], t + i, 1, rows + i * LD + c, LD, k);
+                        ps_acc_add_strided(&col[c], t + i, 1, rows + i * LD + c, LD, k);
+                    for (int h = 0; h < 8; h += form ? 4 : 8) {   /* form 0: 8 lanes, 1: two halves of 4 */
+                        int rc = form ? ps_acc_add4(lane + h, t + i, rows + i * LD + h, LD, k, tile)
+                                      : ps_acc_add8(lane, t + i, rows + i * LD, LD, k, tile);
+                        if (rc == 0)
+                            lane_batches++;
+                        else
+                            for (int c = h; c < h + (form ? 4 : 8); c++)
+                                ps_acc_add_strided(&lane[c], t + i, 1, rows + i * LD + c, LD, k);
+                    }
+                }
+                for (int c = 0; c < 8; c++) {
+                    same_acc(&lane[c], &col[c], c, b);
+                    ps_acc_free(&lane[c]);
+                    ps_acc_free(&col[c]);
+                }
             }
-            for (int c = 0; c < 8; c++) {
-                same_acc(&lane[c], &col[c], c, b);
-                ps_acc_free(&lane[c]);
-                ps_acc_free(&col[c]);
-            }
-        }
-    if (ps_acc_add8_available())
-        cr_assert(lane_batches > 100, "only %lu batches went through the lanes", lane_batches);
+        if (form ? ps_acc_add4_available() : ps_acc_add8_available())
+            cr_assert(lane_batches > 100, "form %d: only %lu batches went through the lanes", form, lane_batches);
+    }
     free(rows);
     free(tile);
 }

@@ -1,0 +1,124 @@
+/* acc_lanes.c - the scalar part of the lane forms of the batch statistics (acc8_avx512.c,
+ * acc4_avx2.c): what every lane needs before, between and after the two vector passes; which
+ * form this processor runs; stubs where neither can be built. */
+#include "stats_internal.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+static int lanes_begin(ps_acc *a, int nl, size_t n, ps_lanes *b)
+{
+    for (int l = 0; l < nl; l++)
+        if (a[l].prev_t == PS_TIME_NONE || isnan(a[l].first_interval) ||
+            ps_sketch_pos_count(a[l].sketch) + n >= UINT32_MAX)
+            return -1;
+    for (int l = 0; l < nl; l++) {
+        b->lo[l] = a[l].min;
+        b->hi[l] = a[l].max;
+        b->pv[l] = a[l].prev_v;
+        b->tw[l] = a[l].tw_sum;
+        b->pt[l] = a[l].prev_t;
+        b->c[l] = ps_sketch_pos_direct(a[l].sketch, &b->off[l], &b->len[l]);
+    }
+    return 0;
+}
+
+static void lanes_mid(ps_acc *a, int nl, ps_lanes *b, const ps_time *t, const double *v, size_t stride, size_t n)
+{
+    for (int l = 0; l < nl; l++) {
+        ps_run r = {.cnt = b->cnt[l], .sum = b->sum[l], .lo = b->lo[l], .hi = b->hi[l], .prev_v = b->pv[l],
+                    .tw_sum = b->tw[l], .dlo = b->dlo[l], .dhi = b->dhi[l], .fi = a[l].first_interval,
+                    .prev_t = b->pt[l], .t0 = a[l].prev_t, .first = a[l].first, .last = a[l].last, .i0 = 0};
+        ps_acc_end_run(&a[l], &r, t, v + l, stride, n);
+        a[l].missing += n - r.cnt;
+        b->mean[l] = r.cnt ? r.sum / (double)r.cnt : 0.0;
+    }
+}
+
+void ps_lanes_reload(ps_acc *a, ps_lanes *b, int l)
+{
+    b->c[l] = ps_sketch_pos_direct(a[l].sketch, &b->off[l], &b->len[l]);
+}
+
+static void lanes_end(ps_acc *a, int nl, const ps_lanes *b)
+{
+    for (int l = 0; l < nl; l++) {
+        ps_sketch_pos_added(a[l].sketch, b->added[l]);
+        if (b->cnt[l]) {
+            ps_sketch_widen(a[l].sketch, a[l].min, a[l].max);
+            ps_acc_fold(&a[l], b->cnt[l], b->mean[l], b->sq[l]);
+        }
+    }
+}
+
+int ps_lanes_run(ps_acc *a, int nl, const ps_time *t, const double *v, size_t stride, size_t n, double *tile,
+                 ps_lanes_pass1 pass1, ps_lanes_pass2 pass2)
+{
+    ps_lanes b;
+    if (lanes_begin(a, nl, n, &b) != 0)
+        return -1;
+    pass1(t, v, stride, n, tile, &b);
+    lanes_mid(a, nl, &b, t, v, stride, n);
+    pass2(a, &b, tile, n);
+    lanes_end(a, nl, &b);
+    return 0;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+
+static int avx512 = -1, avx2 = -1;
+
+/* PERFSCRIBE_NO_AVX512 (set, not empty) turns the AVX-512 form off, as in parser/numparse_avx512.c. */
+int ps_acc_add8_available(void)
+{
+    if (avx512 < 0) {
+        const char *off = getenv("PERFSCRIBE_NO_AVX512");
+        __builtin_cpu_init();
+        avx512 = !(off && *off) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+                 __builtin_cpu_supports("avx512vl");
+    }
+    return avx512;
+}
+
+int ps_acc_add4_available(void)
+{
+    if (avx2 < 0) {
+        __builtin_cpu_init();
+        avx2 = __builtin_cpu_supports("avx2");
+    }
+    return avx2;
+}
+
+/* Before main, so that threads only read the answers. */
+__attribute__((constructor)) static void init_available(void)
+{
+    ps_acc_add8_available();
+    ps_acc_add4_available();
+}
+
+#else
+
+int ps_acc_add8(ps_acc *a, const ps_time *t, const double *v, size_t stride, size_t n, double *tile)
+{
+    (void)a, (void)t, (void)v, (void)stride, (void)n, (void)tile;
+    return -1;
+}
+
+int ps_acc_add4(ps_acc *a, const ps_time *t, const double *v, size_t stride, size_t n, double *tile)
+{
+    (void)a, (void)t, (void)v, (void)stride, (void)n, (void)tile;
+    return -1;
+}
+
+int ps_acc_add8_available(void)
+{
+    return 0;
+}
+
+int ps_acc_add4_available(void)
+{
+    return 0;
+}
+
+#endif
