@@ -655,7 +655,7 @@ __attribute__((constructor)) static void choose_cell_impl(void)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2")) {
         ps_num_cell_impl = cell_avx2_full;
-        cells_impl = cells_avx2;
+        cells_impl = __builtin_cpu_supports("fma") ? ps_num_cells_avx2x8 : cells_avx2;
     }
 }
 #endif
@@ -678,6 +678,9 @@ int ps_num_parse_cells_with(int impl, const char *const *s, const uint8_t *len, 
         return __builtin_cpu_supports("avx2") ? cells_avx2(s, len, idx, k, dec, vals) : -2;
     case 2:
         return ps_num_have_avx512() ? ps_num_cells_avx512(s, len, idx, k, dec, vals) : -2;
+    case 3:
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? ps_num_cells_avx2x8(s, len, idx, k, dec, vals)
+                                                                                : -2;
 #endif
     default:
         return -2;

@@ -20,14 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if PS_NUM_HAVE_AVX512
-#include <immintrin.h>
-
-#define AVX512_TARGET __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,avx512vpopcntdq,fma,bmi,bmi2,popcnt")))
-
 /* 10^-f = hi + lo for f = 0..23, hi = RN(10^-f), lo = RN(10^-f - hi) (exact fractions, made
  * with Python's fractions module: float(F(1, 10**f)) and float(F(1, 10**f) - F(hi))). */
-static const double pow10_hi[32] = {
+const double ps_num_pow10_hi[32] = {
     0x1.0000000000000p+0,  0x1.999999999999ap-4,  0x1.47ae147ae147bp-7,  0x1.0624dd2f1a9fcp-10,
     0x1.a36e2eb1c432dp-14, 0x1.4f8b588e368f1p-17, 0x1.0c6f7a0b5ed8dp-20, 0x1.ad7f29abcaf48p-24,
     0x1.5798ee2308c3ap-27, 0x1.12e0be826d695p-30, 0x1.b7cdfd9d7bdbbp-34, 0x1.5fd7fe1796495p-37,
@@ -35,7 +30,7 @@ static const double pow10_hi[32] = {
     0x1.cd2b297d889bcp-54, 0x1.70ef54646d497p-57, 0x1.2725dd1d243acp-60, 0x1.d83c94fb6d2acp-64,
     0x1.79ca10c924223p-67, 0x1.2e3b40a0e9b4fp-70, 0x1.e392010175ee6p-74, 0x1.82db34012b251p-77,
 };
-static const double pow10_lo[32] = {
+const double ps_num_pow10_lo[32] = {
     0.0,                    -0x1.999999999999ap-58, -0x1.eb851eb851eb8p-63, -0x1.89374bc6a7efap-66,
     -0x1.6a161e4f765fep-68, -0x1.ee78183f91e64p-71, 0x1.b5a63f9a49c2cp-75,  0x1.5e1e99483b023p-78,
     -0x1.03023df2d4c94p-82, -0x1.34674bfabb83bp-84, -0x1.20a5465df8d2cp-88, 0x1.7f7bc7b4d28aap-91,
@@ -43,6 +38,11 @@ static const double pow10_lo[32] = {
     0x1.5b4c2ebe68799p-109, -0x1.db7b2080a3029p-111, -0x1.7c628066e8ceep-114, 0x1.a52b31e9e3d07p-119,
     0x1.75447a5d8e536p-121, 0x1.f769fb7e0b75ep-124, -0x1.a7566d9cba769p-128, 0x1.13badb829e079p-131,
 };
+
+#if PS_NUM_HAVE_AVX512
+#include <immintrin.h>
+
+#define AVX512_TARGET __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,avx512vpopcntdq,fma,bmi,bmi2,popcnt")))
 
 /* One of the 32-entry tables at the indexes f (0..31) of the 8 lanes. */
 AVX512_TARGET static inline __m512d table8(const double *t, __m512i f)
@@ -81,7 +81,7 @@ AVX512_TARGET static inline uint64_t values(const uint32_t *grp, const unsigned 
         __m512d lo = _mm512_cvtepu32_pd(_mm512_castsi512_si256(g3));
         __m512d mh = _mm512_fmadd_pd(hi, e8, lo);
         __m512d ml = _mm512_add_pd(_mm512_fmsub_pd(hi, e8, mh), lo);
-        __m512d ph = table8(pow10_hi, f), pl = table8(pow10_lo, f);
+        __m512d ph = table8(ps_num_pow10_hi, f), pl = table8(ps_num_pow10_lo, f);
         __m512d p = _mm512_mul_pd(mh, ph);
         __m512d e = _mm512_fmsub_pd(mh, ph, p);   /* exact: mh * ph = p + e */
         e = _mm512_fmadd_pd(mh, pl, e);

@@ -41,7 +41,7 @@ int ps_num_parse_cells(const char *const *s, const uint8_t *len, const uint32_t 
 int ps_num_parse_cell_with(int impl, const char *s, size_t len, char dec, double *out);
 
 /* For tests: ps_num_parse_cells through one form, impl 0 the per-cell one (SSE2 or portable),
- * 1 AVX2, 2 AVX-512; -2 when that form cannot run here. */
+ * 1 AVX2 cell by cell, 2 AVX-512, 3 AVX2 eight at a time; -2 when that form cannot run here. */
 int ps_num_parse_cells_with(int impl, const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
                             double *vals);
 
@@ -65,6 +65,19 @@ int ps_num_cells_avx512(const char *const *s, const uint8_t *len, const uint32_t
  * 23, g1 over 999, and values within 2^-100 of a midpoint between two doubles (exact ties
  * included); out[c] of those is unspecified. */
 uint64_t ps_num_values_avx512(const uint32_t *grp, const unsigned *nf, size_t k, double *out);
+
+/* 10^-f = hi[f] + lo[f] for f = 0..23 to 106 bits (zeros up to 31), for the vector value steps. */
+extern const double ps_num_pow10_hi[32], ps_num_pow10_lo[32];
+
+/* ps_num_parse_cells for AVX2 processors with FMA (numparse_avx2.c; same results, and it reads
+ * as ps_num_cells_avx512 does: s[j][0] and the 32 bytes before each cell's end). */
+int ps_num_cells_avx2x8(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
+                        double *vals);
+
+/* Its value step, for tests (AVX2 with FMA only): cells c < 4 with groups g1[c], g2[c], g3[c]
+ * and w[c] as nf in ps_num_values_avx512; returns the 4-bit mask of the cells not decided. */
+unsigned ps_num_values4_avx2(const uint32_t *g1, const uint32_t *g2, const uint32_t *g3, const unsigned *w,
+                             double *out);
 
 /* 1 when this processor runs the AVX-512 forms (AVX-512 F, DQ, VL, BW, VBMI, VBMI2; FMA,
  * BMI2, POPCNT), else 0. Decided before main. */

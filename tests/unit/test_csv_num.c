@@ -1,5 +1,6 @@
 /* Unit tests: parser/numparse.c against strtod (the reference) and hand values. */
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -338,8 +339,9 @@ Test(csv_num, cell_form_near_midpoints)
     cr_assert(n > 100000, "only %lu texts", n);
 }
 
-/* One random cell text for the batch test: mostly relog's 17-digit shape at every scale, and
- * now and then exact ties, powers of two, zeros, long integers, exponents and non-numbers. */
+/* One random cell text for the batch test: mostly relog's 17-digit shape at every scale, texts
+ * next to a rounding boundary, and now and then exact ties, powers of two, zeros, long
+ * integers, exponents and non-numbers. */
 static void batch_text(char *text, size_t size, int kind)
 {
     static const char *fixed[] = {
@@ -352,6 +354,17 @@ static void batch_text(char *text, size_t size, int kind)
     if (kind % 7 == 3) {
         snprintf(text, size, "%s", fixed[r % (sizeof fixed / sizeof fixed[0])]);
         return;
+    }
+    if (kind % 7 == 5) {   /* next to the midpoint of two doubles (exact in long double) */
+        uint64_t b = (r % (UINT64_C(0x4190000000000000) - UINT64_C(0x3C00000000000000))) + UINT64_C(0x3C00000000000000);
+        double d;
+        memcpy(&d, &b, sizeof d);
+        long double mid = (long double)d + ((long double)nextafter(d, INFINITY) - (long double)d) / 2;
+        int e10 = (int)floorl(log10l(mid)), f = 16 + (int)(rnd() % 3) - e10;
+        if (f >= 0 && f <= 23) {
+            snprintf(text, size, "%.*Lf", f, mid);
+            return;
+        }
     }
     uint64_t bits = (r % (UINT64_C(0x4190000000000000) - UINT64_C(0x3C00000000000000))) + UINT64_C(0x3C00000000000000);
     double d;
@@ -393,7 +406,7 @@ Test(csv_num, cell_batches_against_strtod)
                 bad |= *end != 0;
             at += n + 3;
         }
-        for (int impl = 0; impl <= 2; impl++) {
+        for (int impl = 0; impl <= 3; impl++) {
             for (size_t j = 0; j < 2 * k; j++)
                 got[j] = -77.0;
             int rc = ps_num_parse_cells_with(impl, cs, cl, ci, k, '.', got);
@@ -431,6 +444,33 @@ Test(csv_num, avx512_values_ties)
     uint64_t redo = ps_num_values_avx512(grp, nf, 6, out);
     cr_assert(redo & 1, "the tie 4503599627370496.5 must be handed back");
     cr_assert(redo & 4, "the tie 2^53 + 1 must be handed back");
+    cr_assert(!(redo & 2) && out[1] == 4503599627370497.0, "4503599627370496.6 is decided: %.17g", out[1]);
+    cr_assert(!(redo & 8) && out[3] == 0.5);
+    cr_assert(!(redo & 16) && out[4] == 0.0 && signbit(out[4]), "-0 keeps its sign");
+    cr_assert(!(redo & 32) && out[5] == strtod("0.9999999999999999999", NULL));
+}
+
+/* The same for the AVX2 value step (four cells). */
+Test(csv_num, avx2_values_ties)
+{
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
+        return;
+    uint64_t m[8] = {UINT64_C(45035996273704965), UINT64_C(45035996273704966), UINT64_C(9007199254740993), 5, 0,
+                     UINT64_C(9999999999999999999), UINT64_C(45035996273704975), 7};
+    unsigned w[8] = {1, 1, 0, 1, 0x100, 19, 1, UINT_MAX};
+    uint32_t g1[8], g2[8], g3[8];
+    for (int c = 0; c < 8; c++) {
+        g1[c] = (uint32_t)(m[c] / UINT64_C(10000000000000000));
+        g2[c] = (uint32_t)(m[c] / 100000000 % 100000000);
+        g3[c] = (uint32_t)(m[c] % 100000000);
+    }
+    double out[8];
+    unsigned redo = ps_num_values4_avx2(g1, g2, g3, w, out) | ps_num_values4_avx2(g1 + 4, g2 + 4, g3 + 4, w + 4, out + 4) << 4;
+    cr_assert(redo & 1, "the tie 4503599627370496.5 must be handed back");
+    cr_assert(redo & 4, "the tie 2^53 + 1 must be handed back");
+    cr_assert(redo & 64, "the tie 4503599627370497.5 must be handed back");
+    cr_assert(redo & 128, "a refused cell is handed back");
     cr_assert(!(redo & 2) && out[1] == 4503599627370497.0, "4503599627370496.6 is decided: %.17g", out[1]);
     cr_assert(!(redo & 8) && out[3] == 0.5);
     cr_assert(!(redo & 16) && out[4] == 0.0 && signbit(out[4]), "-0 keeps its sign");
