@@ -425,6 +425,14 @@ Test(csv_num, cell_batches_against_strtod)
     cr_assert(groups == 30000 && refused > 100 && refused < groups / 2, "%lu groups, %lu refused", groups, refused);
 }
 
+/* The 8-digit groups of a mantissa below 10^19: m = (a * 10^8 + b) * 10^8 + c. */
+static void groups_of(uint64_t m, uint32_t *a, uint32_t *b, uint32_t *c)
+{
+    *a = (uint32_t)(m / UINT64_C(10000000000000000));
+    *b = (uint32_t)(m / 100000000 % 100000000);
+    *c = (uint32_t)(m % 100000000);
+}
+
 /* The AVX-512 value step on its own: exact ties and values next to them, decided or handed back. */
 Test(csv_num, avx512_values_ties)
 {
@@ -435,11 +443,8 @@ Test(csv_num, avx512_values_ties)
                      UINT64_C(9999999999999999999)};
     unsigned nf[6] = {1, 1, 0, 1, 0x100, 19};
     uint32_t grp[64] = {0};
-    for (int c = 0; c < 6; c++) {   /* where the digit step leaves the groups */
-        grp[8 * c + 1] = (uint32_t)(m[c] / UINT64_C(10000000000000000));
-        grp[8 * c + 4] = (uint32_t)(m[c] / 100000000 % 100000000);
-        grp[8 * c + 5] = (uint32_t)(m[c] % 100000000);
-    }
+    for (int c = 0; c < 6; c++)   /* where the digit step leaves the groups */
+        groups_of(m[c], &grp[8 * c + 1], &grp[8 * c + 4], &grp[8 * c + 5]);
     double out[6];
     uint64_t redo = ps_num_values_avx512(grp, nf, 6, out);
     cr_assert(redo & 1, "the tie 4503599627370496.5 must be handed back");
@@ -460,11 +465,8 @@ Test(csv_num, avx2_values_ties)
                      UINT64_C(9999999999999999999), UINT64_C(45035996273704975), 7};
     unsigned w[8] = {1, 1, 0, 1, 0x100, 19, 1, UINT_MAX};
     uint32_t g1[8], g2[8], g3[8];
-    for (int c = 0; c < 8; c++) {
-        g1[c] = (uint32_t)(m[c] / UINT64_C(10000000000000000));
-        g2[c] = (uint32_t)(m[c] / 100000000 % 100000000);
-        g3[c] = (uint32_t)(m[c] % 100000000);
-    }
+    for (int c = 0; c < 8; c++)
+        groups_of(m[c], &g1[c], &g2[c], &g3[c]);
     double out[8];
     unsigned redo = ps_num_values4_avx2(g1, g2, g3, w, out) | ps_num_values4_avx2(g1 + 4, g2 + 4, g3 + 4, w + 4, out + 4) << 4;
     cr_assert(redo & 1, "the tie 4503599627370496.5 must be handed back");
