@@ -169,9 +169,9 @@ void ps_summary_begin_file(ps_summary *s, const struct ps_log_info *info)
 /* Feed the buffered rows to the accumulators, one column at a time (the column's accumulator
  * and sketch stay in cache for the whole batch instead of being touched once per row).
  * The batch is taken TILE columns (one cache line of each row) at a time. On AVX-512
- * processors the eight columns go through ps_acc_add8 together, one per register lane (the
- * same results); otherwise, or when it declines, the tile is copied into a small column-major
- * buffer, the next tile's lines are prefetched meanwhile, and the accumulators read their
+ * processors the eight columns go through ps_acc_add8 together, one per register lane, on AVX2
+ * processors through two ps_acc_add4 (the same results); otherwise, or when it declines, the
+ * tile is copied into a small column-major buffer, the next tile's lines are prefetched meanwhile, and the accumulators read their
  * column contiguously from L1. */
 /* Columns c0 + j0 .. c0 + j1 - 1 of the batch one at a time: copied into the column-major tile
  * (the next tile's lines prefetched meanwhile), then each fed from it. */
