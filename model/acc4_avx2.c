@@ -128,15 +128,11 @@ AVX2_TARGET static void pass2(ps_acc *a, ps_lanes *b, const double *tile, size_t
     _mm256_storeu_si256((__m256i *)b->added, added);
 }
 
-AVX2_TARGET int ps_acc_add4(ps_acc *a, const ps_time *t, const double *v, size_t stride, size_t n, double *tile)
+AVX2_TARGET int ps_acc_add4(ps_acc *a, const ps_time *t, ps_time tlo, ps_time thi, const double *v, size_t stride,
+                            size_t n, double *tile)
 {
     if (!ps_acc_add4_available() || n == 0)
         return -1;
-    ps_time tlo = t[0], thi = t[0];
-    for (size_t i = 1; i < n; i++) {
-        tlo = t[i] < tlo ? t[i] : tlo;
-        thi = t[i] > thi ? t[i] : thi;
-    }
     for (int l = 0; l < 4; l++)   /* every difference t[i] - prev_t, and between the t[i] */
         if (a[l].prev_t != PS_TIME_NONE &&
             (thi - a[l].prev_t >= LIMIT || a[l].prev_t - tlo >= LIMIT || thi - tlo >= LIMIT))

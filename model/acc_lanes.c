@@ -105,9 +105,10 @@ int ps_acc_add8(ps_acc *a, const ps_time *t, const double *v, size_t stride, siz
     return -1;
 }
 
-int ps_acc_add4(ps_acc *a, const ps_time *t, const double *v, size_t stride, size_t n, double *tile)
+int ps_acc_add4(ps_acc *a, const ps_time *t, ps_time tlo, ps_time thi, const double *v, size_t stride, size_t n,
+                double *tile)
 {
-    (void)a, (void)t, (void)v, (void)stride, (void)n, (void)tile;
+    (void)a, (void)t, (void)tlo, (void)thi, (void)v, (void)stride, (void)n, (void)tile;
     return -1;
 }
 

@@ -44,10 +44,12 @@ int ps_acc_add8(ps_acc *a, const ps_time *t, const double *v, size_t stride, siz
  * PERFSCRIBE_NO_AVX512 (set, not empty) makes it 0. */
 int ps_acc_add8_available(void);
 /* ps_acc_add8 for four columns with AVX2 (acc4_avx2.c), for processors without AVX-512: the same
- * contract (tile: 4 * n doubles, 32-byte aligned; v 32-byte aligned), and it also declines
- * (-1) when a time difference could reach 2^51 ms (its int64-to-double conversion is exact
- * below that). */
-int ps_acc_add4(ps_acc *a, const ps_time *t, const double *v, size_t stride, size_t n, double *tile);
+ * contract (tile: 4 * n doubles, 32-byte aligned; v 32-byte aligned), with tlo and thi the
+ * smallest and largest of t[0..n) (the caller finds them once for all its columns). It also
+ * declines (-1) when a time difference could reach 2^51 ms (its int64-to-double conversion is
+ * exact below that). */
+int ps_acc_add4(ps_acc *a, const ps_time *t, ps_time tlo, ps_time thi, const double *v, size_t stride, size_t n,
+                double *tile);
 /* 1 when ps_acc_add4 can run here (AVX2), else 0; decided before main. */
 int ps_acc_add4_available(void);
 

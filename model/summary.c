@@ -200,8 +200,12 @@ static void flush_batch(ps_summary *s)
     if (!rows)
         return;
     int all_set = 1;
-    for (size_t r = 0; r < rows && all_set; r++)
+    ps_time tlo = s->batch_t[0], thi = s->batch_t[0];   /* the batch's time range, for ps_acc_add4 */
+    for (size_t r = 0; r < rows && all_set; r++) {
         all_set = s->batch_t[r] != PS_TIME_NONE;
+        tlo = s->batch_t[r] < tlo ? s->batch_t[r] : tlo;
+        thi = s->batch_t[r] > thi ? s->batch_t[r] : thi;
+    }
     int lanes8 = all_set && ps_acc_add8_available(), lanes4 = all_set && !lanes8 && ps_acc_add4_available();
     for (size_t c0 = 0; c0 < s->ncur; c0 += TILE) {
         const double *src = s->batch + c0;
@@ -215,7 +219,7 @@ static void flush_batch(ps_summary *s)
                 tile_columns(s, c0, 0, TILE, all_set);
         } else {
             for (size_t h = 0; h < TILE; h += 4)
-                if (ps_acc_add4(&s->cur[c0 + h], s->batch_t, src + h, ld, rows, s->tile) != 0)
+                if (ps_acc_add4(&s->cur[c0 + h], s->batch_t, tlo, thi, src + h, ld, rows, s->tile) != 0)
                     tile_columns(s, c0, h, h + 4, all_set);
         }
         for (size_t j = 0; j < TILE && c0 + TILE + j < s->ncur; j++)

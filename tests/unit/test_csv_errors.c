@@ -19,6 +19,17 @@ static const char *write_tmp(const char *name, const char *text, size_t len)
     return test_write_tmp(name, text, len);
 }
 
+/* Write text to csv_tmp/name and open it (the open must succeed). */
+static ps_log *open_text(const char *name, const char *text, size_t len, int lenient)
+{
+    const char *path = write_tmp(name, text, len);
+    ps_log *log;
+    ps_log_options o = {NULL, lenient, NULL};
+    ps_error err;
+    cr_assert_eq(ps_log_open(path, &o, &log, &err), 0, "%s: %s", name, err.msg);
+    return log;
+}
+
 /* Read the whole file; return the first error (code 0 when none) in *err. */
 static int read_file(const char *path, int lenient, ps_error *err, size_t *rows)
 {
@@ -133,11 +144,8 @@ Test(csv_errors, header_only_is_empty_log)
 Test(csv_errors, lenient_skips_hostile_rows)
 {
     static const char text[] = H3 TS ",\"1\0\",\"2\"\n" TS ",\"1\",\"2\n" TS ",\"3\",\"4\"\n" TS ",\"5\",\"6\"";
-    const char *path = write_tmp("lenient2.csv", text, sizeof text - 1);
-    ps_log *log;
-    ps_log_options o = {NULL, 1, NULL};
+    ps_log *log = open_text("lenient2.csv", text, sizeof text - 1, 1);
     ps_error err;
-    cr_assert_eq(ps_log_open(path, &o, &log, &err), 0);
     ps_row r;
     double sum = 0;
     size_t rows = 0;
@@ -246,11 +254,8 @@ Test(csv_errors, wide_rows_grouped_reader)
 {
     static char buf[1 << 17];
     size_t n = wide_file(buf, sizeof buf, -1, "", -1);
-    const char *path = write_tmp("wide.csv", buf, n);
-    ps_log *log;
-    ps_log_options o = {NULL, 0, NULL};
+    ps_log *log = open_text("wide.csv", buf, n, 0);
     ps_error err;
-    cr_assert_eq(ps_log_open(path, &o, &log, &err), 0);
     ps_row row;
     int r = 0;
     while (ps_log_next(log, &row, &err) > 0) {

@@ -433,6 +433,18 @@ static void groups_of(uint64_t m, uint32_t *a, uint32_t *b, uint32_t *c)
     *c = (uint32_t)(m % 100000000);
 }
 
+/* The first six cells of the value step tests: 4503599627370496.5 and .6; 2^53 + 1; 0.5; -0;
+ * 0.9999999999999999999 (redo: the mask of the cells handed back). */
+static void tie_cells_checked(const double *out, uint64_t redo)
+{
+    cr_assert(redo & 1, "the tie 4503599627370496.5 must be handed back");
+    cr_assert(redo & 4, "the tie 2^53 + 1 must be handed back");
+    cr_assert(!(redo & 2) && out[1] == 4503599627370497.0, "4503599627370496.6 is decided: %.17g", out[1]);
+    cr_assert(!(redo & 8) && out[3] == 0.5);
+    cr_assert(!(redo & 16) && out[4] == 0.0 && signbit(out[4]), "-0 keeps its sign");
+    cr_assert(!(redo & 32) && out[5] == strtod("0.9999999999999999999", NULL));
+}
+
 /* The AVX-512 value step on its own: exact ties and values next to them, decided or handed back. */
 Test(csv_num, avx512_values_ties)
 {
@@ -447,12 +459,7 @@ Test(csv_num, avx512_values_ties)
         groups_of(m[c], &grp[8 * c + 1], &grp[8 * c + 4], &grp[8 * c + 5]);
     double out[6];
     uint64_t redo = ps_num_values_avx512(grp, nf, 6, out);
-    cr_assert(redo & 1, "the tie 4503599627370496.5 must be handed back");
-    cr_assert(redo & 4, "the tie 2^53 + 1 must be handed back");
-    cr_assert(!(redo & 2) && out[1] == 4503599627370497.0, "4503599627370496.6 is decided: %.17g", out[1]);
-    cr_assert(!(redo & 8) && out[3] == 0.5);
-    cr_assert(!(redo & 16) && out[4] == 0.0 && signbit(out[4]), "-0 keeps its sign");
-    cr_assert(!(redo & 32) && out[5] == strtod("0.9999999999999999999", NULL));
+    tie_cells_checked(out, redo);
 }
 
 /* The same for the AVX2 value step (four cells). */
@@ -469,12 +476,7 @@ Test(csv_num, avx2_values_ties)
         groups_of(m[c], &g1[c], &g2[c], &g3[c]);
     double out[8];
     unsigned redo = ps_num_values4_avx2(g1, g2, g3, w, out) | ps_num_values4_avx2(g1 + 4, g2 + 4, g3 + 4, w + 4, out + 4) << 4;
-    cr_assert(redo & 1, "the tie 4503599627370496.5 must be handed back");
-    cr_assert(redo & 4, "the tie 2^53 + 1 must be handed back");
+    tie_cells_checked(out, redo);
     cr_assert(redo & 64, "the tie 4503599627370497.5 must be handed back");
     cr_assert(redo & 128, "a refused cell is handed back");
-    cr_assert(!(redo & 2) && out[1] == 4503599627370497.0, "4503599627370496.6 is decided: %.17g", out[1]);
-    cr_assert(!(redo & 8) && out[3] == 0.5);
-    cr_assert(!(redo & 16) && out[4] == 0.0 && signbit(out[4]), "-0 keeps its sign");
-    cr_assert(!(redo & 32) && out[5] == strtod("0.9999999999999999999", NULL));
 }

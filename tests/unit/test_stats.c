@@ -450,7 +450,12 @@ Test(stats, eight_lanes_match_columns)
                     for (int c = 0; c < 8; c++)
                         ps_acc_add_strided(&col[c], t + i, 1, rows + i * LD + c, LD, k);
                     for (int h = 0; h < 8; h += form ? 4 : 8) {   /* form 0: 8 lanes, 1: two halves of 4 */
-                        int rc = form ? ps_acc_add4(lane + h, t + i, rows + i * LD + h, LD, k, tile)
+                        ps_time tlo = t[i], thi = t[i];
+                        for (size_t r = i; r < i + k; r++) {
+                            tlo = t[r] < tlo ? t[r] : tlo;
+                            thi = t[r] > thi ? t[r] : thi;
+                        }
+                        int rc = form ? ps_acc_add4(lane + h, t + i, tlo, thi, rows + i * LD + h, LD, k, tile)
                                       : ps_acc_add8(lane, t + i, rows + i * LD, LD, k, tile);
                         if (rc == 0)
                             lane_batches++;
