@@ -8,7 +8,7 @@ foreach(src ${PS_UNIT_TESTS})
   get_filename_component(name ${src} NAME_WE)
   add_executable(${name} ${src} ${PS_TEST_HELPERS})
   target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/tests/unit/helpers
-                             ${CMAKE_SOURCE_DIR}/parser ${CMAKE_SOURCE_DIR}/model ${CMAKE_SOURCE_DIR}/render)
+                             ${PS_PARSER_DIRS} ${PS_MODEL_DIRS} ${PS_RENDER_DIRS})
   target_compile_definitions(${name} PRIVATE PS_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
                              PS_SHARED_DIR="${PS_SHARED_DIR}" PS_BINARY_DIR="${CMAKE_BINARY_DIR}")
   target_link_libraries(${name} PRIVATE ps_parser ps_render ps_model PkgConfig::CRITERION)
