@@ -2,6 +2,7 @@
  * acc4_avx2.c): what every lane needs before, between and after the two vector passes; which
  * form this processor runs; stubs where neither can be built. */
 #include "stats_internal.h"
+#include "ps_cpu.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -67,34 +68,14 @@ int ps_lanes_run(ps_acc *a, int nl, const ps_time *t, const double *v, size_t st
 
 #if defined(__x86_64__) && defined(__GNUC__)
 
-static int avx512 = -1, avx2 = -1;
-
-/* PERFSCRIBE_NO_AVX512 (set, not empty) turns the AVX-512 form off, as in parser/numparse_avx512.c. */
 int ps_acc_add8_available(void)
 {
-    if (avx512 < 0) {
-        const char *off = getenv("PERFSCRIBE_NO_AVX512");
-        __builtin_cpu_init();
-        avx512 = !(off && *off) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-                 __builtin_cpu_supports("avx512vl");
-    }
-    return avx512;
+    return (ps_cpu_features() & PS_CPU_AVX512) != 0;
 }
 
 int ps_acc_add4_available(void)
 {
-    if (avx2 < 0) {
-        __builtin_cpu_init();
-        avx2 = __builtin_cpu_supports("avx2");
-    }
-    return avx2;
-}
-
-/* Before main, so that threads only read the answers. */
-__attribute__((constructor)) static void init_available(void)
-{
-    ps_acc_add8_available();
-    ps_acc_add4_available();
+    return (ps_cpu_features() & PS_CPU_AVX2) != 0;
 }
 
 #else

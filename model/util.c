@@ -1,8 +1,11 @@
 /* util.c - errors, warnings, allocation, growable buffers, locale-free number formatting. */
+#define _GNU_SOURCE 1   /* strtod_l (the C-locale number reader of ps_parse_double) */
 #include "ps_model.h"
 #include "stats_internal.h"
 
 #include <ctype.h>
+#include <locale.h>
+#include <pthread.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -255,6 +258,19 @@ const char *ps_fmt_si(char *out, size_t n, double v)
     return out;
 }
 
+/* The "C" locale, made once: strtod_l with it reads '.' whatever LC_NUMERIC the program set. */
+static pthread_once_t c_once = PTHREAD_ONCE_INIT;
+static locale_t c_loc;
+static void make_c_locale(void)
+{
+    c_loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+}
+static locale_t c_numeric(void)
+{
+    pthread_once(&c_once, make_c_locale);
+    return c_loc ? c_loc : LC_GLOBAL_LOCALE;
+}
+
 int ps_parse_double(const char *s, size_t len, double *out)
 {
     size_t i = 0;
@@ -290,7 +306,7 @@ int ps_parse_double(const char *s, size_t len, double *out)
         return -1;
     memcpy(tmp, s, len);
     tmp[len] = 0;
-    double v = strtod(tmp, NULL);
+    double v = strtod_l(tmp, NULL, c_numeric());
     if (!isfinite(v))
         return -1;
     *out = v;

@@ -16,6 +16,7 @@
  * Together these are correctly rounded for everything a counter log holds.
  */
 #include "numparse_internal.h"
+#include "ps_cpu.h"
 
 #include <float.h>
 #include <limits.h>
@@ -504,6 +505,25 @@ static int cell_swar(const char *s, unsigned len, char dec, uint64_t *mant, unsi
     return 0;
 }
 
+/* 10^-f to 106 bits, for the vector value steps of numparse_avx2.c and numparse_avx512.c (made with
+ * exact fractions: hi = RN(10^-f), lo = RN(10^-f - hi)). */
+const double ps_num_pow10_hi[32] = {
+    0x1.0000000000000p+0,  0x1.999999999999ap-4,  0x1.47ae147ae147bp-7,  0x1.0624dd2f1a9fcp-10,
+    0x1.a36e2eb1c432dp-14, 0x1.4f8b588e368f1p-17, 0x1.0c6f7a0b5ed8dp-20, 0x1.ad7f29abcaf48p-24,
+    0x1.5798ee2308c3ap-27, 0x1.12e0be826d695p-30, 0x1.b7cdfd9d7bdbbp-34, 0x1.5fd7fe1796495p-37,
+    0x1.19799812dea11p-40, 0x1.c25c268497682p-44, 0x1.6849b86a12b9bp-47, 0x1.203af9ee75616p-50,
+    0x1.cd2b297d889bcp-54, 0x1.70ef54646d497p-57, 0x1.2725dd1d243acp-60, 0x1.d83c94fb6d2acp-64,
+    0x1.79ca10c924223p-67, 0x1.2e3b40a0e9b4fp-70, 0x1.e392010175ee6p-74, 0x1.82db34012b251p-77,
+};
+const double ps_num_pow10_lo[32] = {
+    0.0,                    -0x1.999999999999ap-58, -0x1.eb851eb851eb8p-63, -0x1.89374bc6a7efap-66,
+    -0x1.6a161e4f765fep-68, -0x1.ee78183f91e64p-71, 0x1.b5a63f9a49c2cp-75,  0x1.5e1e99483b023p-78,
+    -0x1.03023df2d4c94p-82, -0x1.34674bfabb83bp-84, -0x1.20a5465df8d2cp-88, 0x1.7f7bc7b4d28aap-91,
+    0x1.97f27f0f6e886p-96,  -0x1.ecd79a5a0df95p-99, 0x1.ea70909833de7p-107, -0x1.937831647f5a0p-104,
+    0x1.5b4c2ebe68799p-109, -0x1.db7b2080a3029p-111, -0x1.7c628066e8ceep-114, 0x1.a52b31e9e3d07p-119,
+    0x1.75447a5d8e536p-121, 0x1.f769fb7e0b75ep-124, -0x1.a7566d9cba769p-128, 0x1.13badb829e079p-131,
+};
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define HAVE_AVX2_PATH 1
@@ -514,7 +534,7 @@ static int cell_swar(const char *s, unsigned len, char dec, uint64_t *mant, unsi
 
 /* AVX2 form of the whole cell parse (same contract and results as cell_sse2 + Eisel-Lemire):
  * one 32-byte register holds the window, the separator is squeezed out with one blend, and
- * pmaddubsw/pmaddwd turn the digits into 8-digit groups. Chosen at run time (ps_num_cell_impl). */
+ * pmaddubsw/pmaddwd turn the digits into 8-digit groups. Chosen at run time (cell_impl). */
 __attribute__((target("avx2"))) static inline int gather_avx2(const char *s, size_t len, char dec, uint64_t *mant,
                                                             unsigned *nfrac)
 {
@@ -646,19 +666,24 @@ static int cells_default(const char *const *s, const uint8_t *len, const uint32_
 static int (*cells_impl)(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
                          double *vals) = cells_default;
 
-int (*ps_num_cell_impl)(const char *s, size_t len, char dec, double *out) = CELL_DEFAULT;
+static int (*cell_impl)(const char *s, size_t len, char dec, double *out) = CELL_DEFAULT;
 
 #if HAVE_AVX2_PATH
-/* Before main: the AVX2 form where the processor has it (the pointer is never written again). */
+/* Before main: the AVX2 forms where the processor has them (never written again). */
 __attribute__((constructor)) static void choose_cell_impl(void)
 {
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2")) {
-        ps_num_cell_impl = cell_avx2_full;
-        cells_impl = __builtin_cpu_supports("fma") ? ps_num_cells_avx2x8 : cells_avx2;
+    unsigned f = ps_cpu_features();
+    if (f & PS_CPU_AVX2) {
+        cell_impl = cell_avx2_full;
+        cells_impl = (f & PS_CPU_FMA) ? ps_num_cells_avx2x8 : cells_avx2;
     }
 }
 #endif
+
+int ps_num_parse_cell(const char *s, size_t len, char dec, double *out)
+{
+    return cell_impl(s, len, dec, out);
+}
 
 int ps_num_parse_cells(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec, double *vals)
 {
@@ -675,12 +700,13 @@ int ps_num_parse_cells_with(int impl, const char *const *s, const uint8_t *len, 
         return cells_default(s, len, idx, k, dec, vals);
 #if HAVE_AVX2_PATH
     case 1:
-        return __builtin_cpu_supports("avx2") ? cells_avx2(s, len, idx, k, dec, vals) : -2;
+        return (ps_cpu_features() & PS_CPU_AVX2) ? cells_avx2(s, len, idx, k, dec, vals) : -2;
     case 2:
         return ps_num_have_avx512() ? ps_num_cells_avx512(s, len, idx, k, dec, vals) : -2;
     case 3:
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? ps_num_cells_avx2x8(s, len, idx, k, dec, vals)
-                                                                                : -2;
+        return (ps_cpu_features() & (PS_CPU_AVX2 | PS_CPU_FMA)) == (PS_CPU_AVX2 | PS_CPU_FMA)
+                   ? ps_num_cells_avx2x8(s, len, idx, k, dec, vals)
+                   : -2;
 #endif
     default:
         return -2;
@@ -700,7 +726,7 @@ int ps_num_parse_cell_with(int impl, const char *s, size_t len, char dec, double
 #endif
     case 2:
 #if HAVE_AVX2_PATH
-        return __builtin_cpu_supports("avx2") ? cell_avx2_full(s, len, dec, out) : -2;
+        return (ps_cpu_features() & PS_CPU_AVX2) ? cell_avx2_full(s, len, dec, out) : -2;
 #else
         return -2;
 #endif

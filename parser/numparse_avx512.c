@@ -15,6 +15,7 @@
  * cell the digit step refuses go to ps_num_parse, which decides them exactly.
  */
 #include "numparse_internal.h"
+#include "ps_cpu.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -22,22 +23,6 @@
 
 /* 10^-f = hi + lo for f = 0..23, hi = RN(10^-f), lo = RN(10^-f - hi) (exact fractions, made
  * with Python's fractions module: float(F(1, 10**f)) and float(F(1, 10**f) - F(hi))). */
-const double ps_num_pow10_hi[32] = {
-    0x1.0000000000000p+0,  0x1.999999999999ap-4,  0x1.47ae147ae147bp-7,  0x1.0624dd2f1a9fcp-10,
-    0x1.a36e2eb1c432dp-14, 0x1.4f8b588e368f1p-17, 0x1.0c6f7a0b5ed8dp-20, 0x1.ad7f29abcaf48p-24,
-    0x1.5798ee2308c3ap-27, 0x1.12e0be826d695p-30, 0x1.b7cdfd9d7bdbbp-34, 0x1.5fd7fe1796495p-37,
-    0x1.19799812dea11p-40, 0x1.c25c268497682p-44, 0x1.6849b86a12b9bp-47, 0x1.203af9ee75616p-50,
-    0x1.cd2b297d889bcp-54, 0x1.70ef54646d497p-57, 0x1.2725dd1d243acp-60, 0x1.d83c94fb6d2acp-64,
-    0x1.79ca10c924223p-67, 0x1.2e3b40a0e9b4fp-70, 0x1.e392010175ee6p-74, 0x1.82db34012b251p-77,
-};
-const double ps_num_pow10_lo[32] = {
-    0.0,                    -0x1.999999999999ap-58, -0x1.eb851eb851eb8p-63, -0x1.89374bc6a7efap-66,
-    -0x1.6a161e4f765fep-68, -0x1.ee78183f91e64p-71, 0x1.b5a63f9a49c2cp-75,  0x1.5e1e99483b023p-78,
-    -0x1.03023df2d4c94p-82, -0x1.34674bfabb83bp-84, -0x1.20a5465df8d2cp-88, 0x1.7f7bc7b4d28aap-91,
-    0x1.97f27f0f6e886p-96,  -0x1.ecd79a5a0df95p-99, 0x1.ea70909833de7p-107, -0x1.937831647f5a0p-104,
-    0x1.5b4c2ebe68799p-109, -0x1.db7b2080a3029p-111, -0x1.7c628066e8ceep-114, 0x1.a52b31e9e3d07p-119,
-    0x1.75447a5d8e536p-121, 0x1.f769fb7e0b75ep-124, -0x1.a7566d9cba769p-128, 0x1.13badb829e079p-131,
-};
 
 #if PS_NUM_HAVE_AVX512
 #include <immintrin.h>
@@ -125,6 +110,8 @@ AVX512_TARGET int ps_num_cells_avx512(const char *const *s, const uint8_t *len, 
     const __m512i cm = _mm512_set1_epi8('-');
     const __m256i one = _mm256_set1_epi32(1), c32 = _mm256_set1_epi32(32), zero = _mm256_setzero_si256();
     size_t j;
+    if (k == 0)
+        return 0;
     for (j = 0; j < k; j += 8) {
         /* 1. the windows of 8 cells, two per register, and their digit, separator and '-' masks
          * (cells past k repeat the last one) */
@@ -186,41 +173,9 @@ AVX512_TARGET int ps_num_cells_avx512(const char *const *s, const uint8_t *len, 
     return 0;
 }
 
-/* PERFSCRIBE_NO_AVX512 (set, not empty) turns these forms off: a diagnostic switch, to compare
- * with the AVX2 forms or to rule them out. */
-static int detect(void)
-{
-    const char *off = getenv("PERFSCRIBE_NO_AVX512");
-    if (off && *off)
-        return 0;
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
-           __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2") &&
-           __builtin_cpu_supports("popcnt");
-}
-
-static int have = -1;
-
 int ps_num_have_avx512(void)
 {
-    if (have < 0)
-        have = detect();
-    return have;
-}
-
-int ps_num_use_avx512(int on)
-{
-    int was = ps_num_have_avx512();
-    have = on ? detect() : 0;
-    return was;
-}
-
-/* Before main, so that threads only read it. */
-__attribute__((constructor)) static void init_have(void)
-{
-    ps_num_have_avx512();
+    return (ps_cpu_features() & PS_CPU_AVX512_TEXT) != 0;
 }
 
 #else
@@ -241,12 +196,6 @@ int ps_num_cells_avx512(const char *const *s, const uint8_t *len, const uint32_t
 
 int ps_num_have_avx512(void)
 {
-    return 0;
-}
-
-int ps_num_use_avx512(int on)
-{
-    (void)on;
     return 0;
 }
 

@@ -21,11 +21,7 @@ int ps_num_parse(const char *s, size_t len, char dec, double *out);
  * integer and 19 fraction digits): the caller knows where the cell ends and guarantees that the
  * 32 bytes before s + len and the 34 bytes from s are readable (words are loaded around the
  * cell). */
-extern int (*ps_num_cell_impl)(const char *s, size_t len, char dec, double *out);
-static inline int ps_num_parse_cell(const char *s, size_t len, char dec, double *out)
-{
-    return ps_num_cell_impl(s, len, dec, out);
-}
+int ps_num_parse_cell(const char *s, size_t len, char dec, double *out);
 
 /* k cells at once (k <= PS_NUM_CELLS_MAX; more are not read): s[j][0..len[j]) is cell j, with
  * the same readable bytes around it as ps_num_parse_cell needs; its value goes to vals[idx[j]].
@@ -36,8 +32,8 @@ int ps_num_parse_cells(const char *const *s, const uint8_t *len, const uint32_t 
                        double *vals);
 
 /* For tests: the same through one form, impl 0 portable (SWAR), 1 SSE2, 2 AVX2; -2 when that
- * form is not in this build or not on this processor. ps_num_cell_impl is the best one here,
- * chosen before main (it is never changed afterwards). */
+ * form is not in this build or not on this processor. ps_num_parse_cell uses the best one here,
+ * chosen before main from ps_cpu_features() (never changed afterwards). */
 int ps_num_parse_cell_with(int impl, const char *s, size_t len, char dec, double *out);
 
 /* For tests: ps_num_parse_cells through one form, impl 0 the per-cell one (SSE2 or portable),
@@ -79,12 +75,7 @@ int ps_num_cells_avx2x8(const char *const *s, const uint8_t *len, const uint32_t
 unsigned ps_num_values4_avx2(const uint32_t *g1, const uint32_t *g2, const uint32_t *g3, const unsigned *w,
                              double *out);
 
-/* 1 when this processor runs the AVX-512 forms (AVX-512 F, DQ, VL, BW, VBMI, VBMI2; FMA,
- * BMI2, POPCNT), else 0. Decided before main. */
+/* 1 when the AVX-512 text forms run here (ps_cpu_features() has PS_CPU_AVX512_TEXT), else 0. */
 int ps_num_have_avx512(void);
-
-/* For tests: whether the AVX-512 forms run (on = 1: where this processor has them; 0: never).
- * Returns the previous setting. Call it only while no other thread parses. */
-int ps_num_use_avx512(int on);
 
 #endif

@@ -1,5 +1,6 @@
 /* thresholds.c - threshold files: perfscribe's own line format and PAL threshold XML
  * (StaticThreshold rules), detected by content. */
+#include "numparse_internal.h"
 #include "ps_parser.h"
 #include "textfile_internal.h"
 
@@ -152,9 +153,12 @@ static int parse_line(const char *line, size_t len, const char *name, long linen
     double limit;
     if (n < 5)
         return ps_error_set(err, PS_EINPUT, name, lineno, t[n - 1].col + (long)t[n - 1].len, "missing %s", what[n]);
-    char *end;
-    limit = strtod(w[4], &end);
-    if (end == w[4] || !isfinite(limit))
+    /* a decimal number as values are written (no hex, no inf/nan), then perhaps the unit */
+    const char *end = ps_num_scan(w[4], w[4] + strlen(w[4]), '.', &limit);
+    const char *digits = w[4] + (w[4][0] == '+' || w[4][0] == '-');
+    if (end && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
+        return ps_error_set(err, PS_EINPUT, name, lineno, t[4].col, "expected a decimal number, got '%s' (hexadecimal is not accepted)", w[4]);
+    if (!end)
         return ps_error_set(err, PS_EINPUT, name, lineno, t[4].col, "expected a number, got '%s'", w[4]);
     int sev_i;
     long unit_col;

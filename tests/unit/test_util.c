@@ -1,5 +1,6 @@
 /* Unit tests: model/util.c and model/time.c (values computed by hand). */
 #include <criterion/criterion.h>
+#include <locale.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -67,6 +68,23 @@ Test(util, parse_double)
     cr_assert_eq(ps_parse_double("5,036", 5, &v), -1);
     cr_assert_eq(ps_parse_double("", 0, &v), -1);
     cr_assert_eq(ps_parse_double(".", 1, &v), -1);
+}
+
+/* ps_parse_double reads '.' even when the program runs in a locale whose decimal separator is a
+ * comma (strtod would stop at the '.' there). Needs a German or French locale installed. */
+Test(util, parse_double_ignores_lc_numeric)
+{
+    static const char *comma_locales[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8", "ru_RU.UTF-8"};
+    const char *got = NULL;
+    for (size_t i = 0; i < sizeof comma_locales / sizeof comma_locales[0] && !got; i++)
+        got = setlocale(LC_NUMERIC, comma_locales[i]);
+    if (!got)
+        cr_skip("no locale with a decimal comma is installed (install 'locales' and generate de_DE.UTF-8)");
+    double v = 0;
+    int rc = ps_parse_double("2.5", 3, &v);
+    setlocale(LC_NUMERIC, "C");
+    cr_assert_eq(rc, 0);
+    cr_assert_eq(v, 2.5);
 }
 
 Test(util, formatting)
