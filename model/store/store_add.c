@@ -319,9 +319,13 @@ static int put_server(writer *w, long idx, const ps_js_server *s)
         rc = put_fields(w, idx, PS_SRC_REPORT, ps_store_report_fields, r);
         if (!rc)
             rc = put_texts(w, idx, "report", ps_store_report_texts, r);
-        const double extra[] = {r->result, r->bdm, r->layout_2007};
-        const char *const keys[] = {"result", "bdm", "layout_2007"};
-        for (size_t k = 0; k < 3 && !rc; k++)
+        const ps_time tm[] = {r->test_start, r->test_end, r->collection_start, r->collection_end};
+        const double extra[] = {r->result, r->bdm, r->layout_2007, tm[0] == PS_TIME_NONE ? NAN : (double)tm[0],
+                                tm[1] == PS_TIME_NONE ? NAN : (double)tm[1], tm[2] == PS_TIME_NONE ? NAN : (double)tm[2],
+                                tm[3] == PS_TIME_NONE ? NAN : (double)tm[3]};
+        const char *const keys[] = {"result", "bdm", "layout_2007", "test_start", "test_end", "collection_start",
+                                    "collection_end"};
+        for (size_t k = 0; k < 7 && !rc; k++)
             rc = put_fig(w, idx, PS_STORE_SERVER, PS_SRC_REPORT, keys[k], extra[k]);
     }
     if (!rc && s->nseries && s->series_iops)

@@ -89,6 +89,14 @@ static void figure_into(ps_js_run *run, int64_t si, int64_t ii, const char *src,
             s->report->bdm = (int)v;
         else if (strcmp(key, "layout_2007") == 0)
             s->report->layout_2007 = (int)v;
+        else if (strcmp(key, "test_start") == 0)
+            s->report->test_start = (ps_time)v;
+        else if (strcmp(key, "test_end") == 0)
+            s->report->test_end = (ps_time)v;
+        else if (strcmp(key, "collection_start") == 0)
+            s->report->collection_start = (ps_time)v;
+        else if (strcmp(key, "collection_end") == 0)
+            s->report->collection_end = (ps_time)v;
         else
             d = field_slot(ps_store_report_fields, s->report, key);
     }
