@@ -233,13 +233,16 @@ static int put_series(writer *w, long server, const char *kind, const ps_series 
 {
     static const char *const cols[] = {"run_id", "server_idx", "instance_idx", "kind", "seq", "t", "v"};
     ps_db_copy *c = NULL;
-    int rc = ps_db_copy_begin(w->db, "ps_point", cols, 7, &c, w->err);
-    ps_series thin = {0};
     char key[64];
-    for (size_t i = 0; i < n && !rc; i++) {
+    int rc = PS_OK;
+    for (size_t i = 0; i < n && !rc; i++) {   /* before the bulk load: nothing else runs during COPY */
         snprintf(key, sizeof key, "series.%s.%zu", kind, i);
-        if ((rc = put_text(w, server, key, ser[i].label ? ser[i].label : "")))
-            break;
+        rc = put_text(w, server, key, ser[i].label ? ser[i].label : "");
+    }
+    if (!rc)
+        rc = ps_db_copy_begin(w->db, "ps_point", cols, 7, &c, w->err);
+    ps_series thin = {0};
+    for (size_t i = 0; i < n && !rc; i++) {
         ps_series_thin(&ser[i], PS_STORE_SERIES_BUCKETS, &thin);
         for (size_t k = 0; k < thin.n && !rc; k++) {
             ps_db_val a[] = {ps_db_int(w->run), ps_db_int(server), ps_db_int((int64_t)i), ps_db_text(kind),
