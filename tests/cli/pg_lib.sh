@@ -9,6 +9,6 @@ pg_require() {
 }
 pg_new_db() {
   local name=$1
-  psql -q -v ON_ERROR_STOP=1 -d postgres -c "DROP DATABASE IF EXISTS $name" -c "CREATE DATABASE $name" >/dev/null || exit 1
+  PGOPTIONS="-c client_min_messages=warning" psql -q -v ON_ERROR_STOP=1 -d postgres -c "DROP DATABASE IF EXISTS $name" -c "CREATE DATABASE $name" >/dev/null || exit 1
   echo "postgresql://perfscribe@/$name?host=$PGHOST"
 }
