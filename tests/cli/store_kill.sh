@@ -6,7 +6,7 @@ set -euo pipefail
 . "$PS_SOURCE_DIR/tests/cli/pg_lib.sh"
 pg_require
 command -v python3 >/dev/null && command -v sqlite3 >/dev/null && command -v pg_dump >/dev/null || { echo "skip: tools"; exit 77; }
-tmp=$(mktemp -d); trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d); trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$tmp"' EXIT
 P=$PERFSCRIBE; S=$PS_SOURCE_DIR/samples; T=$S/trend
 fail() { echo "FAIL: $*"; exit 1; }
 lite="sqlite:$tmp/k.db"
