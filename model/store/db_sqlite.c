@@ -34,7 +34,7 @@ static int lite_open(const char *url, const char *name, void **conn, ps_error *e
     }
     sqlite3_busy_timeout(db, SQLITE_BUSY_MS);
     char *msg = NULL;
-    if (sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON", NULL, NULL,
+    if (sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-32768", NULL, NULL,
                      &msg) != SQLITE_OK) {
         int rc = ps_error_set(err, PS_EIO, name, 0, 0, "cannot set WAL mode: %s", msg ? msg : "?");
         sqlite3_free(msg);
