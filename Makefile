@@ -10,7 +10,8 @@ CMAKE    ?= cmake
 PS       := $(BUILD)/perfscribe
 # Debian packages needed to build and test (tests also use poppler-utils and qpdf)
 DEB_PKGS := cmake make gcc pkg-config libxml2-dev libpcre2-dev libcairo2-dev libhpdf-dev \
-            libcriterion-dev fonts-dejavu-core poppler-utils qpdf
+            libcriterion-dev fonts-dejavu-core poppler-utils qpdf \
+            libsqlite3-dev sqlite3 libpq-dev postgresql
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
 
@@ -44,14 +45,15 @@ build: deps $(BUILD)/CMakeCache.txt
 demo: build
 	@bash samples/demo.sh $(PS)
 
+# the PostgreSQL tests get a throwaway server (tests/pg_server.sh), stopped at the end
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && bash $(CURDIR)/tests/pg_server.sh run ctest --output-on-failure -j $(JOBS)
 
 asan: deps
 	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DPS_SANITIZE=ON -DPS_WERROR=ON
 	$(CMAKE) --build build-asan -j $(JOBS)
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  ctest --output-on-failure -j $(JOBS)
+	  bash $(CURDIR)/tests/pg_server.sh run ctest --output-on-failure -j $(JOBS)
 
 memcheck: build
 	bash tests/memcheck.sh $(BUILD)

@@ -24,6 +24,7 @@ int ps_cmd_check(int argc, char **argv, ps_cli *cli);
 int ps_cmd_audit(int argc, char **argv, ps_cli *cli);
 int ps_cmd_report(int argc, char **argv, ps_cli *cli);
 int ps_cmd_trend(int argc, char **argv, ps_cli *cli);
+int ps_cmd_store(int argc, char **argv, ps_cli *cli);
 
 /* Shared helpers (cli/common.c). */
 /* Usage error: fills cli->err with code PS_EUSAGE and returns PS_EUSAGE. */
@@ -56,5 +57,25 @@ int ps_cli_js_finish(ps_cli *cli, ps_cli_js *a);
  * without servers is a PS_EINPUT error unless a->allow_empty. On success *run is owned by the
  * caller; on error *run is NULL. */
 int ps_cli_js_load(ps_cli *cli, ps_cli_js *a, ps_js_run **run);
+
+/* Results store (cli/cmd_store.c). The default database when --db is not given. */
+#define PS_CLI_DEFAULT_DB "sqlite:perfscribe.db"
+/* Load the run stored under label in the database at url (opened and closed here). On success
+ * *run is owned by the caller; on error it is NULL and cli->err says why. */
+int ps_cli_store_load(ps_cli *cli, const char *url, const char *label, ps_js_run **run);
+/* Labels of the runs whose tags hold every where[i] ("key=value"), in label order; *labels and
+ * its strings owned by the caller (free each, then the array). */
+int ps_cli_store_labels(ps_cli *cli, const char *url, const char *const *where, size_t nwhere, char ***labels,
+                        size_t *n);
+/* convert -f sql (cli/convert_sql.c): every input into relog's tables at url, one log set per
+ * input, in one transaction; filters and -b/-e as for CSV. */
+typedef struct ps_cli_sql_opts {
+    const char *url;
+    int has_b, has_e, b_utc, e_utc;
+    ps_time b, e;
+    long every;
+} ps_cli_sql_opts;
+int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, ps_log *const *logs, const char *const *names,
+                       size_t n);
 
 #endif

@@ -8,7 +8,7 @@
 #include <string.h>
 
 static const char usage_text[] =
-    "usage: perfscribe convert IN... [-o OUT] [-f csv|tsv] [-c PATH]... [--counter-file FILE]\n"
+    "usage: perfscribe convert IN... [-o OUT] [-f csv|tsv|sql] [-c PATH]... [--counter-file FILE]\n"
     "                          [-b TIME] [-e TIME] [-t N] [--bucket SECONDS] [--eol crlf|lf]\n"
     "                          [--digits N] [--lenient] [-q]\n"
     "\n"
@@ -18,6 +18,8 @@ static const char usage_text[] =
     "  -o OUT              output file (default: standard output); written atomically, never\n"
     "                      over an input\n"
     "  -f csv|tsv          output format (default: from the extension of OUT, else csv)\n"
+    "  -f sql -o DB        relog's SQL tables in DB (sqlite:PATH or postgresql://...); each input\n"
+    "                      is one log set, appended in one transaction\n"
     "  -c PATH             keep counters matching PATH (repeatable; wildcards * as in relog)\n"
     "  --counter-file FILE keep counters listed in FILE, one per line (relog -cf)\n"
     "  -b TIME, -e TIME    keep samples from/until TIME (\"M/D/YYYY H:MM:SS [AM|PM]\" or ISO 8601)\n"
@@ -49,6 +51,7 @@ typedef struct opts {
     double bucket_s;
     ps_pdh_style style;
     int lenient;
+    int sql;            /* -f sql: relog's tables in the database -o names (cli/convert_sql.c) */
 } opts;
 
 static int parse_args(int argc, char **argv, ps_cli *cli, opts *o, ps_filter *flt, const char **ins, size_t *nin)
@@ -115,10 +118,16 @@ static int parse_args(int argc, char **argv, ps_cli *cli, opts *o, ps_filter *fl
     }
     if (*nin == 0)
         return ps_cli_usage(cli, "no input file");
+    if (fmt && strcmp(fmt, "sql") == 0) {
+        o->sql = 1;
+        if (!o->out || o->bucket_s > 0)
+            return ps_cli_usage(cli, "-f sql needs -o sqlite:PATH or -o postgresql://... (and no --bucket)");
+        return 0;
+    }
     if (fmt) {
         ffmt = ps_format_parse(fmt);
         if (ffmt != PS_FMT_CSV && ffmt != PS_FMT_TSV)
-            return ps_cli_usage(cli, "-f takes csv or tsv, not '%s'", fmt);
+            return ps_cli_usage(cli, "-f takes csv, tsv or sql, not '%s'", fmt);
     } else if (o->out && strcmp(o->out, "-") != 0) {
         ffmt = ps_format_from_path(o->out);
         if (ffmt != PS_FMT_CSV && ffmt != PS_FMT_TSV)
@@ -369,7 +378,14 @@ int ps_cmd_convert(int argc, char **argv, ps_cli *cli)
         if (!rc)
             in[k].info = ps_log_info_get(in[k].log);
     }
-    if (!rc)
+    if (!rc && o.sql) {
+        ps_log **logs = ps_xcalloc(nin, sizeof *logs);
+        for (size_t k = 0; k < nin; k++)
+            logs[k] = in[k].log;
+        ps_cli_sql_opts so = {o.out, o.has_b, o.has_e, o.b_utc, o.e_utc, o.b, o.e, o.every};
+        rc = ps_cli_convert_sql(cli, &so, logs, ins, nin);
+        free(logs);
+    } else if (!rc)
         rc = run(cli, &o, in, nin, ins);
     for (size_t k = 0; k < nin; k++) {
         ps_log_close(in[k].log);

@@ -12,6 +12,7 @@ static const char usage_report[] =
     "                         [--esrp 2|3|4] [--template-dir DIR] [--paper a4|letter]\n"
     "                         [--dump-layout] [-b TIME -e TIME] [--mailboxes N --iops-per-mailbox X]\n"
     "                         [--profile P] [--thresholds FILE] [--lenient] [--lenient-logs] [-q]\n"
+    "       perfscribe report --db DB LABEL -o FILE ... (a run stored with 'perfscribe store')\n"
     "\n"
     "Renders an ESRP storage white paper from a Jetstress run: title page, contents, tested\n"
     "deployment tables, per-server and aggregate storage performance results, backup and log\n"
@@ -27,6 +28,8 @@ static const char usage_report[] =
     "  --dump-layout       print every chart's layout as key = value lines on standard output\n"
     "  --trend LABEL=PATH  add a trend section comparing runs (repeatable; see 'perfscribe trend')\n"
     "  --trend-table FILE  add published absolute figures per label to the trend section\n"
+    "  --db DB             render the run stored as LABEL in DB (sqlite:PATH, postgresql://...):\n"
+    "                      figures, verdicts and thinned series as stored, no raw files needed\n"
     "  other options as for 'perfscribe jetstress'\n"
     "\n"
     "The date printed is today's (UTC), or SOURCE_DATE_EPOCH when set (reproducible output).\n";
@@ -35,6 +38,7 @@ typedef struct report_args {
     ps_cli_js js;
     const char **outs; size_t nouts;
     const char *solution, *template_dir, *trend_table;
+    const char *db;                        /* --db: the run is a stored label */
     const char **trends; size_t ntrends;   /* LABEL=PATH */
     int esrp, letter, dump;
 } report_args;
@@ -55,7 +59,7 @@ static int parse_args(int argc, char **argv, ps_cli *cli, report_args *a)
         }
         int has_value = strcmp(s, "-o") == 0 || strcmp(s, "--solution") == 0 || strcmp(s, "--esrp") == 0 ||
                         strcmp(s, "--template-dir") == 0 || strcmp(s, "--paper") == 0 ||
-                        strcmp(s, "--trend") == 0 || strcmp(s, "--trend-table") == 0;
+                        strcmp(s, "--trend") == 0 || strcmp(s, "--trend-table") == 0 || strcmp(s, "--db") == 0;
         if (has_value && i + 1 >= argc)
             return ps_cli_usage(cli, "option %s needs a value", s);
         const char *v = has_value ? argv[++i] : NULL;
@@ -86,6 +90,8 @@ static int parse_args(int argc, char **argv, ps_cli *cli, report_args *a)
             a->trends[a->ntrends++] = v;
         } else if (strcmp(s, "--trend-table") == 0) {
             a->trend_table = v;
+        } else if (strcmp(s, "--db") == 0) {
+            a->db = v;
         } else if (strcmp(s, "--dump-layout") == 0) {
             a->dump = 1;
         } else if (s[0] == '-' && s[1]) {
@@ -94,6 +100,8 @@ static int parse_args(int argc, char **argv, ps_cli *cli, report_args *a)
             a->js.paths[a->js.npaths++] = s;
         }
     }
+    if (a->db && a->js.npaths != 1)
+        return ps_cli_usage(cli, "--db renders one stored run: give one LABEL");
     int rc = ps_cli_js_finish(cli, &a->js);
     if (!rc && !a->nouts && !a->dump)
         rc = ps_cli_usage(cli, "no output: give -o FILE.pdf and/or -o FILE.html (or --dump-layout)");
@@ -105,7 +113,7 @@ static int render_all(ps_cli *cli, const report_args *a, const ps_doc *doc)
 {
     size_t ninputs = 0;
     const char **inputs = ps_xcalloc(a->js.npaths + a->ntrends + 3, sizeof *inputs);
-    for (size_t i = 0; i < a->js.npaths; i++)
+    for (size_t i = 0; i < a->js.npaths && !a->db; i++)
         inputs[ninputs++] = a->js.paths[i];
     for (size_t i = 0; i < a->ntrends; i++)
         inputs[ninputs++] = strchr(a->trends[i], '=') + 1;
@@ -190,7 +198,7 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli)
         goto done;
     a.js.opt.keep_series = 1;
     a.js.opt.keep_outside = 1;   /* the charts shade what lies outside the collection window */
-    if ((rc = ps_cli_js_load(cli, &a.js, &run)))
+    if ((rc = a.db ? ps_cli_store_load(cli, a.db, a.js.paths[0], &run) : ps_cli_js_load(cli, &a.js, &run)))
         goto done;
     dopt.esrp = a.esrp;
     dopt.template_dir = a.template_dir;

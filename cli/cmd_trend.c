@@ -9,6 +9,7 @@
 
 static const char usage_text[] =
     "usage: perfscribe trend LABEL=PATH... [--table FILE] [options]\n"
+    "       perfscribe trend --db DB [LABEL...] [--where KEY=VALUE]... [options]\n"
     "\n"
     "Compares Jetstress runs (a run directory, a set of reports, or a counter log per label) in\n"
     "the order given, relative to a baseline label, as 'NN% [value unit]'.\n"
@@ -16,6 +17,9 @@ static const char usage_text[] =
     "  LABEL=PATH            a run; PATH is a directory or file (repeat for several runs;\n"
     "                        the same LABEL again adds PATH to that run)\n"
     "  --table FILE          absolute figures per label from a table file (published results)\n"
+    "  --db DB               read the runs LABEL... stored with 'perfscribe store' (sqlite:PATH or\n"
+    "                        postgresql://...) instead of raw folders\n"
+    "  --where KEY=VALUE     with --db: the stored runs with this tag (repeatable)\n"
     "  --baseline LABEL      baseline label (default: the first)\n"
     "  --load LABEL=VALUE    load variable of a label (users, mailboxes, threads); repeatable\n"
     "  --load-name NAME      name of the load variable (default: users)\n"
@@ -48,6 +52,8 @@ typedef struct kv_list { kv *a; size_t n; } kv_list;
 typedef struct trend_opts {
     char **outputs; size_t nout;
     const char *baseline, *table, *load_name, *metric;
+    const char *db;                /* --db: runs from the results store */
+    const char **where; size_t nwhere;
     enum ps_format fmt;
     int chart, chart_given, dump;
     kv_list loads, mailboxes, disks, configs, solutions;
@@ -86,6 +92,7 @@ static const char *const output_exts = ".txt .json .html .pdf .svg .png";
 
 static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, char ***runs, size_t *nruns)
 {
+    enum { O_DB = 300, O_WHERE };
     enum { O_TABLE = 256, O_BASE, O_LOAD, O_LOADNAME, O_MBX, O_DISKS, O_FORMAT, O_LENIENT, O_CONFIG, O_SOL,
            O_CHART, O_METRIC, O_DUMP };
     static const struct option longs[] = {
@@ -94,7 +101,8 @@ static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, char **
         {"mailboxes", required_argument, 0, O_MBX}, {"disks", required_argument, 0, O_DISKS},
         {"config", required_argument, 0, O_CONFIG}, {"solution", required_argument, 0, O_SOL},
         {"chart", required_argument, 0, O_CHART}, {"metric", required_argument, 0, O_METRIC},
-        {"dump-layout", no_argument, 0, O_DUMP},
+        {"dump-layout", no_argument, 0, O_DUMP}, {"db", required_argument, 0, O_DB},
+        {"where", required_argument, 0, O_WHERE},
         {"format", required_argument, 0, O_FORMAT}, {"lenient", no_argument, 0, O_LENIENT},
         {"begin", required_argument, 0, 'b'}, {"end", required_argument, 0, 'e'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
@@ -133,6 +141,13 @@ static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, char **
         case O_LOADNAME: o->load_name = optarg; break;
         case O_METRIC: o->metric = optarg; break;
         case O_DUMP: o->dump = 1; break;
+        case O_DB: o->db = optarg; break;
+        case O_WHERE:
+            if (!strchr(optarg, '=') || optarg[0] == '=')
+                return ps_cli_usage(cli, "--where expects KEY=VALUE, got '%s'", optarg);
+            o->where = ps_xrealloc(o->where, (o->nwhere + 1) * sizeof *o->where);
+            o->where[o->nwhere++] = optarg;
+            break;
         case O_LENIENT: o->js.lenient = 1; break;
         case O_LOAD: rc = add_kv(cli, &o->loads, optarg, "--load", 0); break;
         case O_MBX: rc = add_kv(cli, &o->mailboxes, optarg, "--mailboxes", 0); break;
@@ -157,6 +172,10 @@ static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, char **
     }
     *runs = argv + optind;
     *nruns = (size_t)(argc - optind);
+    if (o->nwhere && !o->db)
+        return ps_cli_usage(cli, "--where needs --db");
+    if (o->db)   /* stored labels, not LABEL=PATH */
+        return *nruns || o->nwhere || o->table ? PS_OK : ps_cli_usage(cli, "--db needs LABEL... or --where KEY=VALUE");
     for (size_t i = 0; i < *nruns; i++) {
         const char *eq = strchr((*runs)[i], '=');
         if (!eq || eq == (*runs)[i] || !eq[1])
@@ -280,11 +299,12 @@ static int solution_counts(ps_cli *cli, const char *path, double *mailboxes, dou
     return rc;
 }
 
+/* A run from raw files (npaths > 0) or from the store (o->db). */
 static int load_run(ps_cli *cli, ps_trend *t, const trend_opts *o, const char *label, const char *const *paths,
                     size_t npaths)
 {
     ps_js_run *run = NULL;
-    int rc = ps_js_load(paths, npaths, &o->js, &run, &cli->err);
+    int rc = o->db ? ps_cli_store_load(cli, o->db, label, &run) : ps_js_load(paths, npaths, &o->js, &run, &cli->err);
     if (rc)
         return rc;
     for (size_t w = 0; w < run->warnings.n; w++)
@@ -302,7 +322,8 @@ static int load_run(ps_cli *cli, ps_trend *t, const trend_opts *o, const char *l
         mbx = ps_trend_run_mailboxes(run);
     if (!rc) {
         ps_trend_from_run(t, l, run, mbx, disks);
-        ps_trend_series_from_run(t, l, run);
+        if (o->js.keep_series)   /* stored runs hold series; show them only where raw runs would */
+            ps_trend_series_from_run(t, l, run);
     }
     ps_js_run_free(run);
     return rc;
@@ -349,6 +370,29 @@ static int finish_trend(ps_cli *cli, ps_trend *t, const trend_opts *o)
     return PS_OK;
 }
 
+/* --db: the labels given, or every stored run matching --where (label order). */
+static int load_stored(ps_cli *cli, ps_trend *t, const trend_opts *o, char **labels, size_t n)
+{
+    char **found = NULL;
+    size_t nfound = 0;
+    int rc = PS_OK;
+    if (!n && (rc = ps_cli_store_labels(cli, o->db, o->where, o->nwhere, &found, &nfound)) != PS_OK)
+        return rc;
+    for (size_t i = 0; i < (n ? n : nfound) && !rc; i++) {
+        const char *label = n ? labels[i] : found[i];
+        if (ps_trend_find_label(t, label) >= 0)
+            rc = ps_cli_usage(cli, "label '%s' given twice", label);
+        else
+            rc = load_run(cli, t, o, label, NULL, 0);
+    }
+    for (size_t i = 0; i < nfound; i++)
+        free(found[i]);
+    free(found);
+    if (!rc && !t->nlabels)
+        rc = ps_cli_usage(cli, "no stored run matches");
+    return rc;
+}
+
 int ps_cmd_trend(int argc, char **argv, ps_cli *cli)
 {
     trend_opts o;
@@ -376,6 +420,10 @@ int ps_cmd_trend(int argc, char **argv, ps_cli *cli)
         if ((rc = ps_trend_table_read(o.table, &t, &cli->err)) != PS_OK)
             goto out;
     }
+    if (o.db && (rc = load_stored(cli, &t, &o, runs, nruns)) != PS_OK)
+        goto out;
+    if (o.db)
+        nruns = 0;
     /* a label repeated gives its run more paths (e.g. a set of reports) */
     const char **paths = ps_xcalloc(nruns + 1, sizeof *paths);
     for (size_t i = 0; i < nruns && !rc; i++) {
@@ -423,5 +471,6 @@ out:
     kv_free(&o.configs);
     kv_free(&o.solutions);
     free(o.outputs);
+    free(o.where);
     return rc;
 }

@@ -11,12 +11,13 @@ static const struct {
     const char *summary;
 } commands[] = {
     {"summary", ps_cmd_summary, "statistics of every counter in PerfMon logs (CSV, TSV, .blg)"},
-    {"convert", ps_cmd_convert, "convert PerfMon logs to relog-compatible CSV or TSV"},
+    {"convert", ps_cmd_convert, "convert PerfMon logs to relog-compatible CSV, TSV or SQL tables"},
     {"jetstress", ps_cmd_jetstress, "recompute Jetstress results per instance, server and solution"},
     {"check", ps_cmd_check, "judge Jetstress runs against thresholds (exit 0 pass, 1 fail)"},
     {"audit", ps_cmd_audit, "audit published ESRP papers and Jetstress reports"},
     {"report", ps_cmd_report, "render an ESRP document (HTML, PDF) with charts"},
     {"trend", ps_cmd_trend, "compare runs across configurations and hardware generations"},
+    {"store", ps_cmd_store, "keep Jetstress runs in a database (SQLite, PostgreSQL): add, list, show, rm"},
 };
 
 /* Length of the valid UTF-8 sequence at s (1 for ASCII), 0 when the bytes are not valid UTF-8

@@ -1,0 +1,39 @@
+/* db_internal.h - private to model/store: the backend table behind ps_db. */
+#ifndef PS_DB_INTERNAL_H
+#define PS_DB_INTERNAL_H
+
+#include "ps_store.h"
+
+/* One database backend. conn/stmt/copy are the backend's own objects. Every function that can
+ * fail fills err (file = the database name) and returns a PS_* status. */
+typedef struct ps_db_backend {
+    const char *kind;                       /* "sqlite", "postgresql" */
+    const char *const *schemes;             /* URL prefixes that choose it, NULL-terminated */
+    int (*open)(const char *url, const char *name, void **conn, ps_error *err);
+    void (*close)(void *conn);
+    int (*exec)(void *conn, const char *name, const char *sql, ps_error *err);
+    const char *begin_write;                /* SQL that opens a write transaction */
+    const char *lock_write;                 /* SQL run right after it (NULL = none) */
+    int (*prepare)(void *conn, const char *name, const char *sql, void **stmt, ps_error *err);
+    int (*run)(void *stmt, const ps_db_val *vals, size_t n, ps_error *err);
+    int (*next)(void *stmt);
+    int (*col_null)(void *stmt, int i);
+    int64_t (*col_int)(void *stmt, int i);
+    double (*col_real)(void *stmt, int i);
+    const char *(*col_text)(void *stmt, int i);
+    void (*finalize)(void *stmt);
+    /* bulk load; NULL = prepared INSERT per row (the generic form in db.c) */
+    int (*copy_begin)(void *conn, const char *name, const char *table, const char *const *cols, size_t ncols,
+                      void **cp, ps_error *err);
+    int (*copy_row)(void *cp, const ps_db_val *vals, size_t n, ps_error *err);
+    int (*copy_end)(void *cp, ps_error *err);
+    void (*copy_abort)(void *cp);
+} ps_db_backend;
+
+extern const ps_db_backend ps_db_sqlite_backend;
+extern const ps_db_backend ps_db_pg_backend;
+
+/* Text of a REAL for a text protocol: "%.17g" (exact round trip); NaN is never passed here. */
+void ps_db_real_text(char out[32], double v);
+
+#endif

@@ -1,0 +1,295 @@
+/* db_pg.c - the PostgreSQL backend of ps_db (libpq): statements prepared on the server with
+ * $n parameters sent as text, results read as text (floats with extra_float_digits = 3, so every
+ * double comes back bit for bit), bulk loads with COPY ... FROM STDIN. Credentials come only
+ * from the URL or libpq's environment and files; they are never printed. */
+#include "db_internal.h"
+
+#include <libpq-fe.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define COPY_CHUNK (256u * 1024u)
+
+typedef struct pg_stmt {
+    PGconn *conn;
+    const char *name;
+    char id[32];
+    int nparams;
+    PGresult *res;
+    int row, nrows;
+} pg_stmt;
+
+typedef struct pg_copy {
+    PGconn *conn;
+    const char *name;
+    ps_buf buf;
+} pg_copy;
+
+static unsigned long stmt_counter;
+
+static int pg_fail(ps_error *err, const char *name, PGconn *c, const char *what)
+{
+    char msg[400];
+    snprintf(msg, sizeof msg, "%s", c ? PQerrorMessage(c) : "out of memory");
+    size_t n = strlen(msg);
+    while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+        msg[--n] = 0;
+    return ps_error_set(err, PS_EIO, name, 0, 0, "%s: %s", what, msg);
+}
+
+static void quiet_notices(void *arg, const char *msg) { (void)arg, (void)msg; }
+
+static int pg_open(const char *url, const char *name, void **out, ps_error *err)
+{
+    /* "postgresql://..." is a libpq URI; "postgresql:" followed by anything else is keyword
+     * conninfo ("postgresql:" alone: everything from PGHOST, PGDATABASE, PGSERVICE, ...) */
+    const char *colon = strchr(url, ':');
+    const char *conninfo = strncmp(colon, "://", 3) == 0 ? url : colon + 1;
+    PGconn *c = PQconnectdb(conninfo);
+    if (!c || PQstatus(c) != CONNECTION_OK) {
+        int rc = pg_fail(err, name, c, "cannot connect");
+        PQfinish(c);
+        return rc;
+    }
+    PQsetNoticeProcessor(c, quiet_notices, NULL);
+    PGresult *r = PQexec(c, "SET extra_float_digits = 3; SET client_encoding = 'UTF8'; SET client_min_messages = warning");
+    int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    PQclear(r);
+    if (!ok) {
+        int rc = pg_fail(err, name, c, "cannot set up the session");
+        PQfinish(c);
+        return rc;
+    }
+    *out = c;
+    return PS_OK;
+}
+
+static void pg_close(void *conn) { PQfinish(conn); }
+
+static int pg_exec(void *conn, const char *name, const char *sql, ps_error *err)
+{
+    PGresult *r = PQexec(conn, sql);
+    ExecStatusType s = PQresultStatus(r);
+    PQclear(r);
+    if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK)
+        return PS_OK;
+    return pg_fail(err, name, conn, "statement failed");
+}
+
+/* '?' -> $1, $2, ... outside quoted text. */
+static char *dollar_params(const char *sql, int *n)
+{
+    ps_buf b = {0};
+    int quote = 0;
+    *n = 0;
+    for (const char *p = sql; *p; p++) {
+        if (*p == '\'')
+            quote = !quote;
+        if (*p == '?' && !quote)
+            ps_buf_printf(&b, "$%d", ++*n);
+        else
+            ps_buf_putc(&b, *p);
+    }
+    return ps_buf_steal(&b);
+}
+
+static int pg_prepare(void *conn, const char *name, const char *sql, void **out, ps_error *err)
+{
+    pg_stmt *s = ps_xcalloc(1, sizeof *s);
+    s->conn = conn;
+    s->name = name;
+    snprintf(s->id, sizeof s->id, "ps_stmt_%lu", ++stmt_counter);
+    char *text = dollar_params(sql, &s->nparams);
+    PGresult *r = PQprepare(conn, s->id, text, s->nparams, NULL);
+    free(text);
+    int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    PQclear(r);
+    if (!ok) {
+        free(s);
+        return pg_fail(err, name, conn, "cannot prepare a statement");
+    }
+    *out = s;
+    return PS_OK;
+}
+
+static int pg_run(void *stmt, const ps_db_val *v, size_t n, ps_error *err)
+{
+    pg_stmt *s = stmt;
+    PQclear(s->res);
+    s->res = NULL;
+    s->row = -1;
+    s->nrows = 0;
+    const char **vals = ps_xcalloc(n + 1, sizeof *vals);
+    char (*num)[32] = ps_xcalloc(n + 1, sizeof *num);
+    for (size_t i = 0; i < n; i++) {
+        switch (v[i].type) {
+        case PS_DB_INT: snprintf(num[i], sizeof num[i], "%lld", (long long)v[i].i); vals[i] = num[i]; break;
+        case PS_DB_REAL: ps_db_real_text(num[i], v[i].d); vals[i] = num[i]; break;
+        case PS_DB_TEXT: vals[i] = v[i].s; break;
+        default: vals[i] = NULL; break;
+        }
+    }
+    s->res = PQexecPrepared(s->conn, s->id, (int)n, vals, NULL, NULL, 0);
+    free(vals);
+    free(num);
+    ExecStatusType st = PQresultStatus(s->res);
+    if (st == PGRES_TUPLES_OK) {
+        s->nrows = PQntuples(s->res);
+        return PS_OK;
+    }
+    if (st == PGRES_COMMAND_OK)
+        return PS_OK;
+    return pg_fail(err, s->name, s->conn, "statement failed");
+}
+
+static int pg_next(void *stmt)
+{
+    pg_stmt *s = stmt;
+    if (s->row + 1 >= s->nrows)
+        return 0;
+    s->row++;
+    return 1;
+}
+
+static int pg_col_null(void *stmt, int i)
+{
+    pg_stmt *s = stmt;
+    return PQgetisnull(s->res, s->row, i);
+}
+
+static int64_t pg_col_int(void *stmt, int i)
+{
+    pg_stmt *s = stmt;
+    return PQgetisnull(s->res, s->row, i) ? 0 : strtoll(PQgetvalue(s->res, s->row, i), NULL, 10);
+}
+
+static double pg_col_real(void *stmt, int i)
+{
+    pg_stmt *s = stmt;
+    if (PQgetisnull(s->res, s->row, i))
+        return NAN;
+    const char *t = PQgetvalue(s->res, s->row, i);
+    double d = NAN;
+    ps_parse_double(t, strlen(t), &d);
+    return d;
+}
+
+static const char *pg_col_text(void *stmt, int i)
+{
+    pg_stmt *s = stmt;
+    return PQgetisnull(s->res, s->row, i) ? NULL : PQgetvalue(s->res, s->row, i);
+}
+
+static void pg_finalize(void *stmt)
+{
+    pg_stmt *s = stmt;
+    PQclear(s->res);
+    char sql[64];
+    snprintf(sql, sizeof sql, "DEALLOCATE %s", s->id);
+    PQclear(PQexec(s->conn, sql));   /* fails harmlessly inside an aborted transaction */
+    free(s);
+}
+
+static int pg_copy_begin(void *conn, const char *name, const char *table, const char *const *cols, size_t ncols,
+                         void **out, ps_error *err)
+{
+    ps_buf sql = {0};
+    ps_buf_printf(&sql, "COPY %s (", table);
+    for (size_t i = 0; i < ncols; i++)
+        ps_buf_printf(&sql, "%s%s", i ? ", " : "", cols[i]);
+    ps_buf_puts(&sql, ") FROM STDIN");
+    PGresult *r = PQexec(conn, sql.data);
+    ps_buf_free(&sql);
+    int ok = PQresultStatus(r) == PGRES_COPY_IN;
+    PQclear(r);
+    if (!ok)
+        return pg_fail(err, name, conn, "cannot start COPY");
+    pg_copy *c = ps_xcalloc(1, sizeof *c);
+    c->conn = conn;
+    c->name = name;
+    *out = c;
+    return PS_OK;
+}
+
+static void copy_text(ps_buf *b, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '\\': ps_buf_puts(b, "\\\\"); break;
+        case '\t': ps_buf_puts(b, "\\t"); break;
+        case '\n': ps_buf_puts(b, "\\n"); break;
+        case '\r': ps_buf_puts(b, "\\r"); break;
+        default: ps_buf_putc(b, *s); break;
+        }
+    }
+}
+
+static int copy_flush(pg_copy *c, ps_error *err)
+{
+    if (c->buf.len && PQputCopyData(c->conn, c->buf.data, (int)c->buf.len) != 1)
+        return pg_fail(err, c->name, c->conn, "COPY failed");
+    ps_buf_reset(&c->buf);
+    return PS_OK;
+}
+
+static int pg_copy_row(void *cp, const ps_db_val *v, size_t n, ps_error *err)
+{
+    pg_copy *c = cp;
+    char num[32];
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            ps_buf_putc(&c->buf, '\t');
+        switch (v[i].type) {
+        case PS_DB_INT: ps_buf_printf(&c->buf, "%lld", (long long)v[i].i); break;
+        case PS_DB_REAL: ps_db_real_text(num, v[i].d); ps_buf_puts(&c->buf, num); break;
+        case PS_DB_TEXT: copy_text(&c->buf, v[i].s); break;
+        default: ps_buf_puts(&c->buf, "\\N"); break;
+        }
+    }
+    ps_buf_putc(&c->buf, '\n');
+    return c->buf.len >= COPY_CHUNK ? copy_flush(c, err) : PS_OK;
+}
+
+/* Read every pending result; PS_OK when none failed. */
+static int drain(pg_copy *c, ps_error *err)
+{
+    int rc = PS_OK;
+    PGresult *r;
+    while ((r = PQgetResult(c->conn)) != NULL) {
+        if (PQresultStatus(r) != PGRES_COMMAND_OK && !rc)
+            rc = pg_fail(err, c->name, c->conn, "COPY failed");
+        PQclear(r);
+    }
+    return rc;
+}
+
+static int pg_copy_end(void *cp, ps_error *err)
+{
+    pg_copy *c = cp;
+    int rc = copy_flush(c, err);
+    if (PQputCopyEnd(c->conn, rc ? "aborted" : NULL) != 1 && !rc)
+        rc = pg_fail(err, c->name, c->conn, "COPY failed");
+    int rc2 = drain(c, rc ? NULL : err);
+    ps_buf_free(&c->buf);
+    free(c);
+    return rc ? rc : rc2;
+}
+
+static void pg_copy_abort(void *cp)
+{
+    pg_copy *c = cp;
+    PQputCopyEnd(c->conn, "aborted");
+    drain(c, NULL);
+    ps_buf_free(&c->buf);
+    free(c);
+}
+
+static const char *const pg_schemes[] = {"postgresql:", "postgres:", NULL};
+
+const ps_db_backend ps_db_pg_backend = {
+    "postgresql", pg_schemes, pg_open, pg_close, pg_exec, "BEGIN",
+    "SELECT pg_advisory_xact_lock(1886680946)",   /* one perfscribe writer at a time */
+    pg_prepare, pg_run, pg_next, pg_col_null, pg_col_int, pg_col_real, pg_col_text, pg_finalize,
+    pg_copy_begin, pg_copy_row, pg_copy_end, pg_copy_abort};

@@ -1,0 +1,136 @@
+/* db_sqlite.c - the SQLite backend of ps_db (libsqlite3): a file in WAL mode with a busy
+ * timeout, so several writers queue on the write lock instead of failing. */
+#include "db_internal.h"
+
+#include <math.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SQLITE_BUSY_MS 30000
+
+typedef struct lite_stmt {
+    sqlite3_stmt *st;
+    const char *name;
+    int row;        /* a row is loaded (ps_db_run stepped once) */
+    int first;      /* the loaded row has not been handed out yet */
+} lite_stmt;
+
+static int fail(ps_error *err, const char *name, sqlite3 *db, const char *what)
+{
+    return ps_error_set(err, PS_EIO, name, 0, 0, "%s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
+}
+
+static int lite_open(const char *url, const char *name, void **conn, ps_error *err)
+{
+    const char *path = url + strlen("sqlite:");
+    if (!*path)
+        return ps_error_set(err, PS_EUSAGE, name, 0, 0, "sqlite: needs a file name (sqlite:PATH)");
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+        int rc = fail(err, name, db, "cannot open the database");
+        sqlite3_close(db);
+        return rc;
+    }
+    sqlite3_busy_timeout(db, SQLITE_BUSY_MS);
+    char *msg = NULL;
+    if (sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-32768", NULL, NULL,
+                     &msg) != SQLITE_OK) {
+        int rc = ps_error_set(err, PS_EIO, name, 0, 0, "cannot set WAL mode: %s", msg ? msg : "?");
+        sqlite3_free(msg);
+        sqlite3_close(db);
+        return rc;
+    }
+    *conn = db;
+    return PS_OK;
+}
+
+static void lite_close(void *conn) { sqlite3_close(conn); }
+
+static int lite_exec(void *conn, const char *name, const char *sql, ps_error *err)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(conn, sql, NULL, NULL, &msg) == SQLITE_OK)
+        return PS_OK;
+    int rc = ps_error_set(err, PS_EIO, name, 0, 0, "%s", msg ? msg : sqlite3_errmsg(conn));
+    sqlite3_free(msg);
+    return rc;
+}
+
+static int lite_prepare(void *conn, const char *name, const char *sql, void **out, ps_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(conn, sql, -1, &st, NULL) != SQLITE_OK)
+        return fail(err, name, conn, "cannot prepare a statement");
+    lite_stmt *s = ps_xcalloc(1, sizeof *s);
+    s->st = st;
+    s->name = name;
+    *out = s;
+    return PS_OK;
+}
+
+static int lite_run(void *stmt, const ps_db_val *v, size_t n, ps_error *err)
+{
+    lite_stmt *s = stmt;
+    sqlite3_reset(s->st);
+    sqlite3_clear_bindings(s->st);
+    s->row = s->first = 0;
+    for (size_t i = 0; i < n; i++) {
+        int k = (int)i + 1;
+        switch (v[i].type) {
+        case PS_DB_INT: sqlite3_bind_int64(s->st, k, v[i].i); break;
+        case PS_DB_REAL: sqlite3_bind_double(s->st, k, v[i].d); break;
+        case PS_DB_TEXT: sqlite3_bind_text(s->st, k, v[i].s, -1, SQLITE_STATIC); break;
+        default: sqlite3_bind_null(s->st, k); break;
+        }
+    }
+    int rc = sqlite3_step(s->st);
+    if (rc == SQLITE_ROW) {
+        s->row = s->first = 1;
+        return PS_OK;
+    }
+    if (rc == SQLITE_DONE)
+        return PS_OK;
+    return fail(err, s->name, sqlite3_db_handle(s->st), "statement failed");
+}
+
+static int lite_next(void *stmt)
+{
+    lite_stmt *s = stmt;
+    if (!s->row)
+        return 0;
+    if (s->first) {
+        s->first = 0;
+        return 1;
+    }
+    s->row = sqlite3_step(s->st) == SQLITE_ROW;
+    return s->row;
+}
+
+static int lite_col_null(void *stmt, int i) { return sqlite3_column_type(((lite_stmt *)stmt)->st, i) == SQLITE_NULL; }
+static int64_t lite_col_int(void *stmt, int i) { return sqlite3_column_int64(((lite_stmt *)stmt)->st, i); }
+
+static double lite_col_real(void *stmt, int i)
+{
+    sqlite3_stmt *st = ((lite_stmt *)stmt)->st;
+    return sqlite3_column_type(st, i) == SQLITE_NULL ? NAN : sqlite3_column_double(st, i);
+}
+
+static const char *lite_col_text(void *stmt, int i)
+{
+    return (const char *)sqlite3_column_text(((lite_stmt *)stmt)->st, i);
+}
+
+static void lite_finalize(void *stmt)
+{
+    lite_stmt *s = stmt;
+    sqlite3_finalize(s->st);
+    free(s);
+}
+
+static const char *const lite_schemes[] = {"sqlite:", NULL};
+
+const ps_db_backend ps_db_sqlite_backend = {
+    "sqlite", lite_schemes, lite_open, lite_close, lite_exec, "BEGIN IMMEDIATE", NULL,
+    lite_prepare, lite_run, lite_next, lite_col_null, lite_col_int, lite_col_real, lite_col_text, lite_finalize,
+    NULL, NULL, NULL, NULL};

@@ -1,0 +1,211 @@
+/* ps_store.h - the results store: a database of Jetstress runs (SQLite file or PostgreSQL
+ * server) and relog's SQL tables for counter logs.
+ *
+ * Contents:
+ *   1. databases: one interface, backends chosen from a table by the URL scheme
+ *      ("sqlite:PATH", "postgresql://..." / "postgres://..."); statements with '?' parameters,
+ *      every value bound, never spliced into SQL text; bulk loading
+ *   2. schema version and forward migrations
+ *   3. SHA-256 of input files
+ *   4. stored runs: add, list, load (the run rebuilt as a ps_js_run), remove
+ *   5. relog's SQL tables (DisplayToID, CounterDetails, CounterData)
+ *
+ * Library code: nothing is printed; errors come back as ps_error records (file = the database
+ * URL with any password removed). Credentials of PostgreSQL come only from libpq's own
+ * environment (PGHOST, PGUSER, PGPASSWORD, PGSERVICE, ~/.pgpass, pg_service.conf) or the URL.
+ */
+#ifndef PS_STORE_H
+#define PS_STORE_H
+
+#include "ps_model.h"
+
+#include <stdint.h>
+
+/* ===================================================================== 1. databases */
+
+typedef struct ps_db ps_db;            /* an open connection (opaque) */
+typedef struct ps_db_stmt ps_db_stmt;  /* a prepared statement (opaque) */
+
+enum ps_db_type { PS_DB_NULL = 0, PS_DB_INT, PS_DB_REAL, PS_DB_TEXT };
+/* One bound value. REAL NaN is stored as NULL. TEXT is borrowed for the call. */
+typedef struct ps_db_val {
+    enum ps_db_type type;
+    int64_t i;
+    double d;
+    const char *s;
+} ps_db_val;
+ps_db_val ps_db_int(int64_t v);
+ps_db_val ps_db_real(double v);
+ps_db_val ps_db_text(const char *s);   /* NULL s -> NULL value */
+
+/* Open the database named by url: "sqlite:PATH" (created when missing; WAL journal, a 30 s
+ * busy timeout) or "postgresql://..."/"postgres://..." (libpq conninfo URI; "postgresql:" alone
+ * takes everything from the libpq environment). The schema is migrated to the current version
+ * (see section 2). PS_EUSAGE for an unknown scheme, PS_EIO when the database cannot be opened
+ * or migrated. *out owned by the caller (ps_db_close). */
+int ps_db_open(const char *url, ps_db **out, ps_error *err);
+/* The same, migrating only up to schema `version` (tests of the migrations). */
+int ps_db_open_at(const char *url, int version, ps_db **out, ps_error *err);
+void ps_db_close(ps_db *db);           /* NULL allowed; an open transaction is rolled back */
+/* "sqlite" or "postgresql". */
+const char *ps_db_kind(const ps_db *db);
+/* The URL for messages: the password of a URL is replaced by "***". Owned by db. */
+const char *ps_db_name(const ps_db *db);
+
+/* Transactions. begin(write = 1) takes the database's write lock at once (SQLite BEGIN
+ * IMMEDIATE, waiting up to the busy timeout; PostgreSQL a transaction-scoped advisory lock), so
+ * concurrent writers queue instead of failing. PS_EIO on failure. */
+int ps_db_begin(ps_db *db, int write, ps_error *err);
+int ps_db_commit(ps_db *db, ps_error *err);
+void ps_db_rollback(ps_db *db);        /* never fails; nothing happens outside a transaction */
+
+/* Run one statement without parameters (DDL). PS_EIO on failure. */
+int ps_db_exec(ps_db *db, const char *sql, ps_error *err);
+/* Prepare sql ('?' marks each parameter). *out owned by the caller (ps_db_finalize). */
+int ps_db_prepare(ps_db *db, const char *sql, ps_db_stmt **out, ps_error *err);
+/* Execute with n values bound in order; rows, if any, are then read with ps_db_next. A
+ * statement may be run again (the previous rows are dropped). PS_EIO on failure (constraint
+ * violations included). */
+int ps_db_run(ps_db_stmt *st, const ps_db_val *vals, size_t n, ps_error *err);
+/* Next result row: 1 = a row, 0 = no more. */
+int ps_db_next(ps_db_stmt *st);
+/* Column i of the current row. is_null: column is NULL (NaN for real, 0 for int, NULL text).
+ * Text stays valid until the next ps_db_next/ps_db_run. Reals keep every bit (no text
+ * rounding on either backend). */
+int ps_db_col_null(ps_db_stmt *st, int i);
+int64_t ps_db_col_int(ps_db_stmt *st, int i);
+double ps_db_col_real(ps_db_stmt *st, int i);
+const char *ps_db_col_text(ps_db_stmt *st, int i);
+void ps_db_finalize(ps_db_stmt *st);   /* NULL allowed */
+/* One-shot: prepare, run with vals, read the first column of the first row as an integer into
+ * *out (0 when there is no row or it is NULL). */
+int ps_db_query_int(ps_db *db, const char *sql, const ps_db_val *vals, size_t n, int64_t *out, ps_error *err);
+
+/* Bulk loading of one table inside the current transaction: SQLite a prepared INSERT run per
+ * row, PostgreSQL COPY ... FROM STDIN (text format, values escaped). ps_db_copy_end sends the
+ * end of data and reports the server's verdict; the caller commits. */
+typedef struct ps_db_copy ps_db_copy;
+int ps_db_copy_begin(ps_db *db, const char *table, const char *const *cols, size_t ncols, ps_db_copy **out,
+                     ps_error *err);
+int ps_db_copy_row(ps_db_copy *c, const ps_db_val *vals, ps_error *err);   /* ncols values */
+int ps_db_copy_end(ps_db_copy *c, ps_error *err);                          /* frees c */
+void ps_db_copy_abort(ps_db_copy *c);                                      /* frees c; NULL ok */
+
+/* ===================================================================== 2. schema */
+
+/* Current schema version; ps_db_open migrates older databases forward, one step at a time in
+ * one transaction each, and refuses (PS_EIO) a database written by a newer perfscribe. */
+#define PS_STORE_SCHEMA_VERSION 2
+/* Migrate db to version `to` (1..PS_STORE_SCHEMA_VERSION); used by ps_db_open and tests. */
+int ps_store_migrate(ps_db *db, int to, ps_error *err);
+/* Version recorded in the database (0 = empty database). */
+int ps_store_schema_version(ps_db *db, int64_t *out, ps_error *err);
+
+/* ===================================================================== 3. SHA-256 */
+
+typedef struct ps_sha256 {
+    uint32_t h[8];
+    uint64_t len;
+    unsigned char buf[64];
+    size_t nbuf;
+} ps_sha256;
+void ps_sha256_init(ps_sha256 *s);
+void ps_sha256_update(ps_sha256 *s, const void *p, size_t n);
+/* 64 lower-case hex digits and a NUL into hex[65]. */
+void ps_sha256_final(ps_sha256 *s, char hex[65]);
+/* Digest and size of a whole file, read in blocks. PS_EIO (err names path) when unreadable. */
+int ps_sha256_file(const char *path, char hex[65], uint64_t *size, ps_error *err);
+
+/* ===================================================================== 4. stored runs */
+
+typedef struct ps_store_tag { char *key, *value; } ps_store_tag;
+typedef struct ps_store_file { char *name; uint64_t size; char sha256[65]; } ps_store_file;
+
+/* What is stored about a run besides its figures. Strings owned by the struct. */
+typedef struct ps_store_meta {
+    char *label;
+    ps_store_tag *tags; size_t ntags;
+    ps_store_file *files; size_t nfiles;   /* sorted by name */
+    char *digest;          /* SHA-256 over the files' names, digests and the judge options */
+    char *stored_at;       /* ISO 8601 UTC */
+    char *version;         /* perfscribe version that stored it */
+    char *profile;         /* --profile given, NULL = from the run */
+    int lenient;           /* --lenient */
+    char *thresholds;      /* --thresholds file name, NULL = none */
+} ps_store_meta;
+void ps_store_meta_free(ps_store_meta *m);   /* members only */
+/* Add a tag (copied). */
+void ps_store_meta_tag(ps_store_meta *m, const char *key, const char *value);
+/* Hash every input file of run (reports, configs, counter logs) and the extra files (thresholds),
+ * sort them by name, and fill m->files and m->digest (which also covers profile, lenient and
+ * the thresholds name). PS_EIO when a file cannot be read. */
+int ps_store_meta_files(ps_store_meta *m, const ps_js_run *run, const char *const *extra, size_t nextra,
+                        ps_error *err);
+
+/* Options of ps_store_add. */
+typedef struct ps_store_add_options {
+    double hold_seconds;   /* test hook: pause this long inside the transaction, halfway */
+} ps_store_add_options;
+/* Store one judged run under m->label in one transaction: metadata, tags, files, per-server
+ * verdicts (result, profile, source, reasons) and thresholds, per-instance figures (recomputed
+ * and reported), host tables, per-server and aggregate figures, and the thinned chart series
+ * (see ps_series_thin). Returns PS_OK with *added = 1, or *added = 0 when a run with the same
+ * digest is stored already (*existing = its label, owned by the caller; nothing written).
+ * PS_EUSAGE when the label holds other inputs; PS_EIO on a database error (rolled back). */
+int ps_store_add(ps_db *db, const ps_store_meta *m, const ps_js_run *run, const ps_store_add_options *opt,
+                 int *added, char **existing, ps_error *err);
+
+/* Where a server's judged figures came from: "recomputed" (counter logs), "reported" (the
+ * report's tables only) or "both" (logs, and the report printed a verdict of its own). */
+const char *ps_store_verdict_source(const ps_js_server *s);
+
+/* Stored runs in label order, optionally only those whose tags hold every where[i] "key=value".
+ * *out (n entries) owned by the caller: ps_store_list_free. */
+typedef struct ps_store_entry {
+    ps_store_meta meta;
+    size_t nservers;
+    int result;            /* worst verdict: PS_VERDICT_FAIL if any server fails, else PASS if any
+                              passes, else UNKNOWN */
+} ps_store_entry;
+int ps_store_list(ps_db *db, const char *const *where, size_t nwhere, ps_store_entry **out, size_t *n,
+                  ps_error *err);
+void ps_store_list_free(ps_store_entry *e, size_t n);
+
+/* Rebuild a stored run: servers, instances with their recomputed and reported figures, host
+ * tables, summaries, aggregate, verdicts, the configuration and report facts stored, and the
+ * thinned series. PS_EUSAGE when no run has that label. *run and *meta owned by the caller. */
+int ps_store_load(ps_db *db, const char *label, ps_js_run **run, ps_store_meta *meta, ps_error *err);
+/* Remove a run; *removed = 0 when the label is unknown. One transaction. */
+int ps_store_remove(ps_db *db, const char *label, int *removed, ps_error *err);
+
+/* Reduce a series to at most 2 * buckets points: the minimum and maximum of each of `buckets`
+ * equal time slices (in time order; a slice of gaps keeps one NaN). A series of at most
+ * 2 * buckets points is copied. out is replaced (its label is kept). */
+#define PS_STORE_SERIES_BUCKETS 480
+void ps_series_thin(const ps_series *in, size_t buckets, ps_series *out);
+
+/* ===================================================================== 5. relog's SQL tables */
+
+/* relog -f SQL writes three tables; schema version 2 creates them when missing (portable types):
+ *   DisplayToID    one row per log set: GUID, RunID, DisplayString, LogStartTime,
+ *                  LogStopTime, NumberOfRecords, MinutesToUTC, TimeZoneName
+ *   CounterDetails one row per counter: CounterID, MachineName, ObjectName, CounterName,
+ *                  CounterType, DefaultScale, InstanceName, InstanceIndex, ParentName,
+ *                  ParentObjectID, TimeBaseA, TimeBaseB
+ *   CounterData    one row per present value: GUID, CounterID, RecordIndex, CounterDateTime,
+ *                  CounterValue, FirstValueA, FirstValueB, SecondValueA, SecondValueB, MultiCount
+ * See docs/readme/store.md for the meaning of every column. */
+typedef struct ps_relog_sql ps_relog_sql;
+/* Start a log set named display (its file name) inside a write transaction the caller opened
+ * (the tables are created by schema version 2): registers (or reuses) a CounterDetails row for each
+ * column of info, and opens the bulk load of CounterData. */
+int ps_relog_sql_begin(ps_db *db, const ps_log_info *info, const char *display, ps_relog_sql **out,
+                       ps_error *err);
+/* Add one sample (row->values for info's columns; NaN values are left out, as relog does). */
+int ps_relog_sql_row(ps_relog_sql *r, const ps_row *row, ps_error *err);
+/* Finish the bulk load and write the DisplayToID row (start, stop, record count, zone).
+ * *rows = CounterData rows written. Frees r. The caller commits. */
+int ps_relog_sql_end(ps_relog_sql *r, uint64_t *rows, ps_error *err);
+void ps_relog_sql_abort(ps_relog_sql *r);   /* frees r; NULL ok */
+
+#endif

@@ -1,0 +1,176 @@
+/* store_out.c - text and JSON of 'perfscribe store' (list, show, add, rm). */
+#include "ps_store_out.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *result_word(int r)
+{
+    return r == PS_VERDICT_PASS ? "pass" : r == PS_VERDICT_FAIL ? "fail" : "unknown";
+}
+
+static void json_tags(ps_buf *b, const ps_store_meta *m)
+{
+    ps_buf_putc(b, '{');
+    for (size_t i = 0; i < m->ntags; i++) {
+        if (i)
+            ps_buf_putc(b, ',');
+        ps_json_str(b, m->tags[i].key);
+        ps_buf_putc(b, ':');
+        ps_json_str(b, m->tags[i].value);
+    }
+    ps_buf_putc(b, '}');
+}
+
+static void json_meta(ps_buf *b, const ps_store_meta *m)
+{
+    ps_buf_puts(b, "\"label\":");
+    ps_json_str(b, m->label);
+    ps_buf_puts(b, ",\"stored_at\":");
+    ps_json_str(b, m->stored_at);
+    ps_buf_puts(b, ",\"perfscribe_version\":");
+    ps_json_str(b, m->version);
+    ps_buf_puts(b, ",\"digest\":");
+    ps_json_str(b, m->digest);
+    ps_buf_puts(b, ",\"options\":{\"profile\":");
+    ps_json_str(b, m->profile);
+    ps_buf_printf(b, ",\"lenient\":%s,\"thresholds\":", m->lenient ? "true" : "false");
+    ps_json_str(b, m->thresholds);
+    ps_buf_puts(b, "},\"tags\":");
+    json_tags(b, m);
+    ps_buf_puts(b, ",\"files\":[");
+    for (size_t i = 0; i < m->nfiles; i++) {
+        ps_buf_puts(b, i ? ",{\"name\":" : "{\"name\":");
+        ps_json_str(b, m->files[i].name);
+        ps_buf_printf(b, ",\"size\":%llu,\"sha256\":", (unsigned long long)m->files[i].size);
+        ps_json_str(b, m->files[i].sha256);
+        ps_buf_putc(b, '}');
+    }
+    ps_buf_putc(b, ']');
+}
+
+static void text_tags(ps_buf *b, const ps_store_meta *m)
+{
+    for (size_t i = 0; i < m->ntags; i++)
+        ps_buf_printf(b, "%s%s=%s", i ? " " : "", m->tags[i].key, m->tags[i].value);
+}
+
+void ps_store_render_list(ps_buf *b, const ps_store_entry *e, size_t n, enum ps_format fmt)
+{
+    if (fmt == PS_FMT_JSON) {
+        ps_buf_puts(b, "{\"runs\":[");
+        for (size_t i = 0; i < n; i++) {
+            ps_buf_puts(b, i ? ",{" : "{");
+            json_meta(b, &e[i].meta);
+            ps_buf_printf(b, ",\"servers\":%zu,\"verdict\":", e[i].nservers);
+            ps_json_str(b, result_word(e[i].result));
+            ps_buf_putc(b, '}');
+        }
+        ps_buf_puts(b, "]}\n");
+        return;
+    }
+    ps_buf_printf(b, "%-24s %7s %-8s %-24s %s\n", "LABEL", "SERVERS", "VERDICT", "STORED", "TAGS");
+    for (size_t i = 0; i < n; i++) {
+        ps_buf_printf(b, "%-24s %7zu %-8s %-24s ", e[i].meta.label, e[i].nservers, result_word(e[i].result),
+                      e[i].meta.stored_at ? e[i].meta.stored_at : "");
+        text_tags(b, &e[i].meta);
+        ps_buf_putc(b, '\n');
+    }
+    ps_buf_printf(b, "%zu stored run%s\n", n, n == 1 ? "" : "s");
+}
+
+static void json_verdicts(ps_buf *b, const ps_js_run *run)
+{
+    ps_buf_puts(b, "[");
+    for (size_t i = 0; i < run->nservers; i++) {
+        const ps_js_server *s = &run->servers[i];
+        ps_buf_puts(b, i ? ",{\"machine\":" : "{\"machine\":");
+        ps_json_str(b, s->machine);
+        ps_buf_puts(b, ",\"test_type\":");
+        ps_json_str(b, ps_test_type_name(s->test_type));
+        ps_buf_puts(b, ",\"result\":");
+        ps_json_str(b, result_word(s->verdict.result));
+        ps_buf_puts(b, ",\"profile\":");
+        ps_json_str(b, s->verdict.profile);
+        ps_buf_puts(b, ",\"source\":");
+        ps_json_str(b, ps_store_verdict_source(s));
+        ps_buf_puts(b, ",\"reasons\":[");
+        for (size_t k = 0; k < s->verdict.nreasons; k++) {
+            if (k)
+                ps_buf_putc(b, ',');
+            ps_json_str(b, s->verdict.reasons[k]);
+        }
+        ps_buf_puts(b, "]}");
+    }
+    ps_buf_putc(b, ']');
+}
+
+void ps_store_render_show(ps_buf *b, const ps_store_meta *m, const ps_js_run *run, enum ps_format fmt)
+{
+    if (fmt == PS_FMT_JSON) {
+        ps_buf_putc(b, '{');
+        json_meta(b, m);
+        ps_buf_puts(b, ",\"verdicts\":");
+        json_verdicts(b, run);
+        ps_buf_puts(b, ",\"run\":");
+        ps_js_render_json(b, run);   /* ends with a newline */
+        while (b->len && b->data[b->len - 1] == '\n')
+            b->data[--b->len] = 0;
+        ps_buf_puts(b, "}\n");
+        return;
+    }
+    ps_buf_printf(b, "label:     %s\nstored:    %s by perfscribe %s\ndigest:    %s\n", m->label,
+                  m->stored_at ? m->stored_at : "", m->version ? m->version : "", m->digest ? m->digest : "");
+    ps_buf_printf(b, "options:   profile %s%s%s%s\ntags:      ", m->profile ? m->profile : "(from the run)",
+                  m->lenient ? ", lenient" : "", m->thresholds ? ", thresholds " : "", m->thresholds ? m->thresholds : "");
+    text_tags(b, m);
+    ps_buf_puts(b, "\nfiles:\n");
+    for (size_t i = 0; i < m->nfiles; i++)
+        ps_buf_printf(b, "  %s  %12llu  %s\n", m->files[i].sha256, (unsigned long long)m->files[i].size,
+                      m->files[i].name);
+    ps_buf_puts(b, "verdicts:\n");
+    for (size_t i = 0; i < run->nservers; i++) {
+        const ps_js_server *s = &run->servers[i];
+        ps_buf_printf(b, "  %s %s: %s (%s; source %s)\n", s->machine ? s->machine : "?", ps_test_type_name(s->test_type),
+                      result_word(s->verdict.result), s->verdict.profile ? s->verdict.profile : "none",
+                      ps_store_verdict_source(s));
+        for (size_t k = 0; k < s->verdict.nreasons; k++)
+            ps_buf_printf(b, "    %s\n", s->verdict.reasons[k]);
+    }
+    ps_buf_putc(b, '\n');
+    ps_js_render_text(b, run);
+}
+
+void ps_store_render_add(ps_buf *b, const ps_store_meta *m, const ps_js_run *run, int added, const char *existing,
+                         enum ps_format fmt)
+{
+    if (fmt == PS_FMT_JSON) {
+        ps_buf_printf(b, "{\"added\":%s,\"existing\":", added ? "true" : "false");
+        ps_json_str(b, existing);
+        ps_buf_putc(b, ',');
+        json_meta(b, m);
+        ps_buf_puts(b, ",\"verdicts\":");
+        json_verdicts(b, run);
+        ps_buf_puts(b, "}\n");
+        return;
+    }
+    if (!added) {
+        ps_buf_printf(b, "%s: the same inputs are stored already as '%s'; nothing added\n", m->label,
+                      existing ? existing : "?");
+        return;
+    }
+    ps_buf_printf(b, "stored '%s': %zu server%s, %zu file%s, digest %.16s...\n", m->label, run->nservers,
+                  run->nservers == 1 ? "" : "s", m->nfiles, m->nfiles == 1 ? "" : "s", m->digest);
+    ps_js_render_verdicts(b, run);
+}
+
+void ps_store_render_rm(ps_buf *b, const char *label, enum ps_format fmt)
+{
+    if (fmt == PS_FMT_JSON) {
+        ps_buf_puts(b, "{\"removed\":");
+        ps_json_str(b, label);
+        ps_buf_puts(b, "}\n");
+        return;
+    }
+    ps_buf_printf(b, "removed '%s'\n", label);
+}

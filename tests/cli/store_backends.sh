@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# perfscribe store on SQLite and on PostgreSQL: the same runs give the same 'store show' JSON
+# and 'trend' output on both; a stored run equals what 'jetstress --json' computes from the raw
+# files; 'trend --db' equals 'trend' on the raw folders; the same inputs again add nothing;
+# labels and tags with quotes, semicolons and markup are kept as text; list/rm/--where;
+# 'report --db' renders without the raw files.
+set -euo pipefail
+: "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
+. "$PS_SOURCE_DIR/tests/cli/pg_lib.sh"
+pg_require
+command -v python3 >/dev/null || { echo "skip: no python3"; exit 77; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+P=$PERFSCRIBE; S=$PS_SOURCE_DIR/samples; T=$S/trend
+export SOURCE_DATE_EPOCH=1767225600   # stored_at: the same in both databases
+lite="sqlite:$tmp/runs.db"
+pg=$(pg_new_db ps_store_backends)
+fail() { echo "FAIL: $*"; exit 1; }
+odd=$'it\'s "gen1"; DROP TABLE ps_run;--<b>&'
+# a copy of the run, to check that the same inputs from another folder are the same run
+cp -r "$S/jetstress" "$tmp/copy"
+for db in "$lite" "$pg"; do
+  "$P" store --db "$db" add "$T/gen1-raid10" --label "$odd" --tag 'disk=raid10' --tag "note=<i>a;b'c\"</i>" -q >/dev/null
+  "$P" store --db "$db" add "$T/gen2-raid10" --label gen2 --tag disk=raid10 -q >/dev/null
+  "$P" store --db "$db" add "$T/gen2-raid6" --label gen2r6 --tag disk=raid6 -q >/dev/null
+  "$P" store --db "$db" add "$S/jetstress" --label esrp --tag site=lab -q >/dev/null
+  # the same inputs again (also from another folder): nothing added, exit 0
+  out=$("$P" store --db "$db" add "$tmp/copy" --label esrp-again -q)
+  [ "$out" = "esrp-again: the same inputs are stored already as 'esrp'; nothing added" ] || fail "re-add: $out"
+  # a label that holds other inputs: usage error, nothing written
+  set +e; "$P" store --db "$db" add "$T/gen2-raid6" --profile jetstress-2010 --label gen2 -q >/dev/null 2>"$tmp/err"; rc=$?; set -e
+  [ $rc = 2 ] && grep -q "label 'gen2' already holds other inputs" "$tmp/err" || fail "label clash: rc $rc"
+  "$P" store --db "$db" list --format json >"$tmp/list.json"
+  python3 - "$tmp/list.json" "$odd" <<'PY'
+import json, sys
+runs = json.load(open(sys.argv[1]))["runs"]
+labels = [r["label"] for r in runs]
+assert labels == sorted([sys.argv[2], "gen2", "gen2r6", "esrp"]), labels
+odd = [r for r in runs if r["label"] == sys.argv[2]][0]
+assert odd["tags"] == {"disk": "raid10", "note": "<i>a;b'c\"</i>"}, odd["tags"]
+esrp = [r for r in runs if r["label"] == "esrp"][0]
+assert esrp["servers"] == 4 and esrp["verdict"] == "fail", esrp
+assert len(esrp["files"]) == 10 and all(len(f["sha256"]) == 64 for f in esrp["files"])
+PY
+done
+# every file's SHA-256 and size as sha256sum and stat see them
+"$P" store --db "$lite" show esrp --format json >"$tmp/show-lite.json"
+python3 - "$tmp/show-lite.json" <<'PY'
+import hashlib, json, os, sys
+for f in json.load(open(sys.argv[1]))["files"]:
+    data = open(f["name"], "rb").read()
+    assert f["sha256"] == hashlib.sha256(data).hexdigest() and f["size"] == len(data), f["name"]
+PY
+# the same 'store show' JSON from both databases, for every label
+for label in "$odd" gen2 gen2r6 esrp; do
+  "$P" store --db "$lite" show "$label" --format json >"$tmp/a.json"
+  "$P" store --db "$pg" show "$label" --format json >"$tmp/b.json"
+  cmp "$tmp/a.json" "$tmp/b.json" || fail "show $label differs between SQLite and PostgreSQL"
+done
+# the stored figures are what the raw pipeline computes (jetstress --json), bit for bit
+"$P" jetstress --json "$S/jetstress" >"$tmp/raw.json"
+python3 - "$tmp/show-lite.json" "$tmp/raw.json" <<'PY'
+import json, sys
+stored, raw = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert stored["run"] == raw, "stored run differs from jetstress --json"
+v = {(x["machine"], x["test_type"]): x for x in stored["verdicts"]}
+assert v[("MBX02", "Performance")]["result"] == "fail"
+assert v[("MBX02", "Performance")]["reasons"] == ["MBX02 Instance5120.3: average database read latency 23.529 ms > 20 ms"]
+assert v[("MBX02", "Performance")]["source"] == "both" and v[("MBX01", "SoftRecovery")]["source"] == "reported"
+PY
+# trend: raw folders == SQLite == PostgreSQL (text and JSON)
+"$P" trend "$odd=$T/gen1-raid10" "gen2=$T/gen2-raid10" "gen2r6=$T/gen2-raid6" -q >"$tmp/raw.txt"
+grep -q '^Achieved transactional IOPS  *100% \[227 IOPS\]  *150% \[339 IOPS\]  *150% \[340 IOPS\]$' "$tmp/raw.txt" || fail "raw trend"
+for db in "$lite" "$pg"; do
+  "$P" trend --db "$db" "$odd" gen2 gen2r6 -q | cmp - "$tmp/raw.txt" || fail "trend --db $db"
+  "$P" trend --db "$db" "$odd" gen2 gen2r6 --format json -q >"$tmp/db.json"
+  "$P" trend "$odd=$T/gen1-raid10" "gen2=$T/gen2-raid10" "gen2r6=$T/gen2-raid6" --format json -q | cmp - "$tmp/db.json" \
+    || fail "trend --db --format json $db"
+  # --where: the two raid10 runs, in label order
+  "$P" trend --db "$db" --where disk=raid10 --format json -q >"$tmp/where.json"
+  python3 -c "import json,sys; l=[x['label'] for x in json.load(open(sys.argv[1]))['labels']]; assert l==sorted(l) and len(l)==2, l" "$tmp/where.json"
+done
+# report --db: the document of a stored run, the same from both databases
+"$P" report --db "$lite" esrp -o "$tmp/lite.html" -q 2>/dev/null
+"$P" report --db "$pg" esrp -o "$tmp/pg.html" -q 2>/dev/null
+cmp "$tmp/lite.html" "$tmp/pg.html" || fail "report --db differs"
+grep -q 'MBX02' "$tmp/lite.html" && grep -q '23.529' "$tmp/lite.html" || fail "report --db content"
+# rm: gone from list; an unknown label is a usage error
+for db in "$lite" "$pg"; do
+  [ "$("$P" store --db "$db" rm gen2r6)" = "removed 'gen2r6'" ] || fail "rm"
+  "$P" store --db "$db" list | grep -q '^gen2r6 ' && fail "rm left the run"
+  set +e; "$P" store --db "$db" show gen2r6 2>"$tmp/err"; rc=$?; set -e
+  [ $rc = 2 ] && grep -q "no stored run labelled 'gen2r6'" "$tmp/err" || fail "show after rm: $rc"
+done
+[ "$(sqlite3 "$tmp/runs.db" "SELECT COUNT(*) FROM ps_point WHERE run_id NOT IN (SELECT id FROM ps_run)")" = 0 ] || fail "rm left points"
+# the schema version table
+[ "$(sqlite3 "$tmp/runs.db" 'SELECT MAX(version) FROM ps_schema')" = 2 ] || fail "schema version"
+[ "$(sqlite3 "$tmp/runs.db" 'PRAGMA journal_mode')" = wal ] || fail "WAL mode"
+# an unknown scheme
+set +e; "$P" store --db mysql://x list 2>"$tmp/err"; rc=$?; set -e
+[ $rc = 2 ] && grep -q "unknown database 'mysql://x'" "$tmp/err" || fail "unknown scheme"
+echo "ok"

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Killing 'store add' or 'convert -f sql' midway leaves the database as it was (SQLite and
+# PostgreSQL), and two 'store add' at once on one SQLite file both land.
+set -euo pipefail
+: "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
+. "$PS_SOURCE_DIR/tests/cli/pg_lib.sh"
+pg_require
+command -v python3 >/dev/null && command -v sqlite3 >/dev/null && command -v pg_dump >/dev/null || { echo "skip: tools"; exit 77; }
+tmp=$(mktemp -d); trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$tmp"' EXIT
+P=$PERFSCRIBE; S=$PS_SOURCE_DIR/samples; T=$S/trend
+fail() { echo "FAIL: $*"; exit 1; }
+lite="sqlite:$tmp/k.db"
+pg=$(pg_new_db ps_store_kill)
+pgdb=${pg#postgresql://perfscribe@/}; pgdb=${pgdb%%\?*}
+dump() {   # the whole content of a database, as text
+  case $1 in
+    sqlite:*) sqlite3 "${1#sqlite:}" .dump ;;
+    *) pg_dump --data-only --no-owner -d "$pgdb" | grep -v -e '^--' -e '^.restrict' -e '^.unrestrict' ;;
+  esac
+}
+# true while the perfscribe of pid $2 holds the write transaction of database $1
+in_tx() {
+  case $1 in
+    sqlite:*) ! sqlite3 "${1#sqlite:}" "PRAGMA busy_timeout = 0; BEGIN IMMEDIATE; ROLLBACK;" >/dev/null 2>&1 ;;
+    *) [ "$(psql -At -d "$pgdb" -c "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory'")" != 0 ] ;;
+  esac
+}
+wait_tx() {   # wait (at most 60 s) until pid $2 is inside its transaction
+  for _ in $(seq 600); do
+    kill -0 "$2" 2>/dev/null || fail "process $2 ended before it could be killed"
+    in_tx "$1" && return 0
+    sleep 0.1
+  done
+  fail "process $2 never opened its transaction"
+}
+# a CSV big enough that loading it takes a while (30 000 samples x 40 counters)
+python3 "$PS_SOURCE_DIR/bench/gen_csv.py" 30000 40 "$tmp/big.csv"
+for db in "$lite" "$pg"; do
+  "$P" store --db "$db" add "$T/gen1-raid10" --label base -q >/dev/null
+  "$P" convert "$S/perfmon/mbx01-2h.csv" -f sql -o "$db" -q
+  dump "$db" >"$tmp/before.txt"
+  # store add, killed while it holds its transaction (the test hook pauses it halfway)
+  PERFSCRIBE_TEST_HOLD_SECONDS=30 "$P" store --db "$db" add "$S/jetstress" --label killed -q >/dev/null 2>&1 &
+  pid=$!
+  wait_tx "$db" $pid
+  kill -KILL $pid; wait $pid 2>/dev/null || true
+  dump "$db" | cmp - "$tmp/before.txt" || fail "store add killed: $db changed"
+  # convert -f sql, killed (SIGTERM) while it loads
+  "$P" convert "$tmp/big.csv" -f sql -o "$db" -q &
+  pid=$!
+  wait_tx "$db" $pid
+  sleep 0.3
+  kill -TERM $pid; wait $pid 2>/dev/null || true
+  dump "$db" | cmp - "$tmp/before.txt" || fail "convert -f sql killed: $db changed"
+  # and the database still works
+  "$P" store --db "$db" add "$T/gen2-raid10" --label after -q >/dev/null
+  [ "$("$P" store --db "$db" list | tail -1)" = "2 stored runs" ] || fail "after the kills: $db"
+done
+# two store add at once on one SQLite file: both land (the first holds the write lock 2 s)
+c="sqlite:$tmp/c.db"
+PERFSCRIBE_TEST_HOLD_SECONDS=2 "$P" store --db "$c" add "$T/gen1-raid10" --label one -q >/dev/null & p1=$!
+"$P" store --db "$c" add "$T/gen2-raid10" --label two -q >/dev/null & p2=$!
+wait $p1 || fail "first concurrent add"
+wait $p2 || fail "second concurrent add"
+"$P" store --db "$c" list >"$tmp/list.txt"
+grep -q '^one ' "$tmp/list.txt" && grep -q '^two ' "$tmp/list.txt" && grep -q '^2 stored runs$' "$tmp/list.txt" || { cat "$tmp/list.txt"; fail "concurrent"; }
+echo ok
