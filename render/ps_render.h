@@ -374,6 +374,14 @@ void ps_chart_release_caches(void);
  * spec, PS_EIO when libharu reports an error. */
 int ps_chart_draw_hpdf(const ps_chart_spec *spec, void *doc, void *page, void *font, void *bold,
                        double x, double y, double w, double h, ps_error *err);
+/* Text drawing of ps_chart_draw_hpdf_text: utf8 anchored (enum ps_anchor) at PDF point (x, y),
+ * turned angle degrees counter-clockwise, fill colour rgb; page is the HPDF_Page. */
+typedef void (*ps_chart_hpdf_text_fn)(void *ctx, void *page, double x, double y, double angle, const char *utf8,
+                                      double size, int bold, int anchor, uint32_t rgb);
+/* As ps_chart_draw_hpdf, the texts drawn by text(text_ctx, ...) (a document with several
+ * fonts per string: per-character fallback). */
+int ps_chart_draw_hpdf_text(const ps_chart_spec *spec, void *doc, void *page, ps_chart_hpdf_text_fn text,
+                            void *text_ctx, double x, double y, double w, double h, ps_error *err);
 
 /* ===================================================================== 7. documents */
 
