@@ -53,7 +53,7 @@ static void table(const doc_table *t, ps_buf *b)
         for (; r < t->nrows && t->row_kind[r] == DOC_ROW_HEAD; r++) {
             ps_buf_puts(b, "<tr>");
             for (size_t c = 0; c < t->ncols; c++) {
-                ps_buf_puts(b, "<th>");
+                ps_buf_puts(b, "<th scope=\"col\">");
                 esc(b, t->cells[r * t->ncols + c]);
                 ps_buf_puts(b, "</th>");
             }
@@ -73,6 +73,12 @@ static void table(const doc_table *t, ps_buf *b)
         }
         for (size_t c = 0; c < t->ncols; c++) {
             int num = t->right[c], diff = t->flag[r * t->ncols + c];
+            if (c == 0 && !num) {   /* a text first column names its row */
+                ps_buf_puts(b, "<th scope=\"row\">");
+                esc(b, t->cells[r * t->ncols + c]);
+                ps_buf_puts(b, "</th>");
+                continue;
+            }
             if (num || diff)
                 ps_buf_printf(b, "<td class=\"%s%s%s\">", num ? "num" : "", num && diff ? " " : "", diff ? "differs" : "");
             else

@@ -361,6 +361,11 @@ int ps_chart_render_svg(const ps_chart_spec *spec, const char *path, ps_error *e
  * markup. Output is byte-identical for identical specs. */
 int ps_chart_svg_string(const ps_chart_spec *spec, const char *id_prefix, ps_buf *out,
                         ps_error *err);
+/* As ps_chart_svg_string, for HTML: the <svg> gets role="img" and aria-labelledby naming a
+ * <title> (the chart title) and a <desc> (series, axis ranges, thresholds, each series'
+ * minimum, mean and maximum), ids "<id_prefix>title" and "<id_prefix>desc"; a last group holds
+ * invisible rectangles with <title> tooltips over every bar, point marker and legend entry. */
+int ps_chart_svg_accessible(const ps_chart_spec *spec, const char *id_prefix, ps_buf *out, ps_error *err);
 /* Free the process-wide font caches of cairo and fontconfig (cairo_debug_reset_static_data +
  * FcFini) so that leak checkers see a clean exit. Call once, just before the program ends,
  * after every chart has been rendered and no cairo object is alive. */
