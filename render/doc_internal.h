@@ -111,7 +111,7 @@ typedef struct doc_spec {
 /* Size (points) every back end gives a chart: 480 wide, taller with more legend rows. */
 void doc_chart_size(const doc_chart *c, double *w, double *h);
 /* Fill *out from c. label (may be NULL: copy) maps every series/category label to the text
- * to draw (the PDF back end replaces characters its fonts lack); it returns a malloc'd copy. */
+ * to draw (the PDF back end replaces characters no installed font has); it returns a malloc'd copy. */
 void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s), void *ctx, doc_spec *out);
 void doc_chart_spec_free(doc_spec *s);
 /* Append chart c as an inline <svg class="chart"> (nth: unique number for its ids). */

@@ -412,8 +412,9 @@ void ps_doc_free(ps_doc *d);
 
 /* Renderers: write the whole document to fp. Deterministic for a given document.
  * HTML: one self-contained file (inline CSS and SVG, no scripts, no network references).
- * PDF: libharu with embedded DejaVu fonts; characters the fonts lack become '?' (one warning
- * per string). Errors: PS_EIO (write, font files), PS_EINPUT (template). */
+ * PDF: libharu; fonts found through fontconfig (DejaVu Sans and a fallback face per character
+ * it lacks), embedded as subsets with a ToUnicode map. Errors: PS_EIO (write; a font missing,
+ * the message names the Debian package), PS_EINPUT (template). */
 typedef int (*ps_doc_render_fn)(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err);
 int ps_doc_render_html(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err);
 int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err);
