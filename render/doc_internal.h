@@ -117,6 +117,10 @@ void doc_chart_spec_free(doc_spec *s);
 /* Append chart c as an inline <svg class="chart"> (nth: unique number for its ids). */
 int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err);
 
+/* html_lang.c: element text of the HTML document, escaped, runs of CJK characters in a
+ * <span lang="zh|ja|ko">. */
+void doc_html_text(ps_buf *b, const char *s);
+
 /* doc_template.c: templates embedded by cmake/embed.cmake, overridable by file name from
  * a directory. Returns 0 and the text (caller frees) or PS_EIO / PS_EINPUT. */
 int doc_template_load(const char *dir, const char *name, char **text, ps_error *err);
