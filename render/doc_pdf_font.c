@@ -149,8 +149,8 @@ void pdf_record(pdf_ctx *c, int bold, const char *s)
         if (k < 0)
             continue;
         unsigned char *u = &c->faces[k].used[cp >> 3], bit = (unsigned char)(1u << (cp & 7));
-        if (!(*u & bit) && c->faces[k].font)
-            c->late = 1;   /* the subset was made without it */
+        if (!(*u & bit) && c->render)
+            c->late = 1;   /* the subsets were made without it */
         *u |= bit;
     }
 }
@@ -243,9 +243,11 @@ int pdf_fonts_embed(pdf_ctx *c, ps_error *err)
         ps_buf_free(&ttf);
         char tag[7];
         subset_tag(f, i, tag);
-        if (def && HPDF_Doc_RegisterFontDef(c->pdf, def) == HPDF_OK) {
+        if (def && HPDF_Doc_RegisterFontDef(c->pdf, def) == HPDF_OK) {   /* the document owns def */
             HPDF_TTFontDef_SetTagName(def, tag);
             f->font = HPDF_GetFont(c->pdf, def->base_font, "UTF-8");
+        } else if (def) {
+            HPDF_FontDef_Free(def);
         }
         if (!f->font)
             return ps_error_set(err, PS_EIO, f->file.path, 0, 0, "libharu cannot embed the font subset (error 0x%04X)",
