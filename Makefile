@@ -8,9 +8,12 @@ BUILD    ?= build
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE    ?= cmake
 PS       := $(BUILD)/perfscribe
-# Debian packages needed to build and test (tests also use poppler-utils and qpdf)
-DEB_PKGS := cmake make gcc pkg-config libxml2-dev libpcre2-dev libcairo2-dev libhpdf-dev \
-            libcriterion-dev fonts-dejavu-core poppler-utils qpdf \
+# Debian packages needed to build, test and run the demo: the PDF fonts come through fontconfig
+# (DejaVu Sans; WenQuanYi Micro Hei, a TrueType CJK font, for the Traditional Chinese sample);
+# the tests read the PDFs back with poppler-utils, qpdf and mupdf-tools; the results store uses
+# SQLite and libpq, and its tests start a throwaway PostgreSQL server
+DEB_PKGS := cmake make gcc pkg-config libxml2-dev libpcre2-dev libcairo2-dev libfontconfig-dev libhpdf-dev \
+            libcriterion-dev fonts-dejavu-core fonts-wqy-microhei poppler-utils qpdf mupdf-tools \
             libsqlite3-dev sqlite3 libpq-dev postgresql
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=

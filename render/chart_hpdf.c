@@ -9,7 +9,9 @@
 
 typedef struct hctx {
     HPDF_Page page;
-    HPDF_Font font, bold;
+    HPDF_Font font, bold;            /* ps_chart_draw_hpdf: the fonts of the default text */
+    ps_chart_hpdf_text_fn text;
+    void *text_ctx;
     double bx, by, bh;
     HPDF_STATUS st;          /* first error */
     /* the current path: libharu wants line width, colour and dash set before a path is
@@ -93,30 +95,34 @@ static void h_stroke(void *ctx, double width, uint32_t rgb, const double *dash, 
     chk(c, HPDF_Page_Stroke(c->page));
 }
 
+/* ps_chart_draw_hpdf's text: one font for the whole string. */
+static void font_text(void *ctx, void *page, double x, double y, double angle, const char *utf8, double size,
+                      int bold, int anchor, uint32_t rgb)
+{
+    hctx *c = ctx;
+    HPDF_Font f = bold && c->bold ? c->bold : c->font;
+    chk(c, HPDF_Page_SetFontAndSize(page, f, (HPDF_REAL)size));
+    double w = HPDF_Page_TextWidth(page, utf8);
+    double dx = anchor == PS_ANCHOR_MIDDLE ? -w / 2 : anchor == PS_ANCHOR_END ? -w : 0;
+    double a = angle * M_PI / 180.0, ca = cos(a), sa = sin(a);
+    fill_color(c, rgb);
+    chk(c, HPDF_Page_BeginText(page));
+    chk(c, HPDF_Page_SetTextMatrix(page, (HPDF_REAL)ca, (HPDF_REAL)sa, (HPDF_REAL)-sa, (HPDF_REAL)ca,
+                                   (HPDF_REAL)(x + dx * ca), (HPDF_REAL)(y + dx * sa)));
+    chk(c, HPDF_Page_ShowText(page, utf8));
+    chk(c, HPDF_Page_EndText(page));
+}
+
 static void h_text(void *ctx, double x, double y, const char *utf8, double size, int bold,
                    int anchor, double rotate, uint32_t rgb)
 {
     hctx *c = ctx;
-    HPDF_Font f = bold && c->bold ? c->bold : c->font;
-    chk(c, HPDF_Page_SetFontAndSize(c->page, f, (HPDF_REAL)size));
-    double w = HPDF_Page_TextWidth(c->page, utf8);
-    double dx = anchor == PS_ANCHOR_MIDDLE ? -w / 2 : anchor == PS_ANCHOR_END ? -w : 0;
     /* layout rotation is clockwise in a y-down frame = counter-clockwise negated in PDF */
-    double a = -rotate * M_PI / 180.0, ca = cos(a), sa = sin(a);
-    double px = c->bx + x + dx * ca, py = c->by + c->bh - y + dx * sa;
-    fill_color(c, rgb);
-    chk(c, HPDF_Page_BeginText(c->page));
-    chk(c, HPDF_Page_SetTextMatrix(c->page, (HPDF_REAL)ca, (HPDF_REAL)sa, (HPDF_REAL)-sa,
-                                   (HPDF_REAL)ca, (HPDF_REAL)px, (HPDF_REAL)py));
-    chk(c, HPDF_Page_ShowText(c->page, utf8));
-    chk(c, HPDF_Page_EndText(c->page));
+    c->text(c->text_ctx, c->page, c->bx + x, c->by + c->bh - y, -rotate, utf8, size, bold, anchor, rgb);
 }
 
-int ps_chart_draw_hpdf(const ps_chart_spec *spec, void *doc, void *page, void *font, void *bold,
-                       double x, double y, double w, double h, ps_error *err)
+static int draw(const ps_chart_spec *spec, void *doc, hctx *c, double w, double h, ps_error *err)
 {
-    if (!doc || !page || !font)
-        return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: no PDF page or font");
     ps_chart_spec s = *spec;
     s.width = w;
     s.height = h;
@@ -124,15 +130,33 @@ int ps_chart_draw_hpdf(const ps_chart_spec *spec, void *doc, void *page, void *f
     int rc = ps_chart_layout_compute(&s, &l, err);
     if (rc)
         return rc;
-    hctx c = {page, font, bold, x, y, h, HPDF_OK, NULL, 0, 0};
-    ps_chart_gc gc = {&c, h_save, h_restore, h_clip, h_fill_rect, h_move_to, h_line_to,
+    ps_chart_gc gc = {c, h_save, h_restore, h_clip, h_fill_rect, h_move_to, h_line_to,
                       h_stroke, h_text};
     ps_chart_draw(&l, &gc);
     ps_chart_layout_free(&l);
-    free(c.pts);
-    if (c.st != HPDF_OK || HPDF_GetError(doc) != HPDF_OK)
+    free(c->pts);
+    if (c->st != HPDF_OK || HPDF_GetError(doc) != HPDF_OK)
         return ps_error_set(err, PS_EIO, NULL, 0, 0, "chart: libharu error 0x%04X (detail %u)",
-                            (unsigned)(c.st != HPDF_OK ? c.st : HPDF_GetError(doc)),
+                            (unsigned)(c->st != HPDF_OK ? c->st : HPDF_GetError(doc)),
                             (unsigned)HPDF_GetErrorDetail(doc));
     return PS_OK;
+}
+
+int ps_chart_draw_hpdf(const ps_chart_spec *spec, void *doc, void *page, void *font, void *bold,
+                       double x, double y, double w, double h, ps_error *err)
+{
+    if (!doc || !page || !font)
+        return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: no PDF page or font");
+    hctx c = {.page = page, .font = font, .bold = bold, .text = font_text, .bx = x, .by = y, .bh = h};
+    c.text_ctx = &c;
+    return draw(spec, doc, &c, w, h, err);
+}
+
+int ps_chart_draw_hpdf_text(const ps_chart_spec *spec, void *doc, void *page, ps_chart_hpdf_text_fn text,
+                            void *text_ctx, double x, double y, double w, double h, ps_error *err)
+{
+    if (!doc || !page || !text)
+        return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: no PDF page or text function");
+    hctx c = {.page = page, .text = text, .text_ctx = text_ctx, .bx = x, .by = y, .bh = h};
+    return draw(spec, doc, &c, w, h, err);
 }

@@ -186,7 +186,7 @@ int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err)
     char prefix[32];
     snprintf(prefix, sizeof prefix, "c%zu-", nth);
     ps_buf svg = {0};
-    int rc = ps_chart_svg_string(&s.spec, prefix, &svg, err);
+    int rc = ps_chart_svg_accessible(&s.spec, prefix, &svg, err);
     doc_chart_spec_free(&s);
     if (rc) {
         ps_buf_free(&svg);
@@ -204,7 +204,7 @@ int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err)
     }
     char *open = strstr(p, "<svg");
     if (open) {
-        ps_buf_puts(b, "<svg class=\"chart\" role=\"img\"");
+        ps_buf_puts(b, "<svg class=\"chart\"");
         ps_buf_puts(b, open + 4);
     }
     ps_buf_free(&svg);

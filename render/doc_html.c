@@ -32,7 +32,7 @@ static void toc(const ps_doc *d, ps_buf *b)
             open = 2;
         }
         ps_buf_printf(b, "<a href=\"#%s\">", k->anchor);
-        esc(b, k->text);
+        doc_html_text(b, k->text);
         ps_buf_puts(b, "</a>");
         if (k->level == 2)
             ps_buf_puts(b, "</li>\n");
@@ -53,8 +53,8 @@ static void table(const doc_table *t, ps_buf *b)
         for (; r < t->nrows && t->row_kind[r] == DOC_ROW_HEAD; r++) {
             ps_buf_puts(b, "<tr>");
             for (size_t c = 0; c < t->ncols; c++) {
-                ps_buf_puts(b, "<th>");
-                esc(b, t->cells[r * t->ncols + c]);
+                ps_buf_puts(b, "<th scope=\"col\">");
+                doc_html_text(b, t->cells[r * t->ncols + c]);
                 ps_buf_puts(b, "</th>");
             }
             ps_buf_puts(b, "</tr>\n");
@@ -67,17 +67,23 @@ static void table(const doc_table *t, ps_buf *b)
         ps_buf_puts(b, kind == DOC_ROW_GROUP ? "<tr class=\"group\">" : kind == DOC_ROW_TOTAL ? "<tr class=\"total\">" : "<tr>");
         if (kind == DOC_ROW_GROUP) {
             ps_buf_printf(b, "<td colspan=\"%zu\">", t->ncols);
-            esc(b, t->cells[r * t->ncols]);
+            doc_html_text(b, t->cells[r * t->ncols]);
             ps_buf_puts(b, "</td></tr>\n");
             continue;
         }
         for (size_t c = 0; c < t->ncols; c++) {
             int num = t->right[c], diff = t->flag[r * t->ncols + c];
+            if (c == 0 && !num) {   /* a text first column names its row */
+                ps_buf_puts(b, "<th scope=\"row\">");
+                doc_html_text(b, t->cells[r * t->ncols + c]);
+                ps_buf_puts(b, "</th>");
+                continue;
+            }
             if (num || diff)
                 ps_buf_printf(b, "<td class=\"%s%s%s\">", num ? "num" : "", num && diff ? " " : "", diff ? "differs" : "");
             else
                 ps_buf_puts(b, "<td>");
-            esc(b, t->cells[r * t->ncols + c]);
+            doc_html_text(b, t->cells[r * t->ncols + c]);
             ps_buf_puts(b, "</td>");
         }
         ps_buf_puts(b, "</tr>\n");
@@ -92,13 +98,13 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
         switch (k->kind) {
         case DOC_HEADING:
             ps_buf_printf(b, "<h%d id=\"%s\"%s>", k->level, k->anchor, k->page_break ? " class=\"pagebreak\"" : "");
-            esc(b, k->text);
+            doc_html_text(b, k->text);
             ps_buf_printf(b, "</h%d>\n", k->level);
             break;
         case DOC_PARA:
         case DOC_NOTE:
             ps_buf_puts(b, k->kind == DOC_NOTE ? "<p class=\"note\">" : "<p>");
-            esc(b, k->text);
+            doc_html_text(b, k->text);
             ps_buf_puts(b, "</p>\n");
             break;
         case DOC_TABLE:
@@ -115,7 +121,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
             } else {   /* one bad chart does not lose the document */
                 ps_warn(w, "chart %s not drawn: %s", k->chart->id, cerr.msg);
                 ps_buf_puts(b, "<p class=\"note\">Chart not drawn: ");
-                esc(b, cerr.msg);
+                doc_html_text(b, cerr.msg);
                 ps_buf_puts(b, "</p>\n");
             }
             ps_buf_free(&svg);
@@ -124,7 +130,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
         case DOC_LOG:
             ps_buf_puts(b, "<pre class=\"log\">");
             for (size_t n = 0; n < k->nlines; n++) {
-                esc(b, k->lines[n]);
+                doc_html_text(b, k->lines[n]);
                 ps_buf_putc(b, '\n');
             }
             ps_buf_puts(b, "</pre>\n");
@@ -133,7 +139,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
             ps_buf_puts(b, "<ul>\n");
             for (size_t n = 0; n < k->nlines; n++) {
                 ps_buf_puts(b, "<li>");
-                esc(b, k->lines[n]);
+                doc_html_text(b, k->lines[n]);
                 ps_buf_puts(b, "</li>\n");
             }
             ps_buf_puts(b, "</ul>\n");

@@ -111,11 +111,15 @@ typedef struct doc_spec {
 /* Size (points) every back end gives a chart: 480 wide, taller with more legend rows. */
 void doc_chart_size(const doc_chart *c, double *w, double *h);
 /* Fill *out from c. label (may be NULL: copy) maps every series/category label to the text
- * to draw (the PDF back end replaces characters its fonts lack); it returns a malloc'd copy. */
+ * to draw (the PDF back end replaces characters no installed font has); it returns a malloc'd copy. */
 void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s), void *ctx, doc_spec *out);
 void doc_chart_spec_free(doc_spec *s);
 /* Append chart c as an inline <svg class="chart"> (nth: unique number for its ids). */
 int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err);
+
+/* html_lang.c: element text of the HTML document, escaped, runs of CJK characters in a
+ * <span lang="zh|ja|ko">. */
+void doc_html_text(ps_buf *b, const char *s);
 
 /* doc_template.c: templates embedded by cmake/embed.cmake, overridable by file name from
  * a directory. Returns 0 and the text (caller frees) or PS_EIO / PS_EINPUT. */

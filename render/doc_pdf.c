@@ -1,4 +1,4 @@
-/* doc_pdf.c - the ESRP document as PDF with libharu: embedded DejaVu fonts (UTF-8), title
+/* doc_pdf.c - the ESRP document as PDF with libharu: embedded font subsets (UTF-8), title
  * page, table of contents with page numbers, outline (bookmarks), running header and footer
  * "page X of Y", deterministic output (creation date from the document date, fixed /ID). */
 #include "doc_pdf_internal.h"
@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FONT_DIR "/usr/share/fonts/truetype/dejavu"
 #define BODY 9.5
 #define LEAD 1.35
 #define BLUE 0x003a70
@@ -22,52 +21,6 @@ static void HPDF_STDCALL on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, v
 
 /* ------------------------------------------------------------------ text */
 
-#define SEPARATORS " \n\t,;:()\"'[]{}<>/\\"
-
-/* Warn once per token (separated by spaces and punctuation) that holds characters the fonts lack. */
-static void warn_tokens(pdf_ctx *c, const char *s)
-{
-    const char *p = s;
-    while (*p) {
-        p += strspn(p, SEPARATORS);
-        size_t n = strcspn(p, SEPARATORS);
-        if (!n)
-            break;
-        char *tok = ps_xstrndup(p, n);
-        size_t bad;
-        free(pdf_font_sanitize(c->cover, tok, &bad));
-        int seen = !bad;
-        for (size_t i = 0; i < c->nwarned && !seen; i++)
-            seen = strcmp(c->warned[i], tok) == 0;
-        if (!seen) {
-            c->warned = ps_xrealloc(c->warned, (c->nwarned + 1) * sizeof *c->warned);
-            c->warned[c->nwarned++] = ps_xstrdup(tok);
-            ps_warn(c->w, "PDF: the embedded DejaVu fonts lack %zu character%s of \"%s\" (printed as '?'; the "
-                          "HTML output keeps them)", bad, bad == 1 ? "" : "s", tok);
-        }
-        free(tok);
-        p += n;
-    }
-}
-
-char *pdf_text(pdf_ctx *c, const char *s)
-{
-    size_t bad;
-    char *t = pdf_font_sanitize(c->cover, s, &bad);
-    if (bad && c->render)
-        warn_tokens(c, s);
-    return t;
-}
-
-double pdf_width(pdf_ctx *c, HPDF_Font f, double size, const char *s)
-{
-    (void)c;
-    if (!*s)
-        return 0;
-    HPDF_TextWidth tw = HPDF_Font_TextWidth(f, (const HPDF_BYTE *)s, (HPDF_UINT)strlen(s));
-    return tw.width * size / 1000.0;
-}
-
 static void set_rgb_fill(HPDF_Page p, unsigned rgb)
 {
     HPDF_Page_SetRGBFill(p, (HPDF_REAL)((rgb >> 16) & 255) / 255.0f, (HPDF_REAL)((rgb >> 8) & 255) / 255.0f,
@@ -80,18 +33,18 @@ static void set_rgb_stroke(HPDF_Page p, unsigned rgb)
                            (HPDF_REAL)(rgb & 255) / 255.0f);
 }
 
-void pdf_draw_text(pdf_ctx *c, HPDF_Font f, double size, double x, double y, const char *s, int anchor, unsigned rgb)
+void pdf_draw_text(pdf_ctx *c, int bold, double size, double x, double y, const char *s, int anchor, unsigned rgb)
 {
-    if (!c->render || !*s)
+    if (!*s)
         return;
+    if (!c->render) {
+        pdf_record(c, bold, s);
+        return;
+    }
     if (anchor)
-        x -= pdf_width(c, f, size, s) * (anchor == 1 ? 0.5 : 1.0);
-    HPDF_Page p = c->cur;
-    set_rgb_fill(p, rgb);
-    HPDF_Page_BeginText(p);
-    HPDF_Page_SetFontAndSize(p, f, (HPDF_REAL)size);
-    HPDF_Page_TextOut(p, (HPDF_REAL)x, (HPDF_REAL)(c->ph - y), s);
-    HPDF_Page_EndText(p);
+        x -= pdf_width(c, bold, size, s) * (anchor == 1 ? 0.5 : 1.0);
+    set_rgb_fill(c->cur, rgb);
+    pdf_show(c, c->cur, bold, size, x, c->ph - y, 1, 0, s);
 }
 
 void pdf_fill_rect(pdf_ctx *c, double x, double y, double w, double h, unsigned rgb)
@@ -119,7 +72,7 @@ void pdf_stroke_line(pdf_ctx *c, double x1, double y1, double x2, double y2, uns
 }
 
 /* Length in bytes of the longest prefix of s[0..n) fitting width (at least one character). */
-static size_t fit(pdf_ctx *c, HPDF_Font f, double size, const char *s, size_t n, double width)
+static size_t fit(pdf_ctx *c, int f, double size, const char *s, size_t n, double width)
 {
     char *tmp = ps_xstrndup(s, n);
     size_t lo = 0;
@@ -139,7 +92,7 @@ static size_t fit(pdf_ctx *c, HPDF_Font f, double size, const char *s, size_t n,
     return lo;
 }
 
-size_t pdf_wrap(pdf_ctx *c, HPDF_Font f, double size, const char *s, double width, char ***lines)
+size_t pdf_wrap(pdf_ctx *c, int f, double size, const char *s, double width, char ***lines)
 {
     size_t count = 0;
     if (lines)
@@ -185,16 +138,16 @@ static void header_footer(pdf_ctx *c)
 {
     char *title = pdf_text(c, c->d->title), *vendor = pdf_text(c, c->d->vendor);
     char **l = NULL;
-    size_t n = pdf_wrap(c, c->font, 7.5, title, c->pw - c->ml - c->mr, &l);
-    pdf_draw_text(c, c->font, 7.5, c->ml, c->mt - 14, n ? l[0] : "", 0, 0x555555);
+    size_t n = pdf_wrap(c, PDF_REGULAR, 7.5, title, c->pw - c->ml - c->mr, &l);
+    pdf_draw_text(c, PDF_REGULAR, 7.5, c->ml, c->mt - 14, n ? l[0] : "", 0, 0x555555);
     free_lines(l, n);
     pdf_stroke_line(c, c->ml, c->mt - 10, c->pw - c->mr, c->mt - 10, BLUE, 0.8, 0);
     double fy = c->ph - c->mb + 14;
     pdf_stroke_line(c, c->ml, fy, c->pw - c->mr, fy, BLUE, 0.5, 0);
-    pdf_draw_text(c, c->font, 7.5, c->ml, fy + 10, vendor, 0, 0x555555);
+    pdf_draw_text(c, PDF_REGULAR, 7.5, c->ml, fy + 10, vendor, 0, 0x555555);
     char pg[64];
     snprintf(pg, sizeof pg, "page %d of %d", c->page, c->npages);
-    pdf_draw_text(c, c->font, 7.5, c->pw - c->mr, fy + 10, pg, 2, 0x555555);
+    pdf_draw_text(c, PDF_REGULAR, 7.5, c->pw - c->mr, fy + 10, pg, 2, 0x555555);
     free(title);
     free(vendor);
 }
@@ -203,12 +156,12 @@ void pdf_new_page(pdf_ctx *c)
 {
     c->page++;
     c->y = c->mt;
-    if (!c->render)
-        return;
-    c->cur = HPDF_AddPage(c->pdf);
-    HPDF_Page_SetWidth(c->cur, (HPDF_REAL)c->pw);
-    HPDF_Page_SetHeight(c->cur, (HPDF_REAL)c->ph);
-    if (c->page > 1)
+    if (c->render) {
+        c->cur = HPDF_AddPage(c->pdf);
+        HPDF_Page_SetWidth(c->cur, (HPDF_REAL)c->pw);
+        HPDF_Page_SetHeight(c->cur, (HPDF_REAL)c->ph);
+    }
+    if (c->page > 1)   /* also when measuring: the header and footer texts are recorded */
         header_footer(c);
 }
 
@@ -220,7 +173,7 @@ void pdf_need(pdf_ctx *c, double h)
 
 /* ------------------------------------------------------------------ blocks */
 
-static void paragraph(pdf_ctx *c, HPDF_Font f, double size, const char *text, double indent, unsigned rgb, double after)
+static void paragraph(pdf_ctx *c, int f, double size, const char *text, double indent, unsigned rgb, double after)
 {
     char *t = pdf_text(c, text);
     char **l;
@@ -273,7 +226,7 @@ static void heading(pdf_ctx *c, size_t idx, const doc_block *b)
         if (b->level == 1)
             c->last_h1 = o;
     }
-    paragraph(c, c->bold, size, b->text, 0, BLUE, b->level == 1 ? 2 : 3);
+    paragraph(c, PDF_BOLD, size, b->text, 0, BLUE, b->level == 1 ? 2 : 3);
     if (b->level == 1) {
         pdf_stroke_line(c, c->ml, c->y, c->pw - c->mr, c->y, BLUE, 1.2, 0);
         c->y += 6;
@@ -285,9 +238,9 @@ static void log_lines(pdf_ctx *c, const doc_block *b, double size, int bullets)
     for (size_t i = 0; i < b->nlines; i++) {
         if (bullets) {
             pdf_need(c, BODY * LEAD);
-            pdf_draw_text(c, c->font, BODY, c->ml + 6, c->y + BODY * LEAD - BODY * 0.3, "•", 0, 0);
+            pdf_draw_text(c, PDF_REGULAR, BODY, c->ml + 6, c->y + BODY * LEAD - BODY * 0.3, "•", 0, 0);
         }
-        paragraph(c, c->font, size, b->lines[i], bullets ? 16 : 4, bullets ? 0 : 0x333333, bullets ? 1 : 0);
+        paragraph(c, PDF_REGULAR, size, b->lines[i], bullets ? 16 : 4, bullets ? 0 : 0x333333, bullets ? 1 : 0);
     }
     c->y += 6;
 }
@@ -302,10 +255,10 @@ static void body(pdf_ctx *c)
             heading(c, i, b);
             break;
         case DOC_PARA:
-            paragraph(c, c->font, BODY, b->text, 0, 0x1a1a1a, 5);
+            paragraph(c, PDF_REGULAR, BODY, b->text, 0, 0x1a1a1a, 5);
             break;
         case DOC_NOTE:
-            paragraph(c, c->font, 7.5, b->text, 0, 0x555555, 5);
+            paragraph(c, PDF_REGULAR, 7.5, b->text, 0, 0x555555, 5);
             break;
         case DOC_TABLE:
             pdf_table(c, b->table);
@@ -326,14 +279,12 @@ static void body(pdf_ctx *c)
 static void title_page(pdf_ctx *c)
 {
     pdf_new_page(c);
-    if (!c->render)
-        return;
     pdf_fill_rect(c, 0, 0, c->pw, 14, BLUE);
     c->y = 230;
-    paragraph(c, c->font, 15, c->d->vendor, 0, 0x555555, 16);
-    paragraph(c, c->bold, 26, c->d->title, 0, BLUE, 18);
-    paragraph(c, c->font, 14, c->d->subtitle, 0, BLUE, 50);
-    paragraph(c, c->font, 12, c->d->date_text, 0, 0x1a1a1a, 0);
+    paragraph(c, PDF_REGULAR, 15, c->d->vendor, 0, 0x555555, 16);
+    paragraph(c, PDF_BOLD, 26, c->d->title, 0, BLUE, 18);
+    paragraph(c, PDF_REGULAR, 14, c->d->subtitle, 0, BLUE, 50);
+    paragraph(c, PDF_REGULAR, 12, c->d->date_text, 0, 0x1a1a1a, 0);
     pdf_fill_rect(c, 0, c->ph - 14, c->pw, 14, BLUE);
 }
 
@@ -353,12 +304,8 @@ static void toc(pdf_ctx *c)
     size_t per_page = (size_t)((c->ph - c->mt - c->mb) / TOC_LINE),
            first = (size_t)((c->ph - c->mt - c->mb - 16 * LEAD - 10) / TOC_LINE), nent = toc_entries(c->d);
     c->toc_pages = 1 + (nent > first ? (int)((nent - first + per_page - 1) / per_page) : 0);
-    if (!c->render) {
-        c->page += c->toc_pages;
-        return;
-    }
-    pdf_new_page(c);
-    paragraph(c, c->bold, 16, "Contents", 0, BLUE, 10);
+    pdf_new_page(c);   /* the measuring pass goes through too: it records the characters */
+    paragraph(c, PDF_BOLD, 16, "Contents", 0, BLUE, 10);
     size_t on_page = 0, cap = first;
     for (size_t i = 0; i < c->d->nblocks; i++) {
         const doc_block *b = &c->d->blocks[i];
@@ -371,21 +318,23 @@ static void toc(pdf_ctx *c)
         }
         on_page++;
         c->y += TOC_LINE;
-        HPDF_Font f = b->level == 1 ? c->bold : c->font;
+        int f = b->level == 1 ? PDF_BOLD : PDF_REGULAR;
         double indent = b->level == 1 ? 0 : 14, size = b->level == 1 ? 10 : 9.5;
         char *t = pdf_text(c, b->text), pg[16];
         snprintf(pg, sizeof pg, "%d", c->heading_page[i]);
-        double pgw = pdf_width(c, c->font, size, pg), avail = c->pw - c->ml - c->mr - indent - pgw - 12;
+        double pgw = pdf_width(c, PDF_REGULAR, size, pg), avail = c->pw - c->ml - c->mr - indent - pgw - 12;
         char **l;
         size_t n = pdf_wrap(c, f, size, t, avail, &l);
         double tw = pdf_width(c, f, size, l[0]);
         pdf_draw_text(c, f, size, c->ml + indent, c->y, l[0], 0, 0x1a1a1a);
         for (double x = c->ml + indent + tw + 4; x < c->pw - c->mr - pgw - 6; x += 4)
-            pdf_draw_text(c, c->font, size, x, c->y, ".", 0, 0x999999);
-        pdf_draw_text(c, c->font, size, c->pw - c->mr, c->y, pg, 2, 0x1a1a1a);
+            pdf_draw_text(c, PDF_REGULAR, size, x, c->y, ".", 0, 0x999999);
+        pdf_draw_text(c, PDF_REGULAR, size, c->pw - c->mr, c->y, pg, 2, 0x1a1a1a);
         /* the link annotation is added once the target page exists (see add_links) */
-        c->links = ps_xrealloc(c->links, (c->nlinks + 1) * sizeof *c->links);
-        c->links[c->nlinks++] = (pdf_link){c->cur, c->ph - c->y - 3, c->ph - c->y + size, i};
+        if (c->render) {
+            c->links = ps_xrealloc(c->links, (c->nlinks + 1) * sizeof *c->links);
+            c->links[c->nlinks++] = (pdf_link){c->cur, c->ph - c->y - 3, c->ph - c->y + size, i};
+        }
         free_lines(l, n);
         free(t);
     }
@@ -416,32 +365,6 @@ static void layout(pdf_ctx *c)
 }
 
 /* ------------------------------------------------------------------ document */
-
-static int font_setup(pdf_ctx *c, ps_error *err)
-{
-    static const char *const files[] = {FONT_DIR "/DejaVuSans.ttf", FONT_DIR "/DejaVuSans-Bold.ttf"};
-    const char *dir = getenv("PERFSCRIBE_FONT_DIR");
-    char path[2][1024];
-    for (int i = 0; i < 2; i++) {
-        if (dir)
-            snprintf(path[i], sizeof path[i], "%s/%s", dir, strrchr(files[i], '/') + 1);
-        else
-            snprintf(path[i], sizeof path[i], "%s", files[i]);
-        if (pdf_font_coverage(path[i], c->cover, i) != 0)
-            return ps_error_set(err, PS_EIO, path[i], 0, 0,
-                                "cannot read the font (install the Debian package fonts-dejavu-core)");
-    }
-    HPDF_UseUTFEncodings(c->pdf);
-    HPDF_SetCurrentEncoder(c->pdf, "UTF-8");
-    const char *n1 = HPDF_LoadTTFontFromFile(c->pdf, path[0], HPDF_TRUE);
-    const char *n2 = HPDF_LoadTTFontFromFile(c->pdf, path[1], HPDF_TRUE);
-    if (!n1 || !n2)
-        return ps_error_set(err, PS_EIO, path[n1 ? 1 : 0], 0, 0, "libharu cannot load the font (error 0x%04X)",
-                            (unsigned)c->hpdf_error);
-    c->font = HPDF_GetFont(c->pdf, n1, "UTF-8");
-    c->bold = HPDF_GetFont(c->pdf, n2, "UTF-8");
-    return c->font && c->bold ? 0 : ps_error_set(err, PS_EIO, path[0], 0, 0, "libharu cannot use the font");
-}
 
 static void doc_info(pdf_ctx *c)
 {
@@ -488,7 +411,6 @@ static void fix_id(ps_buf *b)
 int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
 {
     pdf_ctx c = {.d = d, .w = w};
-    c.cover = ps_xcalloc(8192, 1);
     c.heading_page = ps_xcalloc(d->nblocks + 1, sizeof *c.heading_page);
     c.dest = ps_xcalloc(d->nblocks + 1, sizeof *c.dest);
     c.pw = d->paper_letter ? 612 : 595.276;
@@ -503,16 +425,27 @@ int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
     if (!rc) {
         HPDF_SetCompressionMode(c.pdf, HPDF_COMP_ALL);
         HPDF_SetPageMode(c.pdf, HPDF_PAGE_MODE_USE_OUTLINE);
-        rc = font_setup(&c, err);
+        HPDF_UseUTFEncodings(c.pdf);
+        HPDF_SetCurrentEncoder(c.pdf, "UTF-8");
+        rc = pdf_fonts_open(&c, err);
     }
-    if (!rc) {
+    if (!rc) {   /* measure: page numbers, and every character drawn with each face */
         doc_info(&c);
         c.render = 0;
         layout(&c);
         c.npages = c.page;
+        if (c.font_error.msg[0])
+            rc = ps_error_set(err, c.font_error.code, NULL, 0, 0, "PDF: %s", c.font_error.msg);
+    }
+    if (!rc)
+        rc = pdf_fonts_embed(&c, err);
+    if (!rc) {
         c.render = 1;
         layout(&c);
-        if (c.chart_error.msg[0])
+        pdf_fonts_tounicode(&c);
+        if (c.late)
+            rc = ps_error_set(err, PS_EIO, NULL, 0, 0, "PDF: a character was drawn that the measuring pass did not see");
+        else if (c.chart_error.msg[0])
             rc = ps_error_set(err, c.chart_error.code ? c.chart_error.code : PS_EIO, NULL, 0, 0, "chart: %s",
                               c.chart_error.msg);
         else if (c.hpdf_error)
@@ -540,10 +473,7 @@ int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
     ps_buf_free(&out);
     if (c.pdf)
         HPDF_Free(c.pdf);
-    for (size_t i = 0; i < c.nwarned; i++)
-        free(c.warned[i]);
-    free(c.warned);
-    free(c.cover);
+    pdf_fonts_free(&c);
     free(c.heading_page);
     free(c.dest);
     free(c.links);

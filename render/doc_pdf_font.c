@@ -1,124 +1,298 @@
-/* doc_pdf_font.c - which characters the embedded TrueType fonts can draw (cmap format 4 of
- * the (3,1) or (0,x) subtable), and replacing the others by '?'. */
+/* doc_pdf_font.c - the fonts of the PDF document: DejaVu Sans (regular and bold) found through
+ * fontconfig, a fallback face per character they lack (CJK, ...), text split into runs of one
+ * face, widths from the fonts' own metrics, and at the end one subset per face embedded
+ * through libharu with a ToUnicode CMap listing the codes used.
+ *
+ * The measuring pass records every codepoint drawn per face; the subsets are made from that
+ * record before the drawing pass, which must not meet a new codepoint (c->late). */
 #include "doc_pdf_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned u16(const unsigned char *p) { return (unsigned)p[0] << 8 | p[1]; }
-static unsigned long u32(const unsigned char *p) { return (unsigned long)u16(p) << 16 | u16(p + 2); }
+#define FAMILY "DejaVu Sans"
+#define NO_FACE 255
+#define MAX_FACES 250
+/* characters the drawing pass prints that the measuring pass may not see (page numbers) */
+#define ALWAYS "0123456789"
 
-static int read_file(const char *path, unsigned char **data, size_t *len)
+static int decode(const unsigned char **p, uint32_t *cp)
 {
-    ps_buf b = {0};
-    if (ps_buf_read_file(&b, path, 0) || !b.len) {
-        ps_buf_free(&b);
+    const unsigned char *s = *p;
+    unsigned c = s[0];
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    for (size_t k = 1; len && k < len; k++)
+        if ((s[k] & 0xC0) != 0x80)
+            len = 0;
+    if (!len) {
+        *p = s + 1;
         return -1;
     }
-    *len = b.len;
-    *data = (unsigned char *)ps_buf_steal(&b);
+    uint32_t v = len == 1 ? c : len == 2 ? (c & 0x1F) : len == 3 ? (c & 0x0F) : (c & 0x07);
+    for (size_t k = 1; k < len; k++)
+        v = v << 6 | (s[k] & 0x3F);
+    *p = s + len;
+    *cp = v;
+    return (v >= 0xD800 && v <= 0xDFFF) || (len > 1 && v < 0x80) ? -1 : 0;
+}
+
+static int add_face(pdf_ctx *c, const ps_font_file *ff, ps_error *err)
+{
+    for (size_t i = 0; i < c->nfaces; i++)
+        if (strcmp(c->faces[i].file.path, ff->path) == 0 && c->faces[i].file.index == ff->index)
+            return (int)i;
+    if (c->nfaces >= MAX_FACES)
+        return -1;
+    ps_sfnt *sf;
+    if (ps_sfnt_open(ff->path, ff->index, &sf, err) != 0)
+        return -1;
+    c->faces = ps_xrealloc(c->faces, (c->nfaces + 1) * sizeof *c->faces);
+    c->faces[c->nfaces] = (pdf_face){.sf = sf, .file = *ff, .used = ps_xcalloc(8192, 1)};
+    return (int)c->nfaces++;
+}
+
+/* Face drawing cp in style bold: the main face, else a face already open, else fontconfig's
+ * fallback; -1 when no installed font has it. */
+static int face_for(pdf_ctx *c, uint32_t cp, int bold)
+{
+    if (cp >= 0xFFFF)
+        return -1;
+    unsigned k = c->face_of[bold][cp];
+    if (k)
+        return k == NO_FACE ? -1 : (int)k - 1;
+    int found = ps_sfnt_glyph(c->faces[c->main[bold]].sf, cp) ? c->main[bold] : -1;
+    for (size_t i = 0; found < 0 && i < c->nfaces; i++)
+        if (ps_sfnt_glyph(c->faces[i].sf, cp))
+            found = (int)i;
+    ps_font_file ff;
+    ps_error e = {0};
+    if (found < 0 && ps_font_fallback(cp, bold, &ff) == 0)
+        found = add_face(c, &ff, &e);
+    c->face_of[bold][cp] = (unsigned char)(found < 0 ? NO_FACE : found + 1);
+    return found;
+}
+
+int pdf_fonts_open(pdf_ctx *c, ps_error *err)
+{
+    c->face_of[0] = ps_xcalloc(0x10000, 1);
+    c->face_of[1] = ps_xcalloc(0x10000, 1);
+    for (int bold = 0; bold < 2; bold++) {
+        ps_font_file ff;
+        int rc = ps_font_find(FAMILY, bold, &ff, err);
+        if (rc)
+            return rc;
+        int k = add_face(c, &ff, err);
+        if (k < 0)
+            return err->code ? err->code : PS_EIO;
+        c->main[bold] = k;
+        pdf_record(c, bold, ALWAYS);
+    }
     return 0;
 }
 
-/* Set the bits of one format-4 subtable at p (n bytes available). */
-static int format4(const unsigned char *p, size_t n, unsigned char *bits)
+/* Warn once per token (separated by spaces and punctuation) that holds characters no font has. */
+#define SEPARATORS " \n\t,;:()\"'[]{}<>/\\"
+static void warn_token(pdf_ctx *c, const char *s, const char *at)
 {
-    if (n < 14 || u16(p) != 4)
-        return -1;
-    unsigned segs = u16(p + 6) / 2;
-    if (14 + (size_t)segs * 8 + 2 > n)
-        return -1;
-    const unsigned char *ends = p + 14, *starts = ends + segs * 2 + 2, *deltas = starts + segs * 2,
-                        *offs = deltas + segs * 2;
-    for (unsigned s = 0; s < segs; s++) {
-        unsigned end = u16(ends + 2 * s), start = u16(starts + 2 * s), delta = u16(deltas + 2 * s),
-                 ro = u16(offs + 2 * s);
-        for (unsigned cp = start; cp <= end && cp < 0xFFFF; cp++) {
-            unsigned glyph;
-            if (ro == 0) {
-                glyph = (cp + delta) & 0xFFFF;
-            } else {
-                size_t at = (size_t)(offs + 2 * s - p) + ro + 2 * (size_t)(cp - start);
-                if (at + 2 > n)
-                    break;
-                glyph = u16(p + at);
-                if (glyph)
-                    glyph = (glyph + delta) & 0xFFFF;
-            }
-            if (glyph)
-                bits[cp >> 3] |= (unsigned char)(1u << (cp & 7));
+    const char *b = at, *e = at;
+    while (b > s && !strchr(SEPARATORS, b[-1]))
+        b--;
+    while (*e && !strchr(SEPARATORS, *e))
+        e++;
+    char *tok = ps_xstrndup(b, (size_t)(e - b));
+    for (size_t i = 0; i < c->nwarned; i++)
+        if (strcmp(c->warned[i], tok) == 0) {
+            free(tok);
+            return;
         }
-    }
-    return 0;
+    c->warned = ps_xrealloc(c->warned, (c->nwarned + 1) * sizeof *c->warned);
+    c->warned[c->nwarned++] = tok;
+    ps_warn(c->w, "PDF: no installed font has some characters of \"%s\" (printed as '?'; the HTML output keeps them)",
+            tok);
 }
 
-int pdf_font_coverage(const char *path, unsigned char *bitmap, int intersect)
+char *pdf_text(pdf_ctx *c, const char *s)
 {
-    unsigned char *f;
-    size_t len;
-    if (read_file(path, &f, &len))
-        return -1;
-    int rc = -1;
-    unsigned ntables = len >= 12 ? u16(f + 4) : 0;
-    for (unsigned i = 0; i < ntables && 12 + (size_t)i * 16 + 16 <= len; i++) {
-        const unsigned char *rec = f + 12 + i * 16;
-        if (memcmp(rec, "cmap", 4) != 0)
-            continue;
-        unsigned long off = u32(rec + 8), tlen = u32(rec + 12);
-        if (off + tlen > len || tlen < 4)
-            break;
-        const unsigned char *cm = f + off;
-        unsigned nsub = u16(cm + 2);
-        for (unsigned k = 0; k < nsub && 4 + (size_t)k * 8 + 8 <= tlen; k++) {
-            unsigned plat = u16(cm + 4 + k * 8), enc = u16(cm + 6 + k * 8);
-            unsigned long so = u32(cm + 8 + k * 8);
-            if (!((plat == 3 && enc == 1) || plat == 0) || so >= tlen)
-                continue;
-            unsigned char *bits = ps_xcalloc(8192, 1);
-            if (format4(cm + so, tlen - so, bits) == 0) {
-                for (size_t b = 0; b < 8192; b++)
-                    bitmap[b] = intersect ? (unsigned char)(bitmap[b] & bits[b]) : (unsigned char)(bitmap[b] | bits[b]);
-                rc = 0;
-            }
-            free(bits);
-            if (rc == 0)
-                break;
-        }
-        break;
-    }
-    free(f);
-    return rc;
-}
-
-char *pdf_font_sanitize(const unsigned char *cover, const char *s, size_t *replaced)
-{
-    *replaced = 0;
     ps_buf b = {0};
     const unsigned char *p = (const unsigned char *)(s ? s : "");
     while (*p) {
-        unsigned c = *p, cp;
-        size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-        int ok = len > 0;
-        for (size_t k = 1; ok && k < len; k++)
-            ok = (p[k] & 0xC0) == 0x80;
-        if (!ok) {
+        const unsigned char *at = p;
+        uint32_t cp = 0;
+        if (decode(&p, &cp) != 0) {
             ps_buf_putc(&b, '?');
-            (*replaced)++;
-            p++;
             continue;
         }
-        cp = len == 1 ? c : len == 2 ? (c & 0x1F) : len == 3 ? (c & 0x0F) : (c & 0x07);
-        for (size_t k = 1; k < len; k++)
-            cp = cp << 6 | (p[k] & 0x3F);
-        if (c == '\n' || c == '\t' || (cp < 0x10000 && (cover[cp >> 3] & (1u << (cp & 7))))) {
-            ps_buf_put(&b, p, len);
-        } else {
-            ps_buf_putc(&b, '?');
-            (*replaced)++;
+        if (cp < 0x20 || face_for(c, cp, 0) >= 0) {
+            ps_buf_put(&b, at, (size_t)(p - at));
+            continue;
         }
-        p += len;
+        ps_buf_putc(&b, '?');
+        const char *pkg = ps_font_package(cp);
+        if (pkg && !c->font_error.msg[0])
+            ps_error_set(&c->font_error, PS_EIO, NULL, 0, 0,
+                         "no installed font has U+%04X '%.*s' of \"%s\" (install the Debian package %s)", (unsigned)cp,
+                         (int)(p - at), (const char *)at, s, pkg);
+        else if (!pkg && c->render)
+            warn_token(c, s, (const char *)at);
     }
-    if (!b.data)
-        ps_buf_puts(&b, "");
-    return ps_buf_steal(&b);
+    return b.data ? ps_buf_steal(&b) : ps_xstrdup("");
+}
+
+void pdf_record(pdf_ctx *c, int bold, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        uint32_t cp;
+        if (decode(&p, &cp) != 0 || cp < 0x20)
+            continue;
+        int k = face_for(c, cp, bold);
+        if (k < 0)
+            continue;
+        unsigned char *u = &c->faces[k].used[cp >> 3], bit = (unsigned char)(1u << (cp & 7));
+        if (!(*u & bit) && c->render)
+            c->late = 1;   /* the subsets were made without it */
+        *u |= bit;
+    }
+}
+
+double pdf_width(pdf_ctx *c, int bold, double size, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    long w = 0;
+    while (*p) {
+        uint32_t cp;
+        if (decode(&p, &cp) != 0 || cp < 0x20)
+            continue;
+        int k = face_for(c, cp, bold);
+        if (k >= 0)
+            w += ps_sfnt_advance(c->faces[k].sf, ps_sfnt_glyph(c->faces[k].sf, cp));
+    }
+    return (double)w * size / 1000.0;
+}
+
+void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, double y, double ca, double sa, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    pdf_record(c, bold, s);
+    while (*p) {
+        const unsigned char *start = p;
+        uint32_t cp;
+        int k = -1;
+        while (*p && k < 0) {   /* first drawable character */
+            start = p;
+            if (decode(&p, &cp) == 0 && cp >= 0x20)
+                k = face_for(c, cp, bold);
+        }
+        if (k < 0 || !c->faces[k].font)
+            break;
+        const unsigned char *end = p;
+        while (*end) {   /* extend the run while the face stays the same */
+            const unsigned char *q = end;
+            if (decode(&q, &cp) != 0 || cp < 0x20 || face_for(c, cp, bold) != k)
+                break;
+            end = q;
+        }
+        char *run = ps_xstrndup((const char *)start, (size_t)(end - start));
+        HPDF_Page_SetFontAndSize(page, c->faces[k].font, (HPDF_REAL)size);
+        HPDF_Page_BeginText(page);
+        HPDF_Page_SetTextMatrix(page, (HPDF_REAL)ca, (HPDF_REAL)sa, (HPDF_REAL)-sa, (HPDF_REAL)ca, (HPDF_REAL)x,
+                                (HPDF_REAL)y);
+        HPDF_Page_ShowText(page, run);
+        HPDF_Page_EndText(page);
+        double w = pdf_width(c, bold, size, run);
+        x += w * ca;
+        y += w * sa;
+        free(run);
+        p = end;
+    }
+}
+
+/* Six capital letters naming the subset (PDF: "tag+PostScriptName"), from the glyph set. */
+static void subset_tag(const pdf_face *f, size_t index, char tag[7])
+{
+    uint64_t h = 1469598103934665603ULL ^ index;
+    for (size_t i = 0; i < 8192; i++)
+        h = (h ^ f->used[i]) * 1099511628211ULL;
+    for (int i = 0; i < 6; i++, h /= 26)
+        tag[i] = (char)('A' + h % 26);
+    tag[6] = 0;
+}
+
+int pdf_fonts_embed(pdf_ctx *c, ps_error *err)
+{
+    for (size_t i = 0; i < c->nfaces; i++) {
+        pdf_face *f = &c->faces[i];
+        uint32_t *cps = ps_xmalloc(0x10000 * sizeof *cps);
+        size_t n = 0;
+        for (uint32_t cp = 0; cp < 0xFFFF; cp++)
+            if (f->used[cp >> 3] & (1u << (cp & 7)))
+                cps[n++] = cp;
+        ps_buf ttf = {0};
+        int rc = n ? ps_sfnt_subset(f->sf, cps, n, &ttf, err) : 0;
+        free(cps);
+        if (rc || !n) {
+            ps_buf_free(&ttf);
+            if (rc)
+                return rc;
+            continue;
+        }
+        HPDF_Stream st = HPDF_MemStream_New(c->pdf->mmgr, (HPDF_UINT)ttf.len);
+        HPDF_FontDef def = NULL;
+        if (st && HPDF_Stream_Write(st, (const HPDF_BYTE *)ttf.data, (HPDF_UINT)ttf.len) == HPDF_OK)
+            def = HPDF_TTFontDef_Load(c->pdf->mmgr, st, HPDF_TRUE);   /* owns st */
+        ps_buf_free(&ttf);
+        char tag[7];
+        subset_tag(f, i, tag);
+        if (def && HPDF_Doc_RegisterFontDef(c->pdf, def) == HPDF_OK) {   /* the document owns def */
+            HPDF_TTFontDef_SetTagName(def, tag);
+            f->font = HPDF_GetFont(c->pdf, def->base_font, "UTF-8");
+        } else if (def) {
+            HPDF_FontDef_Free(def);
+        }
+        if (!f->font)
+            return ps_error_set(err, PS_EIO, f->file.path, 0, 0, "libharu cannot embed the font subset (error 0x%04X)",
+                                (unsigned)c->hpdf_error);
+    }
+    return 0;
+}
+
+/* libharu 2.3 gives a Type0 font with the UTF-8 encoder a CMap that is not a ToUnicode
+ * mapping; replace its content by the codes this face drew. */
+void pdf_fonts_tounicode(pdf_ctx *c)
+{
+    static const char *const drop[] = {"CIDSystemInfo", "CMapName", "Type", "WMode"};
+    uint32_t *cps = ps_xmalloc(0x10000 * sizeof *cps);
+    for (size_t i = 0; i < c->nfaces; i++) {
+        pdf_face *f = &c->faces[i];
+        HPDF_Dict tu = f->font ? HPDF_Dict_GetItem(f->font, "ToUnicode", HPDF_OCLASS_DICT) : NULL;
+        if (!tu || !tu->stream)
+            continue;
+        size_t n = 0;
+        for (uint32_t cp = 0; cp < 0xFFFF; cp++)
+            if (f->used[cp >> 3] & (1u << (cp & 7)))
+                cps[n++] = cp;
+        ps_buf cmap = {0};
+        ps_font_tounicode_cmap(cps, n, &cmap);
+        HPDF_MemStream_FreeData(tu->stream);
+        HPDF_Stream_Write(tu->stream, (const HPDF_BYTE *)cmap.data, (HPDF_UINT)cmap.len);
+        ps_buf_free(&cmap);
+        for (size_t k = 0; k < sizeof drop / sizeof drop[0]; k++)
+            HPDF_Dict_RemoveElement(tu, drop[k]);   /* not a CMap resource: no such keys */
+        tu->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
+    }
+    free(cps);
+}
+
+void pdf_fonts_free(pdf_ctx *c)
+{
+    for (size_t i = 0; i < c->nfaces; i++) {
+        ps_sfnt_free(c->faces[i].sf);
+        free(c->faces[i].used);
+    }
+    free(c->faces);
+    free(c->face_of[0]);
+    free(c->face_of[1]);
+    for (size_t i = 0; i < c->nwarned; i++)
+        free(c->warned[i]);
+    free(c->warned);
 }

@@ -7,8 +7,20 @@
 #define PS_DOC_PDF_INTERNAL_H
 
 #include "doc_internal.h"
+#include "ps_font.h"
 
 #include <hpdf.h>
+
+enum { PDF_REGULAR = 0, PDF_BOLD = 1 };
+
+/* One font face of the document: its file, the codepoints drawn with it, its libharu font
+ * (a subset, made after the measuring pass). */
+typedef struct pdf_face {
+    ps_sfnt *sf;
+    ps_font_file file;
+    unsigned char *used;        /* 65536-bit map of the BMP codepoints drawn with this face */
+    HPDF_Font font;
+} pdf_face;
 
 typedef struct pdf_link { HPDF_Page page; double y0, y1; size_t block; } pdf_link;
 
@@ -16,8 +28,11 @@ typedef struct pdf_ctx {
     const ps_doc *d;
     ps_warnings *w;
     HPDF_Doc pdf;
-    HPDF_Font font, bold;
-    unsigned char *cover;       /* 65536-bit map: codepoints both fonts have */
+    pdf_face *faces; size_t nfaces;
+    int main[2];                /* face of the main family, regular and bold */
+    unsigned char *face_of[2];  /* per style, 65536 entries: 0 unknown, k + 1 = faces[k], 255 none */
+    ps_error font_error;        /* first character no installed font has (names the package) */
+    int late;                   /* the drawing pass met a codepoint the subsets lack */
     char **warned; size_t nwarned;   /* strings already warned about */
     double pw, ph;              /* page size */
     double ml, mr, mt, mb;      /* margins (body area) */
@@ -35,23 +50,32 @@ typedef struct pdf_ctx {
     HPDF_STATUS hpdf_error, hpdf_detail;
 } pdf_ctx;
 
-/* doc_pdf_font.c: coverage of the embedded fonts. */
-/* Load the cmap of a TrueType file into bitmap (65536 bits, bit set = glyph present); when
- * bitmap already holds bits, keeps only codepoints present in both. 0 ok, -1 unreadable. */
-int pdf_font_coverage(const char *path, unsigned char *bitmap, int intersect);
-/* Copy s replacing codepoints the fonts lack (and invalid UTF-8) by '?'. *replaced = count.
- * Caller frees. */
-char *pdf_font_sanitize(const unsigned char *cover, const char *s, size_t *replaced);
+/* doc_pdf_font.c: faces, text runs, subsets. */
+/* Find the main faces (fontconfig). PS_EIO naming the Debian package when missing. */
+int pdf_fonts_open(pdf_ctx *c, ps_error *err);
+/* Copy of s as the fonts can draw it: invalid UTF-8, codepoints beyond the BMP and characters
+ * no installed font has become '?' (the latter set c->font_error when a Debian package
+ * provides them, else warn once per word in the drawing pass). Caller frees. */
+char *pdf_text(pdf_ctx *c, const char *s);
+/* Note the codepoints of s as drawn in style bold (0/1). */
+void pdf_record(pdf_ctx *c, int bold, const char *s);
+/* Width of s in points (the fonts' advance widths, as the PDF /W arrays hold them). */
+double pdf_width(pdf_ctx *c, int bold, double size, const char *s);
+/* Draw s at PDF point (x, y) in direction (ca, sa), one run per face (drawing pass). */
+void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, double y, double ca, double sa, const char *s);
+/* Embed one subset per face that drew something (after the measuring pass). */
+int pdf_fonts_embed(pdf_ctx *c, ps_error *err);
+/* Write the ToUnicode CMap of every embedded face (after the drawing pass). */
+void pdf_fonts_tounicode(pdf_ctx *c);
+void pdf_fonts_free(pdf_ctx *c);
 
 /* doc_pdf.c */
-/* Text as the fonts can draw it; warns once per string (drawing pass). Caller frees. */
-char *pdf_text(pdf_ctx *c, const char *s);
-double pdf_width(pdf_ctx *c, HPDF_Font f, double size, const char *s);
-/* Draw s (already sanitised) at x, baseline y (top-down). anchor 0 start, 1 middle, 2 end. */
-void pdf_draw_text(pdf_ctx *c, HPDF_Font f, double size, double x, double y, const char *s, int anchor, unsigned rgb);
+/* Draw s (already sanitised) at x, baseline y (top-down). anchor 0 start, 1 middle, 2 end.
+ * The measuring pass only records the codepoints. */
+void pdf_draw_text(pdf_ctx *c, int bold, double size, double x, double y, const char *s, int anchor, unsigned rgb);
 /* Break s (sanitised) into lines of at most width; returns the count, lines (if not NULL)
  * receives malloc'd strings. Honours '\n'. */
-size_t pdf_wrap(pdf_ctx *c, HPDF_Font f, double size, const char *s, double width, char ***lines);
+size_t pdf_wrap(pdf_ctx *c, int bold, double size, const char *s, double width, char ***lines);
 void pdf_new_page(pdf_ctx *c);
 /* Start a new page when less than h points are left. */
 void pdf_need(pdf_ctx *c, double h);

@@ -2,6 +2,7 @@
  * the header rows repeated) and vector charts (the primitives of doc_chart.c drawn by libharu). */
 #include "doc_pdf_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +22,7 @@ typedef struct row_lines {
     double h;
 } row_lines;
 
-static HPDF_Font row_font(pdf_ctx *c, int kind) { return kind == DOC_ROW_BODY ? c->font : c->bold; }
+static int row_font(int kind) { return kind == DOC_ROW_BODY ? PDF_REGULAR : PDF_BOLD; }
 
 static void row_wrap(pdf_ctx *c, const doc_table *t, size_t r, const double *cw, double total, row_lines *out)
 {
@@ -35,7 +36,7 @@ static void row_wrap(pdf_ctx *c, const doc_table *t, size_t r, const double *cw,
         const char *cell = t->cells[r * t->ncols + k];
         char *s = pdf_text(c, cell ? cell : "");
         double w = (kind == DOC_ROW_GROUP ? total : cw[k]) - 2 * PADX;
-        out->n[k] = pdf_wrap(c, row_font(c, kind), CELL, s, w, &out->cells[k]);
+        out->n[k] = pdf_wrap(c, row_font(kind), CELL, s, w, &out->cells[k]);
         if (out->n[k] > maxn)
             maxn = out->n[k];
         free(s);
@@ -70,7 +71,7 @@ static void row_draw(pdf_ctx *c, const doc_table *t, size_t r, const row_lines *
         for (size_t i = 0; i < rl->n[k]; i++) {
             double by = y + PADY + (double)(i + 1) * CELL * CELL_LEAD - CELL * 0.28;
             int right = t->right[k] && kind != DOC_ROW_HEAD && kind != DOC_ROW_GROUP;
-            pdf_draw_text(c, row_font(c, kind), CELL, right ? x + w - PADX : x + PADX, by, rl->cells[k][i], right ? 2 : 0, fg);
+            pdf_draw_text(c, row_font(kind), CELL, right ? x + w - PADX : x + PADX, by, rl->cells[k][i], right ? 2 : 0, fg);
         }
         if (k > 0 && kind != DOC_ROW_GROUP)
             pdf_stroke_line(c, x, y, x, y + rl->h, kind == DOC_ROW_HEAD ? 0x4a6f95 : RULE, 0.4, 0);
@@ -135,6 +136,48 @@ void pdf_table(pdf_ctx *c, const doc_table *t)
 
 static char *chart_label(void *ctx, const char *s) { return pdf_text(ctx, s ? s : ""); }
 
+/* Measuring pass: the texts a chart draws, recorded through a drawing interface that draws
+ * nothing else. */
+static void no_op(void *ctx) { (void)ctx; }
+static void no_rect(void *ctx, double x, double y, double w, double h) { (void)ctx, (void)x, (void)y, (void)w, (void)h; }
+static void no_fill(void *ctx, double x, double y, double w, double h, uint32_t rgb) { no_rect(ctx, x, y, w, h), (void)rgb; }
+static void no_point(void *ctx, double x, double y) { (void)ctx, (void)x, (void)y; }
+static void no_stroke(void *ctx, double w, uint32_t rgb, const double *d, size_t n) { (void)ctx, (void)w, (void)rgb, (void)d, (void)n; }
+static void record_text(void *ctx, double x, double y, const char *utf8, double size, int bold, int anchor,
+                        double rotate, uint32_t rgb)
+{
+    (void)x, (void)y, (void)size, (void)anchor, (void)rotate, (void)rgb;
+    pdf_record(ctx, bold ? PDF_BOLD : PDF_REGULAR, utf8);
+}
+
+static void record_chart(pdf_ctx *c, const ps_chart_spec *spec, double w, double h)
+{
+    ps_chart_spec s = *spec;
+    s.width = w;
+    s.height = h;
+    ps_chart_layout l;
+    ps_error err = {0};
+    if (ps_chart_layout_compute(&s, &l, &err) == 0) {
+        ps_chart_gc gc = {c, no_op, no_op, no_rect, no_fill, no_point, no_point, no_stroke, record_text};
+        ps_chart_draw(&l, &gc);
+    }
+    ps_chart_layout_free(&l);
+}
+
+/* Drawing pass: chart texts in the document's faces. */
+static void chart_text(void *ctx, void *page, double x, double y, double angle, const char *utf8, double size,
+                       int bold, int anchor, uint32_t rgb)
+{
+    pdf_ctx *c = ctx;
+    int f = bold ? PDF_BOLD : PDF_REGULAR;
+    double a = angle * M_PI / 180.0, ca = cos(a), sa = sin(a);
+    double dx = anchor == PS_ANCHOR_MIDDLE ? -0.5 : anchor == PS_ANCHOR_END ? -1.0 : 0;
+    dx *= pdf_width(c, f, size, utf8);
+    HPDF_Page_SetRGBFill(page, (HPDF_REAL)((rgb >> 16) & 255) / 255.0f, (HPDF_REAL)((rgb >> 8) & 255) / 255.0f,
+                         (HPDF_REAL)(rgb & 255) / 255.0f);
+    pdf_show(c, page, f, size, x + dx * ca, y + dx * sa, ca, sa, utf8);
+}
+
 void pdf_chart(pdf_ctx *c, const doc_chart *ch)
 {
     double w, h;
@@ -142,18 +185,20 @@ void pdf_chart(pdf_ctx *c, const doc_chart *ch)
     double avail = c->pw - c->ml - c->mr, s = avail / w;
     pdf_need(c, h * s + 8);
     c->y += 4;
-    if (c->render) {
-        doc_spec sp;
-        doc_chart_spec(ch, chart_label, c, &sp);
+    doc_spec sp;
+    doc_chart_spec(ch, chart_label, c, &sp);
+    if (!c->render) {
+        record_chart(c, &sp.spec, avail, h * s);
+    } else {
         ps_error err = {0};
-        if (ps_chart_draw_hpdf(&sp.spec, c->pdf, c->cur, c->font, c->bold, c->ml, c->ph - c->y - h * s, avail,
-                               h * s, &err) != 0) {
+        if (ps_chart_draw_hpdf_text(&sp.spec, c->pdf, c->cur, chart_text, c, c->ml, c->ph - c->y - h * s, avail,
+                                    h * s, &err) != 0) {
             if (err.code == PS_EIO && !c->chart_error.msg[0])
                 c->chart_error = err;   /* libharu failed: the file is broken */
             else   /* a chart the engine refuses: warn, keep the document */
                 ps_warn(c->w, "chart %s not drawn: %s", ch->id, err.msg);
         }
-        doc_chart_spec_free(&sp);
     }
+    doc_chart_spec_free(&sp);
     c->y += h * s + 8;
 }

@@ -361,6 +361,11 @@ int ps_chart_render_svg(const ps_chart_spec *spec, const char *path, ps_error *e
  * markup. Output is byte-identical for identical specs. */
 int ps_chart_svg_string(const ps_chart_spec *spec, const char *id_prefix, ps_buf *out,
                         ps_error *err);
+/* As ps_chart_svg_string, for HTML: the <svg> gets role="img" and aria-labelledby naming a
+ * <title> (the chart title) and a <desc> (series, axis ranges, thresholds, each series'
+ * minimum, mean and maximum), ids "<id_prefix>title" and "<id_prefix>desc"; a last group holds
+ * invisible rectangles with <title> tooltips over every bar, point marker and legend entry. */
+int ps_chart_svg_accessible(const ps_chart_spec *spec, const char *id_prefix, ps_buf *out, ps_error *err);
 /* Free the process-wide font caches of cairo and fontconfig (cairo_debug_reset_static_data +
  * FcFini) so that leak checkers see a clean exit. Call once, just before the program ends,
  * after every chart has been rendered and no cairo object is alive. */
@@ -374,6 +379,14 @@ void ps_chart_release_caches(void);
  * spec, PS_EIO when libharu reports an error. */
 int ps_chart_draw_hpdf(const ps_chart_spec *spec, void *doc, void *page, void *font, void *bold,
                        double x, double y, double w, double h, ps_error *err);
+/* Text drawing of ps_chart_draw_hpdf_text: utf8 anchored (enum ps_anchor) at PDF point (x, y),
+ * turned angle degrees counter-clockwise, fill colour rgb; page is the HPDF_Page. */
+typedef void (*ps_chart_hpdf_text_fn)(void *ctx, void *page, double x, double y, double angle, const char *utf8,
+                                      double size, int bold, int anchor, uint32_t rgb);
+/* As ps_chart_draw_hpdf, the texts drawn by text(text_ctx, ...) (a document with several
+ * fonts per string: per-character fallback). */
+int ps_chart_draw_hpdf_text(const ps_chart_spec *spec, void *doc, void *page, ps_chart_hpdf_text_fn text,
+                            void *text_ctx, double x, double y, double w, double h, ps_error *err);
 
 /* ===================================================================== 7. documents */
 
@@ -399,8 +412,9 @@ void ps_doc_free(ps_doc *d);
 
 /* Renderers: write the whole document to fp. Deterministic for a given document.
  * HTML: one self-contained file (inline CSS and SVG, no scripts, no network references).
- * PDF: libharu with embedded DejaVu fonts; characters the fonts lack become '?' (one warning
- * per string). Errors: PS_EIO (write, font files), PS_EINPUT (template). */
+ * PDF: libharu; fonts found through fontconfig (DejaVu Sans and a fallback face per character
+ * it lacks), embedded as subsets with a ToUnicode map. Errors: PS_EIO (write; a font missing,
+ * the message names the Debian package), PS_EINPUT (template). */
 typedef int (*ps_doc_render_fn)(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err);
 int ps_doc_render_html(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err);
 int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err);

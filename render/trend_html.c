@@ -9,9 +9,9 @@ static void esc(ps_buf *b, const char *s) { ps_html_escape(b, s ? s : ""); }
 
 static void table(const ps_trend *t, ps_buf *b)
 {
-    ps_buf_puts(b, "<table class=\"trend\">\n<thead><tr><th>Metric</th>");
+    ps_buf_puts(b, "<table class=\"trend\">\n<thead><tr><th scope=\"col\">Metric</th>");
     for (size_t l = 0; l < t->nlabels; l++) {
-        ps_buf_puts(b, "<th>");
+        ps_buf_puts(b, "<th scope=\"col\">");
         esc(b, t->labels[l]);
         if (l == t->baseline)
             ps_buf_puts(b, "<br><small>baseline</small>");
@@ -19,9 +19,9 @@ static void table(const ps_trend *t, ps_buf *b)
     }
     ps_buf_puts(b, "</tr></thead>\n<tbody>\n");
     if (t->load_name) {
-        ps_buf_puts(b, "<tr class=\"load\"><td>");
+        ps_buf_puts(b, "<tr class=\"load\"><th scope=\"row\">");
         esc(b, t->load_name);
-        ps_buf_puts(b, "</td>");
+        ps_buf_puts(b, "</th>");
         for (size_t l = 0; l < t->nlabels; l++) {
             char num[64];
             ps_buf_printf(b, "<td>%s</td>", isnan(t->load[l]) ? "n/a" : ps_fmt_num(num, sizeof num, t->load[l], 0));
@@ -29,9 +29,9 @@ static void table(const ps_trend *t, ps_buf *b)
         ps_buf_puts(b, "</tr>\n");
     }
     for (size_t m = 0; m < t->nmetrics; m++) {
-        ps_buf_puts(b, "<tr><td>");
+        ps_buf_puts(b, "<tr><th scope=\"row\">");
         esc(b, t->metrics[m].title);
-        ps_buf_puts(b, "</td>");
+        ps_buf_puts(b, "</th>");
         for (size_t l = 0; l < t->nlabels; l++) {
             ps_buf cell = {0};
             ps_trend_cell(&cell, t, l, m);
@@ -54,7 +54,7 @@ static void chart(const ps_trend *t, enum ps_trend_chart_kind kind, ps_buf *b)
     snprintf(prefix, sizeof prefix, "trend-%s-", ps_trend_chart_name(kind));
     int rc = ps_trend_chart_build(t, kind, NULL, &c, &err);
     if (!rc)
-        rc = ps_chart_svg_string(&c.spec, prefix, &svg, &err);
+        rc = ps_chart_svg_accessible(&c.spec, prefix, &svg, &err);
     if (!rc && svg.data) {
         ps_buf_printf(b, "<figure class=\"chart\" id=\"trend-%s\">\n", ps_trend_chart_name(kind));
         const char *open = strstr(svg.data, "<svg");
@@ -89,9 +89,10 @@ static const char css[] =
     "table.trend{border-collapse:collapse;margin:1em 0}\n"
     "table.trend th,table.trend td{border:1px solid #b8c4d0;padding:.25em .6em}\n"
     "table.trend th{background:#003a70;color:#fff;text-align:left}\n"
-    "table.trend td+td{text-align:right;white-space:nowrap}\n"
+    "table.trend tbody th{background:none;color:inherit;font-weight:normal}\n"
+    "table.trend tbody td{text-align:right;white-space:nowrap}\n"
     "table.trend tbody tr:nth-child(even){background:#f5f7fa}\n"
-    "tr.load td{font-style:italic}\n"
+    "tr.load td,tr.load th{font-style:italic}\n"
     "figure.chart{margin:1.5em 0}figure.chart svg{max-width:100%;height:auto}\n"
     ".note{color:#555;font-size:.9em}\n";
 

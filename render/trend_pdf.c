@@ -1,6 +1,6 @@
 /* trend_pdf.c - a trend as a document of the ESRP document toolkit (render/doc_*.c): title
  * page, contents, the trend table and the charts; rendered as PDF by ps_doc_render_pdf
- * (libharu, embedded DejaVu fonts). */
+ * (libharu, embedded font subsets). */
 #include "doc_internal.h"
 
 #include <math.h>

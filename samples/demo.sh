@@ -14,3 +14,9 @@ echo
 echo "== perfscribe report samples/jetstress --solution samples/solution/solution.ini -o out/report.pdf -o out/report.html"
 "$PS" report samples/jetstress --solution samples/solution/solution.ini -o out/report.pdf -o out/report.html -q
 echo "ESRP document written: $(pwd)/out/report.pdf and $(pwd)/out/report.html"
+echo
+echo "== perfscribe report samples/jetstress/MBX03 --solution samples/solution/solution-zh-tw.ini -o out/report-zh-tw.pdf -o out/report-zh-tw.html"
+echo "   (Traditional Chinese: the MBX03 report's labels and the vendor's texts; CJK glyphs from fonts-wqy-microhei)"
+"$PS" report samples/jetstress/MBX03 --solution samples/solution/solution-zh-tw.ini \
+  -o out/report-zh-tw.pdf -o out/report-zh-tw.html -q
+echo "ESRP document written: $(pwd)/out/report-zh-tw.pdf and $(pwd)/out/report-zh-tw.html"

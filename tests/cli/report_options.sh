@@ -15,12 +15,12 @@ if command -v pdfinfo >/dev/null; then
 fi
 "$PERFSCRIBE" report "$run" --esrp 2 -o "$tmp/v2.html" -q 2>/dev/null
 grep -q 'Tested with: ESRP – Storage Version 2.1' "$tmp/v2.html"
-grep -q '<td>Average Database Disk Transfers/sec</td>' "$tmp/v2.html"
-grep -q '<td>Number of storage groups / host</td>' "$tmp/v2.html"
+grep -q '<th scope="row">Average Database Disk Transfers/sec</th>' "$tmp/v2.html"
+grep -q '<th scope="row">Number of storage groups / host</th>' "$tmp/v2.html"
 ! grep -q 'Number of Database Availability Groups' "$tmp/v2.html"
 "$PERFSCRIBE" report "$run" --esrp 3 -o "$tmp/v3.html" -q 2>/dev/null
 grep -q 'Version 3.0' "$tmp/v3.html"
-grep -q '<td>Database Disks Transfers/sec</td>' "$tmp/v3.html"
+grep -q '<th scope="row">Database Disks Transfers/sec</th>' "$tmp/v3.html"
 mkdir "$tmp/tpl"
 printf 'body { color: #123456; }\n' >"$tmp/tpl/report.css"
 "$PERFSCRIBE" report "$run" --template-dir "$tmp/tpl" -o "$tmp/t.html" -q 2>/dev/null

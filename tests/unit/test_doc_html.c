@@ -56,16 +56,16 @@ Test(doc_html, tables_and_values, .fini = release)
     cr_assert(strstr(html, "Tested with: ESRP – Storage Version 4.0"));
     cr_assert(strstr(html, "November 30, 2026"));
     /* per-server table SERVER1: transfers 320.000, reads 200, writes 120, read latency 13, log 1.5 */
-    cr_assert(strstr(html, "<td>Database Disks Transfers/sec</td><td class=\"num\">320.000</td>"));
-    cr_assert(strstr(html, "<td>Average Database Disk Read Latency (ms)</td><td class=\"num\">13.000</td>"));
-    cr_assert(strstr(html, "<td>Average Log Disk Write Latency (ms)</td><td class=\"num\">1.500</td>"));
+    cr_assert(strstr(html, "<th scope=\"row\">Database Disks Transfers/sec</th><td class=\"num\">320.000</td>"));
+    cr_assert(strstr(html, "<th scope=\"row\">Average Database Disk Read Latency (ms)</th><td class=\"num\">13.000</td>"));
+    cr_assert(strstr(html, "<th scope=\"row\">Average Log Disk Write Latency (ms)</th><td class=\"num\">1.500</td>"));
     /* aggregate: 740 transfers, read latency 9.5 (mean of server means), weighted 8.8 noted */
-    cr_assert(strstr(html, "<td>Database Disks Transfers/sec</td><td class=\"num\">740.000</td>"));
-    cr_assert(strstr(html, "<td>Average Database Disk Read Latency (ms)</td><td class=\"num\">9.500</td>"));
+    cr_assert(strstr(html, "<th scope=\"row\">Database Disks Transfers/sec</th><td class=\"num\">740.000</td>"));
+    cr_assert(strstr(html, "<th scope=\"row\">Average Database Disk Read Latency (ms)</th><td class=\"num\">9.500</td>"));
     cr_assert(strstr(html, "IOPS-weighted means: database read 8.800 ms"));
     /* backup 120 per database, 240 per server; replay 0.300 s per log */
-    cr_assert(strstr(html, "<td>SERVER1</td><td class=\"num\">120.000</td><td class=\"num\">240.000</td>"));
-    cr_assert(strstr(html, "<td>SERVER1</td><td class=\"num\">0.300</td>"));
+    cr_assert(strstr(html, "<th scope=\"row\">SERVER1</th><td class=\"num\">120.000</td><td class=\"num\">240.000</td>"));
+    cr_assert(strstr(html, "<th scope=\"row\">SERVER1</th><td class=\"num\">0.300</td>"));
     /* recomputed 10.000 vs reported 10.300 shown side by side, highlighted */
     cr_assert(strstr(html, "<td class=\"num differs\">10.000\nreport: 10.300</td>"));
     /* charts inline, self-contained */
@@ -128,15 +128,15 @@ Test(doc_html, deterministic_and_esrp_versions, .fini = release)
     a = render(v2, ps_doc_render_html, &n1, &w);
     cr_assert(strstr(a, "Tested with: ESRP – Storage Version 2.1"));
     cr_assert(strstr(a, "Exchange Server 2013 Storage Solution"));
-    cr_assert(strstr(a, "<td>Average Database Disk Transfers/sec</td>"));
-    cr_assert(strstr(a, "<td>Number of storage groups / host</td>"));
+    cr_assert(strstr(a, "<th scope=\"row\">Average Database Disk Transfers/sec</th>"));
+    cr_assert(strstr(a, "<th scope=\"row\">Number of storage groups / host</th>"));
     cr_assert_null(strstr(a, "Number of Database Availability Groups"));
     free(a);
     ps_doc_free(v2);
     ps_doc *v3 = build(run, NULL, 3, &w);
     a = render(v3, ps_doc_render_html, &n1, &w);
     cr_assert(strstr(a, "Version 3.0"));
-    cr_assert(strstr(a, "<td>Number of Database Availability Groups (DAGs)</td>"));
+    cr_assert(strstr(a, "<th scope=\"row\">Number of Database Availability Groups (DAGs)</th>"));
     free(a);
     ps_doc_free(v3);
     ps_doc_options bad = {.esrp = 5};

@@ -6,8 +6,10 @@
 #include <unistd.h>
 
 #include "doc_fixture.h"
+#include "ps_font.h"
 #include "ps_parser.h"
 #include "ps_render.h"
+#include "test_util.h"
 
 /* cairo/fontconfig caches freed after each test (LeakSanitizer) */
 static void release(void) { ps_chart_release_caches(); }
@@ -42,19 +44,6 @@ static long render_file(ps_js_run *run, const char *sol_text, const char *name, 
     return size;
 }
 
-static char *slurp_cmd(const char *cmd)
-{
-    FILE *p = popen(cmd, "r");
-    cr_assert_not_null(p);
-    ps_buf b = {0};
-    char chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, p)) > 0)
-        ps_buf_put(&b, chunk, n);
-    pclose(p);
-    return b.data ? ps_buf_steal(&b) : ps_xstrdup("");
-}
-
 static const char *const SOL = "[document]\nvendor = Contoso\nproduct = Array 9\nauthor = Contoso Labs\n";
 
 Test(doc_pdf, valid_with_every_figure, .fini = release)
@@ -72,7 +61,7 @@ Test(doc_pdf, valid_with_every_figure, .fini = release)
     if (have("pdftotext")) {
         char cmd[1200];
         snprintf(cmd, sizeof cmd, "pdftotext -layout %s/doc_test.pdf - 2>/dev/null", PS_BINARY_DIR);
-        char *txt = slurp_cmd(cmd);
+        char *txt = test_run_cmd(cmd);
         /* per-server and aggregate figures (fixture arithmetic) */
         static const char *const want[] = {"320.000", "200.000", "120.000", "13.000", "5.000", "80.000", "1.500",
                                            "420.000", "300.000", "6.000", "4.000", "3.000",
@@ -101,25 +90,36 @@ Test(doc_pdf, byte_identical_runs, .fini = release)
     ps_js_run_free(run);
 }
 
-Test(doc_pdf, cjk_names_warn, .fini = release)
+/* A Chinese machine name is drawn with a fallback face that fontconfig finds (a CJK TrueType
+ * font): no warning, the name is in the text layer, and every font is an embedded subset. */
+Test(doc_pdf, cjk_names_embedded, .fini = release)
 {
+    ps_font_file ff;
+    if (ps_font_fallback(0x6E2C, 0, &ff) != 0)
+        cr_skip("no CJK TrueType font installed (fonts-wqy-microhei)");
     ps_js_run *run = doc_fixture_run("測試伺服器01", 20);
     ps_warnings w = {0};
     render_file(run, SOL, "doc_cjk.pdf", ps_doc_render_pdf, &w);
-    size_t hits = 0;
     for (size_t i = 0; i < w.n; i++)
-        if (strstr(w.msgs[i], "lack") && strstr(w.msgs[i], "測試伺服器01"))
-            hits++;
-    for (size_t i = 0; i < w.n && hits != 1; i++)
-        fprintf(stderr, "warning: %s\n", w.msgs[i]);
-    cr_assert_eq(hits, 1, "expected exactly one warning naming the string");
-    if (have("pdftotext")) {
-        char cmd[1200];
-        snprintf(cmd, sizeof cmd, "pdftotext %s/doc_cjk.pdf - 2>/dev/null", PS_BINARY_DIR);
-        char *txt = slurp_cmd(cmd);
-        cr_assert(strstr(txt, "?????01"));
-        free(txt);
+        cr_assert(!strstr(w.msgs[i], "font"), "unexpected warning: %s", w.msgs[i]);
+    if (!have("pdftotext") || !have("pdffonts"))
+        cr_skip("poppler-utils not installed");
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "pdftotext %s/doc_cjk.pdf - 2>&1", PS_BINARY_DIR);
+    char *txt = test_run_cmd(cmd);
+    cr_assert(strstr(txt, "Appendix A – 測試伺服器01"), "pdftotext lacks the Chinese name");
+    cr_assert(!strstr(txt, "Warning") && !strstr(txt, "Error"), "poppler complains");
+    free(txt);
+    snprintf(cmd, sizeof cmd, "pdffonts %s/doc_cjk.pdf 2>&1 | tail -n +3", PS_BINARY_DIR);
+    char *fonts = test_run_cmd(cmd);
+    size_t lines = 0;
+    for (char *l = fonts; *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : l + strlen(l)) {
+        /* "ABCDEF+Name   CID TrueType   Identity-H   yes yes yes   ..." */
+        cr_assert(l[6] == '+' && strstr(l, " yes yes yes "), "not an embedded subset with ToUnicode: %.80s", l);
+        lines++;
     }
+    cr_assert_eq(lines, 3, "DejaVu Sans, DejaVu Sans Bold and one CJK face expected:\n%s", fonts);
+    free(fonts);
     ps_warnings_free(&w);
     ps_js_run_free(run);
 }

@@ -166,9 +166,9 @@ Test(trend_html, section_escapes_and_charts)
     ps_trend_set(&t, b2, m, 250);
     ps_buf b = {0};
     ps_trend_render_html_section(&t, &b);
-    cr_assert(strstr(b.data, "<th>&lt;script&gt;x&lt;/script&gt;<br><small>baseline</small></th><th>B&amp;B</th>") != NULL,
+    cr_assert(strstr(b.data, "<th scope=\"col\">&lt;script&gt;x&lt;/script&gt;<br><small>baseline</small></th><th scope=\"col\">B&amp;B</th>") != NULL,
               "%s", b.data);
-    cr_assert(strstr(b.data, "<td>IOPS &lt;i&gt;</td><td>100% [100 IOPS]</td><td>250% [250 IOPS]</td>") != NULL);
+    cr_assert(strstr(b.data, "<th scope=\"row\">IOPS &lt;i&gt;</th><td>100% [100 IOPS]</td><td>250% [250 IOPS]</td>") != NULL);
     cr_assert(strstr(b.data, "<script") == NULL);
     cr_assert(strstr(b.data, "<figure class=\"chart\" id=\"trend-bars\">") != NULL);
     cr_assert(strstr(b.data, "id=\"trend-load\"") == NULL);     /* no load values */
