@@ -1,6 +1,7 @@
 /* main.c - perfscribe: parse the sub-command, run it, print its error once, map exit codes. */
 #include "cli.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,7 +98,10 @@ int main(int argc, char **argv)
             return rc;
         }
         usage(stdout);
-        return fflush(stdout) == 0 && !ferror(stdout) ? 0 : PS_EIO;
+        if (fflush(stdout) == 0 && !ferror(stdout))
+            return 0;
+        fprintf(stderr, "perfscribe: <stdout>: write error: %s\n", strerror(errno ? errno : EIO));
+        return PS_EIO;
     }
     const ps_cli_command *c = ps_cli_find_command(cmd);
     if (c) {

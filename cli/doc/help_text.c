@@ -100,6 +100,36 @@ void ps_doc_print_wrapped(FILE *fp, const char *text, int indent, int width, con
     }
 }
 
+size_t ps_doc_synopsis_item(const char *s)
+{
+    size_t n = 0;
+    int depth = 0;
+    for (; s[n] && !((s[n] == ' ' || s[n] == '\n') && depth == 0); n++)
+        depth += s[n] == '[' ? 1 : s[n] == ']' ? -1 : 0;
+    return n;
+}
+
+void ps_doc_print_synopsis(FILE *fp, const char *lead, const char *synopsis, int width)
+{
+    int indent = (int)strlen(lead) + 1, col = indent - 1;
+    fputs(lead, fp);
+    for (const char *s = synopsis; *s;) {
+        while (*s == ' ' || *s == '\n')
+            s++;
+        size_t n = ps_doc_synopsis_item(s);
+        if (!n)
+            break;
+        if (col + 1 + (int)n > width && col > indent) {
+            fprintf(fp, "\n%*s", indent - 1, "");
+            col = indent - 1;
+        }
+        fprintf(fp, " %.*s", (int)n, s);
+        col += 1 + (int)n;
+        s += n;
+    }
+    fputc('\n', fp);
+}
+
 static void print_opts(FILE *fp, const ps_opt_doc *o, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
@@ -117,13 +147,8 @@ int ps_doc_print_help(FILE *fp, const ps_cmd_doc *doc)
         ps_doc_print_wrapped(fp, doc->description, 0, HELP_WIDTH, NULL);
     } else {
         char lead[64];
-        int w = snprintf(lead, sizeof lead, "usage: perfscribe %s ", doc->name);
-        const char *s = doc->synopsis;
-        for (int line = 0; *s; line++) {
-            size_t n = strcspn(s, "\n");
-            fprintf(fp, "%*s%.*s\n", line ? w : 0, line ? "" : lead, (int)n, s);
-            s += n + (s[n] == '\n');
-        }
+        snprintf(lead, sizeof lead, "usage: perfscribe %s", doc->name);
+        ps_doc_print_synopsis(fp, lead, doc->synopsis, HELP_WIDTH);
         fputc('\n', fp);
         ps_doc_print_wrapped(fp, doc->description, 0, HELP_WIDTH, NULL);
         if (doc->nopts || doc->shared)
@@ -137,8 +162,10 @@ int ps_doc_print_help(FILE *fp, const ps_cmd_doc *doc)
         fputc('\n', fp);
         ps_doc_print_wrapped(fp, doc->notes, 0, HELP_WIDTH, NULL);
     }
-    if (doc->exit_status)
-        fprintf(fp, "\nexit codes: %s\n", doc->exit_status);
+    if (doc->exit_status) {
+        fputc('\n', fp);
+        ps_doc_print_wrapped(fp, doc->exit_status, 12, HELP_WIDTH, "exit codes: ");
+    }
     if (doc->see_also)
         fprintf(fp, "\nsee also: %s\n", doc->see_also);
     return fflush(fp) == 0 && !ferror(fp) ? 0 : -1;

@@ -48,7 +48,7 @@ typedef struct ps_cmd_doc {
     const char *name;             /* "summary", "rules" */
     int section;                  /* 1: a command; 5: a file format */
     const char *summary;          /* one line, lower case, no final period */
-    const char *synopsis;         /* after "perfscribe NAME "; lines separated by "\n" */
+    const char *synopsis;         /* after "perfscribe NAME "; wrapped between items */
     const char *description;      /* markup (see above) */
     const ps_opt_doc *opts;       /* the command's own options ... */
     size_t nopts;
@@ -70,6 +70,12 @@ int ps_doc_print_help(FILE *fp, const ps_cmd_doc *doc);
 /* Print text (markup above) wrapped at `width` columns with `indent` spaces before every line;
  * `first` (may be NULL) replaces the indentation of the first line and is printed as is. */
 void ps_doc_print_wrapped(FILE *fp, const char *text, int indent, int width, const char *first);
+
+/* Length of the synopsis item at s: a word, or a bracketed group with its spaces. */
+size_t ps_doc_synopsis_item(const char *s);
+/* Print lead and the synopsis items after it, wrapped at width between items (continuation
+ * lines aligned after lead). */
+void ps_doc_print_synopsis(FILE *fp, const char *lead, const char *synopsis, int width);
 
 /* 1 when every line of the n-byte paragraph s starts with two spaces (shown verbatim). */
 int ps_doc_para_verbatim(const char *s, size_t n);

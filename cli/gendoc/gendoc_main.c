@@ -35,10 +35,33 @@ static int write_script(const char *path, void (*fn)(FILE *))
     return fclose(fp) != 0 ? fail(path) : 0;
 }
 
+/* `ps_gendoc --options`: one line per command option, "COMMAND<TAB>OPTION<TAB>VALUE-NAME<TAB>
+ * VALUES" (VALUE-NAME "-" for a flag), for the test that every documented option is accepted. */
+static int list_options(void)
+{
+    for (size_t c = 0; c < ps_cli_ncommands; c++) {
+        const ps_cmd_doc *d = ps_cli_commands[c].doc;
+        for (int g = 0; g < 2; g++) {
+            const ps_opt_doc *o = g ? (d->shared ? d->shared->opts : NULL) : d->opts;
+            size_t n = g ? (d->shared ? d->shared->n : 0) : d->nopts;
+            for (size_t i = 0; i < n; i++)
+                for (int k = 0; k < 2; k++) {
+                    const char *name = k ? o[i].lng : o[i].shrt;
+                    if (name)
+                        printf("%s\t%s\t%s\t%s\n", d->name, name, o[i].arg ? o[i].arg : "-",
+                               o[i].values ? o[i].values : "-");
+                }
+        }
+    }
+    return fflush(stdout) == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 2 && strcmp(argv[1], "--options") == 0)
+        return list_options();
     if (argc < 2 || argc > 3) {
-        fputs("usage: ps_gendoc OUTDIR [DATE]\n", stderr);
+        fputs("usage: ps_gendoc OUTDIR [DATE] | ps_gendoc --options\n", stderr);
         return 2;
     }
     const char *dir = argv[1], *date = argc > 2 ? argv[2] : "";

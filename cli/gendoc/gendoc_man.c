@@ -149,21 +149,29 @@ int ps_gendoc_man(FILE *fp, const ps_cmd_doc *doc, const char *date)
     rc |= esc_str(fp, doc->summary, 0);
     fputc('\n', fp);
     if (doc->section == 1) {
-        fputs(".SH SYNOPSIS\n.nf\n", fp);
-        for (const char *s = doc->synopsis; *s;) {
-            size_t n = strcspn(s, "\n");
-            fprintf(fp, "%s", s == doc->synopsis ? (top ? "\\fBperfscribe\\fR " : "\\fBperfscribe ") : "    ");
-            if (s == doc->synopsis && !top) {
-                esc_str(fp, doc->name, 0);
-                fputs("\\fR ", fp);
-            }
-            rc |= esc(fp, s, n, 0);
-            fputc('\n', fp);
-            s += n + (s[n] == '\n');
+        /* filled, hanging by 4, broken only between items (spaces inside an item: "\ ") */
+        fputs(".SH SYNOPSIS\n.in +4n\n.ti -4n\n\\fBperfscribe", fp);
+        if (!top) {
+            fputs(" ", fp);
+            esc_str(fp, doc->name, 0);
         }
+        fputs("\\fR\n", fp);
+        for (const char *s = doc->synopsis; *s;) {
+            while (*s == ' ' || *s == '\n')
+                s++;
+            size_t n = ps_doc_synopsis_item(s);
+            for (size_t i = 0; i < n; i++) {
+                if (s[i] == ' ')
+                    fputs("\\ ", fp);
+                else
+                    rc |= esc(fp, s + i, 1, i == 0);
+            }
+            fputs(n && s[n - 1] == '.' ? "\\&\n" : "\n", fp);   /* "RUN..." ends no sentence */
+            s += n;
+        }
+        fputs(".in\n", fp);
         if (top)
-            fputs("\\fBperfscribe help\\fR [\\fICOMMAND\\fR]\n\\fBperfscribe \\-\\-version\\fR\n", fp);
-        fputs(".fi\n", fp);
+            fputs(".br\n\\fBperfscribe help\\fR [\\fICOMMAND\\fR]\n.br\n\\fBperfscribe \\-\\-version\\fR\n", fp);
     }
     fputs(".SH DESCRIPTION\n", fp);
     rc |= text(fp, doc->description, ".PP", 0);
