@@ -107,16 +107,13 @@ static int option(FILE *fp, const ps_opt_doc *o)
     return text(fp, o->help, ".IP", 0);
 }
 
-/* "perfscribe-jetstress(1), perfscribe-rules(5)" as .BR lines. */
-static void see_also(FILE *fp, const char *list, int extra_first)
+/* "perfscribe-jetstress(1), perfscribe-rules(5)" as .BR lines, after perfscribe(1) when
+ * with_top. */
+static void see_also(FILE *fp, const char *list, int with_top)
 {
-    const char *s = list;
-    int first = 1;
-    if (extra_first) {
-        fprintf(fp, ".BR perfscribe (1)%s\n", *s ? "," : "");
-        first = 0;
-    }
-    while (*s) {
+    if (with_top)
+        fprintf(fp, ".BR perfscribe (1)%s\n", *list ? "," : "");
+    for (const char *s = list; *s;) {
         size_t n = strcspn(s, ",");
         const char *open = memchr(s, '(', n);
         if (open) {
@@ -127,9 +124,7 @@ static void see_also(FILE *fp, const char *list, int extra_first)
         s += n;
         while (*s == ',' || *s == ' ')
             s++;
-        first = 0;
     }
-    (void)first;
 }
 
 int ps_gendoc_man(FILE *fp, const ps_cmd_doc *doc, const char *date)
