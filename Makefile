@@ -2,6 +2,7 @@
 #   make demo   - install missing Debian packages (as root), build, render the bundled sample
 #   make test   - build and run every test suite through ctest
 #   make asan   - the test suites under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make deb    - the Debian package build-deb/package/perfscribe_VERSION_ARCH.deb (CPack)
 #   make memcheck, make fuzz, make bench - see README.md
 
 BUILD    ?= build
@@ -11,14 +12,17 @@ PS       := $(BUILD)/perfscribe
 # Debian packages needed to build, test and run the demo: the PDF fonts come through fontconfig
 # (DejaVu Sans; WenQuanYi Micro Hei, a TrueType CJK font, for the Traditional Chinese sample);
 # the tests read the PDFs back with poppler-utils, qpdf and mupdf-tools; the results store uses
-# SQLite and libpq, and its tests start a throwaway PostgreSQL server
+# SQLite and libpq, and its tests start a throwaway PostgreSQL server; the package and install
+# test: dpkg-dev for dpkg-shlibdeps, lintian, man-db and groff-base for the man pages,
+# bash-completion and zsh for the completion scripts
 DEB_PKGS := cmake make gcc pkg-config libxml2-dev libpcre2-dev libcairo2-dev libfontconfig-dev libhpdf-dev \
             libcriterion-dev fonts-dejavu-core fonts-wqy-microhei poppler-utils qpdf mupdf-tools \
-            libsqlite3-dev sqlite3 libpq-dev postgresql
+            libsqlite3-dev sqlite3 libpq-dev postgresql \
+            dpkg-dev lintian man-db groff-base bash-completion zsh
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
 
-.PHONY: all deps build demo test asan memcheck fuzz bench clean
+.PHONY: all deps build demo test deb asan memcheck fuzz bench clean
 
 all: build
 
@@ -52,6 +56,13 @@ demo: build
 test: build
 	cd $(BUILD) && bash $(CURDIR)/tests/pg_server.sh run ctest --output-on-failure -j $(JOBS)
 
+# The package: a release build installed under /usr, Depends from dpkg-shlibdeps.
+deb: deps
+	$(CMAKE) -S . -B build-deb -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=/usr -DPS_TESTS=OFF $(CMAKE_FLAGS)
+	$(CMAKE) --build build-deb -j $(JOBS)
+	cd build-deb && cpack -G DEB -B package
+	@ls build-deb/package/*.deb
+
 asan: deps
 	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DPS_SANITIZE=ON -DPS_WERROR=ON
 	$(CMAKE) --build build-asan -j $(JOBS)
@@ -68,4 +79,4 @@ bench: build
 	bash bench/run.sh $(PS)
 
 clean:
-	rm -rf $(BUILD) build-asan build-fuzz out
+	rm -rf $(BUILD) build-asan build-deb build-fuzz out

@@ -5,6 +5,7 @@
 #include "ps_model.h"
 #include "ps_parser.h"
 #include "ps_render.h"
+#include "ps_cli_doc.h"
 
 /* What a sub-command gets: it fills err on failure and returns a PS_* status; warnings are
  * printed by main once the command returns. */
@@ -15,6 +16,34 @@ typedef struct ps_cli {
 } ps_cli;
 
 typedef int (*ps_cmd_fn)(int argc, char **argv, ps_cli *cli);
+
+/* The command table (cli/commands.c): the only list of commands. A new command is one entry
+ * here: its function and its ps_cmd_doc (usually next to its option parser in cmd_<name>.c);
+ * --help, 'perfscribe help', the man pages and the shell completion all follow the table. */
+typedef struct ps_cli_command {
+    const ps_cmd_doc *doc;
+    ps_cmd_fn fn;
+} ps_cli_command;
+extern const ps_cli_command ps_cli_commands[];
+extern const size_t ps_cli_ncommands;
+extern const ps_cmd_doc *const ps_cli_topics[];   /* file formats: 'perfscribe help rules' */
+extern const size_t ps_cli_ntopics;
+extern const ps_cmd_doc ps_doc_perfscribe;        /* perfscribe(1): global options, exit codes */
+/* The command or topic called name, or NULL. */
+const ps_cli_command *ps_cli_find_command(const char *name);
+const ps_cmd_doc *ps_cli_find_topic(const char *name);
+/* Print doc's --help text on standard output. PS_OK, or PS_EIO with cli->err when it could
+ * not be written (a full disk, a closed pipe). */
+int ps_cli_help(ps_cli *cli, const ps_cmd_doc *doc);
+/* `perfscribe --version`: version, git revision and the library versions built with. Returns
+ * PS_OK or PS_EIO (with cli->err) when standard output cannot be written. */
+int ps_cli_version(ps_cli *cli);
+
+/* Documentation of every command (next to each command's option parser). */
+extern const ps_cmd_doc ps_doc_summary, ps_doc_convert, ps_doc_jetstress, ps_doc_check, ps_doc_audit,
+    ps_doc_report, ps_doc_trend, ps_doc_store, ps_doc_rules;
+/* Options of a Jetstress run shared by jetstress, check and report (cli/js_common.c). */
+extern const ps_opt_group ps_cli_js_opts;
 
 /* Sub-commands; argv[0] is the sub-command name. Each lives in cli/cmd_<name>.c. */
 int ps_cmd_summary(int argc, char **argv, ps_cli *cli);

@@ -4,19 +4,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage_text[] =
-    "usage: perfscribe audit [--paper FILE] [RUN...] [--format text|json|html] [-o FILE]\n"
-    "\n"
-    "Audit a published ESRP paper (its text, e.g. from 'pdftotext -layout') and/or Jetstress runs\n"
-    "(report folders, HTML reports, counter logs). Findings are sorted by severity, then location.\n"
-    "\n"
-    "  --paper FILE      paper text to read claims from\n"
-    "  --format FMT      text (default), json or html; default from the -o extension\n"
-    "  -o FILE           write to FILE (atomically) instead of standard output\n"
-    "  --checks          list the checks (kind, severity, tolerance, explanation) and exit\n"
-    "  -q                no progress bar\n"
-    "\n"
-    "exit codes: 0 no error finding, 1 error findings, 2 usage, 3 bad input, 4 I/O error\n";
+static const ps_opt_doc audit_opts[] = {
+    {NULL, "--paper", "FILE", PS_VAL_FILE, "txt", 0, "paper text to read claims from"},
+    {NULL, "--format", "FMT", PS_VAL_WORDS, "text json html", 0,
+     "output format: text (default), json or html; default from the -o extension"},
+    {"-o", NULL, "FILE", PS_VAL_OUTPUT, "txt json html", 0, "write to FILE (atomically) instead of standard output"},
+    {NULL, "--checks", NULL, PS_VAL_NONE, NULL, 0,
+     "list the checks (kind, severity, tolerance, explanation) and exit"},
+    {"-q", NULL, NULL, PS_VAL_NONE, NULL, 0, "no progress bar"},
+};
+
+const ps_cmd_doc ps_doc_audit = {
+    .name = "audit",
+    .section = 1,
+    .summary = "audit published ESRP papers and Jetstress reports",
+    .synopsis = "[--paper FILE] [RUN...] [--format text|json|html] [-o FILE]",
+    .description = "Audit a published ESRP paper (its text, e.g. from 'pdftotext -layout') and/or "
+                   "Jetstress runs (report folders, HTML reports, counter logs). Findings are sorted "
+                   "by severity, then location.",
+    .opts = audit_opts,
+    .nopts = PS_DOC_N(audit_opts),
+    .operands = PS_VAL_PATH,
+    .exit_status = "0 no error finding, 1 error findings, 2 usage, 3 bad input, 4 I/O error",
+    .see_also = "perfscribe-jetstress(1), perfscribe-report(1)",
+};
 
 static int list_checks(ps_cli *cli, const char *out)
 {
@@ -40,9 +51,8 @@ int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(usage_text, stdout);
             free(runs);
-            return 0;
+            return ps_cli_help(cli, &ps_doc_audit);
         } else if (strcmp(a, "--paper") == 0 || strcmp(a, "--format") == 0 || strcmp(a, "-o") == 0) {
             if (i + 1 >= argc) {
                 free(runs);

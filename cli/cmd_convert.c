@@ -7,30 +7,46 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage_text[] =
-    "usage: perfscribe convert IN... [-o OUT] [-f csv|tsv|sql] [-c PATH]... [--counter-file FILE]\n"
-    "                          [-b TIME] [-e TIME] [-t N] [--bucket SECONDS] [--eol crlf|lf]\n"
-    "                          [--digits N] [--lenient] [-q]\n"
-    "\n"
-    "Convert PerfMon logs (.blg, PDH-CSV, PDH-TSV; detected by content) to relog-compatible\n"
-    "CSV or TSV. Several inputs are merged by time into one table.\n"
-    "\n"
-    "  -o OUT              output file (default: standard output); written atomically, never\n"
-    "                      over an input\n"
-    "  -f csv|tsv          output format (default: from the extension of OUT, else csv)\n"
-    "  -f sql -o DB        relog's SQL tables in DB (sqlite:PATH or postgresql://...); each input\n"
-    "                      is one log set, appended in one transaction\n"
-    "  -c PATH             keep counters matching PATH (repeatable; wildcards * as in relog)\n"
-    "  --counter-file FILE keep counters listed in FILE, one per line (relog -cf)\n"
-    "  -b TIME, -e TIME    keep samples from/until TIME (\"M/D/YYYY H:MM:SS [AM|PM]\" or ISO 8601)\n"
-    "  -t N                keep every Nth sample (the 1st, N+1th, ...), as relog -t\n"
-    "  --bucket SECONDS    average into fixed buckets of SECONDS aligned to the first sample\n"
-    "                      (perfscribe extension; the row shows the bucket start)\n"
-    "  --eol crlf|lf       line ends (default crlf, as relog writes on Windows)\n"
-    "  --digits N          significant digits of values (default 17, as relog)\n"
-    "  --lenient           skip damaged parts of an input with a warning instead of failing\n"
-    "\n"
-    "exit codes: 0 ok, 2 usage, 3 bad input, 4 I/O error\n";
+static const ps_opt_doc convert_opts[] = {
+    {"-o", NULL, "OUT", PS_VAL_OUTPUT, "csv tsv", 0,
+     "output file (default: standard output); written atomically, never over an input"},
+    {"-f", NULL, "FMT", PS_VAL_WORDS, "csv tsv sql", 0,
+     "output format, csv or tsv (default: from the extension of OUT, else csv); sql with -o DB "
+     "(sqlite:PATH or postgresql://...): relog's SQL tables, each input one log set, appended in one "
+     "transaction"},
+    {"-c", NULL, "PATH", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
+     "keep counters matching PATH (repeatable; wildcards * as in relog)"},
+    {NULL, "--counter-file", "FILE", PS_VAL_FILE, NULL, PS_OPT_REPEAT,
+     "keep counters listed in FILE, one per line (relog -cf; -cf FILE works too)"},
+    {"-b", NULL, "TIME", PS_VAL_TEXT, NULL, 0,
+     "keep samples from TIME (\"M/D/YYYY H:MM:SS [AM|PM]\" or ISO 8601)"},
+    {"-e", NULL, "TIME", PS_VAL_TEXT, NULL, 0, "keep samples until TIME (inclusive)"},
+    {"-t", NULL, "N", PS_VAL_TEXT, NULL, 0, "keep every Nth sample (the 1st, N+1th, ...), as relog -t"},
+    {NULL, "--bucket", "SECONDS", PS_VAL_TEXT, NULL, 0,
+     "average into fixed buckets of SECONDS aligned to the first sample (perfscribe extension; the "
+     "row shows the bucket start)"},
+    {NULL, "--eol", "EOL", PS_VAL_WORDS, "crlf lf", 0, "line ends, crlf or lf (default crlf, as relog writes on Windows)"},
+    {NULL, "--digits", "N", PS_VAL_TEXT, NULL, 0, "significant digits of values (default 17, as relog)"},
+    {NULL, "--lenient", NULL, PS_VAL_NONE, NULL, 0,
+     "skip damaged parts of an input with a warning instead of failing"},
+    {"-q", NULL, NULL, PS_VAL_NONE, NULL, 0, "no progress bar"},
+};
+
+const ps_cmd_doc ps_doc_convert = {
+    .name = "convert",
+    .section = 1,
+    .summary = "convert PerfMon logs to relog-compatible CSV, TSV or SQL tables",
+    .synopsis = "IN... [-o OUT] [-f csv|tsv|sql] [-c PATH]... [--counter-file FILE]\n"
+                "[-b TIME] [-e TIME] [-t N] [--bucket SECONDS] [--eol crlf|lf]\n"
+                "[--digits N] [--lenient] [-q]",
+    .description = "Convert PerfMon logs (.blg, PDH-CSV, PDH-TSV; detected by content) to "
+                   "relog-compatible CSV or TSV. Several inputs are merged by time into one table.",
+    .opts = convert_opts,
+    .nopts = PS_DOC_N(convert_opts),
+    .operands = PS_VAL_FILE,
+    .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error",
+    .see_also = "perfscribe-summary(1)",
+};
 
 typedef struct input {
     ps_log *log;
@@ -71,8 +87,8 @@ static int parse_args(int argc, char **argv, ps_cli *cli, opts *o, ps_filter *fl
             return ps_cli_usage(cli, "option %s needs a value", a);
         char *end;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(usage_text, stdout);
-            return -1;
+            int rc = ps_cli_help(cli, &ps_doc_convert);
+            return rc ? rc : -1;
         } else if (!strcmp(a, "-o"))
             o->out = v;
         else if (!strcmp(a, "-f"))

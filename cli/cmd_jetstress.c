@@ -5,38 +5,53 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage_jetstress[] =
-    "usage: perfscribe jetstress RUN... [--json] [-o FILE] [-b TIME -e TIME]\n"
-    "                            [--mailboxes N --iops-per-mailbox X] [--profile P]\n"
-    "                            [--thresholds FILE] [--lenient] [--lenient-logs] [-q]\n"
-    "\n"
-    "RUN is a Jetstress output folder or file (HTML report, JetstressConfig.xml, counter log\n"
-    ".csv/.tsv/.blg). Recomputes every instance's Transactional, Maintenance, Replication and\n"
-    "Total figures and the host table from the counter logs over the collection window, shows the\n"
-    "report's figure beside the recomputed one where they differ, and prints the per-server and\n"
-    "aggregate ESRP table (plain and IOPS-weighted latencies, achieved vs target IOPS).\n"
-    "\n"
-    "  --json              JSON instead of text (also when -o FILE ends in .json)\n"
-    "  -o FILE             write to FILE (atomic) instead of standard output\n"
-    "  -b TIME, -e TIME    window when no report gives one (logs' local time)\n"
-    "  --mailboxes N --iops-per-mailbox X\n"
-    "                      target IOPS when neither report nor JetstressConfig.xml gives one\n"
-    "  --profile P         jetstress-2007 | jetstress-2010 | jetstress-2013 (2016, 2019)\n"
-    "  --thresholds FILE   extra rules: perfscribe threshold file or PAL threshold XML\n"
-    "  --lenient           judge every server with the lenient (Stress) threshold set\n"
-    "  --lenient-logs      skip malformed log rows instead of stopping\n"
-    "  -q                  quiet (no progress)\n";
+static const ps_opt_doc jetstress_opts[] = {
+    {NULL, "--json", NULL, PS_VAL_NONE, NULL, 0, "JSON instead of text (also when -o FILE ends in .json)"},
+    {"-o", NULL, "FILE", PS_VAL_OUTPUT, "txt json", 0, "write to FILE (atomic) instead of standard output"},
+};
 
-static const char usage_check[] =
-    "usage: perfscribe check RUN... [--junit FILE] [-b TIME -e TIME]\n"
-    "                        [--mailboxes N --iops-per-mailbox X] [--profile P]\n"
-    "                        [--thresholds FILE] [--lenient] [--lenient-logs] [-q]\n"
-    "\n"
-    "Judges every server/test of the run and prints one verdict line per server with every\n"
-    "reason. Exit 0 when no server fails, 1 when one does.\n"
-    "\n"
-    "  --junit FILE        also write JUnit XML (one testcase per server/test)\n"
-    "  other options as for 'perfscribe jetstress'\n";
+const ps_cmd_doc ps_doc_jetstress = {
+    .name = "jetstress",
+    .section = 1,
+    .summary = "recompute Jetstress results per instance, server and solution",
+    .synopsis = "RUN... [--json] [-o FILE] [-b TIME -e TIME]\n"
+                "[--mailboxes N --iops-per-mailbox X] [--profile P]\n"
+                "[--thresholds FILE] [--lenient] [--lenient-logs] [-q]",
+    .description =
+        "RUN is a Jetstress output folder or file (HTML report, JetstressConfig.xml, counter log "
+        ".csv/.tsv/.blg). Recomputes every instance's Transactional, Maintenance, Replication and "
+        "Total figures and the host table from the counter logs over the collection window, shows "
+        "the report's figure beside the recomputed one where they differ, and prints the per-server "
+        "and aggregate ESRP table (plain and IOPS-weighted latencies, achieved vs target IOPS).",
+    .opts = jetstress_opts,
+    .nopts = PS_DOC_N(jetstress_opts),
+    .shared = &ps_cli_js_opts,
+    .operands = PS_VAL_PATH,
+    .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error",
+    .see_also = "perfscribe-check(1), perfscribe-report(1), perfscribe-rules(5)",
+};
+
+static const ps_opt_doc check_opts[] = {
+    {NULL, "--junit", "FILE", PS_VAL_OUTPUT, "xml", 0, "also write JUnit XML (one testcase per server/test)"},
+};
+
+const ps_cmd_doc ps_doc_check = {
+    .name = "check",
+    .section = 1,
+    .summary = "judge Jetstress runs against thresholds (exit 0 pass, 1 fail)",
+    .synopsis = "RUN... [--junit FILE] [-b TIME -e TIME]\n"
+                "[--mailboxes N --iops-per-mailbox X] [--profile P]\n"
+                "[--thresholds FILE] [--lenient] [--lenient-logs] [-q]",
+    .description = "Judges every server/test of the run and prints one verdict line per server with "
+                   "every reason. Exit 0 when no server fails, 1 when one does. A test without "
+                   "criteria is reported UNKNOWN, not counted as passed.",
+    .opts = check_opts,
+    .nopts = PS_DOC_N(check_opts),
+    .shared = &ps_cli_js_opts,
+    .operands = PS_VAL_PATH,
+    .exit_status = "0 no server fails, 1 a server fails, 2 usage, 3 bad input, 4 I/O error",
+    .see_also = "perfscribe-jetstress(1), perfscribe-rules(5)",
+};
 
 typedef struct js_args {
     ps_cli_js js;
@@ -54,8 +69,8 @@ static int parse_args(int argc, char **argv, ps_cli *cli, js_args *a, int is_che
         if (ps_cli_js_option(cli, argc, argv, &i, &a->js, &rc)) {
             /* -b -e --mailboxes --iops-per-mailbox --profile --thresholds --lenient(-logs) -q */
         } else if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
-            fputs(is_check ? usage_check : usage_jetstress, stdout);
-            return -1;
+            int hrc = ps_cli_help(cli, is_check ? &ps_doc_check : &ps_doc_jetstress);
+            return hrc ? hrc : -1;
         } else if (!is_check && strcmp(s, "--json") == 0) {
             a->json = 1;
         } else if (strcmp(s, is_check ? "--junit" : "-o") == 0) {

@@ -7,32 +7,47 @@
 #include <string.h>
 #include <time.h>
 
-static const char usage_report[] =
-    "usage: perfscribe report RUN... -o FILE.pdf|FILE.html [-o FILE ...] [--solution FILE]\n"
-    "                         [--esrp 2|3|4] [--template-dir DIR] [--paper a4|letter]\n"
-    "                         [--dump-layout] [-b TIME -e TIME] [--mailboxes N --iops-per-mailbox X]\n"
-    "                         [--profile P] [--thresholds FILE] [--lenient] [--lenient-logs] [-q]\n"
-    "       perfscribe report --db DB LABEL -o FILE ... (a run stored with 'perfscribe store')\n"
-    "\n"
-    "Renders an ESRP storage white paper from a Jetstress run: title page, contents, tested\n"
-    "deployment tables, per-server and aggregate storage performance results, backup and log\n"
-    "replay tables, and one appendix per server with the recomputed Jetstress tables, charts and\n"
-    "the test log. The output format follows each -o file's extension (.html, .pdf).\n"
-    "\n"
-    "  -o FILE             output file (.html/.htm or .pdf); repeat for several formats\n"
-    "  --solution FILE     solution description (vendor, product, hardware rows, texts);\n"
-    "                      see docs/readme/report.md; what is missing prints \"not provided\"\n"
-    "  --esrp 2|3|4        ESRP program version: titles and row wording (default 4)\n"
-    "  --template-dir DIR  files here replace the built-in report.html / report.css\n"
-    "  --paper a4|letter   PDF page size and HTML print size (default a4)\n"
-    "  --dump-layout       print every chart's layout as key = value lines on standard output\n"
-    "  --trend LABEL=PATH  add a trend section comparing runs (repeatable; see 'perfscribe trend')\n"
-    "  --trend-table FILE  add published absolute figures per label to the trend section\n"
-    "  --db DB             render the run stored as LABEL in DB (sqlite:PATH, postgresql://...):\n"
-    "                      figures, verdicts and thinned series as stored, no raw files needed\n"
-    "  other options as for 'perfscribe jetstress'\n"
-    "\n"
-    "The date printed is today's (UTC), or SOURCE_DATE_EPOCH when set (reproducible output).\n";
+static const ps_opt_doc report_opts[] = {
+    {"-o", NULL, "FILE", PS_VAL_OUTPUT, "pdf html htm", PS_OPT_REPEAT,
+     "output file (.html/.htm or .pdf); repeat for several formats"},
+    {NULL, "--solution", "FILE", PS_VAL_FILE, "ini", 0,
+     "solution description (vendor, product, hardware rows, texts); what is missing prints "
+     "\"not provided\""},
+    {NULL, "--esrp", "VERSION", PS_VAL_WORDS, "2 3 4", 0, "ESRP program version 2, 3 or 4: titles and row wording (default 4)"},
+    {NULL, "--template-dir", "DIR", PS_VAL_DIR, NULL, 0, "files here replace the built-in report.html / report.css"},
+    {NULL, "--paper", "SIZE", PS_VAL_WORDS, "a4 letter", 0, "PDF page size and HTML print size, a4 or letter (default a4)"},
+    {NULL, "--dump-layout", NULL, PS_VAL_NONE, NULL, 0,
+     "print every chart's layout as key = value lines on standard output"},
+    {NULL, "--trend", "LABEL=PATH", PS_VAL_LABEL_PATH, NULL, PS_OPT_REPEAT,
+     "add a trend section comparing runs (repeatable; see perfscribe trend)"},
+    {NULL, "--trend-table", "FILE", PS_VAL_FILE, NULL, 0, "add published absolute figures per label to the trend section"},
+    {NULL, "--db", "DB", PS_VAL_TEXT, NULL, 0,
+     "render the run stored as LABEL in DB (sqlite:PATH, postgresql://...) by perfscribe store: figures, "
+     "verdicts and thinned series as stored, no raw files needed (perfscribe report --db DB LABEL -o FILE)"},
+};
+
+const ps_cmd_doc ps_doc_report = {
+    .name = "report",
+    .section = 1,
+    .summary = "render an ESRP document (HTML, PDF) with charts",
+    .synopsis = "RUN... -o FILE.pdf|FILE.html [-o FILE ...] [--solution FILE]\n"
+                "[--esrp 2|3|4] [--template-dir DIR] [--paper a4|letter]\n"
+                "[--dump-layout] [-b TIME -e TIME] [--mailboxes N --iops-per-mailbox X]\n"
+                "[--profile P] [--thresholds FILE] [--lenient] [--lenient-logs] [-q]",
+    .description =
+        "Renders an ESRP storage white paper from a Jetstress run: title page, contents, tested "
+        "deployment tables, per-server and aggregate storage performance results, backup and log "
+        "replay tables, and one appendix per server with the recomputed Jetstress tables, charts and "
+        "the test log. The output format follows each -o file's extension (.html, .pdf).",
+    .opts = report_opts,
+    .nopts = PS_DOC_N(report_opts),
+    .shared = &ps_cli_js_opts,
+    .operands = PS_VAL_PATH,
+    .notes_title = "DATE",
+    .notes = "The date printed is today's (UTC), or SOURCE_DATE_EPOCH when set (reproducible output).",
+    .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error",
+    .see_also = "perfscribe-jetstress(1), perfscribe-trend(1)",
+};
 
 typedef struct report_args {
     ps_cli_js js;
@@ -64,8 +79,8 @@ static int parse_args(int argc, char **argv, ps_cli *cli, report_args *a)
             return ps_cli_usage(cli, "option %s needs a value", s);
         const char *v = has_value ? argv[++i] : NULL;
         if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
-            fputs(usage_report, stdout);
-            return -1;
+            int hrc = ps_cli_help(cli, &ps_doc_report);
+            return hrc ? hrc : -1;
         } else if (strcmp(s, "-o") == 0) {
             enum ps_format f = ps_format_from_path(v);
             if (!ps_doc_renderer(f))

@@ -7,26 +7,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage_text[] =
-    "usage: perfscribe store [--db DB] add RUN... --label LABEL [--tag KEY=VALUE]... [jetstress options]\n"
-    "       perfscribe store [--db DB] list [--where KEY=VALUE]...\n"
-    "       perfscribe store [--db DB] show LABEL\n"
-    "       perfscribe store [--db DB] rm LABEL\n"
-    "\n"
-    "Keeps judged Jetstress runs (figures recomputed and reported, verdicts with their source and\n"
-    "reasons, thresholds, the thinned chart series, every input file's SHA-256) in a database.\n"
-    "\n"
-    "  --db DB             sqlite:PATH (default sqlite:perfscribe.db) or postgresql://HOST/DBNAME;\n"
-    "                      PostgreSQL credentials come from libpq's environment (PGUSER,\n"
-    "                      PGPASSWORD, PGSERVICE, ~/.pgpass), never from perfscribe\n"
-    "  --label LABEL       name of the run (add)\n"
-    "  --tag KEY=VALUE     a tag of the run (add; repeatable)\n"
-    "  --where KEY=VALUE   only runs with this tag (list; repeatable)\n"
-    "  --format text|json  output (default text)\n"
-    "  other options of add as for 'perfscribe check' (--profile, --thresholds, -b/-e, ...)\n"
-    "\n"
-    "Adding the same inputs again does nothing. Every add and rm is one transaction.\n"
-    "exit codes: 0 ok, 2 usage (unknown label, label holding other inputs), 3 bad input, 4 I/O error\n";
+static const ps_opt_doc store_opts[] = {
+    {NULL, "--db", "DB", PS_VAL_TEXT, NULL, 0,
+     "sqlite:PATH (default sqlite:perfscribe.db) or postgresql://HOST/DBNAME; PostgreSQL credentials "
+     "come from libpq's environment (PGUSER, PGPASSWORD, PGSERVICE, ~/.pgpass), never from perfscribe"},
+    {NULL, "--label", "LABEL", PS_VAL_TEXT, NULL, 0, "name of the run (add)"},
+    {NULL, "--tag", "KEY=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT, "a tag of the run (add; repeatable)"},
+    {NULL, "--where", "KEY=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT, "only runs with this tag (list; repeatable)"},
+    {NULL, "--format", "FMT", PS_VAL_WORDS, "text json", 0, "output, text (default) or json"},
+};
+
+const ps_cmd_doc ps_doc_store = {
+    .name = "store",
+    .section = 1,
+    .summary = "keep Jetstress runs in a database (SQLite, PostgreSQL): add, list, show, rm",
+    .synopsis = "[--db DB] add|list|show|rm [RUN...] [--label LABEL] [--tag KEY=VALUE]... "
+                "[--where KEY=VALUE]... [--format text|json] [jetstress options]",
+    .description =
+        "Keeps judged Jetstress runs (figures recomputed and reported, verdicts with their source and "
+        "reasons, thresholds, the thinned chart series, every input file's SHA-256) in a database.\n\n"
+        "  store add RUN... --label LABEL [--tag KEY=VALUE]...\n"
+        "  store list [--where KEY=VALUE]...\n"
+        "  store show LABEL\n"
+        "  store rm LABEL\n\n"
+        "The other options of add are those of perfscribe check (--profile, --thresholds, -b/-e, ...). "
+        "Adding the same inputs again does nothing. Every add and rm is one transaction.",
+    .opts = store_opts,
+    .nopts = PS_DOC_N(store_opts),
+    .shared = &ps_cli_js_opts,
+    .operands = PS_VAL_PATH,
+    .exit_status = "0 ok, 2 usage (unknown label, label holding other inputs), 3 bad input, 4 I/O error",
+    .see_also = "perfscribe-trend(1), perfscribe-report(1), perfscribe-convert(1)",
+};
 
 typedef struct store_args {
     const char *db, *action, *label;
@@ -68,8 +80,8 @@ static int parse_args(int argc, char **argv, ps_cli *cli, store_args *a)
             return ps_cli_usage(cli, "option %s needs a value", s);
         const char *v = has_value ? argv[++i] : NULL;
         if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
-            fputs(usage_text, stdout);
-            return -1;
+            int hrc = ps_cli_help(cli, &ps_doc_store);
+            return hrc ? hrc : -1;
         } else if (!strcmp(s, "--db")) {
             a->db = v;
         } else if (!strcmp(s, "--label")) {

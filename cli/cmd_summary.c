@@ -6,37 +6,50 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
-    "usage: perfscribe summary [OPTIONS] FILE...\n"
-    "\n"
-    "Statistics of every counter in PerfMon logs (PDH-CSV, PDH-TSV, .blg; detected by content).\n"
-    "Several files are merged by counter path (case-insensitive full path).\n"
-    "\n"
-    "options:\n"
-    "  -c PATH              keep counters matching PATH (repeatable; '*' wildcards, like relog -c)\n"
-    "  --counter-file FILE  one counter path pattern per line (like relog -cf)\n"
-    "  -b, --begin TIME     first sample to use; -e, --end TIME: last sample to use (inclusive)\n"
-    "                       TIME: \"M/D/YYYY H:MM:SS [AM|PM]\", \"M/D/YYYY HH:MM:SS.mmm\" or ISO 8601\n"
-    "                       \"YYYY-MM-DD[THH:MM[:SS[.mmm]]]\" in the log's local time; with Z or\n"
-    "                       +hh:mm it is compared with the samples' UTC time instead\n"
-    "  --format FMT         text (default), csv or json\n"
-    "  -o FILE              write to FILE (atomically; never over an input) instead of stdout\n"
-    "  --lenient            go on past malformed rows (bad cells read as missing, broken rows\n"
-    "                       skipped; counted and reported once as a warning) instead of failing\n"
-    "  --threads N          parse big plain-text CSV/TSV files in N chunks at once (default 0:\n"
-    "                       one per CPU, at most 8, for files of 64 MiB and more; 1: never)\n"
-    "  -q                   no progress bar\n"
-    "  -h, --help           this text\n"
-    "\n"
-    "statistics per counter: count, missing, min, max, mean, sample standard deviation (n-1),\n"
-    "p50/p95/p99, first/last timestamp (UTC), and a time-weighted mean (each value held until\n"
-    "the next one) when the sampling intervals are uneven.\n"
-    "Percentiles come from a mergeable log-bucket sketch (DDSketch style): the reported\n"
-    "q-quantile is within 1 % (relative) of the value of rank floor(q*(n-1)) of the sorted\n"
-    "values. Memory is bounded: at most 2048 buckets per sign; beyond a 1:2e12 range of\n"
-    "magnitudes the smallest buckets are merged (low percentiles lose the bound first).\n"
-    "\n"
-    "exit codes: 0 ok, 2 usage, 3 bad input, 4 I/O error\n";
+static const ps_opt_doc summary_opts[] = {
+    {"-c", "--counter", "PATH", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
+     "keep counters matching PATH (repeatable; '*' wildcards, like relog -c)"},
+    {NULL, "--counter-file", "FILE", PS_VAL_FILE, NULL, PS_OPT_REPEAT,
+     "one counter path pattern per line (like relog -cf)"},
+    {"-b", "--begin", "TIME", PS_VAL_TEXT, NULL, 0,
+     "first sample to use. TIME: \"M/D/YYYY H:MM:SS [AM|PM]\", \"M/D/YYYY HH:MM:SS.mmm\" or ISO 8601 "
+     "\"YYYY-MM-DD[THH:MM[:SS[.mmm]]]\" in the log's local time; with Z or +hh:mm it is compared with "
+     "the samples' UTC time instead"},
+    {"-e", "--end", "TIME", PS_VAL_TEXT, NULL, 0, "last sample to use (inclusive); TIME as for --begin"},
+    {NULL, "--format", "FMT", PS_VAL_WORDS, "text csv json", 0, "output format: text (default), csv or json"},
+    {"-o", "--output", "FILE", PS_VAL_OUTPUT, "txt csv json", 0,
+     "write to FILE (atomically; never over an input) instead of stdout"},
+    {NULL, "--lenient", NULL, PS_VAL_NONE, NULL, 0,
+     "go on past malformed rows (bad cells read as missing, broken rows skipped; counted and "
+     "reported once as a warning) instead of failing"},
+    {NULL, "--threads", "N", PS_VAL_TEXT, NULL, 0,
+     "parse big plain-text CSV/TSV files in N chunks at once (default 0: one per CPU, at most 8, "
+     "for files of 64 MiB and more; 1: never)"},
+    {"-q", "--quiet", NULL, PS_VAL_NONE, NULL, 0, "no progress bar"},
+};
+
+const ps_cmd_doc ps_doc_summary = {
+    .name = "summary",
+    .section = 1,
+    .summary = "statistics of every counter in PerfMon logs (CSV, TSV, .blg)",
+    .synopsis = "[OPTIONS] FILE...",
+    .description = "Statistics of every counter in PerfMon logs (PDH-CSV, PDH-TSV, .blg; detected by "
+                   "content). Several files are merged by counter path (case-insensitive full path).",
+    .opts = summary_opts,
+    .nopts = PS_DOC_N(summary_opts),
+    .operands = PS_VAL_FILE,
+    .notes_title = "STATISTICS",
+    .notes =
+        "Statistics per counter: count, missing, min, max, mean, sample standard deviation (n-1), "
+        "p50/p95/p99, first/last timestamp (UTC), and a time-weighted mean (each value held until "
+        "the next one) when the sampling intervals are uneven.\n\n"
+        "Percentiles come from a mergeable log-bucket sketch (DDSketch style): the reported "
+        "q-quantile is within 1 % (relative) of the value of rank floor(q*(n-1)) of the sorted "
+        "values. Memory is bounded: at most 2048 buckets per sign; beyond a 1:2e12 range of "
+        "magnitudes the smallest buckets are merged (low percentiles lose the bound first).",
+    .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error",
+    .see_also = "perfscribe-convert(1)",
+};
 
 typedef struct opts {
     const char **files;
@@ -93,9 +106,8 @@ static int parse_args(int argc, char **argv, ps_cli *cli, opts *o, ps_filter *fi
         } else if (strcmp(a, "--") == 0) {
             only_files = 1;
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(help, stdout);
             *help_shown = 1;
-            return PS_OK;
+            return ps_cli_help(cli, &ps_doc_summary);
         } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
             cli->quiet = 1;
         } else if (strcmp(a, "--lenient") == 0) {

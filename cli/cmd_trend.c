@@ -7,39 +7,56 @@
 #include <string.h>
 #include <time.h>
 
-static const char usage_text[] =
-    "usage: perfscribe trend LABEL=PATH... [--table FILE] [options]\n"
-    "       perfscribe trend --db DB [LABEL...] [--where KEY=VALUE]... [options]\n"
-    "\n"
-    "Compares Jetstress runs (a run directory, a set of reports, or a counter log per label) in\n"
-    "the order given, relative to a baseline label, as 'NN% [value unit]'.\n"
-    "\n"
-    "  LABEL=PATH            a run; PATH is a directory or file (repeat for several runs;\n"
-    "                        the same LABEL again adds PATH to that run)\n"
-    "  --table FILE          absolute figures per label from a table file (published results)\n"
-    "  --db DB               read the runs LABEL... stored with 'perfscribe store' (sqlite:PATH or\n"
-    "                        postgresql://...) instead of raw folders\n"
-    "  --where KEY=VALUE     with --db: the stored runs with this tag (repeatable)\n"
-    "  --baseline LABEL      baseline label (default: the first)\n"
-    "  --load LABEL=VALUE    load variable of a label (users, mailboxes, threads); repeatable\n"
-    "  --load-name NAME      name of the load variable (default: users)\n"
-    "  --config LABEL=NAME   configuration of a label (one series per configuration in the\n"
-    "                        load chart); repeatable\n"
-    "  --mailboxes LABEL=N   mailboxes of a run (default: from --solution, else the sum of\n"
-    "                        MailboxCount of its configs)\n"
-    "  --disks LABEL=N       disks of a run, for IOPS per disk (default: from --solution)\n"
-    "  --solution LABEL=FILE solution description of a run: [document] mailboxes and\n"
-    "                        [hardware] disks_tested\n"
-    "  --format text|json|html  standard output format (default text)\n"
-    "  -o FILE               output by extension: .txt .json .html .pdf .svg .png (repeatable)\n"
-    "  --chart bars|load|overlay  the chart written to .svg/.png (default bars)\n"
-    "  --metric KEY          metric of the load chart (default total IOPS)\n"
-    "  --dump-layout         print the charts' layouts (key = value lines) on standard output\n"
-    "  -b, --begin TIME      -e, --end TIME: restrict the logs' time range\n"
-    "  --lenient             skip malformed log rows instead of failing\n"
-    "  -q                    no progress output\n"
-    "\n"
-    "The PDF date is today's (UTC), or SOURCE_DATE_EPOCH when set (reproducible output).\n";
+static const ps_opt_doc trend_opts_doc[] = {
+    {NULL, "--table", "FILE", PS_VAL_FILE, NULL, 0, "absolute figures per label from a table file (published results)"},
+    {NULL, "--db", "DB", PS_VAL_TEXT, NULL, 0,
+     "read the runs LABEL... stored with perfscribe store (sqlite:PATH or postgresql://...) instead of "
+     "raw folders"},
+    {NULL, "--where", "KEY=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT, "with --db: the stored runs with this tag (repeatable)"},
+    {NULL, "--baseline", "LABEL", PS_VAL_TEXT, NULL, 0, "baseline label (default: the first)"},
+    {NULL, "--load", "LABEL=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
+     "load variable of a label (users, mailboxes, threads); repeatable"},
+    {NULL, "--load-name", "NAME", PS_VAL_TEXT, NULL, 0, "name of the load variable (default: users)"},
+    {NULL, "--config", "LABEL=NAME", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
+     "configuration of a label (one series per configuration in the load chart); repeatable"},
+    {NULL, "--mailboxes", "LABEL=N", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
+     "mailboxes of a run (default: from --solution, else the sum of MailboxCount of its configs)"},
+    {NULL, "--disks", "LABEL=N", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
+     "disks of a run, for IOPS per disk (default: from --solution)"},
+    {NULL, "--solution", "LABEL=FILE", PS_VAL_LABEL_PATH, NULL, PS_OPT_REPEAT,
+     "solution description of a run: [document] mailboxes and [hardware] disks_tested"},
+    {NULL, "--format", "FMT", PS_VAL_WORDS, "text json html", 0, "standard output format: text (default), json or html"},
+    {"-o", NULL, "FILE", PS_VAL_OUTPUT, "txt json html pdf svg png", PS_OPT_REPEAT,
+     "output by extension: .txt .json .html .pdf .svg .png (repeatable)"},
+    {NULL, "--chart", "KIND", PS_VAL_WORDS, "bars load overlay", 0,
+     "the chart written to .svg/.png: bars (default), load or overlay"},
+    {NULL, "--metric", "KEY", PS_VAL_TEXT, NULL, 0, "metric of the load chart (default total IOPS)"},
+    {NULL, "--dump-layout", NULL, PS_VAL_NONE, NULL, 0,
+     "print the charts' layouts (key = value lines) on standard output"},
+    {"-b", "--begin", "TIME", PS_VAL_TEXT, NULL, 0, "restrict the logs' time range: first sample"},
+    {"-e", "--end", "TIME", PS_VAL_TEXT, NULL, 0, "restrict the logs' time range: last sample"},
+    {NULL, "--lenient", NULL, PS_VAL_NONE, NULL, 0, "skip malformed log rows instead of failing"},
+    {"-q", NULL, NULL, PS_VAL_NONE, NULL, 0, "no progress output"},
+};
+
+const ps_cmd_doc ps_doc_trend = {
+    .name = "trend",
+    .section = 1,
+    .summary = "compare runs across configurations and hardware generations",
+    .synopsis = "LABEL=PATH...|--db DB [LABEL...] [--where KEY=VALUE]... [--table FILE] [OPTIONS]",
+    .description =
+        "Compares Jetstress runs (a run directory, a set of reports, or a counter log per label) in "
+        "the order given, relative to a baseline label, as 'NN% [value unit]'.\n\n"
+        "LABEL=PATH names a run; PATH is a directory or file (repeat for several runs; the same "
+        "LABEL again adds PATH to that run).",
+    .opts = trend_opts_doc,
+    .nopts = PS_DOC_N(trend_opts_doc),
+    .operands = PS_VAL_LABEL_PATH,
+    .notes_title = "DATE",
+    .notes = "The PDF date is today's (UTC), or SOURCE_DATE_EPOCH when set (reproducible output).",
+    .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error",
+    .see_also = "perfscribe-report(1), perfscribe-jetstress(1)",
+};
 
 typedef struct kv {
     char *label;
@@ -135,7 +152,7 @@ static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, char **
             break;
         }
         case 'q': cli->quiet = 1; break;
-        case 'h': fputs(usage_text, stdout); return -1;
+        case 'h': return (rc = ps_cli_help(cli, &ps_doc_trend)) ? rc : -1;
         case O_TABLE: o->table = optarg; break;
         case O_BASE: o->baseline = optarg; break;
         case O_LOADNAME: o->load_name = optarg; break;

@@ -4,6 +4,27 @@
 
 #include <string.h>
 
+static const ps_opt_doc js_opts[] = {
+    {"-b", NULL, "TIME", PS_VAL_TEXT, NULL, 0,
+     "start of the window when no report gives one (the logs' local time, \"M/D/YYYY H:MM:SS\" or "
+     "\"YYYY-MM-DDTHH:MM:SS\")"},
+    {"-e", NULL, "TIME", PS_VAL_TEXT, NULL, 0, "end of the window when no report gives one"},
+    {NULL, "--mailboxes", "N", PS_VAL_TEXT, NULL, 0,
+     "mailboxes, for the target IOPS when neither report nor JetstressConfig.xml gives one "
+     "(with --iops-per-mailbox)"},
+    {NULL, "--iops-per-mailbox", "X", PS_VAL_TEXT, NULL, 0, "IOPS per mailbox (with --mailboxes)"},
+    {NULL, "--profile", "P", PS_VAL_PROFILE, NULL, 0,
+     "built-in threshold profile: jetstress-2007, jetstress-2010 or jetstress-2013 (also named "
+     "jetstress-2016 and jetstress-2019); default: from the report's version"},
+    {NULL, "--thresholds", "FILE", PS_VAL_FILE, "thresholds xml", 0,
+     "extra rules: a perfscribe threshold file or a PAL threshold XML (see perfscribe help rules)"},
+    {NULL, "--lenient", NULL, PS_VAL_NONE, NULL, 0, "judge every server with the lenient (Stress) threshold set"},
+    {NULL, "--lenient-logs", NULL, PS_VAL_NONE, NULL, 0, "skip malformed log rows instead of stopping"},
+    {"-q", NULL, NULL, PS_VAL_NONE, NULL, 0, "quiet (no progress)"},
+};
+
+const ps_opt_group ps_cli_js_opts = {js_opts, PS_DOC_N(js_opts)};
+
 static int need_value(ps_cli *cli, int argc, char **argv, int *i, const char **out)
 {
     if (*i + 1 >= argc)

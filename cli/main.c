@@ -1,24 +1,10 @@
 /* main.c - perfscribe: parse the sub-command, run it, print its error once, map exit codes. */
 #include "cli.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const struct {
-    const char *name;
-    ps_cmd_fn fn;
-    const char *summary;
-} commands[] = {
-    {"summary", ps_cmd_summary, "statistics of every counter in PerfMon logs (CSV, TSV, .blg)"},
-    {"convert", ps_cmd_convert, "convert PerfMon logs to relog-compatible CSV, TSV or SQL tables"},
-    {"jetstress", ps_cmd_jetstress, "recompute Jetstress results per instance, server and solution"},
-    {"check", ps_cmd_check, "judge Jetstress runs against thresholds (exit 0 pass, 1 fail)"},
-    {"audit", ps_cmd_audit, "audit published ESRP papers and Jetstress reports"},
-    {"report", ps_cmd_report, "render an ESRP document (HTML, PDF) with charts"},
-    {"trend", ps_cmd_trend, "compare runs across configurations and hardware generations"},
-    {"store", ps_cmd_store, "keep Jetstress runs in a database (SQLite, PostgreSQL): add, list, show, rm"},
-};
 
 /* Length of the valid UTF-8 sequence at s (1 for ASCII), 0 when the bytes are not valid UTF-8
  * (overlong forms, surrogates, > U+10FFFF, truncated). */
@@ -58,14 +44,28 @@ static void print_safe(const char *kind, const char *msg)
     fputc('\n', stderr);
 }
 
+static void print_error(const ps_error *err)
+{
+    char line[1200];
+    ps_error_format(err, line, sizeof line);
+    print_safe("", line);
+}
+
 static void usage(FILE *fp)
 {
-    fprintf(fp, "usage: perfscribe COMMAND [OPTIONS] [FILE...]\n\ncommands:\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(fp, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(fp, "usage: perfscribe %s\n\ncommands:\n", ps_doc_perfscribe.synopsis);
+    for (size_t i = 0; i < ps_cli_ncommands; i++)
+        fprintf(fp, "  %-10s %s\n", ps_cli_commands[i].doc->name, ps_cli_commands[i].doc->summary);
     fprintf(fp, "  %-10s %s\n", "help", "this text; 'perfscribe help COMMAND' or 'COMMAND --help' for one command");
-    fprintf(fp, "\noptions:\n  --version  print the version\n  -q         no progress bar\n"
-                "\nexit codes: 0 ok/pass, 1 verdict fail or audit findings, 2 usage, 3 bad input, 4 I/O error\n");
+    for (size_t i = 0; i < ps_cli_ntopics; i++)
+        fprintf(fp, "  help %-5s %s\n", ps_cli_topics[i]->name, ps_cli_topics[i]->summary);
+    fputs("\noptions:\n", fp);
+    for (size_t i = 0; i < ps_doc_perfscribe.nopts; i++) {
+        char label[64], first[80];
+        snprintf(first, sizeof first, "  %s", ps_doc_opt_label(&ps_doc_perfscribe.opts[i], label, sizeof label));
+        ps_doc_print_wrapped(fp, ps_doc_perfscribe.opts[i].help, 13, 79, first);
+    }
+    fprintf(fp, "\nexit codes: %s\n", ps_doc_perfscribe.exit_status);
 }
 
 int main(int argc, char **argv)
@@ -77,39 +77,42 @@ int main(int argc, char **argv)
     }
     const char *cmd = argv[1];
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
-        printf("perfscribe %s\n", PS_VERSION);
-        return fflush(stdout) == 0 ? 0 : PS_EIO;
+        ps_cli cli = {0};
+        int rc = ps_cli_version(&cli);
+        if (rc)
+            print_error(&cli.err);
+        return rc;
     }
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         if (argc >= 3 && strcmp(cmd, "help") == 0) {
-            char *sub[] = {argv[2], "--help", NULL};
-            argv = sub;
-            argc = 2;
-            cmd = argv[0];
-            for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-                if (strcmp(cmd, commands[i].name) == 0) {
-                    ps_cli cli = {0};
-                    return commands[i].fn(argc, argv, &cli);
-                }
-            fprintf(stderr, "perfscribe: unknown command '%s'\n", cmd);
-            return PS_EUSAGE;
+            const ps_cli_command *c = ps_cli_find_command(argv[2]);
+            const ps_cmd_doc *doc = c ? c->doc : ps_cli_find_topic(argv[2]);
+            if (!doc) {
+                fprintf(stderr, "perfscribe: unknown command or topic '%s'\n", argv[2]);
+                return PS_EUSAGE;
+            }
+            ps_cli cli = {0};
+            int rc = ps_cli_help(&cli, doc);
+            if (rc)
+                print_error(&cli.err);
+            return rc;
         }
         usage(stdout);
-        return 0;
+        if (fflush(stdout) == 0 && !ferror(stdout))
+            return 0;
+        fprintf(stderr, "perfscribe: <stdout>: write error: %s\n", strerror(errno ? errno : EIO));
+        return PS_EIO;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-        if (strcmp(cmd, commands[i].name) != 0)
-            continue;
+    const ps_cli_command *c = ps_cli_find_command(cmd);
+    if (c) {
         ps_cli cli = {0};
-        int rc = commands[i].fn(argc - 1, argv + 1, &cli);
+        int rc = c->fn(argc - 1, argv + 1, &cli);
         ps_chart_release_caches();   /* cairo/fontconfig process caches (clean leak reports) */
         for (size_t w = 0; w < cli.warnings.n; w++)
             print_safe("warning: ", cli.warnings.msgs[w]);
         ps_warnings_free(&cli.warnings);
         if (rc != PS_OK && cli.err.msg[0]) {
-            char line[1200];
-            ps_error_format(&cli.err, line, sizeof line);
-            print_safe("", line);
+            print_error(&cli.err);
             if (rc == PS_EUSAGE && !cli.err.file[0])
                 fprintf(stderr, "perfscribe: try 'perfscribe %s --help'\n", cmd);
         }

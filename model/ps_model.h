@@ -673,6 +673,9 @@ int ps_thr_violates(enum ps_thr_op op, double value, double limit);
 /* Built-in profiles: "jetstress-2007", "jetstress-2010", "jetstress-2013" ("jetstress-2016" and
  * "jetstress-2019" are aliases of 2013). Returns the canonical name or NULL when unknown. */
 const char *ps_js_profile_canonical(const char *name);
+/* The i-th profile name --profile accepts (the canonical names, then the "jetstress-" aliases),
+ * NULL past the last: for listings and shell completion. */
+const char *ps_js_profile_name(size_t i);
 /* Profile from a Jetstress or ESE version string: 08.x/8.x -> 2007, 14.x -> 2010, 15.x -> 2013;
  * NULL when unknown. */
 const char *ps_js_profile_from_version(const char *version);

@@ -51,6 +51,18 @@ const char *ps_js_profile_canonical(const char *name)
     return k < 0 ? NULL : profiles[k].name;
 }
 
+const char *ps_js_profile_name(size_t i)
+{
+    size_t np = sizeof profiles / sizeof profiles[0];
+    if (i < np)
+        return profiles[i].name;
+    i -= np;
+    for (size_t k = 0; k < sizeof profile_aliases / sizeof profile_aliases[0]; k++)
+        if (strncmp(profile_aliases[k].alias, "jetstress-", 10) == 0 && i-- == 0)
+            return profile_aliases[k].alias;
+    return NULL;
+}
+
 const char *ps_js_profile_from_version(const char *v)
 {
     if (!v)
