@@ -66,12 +66,14 @@ static int parse_args(int argc, char **argv, ps_cli *cli, store_args *a)
     a->js.paths = ps_xcalloc(cap, sizeof *a->js.paths);
     a->db = PS_CLI_DEFAULT_DB;
     a->fmt = PS_FMT_TEXT;
+    const char *js_given = NULL;   /* a run option seen (they belong to 'store add') */
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
         int rc = PS_OK;
-        if (a->action && strcmp(a->action, "add") == 0 && ps_cli_js_option(cli, argc, argv, &i, &a->js, &rc)) {
+        if (ps_cli_js_option(cli, argc, argv, &i, &a->js, &rc)) {
             if (rc)
                 return rc;
+            js_given = s;
             continue;
         }
         int has_value = !strcmp(s, "--db") || !strcmp(s, "--label") || !strcmp(s, "--tag") || !strcmp(s, "--where") ||
@@ -108,6 +110,8 @@ static int parse_args(int argc, char **argv, ps_cli *cli, store_args *a)
     }
     if (!a->action)
         return ps_cli_usage(cli, "store needs an action: add, list, show or rm");
+    if (js_given && strcmp(a->action, "add") != 0)
+        return ps_cli_usage(cli, "%s is an option of 'store add', not of 'store %s'", js_given, a->action);
     return PS_OK;
 }
 

@@ -23,7 +23,7 @@ value_for() {   # $1 option, $2 value name, $3 values
     P) printf '%s\t%s\n' "$1" jetstress-2013 ;;
     PATH) printf '%s\t%s\n' "$1" '\Memory\Available MBytes' ;;
     N | X | SECONDS) printf '%s\t%s\n' "$1" 2 ;;
-    LABEL=*) printf '%s\t%s\n' "$1" "a=2" ;;
+    *=*) printf '%s\t%s\n' "$1" "a=2" ;;
     *) if [ "$3" != - ]; then
          v=${3%% *}
          case $2 in FILE | OUT) v=out.$v ;; esac
