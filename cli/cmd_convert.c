@@ -10,7 +10,7 @@
 static const char usage_text[] =
     "usage: perfscribe convert IN... [-o OUT] [-f csv|tsv] [-c PATH]... [--counter-file FILE]\n"
     "                          [-b TIME] [-e TIME] [-t N] [--bucket SECONDS] [--eol crlf|lf]\n"
-    "                          [--digits N] [--lenient] [-q]\n"
+    "                          [--digits N] [--encoding NAME] [--lenient] [-q]\n"
     "\n"
     "Convert PerfMon logs (.blg, PDH-CSV, PDH-TSV; detected by content) to relog-compatible\n"
     "CSV or TSV. Several inputs are merged by time into one table.\n"
@@ -26,6 +26,7 @@ static const char usage_text[] =
     "                      (perfscribe extension; the row shows the bucket start)\n"
     "  --eol crlf|lf       line ends (default crlf, as relog writes on Windows)\n"
     "  --digits N          significant digits of values (default 17, as relog)\n"
+    PS_CLI_ENCODING_HELP
     "  --lenient           skip damaged parts of an input with a warning instead of failing\n"
     "\n"
     "exit codes: 0 ok, 2 usage, 3 bad input, 4 I/O error\n";
@@ -49,6 +50,7 @@ typedef struct opts {
     double bucket_s;
     ps_pdh_style style;
     int lenient;
+    const char *encoding;
 } opts;
 
 static int parse_args(int argc, char **argv, ps_cli *cli, opts *o, ps_filter *flt, const char **ins, size_t *nin)
@@ -63,7 +65,7 @@ static int parse_args(int argc, char **argv, ps_cli *cli, opts *o, ps_filter *fl
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         int takes = !strcmp(a, "-o") || !strcmp(a, "-f") || !strcmp(a, "-c") || !strcmp(a, "--counter-file") ||
                     !strcmp(a, "-cf") || !strcmp(a, "-b") || !strcmp(a, "-e") || !strcmp(a, "-t") ||
-                    !strcmp(a, "--bucket") || !strcmp(a, "--eol") || !strcmp(a, "--digits");
+                    !strcmp(a, "--bucket") || !strcmp(a, "--eol") || !strcmp(a, "--digits") || !strcmp(a, "--encoding");
         if (takes && !v)
             return ps_cli_usage(cli, "option %s needs a value", a);
         char *end;
@@ -102,6 +104,11 @@ static int parse_args(int argc, char **argv, ps_cli *cli, opts *o, ps_filter *fl
             digits = strtol(v, &end, 10);
             if (*end || digits < 1 || digits > 40)
                 return ps_cli_usage(cli, "--digits takes 1..40, not '%s'", v);
+        } else if (!strcmp(a, "--encoding")) {
+            int rc = ps_cli_encoding(cli, v, &o->encoding);
+            if (rc)
+                return rc;
+            i++;
         } else if (!strcmp(a, "--lenient"))
             o->lenient = 1;
         else if (!strcmp(a, "-q"))
@@ -363,7 +370,7 @@ int ps_cmd_convert(int argc, char **argv, ps_cli *cli)
         return rc < 0 ? 0 : rc;
     }
     input *in = ps_xcalloc(nin, sizeof *in);
-    ps_log_options lo = {ps_filter_count(flt) ? flt : NULL, o.lenient, &cli->warnings};
+    ps_log_options lo = {ps_filter_count(flt) ? flt : NULL, o.lenient, &cli->warnings, o.encoding};
     for (size_t k = 0; k < nin && !rc; k++) {
         rc = ps_log_open(ins[k], &lo, &in[k].log, &cli->err);
         if (!rc)

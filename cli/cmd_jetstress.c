@@ -25,6 +25,7 @@ static const char usage_jetstress[] =
     "  --thresholds FILE   extra rules: perfscribe threshold file or PAL threshold XML\n"
     "  --lenient           judge every server with the lenient (Stress) threshold set\n"
     "  --lenient-logs      skip malformed log rows instead of stopping\n"
+    PS_CLI_ENCODING_HELP
     "  -q                  quiet (no progress)\n";
 
 static const char usage_check[] =

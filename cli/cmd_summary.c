@@ -21,6 +21,9 @@ static const char help[] =
     "                       +hh:mm it is compared with the samples' UTC time instead\n"
     "  --format FMT         text (default), csv or json\n"
     "  -o FILE              write to FILE (atomically; never over an input) instead of stdout\n"
+    "  --encoding NAME      code page of text logs without a byte order mark (default: detected):\n"
+    "                       utf-8, cp1250..cp1254, cp850, cp866, cp932 (shift_jis), cp936 (gbk),\n"
+    "                       cp949 (euc-kr), cp950 (big5)\n"
     "  --lenient            go on past malformed rows (bad cells read as missing, broken rows\n"
     "                       skipped; counted and reported once as a warning) instead of failing\n"
     "  --threads N          parse big plain-text CSV/TSV files in N chunks at once (default 0:\n"
@@ -44,6 +47,7 @@ typedef struct opts {
     const char *out;
     enum ps_format fmt;
     int lenient;
+    const char *encoding;
     int threads;
     int has_b, has_e, b_utc, e_utc;
     ps_time b, e;
@@ -100,6 +104,11 @@ static int parse_args(int argc, char **argv, ps_cli *cli, opts *o, ps_filter *fi
             cli->quiet = 1;
         } else if (strcmp(a, "--lenient") == 0) {
             o->lenient = 1;
+        } else if (is_opt(a, NULL, "--encoding")) {
+            if (!(v = opt_value(argc, argv, &i, "--encoding", cli)))
+                return PS_EUSAGE;
+            if ((rc = ps_cli_encoding(cli, v, &o->encoding)))
+                return rc;
         } else if (is_opt(a, NULL, "--threads")) {
             char *end;
             if (!(v = opt_value(argc, argv, &i, "--threads", cli)))
@@ -165,7 +174,7 @@ static int keep_row(void *ctx, const ps_row *row) { return in_window(ctx, row); 
 static int read_file(ps_cli *cli, const opts *o, const ps_filter *filter, const char *path, ps_summary *sum,
                      uint64_t *bad)
 {
-    ps_log_options lo = {.filter = filter, .lenient = o->lenient, .warnings = &cli->warnings};
+    ps_log_options lo = {.filter = filter, .lenient = o->lenient, .warnings = &cli->warnings, .encoding = o->encoding};
     ps_log *log;
     int rc = ps_log_open(path, &lo, &log, &cli->err);
     if (rc)

@@ -33,6 +33,7 @@ static const char usage_text[] =
     "  --dump-layout         print the charts' layouts (key = value lines) on standard output\n"
     "  -b, --begin TIME      -e, --end TIME: restrict the logs' time range\n"
     "  --lenient             skip malformed log rows instead of failing\n"
+    "  --encoding NAME       code page of text logs without a byte order mark (as summary)\n"
     "  -q                    no progress output\n"
     "\n"
     "The PDF date is today's (UTC), or SOURCE_DATE_EPOCH when set (reproducible output).\n";
@@ -87,14 +88,14 @@ static const char *const output_exts = ".txt .json .html .pdf .svg .png";
 static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, char ***runs, size_t *nruns)
 {
     enum { O_TABLE = 256, O_BASE, O_LOAD, O_LOADNAME, O_MBX, O_DISKS, O_FORMAT, O_LENIENT, O_CONFIG, O_SOL,
-           O_CHART, O_METRIC, O_DUMP };
+           O_CHART, O_METRIC, O_DUMP, O_ENCODING };
     static const struct option longs[] = {
         {"table", required_argument, 0, O_TABLE}, {"baseline", required_argument, 0, O_BASE},
         {"load", required_argument, 0, O_LOAD}, {"load-name", required_argument, 0, O_LOADNAME},
         {"mailboxes", required_argument, 0, O_MBX}, {"disks", required_argument, 0, O_DISKS},
         {"config", required_argument, 0, O_CONFIG}, {"solution", required_argument, 0, O_SOL},
         {"chart", required_argument, 0, O_CHART}, {"metric", required_argument, 0, O_METRIC},
-        {"dump-layout", no_argument, 0, O_DUMP},
+        {"dump-layout", no_argument, 0, O_DUMP}, {"encoding", required_argument, 0, O_ENCODING},
         {"format", required_argument, 0, O_FORMAT}, {"lenient", no_argument, 0, O_LENIENT},
         {"begin", required_argument, 0, 'b'}, {"end", required_argument, 0, 'e'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
@@ -134,6 +135,7 @@ static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, char **
         case O_METRIC: o->metric = optarg; break;
         case O_DUMP: o->dump = 1; break;
         case O_LENIENT: o->js.lenient = 1; break;
+        case O_ENCODING: rc = ps_cli_encoding(cli, optarg, &o->js.encoding); break;
         case O_LOAD: rc = add_kv(cli, &o->loads, optarg, "--load", 0); break;
         case O_MBX: rc = add_kv(cli, &o->mailboxes, optarg, "--mailboxes", 0); break;
         case O_DISKS: rc = add_kv(cli, &o->disks, optarg, "--disks", 0); break;

@@ -38,6 +38,9 @@ int ps_cli_js_option(ps_cli *cli, int argc, char **argv, int *i, ps_cli_js *a, i
         *rc = need_value(cli, argc, argv, i, &a->thresholds);
     } else if (strcmp(s, "--lenient") == 0) {
         a->lenient = 1;
+    } else if (strcmp(s, "--encoding") == 0) {
+        if (!(*rc = need_value(cli, argc, argv, i, &v)))
+            *rc = ps_cli_encoding(cli, v, &a->opt.encoding);
     } else if (strcmp(s, "--lenient-logs") == 0) {
         a->opt.lenient = 1;
     } else if (strcmp(s, "-q") == 0) {

@@ -31,6 +31,11 @@ typedef struct ps_lines {
 
 /* Open path, read the first chunk and its byte order mark. PS_EIO on failure. */
 int ps_lines_open(ps_lines *l, const char *path, ps_error *err);
+/* Like ps_lines_open on an open stream (a pipe or standard input) whose first npre bytes the
+ * caller has already read into pre (copied): the lines start with them. The stream is owned
+ * by l from now on (closed by ps_lines_close, also after an error). PS_EIO on failure. */
+int ps_lines_open_stream(ps_lines *l, FILE *fp, const char *path, const unsigned char *pre, size_t npre,
+                         ps_error *err);
 /* Open path for the byte range [start, end) of a plain-text (not UTF-16) file that starts
  * and ends at line boundaries (parallel chunk reading): no byte order mark is looked for, line
  * numbers count from 0 at start. PS_EIO on failure. */

@@ -22,7 +22,7 @@ static const char *sample(const char *name)
 
 static ps_log *open_ok(const char *path, ps_warnings *w)
 {
-    ps_log_options opt = {NULL, 0, w};
+    ps_log_options opt = {NULL, 0, w, NULL};
     ps_log *log = NULL;
     ps_error err;
     int rc = ps_log_open(path, &opt, &log, &err);
