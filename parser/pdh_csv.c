@@ -469,6 +469,8 @@ static int next(ps_log *log, ps_row *row, ps_error *err)
                 c->final_status = b->status < 0 ? b->status : 0;
                 c->final_err = b->err;
                 stop_thread(c);   /* the producer has ended too */
+                if (b->status > 0)
+                    ps_csv_warn_backwards(&c->r, log->opt.warnings);
                 if (b->status > 0 && c->r.console_lines)
                     ps_warn(log->opt.warnings, "%s: skipped %ld console message line(s), first at line %ld",
                             log->path, c->r.console_lines, c->r.console_first);

@@ -63,7 +63,18 @@ typedef struct ps_csv_rows {
     int lenient;
     const unsigned char *skip;   /* per column: 1 = filtered out, only tokenised (NULL: none) */
     long console_lines, console_first;
+    /* time stamps going backwards (a DST fall-back, a clock set back): how often, the first */
+    uint64_t nrows;           /* rows returned */
+    ps_time first_t, last_t;  /* local time of the first and the last row returned */
+    long first_line;          /* line of the first row returned */
+    uint64_t back_steps;      /* rows earlier than the row before */
+    long back_line;           /* the first such row: its line, time and the time before it */
+    ps_time back_t, back_prev;
 } ps_csv_rows;
+
+/* Add the reader's warning "FILE:LINE: time stamps go backwards ..." to w when r saw a row
+ * earlier than the one before it (nothing otherwise). */
+void ps_csv_warn_backwards(const ps_csv_rows *r, ps_warnings *w);
 
 struct ps_log;
 /* Layout of an opened pdh-text log, for reading its data lines in parallel chunks. */
