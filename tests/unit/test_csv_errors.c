@@ -76,8 +76,8 @@ Test(csv_errors, malformed_values)
     EXPECT("num.csv", H3 TS ",\"12x\",\"2\"\n", 2, 27, "malformed number \"12x\" in column 2");
     EXPECT("inf.csv", H3 TS ",\"1\",\"inf\"\n", 2, 31, "malformed number \"inf\" in column 3");
     EXPECT("nan.csv", H3 TS ",nan,\"2\"\n", 2, 27, "malformed number \"nan\" in column 2");
-    EXPECT("ts.csv", H3 "\"2024-01-01 00:00:00\",\"1\",\"2\"\n", 2, 1,
-           "malformed timestamp \"2024-01-01 00:00:00\" (expected MM/DD/YYYY HH:MM:SS.mmm)");
+    EXPECT("ts.csv", H3 "\"2024-13-01 00:00:00\",\"1\",\"2\"\n", 2, 1,
+           "malformed timestamp \"2024-13-01 00:00:00\" (expected MM/DD/YYYY HH:MM:SS.mmm)");
     EXPECT("comma.csv", H3 TS ",\"5,5\",\"1\"\n" TS ",\"1.5\",\"1\"\n", 3, 27,
            "malformed number \"1.5\" in column 2 (this file uses decimal commas)");
     EXPECT("junk.csv", H3 TS ",\"1\"x,\"2\"\n", 2, 30, "unexpected character after closing quote");
