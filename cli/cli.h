@@ -64,6 +64,15 @@ void ps_cli_progress_end(ps_cli *cli);
 /* Date printed in documents: SOURCE_DATE_EPOCH (whole seconds since 1970) when set, else now.
  * A malformed SOURCE_DATE_EPOCH is a usage error (PS_EUSAGE in cli->err). */
 int ps_cli_doc_date(ps_cli *cli, ps_time *out);
+/* --encoding NAME: *out = name when ps_log_encoding_known(name), else a usage error listing the
+ * accepted names (PS_EUSAGE in cli->err). */
+int ps_cli_encoding(ps_cli *cli, const char *name, const char **out);
+/* The --encoding option's entry in a command's option table (ps_opt_doc). */
+#define PS_CLI_ENCODING_OPT                                                                                 \
+    {NULL, "--encoding", "NAME", PS_VAL_WORDS,                                                              \
+     "utf-8 cp1250 cp1251 cp1252 cp1253 cp1254 cp850 cp866 cp932 cp936 cp949 cp950", 0,                     \
+     "code page of text logs without a byte order mark (default: detected from the bytes): utf-8, "         \
+     "cp1250..cp1254, cp850, cp866, cp932 (shift_jis), cp936 (gbk), cp949 (euc-kr), cp950 (big5)"}
 /* Write buf to path ("-"/NULL = stdout) atomically; refuses to overwrite inputs. */
 int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *const *inputs,
                  size_t ninputs);
@@ -77,7 +86,7 @@ typedef struct ps_cli_js {
     ps_js_options opt;
 } ps_cli_js;
 /* If argv[*i] is one of -b -e --mailboxes --iops-per-mailbox --profile --thresholds --lenient
- * --lenient-logs -q: consume it (and its value), set *rc (PS_OK or a usage error) and return 1;
+ * --lenient-logs --encoding -q: consume it (and its value), set *rc (PS_OK or a usage error) and return 1;
  * else return 0. */
 int ps_cli_js_option(ps_cli *cli, int argc, char **argv, int *i, ps_cli_js *a, int *rc);
 /* Check the combination after parsing; fills a->opt.profile/thresholds_file. */

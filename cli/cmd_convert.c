@@ -27,6 +27,7 @@ static const ps_opt_doc convert_opts[] = {
      "row shows the bucket start)"},
     {NULL, "--eol", "EOL", PS_VAL_WORDS, "crlf lf", 0, "line ends, crlf or lf (default crlf, as relog writes on Windows)"},
     {NULL, "--digits", "N", PS_VAL_TEXT, NULL, 0, "significant digits of values (default 17, as relog)"},
+    PS_CLI_ENCODING_OPT,
     {NULL, "--lenient", NULL, PS_VAL_NONE, NULL, 0,
      "skip damaged parts of an input with a warning instead of failing"},
     {"-q", NULL, NULL, PS_VAL_NONE, NULL, 0, "no progress bar"},
@@ -38,7 +39,7 @@ const ps_cmd_doc ps_doc_convert = {
     .summary = "convert PerfMon logs to relog-compatible CSV, TSV or SQL tables",
     .synopsis = "IN... [-o OUT] [-f csv|tsv|sql] [-c PATH]... [--counter-file FILE]\n"
                 "[-b TIME] [-e TIME] [-t N] [--bucket SECONDS] [--eol crlf|lf]\n"
-                "[--digits N] [--lenient] [-q]",
+                "[--digits N] [--encoding NAME] [--lenient] [-q]",
     .description = "Convert PerfMon logs (.blg, PDH-CSV, PDH-TSV; detected by content) to "
                    "relog-compatible CSV or TSV. Several inputs are merged by time into one table.",
     .opts = convert_opts,
@@ -68,6 +69,7 @@ typedef struct opts {
     ps_pdh_style style;
     int lenient;
     int sql;            /* -f sql: relog's tables in the database -o names (cli/convert_sql.c) */
+    const char *encoding;
 } opts;
 
 static int parse_args(int argc, char **argv, ps_cli *cli, opts *o, ps_filter *flt, const char **ins, size_t *nin)
@@ -82,7 +84,7 @@ static int parse_args(int argc, char **argv, ps_cli *cli, opts *o, ps_filter *fl
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         int takes = !strcmp(a, "-o") || !strcmp(a, "-f") || !strcmp(a, "-c") || !strcmp(a, "--counter-file") ||
                     !strcmp(a, "-cf") || !strcmp(a, "-b") || !strcmp(a, "-e") || !strcmp(a, "-t") ||
-                    !strcmp(a, "--bucket") || !strcmp(a, "--eol") || !strcmp(a, "--digits");
+                    !strcmp(a, "--bucket") || !strcmp(a, "--eol") || !strcmp(a, "--digits") || !strcmp(a, "--encoding");
         if (takes && !v)
             return ps_cli_usage(cli, "option %s needs a value", a);
         char *end;
@@ -121,6 +123,10 @@ static int parse_args(int argc, char **argv, ps_cli *cli, opts *o, ps_filter *fl
             digits = strtol(v, &end, 10);
             if (*end || digits < 1 || digits > 40)
                 return ps_cli_usage(cli, "--digits takes 1..40, not '%s'", v);
+        } else if (!strcmp(a, "--encoding")) {
+            int rc = ps_cli_encoding(cli, v, &o->encoding);
+            if (rc)
+                return rc;
         } else if (!strcmp(a, "--lenient"))
             o->lenient = 1;
         else if (!strcmp(a, "-q"))
@@ -180,7 +186,9 @@ static size_t colset_slot(const colset *t, const char *key)
     return i;
 }
 
-/* Union of the inputs' columns, in input order; paths compared case-insensitively (as PDH). */
+/* Union of the inputs' columns, in input order; paths compared case-insensitively (as PDH). A
+ * path repeated within one input is kept as a column of its own each time (as relog does); the
+ * n-th repeat in one input is the same column as the n-th repeat in another. */
 static size_t build_columns(input *in, size_t nin, const char ***cells)
 {
     size_t total = 0, n = 0;
@@ -192,6 +200,7 @@ static size_t build_columns(input *in, size_t nin, const char ***cells)
     t.keys = ps_xcalloc(t.cap, sizeof *t.keys);
     t.vals = ps_xcalloc(t.cap, sizeof *t.vals);
     const char **c = ps_xcalloc(total ? total : 1, sizeof *c);
+    size_t *mark = ps_xcalloc(total ? total : 1, sizeof *mark);   /* output column -> input k + 1 */
     for (size_t k = 0; k < nin; k++) {
         const ps_log_info *info = in[k].info;
         in[k].map = ps_xcalloc(info->ncounters ? info->ncounters : 1, sizeof *in[k].map);
@@ -202,12 +211,23 @@ static size_t build_columns(input *in, size_t nin, const char ***cells)
                 if (*p >= 'A' && *p <= 'Z')
                     *p = (char)(*p - 'A' + 'a');
             size_t slot = colset_slot(&t, key);
+            for (unsigned rep = 1; t.keys[slot] && mark[t.vals[slot]] == k + 1; rep++) {
+                ps_buf kb = {0};   /* the column is taken in this input: its next repeat */
+                ps_buf_printf(&kb, "%s\x01%u", info->header[j], rep);
+                for (char *p = kb.data; *p; p++)
+                    if (*p >= 'A' && *p <= 'Z')
+                        *p = (char)(*p - 'A' + 'a');
+                free(key);
+                key = ps_buf_steal(&kb);
+                slot = colset_slot(&t, key);
+            }
             if (!t.keys[slot]) {
                 t.keys[slot] = key;
                 t.vals[slot] = n;
                 c[n++] = info->header[j];
             } else
                 free(key);
+            mark[t.vals[slot]] = k + 1;
             in[k].map[j] = t.vals[slot];
         }
     }
@@ -215,6 +235,7 @@ static size_t build_columns(input *in, size_t nin, const char ***cells)
         free(t.keys[i]);
     free(t.keys);
     free(t.vals);
+    free(mark);
     *cells = c;
     return n;
 }
@@ -231,9 +252,10 @@ static int advance(input *in, ps_error *err)
 /* Bucket averaging state. */
 typedef struct bucket {
     ps_time ms, t0, start;
-    int open, have_t0;
+    int open, have_t0, written;   /* written: a bucket was written (start is the last one's) */
     double *sum;
     uint64_t *cnt;
+    uint64_t folded;              /* rows earlier than the bucket being filled, averaged into it */
 } bucket;
 
 static void bucket_flush(bucket *bk, ps_buf *b, const opts *o, double *tmp, size_t n)
@@ -244,6 +266,7 @@ static void bucket_flush(bucket *bk, ps_buf *b, const opts *o, double *tmp, size
         tmp[i] = bk->cnt[i] ? bk->sum[i] / (double)bk->cnt[i] : NAN;
     ps_pdh_write_row(b, &o->style, bk->start, tmp, n);
     bk->open = 0;
+    bk->written = 1;
 }
 
 static void bucket_add(bucket *bk, ps_buf *b, const opts *o, ps_time t, const double *v, double *tmp, size_t n)
@@ -255,6 +278,10 @@ static void bucket_add(bucket *bk, ps_buf *b, const opts *o, ps_time t, const do
     ps_time d = t - bk->t0;
     ps_time k = d >= 0 ? d / bk->ms : -((-d + bk->ms - 1) / bk->ms);
     ps_time start = bk->t0 + k * bk->ms;
+    if ((bk->open || bk->written) && start < bk->start) {
+        start = bk->start;   /* time went backwards: buckets stay in order, the row joins the latest */
+        bk->folded++;
+    }
     if (bk->open && start != bk->start)
         bucket_flush(bk, b, o, tmp, n);
     if (!bk->open) {
@@ -357,6 +384,11 @@ static int run(ps_cli *cli, const opts *o, input *in, size_t nin, const char *co
         ps_cli_progress(cli, "convert", done, total);
     }
     ps_cli_progress_end(cli);
+    if (bk.folded)
+        ps_warn(&cli->warnings,
+                "--bucket: %llu row(s) earlier than the bucket being filled (time stamps went backwards) were "
+                "averaged into that bucket",
+                (unsigned long long)bk.folded);
     if (!rc) {
         bucket_flush(&bk, &b, o, tmp, ncol);
         rc = flush_buf(&b, ps_outfile_fp(of), &cli->err, o->out);
@@ -388,7 +420,7 @@ int ps_cmd_convert(int argc, char **argv, ps_cli *cli)
         return rc < 0 ? 0 : rc;
     }
     input *in = ps_xcalloc(nin, sizeof *in);
-    ps_log_options lo = {ps_filter_count(flt) ? flt : NULL, o.lenient, &cli->warnings};
+    ps_log_options lo = {ps_filter_count(flt) ? flt : NULL, o.lenient, &cli->warnings, o.encoding};
     for (size_t k = 0; k < nin && !rc; k++) {
         rc = ps_log_open(ins[k], &lo, &in[k].log, &cli->err);
         if (!rc)

@@ -22,6 +22,7 @@ static const ps_opt_doc summary_opts[] = {
     {NULL, "--lenient", NULL, PS_VAL_NONE, NULL, 0,
      "go on past malformed rows (bad cells read as missing, broken rows skipped; counted and "
      "reported once as a warning) instead of failing"},
+    PS_CLI_ENCODING_OPT,
     {NULL, "--threads", "N", PS_VAL_TEXT, NULL, 0,
      "parse big plain-text CSV/TSV files in N chunks at once (default 0: one per CPU, at most 8, "
      "for files of 64 MiB and more; 1: never)"},
@@ -57,6 +58,7 @@ typedef struct opts {
     const char *out;
     enum ps_format fmt;
     int lenient;
+    const char *encoding;
     int threads;
     int has_b, has_e, b_utc, e_utc;
     ps_time b, e;
@@ -112,6 +114,11 @@ static int parse_args(int argc, char **argv, ps_cli *cli, opts *o, ps_filter *fi
             cli->quiet = 1;
         } else if (strcmp(a, "--lenient") == 0) {
             o->lenient = 1;
+        } else if (is_opt(a, NULL, "--encoding")) {
+            if (!(v = opt_value(argc, argv, &i, "--encoding", cli)))
+                return PS_EUSAGE;
+            if ((rc = ps_cli_encoding(cli, v, &o->encoding)))
+                return rc;
         } else if (is_opt(a, NULL, "--threads")) {
             char *end;
             if (!(v = opt_value(argc, argv, &i, "--threads", cli)))
@@ -177,7 +184,7 @@ static int keep_row(void *ctx, const ps_row *row) { return in_window(ctx, row); 
 static int read_file(ps_cli *cli, const opts *o, const ps_filter *filter, const char *path, ps_summary *sum,
                      uint64_t *bad)
 {
-    ps_log_options lo = {.filter = filter, .lenient = o->lenient, .warnings = &cli->warnings};
+    ps_log_options lo = {.filter = filter, .lenient = o->lenient, .warnings = &cli->warnings, .encoding = o->encoding};
     ps_log *log;
     int rc = ps_log_open(path, &lo, &log, &cli->err);
     if (rc)

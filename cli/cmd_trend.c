@@ -36,6 +36,8 @@ static const ps_opt_doc trend_opts_doc[] = {
     {"-b", "--begin", "TIME", PS_VAL_TEXT, NULL, 0, "restrict the logs' time range: first sample"},
     {"-e", "--end", "TIME", PS_VAL_TEXT, NULL, 0, "restrict the logs' time range: last sample"},
     {NULL, "--lenient", NULL, PS_VAL_NONE, NULL, 0, "skip malformed log rows instead of failing"},
+    PS_CLI_ENCODING_OPT,
+
     {"-q", NULL, NULL, PS_VAL_NONE, NULL, 0, "no progress output"},
 };
 
@@ -111,7 +113,7 @@ static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, char **
 {
     enum { O_DB = 300, O_WHERE };
     enum { O_TABLE = 256, O_BASE, O_LOAD, O_LOADNAME, O_MBX, O_DISKS, O_FORMAT, O_LENIENT, O_CONFIG, O_SOL,
-           O_CHART, O_METRIC, O_DUMP };
+           O_CHART, O_METRIC, O_DUMP, O_ENCODING };
     static const struct option longs[] = {
         {"table", required_argument, 0, O_TABLE}, {"baseline", required_argument, 0, O_BASE},
         {"load", required_argument, 0, O_LOAD}, {"load-name", required_argument, 0, O_LOADNAME},
@@ -119,7 +121,7 @@ static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, char **
         {"config", required_argument, 0, O_CONFIG}, {"solution", required_argument, 0, O_SOL},
         {"chart", required_argument, 0, O_CHART}, {"metric", required_argument, 0, O_METRIC},
         {"dump-layout", no_argument, 0, O_DUMP}, {"db", required_argument, 0, O_DB},
-        {"where", required_argument, 0, O_WHERE},
+        {"where", required_argument, 0, O_WHERE}, {"encoding", required_argument, 0, O_ENCODING},
         {"format", required_argument, 0, O_FORMAT}, {"lenient", no_argument, 0, O_LENIENT},
         {"begin", required_argument, 0, 'b'}, {"end", required_argument, 0, 'e'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
@@ -166,6 +168,7 @@ static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, char **
             o->where[o->nwhere++] = optarg;
             break;
         case O_LENIENT: o->js.lenient = 1; break;
+        case O_ENCODING: rc = ps_cli_encoding(cli, optarg, &o->js.encoding); break;
         case O_LOAD: rc = add_kv(cli, &o->loads, optarg, "--load", 0); break;
         case O_MBX: rc = add_kv(cli, &o->mailboxes, optarg, "--mailboxes", 0); break;
         case O_DISKS: rc = add_kv(cli, &o->disks, optarg, "--disks", 0); break;

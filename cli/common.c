@@ -67,3 +67,12 @@ int ps_cli_doc_date(ps_cli *cli, ps_time *out)
     *out = (ps_time)v * 1000;
     return PS_OK;
 }
+
+int ps_cli_encoding(ps_cli *cli, const char *name, const char **out)
+{
+    if (!ps_log_encoding_known(name))
+        return ps_cli_usage(cli, "--encoding: unknown encoding '%s' (utf-8, cp1250, cp1251, cp1252, cp1253, cp1254, "
+                                 "cp850, cp866, cp932, cp936, cp949, cp950)", name);
+    *out = name;
+    return PS_OK;
+}

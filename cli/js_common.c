@@ -20,6 +20,7 @@ static const ps_opt_doc js_opts[] = {
      "extra rules: a perfscribe threshold file or a PAL threshold XML (see perfscribe help rules)"},
     {NULL, "--lenient", NULL, PS_VAL_NONE, NULL, 0, "judge every server with the lenient (Stress) threshold set"},
     {NULL, "--lenient-logs", NULL, PS_VAL_NONE, NULL, 0, "skip malformed log rows instead of stopping"},
+    PS_CLI_ENCODING_OPT,
     {"-q", NULL, NULL, PS_VAL_NONE, NULL, 0, "quiet (no progress)"},
 };
 
@@ -59,6 +60,9 @@ int ps_cli_js_option(ps_cli *cli, int argc, char **argv, int *i, ps_cli_js *a, i
         *rc = need_value(cli, argc, argv, i, &a->thresholds);
     } else if (strcmp(s, "--lenient") == 0) {
         a->lenient = 1;
+    } else if (strcmp(s, "--encoding") == 0) {
+        if (!(*rc = need_value(cli, argc, argv, i, &v)))
+            *rc = ps_cli_encoding(cli, v, &a->opt.encoding);
     } else if (strcmp(s, "--lenient-logs") == 0) {
         a->opt.lenient = 1;
     } else if (strcmp(s, "-q") == 0) {

@@ -121,7 +121,9 @@ typedef int64_t ps_time;
 /* Days-from-civil based conversions (proleptic Gregorian, no libc timezone use). */
 ps_time ps_time_from_fields(int year, int mon, int day, int hour, int min, int sec, int ms);
 void ps_time_to_fields(ps_time t, int *year, int *mon, int *day, int *hour, int *min, int *sec, int *ms);
-/* "MM/DD/YYYY HH:MM:SS[.mmm]" (PDH-CSV). Returns 0 and *out, -1 on malformed text. */
+/* A PDH-CSV time stamp: "MM/DD/YYYY HH:MM:SS.mmm" as PDH writes it, or any short date Windows
+ * writes in a locale (M/D/YYYY, D.M.YYYY, D-M-YYYY, YYYY-M-D, YYYY/M/D, YYYY. M. D.) with
+ * H:MM[:SS[.fff]] [AM|PM] (docs/readme/csv.md). Returns 0 and *out, -1 on malformed text. */
 int ps_time_parse_pdh(const char *s, size_t len, ps_time *out);
 /* User-supplied -b/-e times: relog forms "M/D/YYYY H:MM:SS [AM|PM]", "M/D/YYYY HH:MM:SS.mmm",
  * and ISO 8601 "YYYY-MM-DD[THH:MM[:SS[.mmm]]][Z|+hh:mm]". Offset-less values are taken as-is
@@ -241,7 +243,8 @@ typedef struct ps_summary_file {
     int has_bias, bias_minutes;
     uint64_t samples;        /* rows added */
     uint64_t bad_rows;       /* malformed rows skipped (lenient mode) */
-    ps_time first, last;     /* utc of the first/last row (== local when !has_bias), or NONE */
+    ps_time first, last;     /* utc of the earliest/latest row (the first/last unless time stamps
+                                went backwards; == local when !has_bias), or NONE */
     ps_time first_local, last_local;
 } ps_summary_file;
 
@@ -249,6 +252,7 @@ typedef struct ps_summary_counter {
     ps_counter_path path;    /* owned copy of the first spelling seen */
     ps_acc acc;
     ps_stats stats;          /* valid after ps_summary_finish */
+    size_t file_mark;        /* private: number of the last file (1-based) whose column maps here */
 } ps_summary_counter;
 
 typedef struct ps_summary {

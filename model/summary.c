@@ -94,8 +94,12 @@ static size_t counter_for(ps_summary *s, const ps_counter_path *p)
     size_t i = hash_ci(p->full) & (s->nslots - 1);
     while (s->slots[i]) {
         size_t c = s->slots[i] - 1;
-        if (eq_ci(s->counters[c].path.full, p->full))
+        /* a column repeated in one file (the same path twice) is a counter of its own, as relog
+         * keeps it: the n-th repeat matches the n-th repeat of another file */
+        if (eq_ci(s->counters[c].path.full, p->full) && s->counters[c].file_mark != s->nfiles) {
+            s->counters[c].file_mark = s->nfiles;
             return c;
+        }
         i = (i + 1) & (s->nslots - 1);
     }
     if (s->ncounters == s->counters_cap) {
@@ -105,6 +109,7 @@ static size_t counter_for(ps_summary *s, const ps_counter_path *p)
     ps_summary_counter *c = &s->counters[s->ncounters];
     memset(c, 0, sizeof *c);
     path_copy(&c->path, p);
+    c->file_mark = s->nfiles;
     ps_acc_init(&c->acc);
     s->slots[i] = ++s->ncounters;
     return s->ncounters - 1;
@@ -241,12 +246,20 @@ void ps_summary_rows_commit(ps_summary *s, const ps_time *utc, const ps_time *lo
         return;
     ps_summary_file *f = &s->files[s->nfiles - 1];
     if (f->samples == 0) {
-        f->first = utc[0];
-        f->first_local = local[0];
+        f->first = f->last = utc[0];
+        f->first_local = f->last_local = local[0];
     }
     f->samples += n;
-    f->last = utc[n - 1];
-    f->last_local = local[n - 1];
+    for (size_t i = 0; i < n; i++) {   /* the range is earliest .. latest, also when time went back */
+        if (utc[i] < f->first) {
+            f->first = utc[i];
+            f->first_local = local[i];
+        }
+        if (utc[i] > f->last) {
+            f->last = utc[i];
+            f->last_local = local[i];
+        }
+    }
     memcpy(s->batch_t + s->nbatch, utc, n * sizeof *utc);
     s->nbatch += n;
     if (s->nbatch == s->batch_rows)
@@ -300,12 +313,14 @@ void ps_summary_append_part(ps_summary *s, ps_summary *part)
     ps_summary_file *f = &s->files[s->nfiles - 1];
     const ps_summary_file *p = &part->files[part->nfiles - 1];
     if (p->samples) {
-        if (!f->samples) {
+        if (!f->samples || p->first < f->first) {
             f->first = p->first;
             f->first_local = p->first_local;
         }
-        f->last = p->last;
-        f->last_local = p->last_local;
+        if (!f->samples || p->last > f->last) {
+            f->last = p->last;
+            f->last_local = p->last_local;
+        }
         f->samples += p->samples;
     }
     flush_batch(s);

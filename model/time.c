@@ -107,6 +107,37 @@ static int fraction_ms(const char **p, const char *end)
     return v > 999 ? 999 : v;
 }
 
+/* H:MM[:SS[.fff]] [AM|PM] at *p into *h, *mi, *s, *ms; tsep is ':' (or '.' for the dotted
+ * clocks of Finnish and Danish short times: H.MM[.SS[,fff]]). Returns 0, *p advanced. */
+static int parse_clock(const char **p, const char *end, char tsep, int *h, int *mi, int *s, int *ms)
+{
+    *s = *ms = 0;
+    *h = digits(p, end, 1, 2);
+    if (*h < 0 || !lit(p, end, tsep))
+        return -1;
+    *mi = digits(p, end, 2, 2);
+    if (*mi < 0)
+        return -1;
+    if (lit(p, end, tsep)) {
+        *s = digits(p, end, 2, 2);
+        if (*s < 0)
+            return -1;
+        if (lit(p, end, tsep == ':' ? '.' : ',') || (tsep == ':' && lit(p, end, ',')))
+            *ms = fraction_ms(p, end);
+    }
+    const char *q = *p;
+    while (q < end && *q == ' ')
+        q++;
+    if (end - q >= 2 && (strncasecmp(q, "AM", 2) == 0 || strncasecmp(q, "PM", 2) == 0)) {
+        if (*h < 1 || *h > 12)
+            return -1;
+        int pm = toupper((unsigned char)q[0]) == 'P';
+        *h = *h % 12 + (pm ? 12 : 0);
+        *p = q + 2;
+    }
+    return 0;
+}
+
 /* M/D/YYYY H:MM[:SS[.fff]] [AM|PM]; returns 0 on success, *p advanced */
 static int parse_us(const char **p, const char *end, ps_time *out)
 {
@@ -119,47 +150,80 @@ static int parse_us(const char **p, const char *end, ps_time *out)
     int y = digits(p, end, 4, 4);
     if (y < 0 || !lit(p, end, ' '))
         return -1;
-    int h = digits(p, end, 1, 2);
-    if (h < 0 || !lit(p, end, ':'))
-        return -1;
-    int mi = digits(p, end, 2, 2);
-    int s = 0, ms = 0;
-    if (mi < 0)
-        return -1;
-    if (lit(p, end, ':')) {
-        s = digits(p, end, 2, 2);
-        if (s < 0)
-            return -1;
-        if (lit(p, end, '.'))
-            ms = fraction_ms(p, end);
-    }
-    const char *q = *p;
-    while (q < end && *q == ' ')
-        q++;
-    if (end - q >= 2 && (strncasecmp(q, "AM", 2) == 0 || strncasecmp(q, "PM", 2) == 0)) {
-        if (h < 1 || h > 12)
-            return -1;
-        int pm = toupper((unsigned char)q[0]) == 'P';
-        h = h % 12 + (pm ? 12 : 0);
-        *p = q + 2;
-    }
-    if (!valid(y, mo, d, h, mi, s, ms))
+    int h, mi, s, ms;
+    if (parse_clock(p, end, ':', &h, &mi, &s, &ms) != 0 || !valid(y, mo, d, h, mi, s, ms))
         return -1;
     *out = ps_time_from_fields(y, mo, d, h, mi, s, ms);
     return 0;
 }
 
+/* A short date as Windows writes it in some locale, then a time (docs/readme/csv.md):
+ *   YYYY?M?D   (year first: ISO, Chinese, Japanese, Korean, Hungarian, Swedish; ? = / . -)
+ *   M/D/YYYY   (slashes with the year last: the US order, the one PDH itself writes)
+ *   D.M.YYYY, D-M-YYYY   (dots or dashes with the year last: day first, as every such locale)
+ * 1 or 2 digit day and month, a separator may be followed by spaces and the date by a '.'
+ * (Hungarian "2026. 03. 14."). Then spaces or a 'T', and H:MM[:SS[.fff]] [AM|PM]. */
+static int parse_short_date(const char *s, const char *end, ps_time *out)
+{
+    const char *p = s;
+    int f[3], w[3];
+    char sep = 0;
+    for (int i = 0; i < 3; i++) {
+        const char *q = p;
+        f[i] = digits(&p, end, 1, 4);
+        w[i] = (int)(p - q);
+        if (f[i] < 0)
+            return -1;
+        if (i < 2) {
+            if (p >= end || (*p != '/' && *p != '.' && *p != '-') || (sep && *p != sep))
+                return -1;
+            sep = *p++;
+            while (p < end && *p == ' ' && sep == '.')
+                p++;
+        }
+    }
+    int y, mo, d;
+    if (w[0] == 4 && w[1] <= 2 && w[2] <= 2)
+        y = f[0], mo = f[1], d = f[2];
+    else if (w[2] == 4 && w[0] <= 2 && w[1] <= 2)
+        y = f[2], mo = sep == '/' ? f[0] : f[1], d = sep == '/' ? f[1] : f[0];
+    else
+        return -1;
+    if (sep == '.' && w[0] == 4)
+        lit(&p, end, '.');
+    if (!lit(&p, end, ' ') && !lit(&p, end, 'T'))
+        return -1;
+    while (p < end && *p == ' ')
+        p++;
+    const char *c = p;
+    while (c < end && isdigit((unsigned char)*c))
+        c++;
+    int h, mi, sec, ms;
+    if (c >= end || parse_clock(&p, end, *c == '.' ? '.' : ':', &h, &mi, &sec, &ms) != 0 || p != end ||
+        !valid(y, mo, d, h, mi, sec, ms))
+        return -1;
+    *out = ps_time_from_fields(y, mo, d, h, mi, sec, ms);
+    return 0;
+}
+
 int ps_time_parse_pdh(const char *s, size_t len, ps_time *out)
 {
-    const char *p = s, *end = s + len;
-    /* strict: MM/DD/YYYY HH:MM:SS[.fff] */
-    if (len < 19 || !isdigit((unsigned char)s[0]) || !isdigit((unsigned char)s[1]) || s[2] != '/')
+    /* the form PDH writes, "MM/DD/YYYY HH:MM:SS.mmm", read directly */
+    if (len == 23 && s[2] == '/' && s[5] == '/' && s[10] == ' ' && s[13] == ':' && s[16] == ':' && s[19] == '.') {
+        int v[7] = {0}, pos[7] = {0, 3, 6, 11, 14, 17, 20}, wid[7] = {2, 2, 4, 2, 2, 2, 3}, ok = 1;
+        for (int i = 0; i < 7; i++)
+            for (int k = 0; k < wid[i]; k++) {
+                char ch = s[pos[i] + k];
+                ok &= ch >= '0' && ch <= '9';
+                v[i] = v[i] * 10 + (ch - '0');
+            }
+        if (ok && valid(v[2], v[0], v[1], v[3], v[4], v[5], v[6])) {
+            *out = ps_time_from_fields(v[2], v[0], v[1], v[3], v[4], v[5], v[6]);
+            return 0;
+        }
         return -1;
-    ps_time t;
-    if (parse_us(&p, end, &t) != 0 || p != end)
-        return -1;
-    *out = t;
-    return 0;
+    }
+    return parse_short_date(s, s + len, out);
 }
 
 int ps_time_parse_user(const char *s, ps_time *out, int *is_utc)

@@ -26,7 +26,7 @@ static int bufsize_ok(uint32_t s) { return s % 1024 == 0 && s > 0x48 && s <= BLG
 int blg_probe_head(const unsigned char *head, size_t n)
 {
     if (has_legacy_marker(head, n))
-        return 1;   /* claimed so that open can refuse it with the specific message */
+        return 2;   /* claimed so that open can refuse it with the specific message */
     if (n < 0x6C)
         return 0;
     uint32_t s = blg_u32(head);

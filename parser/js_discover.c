@@ -117,15 +117,22 @@ static const char *ext_of(const char *p)
     return d ? d + 1 : "";
 }
 
-/* Machine of the first "\\MACHINE\" in a counter log header (ASCII/UTF-8 or UTF-16LE). */
+/* Machine of the first "\\MACHINE\" in a text counter log header (8-bit, UTF-8 with or
+ * without BOM, UTF-16LE or UTF-16BE with BOM; non-ASCII UTF-16 characters become '?'). */
 static char *header_machine(const unsigned char *h, size_t n)
 {
     char line[4096];
-    size_t o = 0, step = (n >= 2 && h[0] == 0xFF && h[1] == 0xFE) ? 2 : 1;
-    for (size_t i = step == 2 ? 2 : 0; i < n && o + 1 < sizeof line; i += step) {
-        if (h[i] == '\n')
+    size_t o = 0, i = 0, step = 1;
+    int be = 0;
+    if (n >= 2 && ((h[0] == 0xFF && h[1] == 0xFE) || (h[0] == 0xFE && h[1] == 0xFF)))
+        i = 2, step = 2, be = h[0] == 0xFE;
+    else if (n >= 3 && h[0] == 0xEF && h[1] == 0xBB && h[2] == 0xBF)
+        i = 3;
+    for (; i + step <= n && o + 1 < sizeof line; i += step) {
+        unsigned c = step == 1 ? h[i] : h[i + be], hi = step == 1 ? 0 : h[i + !be];
+        if (hi == 0 && c == '\n')
             break;
-        line[o++] = (char)h[i];
+        line[o++] = hi ? '?' : (char)c;
     }
     line[o] = 0;
     return js_machine_in(line, "\\\",\t");
@@ -142,19 +149,14 @@ static enum fkind sniff(dfile *f)
     fclose(fp);
     h[n] = 0;
     const char *e = ext_of(f->path);
-    /* PDH-CSV / PDH-TSV header, 8-bit or UTF-16LE */
-    size_t skip = (n >= 3 && h[0] == 0xEF && h[1] == 0xBB && h[2] == 0xBF) ? 3 : 0;
-    if (strncmp((const char *)h + skip, "\"(PDH-", 6) == 0 ||
-        (n >= 14 && h[0] == 0xFF && h[1] == 0xFE && memcmp(h + 2, "\"\0(\0P\0D\0H\0", 10) == 0)) {
-        f->machine = header_machine(h + skip, n - skip);
+    /* counter logs: the readers' own probe decides (the one sniffer, ps_log_probe) */
+    const char *log_format = ps_log_probe(f->path, h, n);
+    if (log_format) {
+        if (strcmp(log_format, "pdh-text") == 0)
+            f->machine = header_machine(h, n);
         return FK_LOG;
     }
-    /* ETW binary log: a power-of-two buffer size at offset 0 (blg-format.md §2) */
-    if (n >= 8) {
-        uint32_t s = (uint32_t)h[0] | (uint32_t)h[1] << 8 | (uint32_t)h[2] << 16 | (uint32_t)h[3] << 24;
-        if (s >= 4096 && s <= (1u << 24) && (s & (s - 1)) == 0 && strcasecmp(e, "blg") == 0)
-            return FK_LOG;
-    }
+    size_t skip = (n >= 3 && h[0] == 0xEF && h[1] == 0xBB && h[2] == 0xBF) ? 3 : 0;
     /* UTF-16 text (BOM): look at the ASCII characters only (a non-ASCII one becomes '?') */
     char narrow[sizeof h / 2 + 1];
     const char *text = (const char *)h;

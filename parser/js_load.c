@@ -199,6 +199,7 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
 {
     ps_log_options lo = {0};
     lo.lenient = opt ? opt->lenient : 0;
+    lo.encoding = opt ? opt->encoding : NULL;
     lo.warnings = w;
     ps_log *log;
     int rc = ps_log_open(path, &lo, &log, err);

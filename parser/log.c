@@ -6,23 +6,77 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const ps_log_backend *const backends[] = {
     &ps_backend_blg,
     &ps_backend_pdh_text,
 };
 
-static int read_head(const char *path, unsigned char *head, size_t cap, size_t *n, ps_error *err)
+#define HEAD_BYTES 4096   /* bytes the probes look at */
+
+/* Open path ("-": standard input) and read its first bytes into head. A regular file is closed
+ * again (*keep NULL: the backend reopens it); a pipe or device stays open in *keep, its head
+ * bytes handed to the backend (they cannot be read twice). */
+static int read_head(const char *path, unsigned char *head, size_t cap, size_t *n, FILE **keep, ps_error *err)
 {
-    FILE *fp = fopen(path, "rb");
+    *keep = NULL;
+    int std_in = strcmp(path, "-") == 0;
+    FILE *fp = std_in ? fdopen(dup(STDIN_FILENO), "rb") : fopen(path, "rb");
     if (!fp)
         return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+    struct stat st;
+    if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(fp);
+        return ps_error_set(err, PS_EIO, path, 0, 0, "is a directory");
+    }
     *n = fread(head, 1, cap, fp);
-    int bad = ferror(fp);
-    fclose(fp);
-    if (bad)
-        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot read: %s", strerror(errno));
+    if (ferror(fp)) {
+        int e = errno;
+        fclose(fp);
+        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot read: %s", strerror(e));
+    }
+    if (std_in || !S_ISREG(st.st_mode))
+        *keep = fp;
+    else
+        fclose(fp);
     return PS_OK;
+}
+
+/* The backend for these first bytes, and whether it reads or refuses them (probe result). */
+static const ps_log_backend *choose(const unsigned char *head, size_t n, int *claim)
+{
+    for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
+        if ((*claim = backends[i]->probe(head, n)) != 0)
+            return backends[i];
+    *claim = 0;
+    return NULL;
+}
+
+static int blg_named(const char *path)
+{
+    size_t plen = path ? strlen(path) : 0;
+    return plen >= 4 && strcasecmp(path + plen - 4, ".blg") == 0;
+}
+
+const char *ps_log_probe(const char *path, const unsigned char *head, size_t n)
+{
+    unsigned char buf[HEAD_BYTES];
+    if (!head) {
+        struct stat st;
+        FILE *fp = path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? fopen(path, "rb") : NULL;
+        if (!fp)
+            return NULL;
+        n = fread(buf, 1, sizeof buf, fp);
+        fclose(fp);
+        head = buf;
+    }
+    int claim;
+    const ps_log_backend *be = choose(head, n, &claim);
+    if (!be || claim != 1 || (be == &ps_backend_pdh_text && blg_named(path)))
+        return NULL;
+    return be->name;
 }
 
 static void build_view(ps_log *log)
@@ -48,37 +102,52 @@ static void build_view(ps_log *log)
 
 int ps_log_open(const char *path, const ps_log_options *opt, ps_log **out, ps_error *err)
 {
-    unsigned char head[4096];
+    unsigned char head[HEAD_BYTES];
     size_t n = 0;
+    FILE *stream;
     *out = NULL;
-    int rc = read_head(path, head, sizeof head, &n, err);
+    int rc = read_head(path, head, sizeof head, &n, &stream, err);
     if (rc)
         return rc;
     ps_input_note(path);   /* never replaced by an output of this process */
-    const ps_log_backend *be = NULL;
-    for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
-        if (backends[i]->probe(head, n)) {
-            be = backends[i];
-            break;
-        }
+    int claim;
+    const ps_log_backend *be = choose(head, n, &claim);
+    rc = PS_OK;
     if (!be)
-        return ps_error_set(err, PS_EINPUT, path, 1, 1,
-                            n == 0 ? "empty file, not a PerfMon log"
-                                   : "not a PerfMon log (expected PDH-CSV/TSV text or a .blg binary log)");
-    size_t plen = strlen(path);
-    if (be == &ps_backend_pdh_text && plen >= 4 && strcasecmp(path + plen - 4, ".blg") == 0)
-        return ps_error_set(err, PS_EINPUT, path, 1, 1,
-                            "text log with a .blg name, not a binary log (rename it .csv to read it as text)");
+        rc = ps_error_set(err, PS_EINPUT, path, 1, 1,
+                          n == 0 ? "empty file, not a PerfMon log"
+                                 : "not a PerfMon log (expected PDH-CSV/TSV text or a .blg binary log)");
+    else if (be == &ps_backend_pdh_text && blg_named(path))
+        rc = ps_error_set(err, PS_EINPUT, path, 1, 1,
+                          "text log with a .blg name, not a binary log (rename it .csv to read it as text)");
+    else if (stream && be == &ps_backend_blg)
+        rc = ps_error_set(err, PS_EINPUT, path, 0, 0,
+                          "a .blg binary log cannot be read from a pipe or device (it is read twice); "
+                          "save it to a file first");
+    if (rc) {
+        if (stream)
+            fclose(stream);
+        return rc;
+    }
     ps_log *log = ps_xcalloc(1, sizeof *log);
     log->backend = be;
     log->path = ps_xstrdup(path);
     if (opt)
         log->opt = *opt;
     log->all.path = log->path;
+    if (stream && be == &ps_backend_pdh_text) {   /* the text reader starts with the head bytes */
+        log->stream = stream;
+        log->head = ps_xmalloc(n ? n : 1);
+        memcpy(log->head, head, n);
+        log->nhead = n;
+    }
     rc = be->open(log, err);
     if (rc) {
         if (be->close)
             be->close(log);
+        if (log->stream)
+            fclose(log->stream);
+        free(log->head);
         free(log->path);
         free(log);
         return rc;
@@ -144,6 +213,9 @@ void ps_log_close(ps_log *log)
     free(log->values);
     free(log->info.counters);
     free(log->header_kept);
+    if (log->stream)
+        fclose(log->stream);
+    free(log->head);
     free(log->path);
     free(log);
 }

@@ -2,6 +2,8 @@
 #ifndef PS_LOG_INTERNAL_H
 #define PS_LOG_INTERNAL_H
 
+#include <stdio.h>
+
 #include "ps_parser.h"
 
 struct ps_log {
@@ -22,6 +24,12 @@ struct ps_log {
     size_t *keep;               /* info.ncounters indices into all.counters */
     double *values;             /* filtered values of the current row */
     char **header_kept;
+    /* A pipe, device or standard input (read once): the open stream and the bytes ps_log_open
+     * already read from it; the text backend takes both over (stream NULL: a regular file,
+     * reopened by the backend from path). */
+    FILE *stream;
+    unsigned char *head;
+    size_t nhead;
 };
 
 /* Free everything a backend's open stored in *info (counters with ps_path_free, header cells,

@@ -30,6 +30,7 @@
 
 typedef struct csv {
     ps_csv_rows r;
+    char *hdr_utf8;           /* the header line converted from a legacy code page (NULL: none) */
     ps_csv_batch b[NBATCH];
     size_t nb;                /* 1: parse on demand; NBATCH: producer thread */
     size_t cons;              /* batches consumed so far */
@@ -61,7 +62,9 @@ static int lit(const char **p, const char *e, const char *s)
     return 1;
 }
 
-/* Parse the first header cell. fmt: 0 none, 1 CSV, 2 TSV, 3 legacy binary. */
+/* Parse the first header cell. fmt: 0 none, 1 CSV, 2 TSV, 3 legacy binary. Returns 0, -1 when
+ * the cell is no PDH header cell, 1 when it is one whose zone part "(zone)(bias)" cannot be read
+ * (Russian Windows cuts it short: "(PDH-CSV 4.0) (RTZ 2 ("): the zone is then unknown. */
 static int parse_tag(const char *s, size_t n, int *fmt, char **tz, int *has_bias, int *bias)
 {
     const char *p = s, *e = s + n;
@@ -89,27 +92,28 @@ static int parse_tag(const char *s, size_t n, int *fmt, char **tz, int *has_bias
             return 0;
     }
     /* "(zone)(bias)": the bias is the last parenthesised group */
+    int bad = *fmt ? 1 : -1;   /* after a PDH tag the zone part is optional information */
     if (e - p < 5 || *p != '(' || e[-1] != ')')
-        return -1;
+        return bad;
     const char *bo = e - 1;
     while (bo > p && *bo != '(')
         bo--;
     if (bo <= p + 1 || bo[-1] != ')')
-        return -1;
+        return bad;
     const char *b = bo + 1;
     int neg = 0;
     if (*b == '-' || *b == '+')
         neg = *b++ == '-';
     long v = 0;
     if (b == e - 1)
-        return -1;
+        return bad;
     for (; b < e - 1; b++) {
         if (!isdigit((unsigned char)*b) || v > 100000)
-            return -1;
+            return bad;
         v = v * 10 + (*b - '0');
     }
     if (v > 24 * 60)
-        return -1;
+        return bad;
     *tz = ps_xstrndup(p + 1, (size_t)(bo - 1 - (p + 1)));
     *has_bias = 1;
     *bias = (int)(neg ? -v : v);
@@ -157,19 +161,29 @@ static int read_header(ps_log *log, ps_csv_rows *c, ps_error *err)
                             "not a PerfMon log (Get-Counter Path,CookedValue export)");
     if (has_legacy_marker(line, n))
         return ps_error_set(err, PS_EINPUT, log->path, ln, 1, "%s", LEGACY_MSG);
-    /* encoding of the names */
-    enum ps_enc enc;
+    /* encoding of the names: a BOM, else --encoding, else detected; a legacy code page is
+     * converted to UTF-8 here, once for the whole line (columns then count in UTF-8) */
+    enum ps_enc enc, forced;
+    int force = log->opt.encoding != NULL;
+    if (force && ps_enc_lookup(log->opt.encoding, &forced) != 0)
+        return ps_error_set(err, PS_EINPUT, log->path, 0, 0, "unknown encoding '%s'", log->opt.encoding);
     if (c->in.utf16)
         enc = (enum ps_enc)c->in.bom;
-    else if (c->in.bom == PS_ENC_UTF8) {
+    else if (c->in.bom == PS_ENC_UTF8 || (force && forced == PS_ENC_UTF8)) {
         size_t bad = ps_utf8_invalid_at((const unsigned char *)line, n);
         if (bad < n)
-            return ps_error_set(err, PS_EINPUT, log->path, ln, (long)bad + 1,
-                                "invalid UTF-8 in the header of a file marked UTF-8 (byte order mark)");
+            return ps_error_set(err, PS_EINPUT, log->path, ln, (long)bad + 1, "invalid UTF-8 in the header of a file %s",
+                                c->in.bom == PS_ENC_UTF8 ? "marked UTF-8 (byte order mark)" : "read as --encoding utf-8");
         enc = PS_ENC_UTF8;
     } else
-        enc = ps_enc_classify((const unsigned char *)line, n);
+        enc = force ? forced : ps_enc_detect((const unsigned char *)line, n);
     log->all.encoding = ps_enc_name(enc);
+    if (enc >= PS_ENC_CP1252) {
+        csv *self = log->impl;   /* owns the converted line until close */
+        free(self->hdr_utf8);
+        self->hdr_utf8 = ps_enc_to_utf8(line, n, enc, &n);
+        line = self->hdr_utf8;
+    }
 
     /* first cell decides the separator */
     char *e = line + n, *cs, *errpos;
@@ -203,17 +217,17 @@ static int read_header(ps_log *log, ps_csv_rows *c, ps_error *err)
     int fmt, has_bias = 0, bias = 0;
     char *tz = NULL;
     char snip[101];
-    if (parse_tag(cs, cn, &fmt, &tz, &has_bias, &bias) != 0)
+    int tag = parse_tag(cs, cn, &fmt, &tz, &has_bias, &bias);
+    if (tag < 0)
         return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
                             "malformed first header cell \"%s\" (expected \"(PDH-CSV 4.0) (zone)(bias)\")",
                             ps_csv_snippet(snip, sizeof snip, cs, cn));
     if (fmt == 3)
         return ps_error_set(err, PS_EINPUT, log->path, ln, 1, "%s", LEGACY_MSG);
-    if (tz && (enc == PS_ENC_CP1252 || enc == PS_ENC_CP850)) {
-        char *u = ps_enc_to_utf8(tz, strlen(tz), enc);
-        free(tz);
-        tz = u;
-    }
+    if (tag > 0)
+        ps_warn(log->opt.warnings,
+                "%s:%ld:1: time zone cell \"%s\" cannot be read (cut short?): zone unknown, times taken as local",
+                log->path, ln, ps_csv_snippet(snip, sizeof snip, cs, cn));
     log->all.timezone = tz;
     log->all.has_bias = has_bias;
     log->all.bias_minutes = has_bias ? bias : 0;
@@ -241,7 +255,7 @@ static int read_header(ps_log *log, ps_csv_rows *c, ps_error *err)
             log->all.counters = paths;
             log->all.header = (const char *const *)hdr;
         }
-        hdr[k] = ps_enc_to_utf8(cs, cn, enc);
+        hdr[k] = ps_xstrndup(cs, cn);
         ps_error pe;
         log->all.ncounters = k + 1;
         if (ps_path_parse(hdr[k], &paths[k], &pe) != PS_OK) {
@@ -339,16 +353,18 @@ static int probe(const unsigned char *head, size_t n)
         i++;
     const char *s = tmp + i;
     size_t m = k - i;
+    /* claimed only so that open_ refuses them with their own message (2): legacy binary,
+     * Get-Counter exports */
+    if (has_legacy_marker(s, m))
+        return 2;
+    if ((m >= 6 && strncasecmp(s, "\"Path\"", 6) == 0) || (m >= 5 && strncasecmp(s, "#TYPE", 5) == 0))
+        return 2;
     if (m >= 2 && s[0] == '"' && s[1] == '(')
         return 1;
     if (m >= 5 && (memcmp(s, "(PDH-", 5) == 0))
         return 1;
     if (m >= 2 && s[0] == '(' && memchr(s, ')', m))
         return memchr(s, '\n', m) != NULL || m < 256;   /* tag-less "(zone)(bias)" line */
-    if (m >= 6 && strncasecmp(s, "\"Path\"", 6) == 0)
-        return 1;
-    if (m >= 5 && strncasecmp(s, "#TYPE", 5) == 0)
-        return 1;
     return 0;
 }
 
@@ -360,7 +376,12 @@ static int open_(ps_log *log, ps_error *err)
     c->r.path = log->path;
     c->r.lenient = log->opt.lenient;
     struct stat st;
-    int rc = ps_lines_open(&c->r.in, log->path, err);
+    int rc;
+    if (log->stream) {   /* a pipe: the head bytes ps_log_open read come first */
+        rc = ps_lines_open_stream(&c->r.in, log->stream, log->path, log->head, log->nhead, err);
+        log->stream = NULL;
+    } else
+        rc = ps_lines_open(&c->r.in, log->path, err);
     if (rc)
         return rc;
     if (fstat(fileno(c->r.in.fp), &st) == 0 && S_ISREG(st.st_mode))
@@ -448,6 +469,8 @@ static int next(ps_log *log, ps_row *row, ps_error *err)
                 c->final_status = b->status < 0 ? b->status : 0;
                 c->final_err = b->err;
                 stop_thread(c);   /* the producer has ended too */
+                if (b->status > 0)
+                    ps_csv_warn_backwards(&c->r, log->opt.warnings);
                 if (b->status > 0 && c->r.console_lines)
                     ps_warn(log->opt.warnings, "%s: skipped %ld console message line(s), first at line %ld",
                             log->path, c->r.console_lines, c->r.console_first);
@@ -469,6 +492,7 @@ static void close_(ps_log *log)
     if (c) {
         stop_thread(c);
         ps_lines_close(&c->r.in);
+        free(c->hdr_utf8);
         free((void *)c->r.skip);
         for (size_t i = 0; i < NBATCH; i++)
             ps_csv_batch_free(&c->b[i]);

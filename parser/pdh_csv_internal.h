@@ -31,6 +31,11 @@ typedef struct ps_lines {
 
 /* Open path, read the first chunk and its byte order mark. PS_EIO on failure. */
 int ps_lines_open(ps_lines *l, const char *path, ps_error *err);
+/* Like ps_lines_open on an open stream (a pipe or standard input) whose first npre bytes the
+ * caller has already read into pre (copied): the lines start with them. The stream is owned
+ * by l from now on (closed by ps_lines_close, also after an error). PS_EIO on failure. */
+int ps_lines_open_stream(ps_lines *l, FILE *fp, const char *path, const unsigned char *pre, size_t npre,
+                         ps_error *err);
 /* Open path for the byte range [start, end) of a plain-text (not UTF-16) file that starts
  * and ends at line boundaries (parallel chunk reading): no byte order mark is looked for, line
  * numbers count from 0 at start. PS_EIO on failure. */
@@ -58,7 +63,18 @@ typedef struct ps_csv_rows {
     int lenient;
     const unsigned char *skip;   /* per column: 1 = filtered out, only tokenised (NULL: none) */
     long console_lines, console_first;
+    /* time stamps going backwards (a DST fall-back, a clock set back): how often, the first */
+    uint64_t nrows;           /* rows returned */
+    ps_time first_t, last_t;  /* local time of the first and the last row returned */
+    long first_line;          /* line of the first row returned */
+    uint64_t back_steps;      /* rows earlier than the row before */
+    long back_line;           /* the first such row: its line, time and the time before it */
+    ps_time back_t, back_prev;
 } ps_csv_rows;
+
+/* Add the reader's warning "FILE:LINE: time stamps go backwards ..." to w when r saw a row
+ * earlier than the one before it (nothing otherwise). */
+void ps_csv_warn_backwards(const ps_csv_rows *r, ps_warnings *w);
 
 struct ps_log;
 /* Layout of an opened pdh-text log, for reading its data lines in parallel chunks. */

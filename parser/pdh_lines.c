@@ -55,19 +55,20 @@ int ps_lines_open_range(ps_lines *l, const char *path, uint64_t start, uint64_t 
     return PS_OK;
 }
 
-int ps_lines_open(ps_lines *l, const char *path, ps_error *err)
+/* The first chunk: the pre bytes already read by the caller, then the file; its byte order mark. */
+static int start(ps_lines *l, const unsigned char *pre, size_t npre, ps_error *err)
 {
-    int rc = open_file(l, path, err);
-    if (rc)
-        return rc;
     l->cap = 2 * PS_LINES_CHUNK;
     l->buf = ps_xmalloc(l->cap);
     l->raw = ps_xmalloc(PS_LINES_CHUNK);
-    l->rawlen = read_full(l, l->raw, PS_LINES_CHUNK);
-    if (l->rawlen == (size_t)-1) {
-        l->rawlen = 0;
-        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot read: %s", strerror(errno));
-    }
+    if (npre > PS_LINES_CHUNK)
+        npre = PS_LINES_CHUNK;
+    if (npre)
+        memcpy(l->raw, pre, npre);
+    size_t got = read_full(l, l->raw + npre, PS_LINES_CHUNK - npre);
+    if (got == (size_t)-1)
+        return ps_error_set(err, PS_EIO, l->path, 0, 0, "cannot read: %s", strerror(errno));
+    l->rawlen = npre + got;
     l->raw_read = l->rawlen;
     size_t bomlen;
     l->bom = ps_enc_bom(l->raw, l->rawlen, &bomlen);
@@ -85,6 +86,22 @@ int ps_lines_open(ps_lines *l, const char *path, ps_error *err)
     if (l->raw_read == 0)
         l->eof = 1;
     return PS_OK;
+}
+
+int ps_lines_open(ps_lines *l, const char *path, ps_error *err)
+{
+    int rc = open_file(l, path, err);
+    return rc ? rc : start(l, NULL, 0, err);
+}
+
+int ps_lines_open_stream(ps_lines *l, FILE *fp, const char *path, const unsigned char *pre, size_t npre,
+                         ps_error *err)
+{
+    memset(l, 0, sizeof *l);
+    l->path = path;
+    l->left = UINT64_MAX;
+    l->fp = fp;
+    return start(l, pre, npre, err);
 }
 
 /* Append more text at buf[len..cap). Sets eof when the input is exhausted. */

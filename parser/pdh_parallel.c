@@ -237,13 +237,32 @@ static int collect(ps_log *log, const ps_csv_layout *lay, part *parts, int n, ps
         }
     }
     long console = 0, first = 0;
+    ps_csv_rows all = {.path = log->path};   /* the parts' backward steps, in file order */
     for (int k = 0; k < n; k++) {
+        const ps_csv_rows *r = &parts[k].r;
+        if (r->nrows) {
+            long before = r->back_steps || (all.nrows && r->first_t < all.last_t) ? lines_before(log, lay, parts[k].start) : 0;
+            if (all.nrows && r->first_t < all.last_t && !all.back_steps++) {
+                all.back_line = r->first_line + before;
+                all.back_t = r->first_t;
+                all.back_prev = all.last_t;
+            }
+            if (r->back_steps && !all.back_steps) {
+                all.back_line = r->back_line + before;
+                all.back_t = r->back_t;
+                all.back_prev = r->back_prev;
+            }
+            all.back_steps += r->back_steps;
+            all.nrows += r->nrows;
+            all.last_t = r->last_t;
+        }
         if (parts[k].r.console_lines && !console)
             first = parts[k].r.console_first + lines_before(log, lay, parts[k].start);
         console += parts[k].r.console_lines;
         log->missing += parts[k].missing;
         ps_summary_append_part(sum, &parts[k].sum);
     }
+    ps_csv_warn_backwards(&all, log->opt.warnings);
     if (console)
         ps_warn(log->opt.warnings, "%s: skipped %ld console message line(s), first at line %ld", log->path,
                 console, first);

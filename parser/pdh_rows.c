@@ -393,8 +393,31 @@ void ps_csv_fill(ps_csv_rows *r, ps_csv_batch *b)
             break;
         }
         b->bad += (uint64_t)(rc == 0 || bad);
-        if (rc == 1)
+        if (rc == 1) {
+            ps_time t = b->t[b->n];
+            if (r->nrows++ && t < r->last_t && !r->back_steps++) {   /* the first backward step */
+                r->back_line = r->in.line;
+                r->back_t = t;
+                r->back_prev = r->last_t;
+            }
+            if (r->nrows == 1)
+                r->first_t = t, r->first_line = r->in.line;
+            r->last_t = t;
             b->line[b->n++] = r->in.line;
+        }
     }
     b->bytes_done = ps_lines_consumed(&r->in);
+}
+
+void ps_csv_warn_backwards(const ps_csv_rows *r, ps_warnings *w)
+{
+    if (!r->back_steps)
+        return;
+    char t1[40], t2[40];
+    ps_warn(w,
+            "%s:%ld: time stamps go backwards (%s after %s)%s; the time range is the earliest to the latest, "
+            "time-weighted means are not computed",
+            r->path, r->back_line, ps_time_format_pdh(t1, sizeof t1, r->back_t),
+            ps_time_format_pdh(t2, sizeof t2, r->back_prev),
+            r->back_steps > 1 ? ", and again later" : "");
 }

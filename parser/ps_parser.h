@@ -27,13 +27,27 @@ typedef struct ps_log_options {
     const ps_filter *filter;   /* NULL = every counter; filtered columns are not returned */
     int lenient;               /* 1: count bad rows/values and go on (see ps_log_bad_rows) */
     ps_warnings *warnings;     /* NULL = drop warnings */
+    const char *encoding;      /* text logs without a byte order mark: the code page of the
+                                  names (ps_log_encoding_known names); NULL = detect */
 } ps_log_options;
 
 /* Open a counter log, detecting the format from the content (not the name): PDH-CSV, PDH-TSV
- * (any supported encoding) or a .blg binary log. Reads the header only.
+ * (any supported encoding) or a .blg binary log. Reads the header only. path "-" is standard
+ * input; a pipe or device is read once, its first bytes kept for the reader (a .blg log needs a
+ * regular file: from a pipe it is PS_EINPUT "... cannot be read from a pipe").
  * Errors: PS_EIO (cannot open/read), PS_EINPUT (not a PerfMon log, bad header), each with
  * file/line/col. On success *out must be closed with ps_log_close. */
 int ps_log_open(const char *path, const ps_log_options *opt, ps_log **out, ps_error *err);
+/* The one counter-log sniffer (ps_log_open uses it; so does run discovery): the reader that
+ * ps_log_open would use for a file that starts with head[0..n) and is named path ("blg" or
+ * "pdh-text"), or NULL when ps_log_open would refuse it (not a PerfMon log, a Get-Counter export,
+ * a legacy binary log, a text log named .blg). head NULL: the first bytes of the regular file at
+ * path are read (NULL when it cannot be read). path NULL: the name is not considered. Never
+ * fails otherwise; owns nothing. */
+const char *ps_log_probe(const char *path, const unsigned char *head, size_t n);
+/* 1 when name is an encoding ps_log_options.encoding accepts (utf-8, cp1250..cp1254, cp850,
+ * cp866, cp932/shift_jis, cp936/gbk, cp949/euc-kr, cp950/big5, windows-125x; any case), else 0. */
+int ps_log_encoding_known(const char *name);
 /* Header facts; valid until ps_log_close. Counters are those kept by the filter. */
 const ps_log_info *ps_log_info_get(const ps_log *log);
 /* Read the next sample set into *row. Returns 1 with a row, 0 at end of file, or a negative
@@ -64,7 +78,8 @@ int ps_log_summary_parallel(ps_log *log, int threads, int (*keep)(void *ctx, con
  * first bytes of a file and provides the reader. Used by ps_log_open only. */
 typedef struct ps_log_backend {
     const char *name;                                   /* "pdh-text", "blg" */
-    /* 1 if this backend reads a file starting with head[0..n) */
+    /* 1 if this backend reads a file starting with head[0..n); 2 if it recognises a form it
+     * refuses with its own message in open (legacy binary log, Get-Counter export); else 0 */
     int (*probe)(const unsigned char *head, size_t n);
     int (*open)(ps_log *log, ps_error *err);            /* fills log->info, log->impl */
     int (*next)(ps_log *log, ps_row *row, ps_error *err);
@@ -118,6 +133,7 @@ typedef struct ps_js_options {
     int keep_outside;                /* with keep_series: the series also hold the samples
                                         outside the window (drawn only, not in any figure) */
     int lenient;                     /* lenient log reading */
+    const char *encoding;            /* code page of text logs without a BOM (ps_log_options) */
 } ps_js_options;
 
 /* The whole read -> model -> compute stage: discover, read every counter log (streaming),

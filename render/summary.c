@@ -135,9 +135,10 @@ static void render_json(ps_buf *b, const ps_summary *s)
 
 /* ------------------------------------------------------------------ CSV */
 
+/* An undefined value (NaN, or an overflowed inf) is an empty cell, never "null". */
 static void csv_num(ps_buf *b, double v)
 {
-    if (!isnan(v))
+    if (isfinite(v))
         ps_json_num(b, v);
 }
 

@@ -14,7 +14,7 @@ static char path[256];
 static void read_all(int lenient)
 {
     ps_warnings w = {0};
-    ps_log_options opt = {NULL, lenient, &w};
+    ps_log_options opt = {NULL, lenient, &w, NULL};
     ps_log *log = NULL;
     ps_error err;
     if (ps_log_open(path, &opt, &log, &err) == PS_OK) {

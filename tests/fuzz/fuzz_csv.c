@@ -10,7 +10,7 @@
 static void read_all(const char *path, int lenient, const ps_filter *f)
 {
     ps_warnings w = {0};
-    ps_log_options opt = {f, lenient, &w};
+    ps_log_options opt = {f, lenient, &w, NULL};
     ps_log *log = NULL;
     ps_error err;
     if (ps_log_open(path, &opt, &log, &err) == PS_OK) {

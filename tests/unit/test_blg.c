@@ -40,7 +40,7 @@ static void read_file(const char *name, const ps_buf *b, int lenient, got *g)
 {
     memset(g, 0, sizeof *g);
     const char *path = tmpfile_of(name, b);
-    ps_log_options opt = {NULL, lenient, &g->w};
+    ps_log_options opt = {NULL, lenient, &g->w, NULL};
     ps_log *log;
     g->rc = ps_log_open(path, &opt, &log, &g->err);
     if (g->rc)

@@ -117,14 +117,26 @@ Test(cook, dword_wrap)
     BAD2(0x10410500u, 0xFFFFFF00LL, 0, 0x100, 1000, 1000, 0);
 }
 
+/* Average types whose base did not move (no operation in the interval): 0 with a valid status,
+ * as Performance Monitor and relog show an idle disk's Avg. Disk sec/Read; a time base that does
+ * not move stays missing (bad_denominators). */
+Test(cook, average_zero_base_is_zero)
+{
+    OK2(0x40020500u, 0, 7, 0, 7, 0, 0, 0.0);        /* AVERAGE_BULK: dX = 0, dB = 0 */
+    OK2(0x30020400u, 0, 7, 0, 7, 1000, 0, 0.0);     /* AVERAGE_TIMER: dX = 0, dB = 0 */
+    OK2(0x30020400u, 5, 7, 5, 7, 0, 0, 0.0);        /* AVERAGE_TIMER: F = 0 does not matter then */
+    OK2(0x40020500u, 0, 7, 10, 7, 0, 0, 0.0);       /* AVERAGE_BULK: dB = 0 gives 0 even if dX moved */
+}
+
 Test(cook, bad_denominators)
 {
     BAD2(0x10410400u, 0, 5, 10, 5, 1000, 0);      /* dY = 0 */
     BAD2(0x10410400u, 0, 5, 10, 4, 1000, 0);      /* dY < 0 */
     BAD2(0x10410400u, 0, 0, 10, 4, 0, 0);         /* F = 0 */
     BAD2(0x20510500u, 0, 0, 10, 0, 0, 0);         /* timer dY = 0 */
-    BAD2(0x40020500u, 0, 7, 10, 7, 0, 0);         /* average bulk dB = 0 */
-    BAD2(0x30020400u, 0, 7, 10, 7, 1000, 0);      /* average timer dB = 0 */
+    BAD2(0x40020500u, 0, 7, 10, 6, 0, 0);         /* average bulk dB < 0 */
+    BAD2(0x30020400u, 0, 7, 10, 6, 1000, 0);      /* average timer dB < 0 */
+    BAD2(0x40020500u, 10, 7, 5, 7, 0, 0);         /* average bulk dB = 0 but dX < 0 (LARGE: reset) */
     BAD2(0x30020400u, 0, 7, 10, 8, 0, 0);         /* average timer F = 0 */
     BAD2(0x22410500u, 0, 0, 10, 10, 1000, 0);     /* multi timer M = 0 */
     BAD2(0x21510500u, 0, 0, 20, 10, 0, 0);        /* inverse timer below 0: 100*(1-2) */

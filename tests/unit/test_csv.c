@@ -22,7 +22,7 @@ typedef struct got {
 static void read_all(const char *name, int lenient, const ps_filter *filter, got *g)
 {
     memset(g, 0, sizeof *g);
-    ps_log_options o = {filter, lenient, &g->w};
+    ps_log_options o = {filter, lenient, &g->w, NULL};
     ps_error err = {0};   /* formatted below also when ps_log_open succeeded (F21) */
     char buf[700];
     char path[512];

@@ -102,7 +102,7 @@ Test(csv_big, threaded_error_after_good_rows)
     ps_log_close(log);
 
     /* lenient: the row is counted and skipped */
-    ps_log_options o = {NULL, 1, NULL};
+    ps_log_options o = {NULL, 1, NULL, NULL};
     cr_assert_eq(ps_log_open(path, &o, &log, &err), 0);
     rows = 0;
     while ((rc = ps_log_next(log, &row, &err)) > 0)

@@ -110,7 +110,7 @@ Test(csv_cut, odd_shapes_refused)
 static size_t read_all(const char *path, double *vals, size_t cap, int *rc_out, char *msg, size_t msgsz)
 {
     ps_log *log;
-    ps_log_options o = {NULL, 0, NULL};
+    ps_log_options o = {NULL, 0, NULL, NULL};
     ps_error err;
     size_t nv = 0;
     int rc = ps_log_open(path, &o, &log, &err);

@@ -24,7 +24,7 @@ static ps_log *open_text(const char *name, const char *text, size_t len, int len
 {
     const char *path = write_tmp(name, text, len);
     ps_log *log;
-    ps_log_options o = {NULL, lenient, NULL};
+    ps_log_options o = {NULL, lenient, NULL, NULL};
     ps_error err;
     cr_assert_eq(ps_log_open(path, &o, &log, &err), 0, "%s: %s", name, err.msg);
     return log;
@@ -34,7 +34,7 @@ static ps_log *open_text(const char *name, const char *text, size_t len, int len
 static int read_file(const char *path, int lenient, ps_error *err, size_t *rows)
 {
     ps_log *log;
-    ps_log_options o = {NULL, lenient, NULL};
+    ps_log_options o = {NULL, lenient, NULL, NULL};
     ps_error_clear(err);
     *rows = 0;
     int rc = ps_log_open(path, &o, &log, err);
@@ -76,8 +76,8 @@ Test(csv_errors, malformed_values)
     EXPECT("num.csv", H3 TS ",\"12x\",\"2\"\n", 2, 27, "malformed number \"12x\" in column 2");
     EXPECT("inf.csv", H3 TS ",\"1\",\"inf\"\n", 2, 31, "malformed number \"inf\" in column 3");
     EXPECT("nan.csv", H3 TS ",nan,\"2\"\n", 2, 27, "malformed number \"nan\" in column 2");
-    EXPECT("ts.csv", H3 "\"2024-01-01 00:00:00\",\"1\",\"2\"\n", 2, 1,
-           "malformed timestamp \"2024-01-01 00:00:00\" (expected MM/DD/YYYY HH:MM:SS.mmm)");
+    EXPECT("ts.csv", H3 "\"2024-13-01 00:00:00\",\"1\",\"2\"\n", 2, 1,
+           "malformed timestamp \"2024-13-01 00:00:00\" (expected MM/DD/YYYY HH:MM:SS.mmm)");
     EXPECT("comma.csv", H3 TS ",\"5,5\",\"1\"\n" TS ",\"1.5\",\"1\"\n", 3, 27,
            "malformed number \"1.5\" in column 2 (this file uses decimal commas)");
     EXPECT("junk.csv", H3 TS ",\"1\"x,\"2\"\n", 2, 30, "unexpected character after closing quote");
@@ -94,8 +94,8 @@ Test(csv_errors, header_problems)
 {
     EXPECT("empty.csv", "", 1, 1, "empty file, not a PerfMon log");
     EXPECT("nocols.csv", "\"(PDH-CSV 4.0) (UTC)(0)\"\n", 1, 25, "header has no counter columns");
-    EXPECT("badtag.csv", "\"(PDH-CSV 4.0) garbage\",\"\\\\M\\A\\x\"\n", 1, 1,
-           "malformed first header cell \"(PDH-CSV 4.0) garbage\" (expected \"(PDH-CSV 4.0) (zone)(bias)\")");
+    EXPECT("badtag.csv", "\"(PDH-CSV x) (UTC)(0)\",\"\\\\M\\A\\x\"\n", 1, 1,
+           "malformed first header cell \"(PDH-CSV x) (UTC)(0)\" (expected \"(PDH-CSV 4.0) (zone)(bias)\")");
     EXPECT("badpath.csv", "\"(PDH-CSV 4.0)\",\"notapath\"\n", 1, 17,
            "column 2: not a counter path (expected \\\\machine\\object(instance)\\counter): \"notapath\"");
     EXPECT("ctrl.csv", "\"(PDH-CSV 4.0)\",\"\\\\M\\A\x01\\x\"\n", 1, 23,
@@ -200,7 +200,7 @@ Test(csv_errors, filtered_columns_are_only_tokenised)
     ps_error err;
     cr_assert_eq(ps_filter_add(f, "\\A\\x", &err), 0);
     ps_log *log;
-    ps_log_options o = {f, 0, NULL};
+    ps_log_options o = {f, 0, NULL, NULL};
     cr_assert_eq(ps_log_open(path, &o, &log, &err), 0);
     cr_assert_eq(ps_log_info_get(log)->ncounters, 1);
     ps_row r;
