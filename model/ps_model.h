@@ -344,6 +344,12 @@ typedef struct ps_io12 {
     double log_read_bytes, log_write_bytes;
 } ps_io12;
 #define PS_IO12_N 12
+/* Index of each of the 12 columns (same order as the fields above). */
+enum ps_io12_col {
+    PS_IO_DB_READ_LAT, PS_IO_DB_WRITE_LAT, PS_IO_DB_READS, PS_IO_DB_WRITES,
+    PS_IO_DB_READ_BYTES, PS_IO_DB_WRITE_BYTES, PS_IO_LOG_READ_LAT, PS_IO_LOG_WRITE_LAT,
+    PS_IO_LOG_READS, PS_IO_LOG_WRITES, PS_IO_LOG_READ_BYTES, PS_IO_LOG_WRITE_BYTES
+};
 /* Field access by index 0..11 in the order above (= report column order). */
 double *ps_io12_at(ps_io12 *io, int i);
 double ps_io12_get(const ps_io12 *io, int i);
@@ -450,6 +456,7 @@ typedef struct ps_js_config {
     double insert_pct, delete_pct, replace_pct, read_pct, lazy_commit_pct;
     int has_strict, has_lenient;
     ps_js_threshold_set strict, lenient;
+    int ese_counters_off;    /* 1 when <UseEseCounters> is false: the LogicalDisk (2007) form */
 } ps_js_config;
 void ps_js_config_free(ps_js_config *c);  /* frees members and c itself */
 
@@ -558,8 +565,28 @@ const char *ps_js_metric_unit(int metric);
 /* Metric whose rate weights a latency metric (db read latency -> db reads/sec, ...); -1 if none. */
 int ps_js_metric_weight(int metric);
 
+/* Role of a PerfMon object in a Jetstress counter log (the classification table of
+ * model/js_counters.c; English and German object names, case and spacing ignored). */
+enum ps_js_role {
+    PS_JS_ROLE_OTHER = 0,        /* anything else: never read */
+    PS_JS_ROLE_ESE_INSTANCE,     /* MSExchange Database ==> Instances: the instances */
+    PS_JS_ROLE_ESE_PROCESS,      /* MSExchange Database(JetstressWin|Information Store): host row only */
+    PS_JS_ROLE_LOGICALDISK,      /* LogicalDisk: instances only in the Jetstress 2007 form */
+    PS_JS_ROLE_PHYSICALDISK,     /* PhysicalDisk: never read */
+    PS_JS_ROLE_PROCESSOR,        /* Processor: host row from _Total only */
+    PS_JS_ROLE_MEMORY,           /* Memory: host rows */
+    PS_JS_ROLE_SYSTEM,           /* System: never read */
+    PS_JS_ROLE_N
+};
+/* Role of an object name; PS_JS_ROLE_OTHER when unknown or NULL. */
+enum ps_js_role ps_js_object_role(const char *object);
+/* "ese-instance", "ese-process", "logicaldisk", "physicaldisk", "processor", "memory", "system",
+ * "other"; NULL when out of range. */
+const char *ps_js_role_name(enum ps_js_role role);
+
 /* One counter of a log classified for the Jetstress pipeline (ps_js_classify). */
 typedef struct ps_js_counter_ref {
+    enum ps_js_role role;  /* role of the counter's object */
     int metric;          /* enum ps_js_metric */
     int is_total;        /* the _Total instance (never an instance; checked against the sum) */
     int volume_2007;     /* LogicalDisk counter of a Jetstress 2007 log (instance = drive) */
