@@ -119,9 +119,18 @@ int ps_cmd_check(int argc, char **argv, ps_cli *cli)
         rc = ps_cli_write(cli, NULL, &b, a.js.paths, a.js.npaths);
         ps_buf_free(&b);
     }
-    for (size_t i = 0; !rc && run && i < run->nservers; i++)
-        if (run->servers[i].verdict.result == PS_VERDICT_FAIL)
+    /* a gate never passes on nothing: a failing verdict, a test with criteria that could not be
+     * judged, or a run where no test was judged at all exits 1 */
+    size_t judged = 0;
+    for (size_t i = 0; !rc && run && i < run->nservers; i++) {
+        const ps_js_server *s = &run->servers[i];
+        int criteria = s->test_type != PS_TEST_BACKUP && s->test_type != PS_TEST_SOFTRECOVERY;
+        judged += s->verdict.result != PS_VERDICT_UNKNOWN;
+        if (s->verdict.result == PS_VERDICT_FAIL || (criteria && s->verdict.result == PS_VERDICT_UNKNOWN))
             rc = PS_EFAIL;
+    }
+    if (!rc && run && !judged)
+        rc = PS_EFAIL;
     ps_js_run_free(run);
     free(a.js.paths);
     return rc;

@@ -471,8 +471,22 @@ typedef struct ps_js_summary {
 void ps_js_summary_clear(ps_js_summary *s);  /* all NaN */
 
 enum ps_verdict_result { PS_VERDICT_UNKNOWN = -1, PS_VERDICT_FAIL = 0, PS_VERDICT_PASS = 1 };
+/* Where a verdict comes from (README "Verdict sources"). NONE: no criteria (backup, soft recovery). */
+enum ps_verdict_source {
+    PS_VSRC_NONE = 0,
+    PS_VSRC_RECOMPUTED,      /* every rule evaluated from the counter logs; no printed verdict */
+    PS_VSRC_REPORTED,        /* recomputation incomplete: the report's printed verdict, not recomputed */
+    PS_VSRC_BOTH             /* printed and recomputed verdicts both known (a disagreement fails) */
+};
+/* "none", "recomputed", "reported", "both" (JSON values); NULL when out of range. */
+const char *ps_verdict_source_name(enum ps_verdict_source s);
+/* Words for documents and verdict lines: "recomputed", "as reported, not recomputed",
+ * "reported and recomputed", "no criteria". */
+const char *ps_verdict_source_words(enum ps_verdict_source s);
 typedef struct ps_verdict {
     enum ps_verdict_result result;
+    enum ps_verdict_source source;
+    int disagree;            /* printed and recomputed verdicts differ (the verdict is then FAIL) */
     char *profile;           /* "jetstress-2013/strict", ... */
     char **reasons; size_t nreasons;   /* e.g. "JS03 Instance906.3: average database read latency 22.4 ms > 20 ms" */
 } ps_verdict;

@@ -145,24 +145,42 @@ static void local_iso(char *out, size_t n, ps_time t)
     snprintf(out, n, "%04d-%02d-%02dT%02d:%02d:%02d.%03d", y, mo, d, h, mi, s, ms);
 }
 
+/* A test that has pass/fail criteria (Performance, Stress, unknown type); backup and soft
+ * recovery have none. */
+static int has_criteria(const ps_js_server *s)
+{
+    return s->test_type != PS_TEST_BACKUP && s->test_type != PS_TEST_SOFTRECOVERY;
+}
+
 static void verdict_lines(ps_buf *b, const ps_js_server *s)
 {
-    ps_buf_printf(b, "%s %s: %s (%s)\n", s->machine ? s->machine : "?", ps_test_type_name(s->test_type),
-                  result_word(s->verdict.result), s->verdict.profile ? s->verdict.profile : "no profile");
+    const ps_verdict *v = &s->verdict;
+    ps_buf_printf(b, "%s %s: %s (%s)%s%s\n", s->machine ? s->machine : "?", ps_test_type_name(s->test_type),
+                  v->result == PS_VERDICT_UNKNOWN && has_criteria(s) ? "NOT JUDGED" : result_word(v->result),
+                  v->profile ? v->profile : "no profile",
+                  v->source == PS_VSRC_REPORTED ? " " : v->disagree ? " printed and recomputed verdicts disagree" : "",
+                  v->source == PS_VSRC_REPORTED ? ps_verdict_source_words(v->source) : "");
     for (size_t k = 0; k < s->verdict.nreasons; k++)
         ps_buf_printf(b, "  %s\n", s->verdict.reasons[k]);
 }
 
 void ps_js_render_verdicts(ps_buf *b, const ps_js_run *run)
 {
-    size_t fail = 0, pass = 0;
+    size_t fail = 0, pass = 0, unjudged = 0;
     for (size_t i = 0; i < run->nservers; i++) {
-        verdict_lines(b, &run->servers[i]);
-        fail += run->servers[i].verdict.result == PS_VERDICT_FAIL;
-        pass += run->servers[i].verdict.result == PS_VERDICT_PASS;
+        const ps_js_server *s = &run->servers[i];
+        verdict_lines(b, s);
+        fail += s->verdict.result == PS_VERDICT_FAIL;
+        pass += s->verdict.result == PS_VERDICT_PASS;
+        unjudged += s->verdict.result == PS_VERDICT_UNKNOWN && has_criteria(s);
     }
-    ps_buf_printf(b, "%zu %s: %zu passed, %zu failed, %zu without criteria\n", run->nservers,
-                  run->nservers == 1 ? "test" : "tests", pass, fail, run->nservers - pass - fail);
+    ps_buf_printf(b, "%zu %s: %zu passed, %zu failed, ", run->nservers, run->nservers == 1 ? "test" : "tests", pass,
+                  fail);
+    if (unjudged)
+        ps_buf_printf(b, "%zu not judged, ", unjudged);
+    ps_buf_printf(b, "%zu without criteria\n", run->nservers - pass - fail - unjudged);
+    if (!pass && !fail)
+        ps_buf_puts(b, "nothing was judged: no test has a verdict\n");
 }
 
 static void summary_row(ps_buf *b, const char *name, const char *type, size_t ninst, const ps_js_summary *m,
@@ -362,6 +380,8 @@ static void json_verdict(ps_buf *b, const ps_verdict *v)
     ps_buf_putc(b, '{');
     jkey(b, &f, "result");
     ps_json_str(b, v->result == PS_VERDICT_PASS ? "pass" : v->result == PS_VERDICT_FAIL ? "fail" : "unknown");
+    jkey(b, &f, "source");
+    ps_json_str(b, v->source == PS_VSRC_NONE ? NULL : ps_verdict_source_name(v->source));
     jkey(b, &f, "profile");
     ps_json_str(b, v->profile);
     jkey(b, &f, "reasons");
@@ -467,6 +487,8 @@ void ps_js_render_junit(ps_buf *b, const ps_js_run *run)
         ps_buf_puts(b, "\">\n");
         ps_buf_puts(b, "    <properties><property name=\"profile\" value=\"");
         ps_html_escape(b, v->profile ? v->profile : "");
+        ps_buf_puts(b, "\"/><property name=\"verdict_source\" value=\"");
+        ps_buf_puts(b, ps_verdict_source_name(v->source));
         ps_buf_puts(b, "\"/></properties>\n");
         if (v->result == PS_VERDICT_FAIL) {
             ps_buf_puts(b, "    <failure type=\"verdict\" message=\"");
@@ -478,7 +500,12 @@ void ps_js_render_junit(ps_buf *b, const ps_js_run *run)
             }
             ps_buf_puts(b, "</failure>\n");
         } else if (v->result == PS_VERDICT_UNKNOWN) {
-            ps_buf_puts(b, "    <skipped message=\"no pass/fail criteria for this test\"/>\n");
+            if (has_criteria(s)) {
+                ps_buf_puts(b, "    <skipped message=\"not judged: ");
+                ps_html_escape(b, v->nreasons ? v->reasons[v->nreasons - 1] : "no rule could be evaluated");
+                ps_buf_puts(b, "\"/>\n");
+            } else
+                ps_buf_puts(b, "    <skipped message=\"no pass/fail criteria for this test\"/>\n");
         } else if (v->nreasons) {
             ps_buf_puts(b, "    <system-out>");
             for (size_t k = 0; k < v->nreasons; k++) {

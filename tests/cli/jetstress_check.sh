@@ -46,5 +46,5 @@ grep -qxF "MBX02 Performance: FAIL (jetstress-2007/strict)" "$T/out5" || fail "p
 
 # jetstress --json verdicts
 "$PERFSCRIBE" jetstress --json "$S" -o "$T/run.json" 2>/dev/null || fail "jetstress --json -o"
-grep -q '"result":"fail","profile":"jetstress-2013/strict","reasons":\["MBX02 Instance5120.3: average database read latency 23.529 ms > 20 ms"\]' "$T/run.json" || fail "JSON verdict"
+grep -q '"result":"fail","source":"both","profile":"jetstress-2013/strict","reasons":\["MBX02 Instance5120.3: average database read latency 23.529 ms > 20 ms"\]' "$T/run.json" || fail "JSON verdict"
 echo ok
