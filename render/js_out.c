@@ -210,12 +210,15 @@ static void esrp_table(ps_buf *b, const ps_js_run *run)
     for (int i = 0; i < 12; i++)
         ps_buf_printf(b, " %*s", COLW, cols[i]);
     ps_buf_puts(b, "  Verdict\n");
-    size_t ninst = 0;
+    size_t ninst = 0, nperf = 0;
+    for (size_t i = 0; i < run->nservers; i++)
+        nperf += run->servers[i].test_type == PS_TEST_PERFORMANCE;
     for (size_t i = 0; i < run->nservers; i++) {
         const ps_js_server *s = &run->servers[i];
         summary_row(b, s->machine ? s->machine : "?", ps_test_type_name(s->test_type), s->ninstances, &s->summary,
                     result_word(s->verdict.result));
-        ninst += s->ninstances;
+        if (!nperf || s->test_type == PS_TEST_PERFORMANCE)   /* the aggregate's servers only */
+            ninst += s->ninstances;
     }
     summary_row(b, "Aggregate", "", ninst, &run->aggregate, "");
 }
