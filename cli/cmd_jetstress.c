@@ -28,7 +28,7 @@ static const char usage_jetstress[] =
     "  -q                  quiet (no progress)\n";
 
 static const char usage_check[] =
-    "usage: perfscribe check RUN... [--junit FILE] [-b TIME -e TIME]\n"
+    "usage: perfscribe check RUN... [--junit FILE] [--json] [-o FILE] [-b TIME -e TIME]\n"
     "                        [--mailboxes N --iops-per-mailbox X] [--profile P]\n"
     "                        [--thresholds FILE] [--lenient] [--lenient-logs] [-q]\n"
     "\n"
@@ -36,7 +36,9 @@ static const char usage_check[] =
     "reason. Exit 0 when no server fails, 1 when one does.\n"
     "\n"
     "  --junit FILE        also write JUnit XML (one testcase per server/test)\n"
-    "  other options as for 'perfscribe jetstress'\n";
+    "  --json              the run as JSON (the 'jetstress --json' schema) instead of verdict lines\n"
+    "  -o FILE             write the verdict lines (or JSON) to FILE (atomic)\n"
+    "  other options as for 'perfscribe jetstress'; the exit code is the verdict either way\n";
 
 typedef struct js_args {
     ps_cli_js js;
@@ -56,12 +58,12 @@ static int parse_args(int argc, char **argv, ps_cli *cli, js_args *a, int is_che
         } else if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
             fputs(is_check ? usage_check : usage_jetstress, stdout);
             return -1;
-        } else if (!is_check && strcmp(s, "--json") == 0) {
+        } else if (strcmp(s, "--json") == 0) {
             a->json = 1;
-        } else if (strcmp(s, is_check ? "--junit" : "-o") == 0) {
+        } else if (strcmp(s, "-o") == 0 || (is_check && strcmp(s, "--junit") == 0)) {
             if (i + 1 >= argc)
                 return ps_cli_usage(cli, "option %s needs a value", s);
-            *(is_check ? &a->junit : &a->out) = argv[++i];
+            *(s[1] == 'o' ? &a->out : &a->junit) = argv[++i];
         } else if (s[0] == '-' && s[1]) {
             rc = ps_cli_usage(cli, "unknown option '%s'", s);
         } else {
@@ -113,10 +115,13 @@ int ps_cmd_check(int argc, char **argv, ps_cli *cli)
         rc = ps_cli_write(cli, a.junit, &j, a.js.paths, a.js.npaths);
         ps_buf_free(&j);
     }
-    if (!rc && run) {
+    if (!rc && run) {   /* verdict lines, or the jetstress JSON with --json / -o FILE.json */
         ps_buf b = {0};
-        ps_js_render_verdicts(&b, run);
-        rc = ps_cli_write(cli, NULL, &b, a.js.paths, a.js.npaths);
+        if (a.json || (a.out && ps_format_from_path(a.out) == PS_FMT_JSON))
+            ps_js_render_json(&b, run);
+        else
+            ps_js_render_verdicts(&b, run);
+        rc = ps_cli_write(cli, a.out, &b, a.js.paths, a.js.npaths);
         ps_buf_free(&b);
     }
     /* a gate never passes on nothing: a failing verdict, a test with criteria that could not be

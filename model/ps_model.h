@@ -512,6 +512,7 @@ typedef struct ps_js_server {
     uint64_t window_samples;
     ps_js_instance *instances; size_t ninstances;
     ps_js_report *report;                /* NULL without a report */
+    char *ignored_report;                /* a report beside the logs that could not be read, or NULL */
     ps_js_config *config;                /* NULL without a config */
     char **logs; size_t nlogs;           /* counter logs used */
     ps_js_host_row *host; size_t nhost;  /* recomputed host table */

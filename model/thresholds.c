@@ -438,6 +438,7 @@ static void judge_server(ps_js_run *run, ps_js_server *s, const ps_js_judge_opti
         }
     }
     ps_thr_set_free(&rules);
+    t.extra_fails += js_plausibility(s);   /* implausible figures fail whatever the verdict source */
     if (t.skipped_max)
         ps_warn(&run->warnings, "%s: no samples in a counter log, maximum latency checks skipped",
                 s->machine ? s->machine : "?");

@@ -19,4 +19,9 @@ typedef struct js_tally {
  * recomputed verdicts fails. Adds the reason lines that say so. */
 void js_verdict_settle(ps_js_server *s, const js_tally *t);
 
+/* Plausibility of a server's figures: a negative latency (an instance's average or minimum
+ * sample) and zero achieved transactional IOPS each add a failing reason "implausible: ...".
+ * Returns the number of reasons added. */
+int js_plausibility(ps_js_server *s);
+
 #endif

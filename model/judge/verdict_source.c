@@ -12,6 +12,8 @@ static const char *incomplete_why(const ps_js_server *s, const js_tally *t, char
         computed += s->instances[i].has_computed != 0;
     if (!s->nlogs)
         return "no counter log";
+    if (!s->window_samples)
+        return "no sample of the counter logs inside the collection window";
     if (!s->ninstances || computed < s->ninstances) {
         snprintf(buf, n, "%zu of %zu instances not in the counter logs", s->ninstances - computed, s->ninstances);
         return buf;
@@ -56,7 +58,11 @@ void js_verdict_settle(ps_js_server *s, const js_tally *t)
         v->source = PS_VSRC_RECOMPUTED;
         if (t->profile_fails || t->extra_fails)
             v->result = PS_VERDICT_FAIL;
-        else if (why || !t->evaluated) {
+        else if (s->ignored_report) {
+            v->result = PS_VERDICT_UNKNOWN;
+            ps_verdict_add_reason(v, "%s: not judged: the report %s beside the counter logs could not be read, and "
+                                  "the logs and configuration alone do not make a pass", machine(s), s->ignored_report);
+        } else if (why || !t->evaluated) {
             v->result = PS_VERDICT_UNKNOWN;
             ps_verdict_add_reason(v, "%s: not judged: %s, and no printed Jetstress verdict to fall back on",
                                   machine(s), why ? why : "no rule could be evaluated");
