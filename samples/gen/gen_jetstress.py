@@ -184,9 +184,10 @@ def sample(rng, base, rel):
     return max(0.0, base * (1.0 + rng.gauss(0.0, rel)))
 
 
-def gen_server(rng, s, outdir, xrng, instances_only=False):
+def gen_server(rng, s, outdir, xrng=None, instances_only=False):
     """One server's run. rng drives every value the report is computed from; xrng only the extra
-    objects of a real capture (not written with instances_only)."""
+    objects of a real capture (none without xrng or with instances_only)."""
+    extras = xrng is not None and not instances_only
     n = s["ninst"]
     nsamples = s.get("nsamples", NSAMPLES)
     window = s.get("window", WINDOW)
@@ -196,7 +197,7 @@ def gen_server(rng, s, outdir, xrng, instances_only=False):
         if s.get("spiky") == k + 1:
             prof[k][0][0] = 7.0   # low average, so that only the maximum latency fails
     m = s["machine"]
-    pre = s["prefix"]
+    pre = s.get("prefix", "JetstressWin/")
     counters = []  # (object, instance, counter) in column order
     for name in insts:
         counters += [(OBJ, pre + name, c[0]) for c in IO12 + MAINT]
@@ -208,7 +209,7 @@ def gen_server(rng, s, outdir, xrng, instances_only=False):
         if obj.endswith(")"):
             obj, inst = obj[:-1].split("(")
         counters.append((obj, inst, rest))
-    if not instances_only:
+    if extras:
         counters += [(e[0], e[1], e[2]) for e in EXTRA]
     cols = ["\\\\%s\\%s%s\\%s" % (m, o, "(%s)" % i if i is not None else "", c) for (o, i, c) in counters]
     rows = []  # (datetime, [values as float parsed back from text]) for every column written
@@ -247,8 +248,8 @@ def gen_server(rng, s, outdir, xrng, instances_only=False):
             else:
                 v = sample(rng, base, rel)
             vals.append(float(f3(v)))
-        extra = [float(f3(sample(xrng, e[3], e[4]))) for e in EXTRA]
-        rows.append((t, vals + ([] if instances_only else extra)))
+        extra = [float(f3(sample(xrng, e[3], e[4]))) for e in EXTRA] if extras else []
+        rows.append((t, vals + extra))
     # collection window
     win = rows[window[0]:window[1] + 1]
     cstart = rows[window[0]][0].replace(microsecond=0)
@@ -285,7 +286,7 @@ def gen_server(rng, s, outdir, xrng, instances_only=False):
     sdir = os.path.join(outdir, m, s["subdir"]) if s.get("subdir") else os.path.join(outdir, m)
     os.makedirs(sdir, exist_ok=True)
     stem = s.get("test", "Performance") + "_" + stamp_name(s["stamp"])
-    if s["log"] == "blg":
+    if s.get("log", "csv") == "blg":
         blg_counters = []
         for (o, i, c) in counters:
             parent = None
@@ -300,7 +301,7 @@ def gen_server(rng, s, outdir, xrng, instances_only=False):
                                                            t.microsecond // 1000)
             lines.append('"%s",' % ts + ",".join('"%s"' % f3(v) for v in vals))
         text = "\r\n".join(lines) + "\r\n"
-        data = ("\ufeff" + text).encode("utf-16-le") if s["log"] == "csv-utf16" else text.encode("ascii")
+        data = ("\ufeff" + text).encode("utf-16-le") if s.get("log") == "csv-utf16" else text.encode("ascii")
         with open(os.path.join(sdir, stem + ".csv"), "wb") as fp:
             fp.write(data)
     write_config(os.path.join(sdir, "JetstressConfig.xml"), s)
