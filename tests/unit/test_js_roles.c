@@ -142,12 +142,18 @@ static void write_log(const char *path, const char *const *cols, int n, const do
     fclose(fp);
 }
 
-static ps_js_run *load_files(const char *const *names, const char *const *texts, size_t n)
+/* The scratch folder, made once. */
+static void scratch(void)
 {
     if (!dir[0]) {
         snprintf(dir, sizeof dir, "/tmp/ps_js_roles_XXXXXX");
         cr_assert_not_null(mkdtemp(dir));
     }
+}
+
+static ps_js_run *load_files(const char *const *names, const char *const *texts, size_t n)
+{
+    scratch();
     static char paths[4][700];
     const char *pp[4];
     for (size_t i = 0; i < n; i++) {
@@ -184,10 +190,7 @@ Test(js_roles, ese_instances_alone_are_instances)
     const double r2[] = {14, 26, 40, 40, 7, 0, 99, 0.5, 99, 99, 99, 90, 6, 7, 3};
     const char *names[] = {"mb1.csv"};
     char path[700];
-    if (!dir[0]) {
-        snprintf(dir, sizeof dir, "/tmp/ps_js_roles_XXXXXX");
-        cr_assert_not_null(mkdtemp(dir));
-    }
+    scratch();
     snprintf(path, sizeof path, "%s/mb1.csv", dir);
     write_log(path, cols, 15, r1, r2);
     const char *texts[] = {NULL};
@@ -226,10 +229,7 @@ Test(js_roles, no_ese_counters_volume_form)
     const char *cols[] = {X "LogicalDisk(M:)\\Disk Reads/sec", X "LogicalDisk(_Total)\\Disk Reads/sec",
                           X "PhysicalDisk(2 M:)\\Disk Reads/sec", X "Processor(_Total)\\% Processor Time"};
     const double r1[] = {100, 100, 100, 3}, r2[] = {140, 140, 140, 5};
-    if (!dir[0]) {
-        snprintf(dir, sizeof dir, "/tmp/ps_js_roles_XXXXXX");
-        cr_assert_not_null(mkdtemp(dir));
-    }
+    scratch();
     char path[700];
     snprintf(path, sizeof path, "%s/vol.csv", dir);
     write_log(path, cols, 4, r1, r2);
@@ -248,10 +248,7 @@ Test(js_roles, config_use_ese_counters_false)
     const char *cols[] = {X "MSExchange Database ==> Instances(Instance7.1)\\I/O Database Reads/sec",
                           X "LogicalDisk(M:)\\Disk Reads/sec"};
     const double r1[] = {10, 100}, r2[] = {14, 140};
-    if (!dir[0]) {
-        snprintf(dir, sizeof dir, "/tmp/ps_js_roles_XXXXXX");
-        cr_assert_not_null(mkdtemp(dir));
-    }
+    scratch();
     char path[700];
     snprintf(path, sizeof path, "%s/Performance_1.csv", dir);
     write_log(path, cols, 2, r1, r2);
