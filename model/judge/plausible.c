@@ -27,8 +27,19 @@ int js_plausibility(ps_js_server *s)
             }
         }
     }
-    double achieved = s->summary.achieved_transactional_iops, target = s->summary.target_transactional_iops;
-    if (achieved == 0 && s->ninstances) {
+    /* zero database I/O: every instance has its read and write rates, and all are 0 (absent
+     * counters are a missing value, not an implausible one) */
+    double target = s->summary.target_transactional_iops, achieved = 0;
+    size_t with_rates = 0;
+    for (size_t i = 0; i < s->ninstances; i++) {
+        const ps_js_figures *f = ps_js_instance_figures(&s->instances[i]);
+        double r = f ? f->transactional.db_reads_per_sec : NAN, w = f ? f->transactional.db_writes_per_sec : NAN;
+        if (!isnan(r) && !isnan(w)) {
+            with_rates++;
+            achieved += r + w;
+        }
+    }
+    if (s->ninstances && with_rates == s->ninstances && achieved == 0) {
         if (target > 0)
             ps_verdict_add_reason(&s->verdict, "%s: implausible: achieved 0 transactional IOPS against a target of %.3f "
                                   "(the counters recorded no database I/O)", m, target);

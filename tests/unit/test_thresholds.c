@@ -199,7 +199,8 @@ Test(thresholds, judge_reasons)
     s->machine = ps_xstrdup("MBX03");
     s->test_type = PS_TEST_PERFORMANCE;
     s->jetstress_version = ps_xstrdup("15.01.0466.031");
-    s->nlogs = 1;   /* the statistics below stand for one counter log */
+    s->nlogs = 1;   /* the statistics below stand for one counter log of 200 window samples */
+    s->window_samples = 200;
     s->logs = ps_xcalloc(1, sizeof *s->logs);
     s->logs[0] = ps_xstrdup("MBX03.csv");
     s->ninstances = 2;
