@@ -33,23 +33,28 @@ const ps_cmd_doc ps_doc_jetstress = {
 
 static const ps_opt_doc check_opts[] = {
     {NULL, "--junit", "FILE", PS_VAL_OUTPUT, "xml", 0, "also write JUnit XML (one testcase per server/test)"},
+    {NULL, "--json", NULL, PS_VAL_NONE, NULL, 0,
+     "the run as JSON (the jetstress --json schema) instead of verdict lines; the exit code is the verdict either way"},
+    {"-o", NULL, "FILE", PS_VAL_OUTPUT, "txt json", 0, "write the verdict lines (or JSON) to FILE (atomic)"},
 };
 
 const ps_cmd_doc ps_doc_check = {
     .name = "check",
     .section = 1,
     .summary = "judge Jetstress runs against thresholds (exit 0 pass, 1 fail)",
-    .synopsis = "RUN... [--junit FILE] [-b TIME -e TIME]\n"
+    .synopsis = "RUN... [--junit FILE] [--json] [-o FILE] [-b TIME -e TIME]\n"
                 "[--mailboxes N --iops-per-mailbox X] [--profile P]\n"
                 "[--thresholds FILE] [--lenient] [--lenient-logs] [-q]",
     .description = "Judges every server/test of the run and prints one verdict line per server with "
-                   "every reason. Exit 0 when no server fails, 1 when one does. A test without "
+                   "every reason and the source of its verdict (recomputed from the logs, as reported, or "
+                   "both). Exit 0 when every test is judged and passes; 1 when one fails, when printed "
+                   "and recomputed verdicts disagree, or when nothing could be judged. A test without "
                    "criteria is reported UNKNOWN, not counted as passed.",
     .opts = check_opts,
     .nopts = PS_DOC_N(check_opts),
     .shared = &ps_cli_js_opts,
     .operands = PS_VAL_PATH,
-    .exit_status = "0 no server fails, 1 a server fails, 2 usage, 3 bad input, 4 I/O error",
+    .exit_status = "0 every test judged and passing, 1 a test fails or could not be judged, 2 usage, 3 bad input, 4 I/O error",
     .see_also = "perfscribe-jetstress(1), perfscribe-rules(5)",
 };
 
@@ -71,12 +76,12 @@ static int parse_args(int argc, char **argv, ps_cli *cli, js_args *a, int is_che
         } else if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
             int hrc = ps_cli_help(cli, is_check ? &ps_doc_check : &ps_doc_jetstress);
             return hrc ? hrc : -1;
-        } else if (!is_check && strcmp(s, "--json") == 0) {
+        } else if (strcmp(s, "--json") == 0) {
             a->json = 1;
-        } else if (strcmp(s, is_check ? "--junit" : "-o") == 0) {
+        } else if (strcmp(s, "-o") == 0 || (is_check && strcmp(s, "--junit") == 0)) {
             if (i + 1 >= argc)
                 return ps_cli_usage(cli, "option %s needs a value", s);
-            *(is_check ? &a->junit : &a->out) = argv[++i];
+            *(s[1] == 'o' ? &a->out : &a->junit) = argv[++i];
         } else if (s[0] == '-' && s[1]) {
             rc = ps_cli_usage(cli, "unknown option '%s'", s);
         } else {
@@ -128,15 +133,27 @@ int ps_cmd_check(int argc, char **argv, ps_cli *cli)
         rc = ps_cli_write(cli, a.junit, &j, a.js.paths, a.js.npaths);
         ps_buf_free(&j);
     }
-    if (!rc && run) {
+    if (!rc && run) {   /* verdict lines, or the jetstress JSON with --json / -o FILE.json */
         ps_buf b = {0};
-        ps_js_render_verdicts(&b, run);
-        rc = ps_cli_write(cli, NULL, &b, a.js.paths, a.js.npaths);
+        if (a.json || (a.out && ps_format_from_path(a.out) == PS_FMT_JSON))
+            ps_js_render_json(&b, run);
+        else
+            ps_js_render_verdicts(&b, run);
+        rc = ps_cli_write(cli, a.out, &b, a.js.paths, a.js.npaths);
         ps_buf_free(&b);
     }
-    for (size_t i = 0; !rc && run && i < run->nservers; i++)
-        if (run->servers[i].verdict.result == PS_VERDICT_FAIL)
+    /* a gate never passes on nothing: a failing verdict, a test with criteria that could not be
+     * judged, or a run where no test was judged at all exits 1 */
+    size_t judged = 0;
+    for (size_t i = 0; !rc && run && i < run->nservers; i++) {
+        const ps_js_server *s = &run->servers[i];
+        int criteria = s->test_type != PS_TEST_BACKUP && s->test_type != PS_TEST_SOFTRECOVERY;
+        judged += s->verdict.result != PS_VERDICT_UNKNOWN;
+        if (s->verdict.result == PS_VERDICT_FAIL || (criteria && s->verdict.result == PS_VERDICT_UNKNOWN))
             rc = PS_EFAIL;
+    }
+    if (!rc && run && !judged)
+        rc = PS_EFAIL;
     ps_js_run_free(run);
     free(a.js.paths);
     return rc;

@@ -75,17 +75,20 @@ typedef struct trend_opts {
     const char **where; size_t nwhere;
     enum ps_format fmt;
     int chart, chart_given, dump;
-    kv_list loads, mailboxes, disks, configs, solutions;
+    kv_list loads, mailboxes, disks, configs, solutions;   /* mailboxes, disks: positive */
     ps_js_options js;
 } trend_opts;
 
 /* LABEL=NUMBER (numeric) or LABEL=TEXT (text != 0). */
+/* text: 1 = LABEL=VALUE, 0 = LABEL=NUMBER, 2 = LABEL=N with N a positive count. */
 static int add_kv(ps_cli *cli, kv_list *l, const char *arg, const char *opt, int text)
 {
     const char *eq = strrchr(arg, '=');
     double v = NAN;
-    if (!eq || eq == arg || !eq[1] || (!text && ps_parse_double(eq + 1, strlen(eq + 1), &v) != 0))
-        return ps_cli_usage(cli, "%s expects LABEL=%s, got '%s'", opt, text ? "VALUE" : "NUMBER", arg);
+    if (!eq || eq == arg || !eq[1] || (text != 1 && ps_parse_double(eq + 1, strlen(eq + 1), &v) != 0))
+        return ps_cli_usage(cli, "%s expects LABEL=%s, got '%s'", opt, text == 1 ? "VALUE" : "NUMBER", arg);
+    if (text == 2 && !(v > 0 && isfinite(v)))
+        return ps_cli_usage(cli, "%s %s: expected a positive number, got '%s'", opt, arg, eq + 1);
     l->a = ps_xrealloc(l->a, (l->n + 1) * sizeof *l->a);
     l->a[l->n] = (kv){ps_xstrndup(arg, (size_t)(eq - arg)), v, eq + 1};
     l->n++;
@@ -170,8 +173,8 @@ static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, char **
         case O_LENIENT: o->js.lenient = 1; break;
         case O_ENCODING: rc = ps_cli_encoding(cli, optarg, &o->js.encoding); break;
         case O_LOAD: rc = add_kv(cli, &o->loads, optarg, "--load", 0); break;
-        case O_MBX: rc = add_kv(cli, &o->mailboxes, optarg, "--mailboxes", 0); break;
-        case O_DISKS: rc = add_kv(cli, &o->disks, optarg, "--disks", 0); break;
+        case O_MBX: rc = add_kv(cli, &o->mailboxes, optarg, "--mailboxes", 2); break;
+        case O_DISKS: rc = add_kv(cli, &o->disks, optarg, "--disks", 2); break;
         case O_CONFIG: rc = add_kv(cli, &o->configs, optarg, "--config", 1); break;
         case O_SOL: rc = add_kv(cli, &o->solutions, optarg, "--solution", 1); break;
         case O_CHART:
@@ -296,25 +299,8 @@ static int solution_counts(ps_cli *cli, const char *path, double *mailboxes, dou
     int rc = ps_solution_read(path, &sol, &cli->err);
     if (rc)
         return rc;
-    for (size_t i = 0; i < sol->nentries; i++) {
-        const ps_solution_entry *e = &sol->entries[i];
-        double *dst = strcmp(e->section, "document") == 0 && strcmp(e->key, "mailboxes") == 0   ? mailboxes
-                      : strcmp(e->section, "hardware") == 0 && strcmp(e->key, "disks_tested") == 0 ? disks
-                                                                                                   : NULL;
-        if (!dst)
-            continue;
-        char num[64];
-        size_t w = 0;
-        for (const char *p = e->value; *p && w < sizeof num - 1; p++)
-            if (*p != ',')
-                num[w++] = *p;
-        num[w] = 0;
-        if (ps_parse_double(num, w, dst) != 0 || !(*dst > 0)) {
-            rc = ps_error_set(&cli->err, PS_EINPUT, path, e->line, e->col, "%s: expected a positive number, got '%s'",
-                              e->key, e->value);
-            break;
-        }
-    }
+    ps_solution_number(sol, "document", "mailboxes", mailboxes);   /* validated by ps_solution_read */
+    ps_solution_number(sol, "hardware", "disks_tested", disks);
     ps_solution_free(sol);
     return rc;
 }
@@ -327,6 +313,11 @@ static int load_run(ps_cli *cli, ps_trend *t, const trend_opts *o, const char *l
     int rc = o->db ? ps_cli_store_load(cli, o->db, label, &run) : ps_js_load(paths, npaths, &o->js, &run, &cli->err);
     if (rc)
         return rc;
+    if (!run->nservers) {   /* a column of n/a compares nothing: refuse the run */
+        ps_js_run_free(run);
+        return ps_error_set(&cli->err, PS_EINPUT, paths[0], 0, 0,
+                            "%s: no Jetstress report or counter log found, nothing to compare", label);
+    }
     for (size_t w = 0; w < run->warnings.n; w++)
         ps_warn(&cli->warnings, "%s: %s", label, run->warnings.msgs[w]);
     size_t l = ps_trend_add_label(t, label);

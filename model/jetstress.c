@@ -98,6 +98,20 @@ void ps_verdict_add_reason(ps_verdict *v, const char *fmt, ...)
     v->reasons[v->nreasons++] = ps_buf_steal(&b);
 }
 
+static const char *const vsrc_names[] = {"none", "recomputed", "reported", "both"};
+static const char *const vsrc_words[] = {"no criteria", "recomputed", "as reported, not recomputed",
+                                         "reported and recomputed"};
+
+const char *ps_verdict_source_name(enum ps_verdict_source s)
+{
+    return (unsigned)s < sizeof vsrc_names / sizeof vsrc_names[0] ? vsrc_names[s] : NULL;
+}
+
+const char *ps_verdict_source_words(enum ps_verdict_source s)
+{
+    return (unsigned)s < sizeof vsrc_words / sizeof vsrc_words[0] ? vsrc_words[s] : NULL;
+}
+
 void ps_verdict_free(ps_verdict *v)
 {
     for (size_t i = 0; i < v->nreasons; i++)
@@ -198,6 +212,7 @@ void ps_js_run_free(ps_js_run *r)
         free(s->logs);
         host_free(s->host, s->nhost);
         ps_verdict_free(&s->verdict);
+        free(s->ignored_report);
         ps_js_server_stats_free(s->stats);
         for (size_t k = 0; k < s->nseries; k++) {
             if (s->series_iops)

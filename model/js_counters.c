@@ -39,62 +39,69 @@ const char *ps_js_metric_words(int m) { return m >= 0 && m < PS_JM_N ? metric_in
 const char *ps_js_metric_unit(int m) { return m >= 0 && m < PS_JM_N ? metric_info[m].unit : NULL; }
 int ps_js_metric_weight(int m) { return m >= 0 && m < PS_JM_N ? metric_info[m].weight : -1; }
 
-/* Objects (normalised: lower case, single spaces). kind: 1 ESE instances, 2 ESE process object
- * (page fault stalls), 3 processor, 4 memory, 5 LogicalDisk (Jetstress 2007). */
-static const struct { const char *object; int kind; } objects[] = {
-    {"msexchange database ==> instances", 1},
-    {"msexchange-datenbank ==> instanzen", 1},
-    {"database ==> instances", 1},
-    {"msexchange database", 2},
-    {"msexchange-datenbank", 2},
-    {"database", 2},
-    {"processor", 3},
-    {"prozessor", 3},
-    {"memory", 4},
-    {"arbeitsspeicher", 4},
-    {"logicaldisk", 5},
-    {"logischer datenträger", 5},
+/* The classification table: object name (normalised: lower case, single spaces) -> role.
+ * Every PerfMon object a Jetstress or Exchange capture records is listed, so that a role is a
+ * decision, not an accident of the counter table below. */
+static const struct { const char *object; enum ps_js_role role; } objects[] = {
+    {"msexchange database ==> instances", PS_JS_ROLE_ESE_INSTANCE},
+    {"msexchange-datenbank ==> instanzen", PS_JS_ROLE_ESE_INSTANCE},
+    {"database ==> instances", PS_JS_ROLE_ESE_INSTANCE},          /* Exchange 2007 name */
+    {"msexchange database", PS_JS_ROLE_ESE_PROCESS},
+    {"msexchange-datenbank", PS_JS_ROLE_ESE_PROCESS},
+    {"database", PS_JS_ROLE_ESE_PROCESS},                          /* Exchange 2007 name */
+    {"logicaldisk", PS_JS_ROLE_LOGICALDISK},
+    {"logischer datenträger", PS_JS_ROLE_LOGICALDISK},
+    {"physicaldisk", PS_JS_ROLE_PHYSICALDISK},
+    {"physikalischer datenträger", PS_JS_ROLE_PHYSICALDISK},
+    {"processor", PS_JS_ROLE_PROCESSOR},
+    {"prozessor", PS_JS_ROLE_PROCESSOR},
+    {"memory", PS_JS_ROLE_MEMORY},
+    {"arbeitsspeicher", PS_JS_ROLE_MEMORY},
+    {"system", PS_JS_ROLE_SYSTEM},
 };
+static const char *const role_names[PS_JS_ROLE_N] = {
+    "other", "ese-instance", "ese-process", "logicaldisk", "physicaldisk", "processor", "memory", "system"};
 
-/* Counters (normalised; "/sek." and "/sek" become "/sec", "(attached)"/"(angefügt)" removed). */
-static const struct { int kind; const char *counter; int metric; double scale; } counters[] = {
-    {1, "i/o database reads average latency", 0, 1},
-    {1, "i/o database writes average latency", 1, 1},
-    {1, "i/o database reads/sec", 2, 1},
-    {1, "i/o database writes/sec", 3, 1},
-    {1, "i/o database reads average bytes", 4, 1},
-    {1, "i/o database writes average bytes", 5, 1},
-    {1, "i/o log reads average latency", 6, 1},
-    {1, "i/o log writes average latency", 7, 1},
-    {1, "i/o log reads/sec", 8, 1},
-    {1, "i/o log writes/sec", 9, 1},
-    {1, "i/o log reads average bytes", 10, 1},
-    {1, "i/o log writes average bytes", 11, 1},
-    {1, "database maintenance io reads/sec", PS_JM_MAINT_READS, 1},
-    {1, "database maintenance io reads average bytes", PS_JM_MAINT_BYTES, 1},
+/* Counters read per role (normalised; "/sek." and "/sek" become "/sec", "(attached)"/"(angefügt)"
+ * removed). PhysicalDisk, System and other objects have none: they are never read. */
+static const struct { enum ps_js_role role; const char *counter; int metric; double scale; } counters[] = {
+    {PS_JS_ROLE_ESE_INSTANCE, "i/o database reads average latency", PS_IO_DB_READ_LAT, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "i/o database writes average latency", PS_IO_DB_WRITE_LAT, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "i/o database reads/sec", PS_IO_DB_READS, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "i/o database writes/sec", PS_IO_DB_WRITES, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "i/o database reads average bytes", PS_IO_DB_READ_BYTES, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "i/o database writes average bytes", PS_IO_DB_WRITE_BYTES, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "i/o log reads average latency", PS_IO_LOG_READ_LAT, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "i/o log writes average latency", PS_IO_LOG_WRITE_LAT, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "i/o log reads/sec", PS_IO_LOG_READS, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "i/o log writes/sec", PS_IO_LOG_WRITES, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "i/o log reads average bytes", PS_IO_LOG_READ_BYTES, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "i/o log writes average bytes", PS_IO_LOG_WRITE_BYTES, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "database maintenance io reads/sec", PS_JM_MAINT_READS, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "database maintenance io reads average bytes", PS_JM_MAINT_BYTES, 1},
     /* German (jetstress-esrp.md 5.3) */
-    {1, "e/a: durchschnittliche wartezeit für datenbankleseoperationen", 0, 1},
-    {1, "e/a: durchschnittliche wartezeit für datenbankschreiboperationen", 1, 1},
-    {1, "e/a: datenbankleseoperationen/sec", 2, 1},
-    {1, "e/a: datenbankschreiboperationen/sec", 3, 1},
-    {1, "e/a: durchschnittliche wartezeit für protokollleseoperationen", 6, 1},
-    {1, "e/a: durchschnittliche wartezeit für protokollschreiboperationen", 7, 1},
-    {1, "e/a: protokollleseoperationen/sec", 8, 1},
-    {1, "e/a: protokollschreiboperationen/sec", 9, 1},
-    {2, "database page fault stalls/sec", PS_JM_STALLS, 1},
-    {3, "% processor time", PS_JM_CPU, 1},
-    {4, "available mbytes", PS_JM_AVAIL_MB, 1},
-    {4, "free system page table entries", PS_JM_FREE_PTE, 1},
-    {4, "transition pages repurposed/sec", PS_JM_TRANSITION, 1},
-    {4, "pool nonpaged bytes", PS_JM_NONPAGED, 1},
-    {4, "pool paged bytes", PS_JM_PAGED, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "e/a: durchschnittliche wartezeit für datenbankleseoperationen", PS_IO_DB_READ_LAT, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "e/a: durchschnittliche wartezeit für datenbankschreiboperationen", PS_IO_DB_WRITE_LAT, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "e/a: datenbankleseoperationen/sec", PS_IO_DB_READS, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "e/a: datenbankschreiboperationen/sec", PS_IO_DB_WRITES, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "e/a: durchschnittliche wartezeit für protokollleseoperationen", PS_IO_LOG_READ_LAT, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "e/a: durchschnittliche wartezeit für protokollschreiboperationen", PS_IO_LOG_WRITE_LAT, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "e/a: protokollleseoperationen/sec", PS_IO_LOG_READS, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "e/a: protokollschreiboperationen/sec", PS_IO_LOG_WRITES, 1},
+    {PS_JS_ROLE_ESE_PROCESS, "database page fault stalls/sec", PS_JM_STALLS, 1},
+    {PS_JS_ROLE_PROCESSOR, "% processor time", PS_JM_CPU, 1},
+    {PS_JS_ROLE_MEMORY, "available mbytes", PS_JM_AVAIL_MB, 1},
+    {PS_JS_ROLE_MEMORY, "free system page table entries", PS_JM_FREE_PTE, 1},
+    {PS_JS_ROLE_MEMORY, "transition pages repurposed/sec", PS_JM_TRANSITION, 1},
+    {PS_JS_ROLE_MEMORY, "pool nonpaged bytes", PS_JM_NONPAGED, 1},
+    {PS_JS_ROLE_MEMORY, "pool paged bytes", PS_JM_PAGED, 1},
     /* Jetstress 2007: LogicalDisk, latencies in seconds */
-    {5, "avg. disk sec/read", 0, 1000},
-    {5, "avg. disk sec/write", 1, 1000},
-    {5, "disk reads/sec", 2, 1},
-    {5, "disk writes/sec", 3, 1},
-    {5, "avg. disk bytes/read", 4, 1},
-    {5, "avg. disk bytes/write", 5, 1},
+    {PS_JS_ROLE_LOGICALDISK, "avg. disk sec/read", PS_IO_DB_READ_LAT, 1000},
+    {PS_JS_ROLE_LOGICALDISK, "avg. disk sec/write", PS_IO_DB_WRITE_LAT, 1000},
+    {PS_JS_ROLE_LOGICALDISK, "disk reads/sec", PS_IO_DB_READS, 1},
+    {PS_JS_ROLE_LOGICALDISK, "disk writes/sec", PS_IO_DB_WRITES, 1},
+    {PS_JS_ROLE_LOGICALDISK, "avg. disk bytes/read", PS_IO_DB_READ_BYTES, 1},
+    {PS_JS_ROLE_LOGICALDISK, "avg. disk bytes/write", PS_IO_DB_WRITE_BYTES, 1},
 };
 
 /* Suffixes that mark the (Attached) form (removed, priority 1). */
@@ -135,18 +142,23 @@ static void replace_once(char *s, size_t n, const char *what, const char *with)
     memcpy(p, with, lr);
 }
 
-static int object_kind(const char *object)
+enum ps_js_role ps_js_object_role(const char *object)
 {
     char o[256];
     normalise(object ? object : "", o, sizeof o);
     for (size_t i = 0; i < sizeof objects / sizeof objects[0]; i++)
         if (strcmp(o, objects[i].object) == 0)
-            return objects[i].kind;
-    return 0;
+            return objects[i].role;
+    return PS_JS_ROLE_OTHER;
 }
 
-/* Counter lookup within an object kind; fills priority (attached) and scale. */
-static int counter_metric(int kind, const char *counter, int *priority, double *scale)
+const char *ps_js_role_name(enum ps_js_role role)
+{
+    return (unsigned)role < PS_JS_ROLE_N ? role_names[role] : NULL;
+}
+
+/* Counter lookup within an object role; fills priority (attached) and scale. */
+static int counter_metric(enum ps_js_role role, const char *counter, int *priority, double *scale)
 {
     char c[256];
     normalise(counter ? counter : "", c, sizeof c);
@@ -166,7 +178,7 @@ static int counter_metric(int kind, const char *counter, int *priority, double *
         }
     }
     for (size_t i = 0; i < sizeof counters / sizeof counters[0]; i++)
-        if (counters[i].kind == kind && strcmp(c, counters[i].counter) == 0) {
+        if (counters[i].role == role && strcmp(c, counters[i].counter) == 0) {
             *scale = counters[i].scale;
             return counters[i].metric;
         }
@@ -195,46 +207,55 @@ static void instance_name(const char *inst, char *out, size_t n)
     snprintf(out, n, "%s", s);
 }
 
+/* The _Total instance, with or without a process prefix ("JetstressWin/_Total"). */
+static int is_total_instance(const char *inst)
+{
+    size_t l = strlen(inst);
+    return strcasecmp(inst, "_total") == 0 || (l > 7 && strcasecmp(inst + l - 7, "/_total") == 0);
+}
+
 int ps_js_classify(const char *object, const char *instance, const char *counter, ps_js_counter_ref *out)
 {
     memset(out, 0, sizeof *out);
-    int kind = object_kind(object);
-    if (!kind)
+    enum ps_js_role role = ps_js_object_role(object);
+    out->role = role;
+    if (role == PS_JS_ROLE_OTHER)
         return 0;
     int prio = 0;
     double scale = 1;
-    int m = counter_metric(kind, counter, &prio, &scale);
+    int m = counter_metric(role, counter, &prio, &scale);
     if (m < 0)
         return 0;
     out->metric = m;
     out->priority = prio;
     out->scale = scale;
     const char *inst = instance ? instance : "";
-    if (kind == 1 || kind == 5) {
-        if (strcasecmp(inst, "_total") == 0 || (strlen(inst) > 7 && strcasecmp(inst + strlen(inst) - 7, "/_total") == 0))
+    if (role == PS_JS_ROLE_ESE_INSTANCE || role == PS_JS_ROLE_LOGICALDISK) {
+        if (is_total_instance(inst))
             out->is_total = 1;
         else if (!*inst)
             return 0;
-        out->volume_2007 = kind == 5;
+        out->volume_2007 = role == PS_JS_ROLE_LOGICALDISK;
         instance_name(inst, out->instance, sizeof out->instance);
         return 1;
     }
-    /* host counters: the processor must be _Total; the ESE process object prefers JetstressWin */
-    if (kind == 3 && strcasecmp(inst, "_total") != 0)
+    /* host counters: the processor must be _Total; the ESE process object prefers JetstressWin,
+     * then another process (Information Store), then _Total */
+    if (role == PS_JS_ROLE_PROCESSOR && strcasecmp(inst, "_total") != 0)
         return 0;
-    if (kind == 2 && *inst && strcasecmp(inst, "jetstresswin") != 0)
+    if (role == PS_JS_ROLE_ESE_PROCESS && *inst && strcasecmp(inst, "jetstresswin") != 0)
         out->priority = strcasecmp(inst, "_total") == 0 ? 2 : 1;
     return 1;
 }
 
 int ps_js_metric_from_counter(const char *object, const char *counter, double *scale, int *volume)
 {
-    int kind = object_kind(object);
+    enum ps_js_role role = ps_js_object_role(object);
     if (volume)
-        *volume = kind == 5;
+        *volume = role == PS_JS_ROLE_LOGICALDISK;
     int prio;
     double sc = 1;
-    int m = kind ? counter_metric(kind, counter, &prio, &sc) : -1;
+    int m = role != PS_JS_ROLE_OTHER ? counter_metric(role, counter, &prio, &sc) : -1;
     if (scale)
         *scale = sc;
     return m;

@@ -348,6 +348,12 @@ typedef struct ps_io12 {
     double log_read_bytes, log_write_bytes;
 } ps_io12;
 #define PS_IO12_N 12
+/* Index of each of the 12 columns (same order as the fields above). */
+enum ps_io12_col {
+    PS_IO_DB_READ_LAT, PS_IO_DB_WRITE_LAT, PS_IO_DB_READS, PS_IO_DB_WRITES,
+    PS_IO_DB_READ_BYTES, PS_IO_DB_WRITE_BYTES, PS_IO_LOG_READ_LAT, PS_IO_LOG_WRITE_LAT,
+    PS_IO_LOG_READS, PS_IO_LOG_WRITES, PS_IO_LOG_READ_BYTES, PS_IO_LOG_WRITE_BYTES
+};
 /* Field access by index 0..11 in the order above (= report column order). */
 double *ps_io12_at(ps_io12 *io, int i);
 double ps_io12_get(const ps_io12 *io, int i);
@@ -454,6 +460,7 @@ typedef struct ps_js_config {
     double insert_pct, delete_pct, replace_pct, read_pct, lazy_commit_pct;
     int has_strict, has_lenient;
     ps_js_threshold_set strict, lenient;
+    int ese_counters_off;    /* 1 when <UseEseCounters> is false: the LogicalDisk (2007) form */
 } ps_js_config;
 void ps_js_config_free(ps_js_config *c);  /* frees members and c itself */
 
@@ -468,8 +475,22 @@ typedef struct ps_js_summary {
 void ps_js_summary_clear(ps_js_summary *s);  /* all NaN */
 
 enum ps_verdict_result { PS_VERDICT_UNKNOWN = -1, PS_VERDICT_FAIL = 0, PS_VERDICT_PASS = 1 };
+/* Where a verdict comes from (README "Verdict sources"). NONE: no criteria (backup, soft recovery). */
+enum ps_verdict_source {
+    PS_VSRC_NONE = 0,
+    PS_VSRC_RECOMPUTED,      /* every rule evaluated from the counter logs; no printed verdict */
+    PS_VSRC_REPORTED,        /* recomputation incomplete: the report's printed verdict, not recomputed */
+    PS_VSRC_BOTH             /* printed and recomputed verdicts both known (a disagreement fails) */
+};
+/* "none", "recomputed", "reported", "both" (JSON values); NULL when out of range. */
+const char *ps_verdict_source_name(enum ps_verdict_source s);
+/* Words for documents and verdict lines: "recomputed", "as reported, not recomputed",
+ * "reported and recomputed", "no criteria". */
+const char *ps_verdict_source_words(enum ps_verdict_source s);
 typedef struct ps_verdict {
     enum ps_verdict_result result;
+    enum ps_verdict_source source;
+    int disagree;            /* printed and recomputed verdicts differ (the verdict is then FAIL) */
     char *profile;           /* "jetstress-2013/strict", ... */
     char **reasons; size_t nreasons;   /* e.g. "JS03 Instance906.3: average database read latency 22.4 ms > 20 ms" */
 } ps_verdict;
@@ -495,6 +516,7 @@ typedef struct ps_js_server {
     uint64_t window_samples;
     ps_js_instance *instances; size_t ninstances;
     ps_js_report *report;                /* NULL without a report */
+    char *ignored_report;                /* a report beside the logs that could not be read, or NULL */
     ps_js_config *config;                /* NULL without a config */
     char **logs; size_t nlogs;           /* counter logs used */
     ps_js_host_row *host; size_t nhost;  /* recomputed host table */
@@ -562,8 +584,28 @@ const char *ps_js_metric_unit(int metric);
 /* Metric whose rate weights a latency metric (db read latency -> db reads/sec, ...); -1 if none. */
 int ps_js_metric_weight(int metric);
 
+/* Role of a PerfMon object in a Jetstress counter log (the classification table of
+ * model/js_counters.c; English and German object names, case and spacing ignored). */
+enum ps_js_role {
+    PS_JS_ROLE_OTHER = 0,        /* anything else: never read */
+    PS_JS_ROLE_ESE_INSTANCE,     /* MSExchange Database ==> Instances: the instances */
+    PS_JS_ROLE_ESE_PROCESS,      /* MSExchange Database(JetstressWin|Information Store): host row only */
+    PS_JS_ROLE_LOGICALDISK,      /* LogicalDisk: instances only in the Jetstress 2007 form */
+    PS_JS_ROLE_PHYSICALDISK,     /* PhysicalDisk: never read */
+    PS_JS_ROLE_PROCESSOR,        /* Processor: host row from _Total only */
+    PS_JS_ROLE_MEMORY,           /* Memory: host rows */
+    PS_JS_ROLE_SYSTEM,           /* System: never read */
+    PS_JS_ROLE_N
+};
+/* Role of an object name; PS_JS_ROLE_OTHER when unknown or NULL. */
+enum ps_js_role ps_js_object_role(const char *object);
+/* "ese-instance", "ese-process", "logicaldisk", "physicaldisk", "processor", "memory", "system",
+ * "other"; NULL when out of range. */
+const char *ps_js_role_name(enum ps_js_role role);
+
 /* One counter of a log classified for the Jetstress pipeline (ps_js_classify). */
 typedef struct ps_js_counter_ref {
+    enum ps_js_role role;  /* role of the counter's object */
     int metric;          /* enum ps_js_metric */
     int is_total;        /* the _Total instance (never an instance; checked against the sum) */
     int volume_2007;     /* LogicalDisk counter of a Jetstress 2007 log (instance = drive) */

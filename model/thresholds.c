@@ -1,6 +1,6 @@
 /* thresholds.c - built-in Jetstress threshold profiles (jetstress-esrp.md 6.1), threshold rules
  * and the judge that turns figures and per-sample statistics into verdicts with reasons. */
-#include "ps_model.h"
+#include "judge_internal.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -283,10 +283,11 @@ static int reason(ps_verdict *vd, const ps_thr_rule *r, const char *who, double 
     return r->severity == PS_THR_ERROR;
 }
 
-/* Evaluate one rule on one server. Returns the number of error violations; *evaluated counts
- * rules that had a value. */
-static int judge_rule(ps_js_server *s, const ps_thr_rule *r, int *evaluated, int *skipped_max)
+/* Evaluate one rule on one server. Returns the number of error violations; t->evaluated counts
+ * evaluations that had a value, t->profile_missing those that had none. */
+static int judge_rule(ps_js_server *s, const ps_thr_rule *r, js_tally *t)
 {
+    int *evaluated = &t->evaluated, *skipped_max = &t->skipped_max;
     int fails = 0;
     char who[400];
     if (r->scope == PS_THR_INSTANCE && r->metric < PS_JM_NINST) {
@@ -316,8 +317,10 @@ static int judge_rule(ps_js_server *s, const ps_thr_rule *r, int *evaluated, int
                 v = figure_value(f, r->metric);
             else if (st && st->n)
                 v = r->stat == PS_THR_MIN ? st->min : r->stat == PS_THR_MAX ? st->max : ps_js_stat_p95(st);
-            if (isnan(v))
+            if (isnan(v)) {
+                t->profile_missing++;
                 continue;
+            }
             (*evaluated)++;
             if (ps_thr_violates(r->op, v, r->limit))
                 fails += reason(&s->verdict, r, who, v, 0, 1);
@@ -327,8 +330,10 @@ static int judge_rule(ps_js_server *s, const ps_thr_rule *r, int *evaluated, int
     if (r->stat == PS_THR_EXCEED)
         return 0;
     double v = server_value(s, r->metric, r->stat);
-    if (isnan(v))
+    if (isnan(v)) {
+        t->profile_missing++;
         return 0;
+    }
     (*evaluated)++;
     snprintf(who, sizeof who, "%s", s->machine ? s->machine : "?");
     if (ps_thr_violates(r->op, v, r->limit))
@@ -423,37 +428,33 @@ static void judge_server(ps_js_run *run, ps_js_server *s, const ps_js_judge_opti
         for (size_t i = 0; i < opt->extra->n; i++)
             ps_thr_add(&rules, &opt->extra->rules[i]);
     size_t nprofile = nprofile_rules;   /* the profile's own rules come first */
-    int fails = 0, profile_fails = 0, evaluated = 0, skipped_max = 0;
+    js_tally t = {0};
     for (size_t i = 0; i < rules.n; i++) {
         const ps_thr_rule *r = &rules.rules[i];
-        int f = 0;
+        int f = 0, missing = t.profile_missing;
         if (r->scope == PS_THR_AGGREGATE) {
             double v = aggregate_value(run, r->metric);
             if (isnan(v) || r->stat != PS_THR_AVG || !in_aggregate(run, s))
                 continue;
-            evaluated++;
+            t.evaluated++;
             if (ps_thr_violates(r->op, v, r->limit))
                 f = reason(&s->verdict, r, "aggregate", v, 0, 1);
         } else {
-            f = judge_rule(s, r, &evaluated, &skipped_max);
+            f = judge_rule(s, r, &t);
         }
-        fails += f;
         if (i < nprofile)
-            profile_fails += f;
+            t.profile_fails += f;
+        else {
+            t.extra_fails += f;
+            t.profile_missing = missing;   /* an extra rule without a value is not a missing profile check */
+        }
     }
     ps_thr_set_free(&rules);
-    if (skipped_max)
+    t.extra_fails += js_plausibility(s);   /* implausible figures fail whatever the verdict source */
+    if (t.skipped_max)
         ps_warn(&run->warnings, "%s: no samples in a counter log, maximum latency checks skipped",
                 s->machine ? s->machine : "?");
-    s->verdict.result = fails ? PS_VERDICT_FAIL : evaluated ? PS_VERDICT_PASS : PS_VERDICT_UNKNOWN;
-    /* Jetstress's printed verdict against the recomputed Jetstress verdict (profile rules only) */
-    if (s->report && s->report->result >= 0 && s->verdict.result != PS_VERDICT_UNKNOWN &&
-        s->report->result != (profile_fails == 0))
-        ps_verdict_add_reason(&s->verdict, "%s: Jetstress printed %s%s%s, recomputed %s with %s",
-                              s->machine ? s->machine : "?", s->report->result ? "Pass" : "Fail",
-                              s->report->result_reason ? " - " : "",
-                              s->report->result_reason ? s->report->result_reason : "",
-                              profile_fails ? "Fail" : "Pass", s->verdict.profile);
+    js_verdict_settle(s, &t);
 }
 
 int ps_js_judge(ps_js_run *run, const ps_js_judge_options *opt, ps_error *err)

@@ -20,7 +20,7 @@ typedef struct colmap {
 } colmap;
 
 /* Rate metrics cross-checked against _Total. */
-static const int total_rates[] = {2, 3, 8, 9};
+static const int total_rates[] = {PS_IO_DB_READS, PS_IO_DB_WRITES, PS_IO_LOG_READS, PS_IO_LOG_WRITES};
 
 static size_t find_instance(const ps_js_server *s, const char *name)
 {
@@ -89,6 +89,8 @@ static int ci_contains(const char *hay, const char *needle)
     return 0;
 }
 
+/* The report row of a volume, NULL when the report has instance rows but none for this drive
+ * (a system or other volume the test did not use); the drive itself without report rows. */
 static const char *volume_row(const ps_js_server *s, const char *drive, int *is_log)
 {
     *is_log = 0;
@@ -101,16 +103,35 @@ static const char *volume_row(const ps_js_server *s, const char *drive, int *is_
             return n;
         }
     }
-    return drive;
+    return s->report && s->report->ninstances ? NULL : drive;
 }
 
-static const int db_to_log[6] = {6, 7, 8, 9, 10, 11};
+static const int db_to_log[6] = {PS_IO_LOG_READ_LAT, PS_IO_LOG_WRITE_LAT, PS_IO_LOG_READS,
+                                 PS_IO_LOG_WRITES, PS_IO_LOG_READ_BYTES, PS_IO_LOG_WRITE_BYTES};
+
+/* Which object holds a server's instances. The ESE instance counters, when the log has any, are
+ * the instances and nothing else is; LogicalDisk volumes are the instances only in the Jetstress
+ * 2007 form: a 2007 report, a config with UseEseCounters false, or no ESE instance counter. */
+static enum ps_js_role instance_role(const ps_js_server *s, const ps_log_info *info)
+{
+    if ((s->report && s->report->layout_2007) || (s->config && s->config->ese_counters_off))
+        return PS_JS_ROLE_LOGICALDISK;
+    for (size_t c = 0; c < info->ncounters; c++) {
+        const ps_counter_path *p = &info->counters[c];
+        ps_js_counter_ref ref;
+        if (ps_js_classify(p->object, p->instance, p->counter, &ref) && ref.role == PS_JS_ROLE_ESE_INSTANCE &&
+            !ref.is_total)
+            return PS_JS_ROLE_ESE_INSTANCE;
+    }
+    return PS_JS_ROLE_LOGICALDISK;
+}
 
 /* Map every column of a log; returns the number of instance columns. */
 static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map, ps_warnings *w)
 {
     int warned_machine = 0;
     size_t ninst_cols = 0;
+    enum ps_js_role inst_role = instance_role(s, info);
     for (size_t c = 0; c < info->ncounters; c++) {
         const ps_counter_path *p = &info->counters[c];
         map[c].kind = 0;
@@ -129,9 +150,11 @@ static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map,
             map[c].kind = 2;
             continue;
         }
-        if (ref.is_total) {
+        if (ref.role != inst_role)
+            continue;   /* LogicalDisk beside ESE instances, or ESE counters in the 2007 form */
+        if (ref.is_total) {   /* the ESE _Total is checked against the sum; a volume _Total is not */
             for (size_t k = 0; k < sizeof total_rates / sizeof total_rates[0]; k++)
-                if (ref.metric == total_rates[k] && ref.priority == 0)
+                if (ref.metric == total_rates[k] && ref.priority == 0 && ref.role == PS_JS_ROLE_ESE_INSTANCE)
                     map[c].kind = 3;
             continue;
         }
@@ -139,7 +162,9 @@ static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map,
         if (ref.volume_2007) {
             int is_log = 0;
             name = volume_row(s, ref.instance, &is_log);
-            if (is_log && ref.metric < 6)
+            if (!name)
+                continue;
+            if (is_log && ref.metric < (int)(sizeof db_to_log / sizeof db_to_log[0]))
                 map[c].metric = db_to_log[ref.metric];
         }
         size_t k = find_instance(s, name);
@@ -182,8 +207,8 @@ static void push_series(ps_js_server *s, size_t i, ps_time utc, const double *v)
     ps_series *io = &s->series_iops[i];
     if (io->n && utc <= io->t[io->n - 1])
         return;
-    ps_series_push(io, utc, v[2] + v[3]);
-    ps_series_push(&s->series_read_lat[i], utc, v[0]);
+    ps_series_push(io, utc, v[PS_IO_DB_READS] + v[PS_IO_DB_WRITES]);
+    ps_series_push(&s->series_read_lat[i], utc, v[PS_IO_DB_READ_LAT]);
 }
 
 static int has_value(const double *v)
@@ -213,7 +238,8 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
         free(map);
         ps_log_close(log);
         return ps_error_set(err, PS_EINPUT, path, 0, 0,
-                            "no MSExchange Database ==> Instances counters in %s", path);
+                            "no MSExchange Database ==> Instances counters in %s (nor the LogicalDisk "
+                            "counters of the Jetstress 2007 form)", path);
     }
     ps_js_server_stats *st = s->stats;
     sync_stats(s, keep);

@@ -225,7 +225,15 @@ int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_e
         }
         free(t);
     }
-    xmlNode *e = find(root, "Type");
+    xmlNode *e = find(root, "UseEseCounters");
+    if (e) {   /* Jetstress: false = measure by LogicalDisk (the 2007 form) */
+        char *t = own_text(e);
+        c->ese_counters_off = strcasecmp(t, "false") == 0 || strcmp(t, "0") == 0;
+        if (!c->ese_counters_off && strcasecmp(t, "true") != 0 && strcmp(t, "1") != 0)
+            ps_warn(w, "%s:%ld: <UseEseCounters> '%s' is not true or false, ignored", path, (long)xmlGetLineNo(e), t);
+        free(t);
+    }
+    e = find(root, "Type");
     if (e) {
         char *t = own_text(e);
         c->test_type = ps_test_type_parse(t);

@@ -191,12 +191,16 @@ int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **ou
  * paragraph. Section and key names are [a-z0-9_] (case-folded). A key repeated in a section
  * is an error. *out owned by the caller (ps_solution_free).
  * Errors: PS_EIO (cannot read), PS_EINPUT with FILE:LINE:COL (syntax, invalid UTF-8, duplicate,
- * NUL byte, line longer than 65536 bytes), PS_EINPUT "file larger than 8 MiB". The file is noted
- * as an input (ps_input_note). */
+ * NUL byte, line longer than 65536 bytes, a count - [document] mailboxes, [hardware]
+ * disks_tested, [simulated] dags and servers_per_dag - that is not a positive number),
+ * PS_EINPUT "file larger than 8 MiB". The file is noted as an input (ps_input_note). */
 int ps_solution_read(const char *path, ps_solution **out, ps_error *err);
 /* Same from memory; name is used in messages. */
 int ps_solution_parse(const char *text, size_t len, const char *name, ps_solution **out, ps_error *err);
 void ps_solution_free(ps_solution *sol);  /* frees members and sol itself; NULL ok */
+/* A count of the solution ([document] mailboxes, ...): 1 and *out when present (validated by
+ * ps_solution_parse), 0 when absent. */
+int ps_solution_number(const ps_solution *sol, const char *section, const char *key, double *out);
 
 /* ===================================================================== 6. trend tables */
 

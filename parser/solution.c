@@ -12,6 +12,7 @@
 #include "textfile_internal.h"
 
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 typedef struct parse_state {
@@ -155,6 +156,53 @@ static int parse_line(parse_state *st, const char *s, size_t n, long line, ps_er
     return 0;
 }
 
+/* Keys whose value is a count: a positive number, "," allowed as thousands separator. The one
+ * validation that 'report' and 'trend' share. */
+static const struct { const char *section, *key; } numeric_keys[] = {
+    {"document", "mailboxes"}, {"hardware", "disks_tested"}, {"simulated", "dags"},
+    {"simulated", "servers_per_dag"},
+};
+
+/* Value of a count: 0 and *out, or -1 when it is not a positive number. */
+static int count_value(const char *value, double *out)
+{
+    char num[64];
+    size_t w = 0;
+    for (const char *p = value; *p; p++) {
+        if (*p == ',')
+            continue;
+        if (w + 1 >= sizeof num)
+            return -1;
+        num[w++] = *p;
+    }
+    num[w] = 0;
+    return ps_parse_double(num, w, out) == 0 && *out > 0 && isfinite(*out) ? 0 : -1;
+}
+
+static int validate(const ps_solution *sol, ps_error *err)
+{
+    for (size_t i = 0; i < sol->nentries; i++) {
+        const ps_solution_entry *e = &sol->entries[i];
+        double v;
+        for (size_t k = 0; k < sizeof numeric_keys / sizeof numeric_keys[0]; k++)
+            if (strcmp(e->section, numeric_keys[k].section) == 0 && strcmp(e->key, numeric_keys[k].key) == 0 &&
+                count_value(e->value, &v) != 0)
+                return ps_error_set(err, PS_EINPUT, sol->source, e->line, e->col,
+                                    "[%s] %s: expected a positive number, got '%s'", e->section, e->key, e->value);
+    }
+    return 0;
+}
+
+int ps_solution_number(const ps_solution *sol, const char *section, const char *key, double *out)
+{
+    for (size_t i = 0; sol && i < sol->nentries; i++) {
+        const ps_solution_entry *e = &sol->entries[i];
+        if (strcmp(e->section, section) == 0 && strcmp(e->key, key) == 0)
+            return count_value(e->value, out) == 0;
+    }
+    return 0;
+}
+
 int ps_solution_parse(const char *text, size_t len, const char *name, ps_solution **out, ps_error *err)
 {
     *out = NULL;
@@ -184,6 +232,8 @@ int ps_solution_parse(const char *text, size_t len, const char *name, ps_solutio
     }
     if (!rc)
         finish_value(&st);
+    if (!rc)
+        rc = validate(st.sol, err);
     ps_buf_free(&st.value);
     if (rc) {
         if (st.have_entry) {   /* keep the struct consistent for freeing */

@@ -100,7 +100,8 @@ static void td_num(ps_buf *b, double v)
 
 static void render_html(ps_buf *b, const ps_audit *a, const char *title)
 {
-    ps_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>");
+    ps_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                   "<meta name=\"generator\" content=\"perfscribe " PS_VERSION "\"><title>");
     ps_html_escape(b, title ? title : "perfscribe audit");
     ps_buf_puts(b, "</title>\n<style>body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse}"
                    "td,th{border:1px solid #bbb;padding:3px 6px;vertical-align:top}td.n{text-align:right}"

@@ -439,8 +439,10 @@ static void reliability(build_ctx *c)
     for (size_t i = 0; i < c->run->nservers; i++) {
         const ps_js_server *s = &c->run->servers[i];
         ps_buf_reset(&list);
-        ps_buf_printf(&list, "%s, %s test: %s (recomputed)", s->machine ? s->machine : "unknown machine",
-                      ps_test_type_name(s->test_type), verdict_word(s->verdict.result));
+        ps_buf_printf(&list, "%s, %s test: %s (%s%s)", s->machine ? s->machine : "unknown machine",
+                      ps_test_type_name(s->test_type), verdict_word(s->verdict.result),
+                      ps_verdict_source_words(s->verdict.source),
+                      s->verdict.disagree ? "; the printed and recomputed verdicts disagree" : "");
         if (s->report && s->report->result >= 0)
             ps_buf_printf(&list, "; Jetstress reported %s", s->report->result ? "Pass" : "Fail");
         lines = ps_xrealloc(lines, (nlines + 1) * sizeof *lines);

@@ -8,7 +8,7 @@ echo "== perfscribe summary samples/perfmon/mbx01-2h.csv -o out/summary.txt (fir
 "$PS" summary -q samples/perfmon/mbx01-2h.csv -o out/summary.txt
 head -8 out/summary.txt
 echo
-echo "== perfscribe check samples/jetstress (one server fails on purpose: exit 1 expected)"
+echo "== perfscribe check samples/jetstress (MBX02 and MBX01's Stress test fail on purpose: exit 1 expected)"
 "$PS" check samples/jetstress || true
 echo
 echo "== perfscribe report samples/jetstress --solution samples/solution/solution.ini -o out/report.pdf -o out/report.html"

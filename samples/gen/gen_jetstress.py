@@ -34,6 +34,9 @@ import random
 import sys
 from datetime import datetime, timedelta
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blg_writer import write_blg  # noqa: E402
+
 SEED = 20261130
 INTERVAL = 15            # seconds between samples
 NSAMPLES = 483           # rows in each counter log
@@ -69,11 +72,47 @@ OBJ = "MSExchange Database ==> Instances"
 SERVERS = [
     # machine, lang, pid, instances, mailboxes, iops/mbx, threads, stamp(local start of the run log), slow instance
     dict(machine="MBX01", lang="en", pid=4711, ninst=4, mailboxes=1000, iops=0.2, threads=6,
-         stamp=datetime(2026, 3, 14, 10, 11, 2), slow=None),
+         stamp=datetime(2026, 3, 14, 10, 11, 2), slow=None, prefix="JetstressWin/", log="csv"),
     dict(machine="MBX02", lang="en", pid=5120, ninst=5, mailboxes=1250, iops=0.2, threads=8,
-         stamp=datetime(2026, 3, 14, 10, 12, 40), slow=3),
+         stamp=datetime(2026, 3, 14, 10, 12, 40), slow=3, prefix="", log="csv"),
     dict(machine="MBX03", lang="zh-TW", pid=6008, ninst=6, mailboxes=1500, iops=0.2, threads=9,
-         stamp=datetime(2026, 3, 14, 22, 41, 15), slow=None),
+         stamp=datetime(2026, 3, 14, 22, 41, 15), slow=None, prefix="Information Store/", log="csv-utf16"),
+]
+# MBX01's Stress test (its own folder and config): 4 instances, a .blg counter log, and one
+# instance with 9 database read latency samples above the lenient maximum of 200 ms (6 allowed):
+# Jetstress prints Fail for the maximum latency while every average passes.
+STRESS = dict(machine="MBX01", lang="en", pid=5312, ninst=4, mailboxes=1000, iops=0.2, threads=6,
+              stamp=datetime(2026, 3, 16, 9, 30, 5), slow=None, prefix="JetstressWin/", log="blg",
+              test="Stress", nsamples=243, window=(1, 240), spiky=2, subdir="Stress")
+SPIKES = [231.0, 244.5, 262.25, 208.0, 275.5, 219.75, 290.0, 236.125, 251.5]   # ms, > 200
+SPIKE_AT = [17, 40, 66, 91, 118, 140, 171, 198, 225]                          # window rows
+LENIENT_MAX = 200.0
+MAX_ERRORS = 6
+
+# What a real capture holds beside the ESE instances (values from their own random stream so
+# that the instance figures do not depend on them): volumes and disks with _Total, every
+# processor, more memory and System counters, the process-level ESE object of JetstressWin and of
+# the Information Store (its page fault stalls are not Jetstress's and must not be read).
+EXTRA = [  # (object, instance, counter, base, relative noise)
+    ("LogicalDisk", "C:", "Avg. Disk sec/Read", 0.004, 0.3), ("LogicalDisk", "C:", "Disk Reads/sec", 12.0, 0.3),
+    ("LogicalDisk", "D:", "Avg. Disk sec/Read", 0.0145, 0.1), ("LogicalDisk", "D:", "Avg. Disk sec/Write", 0.0075, 0.1),
+    ("LogicalDisk", "D:", "Disk Reads/sec", 190.0, 0.08), ("LogicalDisk", "D:", "Disk Writes/sec", 110.0, 0.08),
+    ("LogicalDisk", "D:", "Avg. Disk Bytes/Read", 60000.0, 0.02), ("LogicalDisk", "L:", "Avg. Disk sec/Write", 0.0012, 0.1),
+    ("LogicalDisk", "L:", "Disk Writes/sec", 60.0, 0.06), ("LogicalDisk", "_Total", "Disk Reads/sec", 205.0, 0.08),
+    ("LogicalDisk", "_Total", "Avg. Disk sec/Read", 0.014, 0.1), ("LogicalDisk", "D:", "% Free Space", 41.0, 0.001),
+    ("PhysicalDisk", "0 C:", "Avg. Disk sec/Read", 0.004, 0.3), ("PhysicalDisk", "1 D:", "Avg. Disk sec/Read", 0.0145, 0.1),
+    ("PhysicalDisk", "1 D:", "Disk Reads/sec", 190.0, 0.08), ("PhysicalDisk", "2 L:", "Disk Writes/sec", 60.0, 0.06),
+    ("PhysicalDisk", "_Total", "Disk Reads/sec", 205.0, 0.08), ("PhysicalDisk", "_Total", "Current Disk Queue Length", 3.0, 0.5),
+    ("Processor", "0", "% Processor Time", 4.5, 0.4), ("Processor", "1", "% Processor Time", 3.9, 0.4),
+    ("Processor", "2", "% Processor Time", 4.4, 0.4), ("Processor", "3", "% Processor Time", 4.0, 0.4),
+    ("Memory", None, "Pages/sec", 2.0, 0.8), ("Memory", None, "Committed Bytes", 9.1e9, 0.001),
+    ("System", None, "Processor Queue Length", 1.0, 0.9), ("System", None, "Context Switches/sec", 5200.0, 0.1),
+    ("MSExchange Database", "JetstressWin", "I/O Database Reads Average Latency", 14.9, 0.1),
+    ("MSExchange Database", "JetstressWin", "I/O Database Reads/sec", 180.0, 0.08),
+    ("MSExchange Database", "JetstressWin", "Database Cache Size", 2.4e8, 0.001),
+    ("MSExchange Database", "Information Store", "Database Page Fault Stalls/sec", 3.5, 0.3),
+    ("MSExchange Database", "Information Store", "I/O Database Reads Average Latency", 5.0, 0.2),
+    ("MSExchange Database", "_Total", "Database Page Fault Stalls/sec", 3.5, 0.3),
 ]
 
 SECTIONS = {
@@ -145,20 +184,37 @@ def sample(rng, base, rel):
     return max(0.0, base * (1.0 + rng.gauss(0.0, rel)))
 
 
-def gen_server(rng, s, outdir):
+def gen_server(rng, s, outdir, xrng=None, instances_only=False):
+    """One server's run. rng drives every value the report is computed from; xrng only the extra
+    objects of a real capture (none without xrng or with instances_only)."""
+    extras = xrng is not None and not instances_only
     n = s["ninst"]
+    nsamples = s.get("nsamples", NSAMPLES)
+    window = s.get("window", WINDOW)
     insts = ["Instance%d.%d" % (s["pid"], k + 1) for k in range(n)]
     prof = [instance_profile(rng, s["slow"] == k + 1) for k in range(n)]
+    for k in range(n):
+        if s.get("spiky") == k + 1:
+            prof[k][0][0] = 7.0   # low average, so that only the maximum latency fails
     m = s["machine"]
-    cols = []
+    pre = s.get("prefix", "JetstressWin/")
+    counters = []  # (object, instance, counter) in column order
     for name in insts:
-        cols += ["\\\\%s\\%s(JetstressWin/%s)\\%s" % (m, OBJ, name, c[0]) for c in IO12]
-        cols += ["\\\\%s\\%s(JetstressWin/%s)\\%s" % (m, OBJ, name, c[0]) for c in MAINT]
-    cols += ["\\\\%s\\%s(JetstressWin/_Total)\\%s" % (m, OBJ, c[0]) for c in IO12]
-    cols += ["\\\\%s\\%s(JetstressWin/_Total)\\%s" % (m, OBJ, c[0]) for c in MAINT]
-    cols += ["\\\\%s\\%s" % (m, h[0]) for h in HOST]
-    rows = []  # (datetime, [values as float parsed back from text], [text])
-    for i in range(NSAMPLES):
+        counters += [(OBJ, pre + name, c[0]) for c in IO12 + MAINT]
+    counters += [(OBJ, pre + "_Total", c[0]) for c in IO12 + MAINT]
+    nese = len(counters)
+    for h in HOST:
+        obj, rest = h[0].split("\\")
+        inst = None
+        if obj.endswith(")"):
+            obj, inst = obj[:-1].split("(")
+        counters.append((obj, inst, rest))
+    if extras:
+        counters += [(e[0], e[1], e[2]) for e in EXTRA]
+    cols = ["\\\\%s\\%s%s\\%s" % (m, o, "(%s)" % i if i is not None else "", c) for (o, i, c) in counters]
+    rows = []  # (datetime, [values as float parsed back from text]) for every column written
+    spike = {window[0] + at: v for at, v in zip(SPIKE_AT, SPIKES)}
+    for i in range(nsamples):
         t = s["stamp"] + timedelta(seconds=i * INTERVAL, milliseconds=250 + rng.randrange(200))
         vals = []
         per = []
@@ -169,6 +225,8 @@ def gen_server(rng, s, outdir):
                   sample(rng, p[6], 0.2), sample(rng, p[7], 0.1), sample(rng, p[8], 0.1),
                   sample(rng, p[9], 0.06), sample(rng, p[10], 0.01), sample(rng, p[11], 0.02),
                   sample(rng, mt[0], 0.05), sample(rng, mt[1], 0.001)]
+            if s.get("spiky") == k + 1 and i in spike:
+                iv[0] = spike[i]
             iv = [float(f3(v)) for v in iv]
             per.append(iv)
             vals += iv
@@ -190,11 +248,12 @@ def gen_server(rng, s, outdir):
             else:
                 v = sample(rng, base, rel)
             vals.append(float(f3(v)))
-        rows.append((t, vals))
+        extra = [float(f3(sample(xrng, e[3], e[4]))) for e in EXTRA] if extras else []
+        rows.append((t, vals + extra))
     # collection window
-    win = rows[WINDOW[0]:WINDOW[1] + 1]
-    cstart = rows[WINDOW[0]][0].replace(microsecond=0)
-    cend = rows[WINDOW[1]][0].replace(microsecond=0) + timedelta(seconds=1)
+    win = rows[window[0]:window[1] + 1]
+    cstart = rows[window[0]][0].replace(microsecond=0)
+    cend = rows[window[1]][0].replace(microsecond=0) + timedelta(seconds=1)
 
     def mean(col):
         return sum(r[1][col] for r in win) / len(win)
@@ -207,7 +266,7 @@ def gen_server(rng, s, outdir):
         total[2] = tr[2] + mr
         total[4] = (tr[2] * tr[4] + mr * mb) / (tr[2] + mr)
         figs.append(dict(tr=tr, maint=(mr, mb), repl=(tr[8], tr[10]), total=total))
-    hbase = (n + 1) * stride
+    hbase = nese
     host = []
     for h, (_, label, _, _) in enumerate(HOST):
         vs = [r[1][hbase + h] for r in win]
@@ -215,19 +274,40 @@ def gen_server(rng, s, outdir):
     achieved = sum(f["tr"][2] + f["tr"][3] for f in figs)
     target = s["mailboxes"] * s["iops"]
     fails = [(insts[k], f["tr"][0]) for k, f in enumerate(figs) if f["tr"][0] > 20.0]
-
-    sdir = os.path.join(outdir, m)
+    limit = LENIENT_MAX if s.get("test") == "Stress" else 100.0
+    maxfails = [(insts[k], c) for k in range(n)
+                for c in [sum(1 for r in win if r[1][k * stride] > limit)] if c > MAX_ERRORS]
+    if instances_only:   # the log keeps the ESE instance counters only
+        rows_out = [(t, v[:nese]) for t, v in rows]
+        cols = cols[:nese]
+        counters = counters[:nese]
+    else:
+        rows_out = rows
+    sdir = os.path.join(outdir, m, s["subdir"]) if s.get("subdir") else os.path.join(outdir, m)
     os.makedirs(sdir, exist_ok=True)
-    stem = "Performance_" + stamp_name(s["stamp"])
-    with open(os.path.join(sdir, stem + ".csv"), "w", newline="") as fp:
-        fp.write('"(PDH-CSV 4.0) (W. Europe Standard Time)(-60)",' + ",".join('"%s"' % c for c in cols) + "\r\n")
-        for t, vals in rows:
+    stem = s.get("test", "Performance") + "_" + stamp_name(s["stamp"])
+    if s.get("log", "csv") == "blg":
+        blg_counters = []
+        for (o, i, c) in counters:
+            parent = None
+            if i is not None and "/" in i:
+                parent, i = i.split("/", 1)
+            blg_counters.append((o, i, parent, c))
+        write_blg(os.path.join(sdir, stem + ".blg"), m, "W. Europe Standard Time", -60, blg_counters, rows_out)
+    else:
+        lines = ['"(PDH-CSV 4.0) (W. Europe Standard Time)(-60)",' + ",".join('"%s"' % c for c in cols)]
+        for t, vals in rows_out:
             ts = "%02d/%02d/%04d %02d:%02d:%02d.%03d" % (t.month, t.day, t.year, t.hour, t.minute, t.second,
                                                            t.microsecond // 1000)
-            fp.write('"%s",' % ts + ",".join('"%s"' % f3(v) for v in vals) + "\r\n")
+            lines.append('"%s",' % ts + ",".join('"%s"' % f3(v) for v in vals))
+        text = "\r\n".join(lines) + "\r\n"
+        data = ("\ufeff" + text).encode("utf-16-le") if s.get("log") == "csv-utf16" else text.encode("ascii")
+        with open(os.path.join(sdir, stem + ".csv"), "wb") as fp:
+            fp.write(data)
     write_config(os.path.join(sdir, "JetstressConfig.xml"), s)
     ctx = dict(s=s, insts=insts, figs=figs, host=host, achieved=achieved, target=target, fails=fails,
-               rows=rows, win=win, cstart=cstart, cend=cend, stem=stem, hbase=hbase)
+               maxfails=maxfails, rows=rows, win=win, cstart=cstart, cend=cend, stem=stem, hbase=hbase,
+               nsamples=nsamples, limit=limit)
     html = report_html(rng, ctx)
     with open(os.path.join(sdir, stem + ".html"), "w", encoding="utf-8", newline="") as fp:
         fp.write(html)
@@ -241,7 +321,7 @@ def write_config(path, s):
   <JetstressVersionGenerated>15.0.995.0</JetstressVersionGenerated>
   <EseVersionGenerated>15.0.847.30</EseVersionGenerated>
   <TestDesignInfo>
-    <Type>Performance</Type>
+    <Type>%(test)s</Type>
     <Description>perfscribe sample run, %(machine)s, %(mailboxes)d mailboxes x %(iops)s IOPS</Description>
     <Duration>P0Y0M0DT2H0M0S</Duration>
     <BinaryPerfLog>true</BinaryPerfLog>
@@ -276,7 +356,7 @@ def write_config(path, s):
     <LogFileSize>1024</LogFileSize>
   </JetSystemParams>
 </configuration>
-""" % dict(s, iops=repr(s["iops"])))
+""" % dict(s, iops=repr(s["iops"]), test=s.get("test", "Performance")))
 
 
 def test_log(rng, c):
@@ -296,8 +376,8 @@ def test_log(rng, c):
     add(t, "Database cache settings: (minimum: %.1f MB, maximum: %.1f GB)" % (32.0 * n, 0.25 * n))
     add(t, "Database flush thresholds: (start: %.1f MB, stop: %.1f MB)" % (2.56 * n, 5.12 * n))
     t += timedelta(seconds=5)
-    add(t, "Database read latency thresholds: (average: 20 msec/read, maximum: 100 msec/read).")
-    add(t, "Log write latency thresholds: (average: 10 msec/write, maximum: 100 msec/write).")
+    add(t, "Database read latency thresholds: (average: 20 msec/read, maximum: %d msec/read)." % c["limit"])
+    add(t, "Log write latency thresholds: (average: 10 msec/write, maximum: %d msec/write)." % c["limit"])
     add(t, "Attaining prerequisites:")
     t += timedelta(minutes=4, seconds=46)
     add(t, "\\MSExchange Database(JetstressWin)\\Database Cache Size, Last: %.1f (lower bound: %.1f, upper bound: none)"
@@ -336,7 +416,7 @@ def test_log(rng, c):
     end += timedelta(seconds=6)
     add(end, ", ".join("%s (complete)" % x for x in insts[:-1]) + " and %s (complete)" % insts[-1])
     base = "C:\\Program Files\\Exchange Jetstress\\Results\\" + c["stem"]
-    add(end, "%s.blg has %d samples." % (base, NSAMPLES))
+    add(end, "%s.blg has %d samples." % (base, c["nsamples"]))
     add(end, "Creating test report...")
     end += timedelta(seconds=4)
     for k, name in enumerate(insts):
@@ -355,6 +435,7 @@ def report_html(rng, c):
     lang = s["lang"]
     L = SECTIONS[lang]
     li = 0 if lang == "en" else 1
+    title = "Stress Test Result Report" if s.get("test") == "Stress" else L["title"]
 
     def row(key, value, cls=None):
         a = ' class="%s"' % cls if cls else ""
@@ -366,6 +447,8 @@ def report_html(rng, c):
         result = '%s – %s has %.3f msec average database read latency. This should be not higher than 20 msec.' % (
             L["fail"], name, lat)
         rcls = "failure"
+    elif c["maxfails"]:
+        result, rcls = '%s – The test has failing database read latencies.' % L["fail"], "failure"
     else:
         result, rcls = L["pass_"], "success"
     base = "C:\\Program Files\\Exchange Jetstress\\Results\\"
@@ -381,7 +464,7 @@ def report_html(rng, c):
                '.grid_row_header { font-weight: bold; background-color: #ECECEC; }\r\n'
                '.success { color: green; } .failure { color: red; }\r\n</style>\r\n</head>\r\n<body>\r\n'
                '<div class="header">Microsoft Exchange Jetstress 2013</div>\r\n'
-               '<div class="header">%s</div>\r\n' % (L["title"], L["title"]))
+               '<div class="header">%s</div>\r\n' % (title, title))
 
     def fs(title, body):
         out.append('<fieldset>\r\n<legend>%s</legend>\r\n<table class="grid" cellspacing="0">\r\n%s</table>\r\n</fieldset>\r\n'
@@ -464,15 +547,23 @@ def soft_recovery_html(rng, c, outdir):
 
 
 def main():
-    outdir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                                "..", "jetstress")
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    instances_only = "--instances-only" in sys.argv[1:]
+    outdir = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "jetstress")
     rng = random.Random(SEED)
-    ctxs = [gen_server(rng, s, outdir) for s in SERVERS]
+    xrng = random.Random(SEED + 1)   # extra objects only: never changes an instance figure
+    ctxs = [gen_server(rng, s, outdir, xrng, instances_only) for s in SERVERS]
     soft_recovery_html(rng, ctxs[0], outdir)
+    ctxs.append(gen_server(random.Random(SEED + 2), STRESS, outdir, xrng, instances_only))
     for c in ctxs:
-        print("%s: %d instances, achieved %s target %g, %s" % (
-            c["s"]["machine"], len(c["insts"]), f3(c["achieved"]), c["target"],
-            "FAIL " + c["fails"][0][0] if c["fails"] else "pass"))
+        verdict = "pass"
+        if c["fails"]:
+            verdict = "FAIL " + c["fails"][0][0]
+        elif c["maxfails"]:
+            verdict = "FAIL %s: %d samples > %g ms" % (c["maxfails"][0][0], c["maxfails"][0][1], c["limit"])
+        print("%s %s: %d instances, achieved %s target %g, %s" % (
+            c["s"]["machine"], c["s"].get("test", "Performance"), len(c["insts"]), f3(c["achieved"]), c["target"],
+            verdict))
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ grep -q '"log_writes_per_sec":35.534,' "$T/out.json" || fail "L: log writes"
 grep -q '^  reported             10.000 ' "$T/out.txt" || fail "reported beside recomputed: $(cat "$T/out.txt")"
 "$PERFSCRIBE" check "$T" > "$T/check.txt" 2>/dev/null; rc=$?
 [ $rc = 1 ] || fail "check: exit $rc"
-grep -qxF "DMRTK-SRVR-I2 Stress: FAIL (jetstress-2007/lenient)" "$T/check.txt" || fail "verdict line: $(cat "$T/check.txt")"
+grep -qxF "DMRTK-SRVR-I2 Stress: FAIL (jetstress-2007/lenient) printed and recomputed verdicts disagree" "$T/check.txt" || fail "verdict line: $(cat "$T/check.txt")"
 grep -qxF "  DMRTK-SRVR-I2 Database (M:): 7 samples of database read latency > 50 ms (6 allowed)" "$T/check.txt" || fail "max reason"
 grep -qxF "  DMRTK-SRVR-I2: Jetstress printed Pass, recomputed Fail with jetstress-2007/lenient" "$T/check.txt" || fail "printed vs recomputed"
 echo ok

@@ -1,6 +1,7 @@
 #!/bin/bash
-# perfscribe check on the bundled sample run: exit 1 with the expected reason (MBX02 fails),
-# exit 0 on the passing servers, well-formed JUnit XML with the right failure count.
+# perfscribe check on the bundled sample run: exit 1 with the expected reasons (MBX02 fails on an
+# average, MBX01's Stress test on the maximum latency), exit 0 on the passing servers,
+# well-formed JUnit XML with the right failure count; verdict sources.
 set -u
 S="$PS_SOURCE_DIR/samples/jetstress"
 [ -d "$S/MBX02" ] || exit 77
@@ -15,16 +16,20 @@ grep -qxF "  MBX02 Instance5120.3: average database read latency 23.529 ms > 20 
 grep -qxF "MBX01 Performance: PASS (jetstress-2013/strict)" "$T/out" || fail "MBX01 PASS"
 grep -qxF "MBX03 Performance: PASS (jetstress-2013/strict)" "$T/out" || fail "MBX03 PASS"
 grep -qxF "MBX01 SoftRecovery: UNKNOWN (none)" "$T/out" || fail "SoftRecovery without criteria"
-[ "$(grep -c '^  ' "$T/out")" = 1 ] || fail "exactly one reason expected: $(cat "$T/out")"
+# Stress: 9 samples above the lenient 200 ms (generator: SPIKES), 6 allowed; Jetstress printed Fail too
+grep -qxF "MBX01 Stress: FAIL (jetstress-2013/lenient)" "$T/out" || fail "MBX01 Stress FAIL"
+grep -qxF "  MBX01 Instance5312.2: 9 samples of database read latency > 200 ms (6 allowed)" "$T/out" || fail "max reason"
+[ "$(grep -c '^  ' "$T/out")" = 2 ] || fail "exactly two reasons expected: $(cat "$T/out")"
+grep -qxF "5 tests: 2 passed, 2 failed, 1 without criteria" "$T/out" || fail "summary: $(tail -1 "$T/out")"
 if command -v xmllint >/dev/null; then
     xmllint --noout "$T/all.xml" || fail "JUnit XML not well-formed"
 fi
-grep -q '<testsuite name="perfscribe check" tests="4" failures="1" errors="0" skipped="1">' "$T/all.xml" || fail "testsuite counts"
-[ "$(grep -c '<failure ' "$T/all.xml")" = 1 ] || fail "one <failure> expected"
+grep -q '<testsuite name="perfscribe check" tests="5" failures="2" errors="0" skipped="1">' "$T/all.xml" || fail "testsuite counts"
+[ "$(grep -c '<failure ' "$T/all.xml")" = 2 ] || fail "two <failure>s expected"
 grep -q 'Instance5120.3: average database read latency 23.529 ms &gt; 20 ms' "$T/all.xml" || fail "escaped reason in JUnit"
 
 # the passing subset
-"$PERFSCRIBE" check "$S/MBX01" "$S/MBX03" --junit "$T/pass.xml" > "$T/out2" 2>/dev/null
+"$PERFSCRIBE" check "$S"/MBX01/Perf* "$S"/MBX01/Soft* "$S/MBX03" --junit "$T/pass.xml" > "$T/out2" 2>/dev/null
 rc=$?
 [ $rc = 0 ] || fail "passing subset: exit $rc, want 0: $(cat "$T/out2")"
 grep -q 'failures="0"' "$T/pass.xml" || fail "passing JUnit"
@@ -35,6 +40,27 @@ grep -qxF "3 tests: 2 passed, 0 failed, 1 without criteria" "$T/out2" || fail "s
 [ $? = 1 ] || fail "report-only MBX02 should fail"
 grep -qxF "  MBX02 Instance5120.3: average database read latency 23.529 ms > 20 ms" "$T/out3" || fail "report-only reason"
 grep -q "maximum latency checks skipped" "$T/err3" || fail "report-only warning"
+grep -qxF "MBX02 Performance: FAIL (jetstress-2013/strict) as reported, not recomputed" "$T/out3" || fail "as reported"
+
+# the issue's case: a report alone that prints Fail for the maximum latency (every average passes,
+# so the report's own figures cannot show the failure): the printed Fail stands, exit 1
+mkdir "$T/stress"
+cp "$S"/MBX01/Stress/*.html "$T/stress/"
+"$PERFSCRIBE" check "$T/stress" > "$T/out6" 2> "$T/err6"
+rc=$?
+[ $rc = 1 ] || fail "reports-only printed Fail: exit $rc, want 1: $(cat "$T/out6")"
+grep -qxF "MBX01 Stress: FAIL (jetstress-2013/lenient) as reported, not recomputed" "$T/out6" || fail "as reported: $(cat "$T/out6")"
+grep -qxF "  MBX01: Fail as reported, not recomputed (no counter log): Jetstress printed Fail - The test has failing database read latencies." "$T/out6" || fail "as reported reason: $(cat "$T/out6")"
+"$PERFSCRIBE" jetstress --json "$T/stress" 2>/dev/null | grep -q '"verdict":{"result":"fail","source":"reported"' || fail "JSON source reported"
+
+# printed Pass beside logs that fail: the verdicts disagree, check fails and prints both
+mkdir "$T/dis"
+cp "$S"/MBX02/*.csv "$S"/MBX02/JetstressConfig.xml "$T/dis/"
+sed 's/<td class="failure">Fail – [^<]*</<td class="success">Pass</' "$S"/MBX02/*.html > "$T/dis/Performance_2026_3_14_10_12_40.html"
+"$PERFSCRIBE" check "$T/dis" > "$T/out7" 2>/dev/null
+[ $? = 1 ] || fail "disagreement must fail"
+grep -qxF "MBX02 Performance: FAIL (jetstress-2013/strict) printed and recomputed verdicts disagree" "$T/out7" || fail "disagree line: $(cat "$T/out7")"
+grep -qxF "  MBX02: Jetstress printed Pass, recomputed Fail with jetstress-2013/strict" "$T/out7" || fail "both verdicts"
 
 # --lenient: same failure (average read latency is 20 ms in both sets), profile name changes
 "$PERFSCRIBE" check "$S/MBX02" --lenient > "$T/out4" 2>/dev/null
@@ -46,5 +72,5 @@ grep -qxF "MBX02 Performance: FAIL (jetstress-2007/strict)" "$T/out5" || fail "p
 
 # jetstress --json verdicts
 "$PERFSCRIBE" jetstress --json "$S" -o "$T/run.json" 2>/dev/null || fail "jetstress --json -o"
-grep -q '"result":"fail","profile":"jetstress-2013/strict","reasons":\["MBX02 Instance5120.3: average database read latency 23.529 ms > 20 ms"\]' "$T/run.json" || fail "JSON verdict"
+grep -q '"result":"fail","source":"both","profile":"jetstress-2013/strict","reasons":\["MBX02 Instance5120.3: average database read latency 23.529 ms > 20 ms"\]' "$T/run.json" || fail "JSON verdict"
 echo ok

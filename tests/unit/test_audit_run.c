@@ -132,6 +132,8 @@ Test(run, verdict_samples_achieved)
     fixture f;
     build(&f);
     f.srv.verdict.result = PS_VERDICT_FAIL;    /* recomputed Fail, report Pass */
+    f.srv.verdict.source = PS_VSRC_BOTH;
+    f.srv.verdict.disagree = 1;
     f.ev[5].v[0] = 490;                        /* queried > .blg 479 and far from 478.5 */
     f.rep.achieved_iops = 130;                 /* below target 140, and != 142 */
     ps_audit a = audit(&f, NULL);

@@ -30,14 +30,15 @@ Test(js_discover, bundled_sample_run)
     ps_js_run *run = NULL;
     ps_error e = {0};
     cr_assert_eq(ps_js_discover(paths, 2, &run, &e), 0, "%s", e.msg);
-    cr_assert_eq(run->nservers, 4);
+    cr_assert_eq(run->nservers, 5);
     static const struct { const char *m; enum ps_test_type t; size_t ninst; int result; double mbx; const char *log; } X[] = {
         {"MBX01", PS_TEST_PERFORMANCE, 4, 1, 1000, "Performance_2026_3_14_10_11_2.csv"},
+        {"MBX01", PS_TEST_STRESS, 4, 0, 1000, "Stress_2026_3_16_9_30_5.blg"},
         {"MBX01", PS_TEST_SOFTRECOVERY, 0, 1, 1000, NULL},
         {"MBX02", PS_TEST_PERFORMANCE, 5, 0, 1250, "Performance_2026_3_14_10_12_40.csv"},
         {"MBX03", PS_TEST_PERFORMANCE, 6, 1, 1500, "Performance_2026_3_14_22_41_15.csv"},
     };
-    for (size_t i = 0; i < 4; i++) {
+    for (size_t i = 0; i < 5; i++) {
         const ps_js_server *s = &run->servers[i];
         cr_assert_str_eq(s->machine, X[i].m);
         cr_assert_eq(s->test_type, X[i].t, "server %zu type %d", i, s->test_type);
@@ -57,13 +58,16 @@ Test(js_discover, bundled_sample_run)
         cr_assert_eq(s->verdict.result, PS_VERDICT_UNKNOWN);
     }
     /* the copies of one config are separate objects */
-    cr_assert(run->servers[0].config != run->servers[1].config);
-    cr_assert_str_eq(run->servers[3].report->language, "zh-TW");
-    cr_assert_str_eq(run->servers[2].instances[2].name, "Instance5120.3");
-    cr_assert(fabs(run->servers[2].instances[2].reported.transactional.db_read_latency_ms - 23.529) < 1e-9);
+    cr_assert(run->servers[0].config != run->servers[2].config);
+    /* the Stress run has its own folder and config */
+    cr_assert(strstr(run->servers[1].config->source, "/MBX01/Stress/JetstressConfig.xml"));
+    cr_assert_eq(run->servers[1].config->test_type, PS_TEST_STRESS);
+    cr_assert_str_eq(run->servers[4].report->language, "zh-TW");
+    cr_assert_str_eq(run->servers[3].instances[2].name, "Instance5120.3");
+    cr_assert(fabs(run->servers[3].instances[2].reported.transactional.db_read_latency_ms - 23.529) < 1e-9);
     /* window from the report, crossing midnight for MBX03 */
-    cr_assert_eq(run->servers[3].window_start, ps_time_from_fields(2026, 3, 14, 22, 41, 30, 0));
-    cr_assert_eq(run->servers[3].window_end, ps_time_from_fields(2026, 3, 15, 0, 41, 16, 0));
+    cr_assert_eq(run->servers[4].window_start, ps_time_from_fields(2026, 3, 14, 22, 41, 30, 0));
+    cr_assert_eq(run->servers[4].window_end, ps_time_from_fields(2026, 3, 15, 0, 41, 16, 0));
     cr_assert_eq(run->warnings.n, 0, "unexpected warning: %s", run->warnings.n ? run->warnings.msgs[0] : "");
     ps_js_run_free(run);
 }

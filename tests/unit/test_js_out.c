@@ -42,6 +42,7 @@ static ps_js_run *make_run(void)
     s->instances[1].reported.transactional.db_read_latency_ms = 12.0004;   /* within rounding */
     ps_js_summarize(s, 200, &s->summary);
     s->verdict.result = PS_VERDICT_FAIL;
+    s->verdict.source = PS_VSRC_BOTH;
     s->verdict.profile = ps_xstrdup("jetstress-2013/strict");
     ps_verdict_add_reason(&s->verdict, "MBX<1> Instance1.1: average \"database\" read latency 22.4 ms > 20 ms & more");
     ps_verdict_add_reason(&s->verdict, "second reason");
@@ -78,7 +79,7 @@ Test(js_out, json_schema_and_values)
                           "\"replication\":{\"log_reads_per_sec\":90,\"log_read_bytes\":110}",
                           "\"total\":{\"db_read_latency_ms\":14.075,\"db_write_latency_ms\":20,\"db_reads_per_sec\":160,",
                           "\"reported\":{\"transactional\":{\"db_read_latency_ms\":14.1,",
-                          "\"verdict\":{\"result\":\"fail\",\"profile\":\"jetstress-2013/strict\",\"reasons\":[",
+                          "\"verdict\":{\"result\":\"fail\",\"source\":\"both\",\"profile\":\"jetstress-2013/strict\",\"reasons\":[",
                           "\\\"database\\\"", "\"result\":\"unknown\"", "\"aggregate\":{",
                           "\"target_transactional_iops\":200", "\"db_read_latency_ms_weighted\":"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)

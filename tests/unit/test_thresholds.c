@@ -203,6 +203,10 @@ Test(thresholds, judge_reasons)
     s->machine = ps_xstrdup("MBX03");
     s->test_type = PS_TEST_PERFORMANCE;
     s->jetstress_version = ps_xstrdup("15.01.0466.031");
+    s->nlogs = 1;   /* the statistics below stand for one counter log of 200 window samples */
+    s->window_samples = 200;
+    s->logs = ps_xcalloc(1, sizeof *s->logs);
+    s->logs[0] = ps_xstrdup("MBX03.csv");
     s->ninstances = 2;
     s->instances = ps_xcalloc(2, sizeof *s->instances);
     s->stats = ps_xcalloc(1, sizeof *s->stats);
@@ -252,6 +256,14 @@ Test(thresholds, judge_reasons)
     cr_assert_eq(parse("\"\\MSExchange Database ==> Instances(*)\\I/O Database Reads Average Latency\" avg instance > 11 ms warning\n",
                        &extra, &err), PS_OK);
     ps_js_judge_options j2 = {"jetstress-2013", 1, &extra};
+    cr_assert_eq(ps_js_judge(run, &j2, &err), PS_OK);
+    /* without the stalls counter the 2013 profile cannot be evaluated in full: not judged */
+    cr_assert_eq(s->verdict.result, PS_VERDICT_UNKNOWN);
+    cr_assert_eq(s->verdict.source, PS_VSRC_RECOMPUTED);
+    cr_assert_eq(s->verdict.nreasons, 2);
+    cr_assert_str_eq(s->verdict.reasons[1], "MBX03: not judged: 1 threshold check without its counter, and no "
+                                            "printed Jetstress verdict to fall back on");
+    ps_js_stat_add(&s->stats->host[PS_JM_STALLS - PS_JM_NINST], 0.0);
     cr_assert_eq(ps_js_judge(run, &j2, &err), PS_OK);
     cr_assert_eq(s->verdict.result, PS_VERDICT_PASS);
     cr_assert_eq(s->verdict.nreasons, 1);

@@ -1,0 +1,27 @@
+/* judge_internal.h - private to the Jetstress judge (model/thresholds.c, model/judge/). */
+#ifndef PS_JUDGE_INTERNAL_H
+#define PS_JUDGE_INTERNAL_H
+
+#include "ps_model.h"
+
+/* What judging one server's rules found. */
+typedef struct js_tally {
+    int profile_fails;       /* error violations of the Jetstress profile's rules */
+    int extra_fails;         /* error violations of --thresholds rules */
+    int evaluated;           /* rule evaluations made (profile and extra) */
+    int profile_missing;     /* profile rule evaluations that had no value (missing counters) */
+    int skipped_max;         /* maximum-latency checks without samples */
+} js_tally;
+
+/* Settle s->verdict.result and .source from the tally and the report's printed verdict (README
+ * "Verdict sources"): the printed verdict stands, marked "as reported, not recomputed", when the
+ * recomputation could not evaluate every profile rule; a disagreement between printed and
+ * recomputed verdicts fails. Adds the reason lines that say so. */
+void js_verdict_settle(ps_js_server *s, const js_tally *t);
+
+/* Plausibility of a server's figures: a negative latency (an instance's average or minimum
+ * sample) and zero achieved transactional IOPS each add a failing reason "implausible: ...".
+ * Returns the number of reasons added. */
+int js_plausibility(ps_js_server *s);
+
+#endif
