@@ -107,6 +107,14 @@ const char *ps_verdict_source_name(enum ps_verdict_source s)
     return (unsigned)s < sizeof vsrc_names / sizeof vsrc_names[0] ? vsrc_names[s] : NULL;
 }
 
+enum ps_verdict_source ps_verdict_source_parse(const char *name)
+{
+    for (size_t i = 0; name && i < sizeof vsrc_names / sizeof vsrc_names[0]; i++)
+        if (strcmp(name, vsrc_names[i]) == 0)
+            return (enum ps_verdict_source)i;
+    return PS_VSRC_NONE;
+}
+
 const char *ps_verdict_source_words(enum ps_verdict_source s)
 {
     return (unsigned)s < sizeof vsrc_words / sizeof vsrc_words[0] ? vsrc_words[s] : NULL;

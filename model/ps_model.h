@@ -484,6 +484,8 @@ enum ps_verdict_source {
 };
 /* "none", "recomputed", "reported", "both" (JSON values); NULL when out of range. */
 const char *ps_verdict_source_name(enum ps_verdict_source s);
+/* The source named by ps_verdict_source_name (NULL or unknown text: PS_VSRC_NONE). */
+enum ps_verdict_source ps_verdict_source_parse(const char *name);
 /* Words for documents and verdict lines: "recomputed", "as reported, not recomputed",
  * "reported and recomputed", "no criteria". */
 const char *ps_verdict_source_words(enum ps_verdict_source s);

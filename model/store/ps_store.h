@@ -95,7 +95,7 @@ void ps_db_copy_abort(ps_db_copy *c);                                      /* fr
 
 /* Current schema version; ps_db_open migrates older databases forward, one step at a time in
  * one transaction each, and refuses (PS_EIO) a database written by a newer perfscribe. */
-#define PS_STORE_SCHEMA_VERSION 2
+#define PS_STORE_SCHEMA_VERSION 3
 /* Migrate db to version `to` (1..PS_STORE_SCHEMA_VERSION); used by ps_db_open and tests. */
 int ps_store_migrate(ps_db *db, int to, ps_error *err);
 /* Version recorded in the database (0 = empty database). */
@@ -155,8 +155,8 @@ typedef struct ps_store_add_options {
 int ps_store_add(ps_db *db, const ps_store_meta *m, const ps_js_run *run, const ps_store_add_options *opt,
                  int *added, char **existing, ps_error *err);
 
-/* Where a server's judged figures came from: "recomputed" (counter logs), "reported" (the
- * report's tables only) or "both" (logs, and the report printed a verdict of its own). */
+/* Where a server's verdict came from, as the judge decided it: "none" (no criteria),
+ * "recomputed", "reported" (as printed, not recomputed) or "both" (ps_verdict_source_name). */
 const char *ps_store_verdict_source(const ps_js_server *s);
 
 /* Stored runs in label order, optionally only those whose tags hold every where[i] "key=value".

@@ -56,7 +56,12 @@ static const char *const v2[] = {
     "CREATE INDEX ps_tag_key_value ON ps_tag (key, value)",
     NULL};
 
-static const char *const *const migrations[PS_STORE_SCHEMA_VERSION] = {v1, v2};
+/* Whether the printed and recomputed verdicts disagreed (a stored run's document says so). */
+static const char *const v3[] = {
+    "ALTER TABLE ps_server ADD COLUMN verdict_disagree BIGINT NOT NULL DEFAULT 0",
+    NULL};
+
+static const char *const *const migrations[PS_STORE_SCHEMA_VERSION] = {v1, v2, v3};
 
 int ps_store_schema_version(ps_db *db, int64_t *out, ps_error *err)
 {

@@ -192,13 +192,10 @@ static int put_figures(writer *w, long server, long inst, const char *src, const
     return rc;
 }
 
-/* Where the judged figures came from: counter logs, the report, or both. */
+/* Where the verdict came from, as the judge decided it (ps_verdict_source_name). */
 const char *ps_store_verdict_source(const ps_js_server *s)
 {
-    int comp = 0, rep = s->report && s->report->result >= 0;
-    for (size_t i = 0; i < s->ninstances; i++)
-        comp |= s->instances[i].has_computed;
-    return comp && rep ? "both" : comp ? "recomputed" : "reported";
+    return ps_verdict_source_name(s->verdict.source);
 }
 
 static int put_threshold(writer *w, long server, const char *name, const ps_js_threshold_set *t)
@@ -288,10 +285,12 @@ static int put_server(writer *w, long idx, const ps_js_server *s)
                      ps_db_int((int64_t)s->window_samples),
                      s->has_local_minus_utc ? ps_db_int(s->local_minus_utc) : ps_db_text(NULL),
                      ps_db_text(ps_store_verdict_word(s->verdict.result)), ps_db_text(s->verdict.profile),
-                     ps_db_text(ps_store_verdict_source(s)), ps_db_int(s->report != NULL), ps_db_int(s->config != NULL)};
+                     ps_db_text(ps_store_verdict_source(s)), ps_db_int(s->report != NULL), ps_db_int(s->config != NULL),
+                     ps_db_int(s->verdict.disagree != 0)};
     int rc = put(w->db, "INSERT INTO ps_server (run_id, idx, machine, test_type, jetstress_version, window_start,"
                         " window_end, window_samples, local_minus_utc, verdict, verdict_profile, verdict_source,"
-                        " has_report, has_config) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", a, 14, w->err);
+                        " has_report, has_config, verdict_disagree) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 a, 15, w->err);
     for (size_t k = 0; k < s->verdict.nreasons && !rc; k++) {
         ps_db_val r[] = {ps_db_int(w->run), ps_db_int(idx), ps_db_int((int64_t)k), ps_db_text(s->verdict.reasons[k])};
         rc = put(w->db, "INSERT INTO ps_reason (run_id, server_idx, seq, text) VALUES (?, ?, ?, ?)", r, 4, w->err);

@@ -135,7 +135,8 @@ static int load_servers(ps_db *db, int64_t id, ps_js_run *run, ps_error *err)
     ps_db_val v = ps_db_int(id);
     ps_db_stmt *st = NULL;
     int rc = ps_store_query(db, "SELECT machine, test_type, jetstress_version, window_start, window_end,"
-                                " window_samples, local_minus_utc, verdict, verdict_profile, has_report, has_config"
+                                " window_samples, local_minus_utc, verdict, verdict_profile, has_report, has_config, verdict_source,"
+                                " verdict_disagree"
                                 " FROM ps_server WHERE run_id = ? ORDER BY idx", &v, 1, &st, err);
     while (!rc && ps_db_next(st)) {
         run->servers = ps_xrealloc(run->servers, (run->nservers + 1) * sizeof *run->servers);
@@ -153,6 +154,8 @@ static int load_servers(ps_db *db, int64_t id, ps_js_run *run, ps_error *err)
         s->verdict.profile = ps_store_dup_col(st, 8);
         s->report = ps_db_col_int(st, 9) ? new_report() : NULL;
         s->config = ps_db_col_int(st, 10) ? new_config() : NULL;
+        s->verdict.source = ps_verdict_source_parse(ps_db_col_text(st, 11));
+        s->verdict.disagree = ps_db_col_int(st, 12) != 0;
         ps_js_summary_clear(&s->summary);
     }
     ps_db_finalize(st);
