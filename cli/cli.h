@@ -24,6 +24,8 @@ int ps_cmd_check(int argc, char **argv, ps_cli *cli);
 int ps_cmd_audit(int argc, char **argv, ps_cli *cli);
 int ps_cmd_report(int argc, char **argv, ps_cli *cli);
 int ps_cmd_trend(int argc, char **argv, ps_cli *cli);
+int ps_cmd_analyze(int argc, char **argv, ps_cli *cli);
+int ps_cmd_chart(int argc, char **argv, ps_cli *cli);
 
 /* Shared helpers (cli/common.c). */
 /* Usage error: fills cli->err with code PS_EUSAGE and returns PS_EUSAGE. */

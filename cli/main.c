@@ -17,6 +17,8 @@ static const struct {
     {"audit", ps_cmd_audit, "audit published ESRP papers and Jetstress reports"},
     {"report", ps_cmd_report, "render an ESRP document (HTML, PDF) with charts"},
     {"trend", ps_cmd_trend, "compare runs across configurations and hardware generations"},
+    {"analyze", ps_cmd_analyze, "judge any PerfMon log with analysis rules (exit 0 pass, 1 fail)"},
+    {"chart", ps_cmd_chart, "charts of any counters of PerfMon logs (SVG, PNG, PDF, HTML)"},
 };
 
 /* Length of the valid UTF-8 sequence at s (1 for ASCII), 0 when the bytes are not valid UTF-8
