@@ -193,26 +193,46 @@ static void prepend(ps_analysis *a, size_t shift)
     a->nfine += shift;
 }
 
-/* Double the slice width: pairs (even, odd) of absolute index merge. */
+/* Auto mode widths (s): each a whole multiple of the one before, so slices merge exactly,
+ * and round on the clock (minutes, hours, days); past the table the width doubles. */
+static const int64_t auto_widths_s[] = {1, 2, 10, 20, 60, 120, 600, 1200, 3600, 7200, 21600, 43200, 86400,
+                                        172800, 604800};
+
+static int64_t next_factor(const ps_analysis *a)
+{
+    if (a->opt.interval_ms > 0)
+        return 2;
+    size_t n = sizeof auto_widths_s / sizeof auto_widths_s[0];
+    for (size_t i = 0; i + 1 < n; i++)
+        if (auto_widths_s[i] * 1000 == a->w)
+            return auto_widths_s[i + 1] / auto_widths_s[i];
+    return 2;
+}
+
+/* Widen the slices f times: groups of f slices aligned on absolute index multiples of f merge. */
 static void coarsen(ps_analysis *a)
 {
-    if (a->base & 1)
-        prepend(a, 1);
-    size_t n = (a->nfine + 1) / 2;
+    int64_t f = next_factor(a);
+    int64_t rem = a->base % f;
+    if (rem < 0)
+        rem += f;
+    if (rem)
+        prepend(a, (size_t)rem);
+    size_t n = (a->nfine + (size_t)f - 1) / (size_t)f;
     for (size_t i = 0; i < a->nseries; i++) {
-        ps_an_acc *f = a->series[i].fine;
-        for (size_t k = 0; k < n; k++) {   /* k <= 2k: the pair is read before f[k] is written */
-            ps_an_acc m = f[2 * k];
-            if (2 * k + 1 < a->nfine)
-                ps_an_acc_absorb(&m, &f[2 * k + 1]);
-            f[k] = m;
+        ps_an_acc *fs = a->series[i].fine;
+        for (size_t k = 0; k < n; k++) {   /* k <= f k: the group is read before fs[k] is written */
+            ps_an_acc m = fs[(size_t)f * k];
+            for (size_t j = 1; j < (size_t)f && (size_t)f * k + j < a->nfine; j++)
+                ps_an_acc_absorb(&m, &fs[(size_t)f * k + j]);
+            fs[k] = m;
         }
         for (size_t k = n; k < a->nfine; k++)
-            ps_an_acc_clear(&f[k]);   /* moved away above */
+            ps_an_acc_clear(&fs[k]);   /* moved away above */
     }
     a->nfine = n;
-    a->base = floor_div(a->base, 2);
-    a->w *= 2;
+    a->base /= f;
+    a->w *= f;
     a->widened = a->opt.interval_ms > 0;
 }
 
