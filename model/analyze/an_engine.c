@@ -239,7 +239,7 @@ static void coarsen(ps_analysis *a)
 /* Fine slice index of time t (UTC ms), extending or coarsening the grid as needed. */
 static size_t slot(ps_analysis *a, ps_time t)
 {
-    size_t limit = a->opt.interval_ms > 0 ? AN_MAX_FIXED : AN_MAX_FINE;
+    size_t limit = a->opt.interval_ms > 0 ? AN_MAX_FIXED : a->opt.max_fine ? a->opt.max_fine : AN_MAX_FINE;
     if (a->nfine == 0) {
         grow(a, 16);
         a->base = floor_div(t, a->w);

@@ -79,16 +79,18 @@ static void add_alert(ps_analysis *a, size_t series, const ps_an_slice *sl, doub
 static void finish_series(ps_analysis *a, ps_an_series *s, int64_t g, int64_t gbase, size_t nslices)
 {
     const ps_an_rule *r = &a->set->rules[s->rule];
-    /* chart points: the fine slices */
-    s->npoints = a->nfine;
+    /* chart points: the fine slices that hold samples */
+    s->npoints = 0;
     s->points = ps_xcalloc(a->nfine ? a->nfine : 1, sizeof *s->points);
     for (size_t k = 0; k < a->nfine; k++) {
         const ps_an_acc *f = &s->fine[k];
-        ps_an_point *p = &s->points[k];
+        if (!f->n)
+            continue;
+        ps_an_point *p = &s->points[s->npoints++];
         p->t = (a->base + (int64_t)k) * a->w + a->w / 2;
-        p->avg = f->n ? f->sum / (double)f->n : NAN;
-        p->min = f->n ? f->min : NAN;
-        p->max = f->n ? f->max : NAN;
+        p->avg = f->sum / (double)f->n;
+        p->min = f->min;
+        p->max = f->max;
     }
     s->nslices = nslices;
     s->slices = ps_xcalloc(nslices ? nslices : 1, sizeof *s->slices);
@@ -173,7 +175,7 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
     int64_t g = 1, gbase = 0;
     size_t nslices = 0;
     if (a->nfine) {
-        if (a->opt.interval_ms <= 0)
+        if (a->opt.interval_ms <= 0 && !a->opt.max_fine)
             g = ((int64_t)a->nfine + PS_AN_AUTO_SLICES - 1) / PS_AN_AUTO_SLICES;
         gbase = a->base >= 0 ? a->base / g : -((-a->base + g - 1) / g);
         int64_t glast = a->base + (int64_t)a->nfine - 1;
@@ -189,9 +191,9 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
         finish_series(a, s, g, gbase, nslices);
         if (s->stats.count == 0)
             continue;   /* every value missing: not evidence */
-        if (res->rule_series[s->rule]++ == 0)
-            res->rules_evaluated++;
         const ps_an_rule *r = &a->set->rules[s->rule];
+        if (res->rule_series[s->rule]++ == 0 && !r->chart_only)
+            res->rules_evaluated++;
         for (size_t j = 0; j < s->nslices; j++) {
             ps_an_slice *sl = &s->slices[j];
             double limit;

@@ -77,7 +77,7 @@ int ps_an_rule_finish(ps_an_ruleset *set, ps_an_rule *r, ps_error *err)
         return rule_error(err, "rule '%s': 'counter' and 'expression' exclude each other", r->id);
     if (r->expr && !r->object)
         return rule_error(err, "rule '%s': an 'expression' needs an 'object'", r->id);
-    if (isnan(r->warning) && isnan(r->critical))
+    if (isnan(r->warning) && isnan(r->critical) && !r->chart_only)
         return rule_error(err, "rule '%s': no 'warning' and no 'critical' limit", r->id);
     if (!isnan(r->warning) && !isnan(r->critical)) {
         int greater = r->op == PS_AN_GT || r->op == PS_AN_GE;

@@ -63,6 +63,7 @@ typedef struct ps_an_rule {
     enum ps_an_op op;
     double warning, critical;  /* NaN = no such level */
     ps_an_band *bands; size_t nbands;   /* chart bands (default: from the limits) */
+    int chart_only;          /* perfscribe chart: no limits, never alerts, not judged */
     /* private */
     ps_filter *filter;       /* compiled counter patterns (direct rules) */
 } ps_an_rule;
@@ -107,6 +108,7 @@ typedef struct ps_an_options {
     int64_t interval_ms;     /* slice width; 0 = auto */
     int has_b, has_e, b_utc, e_utc;
     ps_time b, e;            /* -b/-e window (local time of each log unless *_utc) */
+    size_t max_fine;         /* auto mode: finest slices kept (chart points); 0 = 4 x 30 */
 } ps_an_options;
 
 typedef struct ps_an_slice {
@@ -126,7 +128,7 @@ typedef struct ps_an_series {
     ps_stats stats;          /* overall (valid after ps_an_finish) */
     double trend_per_hour;   /* slope of the slice averages (units per hour), NaN < 2 slices */
     ps_an_slice *slices; size_t nslices;
-    ps_an_point *points; size_t npoints;  /* chart points (finest slices kept), NaN avg = gap */
+    ps_an_point *points; size_t npoints;  /* chart points: the finest slices with samples */
     enum ps_an_sev worst;
     /* private */
     ps_acc acc;

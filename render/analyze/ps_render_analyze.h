@@ -33,6 +33,20 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
 int ps_an_render_doc(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *info, enum ps_format fmt,
                      ps_error *err);
 
+/* perfscribe chart: one chart per rule of the results (chart-only rules, one per counter),
+ * every instance a series of slice averages. res[0..nres): one result, or one per log with
+ * overlay = 1 (times relative to each log's first sample, series named "names[k]: instance").
+ * title NULL: each chart is titled by its counter. Results must outlive the charts. Never fails;
+ * ps_an_charts_free. */
+typedef struct ps_an_charts ps_an_charts;
+ps_an_charts *ps_an_charts_build(const ps_an_result *const *res, const char *const *names, size_t nres, int overlay,
+                                 const char *title);
+size_t ps_an_charts_count(const ps_an_charts *c);
+const ps_chart_spec *ps_an_charts_spec(const ps_an_charts *c, size_t i);
+/* All charts as an HTML or PDF document appended to out. Errors: as ps_an_render_doc. */
+int ps_an_charts_render_doc(const ps_an_charts *c, ps_time date, enum ps_format fmt, ps_buf *out, ps_error *err);
+void ps_an_charts_free(ps_an_charts *c);
+
 #ifdef __cplusplus
 }
 #endif
