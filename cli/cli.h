@@ -26,6 +26,9 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli);
 int ps_cmd_trend(int argc, char **argv, ps_cli *cli);
 int ps_cmd_analyze(int argc, char **argv, ps_cli *cli);
 int ps_cmd_chart(int argc, char **argv, ps_cli *cli);
+/* check on plain PerfMon logs (cli/check_dispatch.c): when every RUN is a counter log without a
+ * Jetstress run, runs 'analyze' with check's arguments and sets *handled; else *handled = 0. */
+int ps_cli_check_dispatch(int argc, char **argv, ps_cli *cli, int *handled);
 
 /* Shared helpers (cli/common.c). */
 /* Usage error: fills cli->err with code PS_EUSAGE and returns PS_EUSAGE. */

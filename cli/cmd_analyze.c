@@ -195,14 +195,13 @@ int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
         size_t used = ps_an_file_columns(a);
         ps_filter *f = NULL;
         if (used && used * 2 < ps_log_info_get(log)->ncounters && (f = used_filter(a, ps_log_info_get(log)))) {
-            ps_an_end_file(a);   /* reopen reading only the used columns */
-            ps_log_close(log);
+            ps_log_close(log);   /* reopen reading only the used columns */
             lo.filter = f;
             if ((rc = ps_log_open(o->files[i], &lo, &log, &cli->err))) {
                 ps_filter_free(f);
                 return rc;
             }
-            ps_an_begin_file(a, ps_log_info_get(log));
+            ps_an_restart_file(a, ps_log_info_get(log));
         }
         ps_row row;
         uint64_t n = 0;

@@ -104,6 +104,7 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
     a->info = info;
     a->nbinds = a->ncols = 0;
     a->columns_used = 0;
+    a->file_localized = 0;
     a->files = ps_xrealloc(a->files, (a->nfiles + 1) * sizeof *a->files);
     a->files[a->nfiles++] = ps_xstrdup(info->path);
     size_t maxops = 1;
@@ -113,7 +114,7 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
         ps_an_path_english(&info->counters[c], &en);
         if (strcmp(en.object ? en.object : "", info->counters[c].object ? info->counters[c].object : "") ||
             strcmp(en.counter ? en.counter : "", info->counters[c].counter ? info->counters[c].counter : ""))
-            a->res.localized_columns++;
+            a->file_localized++;
         char *inst = ps_path_instance_text(&en);
         for (size_t ri = 0; ri < a->set->n; ri++) {
             const ps_an_rule *r = &a->set->rules[ri];
@@ -156,6 +157,15 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
     a->used = used;
     a->nused = info->ncounters;
     a->opv = ps_xrealloc(a->opv, maxops * sizeof *a->opv);
+    a->res.localized_columns += a->file_localized;
+}
+
+void ps_an_restart_file(ps_analysis *a, const struct ps_log_info *info)
+{
+    if (a->nfiles)
+        free(a->files[--a->nfiles]);
+    a->res.localized_columns -= a->file_localized;
+    ps_an_begin_file(a, info);
 }
 
 size_t ps_an_file_columns(const ps_analysis *a) { return a->nbinds ? a->columns_used : 0; }

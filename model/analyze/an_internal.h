@@ -39,7 +39,7 @@ struct ps_analysis {
     an_binding *binds; size_t nbinds, binds_cap;
     size_t *cols; size_t ncols, cols_cap;
     double *opv;             /* operand values scratch */
-    size_t columns_used;
+    size_t columns_used, file_localized;
     unsigned char *used; size_t nused;   /* per column of the current file */
     char **files; size_t nfiles;
     int finished;

@@ -165,6 +165,9 @@ typedef struct ps_an_result {
 ps_analysis *ps_an_new(const ps_an_ruleset *set, const ps_an_options *opt);
 /* Map the columns of a newly opened log (info valid until ps_an_end_file) to series. */
 void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info);
+/* The current file was opened again (e.g. reading fewer columns, the ones some rule uses):
+ * map its new info instead; nothing was added from it yet. */
+void ps_an_restart_file(ps_analysis *a, const struct ps_log_info *info);
 /* Number of columns of the current file that some rule uses (0: the file needs no reading). */
 size_t ps_an_file_columns(const ps_analysis *a);
 /* 1 when column col of the current file feeds some series. */

@@ -2,7 +2,7 @@
  * (slice averages), optionally several logs overlaid on relative time; written as SVG/PNG files
  * or as an HTML/PDF document of the document toolkit. */
 #include "doc_internal.h"
-#include "ps_render_analyze.h"
+#include "an_render_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -110,15 +110,7 @@ int ps_an_charts_render_doc(const ps_an_charts *c, ps_time date, enum ps_format 
         b->chart->threshold = NAN;
         b->chart->spec = &c->specs[i];
     }
-    char *mem = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&mem, &len);
-    int rc = fp ? render(d, fp, NULL, err) : ps_error_set(err, PS_EIO, NULL, 0, 0, "out of memory");
-    if (fp && fclose(fp) != 0 && !rc)
-        rc = ps_error_set(err, PS_EIO, NULL, 0, 0, "cannot write the document");
-    if (!rc)
-        ps_buf_put(out, mem, len);
-    free(mem);
+    int rc = ps_an_doc_to_buf(d, render, out, err);
     ps_doc_free(d);
     return rc;
 }

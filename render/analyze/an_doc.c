@@ -3,7 +3,7 @@
  * time-series chart (slice averages per instance, warning and critical ranges shaded, limits
  * drawn) and the statistics table; rendered as HTML (self-contained) or PDF (libharu). */
 #include "doc_internal.h"
-#include "ps_render_analyze.h"
+#include "an_render_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -265,6 +265,14 @@ int ps_an_render_doc(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *inf
     d->date_text = ps_buf_steal(&t);
     an_keep keep = {0};
     build(d, r, info, &keep);
+    int rc = ps_an_doc_to_buf(d, render, b, err);
+    ps_doc_free(d);
+    keep_free(&keep);
+    return rc;
+}
+
+int ps_an_doc_to_buf(const ps_doc *d, ps_doc_render_fn render, ps_buf *b, ps_error *err)
+{
     char *mem = NULL;
     size_t len = 0;
     FILE *fp = open_memstream(&mem, &len);
@@ -274,7 +282,5 @@ int ps_an_render_doc(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *inf
     if (!rc)
         ps_buf_put(b, mem, len);
     free(mem);
-    ps_doc_free(d);
-    keep_free(&keep);
     return rc;
 }

@@ -59,6 +59,14 @@ rc=0; "$PS" analyze -q --rules no-such-pack "$D/server-en.csv" 2> "$T/err" > /de
 rc=0; "$PS" analyze --interval 0 "$D/server-en.csv" 2>/dev/null || rc=$?
 [ "$rc" = 2 ] || { echo "bad --interval: exit $rc"; exit 1; }
 
+# check on a plain log (no Jetstress run in it) judges it with the analysis rules; its
+# --thresholds FILE is read as --rules FILE
+rc=0; "$PS" check -q "$D/server-de.csv" > "$T/check.txt" 2> "$T/check.err" || rc=$?
+[ "$rc" = 1 ] && grep -q "^perfscribe analyze: fail" "$T/check.txt" && ! grep -qi jetstress "$T/check.err" \
+  || { echo "check on a plain log: exit $rc"; cat "$T/check.txt" "$T/check.err"; exit 1; }
+"$PS" check -q "$D/server-de.csv" --thresholds "$T/warn.rules" > "$T/check2.txt"
+grep -q "^rules: .*warn.rules (1 of 1 evaluated)" "$T/check2.txt" || { cat "$T/check2.txt"; exit 1; }
+
 # HTML and PDF: written, valid, every alert in the PDF text
 rc=0; "$PS" analyze -q "$D/server-de.csv" -o "$T/de.html" || rc=$?
 [ "$rc" = 1 ] && grep -q "<svg" "$T/de.html" && ! grep -qi "<script" "$T/de.html" || { echo "html"; exit 1; }
