@@ -9,7 +9,7 @@ set -euo pipefail
 PS=${PERFSCRIBE:?}
 D=${PS_SHARED_DIR:-}/real-samples/pal-thresholds
 [ -f "$D/QuickSystemOverview.xml" ] || { echo "SKIP: $D not present"; exit 77; }
-LOG=${PS_SOURCE_DIR:?}/tests/data/analyze/server-en.csv
+LOG=${PS_SOURCE_DIR:?}/samples/analyze/server-en.csv
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 for f in QuickSystemOverview Exchange2016 Exchange2010; do

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# perfscribe analyze on the project's own twin logs (tests/data/analyze, made by make_twins.py):
+# perfscribe analyze on the project's own twin logs (samples/analyze, made by make_twins.py):
 # the German log (Windows-1252, German object and counter names, another zone) gives exactly the
 # alerts of its English twin; the expected alerts are those the generator put in (processor
 # busy 00:40-00:55, D: reads slow 01:20-01:30); exit codes, --fail-on, rule file errors, HTML and
 # PDF outputs (qpdf --check, every alert in pdftotext).
 set -euo pipefail
 PS=${PERFSCRIBE:?}
-D=${PS_SOURCE_DIR:?}/tests/data/analyze
+D=${PS_SOURCE_DIR:?}/samples/analyze
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 

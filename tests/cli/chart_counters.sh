@@ -4,7 +4,7 @@
 # found by their English names; usage errors exit 2, no matching counter exits 1.
 set -euo pipefail
 PS=${PERFSCRIBE:?}
-D=${PS_SOURCE_DIR:?}/tests/data/analyze
+D=${PS_SOURCE_DIR:?}/samples/analyze
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 "$PS" chart -q "$D/server-de.csv" -c '\Processor(*)\% Processor Time' -c '\LogicalDisk(*)\Avg. Disk sec/Read' -o "$T/c.svg"
