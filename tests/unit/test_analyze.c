@@ -357,3 +357,42 @@ Test(analyze, localized_names)
     cr_assert_str_eq(ps_an_english_counter("Processor", "Prozessorzeit (%)"), "% Processor Time");
     cr_assert_null(ps_an_english_object("Processor"));
 }
+
+/* A hand-written PAL pair (tests/data/analyze/pal-child.xml inherits pal-parent.xml):
+ * id-1 imported from the child (two critical limits: 0.025 is the level, 0.6 a band; the chart's
+ * bands replace the defaults; _Total excluded), id-2 refused (PowerShell limit), id-4 disabled,
+ * the parent's id-1 skipped (the child overrides), the parent's id-3 imported (every instance). */
+Test(analyze, pal_import_inheritance_and_bands)
+{
+    ps_an_ruleset rs = {0};
+    ps_error err = {0};
+    ps_warnings w = {0};
+    cr_assert_eq(ps_rules_read(PS_SOURCE_DIR "/tests/data/analyze/pal-child.xml", &rs, &w, &err), PS_OK, "%s", err.msg);
+    cr_assert_eq(rs.pal_analyses, 4);
+    cr_assert_eq(rs.pal_disabled, 1);
+    cr_assert_eq(rs.n, 2);
+    cr_assert_eq(rs.nrefused, 1);
+    cr_assert(strstr(rs.refused[0], "'Available memory': a limit is computed by PowerShell"), "%s", rs.refused[0]);
+    const ps_an_rule *d = &rs.rules[0];
+    cr_assert_str_eq(d->title, "Disk latency");
+    cr_assert_eq(d->op, PS_AN_GT);
+    cr_assert_eq(d->warning, 0.015);
+    cr_assert_eq(d->critical, 0.025);
+    cr_assert_str_eq(d->description, "Reads take long.");
+    cr_assert(!ps_an_rule_wants_instance(d, "_Total"));
+    cr_assert(ps_an_rule_wants_instance(d, "C:"));
+    /* bands: 0.6..inf critical (second critical limit), 0.015..0.025 warning, 0.025..1 critical */
+    cr_assert_eq(d->nbands, 3);
+    cr_assert_eq(d->bands[0].lo, 0.6);
+    cr_assert_eq(d->bands[1].lo, 0.015);
+    cr_assert_eq(d->bands[1].hi, 0.025);
+    cr_assert_eq(d->bands[1].sev, PS_AN_WARNING);
+    cr_assert_eq(d->bands[2].hi, 1);
+    const ps_an_rule *f = &rs.rules[1];
+    cr_assert_str_eq(f->title, "Free space");
+    cr_assert_eq(f->op, PS_AN_LT);
+    cr_assert_eq(f->warning, 10);
+    cr_assert(ps_an_rule_wants_instance(f, "_Total"));
+    ps_warnings_free(&w);
+    ps_an_ruleset_free(&rs);
+}
