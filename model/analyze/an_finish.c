@@ -171,7 +171,8 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
     if (a->finished)
         return res;
     a->finished = 1;
-    qsort(a->series, a->nseries, sizeof *a->series, cmp_series);
+    if (a->nseries > 1)
+        qsort(a->series, a->nseries, sizeof *a->series, cmp_series);
     int64_t g = 1, gbase = 0;
     size_t nslices = 0;
     if (a->nfine) {
@@ -215,7 +216,8 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
             res->machines[res->nmachines++] = ps_xstrdup(s->machine);
         }
     }
-    qsort(res->alerts, res->nalerts, sizeof *res->alerts, cmp_alert);
+    if (res->nalerts > 1)
+        qsort(res->alerts, res->nalerts, sizeof *res->alerts, cmp_alert);
     res->series = a->series;
     res->nseries = a->nseries;
     res->files = a->files;
