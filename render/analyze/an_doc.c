@@ -105,6 +105,7 @@ static void stats_table(ps_doc *d, const ps_an_result *res, size_t ri)
     doc_table *tb = doc_table_new(d, "Statistics of every instance (whole analysed time)", nc);
     for (size_t c = 2; c < nc - 1; c++)
         tb->right[c] = 1;
+    tb->width[0] = 1.4;
     tb->width[1] = 1.8;
     size_t row = doc_row(tb, DOC_ROW_HEAD);
     for (size_t c = 0; c < nc; c++)
@@ -137,6 +138,7 @@ static void alerts_table(ps_doc *d, const ps_an_result *res)
     tb->right[5] = tb->right[6] = 1;
     tb->width[1] = 1.6;
     tb->width[2] = 1.6;
+    tb->width[3] = 1.3;
     size_t row = doc_row(tb, DOC_ROW_HEAD);
     for (size_t c = 0; c < 7; c++)
         doc_cell(tb, row, c, head[c]);
