@@ -41,7 +41,7 @@ int ps_cli_version(ps_cli *cli);
 
 /* Documentation of every command (next to each command's option parser). */
 extern const ps_cmd_doc ps_doc_summary, ps_doc_convert, ps_doc_jetstress, ps_doc_check, ps_doc_audit,
-    ps_doc_report, ps_doc_trend, ps_doc_store, ps_doc_rules;
+    ps_doc_report, ps_doc_trend, ps_doc_store, ps_doc_analyze, ps_doc_chart, ps_doc_rules;
 /* Options of a Jetstress run shared by jetstress, check and report (cli/js_common.c). */
 extern const ps_opt_group ps_cli_js_opts;
 
@@ -54,6 +54,11 @@ int ps_cmd_audit(int argc, char **argv, ps_cli *cli);
 int ps_cmd_report(int argc, char **argv, ps_cli *cli);
 int ps_cmd_trend(int argc, char **argv, ps_cli *cli);
 int ps_cmd_store(int argc, char **argv, ps_cli *cli);
+int ps_cmd_analyze(int argc, char **argv, ps_cli *cli);
+int ps_cmd_chart(int argc, char **argv, ps_cli *cli);
+/* check on plain PerfMon logs (cli/check_dispatch.c): when every RUN is a counter log without a
+ * Jetstress run, runs 'analyze' with check's arguments and sets *handled; else *handled = 0. */
+int ps_cli_check_dispatch(int argc, char **argv, ps_cli *cli, int *handled);
 
 /* Shared helpers (cli/common.c). */
 /* Usage error: fills cli->err with code PS_EUSAGE and returns PS_EUSAGE. */

@@ -124,6 +124,9 @@ int ps_cmd_jetstress(int argc, char **argv, ps_cli *cli)
 
 int ps_cmd_check(int argc, char **argv, ps_cli *cli)
 {
+    int handled, drc = ps_cli_check_dispatch(argc, argv, cli, &handled);   /* plain logs: analyze */
+    if (handled)
+        return drc;
     js_args a;
     ps_js_run *run;
     int rc = load(argc, argv, cli, &a, 1, &run);

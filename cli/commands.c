@@ -15,6 +15,8 @@ const ps_cli_command ps_cli_commands[] = {
     {&ps_doc_report, ps_cmd_report},
     {&ps_doc_trend, ps_cmd_trend},
     {&ps_doc_store, ps_cmd_store},
+    {&ps_doc_analyze, ps_cmd_analyze},
+    {&ps_doc_chart, ps_cmd_chart},
 };
 const size_t ps_cli_ncommands = PS_DOC_N(ps_cli_commands);
 

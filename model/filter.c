@@ -27,8 +27,7 @@ ps_filter *ps_filter_new(void) { return ps_xcalloc(1, sizeof(ps_filter)); }
 
 size_t ps_filter_count(const ps_filter *f) { return f ? f->n : 0; }
 
-/* "parent/instance#n" as written (heap), NULL without an instance. */
-static char *whole_instance(const ps_counter_path *p)
+char *ps_path_instance_text(const ps_counter_path *p)
 {
     if (!p->instance)
         return NULL;
@@ -54,7 +53,7 @@ int ps_filter_add(ps_filter *f, const char *pattern, ps_error *err)
         f->pats = ps_xrealloc(f->pats, f->cap * sizeof *f->pats);
         f->inst = ps_xrealloc(f->inst, f->cap * sizeof *f->inst);
     }
-    f->inst[f->n] = whole_instance(&p);
+    f->inst[f->n] = ps_path_instance_text(&p);
     f->pats[f->n++] = p;
     return PS_OK;
 }
@@ -92,8 +91,7 @@ int ps_filter_add_file(ps_filter *f, const char *file, ps_error *err)
     return rc;
 }
 
-/* Case-insensitive (ASCII) glob with '*' only; s may be NULL (matches only "*" and ""). */
-static int glob(const char *pat, const char *s)
+int ps_glob_match(const char *pat, const char *s)
 {
     const char *star = NULL, *mark = NULL;
     if (!s)
@@ -119,9 +117,9 @@ static int glob(const char *pat, const char *s)
 
 static int match_one(const ps_counter_path *pat, const char *pinst, const ps_counter_path *p)
 {
-    if (pat->machine && strcmp(pat->machine, "*") != 0 && !(p->machine && glob(pat->machine, p->machine)))
+    if (pat->machine && strcmp(pat->machine, "*") != 0 && !(p->machine && ps_glob_match(pat->machine, p->machine)))
         return 0;
-    if (!glob(pat->object, p->object) || !glob(pat->counter, p->counter))
+    if (!ps_glob_match(pat->object, p->object) || !ps_glob_match(pat->counter, p->counter))
         return 0;
     if (!pinst)
         return p->instance == NULL;
@@ -129,8 +127,8 @@ static int match_one(const ps_counter_path *pat, const char *pinst, const ps_cou
         return 0;
     if (strcmp(pinst, "*") == 0)
         return 1;
-    char *inst = whole_instance(p);
-    int ok = glob(pinst, inst);
+    char *inst = ps_path_instance_text(p);
+    int ok = ps_glob_match(pinst, inst);
     free(inst);
     return ok;
 }

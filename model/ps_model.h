@@ -152,6 +152,8 @@ typedef struct ps_counter_path {
  * Fills *out (free with ps_path_free). Returns PS_EINPUT with err->msg on malformed text. */
 int ps_path_parse(const char *text, ps_counter_path *out, ps_error *err);
 void ps_path_free(ps_counter_path *p);
+/* Whole instance text "parent/instance#n" as written (heap, caller frees), NULL without one. */
+char *ps_path_instance_text(const ps_counter_path *p);
 
 /* relog-style filter set: patterns like "\LogicalDisk(*)\Avg. Disk sec/Read" or
  * "\\*\Processor(*)\*"; '*' matches any run in each part; matching is case-insensitive.
@@ -167,6 +169,9 @@ size_t ps_filter_count(const ps_filter *f);
 /* 1 when p matches one of the patterns (or the filter is empty), else 0. */
 int ps_filter_match(const ps_filter *f, const ps_counter_path *p);
 void ps_filter_free(ps_filter *f);
+/* Case-insensitive (ASCII) glob with '*' only (the filter's part matching); s NULL matches
+ * only "*" and "". */
+int ps_glob_match(const char *pat, const char *s);
 
 /* ===================================================================== 4. statistics */
 

@@ -3,6 +3,7 @@
 #include "numparse_internal.h"
 #include "ps_parser.h"
 #include "textfile_internal.h"
+#include "pal_xml.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -247,7 +248,7 @@ int ps_thr_parse_text(const char *text, size_t len, const char *name, ps_thr_set
 
 /* ------------------------------------------------------------------ PAL XML */
 
-static char *prop(xmlNode *n, const char *name)
+char *ps_xml_prop(xmlNode *n, const char *name)
 {
     xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
     char *s = v ? ps_xstrdup((const char *)v) : NULL;
@@ -255,7 +256,7 @@ static char *prop(xmlNode *n, const char *name)
     return s;
 }
 
-static int is_el(xmlNode *n, const char *name)
+int ps_xml_is(xmlNode *n, const char *name)
 {
     return n->type == XML_ELEMENT_NODE && strcasecmp((const char *)n->name, name) == 0;
 }
@@ -272,15 +273,15 @@ typedef struct pal_ctx {
 static char *analysis_counter(xmlNode *an, const char *var)
 {
     for (xmlNode *c = an->children; c && var; c = c->next) {
-        if (!is_el(c, "DATASOURCE"))
+        if (!ps_xml_is(c, "DATASOURCE"))
             continue;
-        char *cv = prop(c, "COLLECTIONVARNAME");
+        char *cv = ps_xml_prop(c, "COLLECTIONVARNAME");
         int hit = cv && strcasecmp(cv, var) == 0;
         free(cv);
         if (hit)
-            return prop(c, "NAME");
+            return ps_xml_prop(c, "NAME");
     }
-    return prop(an, "PRIMARYDATASOURCE");
+    return ps_xml_prop(an, "PRIMARYDATASOURCE");
 }
 
 static void pal_rule(pal_ctx *cx, xmlNode *an, const char *line, const char *cond, const char *file, long lineno)
@@ -328,9 +329,9 @@ static void pal_rule(pal_ctx *cx, xmlNode *an, const char *line, const char *con
 
 static void pal_threshold(pal_ctx *cx, xmlNode *an, xmlNode *th, const char *file)
 {
-    char *cond = prop(th, "CONDITION");
+    char *cond = ps_xml_prop(th, "CONDITION");
     for (xmlNode *c = th->children; c; c = c->next) {
-        if (!is_el(c, "CODE"))
+        if (!ps_xml_is(c, "CODE"))
             continue;
         /* text and CDATA children only: entity references are never expanded (F3) */
         ps_buf code = {0};
@@ -466,21 +467,21 @@ static int pal_file(pal_ctx *cx, const char *path, const char *data, size_t len,
     if (rc)
         return rc;
     xmlNode *root = xmlDocGetRootElement(doc);
-    if (!root || !is_el(root, "PAL")) {
+    if (!root || !ps_xml_is(root, "PAL")) {
         xmlFreeDoc(doc);
         return ps_error_set(err, PS_EINPUT, path, 1, 1, "not a PAL threshold file (root element is not <PAL>)");
     }
     char *inherit = NULL;
     for (xmlNode *an = root->children; an; an = an->next) {
-        if (is_el(an, "INHERITANCE")) {
+        if (ps_xml_is(an, "INHERITANCE")) {
             free(inherit);
-            inherit = prop(an, "FILEPATH");
+            inherit = ps_xml_prop(an, "FILEPATH");
             continue;
         }
-        if (!is_el(an, "ANALYSIS"))
+        if (!ps_xml_is(an, "ANALYSIS"))
             continue;
-        char *enabled = prop(an, "ENABLED");
-        char *id = prop(an, "ID");
+        char *enabled = ps_xml_prop(an, "ENABLED");
+        char *id = ps_xml_prop(an, "ID");
         int skip = enabled && strcasecmp(enabled, "false") == 0;
         for (size_t i = 0; id && *id && i < cx->nids && !skip; i++)
             skip = strcasecmp(cx->ids[i], id) == 0;
@@ -496,7 +497,7 @@ static int pal_file(pal_ctx *cx, const char *path, const char *data, size_t len,
             free(id);
         }
         for (xmlNode *th = an->children; th; th = th->next)
-            if (is_el(th, "THRESHOLD"))
+            if (ps_xml_is(th, "THRESHOLD"))
                 pal_threshold(cx, an, th, path);
     }
     xmlFreeDoc(doc);
@@ -555,5 +556,19 @@ int ps_thr_read(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err
         if (rc == PS_OK && !set->name)
             set->name = ps_xstrdup(path);
     }
+    return rc;
+}
+
+/* Shared with parser/rules/rules_pal.c (pal_xml.h): the same size-capped read and hardened
+ * parse as the threshold import, so both PAL importers refuse the same hostile files. */
+int ps_pal_read_doc(const char *path, void **doc, ps_error *err)
+{
+    ps_buf b = {0};
+    xmlDoc *d = NULL;
+    int rc = ps_text_read(path, &b, err);
+    if (!rc)
+        rc = pal_parse(path, b.data ? b.data : "", b.len, &d, err);
+    ps_buf_free(&b);
+    *doc = d;
     return rc;
 }

@@ -125,7 +125,7 @@ void ps_chart_draw(const ps_chart_layout *l, const ps_chart_gc *gc)
     gc->fill_rect(gc->ctx, 0, 0, l->width, l->height, 0xffffff);
     for (size_t i = 0; i < l->nshades; i++)
         gc->fill_rect(gc->ctx, l->shades[i].r.x, l->shades[i].r.y, l->shades[i].r.w,
-                      l->shades[i].r.h, rgb(PS_ROLE_SHADE));
+                      l->shades[i].r.h, rgb(l->shades[i].band ? l->shades[i].role : PS_ROLE_SHADE));
     draw_grid(l, gc);
     gc->save(gc->ctx);
     gc->clip(gc->ctx, p->x, p->y - 3, p->w + 3, p->h + 3);   /* room for markers at the top */

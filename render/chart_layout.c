@@ -360,9 +360,28 @@ static void layout_thresholds(ps_chart_layout *l, const ps_chart_spec *spec)
     }
 }
 
+static void layout_bands(ps_chart_layout *l, const ps_chart_spec *spec)
+{
+    for (size_t i = 0; spec->kind == PS_CHART_TIME && i < spec->nbands; i++) {
+        const ps_chart_band *bd = &spec->bands[i];
+        double top = l->plot.y, bottom = l->plot.y + l->plot.h;
+        double a = isinf(bd->hi) ? (bd->hi > 0 ? top : bottom) : ymap(&l->y, &l->plot, bd->hi);
+        double b = isinf(bd->lo) ? (bd->lo > 0 ? top : bottom) : ymap(&l->y, &l->plot, bd->lo);
+        a = fmax(a, top);
+        b = fmin(b, bottom);
+        if (!(b > a))
+            continue;
+        ps_chart_shade_box *sb = &l->shades[l->nshades++];
+        sb->r = (ps_chart_rect){l->plot.x, a, l->plot.w, b - a};
+        sb->band = 1;
+        sb->role = bd->role;
+    }
+}
+
 static void layout_shades(ps_chart_layout *l, const ps_chart_spec *spec)
 {
-    l->shades = ps_xcalloc(spec->nshades ? spec->nshades : 1, sizeof *l->shades);
+    l->shades = ps_xcalloc(spec->nshades + spec->nbands + 1, sizeof *l->shades);
+    layout_bands(l, spec);
     for (size_t i = 0; spec->kind == PS_CHART_TIME && i < spec->nshades; i++) {
         const ps_chart_shade *s = &spec->shades[i];
         double a = time_x(&l->x, &l->plot, (double)(s->from < s->to ? s->from : s->to));

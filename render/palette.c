@@ -35,6 +35,8 @@ static const ps_chart_color palette[PS_ROLE_COUNT] = {
     {"muted", 0x606060, NULL, 0},        /* subtitles, shade labels */
     {"pass", 0x2e7d32, NULL, 0},
     {"fail", 0xc62828, NULL, 0},
+    {"warn-band", 0xfff1c2, NULL, 0},    /* pale yellow: warning range of a rule */
+    {"crit-band", 0xfbd3d3, NULL, 0},    /* pale red: critical range of a rule */
 };
 
 const ps_chart_color *ps_chart_palette(int role)

@@ -162,6 +162,13 @@ typedef struct ps_chart_shade {
     const char *label;       /* small text at the top left inside the range; NULL = none */
 } ps_chart_shade;
 
+/* A horizontal band of y values shaded behind the data (e.g. warning and critical ranges of an
+ * analysis rule); lo/hi may be infinite (then the band reaches the plot edge). */
+typedef struct ps_chart_band {
+    double lo, hi;
+    int role;                /* fill colour: PS_ROLE_WARN_BAND, PS_ROLE_CRIT_BAND, PS_ROLE_SHADE */
+} ps_chart_band;
+
 typedef struct ps_chart_axis {
     const char *label;       /* e.g. "Database reads"; NULL = none */
     const char *unit;        /* e.g. "ms"; shown as "label (unit)"; NULL = none */
@@ -185,6 +192,8 @@ typedef struct ps_chart_spec {
     int legend_stats;        /* legend text "label (min x, avg y, max z)" from the values */
     int no_legend;           /* 1 = no legend at all */
     double width, height;    /* points; 0 = 600 x 340 */
+    const ps_chart_band *bands;   /* PS_CHART_TIME: y bands (do not widen the y range) */
+    size_t nbands;
 } ps_chart_spec;
 
 /* Layout --------------------------------------------------------------------------------- */
@@ -242,6 +251,8 @@ typedef struct ps_chart_hline {
 
 typedef struct ps_chart_shade_box {
     ps_chart_rect r;
+    int band;                /* 1: a y band of spec.bands, filled with role */
+    int role;
     ps_chart_text label;
 } ps_chart_shade_box;
 
@@ -311,12 +322,12 @@ double ps_chart_text_width(const char *utf8, double size, int bold);
 enum ps_chart_role {
     PS_ROLE_SERIES1 = 0,     /* ..PS_ROLE_SERIES1 + 7: series colours */
     PS_ROLE_THRESHOLD = 8, PS_ROLE_SHADE, PS_ROLE_GRID, PS_ROLE_AXIS, PS_ROLE_TEXT,
-    PS_ROLE_MUTED, PS_ROLE_PASS, PS_ROLE_FAIL, PS_ROLE_COUNT
+    PS_ROLE_MUTED, PS_ROLE_PASS, PS_ROLE_FAIL, PS_ROLE_WARN_BAND, PS_ROLE_CRIT_BAND, PS_ROLE_COUNT
 };
 #define PS_CHART_NSERIES_ROLES 8
 typedef struct ps_chart_color {
     const char *name;        /* "series1".."series8", "threshold", "shade", "grid", "axis",
-                                "text", "muted", "pass", "fail" */
+                                "text", "muted", "pass", "fail", "warn-band", "crit-band" */
     uint32_t rgb;            /* 0xRRGGBB */
     const double *dash;      /* line dash pattern in points (NULL = solid) */
     size_t ndash;

@@ -20,3 +20,12 @@ echo "   (Traditional Chinese: the MBX03 report's labels and the vendor's texts;
 "$PS" report samples/jetstress/MBX03 --solution samples/solution/solution-zh-tw.ini \
   -o out/report-zh-tw.pdf -o out/report-zh-tw.html -q
 echo "ESRP document written: $(pwd)/out/report-zh-tw.pdf and $(pwd)/out/report-zh-tw.html"
+echo
+echo "== perfscribe analyze samples/analyze/server-de.csv (a German server log, built-in 'system' rules; critical alerts: exit 1 expected)"
+"$PS" analyze -q samples/analyze/server-de.csv -o out/analysis.txt || true
+head -12 out/analysis.txt
+"$PS" analyze -q samples/analyze/server-de.csv -o out/analysis.html || true
+"$PS" analyze -q samples/analyze/server-de.csv -o out/analysis.pdf || true
+echo "analysis written: $(pwd)/out/analysis.html and $(pwd)/out/analysis.pdf"
+"$PS" chart -q samples/analyze/server-en.csv samples/analyze/server-de.csv -c '\LogicalDisk(*)\Avg. Disk sec/Read' -o out/disk-latency.svg
+echo "chart written: $(pwd)/out/disk-latency.svg"

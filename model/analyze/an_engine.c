@@ -1,0 +1,334 @@
+/* an_engine.c - the analysis engine: columns to series, rows to slice accumulators.
+ *
+ * Every series keeps one accumulator per fine slice of a grid shared by all series. In auto
+ * mode the grid starts 1 s wide and doubles (adjacent pairs merged) whenever the samples would
+ * need more than AN_MAX_FINE slices, so memory is bounded whatever the length of the logs and
+ * whatever the order of the files (a file that starts earlier prepends slices).
+ */
+#include "an_internal.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+ps_analysis *ps_an_new(const ps_an_ruleset *set, const ps_an_options *opt)
+{
+    ps_analysis *a = ps_xcalloc(1, sizeof *a);
+    a->set = set;
+    if (opt)
+        a->opt = *opt;
+    a->w = a->opt.interval_ms > 0 ? a->opt.interval_ms : AN_AUTO_START_MS;
+    a->res.rules = set;
+    a->res.first = a->res.last = PS_TIME_NONE;
+    return a;
+}
+
+static int64_t floor_div(int64_t t, int64_t w) { return t >= 0 ? t / w : -((-t + w - 1) / w); }
+
+/* ------------------------------------------------------------------ series */
+
+static int same(const char *x, const char *y)
+{
+    if (!x || !y)
+        return x == y;
+    return strcmp(x, y) == 0;
+}
+
+static size_t series_get(ps_analysis *a, size_t rule, const char *machine, const char *inst)
+{
+    if (!machine)
+        machine = "";
+    for (size_t i = 0; i < a->nseries; i++) {
+        ps_an_series *s = &a->series[i];
+        if (s->rule == rule && strcmp(s->machine, machine) == 0 && same(s->instance, inst))
+            return i;
+    }
+    if (a->nseries == a->series_cap) {
+        a->series_cap = a->series_cap ? a->series_cap * 2 : 64;
+        a->series = ps_xrealloc(a->series, a->series_cap * sizeof *a->series);
+    }
+    ps_an_series *s = &a->series[a->nseries];
+    memset(s, 0, sizeof *s);
+    s->rule = rule;
+    s->machine = ps_xstrdup(machine);
+    s->instance = ps_xstrdup(inst);
+    s->trend_per_hour = NAN;
+    ps_acc_init(&s->acc);
+    s->fine = ps_xcalloc(a->cap ? a->cap : 1, sizeof *s->fine);
+    for (size_t k = 0; k < a->cap; k++)
+        ps_an_acc_clear(&s->fine[k]);
+    return a->nseries++;
+}
+
+/* ------------------------------------------------------------------ columns */
+
+static size_t add_cols(ps_analysis *a, size_t n)
+{
+    if (a->ncols + n > a->cols_cap) {
+        a->cols_cap = (a->ncols + n) * 2;
+        a->cols = ps_xrealloc(a->cols, a->cols_cap * sizeof *a->cols);
+    }
+    size_t first = a->ncols;
+    for (size_t i = 0; i < n; i++)
+        a->cols[first + i] = SIZE_MAX;
+    a->ncols += n;
+    return first;
+}
+
+static an_binding *bind(ps_analysis *a, size_t series, size_t ncols)
+{
+    for (size_t i = 0; i < a->nbinds; i++)
+        if (a->binds[i].series == series)
+            return &a->binds[i];
+    if (a->nbinds == a->binds_cap) {
+        a->binds_cap = a->binds_cap ? a->binds_cap * 2 : 64;
+        a->binds = ps_xrealloc(a->binds, a->binds_cap * sizeof *a->binds);
+    }
+    an_binding *b = &a->binds[a->nbinds++];
+    b->series = series;
+    b->first_col = add_cols(a, ncols);
+    return b;
+}
+
+static int operand_of(const ps_an_rule *r, const char *counter)
+{
+    for (size_t k = 0; counter && k < ps_an_expr_noperands(r->expr); k++)
+        if (ps_glob_match(ps_an_expr_operand(r->expr, k), counter))
+            return (int)k;
+    return -1;
+}
+
+void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
+{
+    a->info = info;
+    a->nbinds = a->ncols = 0;
+    a->columns_used = 0;
+    a->file_localized = 0;
+    a->files = ps_xrealloc(a->files, (a->nfiles + 1) * sizeof *a->files);
+    a->files[a->nfiles++] = ps_xstrdup(info->path);
+    size_t maxops = 1;
+    unsigned char *used = ps_xcalloc(info->ncounters + 1, 1);
+    for (size_t c = 0; c < info->ncounters; c++) {
+        ps_counter_path en;
+        ps_an_path_english(&info->counters[c], &en);
+        if (strcmp(en.object ? en.object : "", info->counters[c].object ? info->counters[c].object : "") ||
+            strcmp(en.counter ? en.counter : "", info->counters[c].counter ? info->counters[c].counter : ""))
+            a->file_localized++;
+        char *inst = ps_path_instance_text(&en);
+        for (size_t ri = 0; ri < a->set->n; ri++) {
+            const ps_an_rule *r = &a->set->rules[ri];
+            if (!ps_an_rule_wants_instance(r, inst))
+                continue;
+            if (r->expr) {
+                int k = operand_of(r, en.counter);
+                if (k < 0 || !ps_glob_match(r->object, en.object))
+                    continue;
+                size_t nops = ps_an_expr_noperands(r->expr);
+                if (nops > maxops)
+                    maxops = nops;
+                an_binding *b = bind(a, series_get(a, ri, en.machine, inst), nops);
+                a->cols[b->first_col + (size_t)k] = c;
+            } else {
+                if (!ps_filter_match(r->filter, &en))
+                    continue;
+                an_binding *b = bind(a, series_get(a, ri, en.machine, inst), 1);
+                a->cols[b->first_col] = c;
+            }
+            used[c] = 1;
+        }
+        free(inst);
+        ps_path_free(&en);
+    }
+    /* a derived series whose file lacks one of its operands gives no value: drop the binding */
+    size_t keep = 0;
+    for (size_t i = 0; i < a->nbinds; i++) {
+        const ps_an_rule *r = &a->set->rules[a->series[a->binds[i].series].rule];
+        size_t n = r->expr ? ps_an_expr_noperands(r->expr) : 1, k;
+        for (k = 0; k < n && a->cols[a->binds[i].first_col + k] != SIZE_MAX; k++)
+            ;
+        if (k == n)
+            a->binds[keep++] = a->binds[i];
+    }
+    a->nbinds = keep;
+    for (size_t c = 0; c < info->ncounters; c++)
+        a->columns_used += used[c];
+    free(a->used);
+    a->used = used;
+    a->nused = info->ncounters;
+    a->opv = ps_xrealloc(a->opv, maxops * sizeof *a->opv);
+    a->res.localized_columns += a->file_localized;
+}
+
+void ps_an_restart_file(ps_analysis *a, const struct ps_log_info *info)
+{
+    if (a->nfiles)
+        free(a->files[--a->nfiles]);
+    a->res.localized_columns -= a->file_localized;
+    ps_an_begin_file(a, info);
+}
+
+size_t ps_an_file_columns(const ps_analysis *a) { return a->nbinds ? a->columns_used : 0; }
+
+int ps_an_column_used(const ps_analysis *a, size_t col) { return col < a->nused && a->used[col]; }
+
+/* ------------------------------------------------------------------ grid */
+
+static void grow(ps_analysis *a, size_t need)
+{
+    if (need <= a->cap)
+        return;
+    size_t cap = a->cap ? a->cap : 16;
+    while (cap < need)
+        cap *= 2;
+    for (size_t i = 0; i < a->nseries; i++) {
+        a->series[i].fine = ps_xrealloc(a->series[i].fine, cap * sizeof *a->series[i].fine);
+        for (size_t k = a->cap; k < cap; k++)
+            ps_an_acc_clear(&a->series[i].fine[k]);
+    }
+    a->cap = cap;
+}
+
+/* Put `shift` empty slices in front of every series. */
+static void prepend(ps_analysis *a, size_t shift)
+{
+    grow(a, a->nfine + shift);
+    for (size_t i = 0; i < a->nseries; i++) {
+        ps_an_acc *f = a->series[i].fine;
+        memmove(f + shift, f, a->nfine * sizeof *f);
+        for (size_t k = 0; k < shift; k++)
+            ps_an_acc_clear(&f[k]);
+    }
+    a->base -= (int64_t)shift;
+    a->nfine += shift;
+}
+
+/* Auto mode widths (s): each a whole multiple of the one before, so slices merge exactly,
+ * and round on the clock (minutes, hours, days); past the table the width doubles. */
+static const int64_t auto_widths_s[] = {1, 2, 10, 20, 60, 120, 600, 1200, 3600, 7200, 21600, 43200, 86400,
+                                        172800, 604800};
+
+static int64_t next_factor(const ps_analysis *a)
+{
+    if (a->opt.interval_ms > 0)
+        return 2;
+    size_t n = sizeof auto_widths_s / sizeof auto_widths_s[0];
+    for (size_t i = 0; i + 1 < n; i++)
+        if (auto_widths_s[i] * 1000 == a->w)
+            return auto_widths_s[i + 1] / auto_widths_s[i];
+    return 2;
+}
+
+/* Widen the slices f times: groups of f slices aligned on absolute index multiples of f merge. */
+static void coarsen(ps_analysis *a)
+{
+    int64_t f = next_factor(a);
+    int64_t rem = a->base % f;
+    if (rem < 0)
+        rem += f;
+    if (rem)
+        prepend(a, (size_t)rem);
+    size_t n = (a->nfine + (size_t)f - 1) / (size_t)f;
+    for (size_t i = 0; i < a->nseries; i++) {
+        ps_an_acc *fs = a->series[i].fine;
+        for (size_t k = 0; k < n; k++) {   /* k <= f k: the group is read before fs[k] is written */
+            ps_an_acc m = fs[(size_t)f * k];
+            for (size_t j = 1; j < (size_t)f && (size_t)f * k + j < a->nfine; j++)
+                ps_an_acc_absorb(&m, &fs[(size_t)f * k + j]);
+            fs[k] = m;
+        }
+        for (size_t k = n; k < a->nfine; k++)
+            ps_an_acc_clear(&fs[k]);   /* moved away above */
+    }
+    a->nfine = n;
+    a->base /= f;
+    a->w *= f;
+    a->widened = a->opt.interval_ms > 0;
+}
+
+/* Fine slice index of time t (UTC ms), extending or coarsening the grid as needed. */
+static size_t slot(ps_analysis *a, ps_time t)
+{
+    size_t limit = a->opt.interval_ms > 0 ? AN_MAX_FIXED : a->opt.max_fine ? a->opt.max_fine : AN_MAX_FINE;
+    if (a->nfine == 0) {
+        grow(a, 16);
+        a->base = floor_div(t, a->w);
+        a->nfine = 1;
+        return 0;
+    }
+    for (;;) {
+        int64_t idx = floor_div(t, a->w);
+        int64_t lo = idx < a->base ? idx : a->base;
+        int64_t hi = idx >= a->base + (int64_t)a->nfine ? idx : a->base + (int64_t)a->nfine - 1;
+        if (hi - lo + 1 <= (int64_t)limit) {
+            if (idx < a->base)
+                prepend(a, (size_t)(a->base - idx));
+            else if (idx >= a->base + (int64_t)a->nfine) {
+                grow(a, (size_t)(idx - a->base + 1));
+                a->nfine = (size_t)(idx - a->base + 1);
+            }
+            return (size_t)(idx - a->base);
+        }
+        coarsen(a);
+    }
+}
+
+/* ------------------------------------------------------------------ rows */
+
+static int in_window(const ps_an_options *o, const ps_row *row)
+{
+    if (o->has_b && (o->b_utc ? row->utc : row->local) < o->b)
+        return 0;
+    if (o->has_e && (o->e_utc ? row->utc : row->local) > o->e)
+        return 0;
+    return 1;
+}
+
+void ps_an_add_row(ps_analysis *a, const struct ps_row *row)
+{
+    if (!in_window(&a->opt, row) || a->nbinds == 0)
+        return;
+    ps_time t = row->utc;
+    a->res.rows++;
+    if (a->res.first == PS_TIME_NONE || t < a->res.first)
+        a->res.first = t;
+    if (a->res.last == PS_TIME_NONE || t > a->res.last)
+        a->res.last = t;
+    size_t k = slot(a, t);
+    for (size_t i = 0; i < a->nbinds; i++) {
+        const an_binding *b = &a->binds[i];
+        ps_an_series *s = &a->series[b->series];
+        const ps_an_rule *r = &a->set->rules[s->rule];
+        double v;
+        if (r->expr) {
+            size_t n = ps_an_expr_noperands(r->expr);
+            for (size_t j = 0; j < n; j++)
+                a->opv[j] = row->values[a->cols[b->first_col + j]];
+            v = ps_an_expr_eval(r->expr, a->opv);
+        } else {
+            v = row->values[a->cols[b->first_col]];
+        }
+        v *= r->scale;
+        ps_acc_add(&s->acc, t, v);
+        if (isnan(v))
+            continue;
+        ps_an_acc *f = &s->fine[k];
+        if (f->n == 0 || v < f->min)
+            f->min = v;
+        if (f->n == 0 || v > f->max)
+            f->max = v;
+        f->n++;
+        f->sum += v;
+        if (r->stat == PS_AN_STAT_P95) {
+            if (!f->sk)
+                f->sk = ps_sketch_new();
+            ps_sketch_add(f->sk, v);
+        }
+    }
+}
+
+void ps_an_end_file(ps_analysis *a)
+{
+    a->info = NULL;
+    a->nbinds = a->ncols = 0;
+}

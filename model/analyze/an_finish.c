@@ -1,0 +1,282 @@
+/* an_finish.c - from fine slices to final slices, statistics, alerts and the verdict.
+ *
+ * Final slices: in auto mode g = ceil(fine slices / PS_AN_AUTO_SLICES) adjacent fine slices
+ * (aligned on absolute multiples of g) make one slice; with --interval g = 1. Per slice: n, min,
+ * avg (mean of the samples), max, p95 (sketch, rule statistic p95 only) and trend: the least-
+ * squares slope, in units per hour, of the averages of the slices from the first one up to this
+ * one against their mid times (NaN while fewer than two slices have samples). The series' hourly
+ * trend is the trend of its last slice, i.e. over all slices.
+ */
+#include "an_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MS_PER_HOUR 3600000.0
+
+void ps_an_acc_clear(ps_an_acc *a) { memset(a, 0, sizeof *a); }
+
+void ps_an_acc_release(ps_an_acc *a)
+{
+    ps_sketch_free(a->sk);
+    ps_an_acc_clear(a);
+}
+
+void ps_an_acc_absorb(ps_an_acc *dst, ps_an_acc *src)
+{
+    if (src->n) {
+        if (dst->n == 0 || src->min < dst->min)
+            dst->min = src->min;
+        if (dst->n == 0 || src->max > dst->max)
+            dst->max = src->max;
+        dst->n += src->n;
+        dst->sum += src->sum;
+    }
+    if (src->sk && !dst->sk) {
+        dst->sk = src->sk;
+    } else if (src->sk) {
+        ps_sketch_merge(dst->sk, src->sk);
+        ps_sketch_free(src->sk);
+    }
+    ps_an_acc_clear(src);
+}
+
+typedef struct trend_sums { double m, sx, sy, sxx, sxy; } trend_sums;
+
+static double trend_slope(const trend_sums *t)
+{
+    double den = t->m * t->sxx - t->sx * t->sx;
+    if (t->m < 2 || den == 0)
+        return NAN;
+    return (t->m * t->sxy - t->sx * t->sy) / den;
+}
+
+static enum ps_an_sev judge(const ps_an_rule *r, double v, double *limit)
+{
+    *limit = NAN;
+    if (ps_an_compare(r->op, v, r->critical)) {
+        *limit = r->critical;
+        return PS_AN_CRITICAL;
+    }
+    if (ps_an_compare(r->op, v, r->warning)) {
+        *limit = r->warning;
+        return PS_AN_WARNING;
+    }
+    return PS_AN_OK;
+}
+
+static void add_alert(ps_analysis *a, size_t series, const ps_an_slice *sl, double limit, size_t *cap)
+{
+    ps_an_result *res = &a->res;
+    if (res->nalerts == *cap) {
+        *cap = *cap ? *cap * 2 : 64;
+        res->alerts = ps_xrealloc(res->alerts, *cap * sizeof *res->alerts);
+    }
+    res->alerts[res->nalerts++] = (ps_an_alert){series, sl->start, sl->end, sl->value, limit, sl->sev};
+}
+
+static void finish_series(ps_analysis *a, ps_an_series *s, int64_t g, int64_t gbase, size_t nslices)
+{
+    const ps_an_rule *r = &a->set->rules[s->rule];
+    /* chart points: the fine slices that hold samples */
+    s->npoints = 0;
+    s->points = ps_xcalloc(a->nfine ? a->nfine : 1, sizeof *s->points);
+    for (size_t k = 0; k < a->nfine; k++) {
+        const ps_an_acc *f = &s->fine[k];
+        if (!f->n)
+            continue;
+        ps_an_point *p = &s->points[s->npoints++];
+        p->t = (a->base + (int64_t)k) * a->w + a->w / 2;
+        p->avg = f->sum / (double)f->n;
+        p->min = f->min;
+        p->max = f->max;
+    }
+    s->nslices = nslices;
+    s->slices = ps_xcalloc(nslices ? nslices : 1, sizeof *s->slices);
+    trend_sums ts = {0};
+    double x0 = NAN;
+    for (size_t j = 0; j < nslices; j++) {
+        ps_an_acc m = {0};
+        int64_t lo = (gbase + (int64_t)j) * g;   /* absolute fine index of the slice's first */
+        for (int64_t k = lo; k < lo + g; k++)
+            if (k >= a->base && k < a->base + (int64_t)a->nfine)
+                ps_an_acc_absorb(&m, &s->fine[k - a->base]);
+        ps_an_slice *sl = &s->slices[j];
+        sl->start = lo * a->w;
+        sl->end = (lo + g) * a->w;
+        sl->n = m.n;
+        sl->min = m.n ? m.min : NAN;
+        sl->max = m.n ? m.max : NAN;
+        sl->avg = m.n ? m.sum / (double)m.n : NAN;
+        sl->p95 = m.sk ? ps_sketch_quantile(m.sk, 0.95) : NAN;
+        if (m.n) {
+            double mid = (double)(sl->start + sl->end) / 2.0;
+            if (isnan(x0))
+                x0 = mid;
+            double x = (mid - x0) / MS_PER_HOUR;
+            ts.m += 1;
+            ts.sx += x;
+            ts.sy += sl->avg;
+            ts.sxx += x * x;
+            ts.sxy += x * sl->avg;
+            sl->trend = trend_slope(&ts);
+        } else {
+            sl->trend = NAN;
+        }
+        ps_an_acc_release(&m);
+        const double by_stat[] = {sl->min, sl->avg, sl->max, sl->p95, sl->trend};
+        sl->value = by_stat[r->stat];
+        sl->sev = judge(r, sl->value, &(double){0});
+        if (sl->sev > s->worst)
+            s->worst = sl->sev;
+    }
+    s->trend_per_hour = trend_slope(&ts);
+    ps_acc_finish(&s->acc, &s->stats);
+    for (size_t k = 0; k < a->cap; k++)
+        ps_an_acc_release(&s->fine[k]);
+    free(s->fine);
+    s->fine = NULL;
+}
+
+static int cmp_str(const char *x, const char *y)
+{
+    if (!x || !y)
+        return x ? 1 : y ? -1 : 0;
+    return strcmp(x, y);
+}
+
+static int cmp_series(const void *pa, const void *pb)
+{
+    const ps_an_series *x = pa, *y = pb;
+    if (x->rule != y->rule)
+        return x->rule < y->rule ? -1 : 1;
+    int c = strcmp(x->machine, y->machine);
+    return c ? c : cmp_str(x->instance, y->instance);
+}
+
+static int cmp_alert(const void *pa, const void *pb)
+{
+    const ps_an_alert *x = pa, *y = pb;
+    if (x->sev != y->sev)
+        return x->sev > y->sev ? -1 : 1;
+    if (x->start != y->start)
+        return x->start < y->start ? -1 : 1;
+    return x->series < y->series ? -1 : x->series > y->series;
+}
+
+const ps_an_result *ps_an_finish(ps_analysis *a)
+{
+    ps_an_result *res = &a->res;
+    if (a->finished)
+        return res;
+    a->finished = 1;
+    if (a->nseries > 1)
+        qsort(a->series, a->nseries, sizeof *a->series, cmp_series);
+    int64_t g = 1, gbase = 0;
+    size_t nslices = 0;
+    if (a->nfine) {
+        if (a->opt.interval_ms <= 0 && !a->opt.max_fine)
+            g = ((int64_t)a->nfine + PS_AN_AUTO_SLICES - 1) / PS_AN_AUTO_SLICES;
+        gbase = a->base >= 0 ? a->base / g : -((-a->base + g - 1) / g);
+        int64_t glast = a->base + (int64_t)a->nfine - 1;
+        glast = glast >= 0 ? glast / g : -((-glast + g - 1) / g);
+        nslices = (size_t)(glast - gbase + 1);
+    }
+    res->slice_ms = g * a->w;
+    res->nslices = nslices;
+    res->rule_series = ps_xcalloc(a->set->n ? a->set->n : 1, sizeof *res->rule_series);
+    size_t cap = 0;
+    for (size_t i = 0; i < a->nseries; i++) {
+        ps_an_series *s = &a->series[i];
+        finish_series(a, s, g, gbase, nslices);
+        if (s->stats.count == 0)
+            continue;   /* every value missing: not evidence */
+        const ps_an_rule *r = &a->set->rules[s->rule];
+        if (res->rule_series[s->rule]++ == 0 && !r->chart_only)
+            res->rules_evaluated++;
+        for (size_t j = 0; j < s->nslices; j++) {
+            ps_an_slice *sl = &s->slices[j];
+            double limit;
+            if (judge(r, sl->value, &limit) == PS_AN_OK)
+                continue;
+            add_alert(a, i, sl, limit, &cap);
+            if (sl->sev == PS_AN_CRITICAL)
+                res->criticals++;
+            else
+                res->warnings++;
+            if (sl->sev > res->worst)
+                res->worst = sl->sev;
+        }
+        size_t m;
+        for (m = 0; m < res->nmachines && strcmp(res->machines[m], s->machine) != 0; m++)
+            ;
+        if (m == res->nmachines) {
+            res->machines = ps_xrealloc(res->machines, (m + 1) * sizeof *res->machines);
+            res->machines[res->nmachines++] = ps_xstrdup(s->machine);
+        }
+    }
+    if (res->nalerts > 1)
+        qsort(res->alerts, res->nalerts, sizeof *res->alerts, cmp_alert);
+    res->series = a->series;
+    res->nseries = a->nseries;
+    res->files = a->files;
+    res->nfiles = a->nfiles;
+    return res;
+}
+
+void ps_an_free(ps_analysis *a)
+{
+    if (!a)
+        return;
+    for (size_t i = 0; i < a->nseries; i++) {
+        ps_an_series *s = &a->series[i];
+        if (s->fine) {
+            for (size_t k = 0; k < a->cap; k++)
+                ps_an_acc_release(&s->fine[k]);
+            free(s->fine);
+        }
+        free(s->machine);
+        free(s->instance);
+        free(s->slices);
+        free(s->points);
+        ps_acc_free(&s->acc);
+    }
+    free(a->series);
+    for (size_t i = 0; i < a->nfiles; i++)
+        free(a->files[i]);
+    free(a->files);
+    for (size_t i = 0; i < a->res.nmachines; i++)
+        free(a->res.machines[i]);
+    free(a->res.machines);
+    free(a->res.alerts);
+    free(a->res.rule_series);
+    free(a->binds);
+    free(a->cols);
+    free(a->opv);
+    free(a->used);
+    free(a);
+}
+
+int ps_an_status(const ps_an_result *r, enum ps_an_sev fail_on)
+{
+    if (r->rules_evaluated == 0)
+        return PS_EFAIL;
+    return r->worst >= fail_on ? PS_EFAIL : PS_OK;
+}
+
+const char *ps_an_verdict_name(const ps_an_result *r, enum ps_an_sev fail_on)
+{
+    if (r->rules_evaluated == 0)
+        return "no evidence";
+    return r->worst >= fail_on ? "fail" : "pass";
+}
+
+char *ps_an_series_label(const ps_an_result *r, const ps_an_series *s)
+{
+    ps_buf b = {0};
+    if (r->nmachines > 1 && s->machine[0])
+        ps_buf_printf(&b, "%s ", s->machine);
+    ps_buf_puts(&b, s->instance ? s->instance : r->rules->rules[s->rule].title);
+    return ps_buf_steal(&b);
+}

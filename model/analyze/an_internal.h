@@ -1,0 +1,55 @@
+/* an_internal.h - private to model/analyze: the engine's state shared by its files. */
+#ifndef PS_AN_INTERNAL_H
+#define PS_AN_INTERNAL_H
+
+#include "ps_analyze.h"
+
+/* Auto mode keeps at most this many fine slices (a power-of-two multiple of 1 s wide) and
+ * groups them into at most PS_AN_AUTO_SLICES final slices at the end. */
+#define AN_MAX_FINE (4 * PS_AN_AUTO_SLICES)
+/* A fixed --interval that would need more slices than this is widened (bounded memory). */
+#define AN_MAX_FIXED 100000
+#define AN_AUTO_START_MS 1000
+
+/* One fine slice of one series. */
+typedef struct ps_an_acc {
+    uint64_t n;
+    double sum, min, max;
+    ps_sketch *sk;           /* p95 rules only */
+} ps_an_acc;
+
+/* Columns of the current file feeding one series: ncols consecutive entries of cols
+ * (direct rule: 1; derived rule: one per expression operand, SIZE_MAX = absent). */
+typedef struct an_binding {
+    size_t series;
+    size_t first_col;        /* index in ps_analysis.cols */
+} an_binding;
+
+struct ps_analysis {
+    const ps_an_ruleset *set;
+    ps_an_options opt;
+    ps_an_result res;
+    ps_an_series *series; size_t nseries, series_cap;
+    /* grid of fine slices: slice i covers [(base + i) * w, (base + i + 1) * w) ms UTC */
+    int64_t w, base;
+    size_t nfine, cap;       /* every series' fine array has cap entries */
+    int widened;
+    /* current file */
+    const struct ps_log_info *info;
+    an_binding *binds; size_t nbinds, binds_cap;
+    size_t *cols; size_t ncols, cols_cap;
+    double *opv;             /* operand values scratch */
+    size_t columns_used, file_localized;
+    unsigned char *used; size_t nused;   /* per column of the current file */
+    char **files; size_t nfiles;
+    int finished;
+};
+
+/* an_finish.c */
+/* dst += src; src's sketch is moved or merged and freed; src is left empty. */
+void ps_an_acc_absorb(ps_an_acc *dst, ps_an_acc *src);
+/* Empty accumulator (does not free: see ps_an_acc_release). */
+void ps_an_acc_clear(ps_an_acc *a);
+void ps_an_acc_release(ps_an_acc *a);
+
+#endif

@@ -1,0 +1,193 @@
+/* ps_analyze.h - perfscribe analysis of any counter log (perfscribe analyze, chart, check).
+ *
+ * Rules (docs/readme/analyze.md) name counters by pattern, pick instances, test one statistic
+ * of every time slice against warning and critical limits, and carry the text and chart bands
+ * of the analysis. The engine is fed rows of one or more logs (several machines, merged by
+ * time: slices are taken on the samples' UTC time), one file at a time, and keeps per series
+ * (rule, machine, instance) a bounded number of slice accumulators and one ps_acc: memory grows
+ * with rules x instances x slices, never with the number of samples.
+ */
+#ifndef PS_ANALYZE_H
+#define PS_ANALYZE_H
+
+#include "ps_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ===================================================================== rules */
+
+enum ps_an_stat { PS_AN_STAT_MIN = 0, PS_AN_STAT_AVG, PS_AN_STAT_MAX, PS_AN_STAT_P95, PS_AN_STAT_TREND };
+enum ps_an_op { PS_AN_GT = 0, PS_AN_GE, PS_AN_LT, PS_AN_LE };
+enum ps_an_sev { PS_AN_OK = 0, PS_AN_WARNING = 1, PS_AN_CRITICAL = 2 };
+
+/* Names used by the rule format and every output: "min", "avg", "max", "p95", "trend";
+ * ">", ">=", "<", "<="; "ok", "warning", "critical". Parse functions return -1 when unknown. */
+const char *ps_an_stat_name(enum ps_an_stat s);
+int ps_an_stat_parse(const char *s);
+const char *ps_an_op_name(enum ps_an_op op);
+int ps_an_op_parse(const char *s);
+const char *ps_an_sev_name(enum ps_an_sev s);
+/* 1 when "v op limit" holds (NaN never does). */
+int ps_an_compare(enum ps_an_op op, double v, double limit);
+
+/* Compiled arithmetic expression over counters of one instance: numbers, {counter name},
+ * + - * / (unary minus too) and parentheses. Division by zero and missing operands give NaN. */
+typedef struct ps_an_expr ps_an_expr;
+/* Compile text. *out owned by the caller (ps_an_expr_free). Errors: PS_EINPUT with err->col
+ * (1-based column in text) and a message. */
+int ps_an_expr_compile(const char *text, ps_an_expr **out, ps_error *err);
+size_t ps_an_expr_noperands(const ps_an_expr *e);
+/* Counter name of operand i, in order of first appearance (owned by e). */
+const char *ps_an_expr_operand(const ps_an_expr *e, size_t i);
+/* Value with operand i = v[i]. */
+double ps_an_expr_eval(const ps_an_expr *e, const double *v);
+void ps_an_expr_free(ps_an_expr *e);
+
+/* A shaded band of the chart: values in [lo, hi] drawn with the colour of sev. */
+typedef struct ps_an_band { double lo, hi; enum ps_an_sev sev; } ps_an_band;
+
+typedef struct ps_an_rule {
+    char *id;                /* unique in its set, [a-z0-9-] for own rules; PAL: analysis name */
+    char *title, *category, *description, *advice, *unit;
+    char *source;            /* where the limits come from (public guidance, PAL file) */
+    char *origin;            /* "FILE:LINE" of the rule */
+    char **counters; size_t ncounters;  /* counter path patterns (relog style); direct rules */
+    char *object;            /* derived rules: object glob; expression operands are its counters */
+    ps_an_expr *expr;        /* derived rules, NULL for direct ones */
+    char *expr_text;
+    char **include, **exclude; size_t ninclude, nexclude;  /* instance globs */
+    double scale;            /* values are multiplied by it before anything else (1 = none) */
+    enum ps_an_stat stat;
+    enum ps_an_op op;
+    double warning, critical;  /* NaN = no such level */
+    ps_an_band *bands; size_t nbands;   /* chart bands (default: from the limits) */
+    int chart_only;          /* perfscribe chart: no limits, never alerts, not judged */
+    /* private */
+    ps_filter *filter;       /* compiled counter patterns (direct rules) */
+} ps_an_rule;
+
+typedef struct ps_an_ruleset {
+    ps_an_rule *rules; size_t n, cap;
+    char **refused; size_t nrefused, refused_cap;  /* "analysis NAME: why" (PAL import) */
+    size_t pal_analyses;     /* PAL analyses seen (imported + refused + disabled) */
+    size_t pal_disabled;
+} ps_an_ruleset;
+
+/* Append a zeroed rule (scale 1, stat avg, op >, limits NaN) and return it (owned by set). */
+ps_an_rule *ps_an_rule_add(ps_an_ruleset *set);
+/* Check one rule after it was filled: counters or object+expr, a limit, bands in order, a unique
+ * id; compiles the counter patterns. Errors: PS_EINPUT with a message (origin is the caller's). */
+int ps_an_rule_finish(ps_an_ruleset *set, ps_an_rule *r, ps_error *err);
+/* Record why an analysis could not be imported. */
+void ps_an_ruleset_refuse(ps_an_ruleset *set, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ps_an_ruleset_free(ps_an_ruleset *set);
+/* Remove and free the last rule (one that failed ps_an_rule_finish). */
+void ps_an_ruleset_drop_last(ps_an_ruleset *set);   /* frees members; set stays usable (empty) */
+/* 1 when instance text inst ("parent/name#n", NULL for none) is selected by the rule. Default
+ * (no include and no exclude line): every instance but "_Total". */
+int ps_an_rule_wants_instance(const ps_an_rule *r, const char *inst);
+
+/* ===================================================================== localized names */
+
+/* English name of a localized object name, or of a localized counter name of the object whose
+ * English name is object_en (generated table, cmake/gen_counterlang.py). NULL when the name is
+ * not in the table (English names, unknown names). Keys compare after ASCII case folding; the
+ * result is a static string. */
+const char *ps_an_english_object(const char *name);
+const char *ps_an_english_counter(const char *object_en, const char *name);
+/* Copy of p with object and counter translated to English when they are localized. */
+void ps_an_path_english(const ps_counter_path *p, ps_counter_path *out);
+
+/* ===================================================================== engine */
+
+#define PS_AN_AUTO_SLICES 30      /* --interval auto: about this many slices (at most) */
+
+typedef struct ps_an_options {
+    int64_t interval_ms;     /* slice width; 0 = auto */
+    int has_b, has_e, b_utc, e_utc;
+    ps_time b, e;            /* -b/-e window (local time of each log unless *_utc) */
+    size_t max_fine;         /* auto mode: finest slices kept (chart points); 0 = 4 x 30 */
+} ps_an_options;
+
+typedef struct ps_an_slice {
+    ps_time start, end;      /* UTC, [start, end) */
+    uint64_t n;              /* samples */
+    double min, avg, max, p95, trend;  /* NaN when n == 0 (trend: also for the first slice) */
+    double value;            /* the rule's statistic */
+    enum ps_an_sev sev;
+} ps_an_slice;
+
+typedef struct ps_an_point { ps_time t; double avg, min, max; } ps_an_point;  /* fine slices */
+
+typedef struct ps_an_series {
+    size_t rule;             /* index in the rule set */
+    char *machine;           /* "" when the paths have none */
+    char *instance;          /* NULL for objects without instances */
+    ps_stats stats;          /* overall (valid after ps_an_finish) */
+    double trend_per_hour;   /* slope of the slice averages (units per hour), NaN < 2 slices */
+    ps_an_slice *slices; size_t nslices;
+    ps_an_point *points; size_t npoints;  /* chart points: the finest slices with samples */
+    enum ps_an_sev worst;
+    /* private */
+    ps_acc acc;
+    struct ps_an_acc *fine;  /* nfine slice accumulators (engine grid) */
+} ps_an_series;
+
+typedef struct ps_an_alert {
+    size_t series;           /* index in series */
+    ps_time start, end;      /* the slice */
+    double value, limit;
+    enum ps_an_sev sev;
+} ps_an_alert;
+
+typedef struct ps_analysis ps_analysis;   /* opaque engine; results read through the struct below */
+
+typedef struct ps_an_result {
+    const ps_an_ruleset *rules;
+    ps_an_series *series; size_t nseries;     /* by rule, then machine, then instance */
+    ps_an_alert *alerts; size_t nalerts;      /* by severity (critical first), then time */
+    size_t *rule_series;      /* per rule: number of series (0 = rule not evaluated) */
+    size_t rules_evaluated;
+    size_t warnings, criticals;
+    enum ps_an_sev worst;
+    ps_time first, last;      /* UTC range of the analysed samples, NONE when no sample */
+    int64_t slice_ms;         /* final slice width */
+    size_t nslices;
+    uint64_t rows;            /* rows analysed (inside -b/-e) */
+    char **machines; size_t nmachines;
+    char **files; size_t nfiles;
+    size_t localized_columns; /* columns whose names were translated to English */
+} ps_an_result;
+
+/* New engine for set (must outlive it). Never fails. Free with ps_an_free. */
+ps_analysis *ps_an_new(const ps_an_ruleset *set, const ps_an_options *opt);
+/* Map the columns of a newly opened log (info valid until ps_an_end_file) to series. */
+void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info);
+/* The current file was opened again (e.g. reading fewer columns, the ones some rule uses):
+ * map its new info instead; nothing was added from it yet. */
+void ps_an_restart_file(ps_analysis *a, const struct ps_log_info *info);
+/* Number of columns of the current file that some rule uses (0: the file needs no reading). */
+size_t ps_an_file_columns(const ps_analysis *a);
+/* 1 when column col of the current file feeds some series. */
+int ps_an_column_used(const ps_analysis *a, size_t col);
+/* Add one row of the current file; rows outside -b/-e are skipped. */
+void ps_an_add_row(ps_analysis *a, const struct ps_row *row);
+void ps_an_end_file(ps_analysis *a);
+/* Compute slices, statistics, alerts and the verdict; returns the result (owned by a). */
+const ps_an_result *ps_an_finish(ps_analysis *a);
+void ps_an_free(ps_analysis *a);
+
+/* Exit status of a result: PS_EFAIL when an alert at or above fail_on exists or when no rule
+ * could be evaluated (nothing proves a pass), else PS_OK. */
+int ps_an_status(const ps_an_result *r, enum ps_an_sev fail_on);
+/* "pass", "fail" or "no evidence" for the same decision. */
+const char *ps_an_verdict_name(const ps_an_result *r, enum ps_an_sev fail_on);
+/* Label of a series: "MACHINE  \Object(instance)\Counter" style text for outputs (heap). */
+char *ps_an_series_label(const ps_an_result *r, const ps_an_series *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PS_ANALYZE_H */

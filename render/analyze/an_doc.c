@@ -1,0 +1,288 @@
+/* an_doc.c - perfscribe analyze as a document of the document toolkit (render/doc_*.c): verdict,
+ * alerts by severity and time, then one section per evaluated rule with its description, a
+ * time-series chart (slice averages per instance, warning and critical ranges shaded, limits
+ * drawn) and the statistics table; rendered as HTML (self-contained) or PDF (libharu). */
+#include "doc_internal.h"
+#include "an_render_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define AN_CHART_MAX_SERIES 12   /* more instances: the worst ones are drawn, all are tabled */
+#define AN_DOC_MAX_ALERTS 5000   /* alerts listed in the document; the rest are counted */
+
+static const char *const month_names[] = {"January", "February", "March",     "April",   "May",      "June",
+                                          "July",    "August",   "September", "October", "November", "December"};
+
+/* Arrays the chart specs point into; freed after rendering. */
+typedef struct an_chart_keep {
+    ps_chart_spec spec;
+    ps_chart_series *series;
+    ps_chart_band bands[16];
+    ps_chart_threshold thr[2];
+    char thr_label[2][64];
+    ps_time **t; double **v; char **labels; size_t n;
+} an_chart_keep;
+
+typedef struct an_keep { an_chart_keep *charts; size_t n; } an_keep;
+
+#define num ps_an_fmt_value
+#define when ps_an_fmt_time
+
+static double series_peak(const ps_an_series *s, const ps_an_rule *r)
+{
+    int greater = r->op == PS_AN_GT || r->op == PS_AN_GE;
+    return (double)s->worst * 1e300 + (greater ? s->stats.max : -s->stats.min) * 1e-10;
+}
+
+static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_keep *k)
+{
+    const ps_an_rule *r = &res->rules->rules[ri];
+    size_t *pick = ps_xcalloc(res->nseries + 1, sizeof *pick), np = 0;
+    for (size_t i = 0; i < res->nseries; i++)
+        if (res->series[i].rule == ri && res->series[i].stats.count)
+            pick[np++] = i;
+    /* keep the worst AN_CHART_MAX_SERIES (selection by severity, then peak), in table order */
+    while (np > AN_CHART_MAX_SERIES) {
+        size_t best = 0;
+        for (size_t j = 1; j < np; j++)
+            if (series_peak(&res->series[pick[j]], r) < series_peak(&res->series[pick[best]], r))
+                best = j;
+        memmove(pick + best, pick + best + 1, (np - best - 1) * sizeof *pick);
+        np--;
+    }
+    k->series = ps_xcalloc(np + 1, sizeof *k->series);
+    k->t = ps_xcalloc(np + 1, sizeof *k->t);
+    k->v = ps_xcalloc(np + 1, sizeof *k->v);
+    k->labels = ps_xcalloc(np + 1, sizeof *k->labels);
+    k->n = np;
+    for (size_t j = 0; j < np; j++) {
+        const ps_an_series *s = &res->series[pick[j]];
+        k->t[j] = ps_xcalloc(s->npoints + 1, sizeof **k->t);
+        k->v[j] = ps_xcalloc(s->npoints + 1, sizeof **k->v);
+        for (size_t p = 0; p < s->npoints; p++) {
+            k->t[j][p] = s->points[p].t;
+            k->v[j][p] = s->points[p].avg;
+        }
+        k->labels[j] = ps_an_series_label(res, s);
+        k->series[j] = (ps_chart_series){.label = k->labels[j], .role = -1, .n = s->npoints, .v = k->v[j], .t = k->t[j]};
+    }
+    free(pick);
+    size_t nb = 0;
+    for (size_t i = 0; i < r->nbands && nb < 16; i++)
+        k->bands[nb++] = (ps_chart_band){r->bands[i].lo, r->bands[i].hi,
+                                         r->bands[i].sev == PS_AN_CRITICAL ? PS_ROLE_CRIT_BAND : PS_ROLE_WARN_BAND};
+    size_t nt = 0;
+    const double lim[2] = {r->warning, r->critical};
+    const char *lname[2] = {"warning", "critical"};
+    for (int i = 0; i < 2; i++) {
+        if (isnan(lim[i]) || r->stat == PS_AN_STAT_TREND)   /* a trend limit is not a value level */
+            continue;
+        char n1[32];
+        snprintf(k->thr_label[nt], sizeof k->thr_label[nt], "%s %s", lname[i], num(n1, sizeof n1, lim[i]));
+        k->thr[nt] = (ps_chart_threshold){.value = lim[i], .label = k->thr_label[nt]};
+        nt++;
+    }
+    k->spec = (ps_chart_spec){.kind = PS_CHART_TIME, .title = r->title, .x_label = "time (UTC), slice averages",
+                              .y = {.label = r->ncounters ? r->counters[0] : r->expr_text, .unit = r->unit},
+                              .series = k->series, .nseries = np, .thresholds = k->thr,
+                              .nthresholds = r->stat == PS_AN_STAT_TREND ? 0 : nt, .bands = k->bands,
+                              .nbands = r->stat == PS_AN_STAT_TREND ? 0 : nb, .width = 480, .height = 300};
+    doc_block *b = doc_add(d, DOC_CHART, NULL);
+    b->chart = ps_xcalloc(1, sizeof *b->chart);
+    b->chart->kind = DOC_CHART_SPEC;
+    b->chart->id = ps_xstrdup(r->id);
+    b->chart->threshold = NAN;
+    b->chart->spec = &k->spec;
+}
+
+static void stats_table(ps_doc *d, const ps_an_result *res, size_t ri)
+{
+    static const char *const head[] = {"Machine", "Instance", "Count", "Min", "Avg", "Max", "P95", "P99",
+                                       "Std dev", "Trend / h", "Worst"};
+    const size_t nc = sizeof head / sizeof head[0];
+    doc_table *tb = doc_table_new(d, "Statistics of every instance (whole analysed time)", nc);
+    for (size_t c = 2; c < nc - 1; c++)
+        tb->right[c] = 1;
+    tb->width[0] = 1.4;
+    tb->width[1] = 1.8;
+    size_t row = doc_row(tb, DOC_ROW_HEAD);
+    for (size_t c = 0; c < nc; c++)
+        doc_cell(tb, row, c, head[c]);
+    for (size_t i = 0; i < res->nseries; i++) {
+        const ps_an_series *s = &res->series[i];
+        if (s->rule != ri || s->stats.count == 0)
+            continue;
+        char v[8][32];
+        row = doc_row(tb, DOC_ROW_BODY);
+        doc_cell(tb, row, 0, s->machine[0] ? s->machine : "-");
+        doc_cell(tb, row, 1, s->instance ? s->instance : "-");
+        doc_cellf(tb, row, 2, "%llu", (unsigned long long)s->stats.count);
+        doc_cell(tb, row, 3, num(v[0], 32, s->stats.min));
+        doc_cell(tb, row, 4, num(v[1], 32, s->stats.mean));
+        doc_cell(tb, row, 5, num(v[2], 32, s->stats.max));
+        doc_cell(tb, row, 6, num(v[3], 32, s->stats.p95));
+        doc_cell(tb, row, 7, num(v[4], 32, s->stats.p99));
+        doc_cell(tb, row, 8, num(v[5], 32, s->stats.stddev));
+        doc_cell(tb, row, 9, num(v[6], 32, s->trend_per_hour));
+        doc_cell(tb, row, 10, ps_an_sev_name(s->worst));
+    }
+}
+
+static void alerts_table(ps_doc *d, const ps_an_result *res)
+{
+    static const char *const head[] = {"Severity", "Slice start (UTC)", "Rule", "Machine", "Instance", "Value",
+                                       "Limit"};
+    doc_table *tb = doc_table_new(d, "Alerts by severity, then time", 7);
+    tb->right[5] = tb->right[6] = 1;
+    tb->width[1] = 1.6;
+    tb->width[2] = 1.6;
+    tb->width[3] = 1.3;
+    size_t row = doc_row(tb, DOC_ROW_HEAD);
+    for (size_t c = 0; c < 7; c++)
+        doc_cell(tb, row, c, head[c]);
+    for (size_t i = 0; i < res->nalerts && i < AN_DOC_MAX_ALERTS; i++) {
+        const ps_an_alert *a = &res->alerts[i];
+        const ps_an_series *s = &res->series[a->series];
+        const ps_an_rule *r = &res->rules->rules[s->rule];
+        char t[40], v[32], l[32];
+        row = doc_row(tb, DOC_ROW_BODY);
+        doc_cell(tb, row, 0, ps_an_sev_name(a->sev));
+        doc_cell(tb, row, 1, when(t, sizeof t, a->start));
+        doc_cell(tb, row, 2, r->id);
+        doc_cell(tb, row, 3, s->machine[0] ? s->machine : "-");
+        doc_cell(tb, row, 4, s->instance ? s->instance : "-");
+        doc_cellf(tb, row, 5, "%s %s", ps_an_stat_name(r->stat), num(v, sizeof v, a->value));
+        doc_cellf(tb, row, 6, "%s %s %s", ps_an_op_name(r->op), num(l, sizeof l, a->limit), r->unit ? r->unit : "");
+    }
+    if (res->nalerts > AN_DOC_MAX_ALERTS)
+        doc_add(d, DOC_NOTE, NULL)->text = ps_xstrdup("Only the first 5000 alerts are listed; the JSON output holds all.");
+}
+
+static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info, an_keep *keep)
+{
+    const ps_an_ruleset *set = res->rules;
+    char t1[40], t2[40], n1[32], n2[32];
+    doc_heading(d, 1, 0, "Verdict: %s", ps_an_verdict_name(res, info->fail_on));
+    doc_para(d, "%zu critical and %zu warning alerts (the verdict fails on %s alerts). %zu of %zu rules could be "
+                "evaluated (rules: %s).",
+             res->criticals, res->warnings, ps_an_sev_name(info->fail_on), res->rules_evaluated, set->n,
+             info->rules_label ? info->rules_label : "");
+    doc_para(d, "%zu log file%s, %zu machine%s, %llu samples from %s to %s UTC, in slices of %lld s.", res->nfiles,
+             res->nfiles == 1 ? "" : "s", res->nmachines, res->nmachines == 1 ? "" : "s",
+             (unsigned long long)res->rows, when(t1, sizeof t1, res->first), when(t2, sizeof t2, res->last),
+             (long long)(res->slice_ms / 1000));
+    if (res->localized_columns)
+        doc_para(d, "%zu columns had localized counter names; they were read under their English names.",
+                 res->localized_columns);
+    doc_heading(d, 1, 0, "Alerts");
+    if (res->nalerts)
+        alerts_table(d, res);
+    else
+        doc_para(d, "No slice crossed a warning or critical limit.");
+    doc_heading(d, 1, 1, "Analyses");
+    keep->charts = ps_xcalloc(set->n + 1, sizeof *keep->charts);
+    for (size_t ri = 0; ri < set->n; ri++) {
+        const ps_an_rule *r = &set->rules[ri];
+        if (!res->rule_series[ri])
+            continue;
+        doc_heading(d, 2, 0, "%s", r->title);
+        if (r->description)
+            doc_para(d, "%s", r->description);
+        doc_para(d, "Counter: %s. Test per slice: %s %s warning %s, critical %s%s%s.",
+                 r->ncounters ? r->counters[0] : r->expr_text, ps_an_stat_name(r->stat), ps_an_op_name(r->op),
+                 num(n1, sizeof n1, r->warning), num(n2, sizeof n2, r->critical), r->unit ? " " : "",
+                 r->unit ? r->unit : "");
+        if (r->source)
+            doc_para(d, "Source of the limits: %s", r->source);
+        if (r->advice)
+            doc_para(d, "Advice: %s", r->advice);
+        rule_chart(d, res, ri, &keep->charts[keep->n++]);
+        stats_table(d, res, ri);
+    }
+    doc_heading(d, 1, 0, "Rules not evaluated");
+    doc_block *list = doc_add(d, DOC_LIST, NULL);
+    for (size_t ri = 0; ri < set->n; ri++)
+        if (!res->rule_series[ri]) {
+            list->lines = ps_xrealloc(list->lines, (list->nlines + 1) * sizeof *list->lines);
+            ps_buf l = {0};
+            ps_buf_printf(&l, "%s: no counter %s with values in the logs", set->rules[ri].id,
+                          set->rules[ri].ncounters ? set->rules[ri].counters[0] : set->rules[ri].expr_text);
+            list->lines[list->nlines++] = ps_buf_steal(&l);
+        }
+    if (!list->nlines)
+        list->kind = DOC_PARA, list->text = ps_xstrdup("Every rule was evaluated.");
+    if (set->pal_analyses) {
+        doc_heading(d, 1, 0, "PAL import");
+        doc_para(d, "%zu analyses read, %zu imported, %zu disabled, %zu refused:", set->pal_analyses,
+                 set->pal_analyses - set->pal_disabled - set->nrefused, set->pal_disabled, set->nrefused);
+        doc_block *rl = doc_add(d, DOC_LIST, NULL);
+        rl->lines = ps_xcalloc(set->nrefused + 1, sizeof *rl->lines);
+        for (size_t i = 0; i < set->nrefused; i++)
+            rl->lines[rl->nlines++] = ps_xstrdup(set->refused[i]);
+    }
+}
+
+static void keep_free(an_keep *k)
+{
+    for (size_t i = 0; i < k->n; i++) {
+        an_chart_keep *c = &k->charts[i];
+        for (size_t j = 0; j < c->n; j++) {
+            free(c->t[j]);
+            free(c->v[j]);
+            free(c->labels[j]);
+        }
+        free(c->t);
+        free(c->v);
+        free(c->labels);
+        free(c->series);
+    }
+    free(k->charts);
+}
+
+int ps_an_render_doc(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *info, enum ps_format fmt, ps_error *err)
+{
+    ps_doc_render_fn render = ps_doc_renderer(fmt);
+    if (!render)
+        return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "analyze: no document renderer for this format");
+    ps_doc *d = ps_xcalloc(1, sizeof *d);
+    d->esrp = 4;
+    d->date = info->generated;
+    d->vendor = ps_xstrdup("perfscribe analyze");
+    d->author = ps_xstrdup("perfscribe " PS_VERSION);
+    ps_buf t = {0};
+    ps_buf_puts(&t, "Performance analysis");
+    for (size_t m = 0; m < r->nmachines && m < 4; m++)
+        ps_buf_printf(&t, "%s%s", m ? ", " : ": ", r->machines[m][0] ? r->machines[m] : "(no machine name)");
+    if (r->nmachines > 4)
+        ps_buf_printf(&t, " and %zu more", r->nmachines - 4);
+    d->title = ps_buf_steal(&t);
+    ps_buf_printf(&t, "Verdict: %s. Rules: %s", ps_an_verdict_name(r, info->fail_on),
+                  info->rules_label ? info->rules_label : "");
+    d->subtitle = ps_buf_steal(&t);
+    int y, mo, dd, h, mi, s, ms;
+    ps_time_to_fields(info->generated, &y, &mo, &dd, &h, &mi, &s, &ms);
+    ps_buf_printf(&t, "%s %d, %d", month_names[(mo - 1) % 12], dd, y);
+    d->date_text = ps_buf_steal(&t);
+    an_keep keep = {0};
+    build(d, r, info, &keep);
+    int rc = ps_an_doc_to_buf(d, render, b, err);
+    ps_doc_free(d);
+    keep_free(&keep);
+    return rc;
+}
+
+int ps_an_doc_to_buf(const ps_doc *d, ps_doc_render_fn render, ps_buf *b, ps_error *err)
+{
+    char *mem = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&mem, &len);
+    int rc = fp ? render(d, fp, NULL, err) : ps_error_set(err, PS_EIO, NULL, 0, 0, "out of memory");
+    if (fp && fclose(fp) != 0 && !rc)
+        rc = ps_error_set(err, PS_EIO, NULL, 0, 0, "cannot write the document");
+    if (!rc)
+        ps_buf_put(b, mem, len);
+    free(mem);
+    return rc;
+}

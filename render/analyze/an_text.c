@@ -1,0 +1,196 @@
+/* an_text.c - perfscribe analyze: terminal text and JSON. */
+#include "ps_render_analyze.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *ps_an_fmt_value(char *out, size_t n, double v)
+{
+    if (isnan(v))
+        return "n/a";
+    double a = fabs(v);
+    return ps_fmt_num(out, n, v, a >= 1000 ? 0 : a >= 10 ? 1 : a >= 0.1 ? 2 : 4);
+}
+
+const char *ps_an_fmt_time(char *out, size_t n, ps_time t)
+{
+    if (t == PS_TIME_NONE)
+        return "n/a";
+    int y, mo, d, h, mi, s, ms;
+    ps_time_to_fields(t, &y, &mo, &d, &h, &mi, &s, &ms);
+    snprintf(out, n, "%04d-%02d-%02d %02d:%02d:%02d", y, mo, d, h, mi, s);
+    return out;
+}
+
+#define num ps_an_fmt_value
+
+static const char *when(char *out, size_t n, ps_time t)
+{
+    ps_an_fmt_time(out, n - 1, t);
+    if (t != PS_TIME_NONE)
+        strcat(out, "Z");
+    return out;
+}
+
+static const char *path_of(const ps_an_rule *r)
+{
+    return r->ncounters ? r->counters[0] : r->expr_text;
+}
+
+void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *info)
+{
+    char t1[40], t2[40], n1[32], n2[32];
+    const ps_an_ruleset *set = r->rules;
+    ps_buf_printf(b, "perfscribe analyze: %s\n", ps_an_verdict_name(r, info->fail_on));
+    ps_buf_printf(b, "rules: %s (%zu of %zu evaluated)\n", info->rules_label ? info->rules_label : "", r->rules_evaluated,
+                  set->n);
+    ps_buf_printf(b, "logs: %zu, machines: %zu, rows: %llu, from %s to %s, slices of %lld s\n", r->nfiles,
+                  r->nmachines, (unsigned long long)r->rows, when(t1, sizeof t1, r->first),
+                  when(t2, sizeof t2, r->last), (long long)(r->slice_ms / 1000));
+    if (r->localized_columns)
+        ps_buf_printf(b, "localized counter names translated to English: %zu columns\n", r->localized_columns);
+    ps_buf_printf(b, "alerts: %zu critical, %zu warning\n", r->criticals, r->warnings);
+    for (size_t i = 0; i < r->nalerts; i++) {
+        const ps_an_alert *a = &r->alerts[i];
+        const ps_an_series *s = &r->series[a->series];
+        const ps_an_rule *ru = &set->rules[s->rule];
+        ps_buf_printf(b, "  %-8s %s  %s  %s%s%s  %s %s %s %s%s\n", ps_an_sev_name(a->sev), when(t1, sizeof t1, a->start),
+                      ru->id, s->machine[0] ? s->machine : "-", s->instance ? " " : "",
+                      s->instance ? s->instance : "", ps_an_stat_name(ru->stat), num(n1, sizeof n1, a->value),
+                      ps_an_op_name(ru->op), num(n2, sizeof n2, a->limit), ru->unit ? ru->unit : "");
+    }
+    ps_buf_puts(b, "\nper rule (count min avg max p95 p99 stddev trend/h):\n");
+    for (size_t ri = 0; ri < set->n; ri++) {
+        const ps_an_rule *ru = &set->rules[ri];
+        ps_buf_printf(b, "%s  %s  [%s %s, warning %s, critical %s%s%s]\n", ru->id, path_of(ru), ps_an_stat_name(ru->stat),
+                      ps_an_op_name(ru->op), num(n1, sizeof n1, ru->warning), num(n2, sizeof n2, ru->critical),
+                      ru->unit ? " " : "", ru->unit ? ru->unit : "");
+        if (!r->rule_series[ri]) {
+            ps_buf_puts(b, "    not evaluated: no matching counter with values in the logs\n");
+            continue;
+        }
+        for (size_t i = 0; i < r->nseries; i++) {
+            const ps_an_series *s = &r->series[i];
+            if (s->rule != ri || s->stats.count == 0)
+                continue;
+            char c[6][32];
+            ps_buf_printf(b, "    %-8s %s%s%s  %llu %s %s %s %s %s %s %s\n", ps_an_sev_name(s->worst),
+                          s->machine[0] ? s->machine : "-", s->instance ? " " : "", s->instance ? s->instance : "",
+                          (unsigned long long)s->stats.count, num(c[0], 32, s->stats.min), num(c[1], 32, s->stats.mean),
+                          num(c[2], 32, s->stats.max), num(c[3], 32, s->stats.p95), num(c[4], 32, s->stats.p99),
+                          num(c[5], 32, s->stats.stddev), num(n1, sizeof n1, s->trend_per_hour));
+        }
+    }
+    if (set->pal_analyses || set->nrefused) {
+        ps_buf_printf(b, "\nPAL import: %zu analyses, %zu imported, %zu disabled, %zu refused\n", set->pal_analyses,
+                      set->pal_analyses - set->pal_disabled - set->nrefused, set->pal_disabled, set->nrefused);
+        for (size_t i = 0; i < set->nrefused; i++)
+            ps_buf_printf(b, "  refused: %s\n", set->refused[i]);
+    }
+}
+
+static void jkey(ps_buf *b, const char *k) { ps_json_str(b, k); ps_buf_putc(b, ':'); }
+
+static void jtime(ps_buf *b, ps_time t)
+{
+    char iso[40];
+    if (t == PS_TIME_NONE)
+        ps_buf_puts(b, "null");
+    else
+        ps_json_str(b, ps_time_format_iso(iso, sizeof iso, t));
+}
+
+void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *info)
+{
+    const ps_an_ruleset *set = r->rules;
+    ps_buf_puts(b, "{\"schema\":\"perfscribe-analyze/1\",\"verdict\":");
+    ps_json_str(b, ps_an_verdict_name(r, info->fail_on));
+    ps_buf_puts(b, ",\"fail_on\":");
+    ps_json_str(b, ps_an_sev_name(info->fail_on));
+    ps_buf_printf(b, ",\"rules_evaluated\":%zu,\"rules_total\":%zu,\"rows\":%llu,\"slice_seconds\":",
+                  r->rules_evaluated, set->n, (unsigned long long)r->rows);
+    ps_json_num(b, (double)r->slice_ms / 1000.0);
+    ps_buf_puts(b, ",\"first\":");
+    jtime(b, r->first);
+    ps_buf_puts(b, ",\"last\":");
+    jtime(b, r->last);
+    ps_buf_printf(b, ",\"localized_columns\":%zu,\"files\":[", r->localized_columns);
+    for (size_t i = 0; i < r->nfiles; i++) {
+        if (i)
+            ps_buf_putc(b, ',');
+        ps_json_str(b, r->files[i]);
+    }
+    ps_buf_printf(b, "],\"alert_counts\":{\"critical\":%zu,\"warning\":%zu},\"alerts\":[", r->criticals, r->warnings);
+    for (size_t i = 0; i < r->nalerts; i++) {
+        const ps_an_alert *a = &r->alerts[i];
+        const ps_an_series *s = &r->series[a->series];
+        ps_buf_puts(b, i ? ",{" : "{");
+        jkey(b, "severity"); ps_json_str(b, ps_an_sev_name(a->sev));
+        ps_buf_putc(b, ','); jkey(b, "rule"); ps_json_str(b, set->rules[s->rule].id);
+        ps_buf_putc(b, ','); jkey(b, "start"); jtime(b, a->start);
+        ps_buf_putc(b, ','); jkey(b, "end"); jtime(b, a->end);
+        ps_buf_putc(b, ','); jkey(b, "machine"); ps_json_str(b, s->machine);
+        ps_buf_putc(b, ','); jkey(b, "instance");
+        if (s->instance) ps_json_str(b, s->instance); else ps_buf_puts(b, "null");
+        ps_buf_putc(b, ','); jkey(b, "value"); ps_json_num(b, a->value);
+        ps_buf_putc(b, ','); jkey(b, "limit"); ps_json_num(b, a->limit);
+        ps_buf_putc(b, '}');
+    }
+    ps_buf_puts(b, "],\"rules\":[");
+    for (size_t ri = 0; ri < set->n; ri++) {
+        const ps_an_rule *ru = &set->rules[ri];
+        ps_buf_puts(b, ri ? ",{" : "{");
+        jkey(b, "id"); ps_json_str(b, ru->id);
+        ps_buf_putc(b, ','); jkey(b, "title"); ps_json_str(b, ru->title);
+        ps_buf_putc(b, ','); jkey(b, "counter"); ps_json_str(b, path_of(ru));
+        ps_buf_putc(b, ','); jkey(b, "unit"); ps_json_str(b, ru->unit ? ru->unit : "");
+        ps_buf_putc(b, ','); jkey(b, "statistic"); ps_json_str(b, ps_an_stat_name(ru->stat));
+        ps_buf_putc(b, ','); jkey(b, "operator"); ps_json_str(b, ps_an_op_name(ru->op));
+        ps_buf_putc(b, ','); jkey(b, "warning"); ps_json_num(b, ru->warning);
+        ps_buf_putc(b, ','); jkey(b, "critical"); ps_json_num(b, ru->critical);
+        ps_buf_putc(b, ','); jkey(b, "source"); ps_json_str(b, ru->source ? ru->source : "");
+        ps_buf_printf(b, ",\"evaluated\":%s,\"series\":[", r->rule_series[ri] ? "true" : "false");
+        int first = 1;
+        for (size_t i = 0; i < r->nseries; i++) {
+            const ps_an_series *s = &r->series[i];
+            if (s->rule != ri || s->stats.count == 0)
+                continue;
+            ps_buf_puts(b, first ? "{" : ",{");
+            first = 0;
+            jkey(b, "machine"); ps_json_str(b, s->machine);
+            ps_buf_putc(b, ','); jkey(b, "instance");
+            if (s->instance) ps_json_str(b, s->instance); else ps_buf_puts(b, "null");
+            ps_buf_putc(b, ','); jkey(b, "worst"); ps_json_str(b, ps_an_sev_name(s->worst));
+            ps_buf_printf(b, ",\"count\":%llu", (unsigned long long)s->stats.count);
+            const char *k[] = {"min", "avg", "max", "p95", "p99", "stddev", "trend_per_hour"};
+            const double v[] = {s->stats.min, s->stats.mean, s->stats.max, s->stats.p95, s->stats.p99,
+                                s->stats.stddev, s->trend_per_hour};
+            for (size_t j = 0; j < 7; j++) {
+                ps_buf_putc(b, ',');
+                jkey(b, k[j]);
+                ps_json_num(b, v[j]);
+            }
+            ps_buf_puts(b, ",\"slices\":[");
+            for (size_t j = 0; j < s->nslices; j++) {
+                const ps_an_slice *sl = &s->slices[j];
+                ps_buf_puts(b, j ? ",{" : "{");
+                jkey(b, "start"); jtime(b, sl->start);
+                ps_buf_printf(b, ",\"n\":%llu,", (unsigned long long)sl->n);
+                jkey(b, "value"); ps_json_num(b, sl->value);
+                ps_buf_putc(b, ','); jkey(b, "severity"); ps_json_str(b, ps_an_sev_name(sl->sev));
+                ps_buf_putc(b, '}');
+            }
+            ps_buf_puts(b, "]}");
+        }
+        ps_buf_puts(b, "]}");
+    }
+    ps_buf_printf(b, "],\"pal_import\":{\"analyses\":%zu,\"disabled\":%zu,\"refused\":[", set->pal_analyses,
+                  set->pal_disabled);
+    for (size_t i = 0; i < set->nrefused; i++) {
+        if (i)
+            ps_buf_putc(b, ',');
+        ps_json_str(b, set->refused[i]);
+    }
+    ps_buf_puts(b, "]}}\n");
+}

@@ -1,0 +1,53 @@
+/* ps_render_analyze.h - outputs of perfscribe analyze and perfscribe chart. Renderers take the
+ * result const and append to a buffer; they never print. */
+#ifndef PS_RENDER_ANALYZE_H
+#define PS_RENDER_ANALYZE_H
+
+#include "ps_analyze.h"
+#include "ps_render.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What every analysis output shows besides the result. */
+typedef struct ps_an_doc_info {
+    enum ps_an_sev fail_on;          /* verdict level */
+    const char *rules_label;         /* "system, exchange-mailbox" or file names */
+    ps_time generated;               /* document date (SOURCE_DATE_EPOCH) */
+    const char *font_file;           /* PDF: NULL = the document engine's default */
+} ps_an_doc_info;
+
+/* A value as the analysis outputs print it: 0 to 4 decimals by magnitude, NaN -> "n/a". */
+const char *ps_an_fmt_value(char *out, size_t n, double v);
+/* "YYYY-MM-DD HH:MM:SS" (UTC) of t, "n/a" for PS_TIME_NONE. */
+const char *ps_an_fmt_time(char *out, size_t n, ps_time t);
+
+/* Terminal text: verdict, alerts by severity then time, then per rule the series statistics. */
+void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *info);
+/* JSON, schema in docs/readme/analyze.md ("perfscribe-analyze/1"). */
+void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *info);
+/* HTML (self-contained) or PDF through the document and chart engines: alerts, then one section
+ * per evaluated rule with its description, a time-series chart with the bands shaded and the
+ * statistics table. Errors: PS_EIO (fonts), PS_EINPUT (a chart that cannot be laid out). */
+int ps_an_render_doc(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *info, enum ps_format fmt,
+                     ps_error *err);
+
+/* perfscribe chart: one chart per rule of the results (chart-only rules, one per counter),
+ * every instance a series of slice averages. res[0..nres): one result, or one per log with
+ * overlay = 1 (times relative to each log's first sample, series named "names[k]: instance").
+ * title NULL: each chart is titled by its counter. Results must outlive the charts. Never fails;
+ * ps_an_charts_free. */
+typedef struct ps_an_charts ps_an_charts;
+ps_an_charts *ps_an_charts_build(const ps_an_result *const *res, const char *const *names, size_t nres, int overlay,
+                                 const char *title);
+size_t ps_an_charts_count(const ps_an_charts *c);
+const ps_chart_spec *ps_an_charts_spec(const ps_an_charts *c, size_t i);
+/* All charts as an HTML or PDF document appended to out. Errors: as ps_an_render_doc. */
+int ps_an_charts_render_doc(const ps_an_charts *c, ps_time date, enum ps_format fmt, ps_buf *out, ps_error *err);
+void ps_an_charts_free(ps_an_charts *c);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
