@@ -8,10 +8,13 @@
 static unsigned u16(const unsigned char *p) { return (unsigned)p[0] << 8 | p[1]; }
 static unsigned long u32(const unsigned char *p) { return (unsigned long)u16(p) << 16 | u16(p + 2); }
 
+/* Largest font file read (a TrueType CJK font is 5 to 25 MiB). */
+#define PDF_FONT_MAX_BYTES (64u * 1024u * 1024u)
+
 static int read_file(const char *path, unsigned char **data, size_t *len)
 {
     ps_buf b = {0};
-    if (ps_buf_read_file(&b, path, 0) || !b.len) {
+    if (ps_buf_read_file(&b, path, PDF_FONT_MAX_BYTES) || !b.len) {
         ps_buf_free(&b);
         return -1;
     }
