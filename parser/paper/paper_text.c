@@ -44,7 +44,7 @@ int paper_take_number(const char *s, size_t n, int at_eol, double *v, int *dec, 
                 odd_group = 1;
             group = 0;
         } else {
-            if (k >= sizeof tmp - 2)
+            if (k >= sizeof tmp - 1)
                 return 0;   /* longer than any real figure: not a number (never cut short) */
             tmp[k++] = s[i];
             group++;
@@ -58,7 +58,7 @@ int paper_take_number(const char *s, size_t n, int at_eol, double *v, int *dec, 
     if (ncomma && !decimal_comma && (odd_group || group != 3 || first_group > 3 || tmp[0] == '0'))
         return 0;   /* "1,23,4567": neither thousands groups nor one decimal comma: unreadable */
     if (decimal_comma) {
-        if (i < n && (s[i] == '.' || s[i] == ','))
+        if ((i < n && (s[i] == '.' || s[i] == ',')) || k >= sizeof tmp - 1)
             return 0;   /* "0,20.5": unreadable */
         memmove(tmp + first_group + 1, tmp + first_group, k - first_group);
         tmp[first_group] = '.';
