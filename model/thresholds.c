@@ -273,7 +273,14 @@ static int reason(ps_verdict *vd, const ps_thr_rule *r, const char *who, double 
 
 /* Evaluate one rule on one server. Returns the number of error violations; *evaluated counts
  * rules that had a value. */
-static int judge_rule(ps_js_server *s, const ps_thr_rule *r, int *evaluated, int *skipped_max)
+/* A maximum (count-above) check that had no sample to look at: the first one, for the warning. */
+typedef struct skipped {
+    int n;
+    int metric;
+    const char *instance;
+} skipped;
+
+static int judge_rule(ps_js_server *s, const ps_thr_rule *r, int *evaluated, skipped *skipped_max)
 {
     int fails = 0;
     char who[400];
@@ -290,7 +297,10 @@ static int judge_rule(ps_js_server *s, const ps_thr_rule *r, int *evaluated, int
             double v = NAN;
             if (r->stat == PS_THR_EXCEED) {
                 if (!st || !st->n) {
-                    *skipped_max = 1;
+                    if (!skipped_max->n++) {
+                        skipped_max->metric = r->metric;
+                        skipped_max->instance = in->name;
+                    }
                     continue;
                 }
                 int exact = 1;
@@ -411,7 +421,8 @@ static void judge_server(ps_js_run *run, ps_js_server *s, const ps_js_judge_opti
         for (size_t i = 0; i < opt->extra->n; i++)
             ps_thr_add(&rules, &opt->extra->rules[i]);
     size_t nprofile = nprofile_rules;   /* the profile's own rules come first */
-    int fails = 0, profile_fails = 0, evaluated = 0, skipped_max = 0;
+    int fails = 0, profile_fails = 0, evaluated = 0;
+    skipped skipped_max = {0};
     for (size_t i = 0; i < rules.n; i++) {
         const ps_thr_rule *r = &rules.rules[i];
         int f = 0;
@@ -430,9 +441,10 @@ static void judge_server(ps_js_run *run, ps_js_server *s, const ps_js_judge_opti
             profile_fails += f;
     }
     ps_thr_set_free(&rules);
-    if (skipped_max)
-        ps_warn(&run->warnings, "%s: no samples in a counter log, maximum latency checks skipped",
-                s->machine ? s->machine : "?");
+    if (skipped_max.n)   /* the log may hold many samples, only not of this counter */
+        ps_warn(&run->warnings, "%s (%s): no samples of %s in the counter logs: %d maximum check%s skipped",
+                s->machine ? s->machine : "?", skipped_max.instance, ps_js_metric_words(skipped_max.metric),
+                skipped_max.n, skipped_max.n == 1 ? "" : "s");
     s->verdict.result = fails ? PS_VERDICT_FAIL : evaluated ? PS_VERDICT_PASS : PS_VERDICT_UNKNOWN;
     /* Jetstress's printed verdict against the recomputed Jetstress verdict (profile rules only) */
     if (s->report && s->report->result >= 0 && s->verdict.result != PS_VERDICT_UNKNOWN &&
