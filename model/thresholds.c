@@ -442,9 +442,9 @@ static void judge_server(ps_js_run *run, ps_js_server *s, const ps_js_judge_opti
     }
     ps_thr_set_free(&rules);
     if (skipped_max.n)   /* the log may hold many samples, only not of this counter */
-        ps_warn(&run->warnings, "%s (%s): no samples of %s in the counter logs: %d maximum check%s skipped",
+        ps_warn(&run->warnings, "%s (%s): no samples of %s in the counter logs, maximum latency checks skipped (%d)",
                 s->machine ? s->machine : "?", skipped_max.instance, ps_js_metric_words(skipped_max.metric),
-                skipped_max.n, skipped_max.n == 1 ? "" : "s");
+                skipped_max.n);
     s->verdict.result = fails ? PS_VERDICT_FAIL : evaluated ? PS_VERDICT_PASS : PS_VERDICT_UNKNOWN;
     /* Jetstress's printed verdict against the recomputed Jetstress verdict (profile rules only) */
     if (s->report && s->report->result >= 0 && s->verdict.result != PS_VERDICT_UNKNOWN &&

@@ -76,12 +76,27 @@ same_bytes "1: solution" sol.html sol.saved
 
 # ---- item 2: a stopped command leaves no temporary file (python starts it: a background job
 # of a script would inherit an ignored SIGINT)
-stop_after() {   # stop_after SIGNAL SECONDS ARGS...: run perfscribe, send SIGNAL, print its status
+stop_after() {   # stop_after SIGNAL DIR ARGS...: run perfscribe, signal it once its output in DIR
+                 # is open (named or O_TMPFILE), print its status (negative: ended by the signal)
     python3 - "$@" <<'EOF'
-import signal, subprocess, sys, time
-sig, secs, argv = getattr(signal, 'SIG' + sys.argv[1]), float(sys.argv[2]), sys.argv[3:]
+import os, signal, subprocess, sys, time
+sig, outdir, argv = getattr(signal, 'SIG' + sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3:]
 p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-time.sleep(secs)
+def output_open():
+    try:
+        fds = os.listdir('/proc/%d/fd' % p.pid)
+    except OSError:
+        return False
+    for fd in fds:
+        try:
+            if os.readlink('/proc/%d/fd/%s' % (p.pid, fd)).startswith(outdir + '/'):
+                return True
+        except OSError:
+            pass
+    return False
+while p.poll() is None and not output_open():
+    time.sleep(0.001)
+time.sleep(0.05)
 p.send_signal(sig)
 print(p.wait())
 EOF
@@ -90,7 +105,9 @@ for named in 1 ""; do
     for sig in TERM INT HUP KILL; do
         [ -n "$named" ] && [ $sig = KILL ] && continue   # SIGKILL: only O_TMPFILE leaves nothing
         rm -rf o; mkdir o
-        st=$(PERFSCRIBE_NO_TMPFILE=$named stop_after $sig 0.3 "$PS" convert -q big.csv -o o/out.csv)
+        # the same log sixteen times over: enough work to be stopped while writing
+        st=$(PERFSCRIBE_NO_TMPFILE=$named stop_after $sig o "$PS" convert -q big.csv big.csv big.csv big.csv \
+             big.csv big.csv big.csv big.csv big.csv big.csv big.csv big.csv big.csv big.csv big.csv big.csv -o o/out.csv)
         case $st in -*) ;; *) echo "FAIL: 2: SIG$sig${named:+ (named)}: finished before the signal (status $st)"; fail=1 ;; esac
         only o
     done
@@ -99,8 +116,12 @@ done
 # ---- items 3, 4: endless inputs stop at their cap
 "$PS" summary -q "$LOG" --counter-file /dev/zero >/dev/null 2>err; rc=$?
 expect "3: --counter-file /dev/zero" 3 "perfscribe: /dev/zero: counter file larger than 8 MiB (one counter path per line)"
-(ulimit -v 400000; "$PS" summary -q "$LOG" --counter-file /dev/zero >/dev/null 2>err); rc=$?
-expect "3: --counter-file /dev/zero under a 400 MB limit" 3 "perfscribe: /dev/zero: counter file larger than 8 MiB (one counter path per line)"
+if ldd "$PS" 2>/dev/null | grep -q 'libasan'; then
+    echo "SKIP: 3: memory limit (AddressSanitizer needs terabytes of address space)"
+else
+    (ulimit -v 400000; "$PS" summary -q "$LOG" --counter-file /dev/zero >/dev/null 2>err); rc=$?
+    expect "3: --counter-file /dev/zero under a 400 MB limit" 3 "perfscribe: /dev/zero: counter file larger than 8 MiB (one counter path per line)"
+fi
 mkdir zt; ln -s /dev/zero zt/report.html
 "$PS" report -q "$RUN" --template-dir zt -o zt.html >/dev/null 2>err; rc=$?
 expect "4: template linked to /dev/zero" 3 "perfscribe: zt/report.html: template larger than 16 MiB"
@@ -134,7 +155,7 @@ grep -qxF "perfscribe: empty output file name (use -o - for standard output)" er
     { echo "FAIL: 15: -o '': $(head -1 err)"; fail=1; }
 "$PS" check -q "$LOG" >/dev/null 2>err; rc=$?
 grep -q 'no samples in a counter log' err && { echo "FAIL: 15: check on a plain log: 'no samples' although it has 479"; fail=1; }
-grep -qxF "perfscribe: warning: MBX01 (D:): no samples of log write latency in the counter logs: 2 maximum checks skipped" err ||
+grep -qxF "perfscribe: warning: MBX01 (D:): no samples of log write latency in the counter logs, maximum latency checks skipped (2)" err ||
     { echo "FAIL: 15: check on a plain log: $(grep 'no samples' err)"; fail=1; }
 if [ "$(id -u)" = 0 ] && setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
     mkdir locked; cp "$RUN"/* locked/; chmod 644 locked/*; cp "$LOG" locked/extra.csv; chmod 000 locked/extra.csv
