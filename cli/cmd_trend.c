@@ -261,7 +261,7 @@ static int render_all(ps_cli *cli, const ps_trend *t, const trend_opts *o, const
         ps_buf b = {0};
         rc = render_one(cli, t, o, f, ps_outfile_fp(of[i]), &b);
         if (!rc && b.len && fwrite(b.data, 1, b.len, ps_outfile_fp(of[i])) != b.len)
-            rc = ps_error_set(&cli->err, PS_EIO, o->outputs[i], 0, 0, "write error");
+            rc = PS_EIO;   /* ps_outfile_fail below names the file and the reason */
         ps_buf_free(&b);
     }
     ps_trend_chart png = {0};
@@ -279,8 +279,10 @@ static int render_all(ps_cli *cli, const ps_trend *t, const trend_opts *o, const
     for (size_t i = 0; i < o->nout; i++) {
         if (!of[i])
             continue;
-        if (rc || ps_format_from_path(o->outputs[i]) == PS_FMT_PNG)
+        if (ps_format_from_path(o->outputs[i]) == PS_FMT_PNG)
             ps_outfile_abort(of[i]);
+        else if (rc)
+            rc = ps_outfile_fail(of[i], rc, &cli->err);   /* "FILE: write error: REASON" */
         else
             rc = ps_outfile_commit(of[i], &cli->err);
     }

@@ -28,6 +28,7 @@ static const ps_opt_doc global_opts[] = {
      "print the version, the git revision it was built from and the versions of the libraries it "
      "was built with (libxml2, PCRE2, cairo, libharu, fontconfig), then exit"},
     {"-h", "--help", NULL, PS_VAL_NONE, NULL, 0, "list the commands (as 'perfscribe help')"},
+    {"-q", "--quiet", NULL, PS_VAL_NONE, NULL, 0, "no progress bar; accepted before the command as after it"},
 };
 
 const ps_cmd_doc ps_doc_perfscribe = {

@@ -21,14 +21,34 @@ int ps_cli_usage(ps_cli *cli, const char *fmt, ...)
 }
 
 static int progress_shown;
+static struct timespec progress_last;   /* when the bar was last drawn */
+static int progress_pct = -1;
+
+/* Redraw at most every PROGRESS_MIN_MS (a few times per second) or when the percentage
+ * reaches 100: drawing on every row made megabytes of terminal output. */
+#define PROGRESS_MIN_MS 200
+#define PROGRESS_LABEL 24
 
 void ps_cli_progress(ps_cli *cli, const char *label, uint64_t done, uint64_t total)
 {
-    if (cli->quiet || !isatty(STDERR_FILENO) || total == 0)
+    if (cli->quiet || total == 0 || !isatty(STDERR_FILENO))
         return;
-    int pct = (int)(done * 100 / total);
-    int bars = pct / 4;
-    fprintf(stderr, "\r%-24.24s [%-25.*s] %3d%%", label, bars, "=========================", pct);
+    int pct = (int)(done >= total ? 100 : done * 100 / total);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    long ms = (long)(now.tv_sec - progress_last.tv_sec) * 1000 + (now.tv_nsec - progress_last.tv_nsec) / 1000000;
+    if (progress_shown && (pct == progress_pct || (ms < PROGRESS_MIN_MS && pct < 100)))
+        return;
+    progress_last = now;
+    progress_pct = pct;
+    ps_buf b = {0};
+    ps_term_escape(&b, label);   /* a file name may hold ESC or a newline */
+    size_t n = b.len < PROGRESS_LABEL ? b.len : PROGRESS_LABEL;
+    while (n < b.len && n > 0 && ((unsigned char)b.data[n] & 0xC0) == 0x80)
+        n--;   /* never cut a UTF-8 character */
+    fprintf(stderr, "\r%-*.*s [%-25.*s] %3d%%", PROGRESS_LABEL, (int)n, b.data ? b.data : "", pct / 4,
+            "=========================", pct);
+    ps_buf_free(&b);
     progress_shown = 1;
 }
 
@@ -37,6 +57,7 @@ void ps_cli_progress_end(ps_cli *cli)
     if (progress_shown) {
         fprintf(stderr, "\r%*s\r", 60, "");
         progress_shown = 0;
+        progress_pct = -1;
     }
 }
 

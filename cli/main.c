@@ -3,52 +3,65 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at s (1 for ASCII), 0 when the bytes are not valid UTF-8
- * (overlong forms, surrogates, > U+10FFFF, truncated). */
-static size_t utf8_len(const unsigned char *s)
-{
-    if (s[0] < 0x80)
-        return 1;
-    size_t n = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3 : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) || (n == 3 && s[0] == 0xed && s[1] >= 0xa0) ||
-        (n == 4 && s[0] == 0xf0 && s[1] < 0x90) || (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
-        return 0;
-    return n;
-}
-
-/* Print "perfscribe: <kind><msg>\n" to stderr with every byte that could drive a terminal or break
- * the one-line format escaped as \xNN: C0 controls (also CR/LF), DEL, UTF-8 C1 controls
- * (U+0080..U+009F) and bytes that are not valid UTF-8. Messages quote input text (counter
- * paths, cells, file names), so input could otherwise reach the terminal raw. */
+/* Print "perfscribe: <kind><msg>\n" to stderr, msg escaped for a terminal (ps_term_escape):
+ * messages quote input text (counter paths, cells, file names), which must never reach the
+ * terminal raw. */
 static void print_safe(const char *kind, const char *msg)
 {
-    const unsigned char *s = (const unsigned char *)msg;
-    fprintf(stderr, "perfscribe: %s", kind);
-    while (*s) {
-        size_t n = utf8_len(s);
-        if (n == 1 && *s >= 0x20 && *s != 0x7f) {
-            fputc(*s++, stderr);
-        } else if (n > 1 && !(s[0] == 0xc2 && s[1] < 0xa0)) {
-            fwrite(s, 1, n, stderr);
-            s += n;
-        } else {
-            fprintf(stderr, "\\x%02x", *s++);
-        }
-    }
-    fputc('\n', stderr);
+    ps_buf b = {0};
+    ps_term_escape(&b, msg);
+    fprintf(stderr, "perfscribe: %s%s\n", kind, b.data ? b.data : "");
+    ps_buf_free(&b);
 }
 
-static void print_error(const ps_error *err)
+/* Warnings of one shape (the text after the first "NAME: ", e.g. "not a PerfMon counter log,
+ * ignored" for ten thousand junk files) are printed WARN_SHOWN_PER_SHAPE times, then once as
+ * "and N more: SHAPE". At most WARN_SHAPES shapes are tracked; others print as they are. */
+#define WARN_SHOWN_PER_SHAPE 5
+#define WARN_SHAPES 32
+
+static void print_warnings(const ps_warnings *w)
 {
-    char line[1200];
-    ps_error_format(err, line, sizeof line);
-    print_safe("", line);
+    struct shape { const char *rest; size_t n; } shape[WARN_SHAPES];
+    size_t nshape = 0;
+    for (size_t i = 0; i < w->n; i++) {
+        const char *msg = w->msgs[i], *sep = strstr(msg, ": ");
+        const char *rest = sep ? sep + 2 : msg;
+        size_t k = 0;
+        while (k < nshape && strcmp(shape[k].rest, rest) != 0)
+            k++;
+        if (k == nshape && nshape < WARN_SHAPES)
+            shape[nshape++] = (struct shape){rest, 0};
+        if (k < nshape && ++shape[k].n > WARN_SHOWN_PER_SHAPE)
+            continue;
+        print_safe("warning: ", msg);
+    }
+    for (size_t k = 0; k < nshape; k++)
+        if (shape[k].n > WARN_SHOWN_PER_SHAPE) {
+            char line[64];
+            snprintf(line, sizeof line, "warning: and %zu more: ", shape[k].n - WARN_SHOWN_PER_SHAPE);
+            print_safe(line, shape[k].rest);
+        }
+}
+
+/* The end of every command: standard output flushed; a reader that closed the pipe (| head)
+ * is a normal end (exit 0, quiet); any other write error is exit 4 with its reason. */
+static int finish(int rc)
+{
+    errno = 0;
+    int bad = fflush(stdout) != 0 || ferror(stdout);
+    int e = errno ? errno : EIO;
+    if (ps_outfile_stdout_closed() || (bad && e == EPIPE))
+        return PS_OK;
+    if (bad && rc == PS_OK) {
+        fprintf(stderr, "perfscribe: <stdout>: write error: %s\n", strerror(e));
+        return PS_EIO;
+    }
+    return rc;
 }
 
 static void usage(FILE *fp)
@@ -68,57 +81,87 @@ static void usage(FILE *fp)
     fprintf(fp, "\nexit codes: %s\n", ps_doc_perfscribe.exit_status);
 }
 
+static void unknown(const char *what, const char *name)
+{
+    ps_buf b = {0};
+    ps_buf_printf(&b, "unknown %s '%s'", what, name);
+    print_safe("", b.data);
+    ps_buf_free(&b);
+}
+
+/* Options valid before the command (and after it, for every command): -q/--quiet. */
+static int global_option(const char *a, ps_cli *cli)
+{
+    if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+        cli->quiet = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* The end of --version and help: their error (a failed write) printed once, then finish. */
+static int report(int rc, ps_cli *cli)
+{
+    if (rc != PS_OK && cli->err.msg[0]) {
+        char line[1200];
+        ps_error_format(&cli->err, line, sizeof line);
+        print_safe("", line);
+        return rc;
+    }
+    return finish(rc);
+}
+
+static int run_command(const ps_cli_command *c, int argc, char **argv, ps_cli *cli)
+{
+    int rc = c->fn(argc, argv, cli);
+    ps_chart_release_caches();   /* cairo/fontconfig process caches (clean leak reports) */
+    print_warnings(&cli->warnings);
+    ps_warnings_free(&cli->warnings);
+    if (rc == PS_EIO && ps_outfile_stdout_closed())
+        return finish(PS_OK);   /* | head: the reader has what it wanted */
+    if (rc != PS_OK && cli->err.msg[0]) {
+        char line[1200];
+        ps_error_format(&cli->err, line, sizeof line);
+        print_safe("", line);
+        if (rc == PS_EUSAGE && !cli->err.file[0])
+            fprintf(stderr, "perfscribe: try 'perfscribe %s --help'\n", c->doc->name);
+    }
+    return finish(rc);
+}
+
 int main(int argc, char **argv)
 {
-    signal(SIGPIPE, SIG_IGN);   /* a closed stdout becomes EPIPE -> exit 4 */
-    if (argc < 2) {
+    signal(SIGPIPE, SIG_IGN);   /* a closed stdout becomes EPIPE: a quiet end (finish) */
+    ps_cli cli = {0};
+    int first = 1;
+    while (first < argc && global_option(argv[first], &cli))
+        first++;
+    if (first >= argc) {
         usage(stderr);
         return PS_EUSAGE;
     }
+    argc -= first - 1;
+    argv += first - 1;
     const char *cmd = argv[1];
-    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
-        ps_cli cli = {0};
-        int rc = ps_cli_version(&cli);
-        if (rc)
-            print_error(&cli.err);
-        return rc;
-    }
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0)
+        return report(ps_cli_version(&cli), &cli);
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         if (argc >= 3 && strcmp(cmd, "help") == 0) {
             const ps_cli_command *c = ps_cli_find_command(argv[2]);
             const ps_cmd_doc *doc = c ? c->doc : ps_cli_find_topic(argv[2]);
             if (!doc) {
-                fprintf(stderr, "perfscribe: unknown command or topic '%s'\n", argv[2]);
+                unknown("command or topic", argv[2]);
                 return PS_EUSAGE;
             }
-            ps_cli cli = {0};
-            int rc = ps_cli_help(&cli, doc);
-            if (rc)
-                print_error(&cli.err);
-            return rc;
+            return report(ps_cli_help(&cli, doc), &cli);
         }
         usage(stdout);
-        if (fflush(stdout) == 0 && !ferror(stdout))
-            return 0;
-        fprintf(stderr, "perfscribe: <stdout>: write error: %s\n", strerror(errno ? errno : EIO));
-        return PS_EIO;
+        return finish(PS_OK);
     }
     const ps_cli_command *c = ps_cli_find_command(cmd);
-    if (c) {
-        ps_cli cli = {0};
-        int rc = c->fn(argc - 1, argv + 1, &cli);
-        ps_chart_release_caches();   /* cairo/fontconfig process caches (clean leak reports) */
-        for (size_t w = 0; w < cli.warnings.n; w++)
-            print_safe("warning: ", cli.warnings.msgs[w]);
-        ps_warnings_free(&cli.warnings);
-        if (rc != PS_OK && cli.err.msg[0]) {
-            print_error(&cli.err);
-            if (rc == PS_EUSAGE && !cli.err.file[0])
-                fprintf(stderr, "perfscribe: try 'perfscribe %s --help'\n", cmd);
-        }
-        return rc;
-    }
-    fprintf(stderr, "perfscribe: unknown command '%s'\n", cmd);
+    if (c)
+        return run_command(c, argc - 1, argv + 1, &cli);
+    unknown(cmd[0] == '-' ? "option before the command" : "command", cmd);
     usage(stderr);
     return PS_EUSAGE;
 }

@@ -60,34 +60,40 @@ int ps_filter_add(ps_filter *f, const char *pattern, ps_error *err)
 
 int ps_filter_add_file(ps_filter *f, const char *file, ps_error *err)
 {
-    FILE *fp = fopen(file, "rb");
-    if (!fp)
-        return ps_error_set(err, PS_EIO, file, 0, 0, "cannot open: %s", strerror(errno));
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    long lineno = 0;
+    ps_buf b = {0};
+    int r = ps_buf_read_file(&b, file, PS_FILTER_FILE_MAX);   /* also /dev/zero: capped */
     int rc = PS_OK;
-    while (rc == PS_OK && (len = getline(&line, &cap, fp)) >= 0) {
-        char *s = line;
-        lineno++;
-        if (lineno == 1 && len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+    if (r == PS_READ_EOPEN || r == PS_READ_EISDIR || r == PS_READ_EREAD)
+        rc = ps_error_set(err, PS_EIO, file, 0, 0, "%s: %s", r == PS_READ_EREAD ? "cannot read" : "cannot open",
+                          strerror(errno));
+    else if (r == PS_READ_ETOOBIG)
+        rc = ps_error_set(err, PS_EINPUT, file, 0, 0, "counter file larger than %u MiB (one counter path per line)",
+                          PS_FILTER_FILE_MAX >> 20);
+    char *s = b.data, *end = b.data + b.len;
+    for (long lineno = 1; rc == PS_OK && s && s < end; lineno++) {
+        char *nl = memchr(s, '\n', (size_t)(end - s));
+        char *e = nl ? nl : end;
+        const char *nul = memchr(s, '\0', (size_t)(e - s));
+        if (nul) {
+            rc = ps_error_set(err, PS_EINPUT, file, lineno, (long)(nul - s) + 1, "NUL byte: not a text file");
+            break;
+        }
+        if (lineno == 1 && e - s >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
             s += 3;   /* UTF-8 byte order mark */
-        while (*s == ' ' || *s == '\t')
+        while (s < e && (*s == ' ' || *s == '\t'))
             s++;
-        char *e = s + strlen(s);
-        while (e > s && (e[-1] == '\n' || e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t'))
-            *--e = 0;
-        if (!*s || *s == '#')
-            continue;
-        ps_error pe;
-        if (ps_filter_add(f, s, &pe) != PS_OK)
-            rc = ps_error_set(err, PS_EUSAGE, file, lineno, 1, "%s", pe.msg);
+        char *t = e;
+        while (t > s && (t[-1] == '\r' || t[-1] == ' ' || t[-1] == '\t'))
+            t--;
+        *t = 0;
+        if (*s && *s != '#') {
+            ps_error pe;
+            if (ps_filter_add(f, s, &pe) != PS_OK)
+                rc = ps_error_set(err, PS_EUSAGE, file, lineno, 1, "%s", pe.msg);
+        }
+        s = e + 1;
     }
-    if (rc == PS_OK && ferror(fp))
-        rc = ps_error_set(err, PS_EIO, file, 0, 0, "cannot read: %s", strerror(errno));
-    free(line);
-    fclose(fp);
+    ps_buf_free(&b);
     return rc;
 }
 

@@ -287,7 +287,7 @@ static int reason(ps_verdict *vd, const ps_thr_rule *r, const char *who, double 
  * evaluations that had a value, t->profile_missing those that had none. */
 static int judge_rule(ps_js_server *s, const ps_thr_rule *r, js_tally *t)
 {
-    int *evaluated = &t->evaluated, *skipped_max = &t->skipped_max;
+    int *evaluated = &t->evaluated;
     int fails = 0;
     char who[400];
     if (r->scope == PS_THR_INSTANCE && r->metric < PS_JM_NINST) {
@@ -303,7 +303,10 @@ static int judge_rule(ps_js_server *s, const ps_thr_rule *r, js_tally *t)
             double v = NAN;
             if (r->stat == PS_THR_EXCEED) {
                 if (!st || !st->n) {
-                    *skipped_max = 1;
+                    if (!t->skipped_max++) {
+                        t->skipped_metric = r->metric;
+                        t->skipped_instance = in->name;
+                    }
                     continue;
                 }
                 int exact = 1;
@@ -451,9 +454,10 @@ static void judge_server(ps_js_run *run, ps_js_server *s, const ps_js_judge_opti
     }
     ps_thr_set_free(&rules);
     t.extra_fails += js_plausibility(s);   /* implausible figures fail whatever the verdict source */
-    if (t.skipped_max)
-        ps_warn(&run->warnings, "%s: no samples in a counter log, maximum latency checks skipped",
-                s->machine ? s->machine : "?");
+    if (t.skipped_max)   /* the log may hold many samples, only not of this counter */
+        ps_warn(&run->warnings, "%s (%s): no samples of %s in the counter logs, maximum latency checks skipped (%d)",
+                s->machine ? s->machine : "?", t.skipped_instance, ps_js_metric_words(t.skipped_metric),
+                t.skipped_max);
     js_verdict_settle(s, &t);
 }
 

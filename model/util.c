@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -196,6 +197,11 @@ int ps_buf_read_file(ps_buf *b, const char *path, size_t max)
         fclose(fp);
         errno = EISDIR;
         return PS_READ_EISDIR;
+    }
+    ps_input_note(path);   /* the one registry of inputs the outputs are checked against */
+    if (max && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max) {
+        fclose(fp);
+        return PS_READ_ETOOBIG;
     }
     char chunk[65536];
     size_t n;

@@ -21,6 +21,7 @@ typedef struct dfile {
     ps_js_result_xml rx;       /* FK_RESULT_XML */
     int used;
     int ignored_report;        /* an HTML report candidate that could not be read */
+    int read_errno;            /* the file could not be opened or read: why */
 } dfile;
 
 typedef struct dstate {
@@ -144,10 +145,16 @@ static enum fkind sniff(dfile *f)
 {
     unsigned char h[4096];
     FILE *fp = fopen(f->path, "rb");
-    if (!fp)
+    if (!fp) {
+        f->read_errno = errno;
         return FK_OTHER;
+    }
     size_t n = fread(h, 1, sizeof h - 1, fp);
+    if (ferror(fp))
+        f->read_errno = errno ? errno : EIO;
     fclose(fp);
+    if (f->read_errno)
+        return FK_OTHER;
     h[n] = 0;
     const char *e = ext_of(f->path);
     /* counter logs: the readers' own probe decides (the one sniffer, ps_log_probe) */
@@ -404,6 +411,8 @@ static int classify_all(dstate *d, ps_js_run *run, ps_error *err)
                 ps_warn(&run->warnings, "%s: ignored (%s)", f->path, e2.msg);
                 f->kind = FK_OTHER;
             }
+        } else if (f->read_errno) {   /* its reason, whatever its name */
+            ps_warn(&run->warnings, "%s: cannot read (%s), ignored", f->path, strerror(f->read_errno));
         } else if (f->kind == FK_OTHER) {
             const char *e = ext_of(f->path);
             if (!strcasecmp(e, "csv") || !strcasecmp(e, "tsv") || !strcasecmp(e, "blg"))

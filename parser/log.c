@@ -1,5 +1,6 @@
 /* log.c - ps_log_open: content detection, backend dispatch and column filtering. */
 #include "log_internal.h"
+#include "textenc_internal.h"
 
 #include <errno.h>
 #include <math.h>
@@ -79,6 +80,29 @@ const char *ps_log_probe(const char *path, const unsigned char *head, size_t n)
     return be->name;
 }
 
+/* A precise reason for a text file no reader takes, or a text log whose line ends no reader
+ * can split; NULL when there is none. *col: 1-based column. */
+static const char *text_problem(const unsigned char *h, size_t n, int probed, long *col)
+{
+    size_t bom = 0;
+    int enc = ps_enc_bom(h, n, &bom);
+    size_t step = enc == PS_ENC_UTF16LE || enc == PS_ENC_UTF16BE ? 2 : 1, lo = enc == PS_ENC_UTF16BE;
+    *col = 1;
+    if (enc >= 0 && n == bom)
+        return "only a byte order mark, no text";
+    if (!probed && n > bom + lo && h[bom + lo] == 0x1A)
+        return "Ctrl-Z (0x1A, a DOS end-of-file mark) where the header should start";
+    for (size_t i = bom + lo; probed && i < n; i += step) {
+        if (h[i] == '\n' || (step == 2 && (i + 1 >= n || h[i + 1 - 2 * lo] != 0)))
+            break;
+        if (h[i] == '\r' && i + step < n && h[i + step] != '\n') {
+            *col = (long)((i - bom) / step) + 1;
+            return "line ends are CR only (classic Mac OS): convert them to CRLF or LF";
+        }
+    }
+    return NULL;
+}
+
 static void build_view(ps_log *log)
 {
     const ps_log_info *all = &log->all;
@@ -113,6 +137,13 @@ int ps_log_open(const char *path, const ps_log_options *opt, ps_log **out, ps_er
     int claim;
     const ps_log_backend *be = choose(head, n, &claim);
     rc = PS_OK;
+    long col;
+    const char *why = text_problem(head, n, be == &ps_backend_pdh_text, &col);
+    if (why) {
+        if (stream)
+            fclose(stream);
+        return ps_error_set(err, PS_EINPUT, path, 1, col, "%s", why);
+    }
     if (!be)
         rc = ps_error_set(err, PS_EINPUT, path, 1, 1,
                           n == 0 ? "empty file, not a PerfMon log"

@@ -4,6 +4,7 @@
 #include "ps_parser.h"
 #include "paper_internal.h"
 #include "js_internal.h"
+#include "paper_text.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -33,6 +34,7 @@ typedef struct rd {
     int colorder[5], nhdr;
     char vol[26];            /* 2007 volume roles: 0 unknown, 1 database, 2 log */
     int cur_table;
+    size_t server_tables;    /* tables so far that are not the aggregate ("server N" names) */
     unsigned seen;
     int pending_new, pending_agg;
     int block, prev_line_cells;
@@ -40,73 +42,6 @@ typedef struct rd {
 } rd;
 
 /* ------------------------------------------------------------------ numbers */
-
-/* Parse the first token of s[0..n) as a printed number. Returns 1 with value/decimals/text span,
- * 0 when absent: empty, "(n/a)", garbage, or a number cut off by the transcription ("0." at the
- * end of the line). at_eol: the region ends at the end of the line. */
-static int take_number(const char *s, size_t n, int at_eol, double *v, int *dec, size_t *ts, size_t *tl)
-{
-    size_t i = 0;
-    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == ':' || s[i] == '='))
-        i++;
-    if (i + 3 <= n && (unsigned char)s[i] == 0xEF && (unsigned char)s[i + 1] == 0xBC &&
-        (unsigned char)s[i + 2] == 0x9A)   /* fullwidth colon */
-        i += 3;
-    while (i < n && (s[i] == ' ' || s[i] == '\t'))
-        i++;
-    /* one filler word between a label and its number in prose ("... I/O 為 168", "... is 250") */
-    static const char *const filler[] = {"\xE7\x82\xBA", "\xE7\xB4\x84", "is ", "of ", "was "};
-    for (size_t f = 0; f < sizeof filler / sizeof filler[0]; f++) {
-        size_t fl = strlen(filler[f]);
-        if (n - i > fl && strncmp(s + i, filler[f], fl) == 0) {
-            i += fl;
-            while (i < n && (s[i] == ' ' || s[i] == '\t'))
-                i++;
-            break;
-        }
-    }
-    size_t b = i;
-    char tmp[64];
-    size_t k = 0;
-    while (i < n && ((s[i] >= '0' && s[i] <= '9') || (s[i] == ',' && i > b && i + 3 < n + 1 && i + 1 < n &&
-                                                      s[i + 1] >= '0' && s[i + 1] <= '9'))) {
-        if (s[i] != ',') {
-            if (k >= sizeof tmp - 1)
-                return 0;   /* longer than any real figure: not a number (never cut short) */
-            tmp[k++] = s[i];
-        }
-        i++;
-    }
-    if (k == 0)
-        return 0;
-    int d = 0;
-    if (i + 1 < n && s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9') {
-        if (k >= sizeof tmp - 2)
-            return 0;
-        tmp[k++] = s[i++];
-        while (i < n && s[i] >= '0' && s[i] <= '9') {
-            if (k >= sizeof tmp - 1)
-                return 0;
-            tmp[k++] = s[i++];
-            d++;
-        }
-    } else if (i < n && s[i] == '.') {
-        size_t j = i + 1;
-        while (j < n && (s[j] == ' ' || s[j] == '\t'))
-            j++;
-        if (j == n && at_eol)
-            return 0;   /* "0." at the end of a line: the digits were lost */
-    }
-    if (i < n && ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') || s[i] == '_'))
-        return 0;       /* "12abc": garbage */
-    tmp[k] = 0;
-    if (ps_parse_double(tmp, k, v) != 0)
-        return 0;
-    *dec = d;
-    *ts = b;
-    *tl = i - b;
-    return 1;
-}
 
 /* "M/D/YYYY h:mm:ss [AM|PM]" -> ps_time; -1 when malformed. */
 static int take_time(const char *s, size_t n, ps_time *out)
@@ -165,7 +100,7 @@ static ps_claim *add_value(rd *r, enum ps_metric m, long line, const char *label
     double v;
     int dec;
     size_t ts, tl;
-    if (take_number(s, n, at_eol, &v, &dec, &ts, &tl))
+    if (paper_take_number(s, n, at_eol, &v, &dec, &ts, &tl))
         return add(r, m, line, label, s + ts, tl, v, dec, scale);
     return add(r, m, line, label, NULL, 0, NAN, -1, scale);
 }
@@ -177,16 +112,13 @@ static void new_table(rd *r, long line)
         p->captables = p->captables ? 2 * p->captables : 8;
         p->tables = ps_xrealloc(p->tables, p->captables * sizeof *p->tables);
     }
-    size_t nsrv = 0;
-    for (size_t i = 0; i < p->ntables; i++)
-        nsrv += !p->tables[i].aggregate;
     ps_paper_table *t = &p->tables[p->ntables];
     t->aggregate = r->pending_agg;
     ps_buf b = {0};
     if (t->aggregate)
         ps_buf_puts(&b, "aggregate");
     else
-        ps_buf_printf(&b, "server %zu", nsrv + 1);
+        ps_buf_printf(&b, "server %zu", ++r->server_tables);   /* counted, never re-counted */
     t->server = ps_buf_steal(&b);
     t->line = line;
     r->cur_table = (int)p->ntables++;
@@ -375,7 +307,7 @@ static void disk_row(rd *r, const char *s, size_t a, size_t b, const pev *e, lon
         double v;
         int dec;
         size_t ts, tl;
-        int ok = take_number(s + i, j - i, j == b, &v, &dec, &ts, &tl) && ts == 0 && tl == j - i;
+        int ok = paper_take_number(s + i, j - i, j == b, &v, &dec, &ts, &tl) && ts == 0 && tl == j - i;
         if (!ok && !(j == b))
             break;   /* not a table cell: the row ended */
         ps_claim *cl = add(r, PS_M_COL, line, label, ok ? s + i : NULL, tl, ok ? v : NAN, dec, c <= 1 ? 1000 : 1);
@@ -401,7 +333,7 @@ static void inst_row(rd *r, const char *s, size_t a, size_t b, const pev *e, lon
         if (j == i)
             break;
         size_t t0, t1;
-        if (!take_number(s + i, j - i, 0, &vals[n], &decs[n], &t0, &t1) || t0 != 0 || t1 != j - i)
+        if (!paper_take_number(s + i, j - i, 0, &vals[n], &decs[n], &t0, &t1) || t0 != 0 || t1 != j - i)
             break;
         ts[n] = i;
         tl[n] = t1;
@@ -463,7 +395,7 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, co
             double v;
             int dec;
             size_t ts, tl;
-            if (take_number(s + e->g[0][0], gl(e, 0), 0, &v, &dec, &ts, &tl))
+            if (paper_take_number(s + e->g[0][0], gl(e, 0), 0, &v, &dec, &ts, &tl))
                 add(r, PS_M_HEADROOM_PCT, line, "include N% headroom", s + e->g[0][0] + ts, tl, v, dec, 1);
         }
     }
@@ -494,7 +426,7 @@ static void pct_cells(rd *r, const char *s, size_t n, long line)
         double v;
         int dec;
         size_t ts, tl;
-        if (take_number(s + ov[2], ov[3] - ov[2], 0, &v, &dec, &ts, &tl)) {
+        if (paper_take_number(s + ov[2], ov[3] - ov[2], 0, &v, &dec, &ts, &tl)) {
             c->pct = v;
             c->pct_decimals = dec;
         } else {
@@ -506,7 +438,7 @@ static void pct_cells(rd *r, const char *s, size_t n, long line)
         c->value_decimals = -1;
         int closed = rc > 3 && ov[6] != PCRE2_UNSET;
         size_t a = ov[4], b = ov[5];
-        if (closed && take_number(s + a, b - a, 0, &v, &dec, &ts, &tl)) {
+        if (closed && paper_take_number(s + a, b - a, 0, &v, &dec, &ts, &tl)) {
             c->value = v;
             c->value_decimals = dec;
             size_t i = a + ts + tl, k = 0;
@@ -654,9 +586,18 @@ int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **ou
     int rc = paper_patterns_init(&r.pp, err);
     if (rc)
         return rc;
-    unsigned char *buf = ps_xmalloc(len + 1);
-    memcpy(buf, text, len);
-    buf[len] = 0;
+    size_t n16 = 0;
+    int odd = 0;
+    unsigned char *buf = (unsigned char *)paper_utf16((const unsigned char *)text, len, &n16, &odd);
+    if (buf) {
+        len = n16;
+        if (odd)
+            ps_warn(w, "%s: UTF-16 text of an odd number of bytes: the last byte (half a character) ignored", name);
+    } else {
+        buf = ps_xmalloc(len + 1);
+        memcpy(buf, text, len);
+        buf[len] = 0;
+    }
     size_t start = 0;
     if (len >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF)
         start = 3;
@@ -665,6 +606,7 @@ int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **ou
     p->sanitized_bytes = sanitize(buf + start, len - start);
     if (p->sanitized_bytes)
         ps_warn(w, "%s: %zu NUL or invalid UTF-8 bytes replaced by spaces", name, p->sanitized_bytes);
+    len = start + paper_fold_spaces(buf + start, len - start);
     r.p = p;
     r.w = w;
     r.cur_report = -1;

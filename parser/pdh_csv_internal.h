@@ -24,6 +24,7 @@ typedef struct ps_lines {
     unsigned char *raw;       /* UTF-16: undecoded input */
     size_t rawoff, rawlen;
     int eof;
+    int odd;                  /* UTF-16 input of an odd byte count: its last byte left out */
     uint64_t raw_read;        /* bytes read from the file */
     uint64_t left;            /* bytes still allowed to be read (UINT64_MAX: to end of file) */
     long line;                /* number of the last line returned */
@@ -41,7 +42,7 @@ int ps_lines_open_stream(ps_lines *l, FILE *fp, const char *path, const unsigned
  * numbers count from 0 at start. PS_EIO on failure. */
 int ps_lines_open_range(ps_lines *l, const char *path, uint64_t start, uint64_t end, ps_error *err);
 /* Next line into *line / *n. Returns 1, 0 at end of input, or -PS_EIO / -PS_EINPUT (line
- * too long) with err filled. */
+ * too long; UTF-16 of an odd byte count, at its last line) with err filled. */
 int ps_lines_next(ps_lines *l, char **line, size_t *n, ps_error *err);
 /* Bytes of the file consumed by the lines returned so far (approximate for UTF-16). */
 uint64_t ps_lines_consumed(const ps_lines *l);

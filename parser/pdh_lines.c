@@ -133,19 +133,42 @@ static int fill(ps_lines *l, ps_error *err)
         l->raw_read += got;
         final = got < want;
     }
-    size_t used;
-    size_t out = ps_utf16_to_utf8(l->raw, l->rawlen, l->be, final, l->buf + l->len, l->cap - l->len, &used);
+    size_t used, whole = l->rawlen;
+    if (final && whole % 2) {   /* half a character at the end: a truncated file */
+        l->odd = 1;
+        whole--;
+    }
+    size_t out = ps_utf16_to_utf8(l->raw, whole, l->be, final, l->buf + l->len, l->cap - l->len, &used);
     l->len += out;
-    l->rawoff = used;
+    l->rawoff = used == whole ? l->rawlen : used;
     if (final && used == l->rawlen && out == 0)
         l->eof = 1;
     return PS_OK;
+}
+
+/* A line that starts with Ctrl-Z: alone at the very end it is the end-of-file mark DOS tools
+ * append (the input ends there, 0); anywhere else an error that says what the byte is. */
+static int ctrl_z(ps_lines *l, size_t n, ps_error *err)
+{
+    while (n == 1 && !l->eof && l->start >= l->len) {
+        int rc = fill(l, err);
+        if (rc)
+            return -rc;
+    }
+    if (n == 1 && l->eof && l->start >= l->len)
+        return 0;
+    return -ps_error_set(err, PS_EINPUT, l->path, l->line, 1,
+                         "Ctrl-Z (0x1A, a DOS end-of-file mark) before the end of the file");
 }
 
 int ps_lines_next(ps_lines *l, char **line, size_t *n, ps_error *err)
 {
     for (;;) {
         char *nl = l->scan < l->len ? memchr(l->buf + l->scan, '\n', l->len - l->scan) : NULL;
+        if (!nl && l->eof && l->odd)
+            return -ps_error_set(err, PS_EINPUT, l->path, l->line + 1, 1,
+                                 "UTF-16 text of an odd number of bytes: the last byte is half a "
+                                 "character (truncated file?)");
         if (nl || (l->eof && l->start < l->len)) {
             char *s = l->buf + l->start;
             char *e = nl ? nl : l->buf + l->len;
@@ -155,6 +178,8 @@ int ps_lines_next(ps_lines *l, char **line, size_t *n, ps_error *err)
             *line = s;
             *n = (size_t)(e - s);
             l->line++;
+            if (*n && s[0] == 0x1A)
+                return ctrl_z(l, *n, err);
             return 1;
         }
         l->scan = l->len;

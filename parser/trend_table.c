@@ -10,6 +10,7 @@
 
 #define MAX_LINE 65536
 #define MAX_COLS 256
+#define MAX_BYTES (8L * 1024 * 1024)   /* a published-figures table is a few KiB */
 
 typedef struct cell {
     char *text;
@@ -163,7 +164,9 @@ int ps_trend_table_read(const char *path, ps_trend *t, ps_error *err)
     FILE *fp = fopen(path, "rb");
     if (!fp)
         return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+    ps_input_note(path);   /* never replaced by an output of this process */
     char *line = ps_xmalloc(MAX_LINE + 1);
+    long total = 0;
     cell cells[MAX_COLS];
     int ncols = 0, load_col = -1, config_col = -1, rc = PS_OK;
     size_t metric_of[MAX_COLS];
@@ -180,6 +183,10 @@ int ps_trend_table_read(const char *path, ps_trend *t, ps_error *err)
         }
         if (r == -2) {
             rc = ps_error_set(err, PS_EINPUT, path, lineno, (long)len + 1, "NUL byte: not a text file");
+            break;
+        }
+        if ((total += (long)len) > MAX_BYTES) {   /* an endless pipe of short lines stops here */
+            rc = ps_error_set(err, PS_EINPUT, path, lineno, 1, "trend table larger than %ld MiB", MAX_BYTES >> 20);
             break;
         }
         while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))

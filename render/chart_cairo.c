@@ -97,10 +97,8 @@ static int write_out(const char *path, const void *data, size_t len, ps_error *e
     int rc = ps_outfile_open(path, NULL, 0, &o, err);
     if (rc)
         return rc;
-    if (fwrite(data, 1, len, ps_outfile_fp(o)) != len) {
-        ps_outfile_abort(o);
-        return ps_error_set(err, PS_EIO, path, 0, 0, "write failed");
-    }
+    if (fwrite(data, 1, len, ps_outfile_fp(o)) != len)
+        return ps_outfile_fail(o, PS_EIO, err);   /* "PATH: write error: REASON" */
     return ps_outfile_commit(o, err);
 }
 

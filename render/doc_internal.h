@@ -122,7 +122,13 @@ int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err);
 void doc_html_text(ps_buf *b, const char *s);
 
 /* doc_template.c: templates embedded by cmake/embed.cmake, overridable by file name from
- * a directory. Returns 0 and the text (caller frees) or PS_EIO / PS_EINPUT. */
+ * a directory. Returns 0 and the text (caller frees) or PS_EIO / PS_EINPUT ("template larger
+ * than 16 MiB": /dev/zero behind a link stops there; "NUL byte: not a text file"). */
+#define PS_TEMPLATE_MAX_BYTES (16u * 1024u * 1024u)
 int doc_template_load(const char *dir, const char *name, char **text, ps_error *err);
+/* A --template-dir must exist and be a folder (PS_EIO "DIR: template directory: REASON");
+ * the template files it may hold are noted as inputs (ps_input_note) before any output is
+ * opened. dir NULL: nothing to check. */
+int doc_template_dir_check(const char *dir, ps_error *err);
 
 #endif

@@ -631,6 +631,9 @@ int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_opti
         return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "ESRP version must be 2, 3 or 4 (got %d)", esrp);
     if (!run || !run->nservers)
         return ps_error_set(err, PS_EINPUT, NULL, 0, 0, "no Jetstress server found: nothing to report");
+    int rc = doc_template_dir_check(opt ? opt->template_dir : NULL, err);
+    if (rc)
+        return rc;
     ps_doc *d = ps_xcalloc(1, sizeof *d);
     d->esrp = esrp;
     d->template_dir = ps_xstrdup(opt ? opt->template_dir : NULL);

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct {
     const char *name;
@@ -13,6 +14,24 @@ typedef struct {
 } ps_embedded_file;
 extern const ps_embedded_file ps_embedded_templates[];
 
+int doc_template_dir_check(const char *dir, ps_error *err)
+{
+    if (!dir)
+        return PS_OK;
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return ps_error_set(err, PS_EIO, dir, 0, 0, "template directory: %s", strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return ps_error_set(err, PS_EIO, dir, 0, 0, "template directory: %s", strerror(ENOTDIR));
+    for (const ps_embedded_file *f = ps_embedded_templates; f->name; f++) {
+        ps_buf path = {0};
+        ps_buf_printf(&path, "%s/%s", dir, f->name);
+        ps_input_note(path.data);   /* read later, when the document is drawn: never an output */
+        ps_buf_free(&path);
+    }
+    return PS_OK;
+}
+
 int doc_template_load(const char *dir, const char *name, char **text, ps_error *err)
 {
     *text = NULL;
@@ -20,15 +39,22 @@ int doc_template_load(const char *dir, const char *name, char **text, ps_error *
         ps_buf path = {0};
         ps_buf_printf(&path, "%s/%s", dir, name);
         ps_buf b = {0};
-        int r = ps_buf_read_file(&b, path.data, 0);
+        int r = ps_buf_read_file(&b, path.data, PS_TEMPLATE_MAX_BYTES);
         if (r != PS_READ_EOPEN) {
-            if (r) {
+            int rc = 0;
+            if (r == PS_READ_ETOOBIG)
+                rc = ps_error_set(err, PS_EINPUT, path.data, 0, 0, "template larger than %u MiB",
+                                  PS_TEMPLATE_MAX_BYTES >> 20);
+            else if (r)
+                rc = ps_error_set(err, PS_EIO, path.data, 0, 0, "%s: %s",
+                                  r == PS_READ_EISDIR ? "cannot open" : "read error", strerror(errno));
+            else if (memchr(b.data ? b.data : "", '\0', b.len))
+                rc = ps_error_set(err, PS_EINPUT, path.data, 0, 0, "NUL byte: not a text file");
+            ps_buf_free(&path);
+            if (rc) {
                 ps_buf_free(&b);
-                int rc = ps_error_set(err, PS_EIO, path.data, 0, 0, "read error");
-                ps_buf_free(&path);
                 return rc;
             }
-            ps_buf_free(&path);
             *text = ps_buf_steal(&b);
             return 0;
         }

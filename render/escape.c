@@ -31,6 +31,25 @@ static size_t utf8_len(const unsigned char *s, size_t n)
     return len;
 }
 
+void ps_term_escape(ps_buf *b, const char *s)
+{
+    if (!s)
+        return;
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n;) {
+        size_t l = utf8_len(p + i, n - i);
+        if (l == 1 && p[i] >= 0x20 && p[i] != 0x7f) {
+            ps_buf_putc(b, (char)p[i++]);
+        } else if (l > 1 && !(p[i] == 0xc2 && p[i + 1] < 0xa0)) {   /* not a C1 control */
+            ps_buf_put(b, s + i, l);
+            i += l;
+        } else {
+            ps_buf_printf(b, "\\x%02x", p[i++]);
+        }
+    }
+}
+
 void ps_json_str(ps_buf *b, const char *s)
 {
     if (!s) {

@@ -39,7 +39,12 @@ const char *ps_format_name(enum ps_format f);
 typedef struct ps_outfile ps_outfile;
 /* Open an output. path NULL or "-" is standard output. Otherwise a temporary file is created
  * in the same directory and renamed over path by ps_outfile_commit, so nothing is ever
- * half-written. Refuses (PS_EUSAGE) when path names the same file as one of inputs[0..ninputs).
+ * half-written: an unnamed O_TMPFILE file where the system allows it (nothing is left even
+ * after SIGKILL), else ".NAME.XXXXXX", removed on error and on SIGINT/SIGTERM/SIGHUP. A
+ * symbolic link is written through (the file it points to is replaced, the link stays). The
+ * new file gets the mode of the file it replaces, or 0666 less the umask. A device or FIFO is
+ * written in place. Refuses (PS_EUSAGE) an empty path and a path naming the same file as one
+ * of inputs[0..ninputs) or as any file noted by ps_input_note (every file the process read).
  * Errors: PS_EIO with the path and strerror (EACCES, ENOENT, ...). */
 int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs, ps_outfile **out,
                     ps_error *err);
@@ -50,6 +55,9 @@ const char *ps_outfile_path(const ps_outfile *o);  /* final path, "-" for stdout
 int ps_outfile_commit(ps_outfile *o, ps_error *err);
 /* Discard: remove the temporary file (stdout: nothing). Frees o. o may be NULL. */
 void ps_outfile_abort(ps_outfile *o);
+/* 1 once a write to standard output failed with EPIPE (its reader closed the pipe): the
+ * command's I/O error is then a normal, quiet end (main exits 0). */
+int ps_outfile_stdout_closed(void);
 /* Discard o after writing it failed with rc. When rc is PS_EIO and o's stream has its error
  * flag set, err is replaced by what ps_outfile_commit says ("PATH: write error: REASON") and
  * PS_EIO returned; otherwise o is aborted and rc returned as is. Frees o; o may be NULL. */
@@ -62,6 +70,11 @@ void ps_json_str(ps_buf *b, const char *s);
 /* Append a JSON number: NaN/inf -> null; integers without fraction; else shortest %.17g form
  * that round-trips. */
 void ps_json_num(ps_buf *b, double v);
+/* Append s for a terminal line: C0 controls (CR, LF, ESC included), DEL, UTF-8 C1 controls
+ * (U+0080..U+009F) and bytes that are not valid UTF-8 become \xNN; the rest is copied. The one
+ * escaping of every message, progress label and text header that quotes input (file names,
+ * counter paths, cells). NULL -> nothing. */
+void ps_term_escape(ps_buf *b, const char *s);
 /* Append s with & < > " ' escaped for HTML text and attributes; NULL -> nothing. */
 void ps_html_escape(ps_buf *b, const char *s);
 /* Append s as one CSV field (quoted when it contains sep, quote, CR or LF). */

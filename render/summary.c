@@ -190,9 +190,10 @@ static void text_files(ps_buf *b, const ps_summary *s)
     for (size_t i = 0; i < s->nfiles; i++) {
         const ps_summary_file *f = &s->files[i];
         char t1[40], t2[40];
-        ps_buf_printf(b, "%s: %s, ", f->path, f->format ? f->format : "?");
+        ps_term_escape(b, f->path);   /* a file name may hold ESC or a newline */
+        ps_buf_printf(b, ": %s, ", f->format ? f->format : "?");
         if (f->timezone)
-            ps_buf_printf(b, "%s", f->timezone);
+            ps_term_escape(b, f->timezone);
         else
             ps_buf_puts(b, "zone unknown");
         if (f->has_bias)

@@ -94,13 +94,18 @@ static int load_cmap(ps_sfnt *f)
     return 0;
 }
 
+/* Largest font file read (a TrueType CJK font is 5 to 25 MiB). */
+#define SFNT_MAX_BYTES ((size_t)64 * 1024 * 1024)
+
 int ps_sfnt_open(const char *path, int index, ps_sfnt **out, ps_error *err)
 {
     *out = NULL;
     ps_buf b = {0};
-    if (ps_buf_read_file(&b, path, 0) || b.len < 12) {
+    int rd = ps_buf_read_file(&b, path, SFNT_MAX_BYTES);
+    if (rd || b.len < 12) {
         ps_buf_free(&b);
-        return ps_error_set(err, PS_EIO, path, 0, 0, "cannot read the font file");
+        return rd == PS_READ_ETOOBIG ? ps_error_set(err, PS_EINPUT, path, 0, 0, "font file larger than 64 MiB")
+                                     : ps_error_set(err, PS_EIO, path, 0, 0, "cannot read the font file");
     }
     ps_sfnt *f = ps_xcalloc(1, sizeof *f);
     f->len = b.len;

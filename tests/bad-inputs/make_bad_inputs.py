@@ -51,6 +51,12 @@ w('csv-utf16-lone-surrogate.csv', b'\xff\xfe' + ('"(PDH-CSV 4.0) (UTC)(0)","\\\\
 w('csv-utf16-odd-length.csv', b'\xff\xfe' + (HDR + csv_row('1')).encode('utf-16-le') + b'A')
 w('csv-empty.csv', b'')
 w('csv-bom-only.csv', b'\xef\xbb\xbf')
+# issue 18 item 15: line ends and marks Windows tools leave
+w('csv-utf16-bom-only.csv', b'\xff\xfe')
+w('csv-cr-only.csv', (HDR + csv_row('1') + csv_row('2', '03/14/2026 10:00:15.000')).replace('\r\n', '\r'))
+w('csv-ctrl-z-end.csv', HDR + csv_row('1') + '\x1a')  # DOS copy /a: the end-of-file mark, accepted
+w('csv-ctrl-z-middle.csv', HDR + csv_row('1') + '\x1a\r\n' + csv_row('2', '03/14/2026 10:00:15.000'))
+w('counter-file-nul.txt', '\\Memory\\Avail\x00able MBytes\n')
 w('csv-unterminated-quote.csv', HDR + '"03/14/2026 10:00:00.000","1\r\n')
 w('csv-bad-time.csv', HDR + csv_row('1', '13/45/2026 25:61:61.000'))
 w('csv-binary.csv', bytes((i * 37 + 11) % 256 for i in range(4096)))
@@ -154,6 +160,12 @@ w('paper-invalid-utf8.txt', paper.replace(b'\n', b'\xff\xc0\xed\xa0\x80\n', 3))
 w('paper-binary.txt', bytes((i * 37 + 11) % 256 for i in range(8192)))
 w('paper-long-number.txt', 'Stress Test Result Report\nInstance1.1   ' + '8' * 63 + '.5\n')  # fuzz_paper crash (F28)
 w('paper-1e999.txt', paper + b'\nAchieved Transactional I/O per Second 1e999\nTarget Transactional I/O per Second nan\n')
+
+# issue 18 item 11: a paper saved by Notepad as "Unicode" (UTF-16LE with BOM) and one with
+# no-break spaces and a decimal comma
+w('paper-utf16.txt', b'\xff\xfe' + paper.decode('utf-8').encode('utf-16-le'))
+w('paper-nbsp-comma.txt', paper.decode('utf-8').replace('mailboxes simulated          600', 'mailboxes simulated\u00a0600')
+  .replace('per mailbox 0.40', 'per mailbox 0,40').encode('utf-8'))
 
 # ---- solution description (report --solution)
 w('sol-invalid-utf8.ini', b'[document]\nvendor = A\xffB\n')
