@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Micro-benchmark of the number scanners ps_num_scan and ps_num_parse_cell (parser/numparse.c)
+# Micro-benchmark of the number scanners ps_num_scan and ps_num_parse_cell (parser/text/numparse.c)
 # on real relog cells:
-# builds bench/numparse_bench.c with the system cc (-O2) against parser/numparse.c, loads the
+# builds bench/numparse_bench.c with the system cc (-O2) against parser/text/numparse.c, loads the
 # first LINES data lines of CSV, checks every quoted number cell against strtod bit for bit,
 # then scans all of them many times and prints ns/value (best round) twice: in the parser's
-# order (each scan starts where the previous one ended, as in parser/pdh_rows.c) and with the
+# order (each scan starts where the previous one ended, as in parser/log/pdh/pdh_rows.c) and with the
 # cell starts known in advance; then ps_num_parse_cell on cells of known length (the form the
 # CSV reader uses). Compare versions in one run of a quiet machine: the figures
 # move by 10% and more when other jobs share the CPU.
@@ -14,7 +14,7 @@
 #     LINES   data lines to load, default 2000 (2,000 counters each: ~3.9 M values)
 #     ROUNDS  timed passes over all values, default: as many as fit in ~1.5 s (at least 3)
 #   NUMPARSE=path/to/numparse.c   benchmark another version of the scanner (e.g. an old one
-#                                 from 'git show REV:parser/numparse.c > /tmp/old.c')
+#                                 from 'git show REV:parser/text/numparse.c > /tmp/old.c')
 #   CC=..., CFLAGS=...            compiler and flags (default cc, -O2)
 #
 # Exit status 1 when any value differs from strtod.
@@ -22,7 +22,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 CC=${CC:-cc}
 CFLAGS=${CFLAGS:--O2}
-SRC=${NUMPARSE:-parser/numparse.c}
+SRC=${NUMPARSE:-parser/text/numparse.c}
 OUT=${TMPDIR:-/tmp}/numparse_bench.$$
 trap 'rm -f "$OUT"' EXIT
 # shellcheck disable=SC2086

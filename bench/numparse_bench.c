@@ -1,19 +1,19 @@
-/* numparse_bench.c - micro-benchmark of ps_num_scan (parser/numparse.c) on real relog cells.
+/* numparse_bench.c - micro-benchmark of ps_num_scan (parser/text/numparse.c) on real relog cells.
  *
  *   numparse_bench [CSV [LINES [ROUNDS]]]
  *
  * Loads the first LINES data lines (default 2000) of CSV (default
  * bench/data/relog-2000x20000.csv), takes every quoted cell after the timestamp that is not
  * relog's blank " ", and calls ps_num_scan on each cell in file order (row by row, as
- * parser/pdh_rows.c does: p at the first character of the cell, end at the end of the line).
+ * parser/log/pdh/pdh_rows.c does: p at the first character of the cell, end at the end of the line).
  * Every result is first checked against strtod bit for bit (and the scan must stop at the
  * closing quote). Then two timings, each the best of ROUNDS passes over all values (default:
  * about 1.5 s of passes), in ns per value:
- *   parser order  the loop of parser/pdh_rows.c: each scan starts just after the cell the
+ *   parser order  the loop of parser/log/pdh/pdh_rows.c: each scan starts just after the cell the
  *                 previous one ended (so the end pointer is on the critical path), blank
  *                 cells skipped as there, values stored to a row array;
  *   independent   the cell starts are known in advance (the scans can overlap freely);
- *   cell form     ps_num_parse_cell on each cell, whose length is known (as parser/pdh_rows.c
+ *   cell form     ps_num_parse_cell on each cell, whose length is known (as parser/log/pdh/pdh_rows.c
  *                 calls it: the closing quote is found first).
  * Exit status 1 on any mismatch.
  * Built and run by bench/bench_numparse.sh.
@@ -144,7 +144,7 @@ int main(int argc, char **argv)
     long r = 0;
     size_t row_fail = 0;
     for (;;) {
-        /* as parser/pdh_rows.c: p at the separator before each cell */
+        /* as parser/log/pdh/pdh_rows.c: p at the separator before each cell */
         double t0 = now();
         for (long l = 1; l <= lines; l++) {
             const char *p = buf + starts[l], *e = buf + starts[l + 1] - 1;

@@ -553,7 +553,7 @@ typedef struct ps_js_run {
 void ps_js_run_free(ps_js_run *r);   /* frees members and r itself */
 
 /* ===================================================================== 6b. solution description */
-/* (owned by the ESRP document work; parsed by parser/solution.c, read by render/doc_model.c)
+/* (owned by the ESRP document work; parsed by parser/config/solution.c, read by render/doc/doc_model.c)
  * The text of an ESRP paper that only a person can write (vendor, product, features, hardware
  * rows, ...), from a "solution description" file: INI-like "[section]" headers and
  * "key = value" entries; see docs/readme/report.md. Keys are kept as written (lower case). */
@@ -570,8 +570,8 @@ typedef struct ps_solution {
 } ps_solution;
 
 /* ===================================================================== 7. thresholds */
-/* Jetstress computation (model/js_counters.c, model/js_compute.c) and thresholds/verdicts
- * (model/thresholds.c). */
+/* Jetstress computation (model/jetstress/js_counters.c, model/jetstress/js_compute.c) and thresholds/verdicts
+ * (model/jetstress/thresholds.c). */
 
 /* Every quantity the Jetstress pipeline tracks. 0..11 are the ps_io12 columns of one ESE
  * instance (same order), then the two maintenance columns, then the host counters. */
@@ -599,7 +599,7 @@ const char *ps_js_metric_unit(int metric);
 int ps_js_metric_weight(int metric);
 
 /* Role of a PerfMon object in a Jetstress counter log (the classification table of
- * model/js_counters.c; English and German object names, case and spacing ignored). */
+ * model/jetstress/js_counters.c; English and German object names, case and spacing ignored). */
 enum ps_js_role {
     PS_JS_ROLE_OTHER = 0,        /* anything else: never read */
     PS_JS_ROLE_ESE_INSTANCE,     /* MSExchange Database ==> Instances: the instances */
@@ -695,7 +695,7 @@ const ps_js_figures *ps_js_sum_figures(const ps_js_server *s, size_t i);
 /* Figures shown for an instance: computed when present, else reported, else NULL. */
 const ps_js_figures *ps_js_instance_figures(const ps_js_instance *in);
 
-/* ---- thresholds and verdicts (model/thresholds.c) */
+/* ---- thresholds and verdicts (model/jetstress/thresholds.c) */
 enum ps_thr_stat { PS_THR_AVG, PS_THR_MIN, PS_THR_MAX, PS_THR_P95, PS_THR_EXCEED };
 enum ps_thr_scope { PS_THR_INSTANCE, PS_THR_SERVER, PS_THR_AGGREGATE };
 enum ps_thr_op { PS_THR_GT, PS_THR_GE, PS_THR_LT, PS_THR_LE };
@@ -761,7 +761,7 @@ typedef struct ps_js_judge_options {
 int ps_js_judge(ps_js_run *run, const ps_js_judge_options *opt, ps_error *err);
 
 /* ===================================================================== 8. audit */
-/* (owned by the audit work; see model/audit.c, model/audit_checks.c, parser/paper.c) */
+/* (owned by the audit work; see model/audit/audit.c, model/audit/audit_checks.c, parser/paper/paper.c) */
 
 enum ps_severity { PS_SEV_INFO = 0, PS_SEV_WARNING = 1, PS_SEV_ERROR = 2 };
 /* "info", "warning", "error". */
@@ -863,7 +863,7 @@ typedef struct ps_finding {
     char *message;        /* the arithmetic in words */
 } ps_finding;
 
-/* One row of the checks table (model/audit_checks.c). */
+/* One row of the checks table (model/audit/audit_checks.c). */
 typedef struct ps_audit_check {
     const char *kind;
     enum ps_severity severity;   /* default severity (some findings of a kind are lower) */

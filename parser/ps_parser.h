@@ -74,7 +74,7 @@ void ps_log_close(ps_log *log);
 int ps_log_summary_parallel(ps_log *log, int threads, int (*keep)(void *ctx, const ps_row *row), void *ctx,
                             ps_summary *sum, int *done, ps_error *err);
 
-/* Backends (implemented in parser/pdh_csv.c and parser/blg_*.c): a backend recognises the
+/* Backends (implemented in parser/log/pdh/pdh_csv.c and parser/blg_*.c): a backend recognises the
  * first bytes of a file and provides the reader. Used by ps_log_open only. */
 typedef struct ps_log_backend {
     const char *name;                                   /* "pdh-text", "blg" */

@@ -415,7 +415,7 @@ int ps_chart_draw_hpdf_text(const ps_chart_spec *spec, void *doc, void *page, ps
 /* ===================================================================== 7. documents */
 
 /* An ESRP document (title page, summary tables, per-server appendices with charts), built once
- * from a judged run and rendered into any number of formats. Opaque; see render/doc_internal.h. */
+ * from a judged run and rendered into any number of formats. Opaque; see render/doc/doc_internal.h. */
 typedef struct ps_doc ps_doc;
 
 typedef struct ps_doc_options {
@@ -468,7 +468,7 @@ void ps_trend_render_text(const ps_trend *t, ps_buf *b);
  * "decimals","lower_is_better","values":[],"relative_percent":[],"cells":[]}]}. Appends to b. */
 void ps_trend_render_json(const ps_trend *t, ps_buf *b);
 
-/* Charts of a trend (render/trend_chart.c):
+/* Charts of a trend (render/chart/trend_chart.c):
  * BARS    grouped bars per label (category) of the aggregate IOPS metrics (unit IOPS, not
  *         per server / mailbox / disk) with the plain latency metrics (unit ms/msec) as lines on
  *         a second axis (PS_CHART_BARS_LINE; PS_CHART_BARS when there is no latency);
@@ -503,7 +503,7 @@ void ps_trend_chart_free(ps_trend_chart *c);
  * just that kind; -1 = all), or "unavailable = reason" for a chart t cannot give. */
 void ps_trend_dump_layouts(const ps_trend *t, int only, const char *metric, ps_buf *out);
 
-/* HTML (render/trend_html.c). The section: <section class="trend"> with a heading, the trend
+/* HTML (render/out/trend_html.c). The section: <section class="trend"> with a heading, the trend
  * table (every input string escaped) and the available charts as inline SVG (ids prefixed
  * "trend-<chart>-"); meant to be included in other HTML documents (e.g. `report`). A chart t
  * cannot give is left out (the bars chart says why). Appends to b. */
@@ -511,7 +511,7 @@ void ps_trend_render_html_section(const ps_trend *t, ps_buf *b);
 /* A self-contained HTML page (inline CSS, no scripts, no external references) around the
  * section. Appends to b. */
 void ps_trend_render_html(const ps_trend *t, ps_buf *b);
-/* PDF (render/trend_pdf.c) through the ESRP document toolkit: title page (date = `date`,
+/* PDF (render/out/trend_pdf.c) through the ESRP document toolkit: title page (date = `date`,
  * UTC), contents, the trend table and the available charts as vector graphics; embedded
  * DejaVu fonts. Writes to fp. Errors as ps_doc_render_pdf (PS_EIO). */
 int ps_trend_render_pdf(const ps_trend *t, ps_time date, FILE *fp, ps_warnings *w, ps_error *err);

@@ -1,5 +1,5 @@
 /* doc_rules.c - perfscribe-rules(5): the threshold file formats read by --thresholds
- * (parser/thresholds.c), shown by 'perfscribe help rules' and written as a man page. */
+ * (parser/config/thresholds.c), shown by 'perfscribe help rules' and written as a man page. */
 #include "cli.h"
 
 const ps_cmd_doc ps_doc_rules = {

@@ -20,17 +20,25 @@ if ! command -v "$CC" >/dev/null; then
 fi
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
 PKGS="libxml-2.0 libpcre2-8"
-CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPS_VERSION=\"fuzz\" -I$ROOT/model -I$ROOT/parser -I$ROOT/render $(pkg-config --cflags $PKGS)"
+# every folder holding a header is on the include path, as in CMakeLists.txt
+INCS=$(find "$ROOT/model" "$ROOT/parser" "$ROOT/render" -name '*.h' -printf '-I%h\n' | sort -u | tr '\n' ' ')
+CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPS_VERSION=\"fuzz\" $INCS $(pkg-config --cflags $PKGS)"
 LIBS="$(pkg-config --libs $PKGS) -lm"
 mkdir -p "$OUT/obj" "$OUT/corpus" "$OUT/artifacts"
 # libraries: model, parser and the render files the harnesses need (no cairo/hpdf)
-RENDER=${FUZZ_RENDER:-"pdh_write.c escape.c outfile.c"}
+# (the results store, model/store/, needs SQLite and libpq: not linked into the harnesses)
+RENDER=${FUZZ_RENDER:-"out/pdh_write.c out/escape.c output/outfile.c output/outfile_tmp.c"}
 objs=()
-for src in "$ROOT"/model/*.c "$ROOT"/parser/*.c; do objs+=("$src"); done
+while IFS= read -r src; do objs+=("$src"); done < <(find "$ROOT/model" "$ROOT/parser" -name '*.c' ! -path '*/model/store/*' | sort)
 for r in $RENDER; do objs+=("$ROOT/render/$r"); done
+# the built-in analysis rule packs, embedded as CMake does
+cmake -DOUT="$OUT/ps_rule_packs.c" -DDIR="$ROOT/parser/rules/packs" -DVAR=ps_embedded_rule_packs \
+  -P "$ROOT/cmake/embed.cmake" >/dev/null
+objs+=("$OUT/ps_rule_packs.c")
 built=()
 for src in "${objs[@]}"; do
-  o=$OUT/obj/$(basename "$(dirname "$src")")_$(basename "${src%.c}").o
+  rel=${src#"$ROOT"/}
+  o=$OUT/obj/${rel//\//_}; o=${o%.c}.o
   if [ ! -f "$o" ] || [ "$src" -nt "$o" ] || [ "$0" -nt "$o" ] || \
      [ -n "$(find "$ROOT/model" "$ROOT/parser" "$ROOT/render" -name '*.h' -newer "$o" 2>/dev/null | head -1)" ]; then
     $CC $CFLAGS $SAN -fsanitize=fuzzer-no-link -c "$src" -o "$o"
@@ -48,7 +56,7 @@ for h in "$ROOT"/tests/fuzz/fuzz_*.c; do
   [ -d "$ROOT/tests/fuzz/seeds/$name" ] && cp -n "$ROOT"/tests/fuzz/seeds/$name/* "$corpus"/ 2>/dev/null || true
   [ -d "$ROOT/tests/fuzz/corpus/$name" ] && cp -n "$ROOT"/tests/fuzz/corpus/$name/* "$corpus"/ 2>/dev/null || true
   if [ -f "$ROOT/tests/fuzz/${name}_seeds.c" ]; then
-    $CC $CFLAGS -I"$ROOT/tests/unit" "$ROOT/tests/fuzz/${name}_seeds.c" "$ROOT"/model/*.c $LIBS -o "$OUT/${name}_seeds"
+    $CC $CFLAGS -I"$ROOT/tests/unit" "$ROOT/tests/fuzz/${name}_seeds.c" $(find "$ROOT/model" -name '*.c' ! -path '*/model/store/*') $LIBS -o "$OUT/${name}_seeds"
     "$OUT/${name}_seeds" "$corpus"
   fi
   if [ -f "$ROOT/tests/fuzz/${name}_repack.py" ] && [ -d "$ROOT/../shared/real-samples" ]; then

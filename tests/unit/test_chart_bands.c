@@ -1,4 +1,4 @@
-/* Unit tests: render/chart_layout.c - horizontal y bands (warning/critical ranges of analysis
+/* Unit tests: render/chart/chart_layout.c - horizontal y bands (warning/critical ranges of analysis
  * rules). The plot maps the y range linearly: a band [lo, hi] must cover exactly the pixels of
  * ymap(hi)..ymap(lo), an open end reaches the plot edge, a band outside the range is dropped,
  * and bands never widen the y range (the thresholds do). Checked against the layout's own y

@@ -1,4 +1,4 @@
-/* Unit tests: render/chart_layout.c + chart_draw.c (dump) - chart layouts as text.
+/* Unit tests: render/chart/chart_layout.c + chart_draw.c (dump) - chart layouts as text.
  * Golden dumps live in tests/data/charts/ (see the README there for the hand checks);
  * regenerate with PS_UPDATE_GOLDEN=1 and review the diff by hand. */
 #include <criterion/criterion.h>

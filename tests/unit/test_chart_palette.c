@@ -1,4 +1,4 @@
-/* Unit tests: render/palette.c - the chart colour table. */
+/* Unit tests: render/chart/palette.c - the chart colour table. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* Unit tests: render/chart_ticks.c - nice ticks, SI labels, time axes, text widths.
+/* Unit tests: render/chart/chart_ticks.c - nice ticks, SI labels, time axes, text widths.
  * Every expected value is worked out by hand in the comment next to it. */
 #include <criterion/criterion.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-/* Unit tests: legacy code pages of text logs (parser/codepage.c) and the tolerant zone cell.
+/* Unit tests: legacy code pages of text logs (parser/text/codepage.c) and the tolerant zone cell.
  * The logs of tests/data/csv/codepage/ were written by make_codepage_samples.py with Python's
  * codecs (not glibc iconv); expected.tsv holds the names each must give, in UTF-8. */
 #include <criterion/criterion.h>

@@ -1,4 +1,4 @@
-/* Unit tests: parser/blg_cook.c - every row of the counter-type table with a hand-computed raw
+/* Unit tests: parser/log/blg/blg_cook.c - every row of the counter-type table with a hand-computed raw
  * pair (the arithmetic is in the comment of each line), plus first samples, wrap, bad inputs. */
 #include <criterion/criterion.h>
 #include <math.h>

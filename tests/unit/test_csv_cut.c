@@ -1,4 +1,4 @@
-/* Unit tests: the AVX-512 cutter of relog value parts (parser/pdh_cut_avx512.c) against strtod
+/* Unit tests: the AVX-512 cutter of relog value parts (parser/log/pdh/pdh_cut_avx512.c) against strtod
  * on well-formed lines, and against the cell-by-cell reader (the same file read with the
  * AVX-512 forms switched off) on lines of every odd shape: same rows, same values bit for bit,
  * same first error with line and column. Skipped where the processor has no AVX-512. */

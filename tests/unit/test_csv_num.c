@@ -1,4 +1,4 @@
-/* Unit tests: parser/numparse.c against strtod (the reference) and hand values. */
+/* Unit tests: parser/text/numparse.c against strtod (the reference) and hand values. */
 #include <criterion/criterion.h>
 #include <limits.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-/* Unit tests: model/filter.c relog-style counter filters. */
+/* Unit tests: model/stats/filter.c relog-style counter filters. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* Unit tests: parser/paper.c take_number bounds (finding F28): a figure longer than the number
+/* Unit tests: parser/paper/paper.c take_number bounds (finding F28): a figure longer than the number
  * buffer (63 characters) is not a number - never cut short, never written past the buffer. */
 #include <criterion/criterion.h>
 #include <math.h>

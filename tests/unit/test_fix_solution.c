@@ -1,4 +1,4 @@
-/* Unit tests: size caps of parser/solution.c (finding F5): files above 8 MiB and lines above
+/* Unit tests: size caps of parser/config/solution.c (finding F5): files above 8 MiB and lines above
  * 65536 bytes refused with their position; the file is noted as an input (F27). */
 #include <criterion/criterion.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* Unit tests: hardening fixes of parser/thresholds.c (findings F3, F4, F6, F7, F26, F27 in
+/* Unit tests: hardening fixes of parser/config/thresholds.c (findings F3, F4, F6, F7, F26, F27 in
  * tests/fuzz/FINDINGS.md): entity bombs refused, deep nesting, inheritance only of regular files
  * beside the file, size and line caps, NUL bytes, libxml2 messages on one line, inputs noted. */
 #include <criterion/criterion.h>

@@ -1,4 +1,4 @@
-/* Unit tests: Jetstress computation (model/js_counters.c, model/js_compute.c, parser/js_load.c).
+/* Unit tests: Jetstress computation (model/jetstress/js_counters.c, model/jetstress/js_compute.c, parser/jetstress/js_load.c).
  * Truth by construction: counter logs are written from chosen per-instance means (each sample =
  * mean + a zero-sum deterministic perturbation), and every figure is checked against the chosen
  * values, combined by hand below. */

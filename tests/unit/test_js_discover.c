@@ -1,4 +1,4 @@
-/* Unit tests: Jetstress run discovery (parser/js_discover.c) on the bundled sample run and on a
+/* Unit tests: Jetstress run discovery (parser/jetstress/js_discover.c) on the bundled sample run and on a
  * scratch tree with orphans, a tuning log, a machine mismatch and a symbolic-link loop. */
 #include <criterion/criterion.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-/* Unit tests: Jetstress outputs (render/js_out.c) on a hand-built run. */
+/* Unit tests: Jetstress outputs (render/out/js_out.c) on a hand-built run. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* Unit tests: Jetstress HTML reports (parser/js_html.c, parser/js_labels.c).
+/* Unit tests: Jetstress HTML reports (parser/jetstress/js_html.c, parser/jetstress/js_labels.c).
  * Expected values are the ones written by hand into tests/data/jetstress/ (one file per layout). */
 #include <criterion/criterion.h>
 #include <math.h>

@@ -1,5 +1,5 @@
-/* Unit tests: the counter classification table (model/js_counters.c, object -> role) and the
- * rule of parser/js_load.c that decides which object holds a server's instances. One test per
+/* Unit tests: the counter classification table (model/jetstress/js_counters.c, object -> role) and the
+ * rule of parser/jetstress/js_load.c that decides which object holds a server's instances. One test per
  * row of the table; the loader tests write small logs whose instance figures are known by hand. */
 #include <criterion/criterion.h>
 #include <math.h>

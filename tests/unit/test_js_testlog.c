@@ -1,4 +1,4 @@
-/* Unit tests: Jetstress test-log lines (parser/js_testlog.c). Lines from the catalogue of the
+/* Unit tests: Jetstress test-log lines (parser/jetstress/js_testlog.c). Lines from the catalogue of the
  * format dossier §4.2; expected fields read off each line by hand. */
 #include <criterion/criterion.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-/* Unit tests: JetstressConfig.xml and result XML (parser/js_xml.c), incl. hostile XML. */
+/* Unit tests: JetstressConfig.xml and result XML (parser/jetstress/js_xml.c), incl. hostile XML. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* Unit tests: parser/paper.c - claims from hand-made paper text (values, printed precision,
+/* Unit tests: parser/paper/paper.c - claims from hand-made paper text (values, printed precision,
  * line numbers, absent numbers, report contexts, test-log lines, percentage cells, hostile input). */
 #include <criterion/criterion.h>
 #include <math.h>

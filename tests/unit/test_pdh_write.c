@@ -1,4 +1,4 @@
-/* Unit tests: render/pdh_write.c - the relog-compatible CSV/TSV writer (expected text by hand). */
+/* Unit tests: render/out/pdh_write.c - the relog-compatible CSV/TSV writer (expected text by hand). */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdint.h>

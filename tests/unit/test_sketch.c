@@ -1,4 +1,4 @@
-/* Unit tests: model/sketch.c - quantiles within PS_SKETCH_ALPHA of the exact quantiles
+/* Unit tests: model/stats/sketch.c - quantiles within PS_SKETCH_ALPHA of the exact quantiles
  * (exact = value of rank floor(q (n-1)) in the sorted data, computed here with qsort). */
 #include <criterion/criterion.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-/* Unit tests: the solution description parser (parser/solution.c). */
+/* Unit tests: the solution description parser (parser/config/solution.c). */
 #include <criterion/criterion.h>
 #include <string.h>
 

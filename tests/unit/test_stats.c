@@ -1,4 +1,4 @@
-/* Unit tests: model/stats.c and model/summary.c - statistics computed by hand. */
+/* Unit tests: model/stats/stats.c and model/stats/summary.c - statistics computed by hand. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* Unit tests: render/summary.c - JSON, CSV and text of a tiny summary built by hand.
+/* Unit tests: render/out/summary.c - JSON, CSV and text of a tiny summary built by hand.
  * With two values per counter every quantile has rank floor(q * 1) = 0, i.e. the exact min,
  * so every expected number below is hand arithmetic: mean (100+300)/2 = 200, stddev
  * sqrt((100^2 + 100^2) / 1) = 141.4213562373095 (Python repr(math.sqrt(20000))). */

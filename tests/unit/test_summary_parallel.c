@@ -1,4 +1,4 @@
-/* Unit tests: ps_log_summary_parallel (parser/pdh_parallel.c) against the sequential reader.
+/* Unit tests: ps_log_summary_parallel (parser/log/pdh/pdh_parallel.c) against the sequential reader.
  * A ~74 MB CSV is generated here (values by formula, blank cells, uneven intervals); the
  * parallel summary (2, 3, 4 and 7 chunks) must equal the sequential one: count, missing, min,
  * max, first, last and the quantiles exactly, mean, stddev and time-weighted mean within

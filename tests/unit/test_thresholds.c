@@ -1,5 +1,5 @@
-/* Unit tests: thresholds (model/thresholds.c) and threshold files / PAL import
- * (parser/thresholds.c). PAL counts were computed independently with a Python script
+/* Unit tests: thresholds (model/jetstress/thresholds.c) and threshold files / PAL import
+ * (parser/config/thresholds.c). PAL counts were computed independently with a Python script
  * (xml.etree + re, same rules: enabled analyses, uncommented StaticThreshold calls, child IDs
  * override inherited ones). */
 #include <criterion/criterion.h>

@@ -50,7 +50,7 @@ def extract(seed, table_out, expect_out):
 
 
 def interval(v, dv, b, db):
-    """jetstress-esrp.md 7.7, written independently of model/trend.c."""
+    """jetstress-esrp.md 7.7, written independently of model/trend/trend.c."""
     hv, hb = 0.5 * 10 ** -dv, 0.5 * 10 ** -db
     return 100 * max(v - hv, 0) / (b + hb) - 0.5, 100 * (v + hv) / (b - hb) + 0.5
 

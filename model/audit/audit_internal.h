@@ -74,7 +74,7 @@ int audit_differs(double stated, double expected, double tol);
  * (index like ps_metric 0..6); with propagated half-units. */
 void audit_view_summary(const aview *v, int computed, aval out[7]);
 
-/* The checks (model/audit_checks.c, model/audit_checks2.c). */
+/* The checks (model/audit/audit_checks.c, model/audit/audit_checks2.c). */
 void audit_checks_run(actx *c);
 
 #endif

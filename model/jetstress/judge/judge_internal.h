@@ -1,4 +1,4 @@
-/* judge_internal.h - private to the Jetstress judge (model/thresholds.c, model/judge/). */
+/* judge_internal.h - private to the Jetstress judge (model/jetstress/thresholds.c, model/jetstress/judge/). */
 #ifndef PS_JUDGE_INTERNAL_H
 #define PS_JUDGE_INTERNAL_H
 

@@ -1,6 +1,6 @@
 /* js_load.c - ps_js_load: discover a Jetstress run, stream every attached counter log through
  * the per-instance accumulators over the collection window, then compute figures, per-server
- * summaries and the aggregate (model/js_compute.c). With keep_series the window's samples go
+ * summaries and the aggregate (model/jetstress/js_compute.c). With keep_series the window's samples go
  * into the chart series; with keep_outside as well the samples outside the window (the report
  * shades them). */
 #include "js_internal.h"
