@@ -75,6 +75,10 @@ void ps_json_num(ps_buf *b, double v);
  * escaping of every message, progress label and text header that quotes input (file names,
  * counter paths, cells). NULL -> nothing. */
 void ps_term_escape(ps_buf *b, const char *s);
+/* Columns a terminal gives UTF-8 text s: one per character (continuation bytes take none), two
+ * for East Asian wide characters (CJK ideographs, kana, Hangul, fullwidth forms). Bytes that are
+ * not UTF-8 count one each. Never fails. */
+int ps_text_width(const char *s);
 /* Append s with & < > " ' escaped for HTML text and attributes; NULL -> nothing. */
 void ps_html_escape(ps_buf *b, const char *s);
 /* Append s as one CSV field (quoted when it contains sep, quote, CR or LF). */

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 /* Length of a valid UTF-8 sequence at s (max n bytes), 0 when invalid. */
@@ -165,4 +166,41 @@ void ps_csv_field(ps_buf *b, const char *s, char sep)
         ps_buf_putc(b, *s);
     }
     ps_buf_putc(b, '"');
+}
+
+/* East Asian wide ranges (the common blocks; enough for machine, object and counter names). */
+static const struct { uint32_t lo, hi; } wide[] = {
+    {0x1100, 0x115F}, {0x2E80, 0x303E}, {0x3041, 0x33FF}, {0x3400, 0x4DBF}, {0x4E00, 0x9FFF},
+    {0xA000, 0xA4CF}, {0xAC00, 0xD7A3}, {0xF900, 0xFAFF}, {0xFE30, 0xFE4F}, {0xFF00, 0xFF60},
+    {0xFFE0, 0xFFE6}, {0x20000, 0x3FFFD},
+};
+
+int ps_text_width(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    int w = 0;
+    while (*p) {
+        unsigned c = *p;
+        size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        uint32_t cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
+        for (size_t k = 1; k < n; k++) {
+            if ((p[k] & 0xC0) != 0x80) {
+                n = 0;
+                break;
+            }
+            cp = cp << 6 | (p[k] & 0x3F);
+        }
+        if (n == 0) {   /* not UTF-8: one column for the byte */
+            w++;
+            p++;
+            continue;
+        }
+        int cols = 1;
+        for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++)
+            if (cp >= wide[i].lo && cp <= wide[i].hi)
+                cols = 2;
+        w += cols;
+        p += n;
+    }
+    return w;
 }

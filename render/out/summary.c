@@ -222,7 +222,7 @@ static void render_text(ps_buf *b, const ps_summary *s)
     int wpath = (int)strlen("COUNTER");
     int wcount = (int)strlen("COUNT");
     for (size_t c = 0; c < s->ncounters; c++) {
-        int l = (int)strlen(s->counters[c].path.full);
+        int l = ps_text_width(s->counters[c].path.full);
         if (l > wpath)
             wpath = l;
         char tmp[32];
@@ -236,7 +236,8 @@ static void render_text(ps_buf *b, const ps_summary *s)
     ps_buf_putc(b, '\n');
     for (size_t c = 0; c < s->ncounters; c++) {
         const ps_stats *st = &s->counters[c].stats;
-        ps_buf_printf(b, "%-*s  %*llu  %7llu", wpath, s->counters[c].path.full, wcount,
+        const char *path = s->counters[c].path.full;   /* padded to wpath terminal columns */
+        ps_buf_printf(b, "%s%*s  %*llu  %7llu", path, wpath - ps_text_width(path), "", wcount,
                       (unsigned long long)st->count, (unsigned long long)st->missing);
         for (size_t i = 0; i < nstats; i++) {
             char num[32];

@@ -182,3 +182,16 @@ Test(util, json_num_equals_printf_shortest)
     }
     ps_buf_free(&b);
 }
+
+/* Terminal columns of UTF-8 text, by hand: Cyrillic letters one column each, CJK ideographs two,
+ * a byte that is not UTF-8 one. */
+Test(util, text_width)
+{
+    cr_assert_eq(ps_text_width(""), 0);
+    cr_assert_eq(ps_text_width("COUNTER"), 7);
+    cr_assert_eq(ps_text_width("\xd0\x9f\xd1\x80\xd0\xbe\xd1\x86\xd0\xb5\xd1\x81\xd1\x81\xd0\xbe\xd1\x80"), 9);   /* Процессор */
+    cr_assert_eq(ps_text_width("\xe6\xb8\xac\xe8\xa9\xa6\xe4\xbc\xba\xe6\x9c\x8d\xe5\x99\xa8" "03"), 12);   /* 測試伺服器03 */
+    cr_assert_eq(ps_text_width("M\xc3\xa9moire"), 7);   /* Mémoire */
+    cr_assert_eq(ps_text_width("a\xff" "b"), 3);
+    cr_assert_eq(ps_text_width("\xef\xbc\xa1"), 2);     /* fullwidth A */
+}
