@@ -99,6 +99,16 @@ int ps_buf_read_file(ps_buf *b, const char *path, size_t max);
 /* Locale-independent number formatting (always '.' as decimal separator).
  * ps_fmt_num: %.*f with `decimals`, NaN -> "n/a"; returns out. */
 const char *ps_fmt_num(char *out, size_t n, double v, int decimals);
+/* The SI prefixes, largest first: the one table behind ps_fmt_si and the chart axes
+ * (ps_chart_si_prefix). chart_below: an axis whose largest value is below it is labelled with
+ * this prefix (the small prefixes only; 0 for the others). */
+typedef struct ps_si_prefix {
+    double factor;
+    const char *prefix;
+    double chart_below;
+} ps_si_prefix;
+extern const ps_si_prefix ps_si_prefixes[];
+extern const size_t ps_si_nprefixes;
 /* ps_fmt_si: 3 significant digits with SI prefix (k, M, G, T; m, u below 1) e.g. "12.3k"; NaN -> "n/a". */
 const char *ps_fmt_si(char *out, size_t n, double v);
 /* Locale-independent strtod: accepts [-+]digits[.digits][e[-+]digits], "inf"/"nan" refused.

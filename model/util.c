@@ -239,10 +239,15 @@ const char *ps_fmt_num(char *out, size_t n, double v, int decimals)
     return out;
 }
 
+const ps_si_prefix ps_si_prefixes[] = {
+    {1e12, "T", 0}, {1e9, "G", 0}, {1e6, "M", 0}, {1e3, "k", 0}, {1, "", 0},
+    {1e-3, "m", 0.1}, {1e-6, "u", 1e-4}, {1e-9, "n", 1e-7},
+};
+const size_t ps_si_nprefixes = sizeof ps_si_prefixes / sizeof ps_si_prefixes[0];
+
 const char *ps_fmt_si(char *out, size_t n, double v)
 {
-    static const struct { double f; const char *p; } pre[] = {
-        {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}, {1e-3, "m"}, {1e-6, "u"}};
+    const ps_si_prefix *pre = ps_si_prefixes;
     if (isnan(v))
         return snprintf(out, n, "n/a"), out;
     double a = fabs(v);
@@ -250,12 +255,12 @@ const char *ps_fmt_si(char *out, size_t n, double v)
         return snprintf(out, n, "0"), out;
     if (a >= 1e15 || a < 1e-6)
         return snprintf(out, n, "%.3g", v), fix_radix(out), out;
-    for (size_t i = 0; i < sizeof pre / sizeof pre[0]; i++) {
-        if (a >= pre[i].f * 0.9995) {
-            double s = v / pre[i].f;
+    for (size_t i = 0; i < ps_si_nprefixes; i++) {   /* a >= 1e-6 here: u at the latest */
+        if (a >= pre[i].factor * 0.9995) {
+            double s = v / pre[i].factor;
             double as = fabs(s);
             int dec = as >= 99.95 ? 0 : as >= 9.995 ? 1 : 2;
-            snprintf(out, n, "%.*f%s", dec, s, pre[i].p);
+            snprintf(out, n, "%.*f%s", dec, s, pre[i].prefix);
             fix_radix(out);
             return out;
         }

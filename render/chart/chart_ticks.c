@@ -90,25 +90,21 @@ size_t ps_chart_nice_ticks(double lo, double hi, int include_zero, double *min, 
 
 const char *ps_chart_si_prefix(double amax, double step, double *factor, int *decimals)
 {
-    static const struct { double f; const char *p; } big[] = {
-        {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
-    static const struct { double lim, f; const char *p; } small[] = {
-        {1e-7, 1e-9, "n"}, {1e-4, 1e-6, "u"}, {0.1, 1e-3, "m"}};
     const char *p = "";
     double f = 1;
     amax = fabs(amax);
-    if (amax >= 1e4) {
-        for (size_t i = 0; i < sizeof big / sizeof big[0]; i++)
-            if (amax >= big[i].f) {
-                f = big[i].f;
-                p = big[i].p;
+    if (amax >= 1e4) {   /* the largest prefix of at most amax, from k up */
+        for (size_t i = 0; i < ps_si_nprefixes && ps_si_prefixes[i].factor >= 1e3; i++)
+            if (amax >= ps_si_prefixes[i].factor) {
+                f = ps_si_prefixes[i].factor;
+                p = ps_si_prefixes[i].prefix;
                 break;
             }
-    } else if (amax > 0 && amax < 0.1) {
-        for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
-            if (amax < small[i].lim) {
-                f = small[i].f;
-                p = small[i].p;
+    } else if (amax > 0 && amax < 0.1) {   /* the smallest prefix whose axis range holds amax */
+        for (size_t i = ps_si_nprefixes; i-- > 0 && ps_si_prefixes[i].chart_below > 0;)
+            if (amax < ps_si_prefixes[i].chart_below) {
+                f = ps_si_prefixes[i].factor;
+                p = ps_si_prefixes[i].prefix;
                 break;
             }
     }
