@@ -91,6 +91,9 @@ static int parse_args(int argc, char **argv, ps_cli *cli, store_args *a)
         } else if (!strcmp(s, "--tag")) {
             if ((rc = key_value(cli, s, v)))
                 return rc;
+            for (size_t k = 0; k < a->ntags; k++)
+                if (strcspn(a->tags[k], "=") == strcspn(v, "=") && strncmp(a->tags[k], v, strcspn(v, "=")) == 0)
+                    return ps_cli_usage(cli, "--tag %.*s given twice", (int)strcspn(v, "="), v);
             a->tags[a->ntags++] = v;
         } else if (!strcmp(s, "--where")) {
             if ((rc = key_value(cli, s, v)))

@@ -101,6 +101,10 @@ done
 # the schema version table
 [ "$(sqlite3 "$tmp/runs.db" 'SELECT MAX(version) FROM ps_schema')" = 3 ] || fail "schema version"
 [ "$(sqlite3 "$tmp/runs.db" 'PRAGMA journal_mode')" = wal ] || fail "WAL mode"
+# a tag key given twice is a usage error, nothing stored
+set +e; "$P" store --db "$lite" add "$T/gen2-raid6" --label dup --tag a=1 --tag a=2 2>"$tmp/err"; rc=$?; set -e
+[ $rc = 2 ] && grep -q -- "--tag a given twice" "$tmp/err" || fail "duplicate tag: $rc"
+"$P" store --db "$lite" list | grep -q '^dup ' && fail "duplicate tag stored a run"
 # an unknown scheme
 set +e; "$P" store --db mysql://x list 2>"$tmp/err"; rc=$?; set -e
 [ $rc = 2 ] && grep -q "unknown database 'mysql://x'" "$tmp/err" || fail "unknown scheme"
