@@ -1,11 +1,12 @@
-/* cmd_audit.c - 'perfscribe audit [--paper FILE] [RUN...] [--format text|json|html] [-o FILE]'. */
+/* cmd_audit.c - 'perfscribe audit [--paper FILE] [PAPER.pdf] [RUN...] [--format text|json|html] [-o FILE]'. */
 #include "cli.h"
+#include "ps_paper_pdf.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static const ps_opt_doc audit_opts[] = {
-    {NULL, "--paper", "FILE", PS_VAL_FILE, "txt", 0, "paper text to read claims from"},
+    {NULL, "--paper", "FILE", PS_VAL_FILE, "txt pdf", 0, "paper to read claims from: its text, or the PDF itself"},
     {NULL, "--format", "FMT", PS_VAL_WORDS, "text json html", 0,
      "output format: text (default), json or html; default from the -o extension"},
     {"-o", NULL, "FILE", PS_VAL_OUTPUT, "txt json html", 0, "write to FILE (atomically) instead of standard output"},
@@ -18,10 +19,11 @@ const ps_cmd_doc ps_doc_audit = {
     .name = "audit",
     .section = 1,
     .summary = "audit published ESRP papers and Jetstress reports",
-    .synopsis = "[--paper FILE] [RUN...] [--format text|json|html] [-o FILE]",
-    .description = "Audit a published ESRP paper (its text, e.g. from 'pdftotext -layout') and/or "
-                   "Jetstress runs (report folders, HTML reports, counter logs). Findings are sorted "
-                   "by severity, then location.",
+    .synopsis = "[--paper FILE] [PAPER.pdf] [RUN...] [--format text|json|html] [-o FILE]",
+    .description = "Audit a published ESRP paper (the PDF itself, or its text, e.g. from 'pdftotext -layout') "
+                   "and/or Jetstress runs (report folders, HTML reports, counter logs). A PDF operand is "
+                   "the paper (known by its content, not its name). Findings are sorted by severity, then "
+                   "location: FILE:LINE in a text, FILE:pPAGE:LLINE in a PDF.",
     .opts = audit_opts,
     .nopts = PS_DOC_N(audit_opts),
     .operands = PS_VAL_PATH,
@@ -75,6 +77,12 @@ int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
         } else if (a[0] == '-' && a[1]) {
             free(runs);
             return ps_cli_usage(cli, "unknown option '%s'", a);
+        } else if (ps_paper_file_is_pdf(a)) {
+            if (paper_path) {
+                free(runs);
+                return ps_cli_usage(cli, "one paper at a time: '%s' and '%s'", paper_path, a);
+            }
+            paper_path = a;
         } else {
             runs[nruns++] = a;
         }

@@ -2,6 +2,7 @@
  * transfers, units, aggregates, target arithmetic, achieved vs target, percentages,
  * wrong test, absent numbers. Report/run checks are in audit_checks2.c. */
 #include "audit_internal.h"
+#include "ps_loc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -117,14 +118,14 @@ static void check_units(actx *c, const asum *s)
                 }
             }
         }
-        char b1[64], b2[64];
+        char b1[64], b2[64], lb[48];
         const char *key = ps_metric_key((enum ps_metric)lat_metrics[k]);
         if (hit) {
             audit_add(c, "unit-seconds-as-ms", PS_SEV_ERROR, s->file, a.line, s->server, key, a.v, a.v * 1000,
-                      "%s %s equals digit for digit the %s value %s of %s (line %ld), which is in seconds: "
+                      "%s %s equals digit for digit the %s value %s of %s (line %s), which is in seconds: "
                       "%s s = %s ms", metric_names[lat_metrics[k]], a.text,
                       (hcol == 0 || hcol == 6) ? "Avg. Disk sec/Read" : "Avg. Disk sec/Write", a.text,
-                      hit->name ? hit->name : "an appendix report", hin->col[hcol].line, a.text,
+                      hit->name ? hit->name : "an appendix report", ps_loc_format(lb, sizeof lb, hin->col[hcol].line), a.text,
                       N(b1, a.v * 1000, 1));
         } else if (lat_metrics[k] != PS_M_LOG_WRITE_LAT && a.v < 0.2) {
             audit_add(c, "unit-seconds-as-ms", PS_SEV_WARNING, s->file, a.line, s->server, key, a.v, a.v * 1000,
@@ -364,23 +365,23 @@ static int check_wrong_test(actx *c, const asum *s)
     c->out->checked++;
     if (!stress || perf_match)
         return 0;
-    char b1[64], b2[64], b3[64], b4[64], b5[64], b6[64], extra[256] = "";
+    char b1[64], b2[64], b3[64], b4[64], b5[64], b6[64], extra[256] = "", lb[48], lb2[48];
     for (size_t i = 0; i < c->nviews; i++) {
         const aview *v = &c->views[i];
         if (v->type != PS_TEST_PERFORMANCE)
             continue;
         aval d[7];
         audit_view_summary(v, 0, d);
-        snprintf(extra, sizeof extra, "; the Performance report (line %ld) gives reads %s, writes %s, transfers %s, "
-                 "log writes %s", v->line, F(b4, d[PS_M_DB_READS]), F(b5, d[PS_M_DB_WRITES]),
+        snprintf(extra, sizeof extra, "; the Performance report (line %s) gives reads %s, writes %s, transfers %s, "
+                 "log writes %s", ps_loc_format(lb, sizeof lb, v->line), F(b4, d[PS_M_DB_READS]), F(b5, d[PS_M_DB_WRITES]),
                  N(b6, d[PS_M_DB_TRANSFERS].v, 3), F(b3, d[PS_M_LOG_WRITES]));
         break;
     }
     aval r = s->m[PS_M_DB_READS], w = s->m[PS_M_DB_WRITES];
     long line = !isnan(r.v) ? r.line : s->line;
     audit_add(c, "wrong-test-used", PS_SEV_ERROR, s->file, line, s->server, "summary", r.v, NAN,
-              "summary figures (reads %s, writes %s, %d values compared) match the Stress report %s (line %ld)%s%s",
-              F(b1, r), F(b2, w), n, stress->name ? stress->name : "?", stress->line,
+              "summary figures (reads %s, writes %s, %d values compared) match the Stress report %s (line %s)%s%s",
+              F(b1, r), F(b2, w), n, stress->name ? stress->name : "?", ps_loc_format(lb2, sizeof lb2, stress->line),
               nperf ? ", not the 2-hour Performance report" : " and no Performance report", extra);
     return 1;
 }
@@ -397,12 +398,12 @@ static void check_table_vs_instances(actx *c, const asum *s, const aview *v)
         c->out->checked++;
         if (!audit_differs(a.v, d[m].v, a.h + d[m].h))
             continue;
-        char b1[64], b2[64];
+        char b1[64], b2[64], lb[48];
         int lat = m == PS_M_DB_READ_LAT || m == PS_M_DB_WRITE_LAT || m == PS_M_LOG_WRITE_LAT;
         audit_add(c, "instances-vs-total-mismatch", PS_SEV_ERROR, s->file, a.line, s->server,
                   ps_metric_key((enum ps_metric)m), a.v, d[m].v, "%s %s != %s of the %zu %s of the Performance "
-                  "report (line %ld) = %s", metric_names[m], F(b1, a), lat ? "mean" : "sum", v->ninst,
-                  v->y2007 ? "volumes" : "instances", v->line, N(b2, d[m].v, decimals_of(a)));
+                  "report (line %s) = %s", metric_names[m], F(b1, a), lat ? "mean" : "sum", v->ninst,
+                  v->y2007 ? "volumes" : "instances", ps_loc_format(lb, sizeof lb, v->line), N(b2, d[m].v, decimals_of(a)));
     }
 }
 

@@ -5,6 +5,7 @@
 #include "paper_internal.h"
 #include "js_internal.h"
 #include "paper_text.h"
+#include "ps_paper_pdf.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -371,7 +372,7 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, co
         c->table = r->cur_table;
     } else if (m == PS_M_VERDICT) {
         size_t i = a;
-        while (i < b && (s[i] == ' ' || s[i] == ':'))
+        while (i < b && (s[i] == ' ' || s[i] == '\t' || s[i] == ':'))
             i++;
         int v = -1;
         if (b - i >= 4 && (strncmp(s + i, "Pass", 4) == 0 || strncmp(s + i, "PASS", 4) == 0))
@@ -645,7 +646,9 @@ int ps_paper_read(const char *path, ps_paper **out, ps_warnings *w, ps_error *er
     int rc = js_slurp(path, PS_PAPER_MAX_BYTES, &data, &len, err);   /* parser-wide file reader */
     if (!rc && len == 0)
         rc = ps_error_set(err, PS_EINPUT, path, 0, 0, "empty paper text");
-    if (!rc)
+    if (!rc && ps_paper_is_pdf((const unsigned char *)data, len))   /* the paper sniffer: content, not name */
+        rc = ps_paper_parse_pdf(path, data, len, out, w, err);
+    else if (!rc)
         rc = ps_paper_parse(path, data, len, out, w, err);
     free(data);
     return rc;

@@ -1,5 +1,6 @@
 /* audit_out.c - audit findings as text, JSON or a self-contained HTML page. */
 #include "ps_render.h"
+#include "ps_loc.h"
 
 #include <math.h>
 #include <string.h>
@@ -25,9 +26,10 @@ static void render_text(ps_buf *b, const ps_audit *a)
 {
     for (size_t i = 0; i < a->n; i++) {
         const ps_finding *f = &a->findings[i];
+        char loc[48];
         ps_buf_printf(b, "%s", f->file ? f->file : "-");
         if (f->line > 0)
-            ps_buf_printf(b, ":%ld", f->line);
+            ps_buf_printf(b, ":%s", ps_loc_format(loc, sizeof loc, f->line));   /* 12, or p3:L7 in a PDF */
         ps_buf_printf(b, ": %s: %s:", ps_severity_name(f->severity), f->kind);
         if (f->server)
             ps_buf_printf(b, " [%s]", f->server);
@@ -65,8 +67,12 @@ static void render_json(ps_buf *b, const ps_audit *a)
         ps_json_str(b, ps_severity_name(f->severity));
         ps_buf_puts(b, ",\"file\":");
         ps_json_str(b, f->file);
+        if (ps_loc_page(f->line)) {   /* a PDF: page, and line on the page */
+            ps_buf_puts(b, ",\"page\":");
+            ps_json_num(b, (double)ps_loc_page(f->line));
+        }
         ps_buf_puts(b, ",\"line\":");
-        ps_json_num(b, f->line > 0 ? (double)f->line : NAN);
+        ps_json_num(b, f->line > 0 ? (double)ps_loc_line(f->line) : NAN);
         ps_buf_puts(b, ",\"server\":");
         ps_json_str(b, f->server);
         ps_buf_puts(b, ",\"metric\":");
@@ -120,9 +126,10 @@ static void render_html(ps_buf *b, const ps_audit *a, const char *title)
         td(b, ps_severity_name(f->severity));
         td(b, f->kind);
         ps_buf_puts(b, "<td>");
+        char loc[48];
         ps_html_escape(b, f->file ? f->file : "-");
         if (f->line > 0)
-            ps_buf_printf(b, ":%ld", f->line);
+            ps_buf_printf(b, ":%s", ps_loc_format(loc, sizeof loc, f->line));
         ps_buf_puts(b, "</td>");
         td(b, f->server);
         td(b, f->metric);
