@@ -5,7 +5,7 @@
 # server, metric, stated, expected) as the text, each located by page and line, where the expected
 # page and line of every finding are computed here from its text line (row r is on page
 # (r-1)//60+1; its line is the count of non-blank rows of that page down to it). The same with a
-# proportional font, with --paper, and on the seeds (../shared, when present). Hostile PDFs: one
+# proportional font, on the PDF bundled in tests/data/audit, with --paper, and on the seeds (../shared, when present). Hostile PDFs: one
 # line on stderr, exit 3 (4 for a folder), never a crash.
 set -u
 command -v python3 >/dev/null || exit 77
@@ -19,10 +19,12 @@ fail() { echo "FAIL: $*"; exit 1; }
 head -c 5 "$T/paper.pdf" | grep -q '%PDF-' || fail "not a PDF"
 # the PDF has no copy of the text file to fall back on: its name says nothing either
 cp "$T/paper.pdf" "$T/paper-copy.dat"
+# the PDF bundled for the README (made by the same helper): still in step with the text
+cp "$D/sample-planted-paper.pdf" "$T/bundled.pdf"
 
 "$PERFSCRIBE" audit --paper "$D/sample-planted-paper.txt" --format json > "$T/text.json"; rc=$?
 [ $rc -eq 1 ] || fail "text paper: exit $rc, want 1"
-for f in paper.pdf prop.pdf paper-copy.dat; do
+for f in paper.pdf prop.pdf paper-copy.dat bundled.pdf; do
     "$PERFSCRIBE" audit "$T/$f" --format json > "$T/$f.json" 2> "$T/$f.err"; rc=$?
     [ $rc -eq 1 ] || fail "$f: exit $rc, want 1: $(cat "$T/$f.err")"
     [ -s "$T/$f.err" ] && fail "$f: stderr: $(cat "$T/$f.err")"
@@ -45,7 +47,7 @@ t = json.load(open(f"{T}/text.json"))
 key = lambda f: (f["kind"], f["severity"], f["server"], f["metric"], f["stated"], f["expected"])
 want = sorted((key(f), where(f["line"])) for f in t["findings"])
 assert len(want) == 20, len(want)
-for name in ("paper.pdf", "prop.pdf", "paper-copy.dat"):
+for name in ("paper.pdf", "prop.pdf", "paper-copy.dat", "bundled.pdf"):
     d = json.load(open(f"{T}/{name}.json"))
     got = sorted((key(f), (f["page"], f["line"])) for f in d["findings"])
     assert got == want, (name, [x for x in got if x not in want], [x for x in want if x not in got])
