@@ -167,6 +167,23 @@ w('paper-utf16.txt', b'\xff\xfe' + paper.decode('utf-8').encode('utf-16-le'))
 w('paper-nbsp-comma.txt', paper.decode('utf-8').replace('mailboxes simulated          600', 'mailboxes simulated\u00a0600')
   .replace('per mailbox 0.40', 'per mailbox 0,40').encode('utf-8'))
 
+# issue 15 item 1: papers given as PDF (known by content: the .dat one is a PDF too)
+def pdf(objs):
+    out, offs = b'%PDF-1.4\n', []
+    for i, o in enumerate(objs, 1):
+        offs.append(len(out))
+        out += b'%d 0 obj\n%s\nendobj\n' % (i, o)
+    x = len(out)
+    out += b'xref\n0 %d\n0000000000 65535 f \n' % (len(objs) + 1)
+    out += b''.join(b'%010d 00000 n \n' % o for o in offs)
+    return out + b'trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n' % (len(objs) + 1, x)
+w('paper-pdf-garbage.pdf', b'%PDF-1.7\n' + bytes((i * 53 + 7) % 256 for i in range(4096)))
+w('paper-pdf-header-only.dat', b'%PDF-1.4\n')
+w('paper-pdf-truncated.pdf', rd('tests/data/audit/sample-planted-paper.pdf')[:3000])
+w('paper-pdf-no-text.pdf', pdf([b'<< /Type /Catalog /Pages 2 0 R >>', b'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+                                b'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>']))
+w('paper-pdf-no-pages.pdf', pdf([b'<< /Type /Catalog /Pages 2 0 R >>', b'<< /Type /Pages /Kids [] /Count 0 >>']))
+
 # ---- solution description (report --solution)
 w('sol-invalid-utf8.ini', b'[document]\nvendor = A\xffB\n')
 w('sol-duplicate.ini', '[document]\nvendor = A\nvendor = B\n')

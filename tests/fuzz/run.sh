@@ -19,7 +19,7 @@ if ! command -v "$CC" >/dev/null; then
   exit 2
 fi
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
-PKGS="libxml-2.0 libpcre2-8"
+PKGS="libxml-2.0 libpcre2-8 poppler-glib"   # poppler-glib: papers as PDF (parser/paper/paper_pdf.c)
 # every folder holding a header is on the include path, as in CMakeLists.txt
 INCS=$(find "$ROOT/model" "$ROOT/parser" "$ROOT/render" -name '*.h' -printf '-I%h\n' | sort -u | tr '\n' ' ')
 CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPS_VERSION=\"fuzz\" $INCS $(pkg-config --cflags $PKGS)"
