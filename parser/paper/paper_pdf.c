@@ -64,6 +64,40 @@ static int cmp_x(const void *a, const void *b)
     return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
+/* Reading direction of a page: the way most neighbouring characters of one word advance. */
+enum pdf_dir { DIR_RIGHT = 0, DIR_DOWN, DIR_UP, DIR_LEFT, DIR_N };
+
+/* Turn the glyph boxes of a rotated page (a landscape appendix set with /Rotate, text read top
+ * to bottom or bottom to top) so that text reads left to right and lines go down the page. */
+static void upright(glyph *g, size_t n)
+{
+    size_t votes[DIR_N] = {0};
+    for (size_t i = 1; i < n; i++) {
+        if (g[i].idx != g[i - 1].idx + 1)
+            continue;   /* a space or a line end between them */
+        double dx = (g[i].x1 + g[i].x2 - g[i - 1].x1 - g[i - 1].x2) / 2, dy = cy(&g[i]) - cy(&g[i - 1]);
+        if (dx * dx >= dy * dy)
+            votes[dx >= 0 ? DIR_RIGHT : DIR_LEFT]++;
+        else
+            votes[dy >= 0 ? DIR_DOWN : DIR_UP]++;
+    }
+    int dir = DIR_RIGHT;
+    for (int d = 1; d < DIR_N; d++)
+        if (votes[d] > votes[dir])
+            dir = d;
+    if (dir == DIR_RIGHT)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        glyph *q = &g[i];
+        double x1 = q->x1, x2 = q->x2, y1 = q->y1, y2 = q->y2;
+        switch (dir) {
+        case DIR_DOWN: q->x1 = y1, q->x2 = y2, q->y1 = -x2, q->y2 = -x1; break;   /* (x, y) -> (y, -x) */
+        case DIR_UP: q->x1 = -y2, q->x2 = -y1, q->y1 = x1, q->y2 = x2; break;     /* (x, y) -> (-y, x) */
+        default: q->x1 = -x2, q->x2 = -x1, q->y1 = -y2, q->y2 = -y1; break;       /* (x, y) -> (-x, -y) */
+        }
+    }
+}
+
 /* The PDF library's messages (damaged objects, fonts) go to GLib's log under its domain:
  * counted here, never printed. */
 static void on_pdf_message(const gchar *domain, GLogLevelFlags level, const gchar *msg, gpointer data)
@@ -134,6 +168,7 @@ static void read_page(PopplerPage *page, long pageno, ps_buf *b, long **locs, si
         q->blen = (unsigned)(g_utf8_next_char(p) - p);
         q->idx = k;
     }
+    upright(g, ng);
     qsort(g, ng, sizeof *g, cmp_y);
     long line = 0;
     for (size_t s = 0; s < ng;) {

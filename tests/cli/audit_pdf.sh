@@ -5,7 +5,8 @@
 # server, metric, stated, expected) as the text, each located by page and line, where the expected
 # page and line of every finding are computed here from its text line (row r is on page
 # (r-1)//60+1; its line is the count of non-blank rows of that page down to it). The same with a
-# proportional font, on the PDF bundled in tests/data/audit, with --paper, and on the seeds (../shared, when present). Hostile PDFs: one
+# proportional font, on the PDF bundled in tests/data/audit, on its pages turned (qpdf --rotate), with
+# --paper, and on the seeds (../shared, when present). Hostile PDFs: one
 # line on stderr, exit 3 (4 for a folder), never a crash.
 set -u
 command -v python3 >/dev/null || exit 77
@@ -24,7 +25,15 @@ cp "$D/sample-planted-paper.pdf" "$T/bundled.pdf"
 
 "$PERFSCRIBE" audit --paper "$D/sample-planted-paper.txt" --format json > "$T/text.json"; rc=$?
 [ $rc -eq 1 ] || fail "text paper: exit $rc, want 1"
-for f in paper.pdf prop.pdf paper-copy.dat bundled.pdf; do
+# pages turned by a quarter or half turn (/Rotate, as landscape appendix pages are)
+rot=""
+if command -v qpdf >/dev/null; then
+    for r in 90 180 270; do
+        qpdf --rotate=+$r "$T/paper.pdf" "$T/rot$r.pdf" || fail "qpdf --rotate"
+        rot="$rot rot$r.pdf"
+    done
+fi
+for f in paper.pdf prop.pdf paper-copy.dat bundled.pdf $rot; do
     "$PERFSCRIBE" audit "$T/$f" --format json > "$T/$f.json" 2> "$T/$f.err"; rc=$?
     [ $rc -eq 1 ] || fail "$f: exit $rc, want 1: $(cat "$T/$f.err")"
     [ -s "$T/$f.err" ] && fail "$f: stderr: $(cat "$T/$f.err")"
@@ -47,7 +56,8 @@ t = json.load(open(f"{T}/text.json"))
 key = lambda f: (f["kind"], f["severity"], f["server"], f["metric"], f["stated"], f["expected"])
 want = sorted((key(f), where(f["line"])) for f in t["findings"])
 assert len(want) == 20, len(want)
-for name in ("paper.pdf", "prop.pdf", "paper-copy.dat", "bundled.pdf"):
+import os
+for name in ["paper.pdf", "prop.pdf", "paper-copy.dat", "bundled.pdf"] + [f"rot{r}.pdf" for r in (90, 180, 270) if os.path.exists(f"{T}/rot{r}.pdf")]:
     d = json.load(open(f"{T}/{name}.json"))
     got = sorted((key(f), (f["page"], f["line"])) for f in d["findings"])
     assert got == want, (name, [x for x in got if x not in want], [x for x in want if x not in got])

@@ -26,7 +26,7 @@ static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned 
 
 /* A4 pages, DejaVu Sans 10 pt (a proportional font, as papers are set); words drawn in the
  * order given, pages up to npages (a page may stay blank). */
-static ps_buf make_pdf(const word *w, size_t n, int npages)
+static ps_buf make_pdf_turned(const word *w, size_t n, int npages, int turned)
 {
     ps_buf b = {0};
     cairo_surface_t *s = cairo_pdf_surface_create_for_stream(to_buf, &b, 595, 842);
@@ -34,6 +34,11 @@ static ps_buf make_pdf(const word *w, size_t n, int npages)
     cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, 10);
     for (int p = 1; p <= npages; p++) {
+        cairo_identity_matrix(cr);
+        if (turned) {   /* a landscape table set sideways on a portrait page: text reads upwards */
+            cairo_translate(cr, 0, 842);
+            cairo_rotate(cr, -1.5707963267948966);
+        }
         for (size_t i = 0; i < n; i++) {
             if (w[i].page != p)
                 continue;
@@ -47,6 +52,11 @@ static ps_buf make_pdf(const word *w, size_t n, int npages)
     cr_assert_eq(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
     cairo_surface_destroy(s);
     return b;
+}
+
+static ps_buf make_pdf(const word *w, size_t n, int npages)
+{
+    return make_pdf_turned(w, n, npages, 0);
 }
 
 /* A 3-column table (label, Server 1, Server 2) at x = 72, 300, 420; right-hand cells drawn
@@ -88,6 +98,21 @@ Test(paper_pdf, table_rebuilt_into_lines_and_cells)
         cr_assert_eq(ps_loc_line(l.loc[i]), line[i], "line %zu", i);
     }
     cr_assert_eq(l.pdf_messages, 0);
+    ps_pdf_lines_free(&l);
+    ps_buf_free(&pdf);
+}
+
+/* The same table set sideways (text reading bottom to top, as landscape appendix pages are):
+ * the same lines. */
+Test(paper_pdf, sideways_page_rebuilt_upright)
+{
+    ps_buf pdf = make_pdf_turned(table, sizeof table / sizeof table[0], 2, 1);
+    ps_pdf_lines l;
+    ps_error err;
+    ps_error_clear(&err);
+    cr_assert_eq(ps_pdf_text_lines("t.pdf", pdf.data, pdf.len, &l, &err), 0, "%s", err.msg);
+    cr_assert_str_eq(l.text, table_text);
+    cr_assert_eq(l.nlines, 7);
     ps_pdf_lines_free(&l);
     ps_buf_free(&pdf);
 }
