@@ -11,12 +11,19 @@
 #include "ps_loc.h"
 #include "ps_paper_pdf.h"
 #include "ps_parser.h"
+#include "ps_render.h"
 
 typedef struct word {
     int page;          /* 1-based */
     double x, y;       /* baseline start, points from the top left */
     const char *text;
 } word;
+
+/* cairo's and fontconfig's font caches freed after each test: leak checkers see a clean exit */
+static void release(void)
+{
+    ps_chart_release_caches();
+}
 
 static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned int length)
 {
@@ -81,7 +88,7 @@ static const char table_text[] =
     "Appendix\n"
     "Target IOPS\t800\n";
 
-Test(paper_pdf, table_rebuilt_into_lines_and_cells)
+Test(paper_pdf, table_rebuilt_into_lines_and_cells, .fini = release)
 {
     ps_buf pdf = make_pdf(table, sizeof table / sizeof table[0], 2);
     ps_pdf_lines l;
@@ -104,7 +111,7 @@ Test(paper_pdf, table_rebuilt_into_lines_and_cells)
 
 /* The same table set sideways (text reading bottom to top, as landscape appendix pages are):
  * the same lines. */
-Test(paper_pdf, sideways_page_rebuilt_upright)
+Test(paper_pdf, sideways_page_rebuilt_upright, .fini = release)
 {
     ps_buf pdf = make_pdf_turned(table, sizeof table / sizeof table[0], 2, 1);
     ps_pdf_lines l;
@@ -119,7 +126,7 @@ Test(paper_pdf, sideways_page_rebuilt_upright)
 
 /* Claims read from the PDF carry page and line: the target IOPS is on page 2, line 2; the
  * table's first figure on page 1, line 3. */
-Test(paper_pdf, claims_located_by_page_and_line)
+Test(paper_pdf, claims_located_by_page_and_line, .fini = release)
 {
     ps_buf pdf = make_pdf(table, sizeof table / sizeof table[0], 2);
     ps_paper *p = NULL;
@@ -187,7 +194,7 @@ static void refused(const void *data, size_t len, const char *want)
     cr_assert_null(l.loc);
 }
 
-Test(paper_pdf, hostile_refused)
+Test(paper_pdf, hostile_refused, .fini = release)
 {
     refused("%PDF-1.7\ngarbage\n", 17, "not a readable PDF");
     refused("%PDF-", 5, "not a readable PDF");
