@@ -146,7 +146,7 @@ static int next(ps_log *log, ps_row *row, ps_error *err)
             blg_col *c = &l->cols[i];
             double v = NAN;
             if (c->seen) {
-                blg_cook(c->type, &c->prev, &c->cur, &v);
+                blg_cook_rule(c->rule, c->type, &c->prev, &c->cur, &v);
                 c->prev = c->cur;
             } else
                 c->prev.ok = 0;

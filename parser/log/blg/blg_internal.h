@@ -47,6 +47,8 @@ void blg_utf16_append(ps_buf *b, const unsigned char *p, size_t nunits);
  * control characters and DEL replaced by '?' (names are printed in text outputs).
  * Returns NULL when no NUL is found inside avail bytes. */
 char *blg_utf16_dup(const unsigned char *p, size_t avail);
+/* The same into b (reset first, NUL-terminated): 0, or -1 when no NUL lies inside avail bytes. */
+int blg_utf16_to(ps_buf *b, const unsigned char *p, size_t avail);
 /* FILETIME (local) -> ps_time milliseconds (floor). */
 ps_time blg_ft_to_ms(uint64_t ft);
 
@@ -134,6 +136,10 @@ enum blg_cook_result { BLG_COOK_OK = 0, BLG_COOK_FIRST, BLG_COOK_BAD, BLG_COOK_U
 /* Where layout A takes Y from, and whether the counter needs the next definition as its base. */
 enum blg_ysrc { BLG_Y_NONE, BLG_Y_TICKS, BLG_Y_100NS, BLG_Y_OBJECT, BLG_Y_BASE };
 
+/* Row of the counter-type table for type, -1 when none (look it up once per column). */
+int blg_rule_find(uint32_t type);
+/* blg_cook with the table row already found (rule = blg_rule_find(type)). */
+int blg_cook_rule(int rule, uint32_t type, const blg_raw *prev, const blg_raw *cur, double *out);
 /* Cook: cur is the current sample, prev the previous one of the same column (prev->ok 0 when
  * there is none). Returns BLG_COOK_OK with *out, or why there is no value (*out NaN). */
 int blg_cook(uint32_t type, const blg_raw *prev, const blg_raw *cur, double *out);
@@ -153,6 +159,7 @@ typedef struct blg_entry {
     int wildcard;        /* instance array (layout B) */
     int whole;           /* whole object (layout A) */
     size_t col0, ncols;  /* its columns (after pass 1) */
+    size_t hint;         /* column of its first value in the last record ((size_t)-1: none) */
     int warned;
 } blg_entry;
 
@@ -164,6 +171,8 @@ typedef struct blg_col {
     char *inst, *cname;  /* instance (NULL: none) and counter name as in the path */
     uint32_t title, defidx;  /* layout A: counter title index and definition position */
     uint32_t type;
+    int rule;            /* blg_rule_find(type), looked up once */
+    uint32_t iid;        /* layout A: columns with the same iid have the same instance (0: none) */
     blg_raw prev, cur;
     int seen;            /* present in the current record */
 } blg_col;
@@ -180,6 +189,24 @@ void blg_map_put(blg_map *m, const char *key, size_t klen, size_t val);
 void blg_map_clear(blg_map *m);   /* drop every key, keep the table */
 void blg_map_free(blg_map *m);
 
+/* Instance names of one array or object and how often each was seen (duplicate numbering).
+ * Cleared per array/object without freeing anything: the names live in one arena. */
+typedef struct blg_dup_item {
+    uint64_t h;
+    size_t off, len, count, slot;
+} blg_dup_item;
+typedef struct blg_dups {
+    size_t *slots;       /* item index + 1; 0 = empty */
+    size_t cap;
+    blg_dup_item *items;
+    size_t n, capitems;
+    ps_buf arena;
+} blg_dups;
+/* Count name[0..len) once more; returns how often it was seen before since the last clear. */
+size_t blg_dups_add(blg_dups *d, const char *name, size_t len);
+void blg_dups_clear(blg_dups *d);
+void blg_dups_free(blg_dups *d);
+
 /* Everything the decoder knows about the log. */
 typedef struct blg_log {
     blg_src src;
@@ -193,7 +220,10 @@ typedef struct blg_log {
     size_t ncols, capcols;
     blg_map colmap;      /* "entryidx\x1fkey" -> column */
     ps_buf keybuf, scratch, objkey;  /* reused key builders */
-    blg_map dups;        /* instance names of the current array/object (duplicate numbering) */
+    ps_buf namebuf, instbuf;         /* instance name as stored / as displayed (numbered) */
+    blg_dups dups;       /* instance names of the current array/object (duplicate numbering) */
+    uint32_t next_iid;   /* pass 1: last instance id given to a layout-A column */
+    struct blg_par *par; /* pass 2 on several threads (blg_par.c), NULL: sequential */
     int warned_tag, warned_array;
     int pass;            /* 1 = discovery, 2 = values */
     double *values;

@@ -75,6 +75,59 @@ void blg_map_free(blg_map *m)
     memset(m, 0, sizeof *m);
 }
 
+/* ------------------------------------------------------------------ duplicate instance names */
+size_t blg_dups_add(blg_dups *d, const char *name, size_t len)
+{
+    if ((d->n + 1) * 2 > d->cap) {   /* grow: re-slot the items (their slot fields follow) */
+        free(d->slots);
+        d->cap = d->cap ? d->cap * 2 : 64;
+        d->slots = ps_xcalloc(d->cap, sizeof *d->slots);
+        for (size_t k = 0; k < d->n; k++) {
+            size_t j = d->items[k].h & (d->cap - 1);
+            while (d->slots[j])
+                j = (j + 1) & (d->cap - 1);
+            d->slots[j] = k + 1;
+            d->items[k].slot = j;
+        }
+    }
+    uint64_t h = hash(name, len);
+    size_t j = h & (d->cap - 1);
+    for (; d->slots[j]; j = (j + 1) & (d->cap - 1)) {
+        blg_dup_item *it = &d->items[d->slots[j] - 1];
+        if (it->h == h && it->len == len && memcmp(d->arena.data + it->off, name, len) == 0)
+            return it->count++;
+    }
+    if (d->n == d->capitems) {
+        d->capitems = d->capitems ? d->capitems * 2 : 32;
+        d->items = ps_xrealloc(d->items, d->capitems * sizeof *d->items);
+    }
+    blg_dup_item *it = &d->items[d->n];
+    it->h = h;
+    it->off = d->arena.len;
+    it->len = len;
+    it->count = 1;
+    it->slot = j;
+    ps_buf_put(&d->arena, name, len);
+    d->slots[j] = ++d->n;
+    return 0;
+}
+
+void blg_dups_clear(blg_dups *d)
+{
+    for (size_t k = 0; k < d->n; k++)
+        d->slots[d->items[k].slot] = 0;
+    d->n = 0;
+    ps_buf_reset(&d->arena);
+}
+
+void blg_dups_free(blg_dups *d)
+{
+    free(d->slots);
+    free(d->items);
+    ps_buf_free(&d->arena);
+    memset(d, 0, sizeof *d);
+}
+
 /* ------------------------------------------------------------------ counter list */
 static char *entry_str(const unsigned char *sa, size_t salen, uint32_t off, int *bad)
 {
@@ -154,6 +207,7 @@ int blg_list_parse(blg_log *l, const blg_record *r, ps_error *err)
             free(e.machine);
             e.machine = NULL;
         }
+        e.hint = (size_t)-1;
         e.whole = (e.flags & 0x10) != 0 || strcmp(e.counter, "*") == 0;
         e.wildcard = !e.whole && ((e.flags & 1) || (e.instance && strcmp(e.instance, "*") == 0));
         if (l->nentries == cap) {
@@ -292,6 +346,7 @@ size_t blg_col_get(blg_log *l, size_t entry, const char *key, const char *instan
     col->inst = instance ? ps_xstrdup(instance) : NULL;
     col->cname = ps_xstrdup(counter);
     col->type = type;
+    col->rule = blg_rule_find(type);
     blg_map_put(&l->colmap, l->keybuf.data, klen, l->ncols);
     int hidden = 0;
     enum blg_ysrc ys;
@@ -319,14 +374,16 @@ void blg_cols_finish(blg_log *l)
         qsort(l->cols, l->ncols, sizeof *l->cols, col_cmp);
     blg_map_free(&l->colmap);
     ps_buf k = {0};
-    for (size_t i = 0; i < l->nentries; i++)
+    for (size_t i = 0; i < l->nentries; i++) {
         l->entries[i].ncols = 0;
+        l->entries[i].hint = (size_t)-1;   /* column indices change here */
+    }
     for (size_t i = 0; i < l->ncols; i++) {
         blg_col *c = &l->cols[i];
         c->seen = 0;
         blg_entry *e = &l->entries[c->entry];
         if (!e->ncols)
-            e->col0 = i;
+            e->col0 = e->hint = i;
         e->ncols++;
         size_t klen = map_key(&k, c->entry, c->key);
         blg_map_put(&l->colmap, k.data, klen, i);
@@ -354,7 +411,9 @@ void blg_log_free(blg_log *l)
     ps_buf_free(&l->keybuf);
     ps_buf_free(&l->scratch);
     ps_buf_free(&l->objkey);
-    blg_map_free(&l->dups);
+    ps_buf_free(&l->namebuf);
+    ps_buf_free(&l->instbuf);
+    blg_dups_free(&l->dups);
     free(l->values);
     blg_src_close(&l->src);
     memset(l, 0, sizeof *l);
