@@ -13,6 +13,7 @@
 #define PS_BLG_INTERNAL_H
 
 #include "log_internal.h"
+#include "ps_hash.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -177,36 +178,6 @@ typedef struct blg_col {
     int seen;            /* present in the current record */
 } blg_col;
 
-/* String -> index hash map (keys copied). */
-typedef struct blg_map {
-    char **keys;
-    size_t *vals;
-    size_t cap, n;
-} blg_map;
-/* Returns the slot value or (size_t)-1. */
-size_t blg_map_get(const blg_map *m, const char *key, size_t klen);
-void blg_map_put(blg_map *m, const char *key, size_t klen, size_t val);
-void blg_map_clear(blg_map *m);   /* drop every key, keep the table */
-void blg_map_free(blg_map *m);
-
-/* Instance names of one array or object and how often each was seen (duplicate numbering).
- * Cleared per array/object without freeing anything: the names live in one arena. */
-typedef struct blg_dup_item {
-    uint64_t h;
-    size_t off, len, count, slot;
-} blg_dup_item;
-typedef struct blg_dups {
-    size_t *slots;       /* item index + 1; 0 = empty */
-    size_t cap;
-    blg_dup_item *items;
-    size_t n, capitems;
-    ps_buf arena;
-} blg_dups;
-/* Count name[0..len) once more; returns how often it was seen before since the last clear. */
-size_t blg_dups_add(blg_dups *d, const char *name, size_t len);
-void blg_dups_clear(blg_dups *d);
-void blg_dups_free(blg_dups *d);
-
 /* Everything the decoder knows about the log. */
 typedef struct blg_log {
     blg_src src;
@@ -218,10 +189,10 @@ typedef struct blg_log {
     char *names_machine;
     blg_col *cols;
     size_t ncols, capcols;
-    blg_map colmap;      /* "entryidx\x1fkey" -> column */
+    ps_hash colmap;      /* "entryidx\x1fkey" -> column */
     ps_buf keybuf, scratch, objkey;  /* reused key builders */
     ps_buf namebuf, instbuf;         /* instance name as stored / as displayed (numbered) */
-    blg_dups dups;       /* instance names of the current array/object (duplicate numbering) */
+    ps_hash dups;        /* instance names of the current array/object -> times seen - 1 */
     uint32_t next_iid;   /* pass 1: last instance id given to a layout-A column */
     struct blg_par *par; /* pass 2 on several threads (blg_par.c), NULL: sequential */
     int warned_tag, warned_array;

@@ -5,129 +5,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* ------------------------------------------------------------------ hash map */
-static uint64_t hash(const char *k, size_t n)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)k[i]) * 1099511628211ULL;
-    return h;
-}
-
-size_t blg_map_get(const blg_map *m, const char *key, size_t klen)
-{
-    if (!m->cap)
-        return (size_t)-1;
-    for (size_t i = hash(key, klen) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-        if (!m->keys[i])
-            return (size_t)-1;
-        if (strlen(m->keys[i]) == klen && memcmp(m->keys[i], key, klen) == 0)
-            return m->vals[i];
-    }
-}
-
-void blg_map_put(blg_map *m, const char *key, size_t klen, size_t val)
-{
-    if ((m->n + 1) * 2 > m->cap) {
-        blg_map old = *m;
-        m->cap = old.cap ? old.cap * 2 : 64;
-        m->keys = ps_xcalloc(m->cap, sizeof *m->keys);
-        m->vals = ps_xcalloc(m->cap, sizeof *m->vals);
-        m->n = 0;
-        for (size_t i = 0; i < old.cap; i++)
-            if (old.keys[i]) {
-                size_t j = hash(old.keys[i], strlen(old.keys[i])) & (m->cap - 1);
-                while (m->keys[j])
-                    j = (j + 1) & (m->cap - 1);
-                m->keys[j] = old.keys[i];
-                m->vals[j] = old.vals[i];
-                m->n++;
-            }
-        free(old.keys);
-        free(old.vals);
-    }
-    size_t i = hash(key, klen) & (m->cap - 1);
-    for (; m->keys[i]; i = (i + 1) & (m->cap - 1))
-        if (strlen(m->keys[i]) == klen && memcmp(m->keys[i], key, klen) == 0) {
-            m->vals[i] = val;
-            return;
-        }
-    m->keys[i] = ps_xstrndup(key, klen);
-    m->vals[i] = val;
-    m->n++;
-}
-
-void blg_map_clear(blg_map *m)
-{
-    for (size_t i = 0; i < m->cap; i++) {
-        free(m->keys[i]);
-        m->keys[i] = NULL;
-    }
-    m->n = 0;
-}
-
-void blg_map_free(blg_map *m)
-{
-    for (size_t i = 0; i < m->cap; i++)
-        free(m->keys[i]);
-    free(m->keys);
-    free(m->vals);
-    memset(m, 0, sizeof *m);
-}
-
-/* ------------------------------------------------------------------ duplicate instance names */
-size_t blg_dups_add(blg_dups *d, const char *name, size_t len)
-{
-    if ((d->n + 1) * 2 > d->cap) {   /* grow: re-slot the items (their slot fields follow) */
-        free(d->slots);
-        d->cap = d->cap ? d->cap * 2 : 64;
-        d->slots = ps_xcalloc(d->cap, sizeof *d->slots);
-        for (size_t k = 0; k < d->n; k++) {
-            size_t j = d->items[k].h & (d->cap - 1);
-            while (d->slots[j])
-                j = (j + 1) & (d->cap - 1);
-            d->slots[j] = k + 1;
-            d->items[k].slot = j;
-        }
-    }
-    uint64_t h = hash(name, len);
-    size_t j = h & (d->cap - 1);
-    for (; d->slots[j]; j = (j + 1) & (d->cap - 1)) {
-        blg_dup_item *it = &d->items[d->slots[j] - 1];
-        if (it->h == h && it->len == len && memcmp(d->arena.data + it->off, name, len) == 0)
-            return it->count++;
-    }
-    if (d->n == d->capitems) {
-        d->capitems = d->capitems ? d->capitems * 2 : 32;
-        d->items = ps_xrealloc(d->items, d->capitems * sizeof *d->items);
-    }
-    blg_dup_item *it = &d->items[d->n];
-    it->h = h;
-    it->off = d->arena.len;
-    it->len = len;
-    it->count = 1;
-    it->slot = j;
-    ps_buf_put(&d->arena, name, len);
-    d->slots[j] = ++d->n;
-    return 0;
-}
-
-void blg_dups_clear(blg_dups *d)
-{
-    for (size_t k = 0; k < d->n; k++)
-        d->slots[d->items[k].slot] = 0;
-    d->n = 0;
-    ps_buf_reset(&d->arena);
-}
-
-void blg_dups_free(blg_dups *d)
-{
-    free(d->slots);
-    free(d->items);
-    ps_buf_free(&d->arena);
-    memset(d, 0, sizeof *d);
-}
-
 /* ------------------------------------------------------------------ counter list */
 static char *entry_str(const unsigned char *sa, size_t salen, uint32_t off, int *bad)
 {
@@ -331,7 +208,7 @@ size_t blg_col_get(blg_log *l, size_t entry, const char *key, const char *instan
                    uint32_t type)
 {
     size_t klen = map_key(&l->keybuf, entry, key);
-    size_t c = blg_map_get(&l->colmap, l->keybuf.data, klen);
+    size_t c = ps_hash_get(&l->colmap, l->keybuf.data, klen);
     if (c != (size_t)-1 || l->pass != 1)
         return c;
     if (l->ncols == l->capcols) {
@@ -347,7 +224,7 @@ size_t blg_col_get(blg_log *l, size_t entry, const char *key, const char *instan
     col->cname = ps_xstrdup(counter);
     col->type = type;
     col->rule = blg_rule_find(type);
-    blg_map_put(&l->colmap, l->keybuf.data, klen, l->ncols);
+    ps_hash_put(&l->colmap, l->keybuf.data, klen, l->ncols);
     int hidden = 0;
     enum blg_ysrc ys;
     int multi;
@@ -372,7 +249,7 @@ void blg_cols_finish(blg_log *l)
         l->cols[i].seen = (int)i;
     if (l->ncols > 1)
         qsort(l->cols, l->ncols, sizeof *l->cols, col_cmp);
-    blg_map_free(&l->colmap);
+    ps_hash_fini(&l->colmap);
     ps_buf k = {0};
     for (size_t i = 0; i < l->nentries; i++) {
         l->entries[i].ncols = 0;
@@ -386,7 +263,7 @@ void blg_cols_finish(blg_log *l)
             e->col0 = e->hint = i;
         e->ncols++;
         size_t klen = map_key(&k, c->entry, c->key);
-        blg_map_put(&l->colmap, k.data, klen, i);
+        ps_hash_put(&l->colmap, k.data, klen, i);
     }
     ps_buf_free(&k);
 }
@@ -407,13 +284,13 @@ void blg_log_free(blg_log *l)
         free(l->cols[i].cname);
     }
     free(l->cols);
-    blg_map_free(&l->colmap);
+    ps_hash_fini(&l->colmap);
     ps_buf_free(&l->keybuf);
     ps_buf_free(&l->scratch);
     ps_buf_free(&l->objkey);
     ps_buf_free(&l->namebuf);
     ps_buf_free(&l->instbuf);
-    blg_dups_free(&l->dups);
+    ps_hash_fini(&l->dups);
     free(l->values);
     blg_src_close(&l->src);
     memset(l, 0, sizeof *l);

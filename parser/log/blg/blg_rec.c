@@ -30,7 +30,9 @@ static void bad_status(blg_log *l, uint32_t st, int *rec_bad)
  * object. The result lives in l->instbuf until the next call. */
 static const char *dup_name(blg_log *l, const char *name, size_t len)
 {
-    size_t nth = blg_dups_add(&l->dups, name, len);
+    size_t seen = ps_hash_get(&l->dups, name, len);
+    size_t nth = seen == PS_HASH_NONE ? 0 : seen + 1;
+    ps_hash_put(&l->dups, name, len, nth);
     ps_buf *d = &l->instbuf;
     ps_buf_reset(d);
     ps_buf_put(d, name, len);
@@ -89,7 +91,7 @@ static int do_array(blg_log *l, size_t ei, const unsigned char *b, size_t blen, 
                 l->src.path, blg_u32(b + 8), blg_u32(b + 12));
         l->warned_array = 1;
     }
-    blg_dups_clear(&l->dups);
+    ps_hash_clear(&l->dups);
     size_t hint = e->hint, start = (size_t)-1;
     for (uint32_t i = 0; i < n; i++) {
         const unsigned char *it = b + 0x18 + (size_t)i * 24;
@@ -288,7 +290,7 @@ static int do_object(blg_log *l, size_t ei, const unsigned char *b, size_t blen,
         rc = blg_corrupt(s, off, "object claims %d instances of %u counters in %zu bytes", ni, nc, o.olen);
         goto out;
     }
-    blg_dups_clear(&l->dups);
+    ps_hash_clear(&l->dups);
     size_t start = (size_t)-1;
     for (int32_t k = 0; k < ni; k++) {
         uint32_t il = p + 24 <= o.olen ? blg_u32(o.obj + p) : 0;
