@@ -268,6 +268,16 @@ void blg_cols_finish(blg_log *l)
     ps_buf_free(&k);
 }
 
+void blg_log_free_work(blg_log *l)
+{
+    ps_buf_free(&l->keybuf);
+    ps_buf_free(&l->scratch);
+    ps_buf_free(&l->objkey);
+    ps_buf_free(&l->namebuf);
+    ps_buf_free(&l->instbuf);
+    ps_hash_fini(&l->dups);
+}
+
 void blg_log_free(blg_log *l)
 {
     for (size_t i = 0; i < l->nentries; i++)
@@ -285,12 +295,7 @@ void blg_log_free(blg_log *l)
     }
     free(l->cols);
     ps_hash_fini(&l->colmap);
-    ps_buf_free(&l->keybuf);
-    ps_buf_free(&l->scratch);
-    ps_buf_free(&l->objkey);
-    ps_buf_free(&l->namebuf);
-    ps_buf_free(&l->instbuf);
-    ps_hash_fini(&l->dups);
+    blg_log_free_work(l);
     free(l->values);
     blg_src_close(&l->src);
     memset(l, 0, sizeof *l);
