@@ -76,20 +76,36 @@ else
   echo "(skipped: $SHARED not present)"
 fi
 
-# 1b. streaming on large files: the data records of two samples repeated (bench/blg_repeat.py)
+# 1b. large .blg files: the data records of two samples repeated (bench/blg_repeat.py), layout B
+#     (PS_BadCounterSamples, 26 counters) and layout A (PAL_SamplePerfmonLog, whole objects), at
+#     BLG_TIMES repeats (default "200 800 3200": about 55 MB to 1.2 GB) to show RSS flat in the
+#     file size; each decoded with one column (-c, the reader's speed) and converted with every
+#     column, on one thread (--threads 1) and on the default (one per CPU). BEFORE=path/to/old
+#     perfscribe adds its figures (no --threads option there). MB/s wall [MB/s CPU].
 if [ -d "$SHARED" ]; then
   echo
-  echo "== large .blg files (data records of a sample repeated ${BLG_TIMES:-200} times; CPU MB/s [wall])"
-  printf '%-32s %10s %20s %20s %9s\n' file bytes "decode (-c 1 col)" "convert (all cols)" "RSS KB"
+  echo "== large .blg files (CPUs: $(nproc); load average at start: $(cut -d' ' -f1-3 /proc/loadavg))"
+  printf '%-34s %11s %-8s %22s %22s %9s\n' file bytes threads "decode 1 col MB/s" "convert all MB/s" "RSS KB"
   for s in PS_BadCounterSamples PAL_SamplePerfmonLog; do
-    big=$DATA/big_$s.blg
-    [ -s "$big" ] || python3 bench/blg_repeat.py "$SHARED/$s.blg" "${BLG_TIMES:-200}" "$big"
-    size=$(stat -c %s "$big")
     first=$( ("$PS" convert "$SHARED/$s.blg" -f csv -q 2>/dev/null || true) | head -1 | cut -d'"' -f4)
-    read -r w1 c1 _ < <(measure 3 "$PS" convert "$big" -f csv -q -c "$first")
-    read -r w2 c2 _ < <(measure 3 "$PS" convert "$big" -f csv -q)
-    printf '%-32s %10s %20s %20s %9s\n' "big_$s.blg" "$size" "$(mbps $((size * 3)) "$c1") [$(mbps $((size * 3)) "$w1")]" \
-      "$(mbps $((size * 3)) "$c2") [$(mbps $((size * 3)) "$w2")]" "$(peak "$PS" convert "$big" -f csv -q)"
+    for times in ${BLG_TIMES:-200 800 3200}; do
+      big=$DATA/big_${s}_x$times.blg
+      [ -s "$big" ] || python3 bench/blg_repeat.py "$SHARED/$s.blg" "$times" "$big"
+      size=$(stat -c %s "$big")
+      cat "$big" > /dev/null
+      runs=()
+      [ -n "${BEFORE:-}" ] && runs+=("before:$BEFORE:")
+      runs+=("1:$PS:--threads 1" "default:$PS:")
+      for r in "${runs[@]}"; do
+        label=${r%%:*}; rest=${r#*:}; bin=${rest%%:*}; thr=${rest#*:}
+        # shellcheck disable=SC2086
+        read -r w1 c1 _ < <(measure 1 "$bin" convert "$big" -f csv -q $thr -c "$first")
+        # shellcheck disable=SC2086
+        read -r w2 c2 r2 < <(measure 1 "$bin" convert "$big" -f csv -q $thr)
+        printf '%-34s %11s %-8s %22s %22s %9s\n' "$(basename "$big")" "$size" "$label" \
+          "$(mbps "$size" "$w1") [$(mbps "$size" "$c1")]" "$(mbps "$size" "$w2") [$(mbps "$size" "$c2")]" "$r2"
+      done
+    done
   done
 fi
 

@@ -2,6 +2,7 @@
  * Streams every file through ps_log (format by content: CSV, TSV, .blg) into a ps_summary;
  * memory depends on the number of counters, not on the number of rows. */
 #include "cli.h"
+#include "ps_blg.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +26,8 @@ static const ps_opt_doc summary_opts[] = {
     PS_CLI_ENCODING_OPT,
     {NULL, "--threads", "N", PS_VAL_TEXT, NULL, 0,
      "parse big plain-text CSV/TSV files in N chunks at once (default 0: one per CPU, at most 8, "
-     "for files of 64 MiB and more; 1: never)"},
+     "for files of 64 MiB and more; 1: never); a .blg log is decoded on N threads (0: one per "
+     "CPU for files of 8 MiB and more)"},
     {"-q", "--quiet", NULL, PS_VAL_NONE, NULL, 0, "no progress bar"},
 };
 
@@ -189,6 +191,7 @@ static int read_file(ps_cli *cli, const opts *o, const ps_filter *filter, const 
     int rc = ps_log_open(path, &lo, &log, &cli->err);
     if (rc)
         return rc;
+    ps_log_blg_threads(log, o->threads, 0);
     const ps_log_info *info = ps_log_info_get(log);
     if (info->ncounters == 0 && ps_filter_count(filter))
         ps_warn(&cli->warnings, "%s: no counter matches the -c/--counter-file patterns", path);

@@ -2,6 +2,7 @@
  * table, column discovery over every record, checks), next = pass 2 (one cooked sample set per
  * data record). Memory: one ETW buffer, one reassembled record and the columns. */
 #include "blg_internal.h"
+#include "ps_blg.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -129,9 +130,61 @@ static int open_(ps_log *log, ps_error *err)
     return blg_src_rewind(&l->src, err);
 }
 
+/* One row from the columns' cur/seen of the record just decoded (time: its FILETIME). */
+static void cook_row(ps_log *log, blg_log *l, ps_row *row, uint64_t time)
+{
+    for (size_t i = 0; i < l->ncols; i++) {
+        blg_col *c = &l->cols[i];
+        double v = NAN;
+        if (c->seen) {
+            blg_cook_rule(c->rule, c->type, &c->prev, &c->cur, &v);
+            c->prev = c->cur;
+        } else
+            c->prev.ok = 0;
+        if (isnan(v))
+            log->missing++;
+        l->values[i] = v;
+    }
+    l->records++;
+    ps_time local = blg_ft_to_ms(time);
+    row->local = local;
+    row->utc = local + (ps_time)blg_tz_offset(&l->src.tz, local) * 60000;
+    row->values = l->values;
+    row->nvalues = l->ncols;
+    row->line = (long)l->records;
+}
+
+static int next_parallel(ps_log *log, blg_log *l, ps_row *row, ps_error *err)
+{
+    const blg_raw *raw;
+    uint64_t time, done;
+    int rc = blg_par_next(l, &raw, &time, &done, err);
+    if (rc != 1) {
+        if (rc == 0)
+            log->bytes_done = log->bytes_total;
+        return rc;
+    }
+    for (size_t i = 0; i < l->ncols; i++) {
+        blg_col *c = &l->cols[i];
+        c->seen = raw[i].ok != BLG_PAR_ABSENT;
+        c->cur = raw[i];
+    }
+    cook_row(log, l, row, time);
+    log->bytes_done = done < log->bytes_total ? done : log->bytes_total;
+    return 1;
+}
+
 static int next(ps_log *log, ps_row *row, ps_error *err)
 {
     blg_log *l = log->impl;
+    if (!l->par_decided) {
+        l->par_decided = 1;
+        int rc = blg_par_start(l, l->threads, l->chunk_buffers, err);
+        if (rc)
+            return -rc;
+    }
+    if (l->par)
+        return next_parallel(log, l, row, err);
     blg_record r;
     int rc;
     while ((rc = blg_src_next(&l->src, &r, err)) == 1) {
@@ -142,25 +195,7 @@ static int next(ps_log *log, ps_row *row, ps_error *err)
         rc = blg_data_parse(l, &r, err);
         if (rc)
             return rc;
-        for (size_t i = 0; i < l->ncols; i++) {
-            blg_col *c = &l->cols[i];
-            double v = NAN;
-            if (c->seen) {
-                blg_cook(c->type, &c->prev, &c->cur, &v);
-                c->prev = c->cur;
-            } else
-                c->prev.ok = 0;
-            if (isnan(v))
-                log->missing++;
-            l->values[i] = v;
-        }
-        l->records++;
-        ps_time local = blg_ft_to_ms(r.time);
-        row->local = local;
-        row->utc = local + (ps_time)blg_tz_offset(&l->src.tz, local) * 60000;
-        row->values = l->values;
-        row->nvalues = l->ncols;
-        row->line = (long)l->records;
+        cook_row(log, l, row, r.time);
         log->bytes_done = l->src.bufidx * (uint64_t)l->src.bufsize;
         if (log->bytes_done > log->bytes_total)
             log->bytes_done = log->bytes_total;
@@ -170,10 +205,23 @@ static int next(ps_log *log, ps_row *row, ps_error *err)
     return rc;
 }
 
+int ps_log_blg_threads(ps_log *log, int threads, size_t chunk_buffers)
+{
+    if (!log || log->backend != &ps_backend_blg || !log->impl)
+        return 0;
+    blg_log *l = log->impl;
+    if (l->par_decided)
+        return 0;
+    l->threads = threads;
+    l->chunk_buffers = chunk_buffers;
+    return 1;
+}
+
 static void close_(ps_log *log)
 {
     blg_log *l = log->impl;
     if (l) {
+        blg_par_stop(l);
         blg_log_free(l);
         free(l);
     }

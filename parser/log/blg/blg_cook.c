@@ -76,12 +76,18 @@ static const struct {
     {0x40000200u, "PERF_COUNTER_NODATA"},    {0x80000000u, "PERF_COUNTER_HISTOGRAM_TYPE"},
 };
 
-static const struct rule *find(uint32_t type)
+int blg_rule_find(uint32_t type)
 {
     for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
         if (rules[i].type == type)
-            return &rules[i];
-    return NULL;
+            return (int)i;
+    return -1;
+}
+
+static const struct rule *find(uint32_t type)
+{
+    int i = blg_rule_find(type);
+    return i < 0 ? NULL : &rules[i];
 }
 
 static int is_hidden(uint32_t type)
@@ -125,8 +131,13 @@ static int64_t diff_x(uint32_t type, const blg_raw *p, const blg_raw *c)
 
 int blg_cook(uint32_t type, const blg_raw *prev, const blg_raw *cur, double *out)
 {
+    return blg_cook_rule(blg_rule_find(type), type, prev, cur, out);
+}
+
+int blg_cook_rule(int rule, uint32_t type, const blg_raw *prev, const blg_raw *cur, double *out)
+{
     *out = NAN;
-    const struct rule *r = find(type);
+    const struct rule *r = rule < 0 || (size_t)rule >= sizeof rules / sizeof rules[0] ? NULL : &rules[rule];
     if (!r)
         return is_hidden(type) ? BLG_COOK_HIDDEN : BLG_COOK_UNKNOWN;
     if (!cur->ok)

@@ -41,6 +41,7 @@ int blg_corrupt(blg_src *s, uint64_t off, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    s->ncorrupt++;
     if (s->lenient) {
         ps_warn(s->warn, "%s: at offset 0x%llx: %s (skipped)", s->path, (unsigned long long)off, msg);
         return 0;
@@ -164,12 +165,41 @@ int blg_src_rewind(blg_src *s, ps_error *err)
 
 void blg_src_close(blg_src *s)
 {
-    if (s->fp)
-        fclose(s->fp);
-    free(s->buf);
-    ps_buf_free(&s->rec);
     blg_tz_free(&s->tz);
-    memset(s, 0, sizeof *s);
+    blg_src_clone_close(s);
+}
+
+int blg_src_clone(blg_src *d, const blg_src *s, ps_error *err)
+{
+    *d = *s;
+    memset(&d->tz, 0, sizeof d->tz);
+    memset(&d->rec, 0, sizeof d->rec);
+    d->warn = NULL;
+    d->buf = NULL;
+    d->fp = fopen(s->path, "rb");
+    if (!d->fp)
+        return ps_error_set(err, PS_EIO, s->path, 0, 0, "cannot open for parallel reading: %s", strerror(errno));
+    d->buf = ps_xmalloc(s->bufsize);
+    blg_src_range(d, 0, s->nbuf);
+    return PS_OK;
+}
+
+void blg_src_clone_close(blg_src *d)
+{
+    if (d->fp)
+        fclose(d->fp);
+    free(d->buf);
+    ps_buf_free(&d->rec);
+    memset(d, 0, sizeof *d);
+}
+
+void blg_src_range(blg_src *d, uint64_t first, uint64_t end)
+{
+    blg_src_rewind(d, NULL);
+    d->bufidx = first;
+    d->ranged = 1;
+    d->range_end = end;
+    d->skip_cont = first > 0;
 }
 
 /* One PDH event payload: returns 1 when a record completed (in *r), 0 to go on, <0 error. */
@@ -184,7 +214,10 @@ static int add_part(blg_src *s, int type, uint64_t t, uint64_t off, const unsign
         return blg_corrupt(s, off, "record part %u of %u", part, nparts);
     if ((uint64_t)nparts * BLG_PART_MAX > BLG_MAX_RECORD || (uint64_t)nparts * 32 > s->fsize)
         return blg_corrupt(s, off, "record of %u parts is larger than the file allows", nparts);
+    if (s->skip_cont && part > 1 && !s->rec_open)
+        return 0;   /* ranged: the rest of a record that the previous range reads */
     if (part == 1) {
+        s->skip_cont = 0;
         if (s->rec_open) {
             s->ndropped++;
             s->rec_open = 0;
@@ -232,7 +265,10 @@ int blg_src_next(blg_src *s, blg_record *r, ps_error *err)
 {
     s->err = err;
     for (;;) {
-        if (!s->loaded || s->off + 8 > s->used) {
+        int more = s->loaded && s->off + 8 <= s->used;
+        if (s->ranged && !s->rec_open && (more ? s->bufidx - 1 : s->bufidx) >= s->range_end)
+            return 0;   /* past the range, no record to finish */
+        if (!more) {
             s->loaded = 0;
             int rc = load_buffer(s);
             if (rc < 0)

@@ -13,6 +13,7 @@
 #define PS_BLG_INTERNAL_H
 
 #include "log_internal.h"
+#include "ps_hash.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -47,6 +48,8 @@ void blg_utf16_append(ps_buf *b, const unsigned char *p, size_t nunits);
  * control characters and DEL replaced by '?' (names are printed in text outputs).
  * Returns NULL when no NUL is found inside avail bytes. */
 char *blg_utf16_dup(const unsigned char *p, size_t avail);
+/* The same into b (reset first, NUL-terminated): 0, or -1 when no NUL lies inside avail bytes. */
+int blg_utf16_to(ps_buf *b, const unsigned char *p, size_t avail);
 /* FILETIME (local) -> ps_time milliseconds (floor). */
 ps_time blg_ft_to_ms(uint64_t ft);
 
@@ -107,6 +110,10 @@ typedef struct blg_src {
     int64_t perf_freq;
     blg_tz tz;
     int truncated;               /* warning already issued */
+    uint64_t ncorrupt;           /* corruption met (lenient: skipped) since open */
+    /* a range of buffers (parallel pass 2): records that start in [bufidx, range_end) */
+    int ranged, skip_cont;       /* skip_cont: parts of a record begun before the range */
+    uint64_t range_end;
 } blg_src;
 
 /* Recognise an ETW-framed .blg from its first bytes (rule 3 of the doc, as far as head goes). */
@@ -118,6 +125,15 @@ int blg_src_rewind(blg_src *s, ps_error *err);
 /* Next complete PDH logical record: 1 with *r, 0 at the end, or -PS_EINPUT / -PS_EIO. */
 int blg_src_next(blg_src *s, blg_record *r, ps_error *err);
 void blg_src_close(blg_src *s);
+/* A second reader of the same file for another thread: *d gets its own stream, buffer and
+ * record (no time zone, no warnings). Close with blg_src_clone_close. PS_EIO. */
+int blg_src_clone(blg_src *d, const blg_src *s, ps_error *err);
+void blg_src_clone_close(blg_src *d);
+/* Restrict d to the records whose first part lies in buffers [first, end): the parts of a
+ * record begun before first are skipped, one begun before end is read to its end. Only for a
+ * file whose pass 1 met no corruption (ncorrupt 0): there the records come out exactly as the
+ * whole-file walk gives them. */
+void blg_src_range(blg_src *d, uint64_t first, uint64_t end);
 /* Corruption: error in strict mode, warning (returns 0) in lenient mode. */
 int blg_corrupt(blg_src *s, uint64_t off, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
@@ -134,6 +150,10 @@ enum blg_cook_result { BLG_COOK_OK = 0, BLG_COOK_FIRST, BLG_COOK_BAD, BLG_COOK_U
 /* Where layout A takes Y from, and whether the counter needs the next definition as its base. */
 enum blg_ysrc { BLG_Y_NONE, BLG_Y_TICKS, BLG_Y_100NS, BLG_Y_OBJECT, BLG_Y_BASE };
 
+/* Row of the counter-type table for type, -1 when none (look it up once per column). */
+int blg_rule_find(uint32_t type);
+/* blg_cook with the table row already found (rule = blg_rule_find(type)). */
+int blg_cook_rule(int rule, uint32_t type, const blg_raw *prev, const blg_raw *cur, double *out);
 /* Cook: cur is the current sample, prev the previous one of the same column (prev->ok 0 when
  * there is none). Returns BLG_COOK_OK with *out, or why there is no value (*out NaN). */
 int blg_cook(uint32_t type, const blg_raw *prev, const blg_raw *cur, double *out);
@@ -153,6 +173,7 @@ typedef struct blg_entry {
     int wildcard;        /* instance array (layout B) */
     int whole;           /* whole object (layout A) */
     size_t col0, ncols;  /* its columns (after pass 1) */
+    size_t hint;         /* column of its first value in the last record ((size_t)-1: none) */
     int warned;
 } blg_entry;
 
@@ -164,21 +185,11 @@ typedef struct blg_col {
     char *inst, *cname;  /* instance (NULL: none) and counter name as in the path */
     uint32_t title, defidx;  /* layout A: counter title index and definition position */
     uint32_t type;
+    int rule;            /* blg_rule_find(type), looked up once */
+    uint32_t iid;        /* layout A: columns with the same iid have the same instance (0: none) */
     blg_raw prev, cur;
     int seen;            /* present in the current record */
 } blg_col;
-
-/* String -> index hash map (keys copied). */
-typedef struct blg_map {
-    char **keys;
-    size_t *vals;
-    size_t cap, n;
-} blg_map;
-/* Returns the slot value or (size_t)-1. */
-size_t blg_map_get(const blg_map *m, const char *key, size_t klen);
-void blg_map_put(blg_map *m, const char *key, size_t klen, size_t val);
-void blg_map_clear(blg_map *m);   /* drop every key, keep the table */
-void blg_map_free(blg_map *m);
 
 /* Everything the decoder knows about the log. */
 typedef struct blg_log {
@@ -191,9 +202,15 @@ typedef struct blg_log {
     char *names_machine;
     blg_col *cols;
     size_t ncols, capcols;
-    blg_map colmap;      /* "entryidx\x1fkey" -> column */
+    ps_hash colmap;      /* "entryidx\x1fkey" -> column */
     ps_buf keybuf, scratch, objkey;  /* reused key builders */
-    blg_map dups;        /* instance names of the current array/object (duplicate numbering) */
+    ps_buf namebuf, instbuf;         /* instance name as stored / as displayed (numbered) */
+    ps_hash dups;        /* instance names of the current array/object -> times seen - 1 */
+    uint32_t next_iid;   /* pass 1: last instance id given to a layout-A column */
+    struct blg_par *par; /* pass 2 on several threads (blg_par.c), NULL: sequential */
+    int threads;         /* ps_log_blg_threads: 0 automatic, 1 sequential, N workers */
+    size_t chunk_buffers;/* buffers per parallel chunk, 0 = default */
+    int par_decided;     /* pass 2 has started (threads or not) */
     int warned_tag, warned_array;
     int pass;            /* 1 = discovery, 2 = values */
     double *values;
@@ -219,6 +236,8 @@ void blg_put_uint(ps_buf *b, uint64_t v);
 /* After pass 1: order the columns by entry (stable), rebuild the map. */
 void blg_cols_finish(blg_log *l);
 void blg_log_free(blg_log *l);
+/* Free only the reused work buffers (key builders, names, duplicate counts). */
+void blg_log_free_work(blg_log *l);
 /* Bad-status values and the samples holding them (pass 1 totals); for tests. */
 void blg_log_stats(const ps_log *log, uint64_t *bad_values, uint64_t *bad_records);
 
@@ -227,5 +246,18 @@ void blg_log_stats(const ps_log *log, uint64_t *bad_values, uint64_t *bad_record
 int blg_data_parse(blg_log *l, const blg_record *r, ps_error *err);
 /* Check the catalog (0x23) against what was read. */
 int blg_catalog_parse(blg_log *l, const blg_record *r, ps_error *err);
+
+/* ------------------------------------------------------------------ blg_par.c */
+/* After pass 1: start pass 2 on `threads` workers (0 = automatic) over chunks of chunk_buffers
+ * buffers (0 = default) when the file allows it (no corruption met, two chunks or more);
+ * otherwise leaves l->par NULL (sequential). PS_EIO when a stream cannot be opened. */
+int blg_par_start(blg_log *l, int threads, size_t chunk_buffers, ps_error *err);
+/* Next record's raw samples in file order: 1 with *raw (l->ncols of them, ok BLG_PAR_ABSENT
+ * when the column is not in the record; valid until the next call), *time and *bytes_done;
+ * 0 at the end; or the negative error of the record where the sequential walk would stop. */
+int blg_par_next(blg_log *l, const blg_raw **raw, uint64_t *time, uint64_t *bytes_done, ps_error *err);
+/* Stop and join the workers, free everything (safe when none run). */
+void blg_par_stop(blg_log *l);
+#define BLG_PAR_ABSENT (-1)
 
 #endif

@@ -5,76 +5,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* ------------------------------------------------------------------ hash map */
-static uint64_t hash(const char *k, size_t n)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)k[i]) * 1099511628211ULL;
-    return h;
-}
-
-size_t blg_map_get(const blg_map *m, const char *key, size_t klen)
-{
-    if (!m->cap)
-        return (size_t)-1;
-    for (size_t i = hash(key, klen) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-        if (!m->keys[i])
-            return (size_t)-1;
-        if (strlen(m->keys[i]) == klen && memcmp(m->keys[i], key, klen) == 0)
-            return m->vals[i];
-    }
-}
-
-void blg_map_put(blg_map *m, const char *key, size_t klen, size_t val)
-{
-    if ((m->n + 1) * 2 > m->cap) {
-        blg_map old = *m;
-        m->cap = old.cap ? old.cap * 2 : 64;
-        m->keys = ps_xcalloc(m->cap, sizeof *m->keys);
-        m->vals = ps_xcalloc(m->cap, sizeof *m->vals);
-        m->n = 0;
-        for (size_t i = 0; i < old.cap; i++)
-            if (old.keys[i]) {
-                size_t j = hash(old.keys[i], strlen(old.keys[i])) & (m->cap - 1);
-                while (m->keys[j])
-                    j = (j + 1) & (m->cap - 1);
-                m->keys[j] = old.keys[i];
-                m->vals[j] = old.vals[i];
-                m->n++;
-            }
-        free(old.keys);
-        free(old.vals);
-    }
-    size_t i = hash(key, klen) & (m->cap - 1);
-    for (; m->keys[i]; i = (i + 1) & (m->cap - 1))
-        if (strlen(m->keys[i]) == klen && memcmp(m->keys[i], key, klen) == 0) {
-            m->vals[i] = val;
-            return;
-        }
-    m->keys[i] = ps_xstrndup(key, klen);
-    m->vals[i] = val;
-    m->n++;
-}
-
-void blg_map_clear(blg_map *m)
-{
-    for (size_t i = 0; i < m->cap; i++) {
-        free(m->keys[i]);
-        m->keys[i] = NULL;
-    }
-    m->n = 0;
-}
-
-void blg_map_free(blg_map *m)
-{
-    for (size_t i = 0; i < m->cap; i++)
-        free(m->keys[i]);
-    free(m->keys);
-    free(m->vals);
-    memset(m, 0, sizeof *m);
-}
-
 /* ------------------------------------------------------------------ counter list */
 static char *entry_str(const unsigned char *sa, size_t salen, uint32_t off, int *bad)
 {
@@ -154,6 +84,7 @@ int blg_list_parse(blg_log *l, const blg_record *r, ps_error *err)
             free(e.machine);
             e.machine = NULL;
         }
+        e.hint = (size_t)-1;
         e.whole = (e.flags & 0x10) != 0 || strcmp(e.counter, "*") == 0;
         e.wildcard = !e.whole && ((e.flags & 1) || (e.instance && strcmp(e.instance, "*") == 0));
         if (l->nentries == cap) {
@@ -277,7 +208,7 @@ size_t blg_col_get(blg_log *l, size_t entry, const char *key, const char *instan
                    uint32_t type)
 {
     size_t klen = map_key(&l->keybuf, entry, key);
-    size_t c = blg_map_get(&l->colmap, l->keybuf.data, klen);
+    size_t c = ps_hash_get(&l->colmap, l->keybuf.data, klen);
     if (c != (size_t)-1 || l->pass != 1)
         return c;
     if (l->ncols == l->capcols) {
@@ -292,7 +223,8 @@ size_t blg_col_get(blg_log *l, size_t entry, const char *key, const char *instan
     col->inst = instance ? ps_xstrdup(instance) : NULL;
     col->cname = ps_xstrdup(counter);
     col->type = type;
-    blg_map_put(&l->colmap, l->keybuf.data, klen, l->ncols);
+    col->rule = blg_rule_find(type);
+    ps_hash_put(&l->colmap, l->keybuf.data, klen, l->ncols);
     int hidden = 0;
     enum blg_ysrc ys;
     int multi;
@@ -317,21 +249,33 @@ void blg_cols_finish(blg_log *l)
         l->cols[i].seen = (int)i;
     if (l->ncols > 1)
         qsort(l->cols, l->ncols, sizeof *l->cols, col_cmp);
-    blg_map_free(&l->colmap);
+    ps_hash_fini(&l->colmap);
     ps_buf k = {0};
-    for (size_t i = 0; i < l->nentries; i++)
+    for (size_t i = 0; i < l->nentries; i++) {
         l->entries[i].ncols = 0;
+        l->entries[i].hint = (size_t)-1;   /* column indices change here */
+    }
     for (size_t i = 0; i < l->ncols; i++) {
         blg_col *c = &l->cols[i];
         c->seen = 0;
         blg_entry *e = &l->entries[c->entry];
         if (!e->ncols)
-            e->col0 = i;
+            e->col0 = e->hint = i;
         e->ncols++;
         size_t klen = map_key(&k, c->entry, c->key);
-        blg_map_put(&l->colmap, k.data, klen, i);
+        ps_hash_put(&l->colmap, k.data, klen, i);
     }
     ps_buf_free(&k);
+}
+
+void blg_log_free_work(blg_log *l)
+{
+    ps_buf_free(&l->keybuf);
+    ps_buf_free(&l->scratch);
+    ps_buf_free(&l->objkey);
+    ps_buf_free(&l->namebuf);
+    ps_buf_free(&l->instbuf);
+    ps_hash_fini(&l->dups);
 }
 
 void blg_log_free(blg_log *l)
@@ -350,11 +294,8 @@ void blg_log_free(blg_log *l)
         free(l->cols[i].cname);
     }
     free(l->cols);
-    blg_map_free(&l->colmap);
-    ps_buf_free(&l->keybuf);
-    ps_buf_free(&l->scratch);
-    ps_buf_free(&l->objkey);
-    blg_map_free(&l->dups);
+    ps_hash_fini(&l->colmap);
+    blg_log_free_work(l);
     free(l->values);
     blg_src_close(&l->src);
     memset(l, 0, sizeof *l);

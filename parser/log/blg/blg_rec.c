@@ -26,18 +26,35 @@ static void bad_status(blg_log *l, uint32_t st, int *rec_bad)
     *rec_bad = 1;
 }
 
-/* Numbered display name of an instance: "name", then "name#1", "name#2" ... within one sample. */
-static const char *dup_name(blg_log *l, const char *name)
+/* Numbered display name of an instance: "name", then "name#1", "name#2" ... within one array or
+ * object. The result lives in l->instbuf until the next call. */
+static const char *dup_name(blg_log *l, const char *name, size_t len)
 {
-    size_t len = strlen(name);
-    size_t seen = blg_map_get(&l->dups, name, len);
-    size_t nth = seen == (size_t)-1 ? 0 : seen + 1;
-    blg_map_put(&l->dups, name, len, nth);
-    ps_buf_reset(&l->scratch);
-    ps_buf_puts(&l->scratch, name);
-    if (nth)
-        ps_buf_printf(&l->scratch, "#%zu", nth);
-    return l->scratch.data;
+    size_t seen = ps_hash_get(&l->dups, name, len);
+    size_t nth = seen == PS_HASH_NONE ? 0 : seen + 1;
+    ps_hash_put(&l->dups, name, len, nth);
+    ps_buf *d = &l->instbuf;
+    ps_buf_reset(d);
+    ps_buf_put(d, name, len);
+    if (nth) {
+        ps_buf_putc(d, '#');
+        blg_put_uint(d, nth);
+    }
+    return d->data;
+}
+
+/* Column of (entry ei, key): tried first at hint (instances come in the same order in every
+ * record, so it is the column after the last one found), then through the map, which agrees
+ * whenever the hint is taken (one column per key). */
+static size_t col_find(blg_log *l, size_t ei, size_t hint, const char *key, const char *inst, const char *counter,
+                       uint32_t type)
+{
+    if (hint < l->ncols) {
+        const blg_col *c = &l->cols[hint];
+        if (c->entry == ei && (key ? c->key && strcmp(c->key, key) == 0 : !c->key))
+            return hint;
+    }
+    return blg_col_get(l, ei, key, inst, counter, type);
 }
 
 static int do_value(blg_log *l, size_t ei, const unsigned char *b, size_t blen, uint64_t off, int *rec_bad)
@@ -45,7 +62,9 @@ static int do_value(blg_log *l, size_t ei, const unsigned char *b, size_t blen, 
     blg_entry *e = &l->entries[ei];
     if (blen < 0x24)
         return blg_corrupt(&l->src, off, "raw counter value of %zu bytes", blen);
-    size_t c = blg_col_get(l, ei, NULL, e->instance, e->counter, e->type);
+    size_t c = col_find(l, ei, e->hint, NULL, e->instance, e->counter, e->type);
+    if (c != (size_t)-1)
+        e->hint = c;
     blg_raw raw = {0};
     uint32_t st = blg_u32(b);
     raw.ok = status_ok(st);
@@ -72,16 +91,20 @@ static int do_array(blg_log *l, size_t ei, const unsigned char *b, size_t blen, 
                 l->src.path, blg_u32(b + 8), blg_u32(b + 12));
         l->warned_array = 1;
     }
-    blg_map_clear(&l->dups);
+    ps_hash_clear(&l->dups);
+    size_t hint = e->hint, start = (size_t)-1;
     for (uint32_t i = 0; i < n; i++) {
         const unsigned char *it = b + 0x18 + (size_t)i * 24;
         uint32_t no = blg_u32(it);
-        char *name = no < blen ? blg_utf16_dup(b + no, blen - no) : NULL;
-        if (!name)
+        if (no >= blen || blg_utf16_to(&l->namebuf, b + no, blen - no) != 0)
             return blg_corrupt(&l->src, off, "instance %u: name offset %u outside the array", i, no);
-        const char *disp = dup_name(l, name);
-        free(name);
-        size_t c = blg_col_get(l, ei, disp, disp, e->counter, e->type);
+        const char *disp = dup_name(l, l->namebuf.data, l->namebuf.len);
+        size_t c = col_find(l, ei, hint, disp, disp, e->counter, e->type);
+        if (c != (size_t)-1) {
+            hint = c + 1;
+            if (start == (size_t)-1)
+                start = e->hint = c;
+        }
         blg_raw raw = {1, blg_i64(it + 8), blg_i64(it + 16), e->freq, blg_u32(it + 4)};
         put_raw(l, c, &raw);
     }
@@ -96,8 +119,12 @@ typedef struct objctx {
     uint64_t off;
 } objctx;
 
+/* One counter definition, with its type-table facts looked up once per object. */
 typedef struct cdef {
     uint32_t title, type, size, offset;
+    int known, hidden, multi;
+    int base_ok;             /* the next definition is a base counter */
+    enum blg_ysrc ys;
 } cdef;
 
 static int read_data(const unsigned char *blk, size_t blen, const cdef *d, int64_t *v)
@@ -118,69 +145,85 @@ static const char *counter_name(blg_log *l, uint32_t title)
     return l->scratch.data;
 }
 
-/* Values of one instance (inst NULL = object without instances) from counter block blk. */
-static void object_values(blg_log *l, size_t ei, const objctx *o, const cdef *defs, uint32_t nd, const char *inst,
-                          const unsigned char *blk, size_t blen)
+/* Column of counter i of instance inst (NULL = object without instances), prev the column of
+ * this instance's previous counter ((size_t)-1 for its first, then hint is tried) and iid that
+ * column's instance id. The columns of one instance are consecutive, so prev + 1 is tried
+ * first: checked by title, position and instance id (a string compare for the first counter
+ * only); else the key "instance 0x1f title 0x1f position" (names can repeat) goes through the
+ * map, which gives the same column whenever the guess is taken. */
+static size_t object_col(blg_log *l, size_t ei, const cdef *d, uint32_t i, const char *inst, size_t prev,
+                         uint32_t iid, size_t hint)
 {
-    size_t prev = (size_t)-1;
+    size_t c = prev == (size_t)-1 ? hint : prev + 1;
+    if (c < l->ncols) {
+        const blg_col *cc = &l->cols[c];
+        if (cc->entry == ei && cc->title == d->title && cc->defidx == i &&
+            (prev != (size_t)-1 ? cc->iid == iid : cc->inst ? inst && strcmp(cc->inst, inst) == 0 : !inst))
+            return c;
+    }
+    ps_buf *k = &l->objkey;
+    ps_buf_reset(k);
+    if (inst)
+        ps_buf_puts(k, inst);
+    ps_buf_putc(k, '\x1f');
+    blg_put_uint(k, d->title);
+    ps_buf_putc(k, '\x1f');
+    blg_put_uint(k, i);
+    if (l->pass != 1)
+        return blg_col_get(l, ei, k->data, inst, NULL, d->type);
+    size_t before = l->ncols;
+    char *cname = ps_xstrdup(counter_name(l, d->title));
+    c = blg_col_get(l, ei, k->data, inst, cname, d->type);
+    free(cname);
+    blg_col *nc = &l->cols[c];
+    nc->title = d->title;
+    nc->defidx = i;
+    if (l->ncols > before)   /* new: the instance's id, or a new one for its first column */
+        nc->iid = prev != (size_t)-1 ? iid : ++l->next_iid;
+    return c;
+}
+
+/* Values of one instance (inst NULL = object without instances) from counter block blk;
+ * *hint: where its first column is looked for first, then the column after its last.
+ * Returns its first column ((size_t)-1 when none). */
+static size_t object_values(blg_log *l, size_t ei, const objctx *o, const cdef *defs, uint32_t nd, const char *inst,
+                            const unsigned char *blk, size_t blen, size_t *hint)
+{
+    size_t prev = (size_t)-1, first = (size_t)-1;
+    uint32_t iid = 0;
     for (uint32_t i = 0; i < nd; i++) {
-        int hidden = 0, multi = 0;
-        enum blg_ysrc ys = BLG_Y_NONE;
-        int known = blg_type_info(defs[i].type, &hidden, &ys, &multi);
-        if (hidden)
+        const cdef *d = &defs[i];
+        if (d->hidden)
             continue;
         blg_raw raw = {0};
-        raw.ok = known && read_data(blk, blen, &defs[i], &raw.x) == 0;
-        switch (ys) {
+        raw.ok = d->known && read_data(blk, blen, d, &raw.x) == 0;
+        switch (d->ys) {
         case BLG_Y_TICKS: raw.y = o->ticks; raw.f = (uint64_t)o->freq; break;
         case BLG_Y_100NS: raw.y = o->t100; raw.f = 10000000u; break;
         case BLG_Y_OBJECT: raw.y = o->otime; raw.f = (uint64_t)o->ofreq; break;
         case BLG_Y_BASE: raw.f = (uint64_t)o->freq; break;
         case BLG_Y_NONE: raw.f = (uint64_t)o->freq; break;
         }
-        if (ys == BLG_Y_BASE || multi) {
+        if (d->ys == BLG_Y_BASE || d->multi) {
             int64_t base = 0;
-            int okb = i + 1 < nd && read_data(blk, blen, &defs[i + 1], &base) == 0;
-            int hb = 0, mb = 0;
-            enum blg_ysrc yb;
-            if (okb && (blg_type_info(defs[i + 1].type, &hb, &yb, &mb) || !hb))
-                okb = 0;   /* the next definition is not a base counter */
+            int okb = d->base_ok && read_data(blk, blen, &defs[i + 1], &base) == 0;
             raw.ok = raw.ok && okb;
-            if (ys == BLG_Y_BASE)
+            if (d->ys == BLG_Y_BASE)
                 raw.y = base;
             else
                 raw.m = (uint32_t)base;
         }
-        /* the columns of one instance are consecutive: try the one after the previous first */
-        size_t c = (size_t)-1;
-        if (prev != (size_t)-1 && prev + 1 < l->ncols) {
-            const blg_col *cc = &l->cols[prev + 1];
-            if (cc->entry == ei && cc->title == defs[i].title && cc->defidx == i &&
-                (cc->inst ? inst && strcmp(cc->inst, inst) == 0 : !inst))
-                c = prev + 1;
-        }
-        if (c == (size_t)-1) {
-            /* key: display instance, title index and position (counter names can repeat) */
-            ps_buf *k = &l->objkey;
-            ps_buf_reset(k);
-            if (inst)
-                ps_buf_puts(k, inst);
-            ps_buf_putc(k, '\x1f');
-            blg_put_uint(k, defs[i].title);
-            ps_buf_putc(k, '\x1f');
-            blg_put_uint(k, i);
-            if (l->pass == 1) {
-                char *cname = ps_xstrdup(counter_name(l, defs[i].title));
-                c = blg_col_get(l, ei, k->data, inst, cname, defs[i].type);
-                free(cname);
-                l->cols[c].title = defs[i].title;
-                l->cols[c].defidx = i;
-            } else
-                c = blg_col_get(l, ei, k->data, inst, NULL, defs[i].type);
-        }
+        size_t c = object_col(l, ei, d, i, inst, prev, iid, *hint);
+        if (c != (size_t)-1 && prev == (size_t)-1)
+            iid = l->cols[c].iid;
+        if (c != (size_t)-1 && first == (size_t)-1)
+            first = c;
         prev = c;
         put_raw(l, c, &raw);
     }
+    if (prev != (size_t)-1)
+        *hint = prev + 1;
+    return first;
 }
 
 static int do_object(blg_log *l, size_t ei, const unsigned char *b, size_t blen, uint64_t off)
@@ -208,6 +251,8 @@ static int do_object(blg_log *l, size_t ei, const unsigned char *b, size_t blen,
     o.ofreq = blg_i64(o.obj + 0x38);
     if (hdrlen > o.olen || deflen > o.olen || nc > (o.olen - hdrlen) / 40)
         return blg_corrupt(s, off, "PERF_OBJECT_TYPE with %u counters does not fit", nc);
+    blg_entry *e = &l->entries[ei];
+    size_t hint = e->hint;
     cdef *defs = ps_xcalloc(nc ? nc : 1, sizeof *defs);
     size_t p = hdrlen;
     int rc = 0;
@@ -222,8 +267,11 @@ static int do_object(blg_log *l, size_t ei, const unsigned char *b, size_t blen,
         defs[i].type = blg_u32(o.obj + p + 0x1C);
         defs[i].size = blg_u32(o.obj + p + 0x20);
         defs[i].offset = blg_u32(o.obj + p + 0x24);
+        defs[i].known = blg_type_info(defs[i].type, &defs[i].hidden, &defs[i].ys, &defs[i].multi);
         p += dl;
     }
+    for (uint32_t i = 0; i + 1 < nc; i++)   /* a base is a hidden type outside the table */
+        defs[i].base_ok = !defs[i + 1].known && defs[i + 1].hidden;
     p = deflen;
     if (ni < 0) {
         uint32_t bl = p + 4 <= o.olen ? blg_u32(o.obj + p) : 0;
@@ -231,7 +279,9 @@ static int do_object(blg_log *l, size_t ei, const unsigned char *b, size_t blen,
             rc = blg_corrupt(s, off, "counter block does not fit its object");
             goto out;
         }
-        object_values(l, ei, &o, defs, nc, NULL, o.obj + p, bl);
+        size_t first = object_values(l, ei, &o, defs, nc, NULL, o.obj + p, bl, &hint);
+        if (first != (size_t)-1)
+            e->hint = first;
         goto out;
     }
     /* every instance carries a definition and a block with every counter's data: real objects
@@ -240,7 +290,8 @@ static int do_object(blg_log *l, size_t ei, const unsigned char *b, size_t blen,
         rc = blg_corrupt(s, off, "object claims %d instances of %u counters in %zu bytes", ni, nc, o.olen);
         goto out;
     }
-    blg_map_clear(&l->dups);
+    ps_hash_clear(&l->dups);
+    size_t start = (size_t)-1;
     for (int32_t k = 0; k < ni; k++) {
         uint32_t il = p + 24 <= o.olen ? blg_u32(o.obj + p) : 0;
         if (il < 24 || il > o.olen - p) {
@@ -249,28 +300,35 @@ static int do_object(blg_log *l, size_t ei, const unsigned char *b, size_t blen,
         }
         const unsigned char *id = o.obj + p;
         uint32_t no = blg_u32(id + 0x10), nl = blg_u32(id + 0x14);
-        char *name = NULL;
+        ps_buf *name = &l->namebuf;
+        int named = 0;
         if (no < il && nl <= il - no) {
             if (codepage == 0)
-                name = blg_utf16_dup(id + no, nl);
-            else
-                name = ps_xstrndup((const char *)id + no, nl);
+                named = blg_utf16_to(name, id + no, nl) == 0;
+            else {   /* single-byte names: up to the first NUL, as stored */
+                ps_buf_reset(name);
+                ps_buf_put(name, id + no, strnlen((const char *)id + no, nl));
+                named = 1;
+            }
         }
-        if (!name)
-            name = ps_xstrdup("");
-        char *disp = ps_xstrdup(dup_name(l, name));
-        free(name);
+        if (!named) {
+            ps_buf_reset(name);
+            ps_buf_put(name, "", 0);
+        }
+        const char *disp = dup_name(l, name->data, name->len);
         p += il;
         uint32_t bl = p + 4 <= o.olen ? blg_u32(o.obj + p) : 0;
         if (bl < 4 || bl > o.olen - p) {
-            free(disp);
             rc = blg_corrupt(s, off, "counter block of instance %d does not fit its object", k);
             goto out;
         }
-        object_values(l, ei, &o, defs, nc, disp, o.obj + p, bl);
-        free(disp);
+        size_t first = object_values(l, ei, &o, defs, nc, disp, o.obj + p, bl, &hint);
+        if (start == (size_t)-1)
+            start = first;
         p += bl;
     }
+    if (start != (size_t)-1)
+        e->hint = start;
 out:
     free(defs);
     return rc;

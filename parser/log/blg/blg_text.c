@@ -50,20 +50,29 @@ void blg_utf16_append(ps_buf *b, const unsigned char *p, size_t nunits)
     }
 }
 
-char *blg_utf16_dup(const unsigned char *p, size_t avail)
+int blg_utf16_to(ps_buf *b, const unsigned char *p, size_t avail)
 {
     size_t n = 0;
     while (2 * n + 1 < avail && blg_u16(p + 2 * n) != 0)
         n++;
     if (2 * n + 1 >= avail)
-        return NULL;
+        return -1;
+    ps_buf_reset(b);
+    blg_utf16_append(b, p, n);
+    ps_buf_put(b, "", 0);   /* data set and NUL-terminated even for an empty name */
+    for (size_t i = 0; i < b->len; i++)   /* names reach text outputs: no terminal control (F25) */
+        if ((unsigned char)b->data[i] < 0x20 || b->data[i] == 0x7F)
+            b->data[i] = '?';
+    return 0;
+}
+
+char *blg_utf16_dup(const unsigned char *p, size_t avail)
+{
     ps_buf b = {0};
-    blg_utf16_append(&b, p, n);
-    if (!b.data)
-        return ps_xstrdup("");
-    for (size_t i = 0; i < b.len; i++)   /* names reach text outputs: no terminal control (F25) */
-        if ((unsigned char)b.data[i] < 0x20 || b.data[i] == 0x7F)
-            b.data[i] = '?';
+    if (blg_utf16_to(&b, p, avail) != 0) {
+        ps_buf_free(&b);
+        return NULL;
+    }
     return ps_buf_steal(&b);
 }
 
