@@ -212,7 +212,7 @@ expect "17: -q before the command" 0 ""
 grep -qxF "perfscribe: unknown option before the command '--bogus'" err || { echo "FAIL: 17: --bogus: $(head -1 err)"; fail=1; }
 
 # ---- item 14: values near the double range give the exact mean, standard deviation and
-# time-weighted mean (Python fractions, the computation in tests/unit/test_stats.c
+# time-weighted mean (Python fractions, the computation in tests/unit/test_stats_wide.c
 # near_double_range: 5e+307, 1.3228756555322954e+308, -3.333333333333333e+307), not inf/null;
 # p50 = p95 = p99 = 1e308 within 1 % (the sketch's bucket value); an undefined statistic (one
 # value: no standard deviation; even intervals: no time-weighted mean) is an empty CSV cell
