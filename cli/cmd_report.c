@@ -23,7 +23,7 @@ static const ps_opt_doc report_opts[] = {
     {NULL, "--trend-table", "FILE", PS_VAL_FILE, NULL, 0, "add published absolute figures per label to the trend section"},
     {NULL, "--db", "DB", PS_VAL_TEXT, NULL, 0,
      "render the run stored as LABEL in DB (sqlite:PATH, postgresql://...) by perfscribe store: figures, "
-     "verdicts and thinned series as stored, no raw files needed (perfscribe report --db DB LABEL -o FILE)"},
+     "verdicts, test logs, recovery tables and thinned series as stored, no raw files needed (perfscribe report --db DB LABEL -o FILE)"},
 };
 
 const ps_cmd_doc ps_doc_report = {

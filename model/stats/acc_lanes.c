@@ -60,6 +60,9 @@ int ps_lanes_run(ps_acc *a, int nl, const ps_time *t, const double *v, size_t st
     if (lanes_begin(a, nl, n, &b) != 0)
         return -1;
     pass1(t, v, stride, n, tile, &b);
+    for (int l = 0; l < nl; l++)   /* a wide lane (stats.c: overflow-safe form) goes value by value */
+        if (b.lo[l] < -PS_ACC_WIDE || b.hi[l] > PS_ACC_WIDE)
+            return -1;
     lanes_mid(a, nl, &b, t, v, stride, n);
     pass2(a, &b, tile, n);
     lanes_end(a, nl, &b);

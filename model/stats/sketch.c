@@ -110,7 +110,7 @@ static double bucket_lo(int32_t k) { return lin_exp2((double)k * w_); }
 static double bucket_value(int32_t k)
 {
     double lo = bucket_lo(k), hi = bucket_lo(k + 1);
-    return 2 * lo / (1 + lo / hi);
+    return lo / (1 + lo / hi) * 2;   /* = 2 lo / (1 + lo / hi) exactly, also for lo > DBL_MAX / 2 */
 }
 
 static inline size_t esz(const store *s) { return s->wide ? sizeof(uint64_t) : sizeof(uint32_t); }

@@ -16,12 +16,58 @@
  *              are uneven (one differs from the first interval by more than 1 %); when they are
  *              even it equals the mean up to the last sample and is NaN.
  *   Several files: accumulators are merged; no interval is bridged across files.
+ *
+ * Values near the double range (overflow-safe form): the running sums overflow when values
+ * pass about 2^500 (v * dt, (v - mean)^2, two values of 1e308 added), so a counter whose
+ * minimum or maximum lies beyond +-PS_ACC_WIDE (2^400) is "wide" and keeps its mean, m2, held
+ * value and time-weighted sum multiplied by PS_ACC_DOWN (2^-600, exact: a power of two) and
+ * is fed value by value (ps_acc_add's Welford update in those units); ps_acc_finish scales
+ * back. A counter becomes wide when such a value arrives (its sums are rescaled then), and
+ * whether it is wide follows from its min and max alone, so no state is added. Below 2^400
+ * nothing changes (the same operations, bit for bit): |v - mean|^2 <= 2^802 and n < 2^64 keep
+ * m2 finite; in the wide form scaled values stay below 2^424 and m2 below 2^914. The cost is
+ * that values under 2^-422 in a wide counter lose precision (below its big values' ulp anyway).
+ * A standard deviation above DBL_MAX (values of both signs near it) cannot be represented: inf.
  */
 #include "ps_model.h"
 #include "stats_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
+
+#define UP 0x1p600   /* 1 / PS_ACC_DOWN */
+
+int ps_acc_wide(const ps_acc *a)
+{
+    return a->min < -PS_ACC_WIDE || a->max > PS_ACC_WIDE;
+}
+
+/* The sums of an accumulator in the units of one that is wide when w (see above). */
+typedef struct acc_sums {
+    double mean, m2, tw_sum, prev_v;
+} acc_sums;
+
+static acc_sums sums_in(const ps_acc *a, int w)
+{
+    acc_sums s = {a->mean, a->m2, a->tw_sum, a->prev_v};
+    if (w && !ps_acc_wide(a)) {
+        s.mean *= PS_ACC_DOWN;
+        s.m2 = s.m2 * PS_ACC_DOWN * PS_ACC_DOWN;   /* 2^-1200 is no double: two steps */
+        s.tw_sum *= PS_ACC_DOWN;
+        s.prev_v *= PS_ACC_DOWN;
+    }
+    return s;
+}
+
+/* a, not wide yet, about to become wide: its sums in scaled units (before min/max change). */
+static void widen(ps_acc *a)
+{
+    acc_sums s = sums_in(a, 1);
+    a->mean = s.mean;
+    a->m2 = s.m2;
+    a->tw_sum = s.tw_sum;
+    a->prev_v = s.prev_v;
+}
 
 void ps_acc_init(ps_acc *a)
 {
@@ -101,10 +147,39 @@ static inline void track_time(timetrack *a, ps_time t, double v)
     a->prev_v = v;
 }
 
+static void track(ps_acc *a, ps_time t, double v)
+{
+    timetrack k = tt_load(a);
+    track_time(&k, t, v);
+    tt_store(a, &k);
+}
+
+/* ps_acc_add of a present value to a counter that is or becomes wide: Welford in scaled units. */
+static void add_wide(ps_acc *a, ps_time t, double v)
+{
+    if (!ps_acc_wide(a))
+        widen(a);
+    a->count++;
+    if (v < a->min)
+        a->min = v;
+    if (v > a->max)
+        a->max = v;
+    double x = v * PS_ACC_DOWN;
+    double d = x - a->mean;
+    a->mean += d / (double)a->count;
+    a->m2 += d * (x - a->mean);
+    ps_sketch_add(a->sketch, v);
+    track(a, t, x);
+}
+
 void ps_acc_add(ps_acc *a, ps_time t, double v)
 {
     if (isnan(v)) {
         a->missing++;
+        return;
+    }
+    if (fabs(v) > PS_ACC_WIDE || ps_acc_wide(a)) {
+        add_wide(a, t, v);
         return;
     }
     a->count++;
@@ -116,9 +191,7 @@ void ps_acc_add(ps_acc *a, ps_time t, double v)
     a->mean += d / (double)a->count;
     a->m2 += d * (v - a->mean);
     ps_sketch_add(a->sketch, v);
-    timetrack k = tt_load(a);
-    track_time(&k, t, v);
-    tt_store(a, &k);
+    track(a, t, v);
 }
 
 /* Chan et al.: fold a group of n values with mean m and sum of squared deviations m2 into a. */
@@ -290,15 +363,27 @@ static uint64_t batch_pass_general(ps_acc *a, const ps_time *t, const double *v,
 
 void ps_acc_add_strided(ps_acc *a, const ps_time *t, int t_all_set, const double *v, size_t stride, size_t n)
 {
-    double sum;
-    uint64_t cnt = t_all_set ? batch_pass(a, t, v, stride, n, &sum) : batch_pass_general(a, t, v, stride, n, &sum);
-    a->missing += n - cnt;
-    if (cnt == 0)
-        return;
-    double m = sum / (double)cnt, m2 = 0;
-    /* the run's own min and max: a->min/max include it, and may only be smaller/larger */
-    ps_sketch_add_run_m2(a->sketch, v, stride, n, a->min, a->max, m, &m2);
-    fold(a, cnt, m, m2);
+    if (!ps_acc_wide(a)) {
+        /* the batch form; its first pass finds min and max, and when the run makes the counter
+         * wide (its sums may have overflowed) a is put back as it was (the sketch is not
+         * touched before the second pass) and the run goes value by value */
+        ps_acc before = *a;
+        double sum;
+        uint64_t cnt = t_all_set ? batch_pass(a, t, v, stride, n, &sum) : batch_pass_general(a, t, v, stride, n, &sum);
+        if (!ps_acc_wide(a)) {
+            a->missing += n - cnt;
+            if (cnt == 0)
+                return;
+            double m = sum / (double)cnt, m2 = 0;
+            /* the run's own min and max: a->min/max include it, and may only be smaller/larger */
+            ps_sketch_add_run_m2(a->sketch, v, stride, n, a->min, a->max, m, &m2);
+            fold(a, cnt, m, m2);
+            return;
+        }
+        *a = before;
+    }
+    for (size_t i = 0; i < n; i++)
+        ps_acc_add(a, t[i], v[i * stride]);
 }
 
 void ps_acc_prefetch(const ps_acc *a)
@@ -321,7 +406,11 @@ void ps_acc_merge(ps_acc *a, const ps_acc *b)
     a->missing += b->missing;
     if (b->count == 0)
         return;
-    fold(a, b->count, b->mean, b->m2);
+    int w = ps_acc_wide(a) || ps_acc_wide(b);
+    if (w && !ps_acc_wide(a))
+        widen(a);
+    acc_sums bs = sums_in(b, w);
+    fold(a, b->count, bs.mean, bs.m2);
     if (b->min < a->min)
         a->min = b->min;
     if (b->max > a->max)
@@ -332,9 +421,9 @@ void ps_acc_merge(ps_acc *a, const ps_acc *b)
     if (a->last == PS_TIME_NONE || b->last > a->last) {
         a->last = b->last;
         a->prev_t = b->prev_t;
-        a->prev_v = b->prev_v;
+        a->prev_v = bs.prev_v;
     }
-    a->tw_sum += b->tw_sum;
+    a->tw_sum += bs.tw_sum;
     a->tw_span += b->tw_span;
     if (b->uneven > a->uneven)
         a->uneven = b->uneven;
@@ -362,7 +451,11 @@ void ps_acc_append(ps_acc *a, const ps_acc *b)
         return;
     }
     a->missing = missing;
-    fold(a, b->count, b->mean, b->m2);
+    int w = ps_acc_wide(a) || ps_acc_wide(b);
+    if (w && !ps_acc_wide(a))
+        widen(a);
+    acc_sums bs = sums_in(b, w);
+    fold(a, b->count, bs.mean, bs.m2);
     a->min = b->min < a->min ? b->min : a->min;
     a->max = b->max > a->max ? b->max : a->max;
     ps_sketch_merge(a->sketch, b->sketch);
@@ -373,7 +466,7 @@ void ps_acc_append(ps_acc *a, const ps_acc *b)
         track_time(&k, b->first, NAN);
         tt_store(a, &k);
     }
-    a->tw_sum += b->tw_sum;
+    a->tw_sum += bs.tw_sum;
     a->tw_span += b->tw_span;
     if (!isnan(b->first_interval)) {   /* b's own intervals all lie in [dt_lo, dt_hi] */
         if (isnan(a->first_interval))
@@ -390,7 +483,7 @@ void ps_acc_append(ps_acc *a, const ps_acc *b)
     if (b->last != PS_TIME_NONE && (a->last == PS_TIME_NONE || b->last > a->last))
         a->last = b->last;
     a->prev_t = b->prev_t;
-    a->prev_v = b->prev_v;
+    a->prev_v = bs.prev_v;
 }
 
 void ps_acc_finish(const ps_acc *a, ps_stats *out)
@@ -408,14 +501,16 @@ void ps_acc_finish(const ps_acc *a, ps_stats *out)
     }
     out->min = a->min;
     out->max = a->max;
+    double up = ps_acc_wide(a) ? UP : 1;   /* the wide form's sums back to units (exact) */
+    double mean = a->mean * up;
     /* keep the mean inside [min, max] against rounding (e.g. n equal values) */
-    out->mean = a->mean < a->min ? a->min : a->mean > a->max ? a->max : a->mean;
-    out->stddev = a->count > 1 ? sqrt((a->m2 > 0 ? a->m2 : 0) / (double)(a->count - 1)) : NAN;
+    out->mean = mean < a->min ? a->min : mean > a->max ? a->max : mean;
+    out->stddev = a->count > 1 ? sqrt((a->m2 > 0 ? a->m2 : 0) / (double)(a->count - 1)) * up : NAN;
     out->p50 = ps_sketch_quantile(a->sketch, 0.50);
     out->p95 = ps_sketch_quantile(a->sketch, 0.95);
     out->p99 = ps_sketch_quantile(a->sketch, 0.99);
     if (a->uneven == UNEVEN && a->tw_span > 0)
-        out->time_weighted_mean = a->tw_sum / a->tw_span;
+        out->time_weighted_mean = a->tw_sum / a->tw_span * up;
 }
 
 void ps_acc_free(ps_acc *a)

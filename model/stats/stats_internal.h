@@ -8,6 +8,13 @@
 
 #include "ps_model.h"
 
+/* Counters whose minimum or maximum lies beyond +-PS_ACC_WIDE keep their mean, m2, held value
+ * and time-weighted sum multiplied by PS_ACC_DOWN (see stats.c: overflow-safe form); they are
+ * fed value by value. ps_acc_wide(a): whether a is in that form. */
+#define PS_ACC_WIDE 0x1p400
+#define PS_ACC_DOWN 0x1p-600
+int ps_acc_wide(const ps_acc *a);
+
 /* n bytes aligned to align (a power of two, a multiple of sizeof(void *)); free() releases it.
  * Aborts on out-of-memory like the other ps_x* helpers. */
 void *ps_xaligned(size_t align, size_t n);
@@ -38,7 +45,9 @@ void ps_acc_fold(ps_acc *a, uint64_t n, double mean, double m2);
  * aligned. The same results, bit for bit, as ps_acc_add_strided(&a[l], t, 1, v + l, stride, n)
  * for each l. Returns 0, or -1 with nothing changed but the sketches' pending values flushed
  * (the caller then goes column by column) when a column holds no value yet or no interval,
- * when a sketch counter could reach 2^32, or on processors without AVX-512. */
+ * when a sketch counter could reach 2^32, when a column or its accumulator holds a value
+ * beyond +-PS_ACC_WIDE (found by the first pass, before anything is written), or on processors
+ * without AVX-512. */
 int ps_acc_add8(ps_acc *a, const ps_time *t, const double *v, size_t stride, size_t n, double *tile);
 /* 1 when ps_acc_add8 can run here (AVX-512 F, DQ and VL), else 0; decided before main.
  * PERFSCRIBE_NO_AVX512 (set, not empty) makes it 0. */

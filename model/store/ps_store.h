@@ -95,7 +95,7 @@ void ps_db_copy_abort(ps_db_copy *c);                                      /* fr
 
 /* Current schema version; ps_db_open migrates older databases forward, one step at a time in
  * one transaction each, and refuses (PS_EIO) a database written by a newer perfscribe. */
-#define PS_STORE_SCHEMA_VERSION 3
+#define PS_STORE_SCHEMA_VERSION 4
 /* Migrate db to version `to` (1..PS_STORE_SCHEMA_VERSION); used by ps_db_open and tests. */
 int ps_store_migrate(ps_db *db, int to, ps_error *err);
 /* Version recorded in the database (0 = empty database). */

@@ -61,7 +61,22 @@ static const char *const v3[] = {
     "ALTER TABLE ps_server ADD COLUMN verdict_disagree BIGINT NOT NULL DEFAULT 0",
     NULL};
 
-static const char *const *const migrations[PS_STORE_SCHEMA_VERSION] = {v1, v2, v3};
+/* What a report's appendix shows besides the figures: the backup / soft recovery statistics
+ * rows and the test log's events (ps_js_recovery_row, ps_js_event), so that a stored run's
+ * document is the raw run's. Runs stored before have no rows here (their document has neither). */
+static const char *const v4[] = {
+    "CREATE TABLE ps_recovery (run_id BIGINT NOT NULL, server_idx BIGINT NOT NULL, seq BIGINT NOT NULL,"
+    " label TEXT, is_summary BIGINT NOT NULL, db_size_mb DOUBLE PRECISION, elapsed_s DOUBLE PRECISION,"
+    " mb_per_sec DOUBLE PRECISION, logs_replayed DOUBLE PRECISION, sec_per_log DOUBLE PRECISION,"
+    " PRIMARY KEY (run_id, server_idx, seq))",
+    "CREATE TABLE ps_event (run_id BIGINT NOT NULL, server_idx BIGINT NOT NULL, seq BIGINT NOT NULL,"
+    " kind BIGINT NOT NULL, at BIGINT, line BIGINT NOT NULL, who TEXT, what TEXT, v0 DOUBLE PRECISION,"
+    " v1 DOUBLE PRECISION, v2 DOUBLE PRECISION, v3 DOUBLE PRECISION, v4 DOUBLE PRECISION,"
+    " v5 DOUBLE PRECISION, final_block BIGINT NOT NULL, text TEXT, line_id BIGINT NOT NULL,"
+    " PRIMARY KEY (run_id, server_idx, seq))",
+    NULL};
+
+static const char *const *const migrations[PS_STORE_SCHEMA_VERSION] = {v1, v2, v3, v4};
 
 int ps_store_schema_version(ps_db *db, int64_t *out, ps_error *err)
 {

@@ -329,6 +329,8 @@ static int put_server(writer *w, long idx, const ps_js_server *s)
                                     "collection_end"};
         for (size_t k = 0; k < 7 && !rc; k++)
             rc = put_fig(w, idx, PS_STORE_SERVER, PS_SRC_REPORT, keys[k], extra[k]);
+        if (!rc)
+            rc = ps_store_put_testlog(w->db, w->run, idx, r, w->err);
     }
     if (!rc && s->nseries && s->series_iops)
         rc = put_series(w, idx, PS_KIND_IOPS, s->series_iops, s->nseries);

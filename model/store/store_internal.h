@@ -59,4 +59,11 @@ void ps_store_meta_from_row(ps_db_stmt *st, ps_store_meta *m);
 /* Tags (sorted by key) and files (in stored order) of run id into m. */
 int ps_store_meta_rows(ps_db *db, int64_t id, ps_store_meta *m, ps_error *err);
 
+/* Schema version 4 (store_testlog.c): the backup / soft recovery statistics rows and the test
+ * log's events of report r of server `server` of run `run`, written inside the caller's
+ * transaction; and read back into the reports of a rebuilt run (servers without a report keep
+ * none). PS_EIO on a database error. */
+int ps_store_put_testlog(ps_db *db, int64_t run, long server, const ps_js_report *r, ps_error *err);
+int ps_store_load_testlog(ps_db *db, int64_t id, ps_js_run *run, ps_error *err);
+
 #endif

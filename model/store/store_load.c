@@ -8,7 +8,8 @@
 
 /* Tables holding a run's rows (run_id column), for removal. */
 static const char *const run_tables[] = {"ps_tag", "ps_file", "ps_server", "ps_reason", "ps_threshold",
-                                         "ps_log_file", "ps_instance", "ps_figure", "ps_host", "ps_text", "ps_point"};
+                                         "ps_log_file", "ps_instance", "ps_figure", "ps_host", "ps_text", "ps_point",
+                                         "ps_recovery", "ps_event"};
 
 char *ps_store_dup_col(ps_db_stmt *st, int i)
 {

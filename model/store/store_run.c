@@ -307,6 +307,8 @@ int ps_store_load(ps_db *db, const char *label, ps_js_run **out, ps_store_meta *
         prepare_slots(db, id, run, err);
     if (!rc)
         rc = load_values(db, id, run, err);
+    if (!rc)
+        rc = ps_store_load_testlog(db, id, run, err);
     ps_db_rollback(db);
     if (rc) {
         ps_js_run_free(run);

@@ -61,6 +61,9 @@ w('csv-unterminated-quote.csv', HDR + '"03/14/2026 10:00:00.000","1\r\n')
 w('csv-bad-time.csv', HDR + csv_row('1', '13/45/2026 25:61:61.000'))
 w('csv-binary.csv', bytes((i * 37 + 11) % 256 for i in range(4096)))
 w('csv-huge-exponent.csv', HDR + csv_row('1' + '0' * 400))
+# values near the double range (issue 18 item 14): finite mean, stddev and time-weighted mean
+w('csv-near-double-max.csv', HDR + csv_row('1e308') + csv_row('-1e308', '03/14/2026 10:00:01.000')
+  + csv_row('1.5e308', '03/14/2026 10:00:03.000'))
 
 # ---- .blg (summary): synthetic-layout-b.blg with one field pointing past the end / truncated
 blg = rd('tests/data/blg/synthetic-layout-b.blg')

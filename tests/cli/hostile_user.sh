@@ -11,6 +11,7 @@
 #   15 trend -o on a full device, unreadable run files, missing --template-dir, -o "", check on a
 #      plain log
 #   16,19 progress bar (on a pseudo-terminal): a few redraws a second, escaped file name
+#   14 values near the double range: exact statistics, empty cells for undefined ones
 #   17 -q before the command; 18 | head is a quiet end; 19 escaped summary header
 #   20 ten thousand junk files: five warnings and "and 9995 more"
 #   21 -o through a symbolic link; 22 help/--version on a full standard output
@@ -209,6 +210,24 @@ rm -f "$name"
 expect "17: -q before the command" 0 ""
 "$PS" --bogus summary "$LOG" >/dev/null 2>err; rc=$?
 grep -qxF "perfscribe: unknown option before the command '--bogus'" err || { echo "FAIL: 17: --bogus: $(head -1 err)"; fail=1; }
+
+# ---- item 14: values near the double range give the exact mean, standard deviation and
+# time-weighted mean (Python fractions, the computation in tests/unit/test_stats_wide.c
+# near_double_range: 5e+307, 1.3228756555322954e+308, -3.333333333333333e+307), not inf/null;
+# p50 = p95 = p99 = 1e308 within 1 % (the sketch's bucket value); an undefined statistic (one
+# value: no standard deviation; even intervals: no time-weighted mean) is an empty CSV cell
+printf '"(PDH-CSV 4.0) (UTC)(0)","\\\\M\\T\\Huge","\\\\M\\T\\One"\r\n' >huge.csv
+printf '"03/14/2026 10:00:00.000","1e308","7"\r\n"03/14/2026 10:00:01.000","-1e308"," "\r\n' >>huge.csv
+printf '"03/14/2026 10:00:03.000","1.5e308"," "\r\n' >>huge.csv
+"$PS" summary --format csv huge.csv >out 2>err; rc=$?
+expect "14: summary near DBL_MAX" 0 ""
+want='\\M\T\Huge,M,T,,,,Huge,3,0,-1e+308,1.5e+308,5e+307,1.3228756555322954e+308,9.923390167103167e+307,9.923390167103167e+307,9.923390167103167e+307,-3.333333333333333e+307,2026-03-14T10:00:00.000Z,2026-03-14T10:00:03.000Z
+\\M\T\One,M,T,,,,One,1,2,7,7,7,,7,7,7,,2026-03-14T10:00:00.000Z,2026-03-14T10:00:00.000Z'
+[ "$(tail -n +2 out)" = "$want" ] || { echo "FAIL: 14: summary near DBL_MAX:"; cat out; fail=1; }
+"$PS" summary huge.csv >out 2>err; rc=$?
+expect "14: summary text near DBL_MAX" 0 ""
+grep -Eq '^\\\\M\\T\\Huge +3 +0 +-1e\+308 +1\.5e\+308 +5e\+307 +1\.32e\+308 +9\.92e\+307 +9\.92e\+307 +9\.92e\+307 +-3\.33e\+307$' out \
+  || { echo "FAIL: 14: summary text near DBL_MAX:"; cat out; fail=1; }
 
 # ---- item 18: a closed pipe is a quiet end
 "$PS" convert big.csv 2>err | head -1 >/dev/null; rc=${PIPESTATUS[0]}

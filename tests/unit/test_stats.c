@@ -380,7 +380,8 @@ static double lane_value(int col, size_t i)
     case 2:
         return i % 3 == 0 ? 0.0 : u - 0.5;
     case 3:
-        return pow(10, -200 + 400 * u);   /* about 2700 buckets: the lowest collapse */
+        return pow(10, -250 + 370 * u);   /* thousands of buckets: the lowest collapse; below 2^400
+                                              (above, the counter is wide: test_stats_wide.c) */
     case 4:
         return (i / 64) % 2 ? NAN : 7.25;
     case 5:
@@ -472,6 +473,52 @@ Test(stats, eight_lanes_match_columns)
             }
         if (form ? ps_acc_add4_available() : ps_acc_add8_available())
             cr_assert(lane_batches > 100, "form %d: only %lu batches went through the lanes", form, lane_batches);
+    }
+    free(rows);
+    free(tile);
+}
+
+/* The lane forms decline a batch with a wide column (or a wide accumulator) before changing
+ * anything; the caller's column loop then gives the same as the column form. */
+Test(stats, lanes_decline_wide_columns)
+{
+    enum { N = 64, LD = 8 };
+    double *rows = ps_xaligned(64, N * LD * sizeof *rows), *tile = ps_xaligned(64, 8 * N * sizeof *tile);
+    ps_time t[N];
+    for (int form = 0; form < 2; form++) {
+        if (!(form ? ps_acc_add4_available() : ps_acc_add8_available()))
+            continue;
+        ps_acc lane[8], col[8];
+        for (int c = 0; c < 8; c++) {
+            ps_acc_init(&lane[c]);
+            ps_acc_init(&col[c]);
+            ps_acc_add(&lane[c], 0, 1);   /* held, with a first interval: the lanes would run */
+            ps_acc_add(&lane[c], 1 * S, 2);
+            ps_acc_add(&col[c], 0, 1);
+            ps_acc_add(&col[c], 1 * S, 2);
+        }
+        for (int round = 0; round < 2; round++) {
+            for (size_t i = 0; i < N; i++) {
+                t[i] = (ps_time)(i + 2 + round * N) * S + (i % 5 == 0 ? 300 : 0);
+                for (int c = 0; c < LD; c++)
+                    rows[i * LD + c] = c == 2 && i == 40 && round == 0 ? -1.5e308 : 10.0 * c + (double)(i % 7);
+            }
+            /* round 0: column 2 turns wide in the batch; round 1: its accumulator is wide */
+            int rc = form ? ps_acc_add4(lane, t, t[0], t[N - 1], rows, LD, N, tile)
+                          : ps_acc_add8(lane, t, rows, LD, N, tile);
+            cr_assert_eq(rc, -1, "form %d round %d: a wide column went through the lanes", form, round);
+            for (int c = 0; c < (form ? 4 : 8); c++)
+                ps_acc_add_strided(&lane[c], t, 1, rows + c, LD, N);
+            if (form)   /* the other half holds no wide column: it runs */
+                cr_assert_eq(ps_acc_add4(lane + 4, t, t[0], t[N - 1], rows + 4, LD, N, tile), 0, "round %d", round);
+            for (int c = 0; c < 8; c++)
+                ps_acc_add_strided(&col[c], t, 1, rows + c, LD, N);
+        }
+        for (int c = 0; c < 8; c++) {
+            same_acc(&lane[c], &col[c], c, N);
+            ps_acc_free(&lane[c]);
+            ps_acc_free(&col[c]);
+        }
     }
     free(rows);
     free(tile);
