@@ -1,5 +1,6 @@
 /* cmd_audit.c - 'perfscribe audit [--paper FILE] [RUN...] [--format text|json|html] [-o FILE]'. */
 #include "cli.h"
+#include "ps_audit_out.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,8 @@ static const ps_opt_doc audit_opts[] = {
     {"-o", NULL, "FILE", PS_VAL_OUTPUT, "txt json html", 0, "write to FILE (atomically) instead of standard output"},
     {NULL, "--checks", NULL, PS_VAL_NONE, NULL, 0,
      "list the checks (kind, severity, tolerance, explanation) and exit"},
+    {NULL, "--unread", NULL, PS_VAL_NONE, NULL, 0,
+     "list every number of the paper attached to no claim, with its line and the words before it"},
     {"-q", NULL, NULL, PS_VAL_NONE, NULL, 0, "no progress bar"},
 };
 
@@ -18,10 +21,11 @@ const ps_cmd_doc ps_doc_audit = {
     .name = "audit",
     .section = 1,
     .summary = "audit published ESRP papers and Jetstress reports",
-    .synopsis = "[--paper FILE] [RUN...] [--format text|json|html] [-o FILE]",
+    .synopsis = "[--paper FILE] [RUN...] [--format text|json|html] [-o FILE] [--unread]",
     .description = "Audit a published ESRP paper (its text, e.g. from 'pdftotext -layout') and/or "
                    "Jetstress runs (report folders, HTML reports, counter logs). Findings are sorted "
-                   "by severity, then location.",
+                   "by severity, then location; the last line says how many numbers and labels were "
+                   "read and how many were not understood (--unread lists them).",
     .opts = audit_opts,
     .nopts = PS_DOC_N(audit_opts),
     .operands = PS_VAL_PATH,
@@ -47,7 +51,7 @@ int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
     const char *paper_path = NULL, *out = NULL, *fmt_name = NULL;
     const char **runs = ps_xcalloc((size_t)argc + 1, sizeof *runs);
     size_t nruns = 0;
-    int want_checks = 0, rc = 0;
+    int want_checks = 0, want_unread = 0, rc = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -70,6 +74,8 @@ int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
             fmt_name = a + 9;
         } else if (strcmp(a, "--checks") == 0) {
             want_checks = 1;
+        } else if (strcmp(a, "--unread") == 0) {
+            want_unread = 1;
         } else if (strcmp(a, "-q") == 0) {
             cli->quiet = 1;
         } else if (a[0] == '-' && a[1]) {
@@ -111,7 +117,8 @@ int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
         ps_audit a = {0};
         ps_audit_run(paper, run, &a);
         ps_buf b = {0};
-        rc = ps_audit_render(&b, &a, fmt, paper ? paper->source : "perfscribe audit", &cli->err);
+        rc = ps_audit_render_coverage(&b, &a, paper, want_unread, fmt, paper ? paper->source : "perfscribe audit",
+                                      &cli->err);
         if (!rc) {
             /* outputs must not overwrite any input: the paper and every RUN path */
             const char **all = ps_xcalloc(nruns + 1, sizeof *all);
