@@ -24,9 +24,9 @@ static const ps_audit_check checks[] = {
      "target IOPS = mailboxes (per server, or of the solution) x tested IOPS per mailbox (A10)"},
     {"headroom-arithmetic", PS_SEV_ERROR, "h_profile x (1 + headroom) + profile x h_headroom + h_tested",
      "tested IOPS per mailbox = profile IOPS per mailbox x (1 + headroom) (A10)"},
-    {"mailboxes-total-arithmetic", PS_SEV_ERROR, "sum of the half-units of the printed counts",
+    {"mailboxes-total-arithmetic", PS_SEV_ERROR, "exact (counts)",
      "mailboxes simulated = mailboxes per server x servers (x DAGs), or the sum of the server columns (A10)"},
-    {"mailboxes-per-database-arithmetic", PS_SEV_ERROR, "sum of the half-units of the printed counts",
+    {"mailboxes-per-database-arithmetic", PS_SEV_ERROR, "exact (counts)",
      "mailboxes per database x databases per server = mailboxes per server (or that x copies per database when "
      "the databases count passive copies) (A10)"},
     {"capacity-percentage-arithmetic", PS_SEV_ERROR, "interval arithmetic on the printed precision (7.7)",

@@ -199,14 +199,13 @@ static void check_mailboxes_total(actx *c)
     if (!mb)
         return;
     char b1[64], b2[64], how[256];
-    double e = 0, tol = mb->half_unit;
+    double e = 0, tol = 0;   /* counts are exact: a printed "2" servers is 2, not 2 +- 0.5 */
     size_t ncol = 0;
     for (size_t i = 0; i < p->nclaims; i++) {
         const ps_claim *cl = &p->claims[i];
         if ((int)cl->metric == PS_M_MAILBOXES_PER_SERVER && cl->ctx == PS_CTX_BODY && cl->col >= 0 &&
             !isnan(cl->value)) {
             e += cl->value;
-            tol += cl->half_unit;
             ncol++;
         }
     }
@@ -219,7 +218,6 @@ static void check_mailboxes_total(actx *c)
             return;
         double d = dags ? dags->value : 1;
         e = mps->value * srv->value * d;
-        tol += mps->half_unit * srv->value * d + srv->half_unit * mps->value * d;
         snprintf(how, sizeof how, "%s mailboxes per server x %s servers%s%s%s", mps->text, srv->text,
                  dags ? " x " : "", dags ? dags->text : "", dags ? " DAGs" : "");
     }
@@ -248,11 +246,11 @@ static void check_mailboxes_per_database(actx *c)
         }
         if (!mpd || !dps || !mps)
             continue;
-        double e = mpd->value * dps->value, tol = mpd->half_unit * dps->value + dps->half_unit * mpd->value;
+        double e = mpd->value * dps->value;   /* counts are exact */
         c->out->checked++;
-        if (!audit_differs(mps->value, e, tol + mps->half_unit))
+        if (!audit_differs(mps->value, e, 0))
             continue;
-        if (copies && copies->value > 1 && !audit_differs(mps->value * copies->value, e, tol + mps->half_unit * copies->value))
+        if (copies && copies->value > 1 && !audit_differs(mps->value * copies->value, e, 0))
             continue;   /* the databases per server count the passive copies too */
         char b1[64], b2[64];
         audit_add(c, "mailboxes-per-database-arithmetic", PS_SEV_ERROR, p->source, mpd->line, mps->who,

@@ -34,21 +34,31 @@ static size_t paper_perf_views(const actx *c, const aview **out, size_t max)
 }
 
 /* References for latency metric m of server table k (k = SIZE_MAX: the aggregate). */
-static size_t refs_for(const actx *c, int m, size_t k, uref *out, size_t max)
+static size_t refs_for(const actx *c, const asum *s, int m, size_t k, uref *out, size_t max)
 {
     size_t nsrv = 0, n = 0;
     for (size_t i = 0; i < c->nsums; i++)
         nsrv += !c->sums[i].aggregate;
     const aview *perf[64];
     size_t nperf = paper_perf_views(c, perf, 64);
-    if (k != (size_t)-1 && nperf == nsrv && k < nperf && n + 2 <= max) {
+    /* the server's Performance report: the one named like the table ("JS01" / "JS01 Performance"),
+     * else the k-th when every server has one */
+    const aview *pv = NULL;
+    size_t sl = s->server ? strlen(s->server) : 0;
+    for (size_t i = 0; i < nperf && !pv && sl; i++)
+        if (perf[i]->name && strncmp(perf[i]->name, s->server, sl) == 0 &&
+            (perf[i]->name[sl] == ' ' || perf[i]->name[sl] == 0))
+            pv = perf[i];
+    if (!pv && k != (size_t)-1 && nperf == nsrv && k < nperf)
+        pv = perf[k];
+    if (pv && n + 2 <= max) {
         aval d[7], r[7];
-        audit_view_summary(perf[k], 0, d);
-        audit_view_summary(perf[k], 1, r);
-        if (!isnan(d[m].v) && !perf[k]->y2007)
-            out[n++] = (uref){d[m].v, "the mean of its Performance report's instances", perf[k]->name, perf[k]->line};
+        audit_view_summary(pv, 0, d);
+        audit_view_summary(pv, 1, r);
+        if (!isnan(d[m].v) && !pv->y2007)
+            out[n++] = (uref){d[m].v, "the mean of its Performance report's instances", pv->name, pv->line};
         if (!isnan(r[m].v))
-            out[n++] = (uref){r[m].v, "recomputed from the counter logs", perf[k]->name, perf[k]->line};
+            out[n++] = (uref){r[m].v, "recomputed from the counter logs", pv->name, pv->line};
     }
     if (k != (size_t)-1 && c->ncomp == nsrv && k < c->ncomp && !isnan(c->comp[k].m[m].v) && n < max)
         out[n++] = (uref){c->comp[k].m[m].v, "recomputed from the counter logs", c->comp[k].server, 0};
@@ -105,7 +115,7 @@ void audit_checks_units(actx *c, const asum *s, size_t k)
             continue;
         }
         uref refs[4];
-        size_t nr = refs_for(c, m, k, refs, 4);
+        size_t nr = refs_for(c, s, m, k, refs, 4);
         const uref *sec = NULL;
         for (size_t i = 0; i < nr && !sec; i++)
             /* equal to ref / 1000 at the printed precision, and not equal to ref itself */

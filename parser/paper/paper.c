@@ -187,7 +187,8 @@ static size_t collect(rd *r, const char *s, size_t n, long lineno)
     return k;
 }
 
-static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, const pev *e, long line)
+static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, int after_label, const pev *e,
+                        long line)
 {
     const paper_pattern *d = &r->pp.def[e->pat];
     int in_report = r->cur_report >= 0;
@@ -198,7 +199,7 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, co
         return;   /* a trend cell "100% [7.7 msec]", read as a percentage cell */
     if (m != PS_M_VERDICT && m != PS_M_COLLECTION_START && m != PS_M_COLLECTION_END && paper_prose_after(s, a, b))
         return;
-    if (!in_report && !at_eol) {
+    if (!in_report && (!at_eol || after_label)) {
         size_t i = a;
         while (i < b && (s[i] == ' ' || s[i] == '\t'))
             i++;
@@ -260,6 +261,20 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, co
         }
     }
     free(label);
+}
+
+/* 1 when event i follows a label with only spaces between them ("Read Latency DBs Write ..."). */
+static int after_label(const rd *r, const char *s, size_t i)
+{
+    size_t j = i;
+    while (j > 0 && r->ev[j - 1].dropped)
+        j--;
+    if (j == 0 || r->pp.def[r->ev[j - 1].pat].kind != PP_LABEL)
+        return 0;
+    for (size_t k = r->ev[j - 1].eo; k < r->ev[i].so; k++)
+        if (s[k] != ' ' && s[k] != '\t')
+            return 0;
+    return 1;
 }
 
 static void do_line(rd *r, const char *s, size_t n, long line)
@@ -350,7 +365,7 @@ static void do_line(rd *r, const char *s, size_t n, long line)
                 paper_inst_row(r, s, e->eo, next, e, line);
             break;
         case PP_LABEL:
-            label_event(r, s, e->eo, next, next == n, e, line);
+            label_event(r, s, e->eo, next, next == n, after_label(r, s, i), e, line);
             break;
         case PP_TIMESTAMP:
             if (r->cur_report >= 0)

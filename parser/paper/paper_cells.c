@@ -309,9 +309,9 @@ static int not_a_figure(const char *s, size_t n, size_t a, size_t b)
     }
     if (dots >= 2)
         return 1;   /* a version or an address */
-    if (digits == 4 && dots == 0 && b - a == 4 && (s[a] == '1' || s[a] == '2') &&
-        ((s[a] == '1' && s[a + 1] == '9') || (s[a] == '2' && s[a + 1] == '0')))
-        return 1;   /* a year */
+    if (digits == 4 && dots == 0 && b - a == 4 &&
+        ((s[a] == '1' && s[a + 1] == '9' && s[a + 2] == '9') || (s[a] == '2' && s[a + 1] == '0' && s[a + 2] <= '3')))
+        return 1;   /* a year, 1990..2039 */
     if (after_ref_word(s, a))
         return 1;
     size_t i = 0;

@@ -75,8 +75,9 @@ int paper_take_number(const char *s, size_t n, int at_eol, double *v, int *dec, 
     }
     if (k == 0)
         return 0;
-    if (ncomma == 0 && k <= 3 && tmp[0] != '0') {
-        /* "1 500": one space between groups of three digits; a list "500 500 500" is not merged */
+    if (ncomma == 0 && k <= 2 && tmp[0] != '0') {
+        /* "1 500", "12 000": one space between groups of three digits after a first group of one
+         * or two; "500 500 500" is a list, not 500500500 */
         size_t j = i, ng = 0;
         while (j + 3 < n && s[j] == ' ' && s[j + 1] >= '0' && s[j + 1] <= '9' && s[j + 2] >= '0' && s[j + 2] <= '9' &&
                s[j + 3] >= '0' && s[j + 3] <= '9' && (j + 4 >= n || s[j + 4] < '0' || s[j + 4] > '9'))
