@@ -39,7 +39,7 @@ static int list_checks(ps_cli *cli, const char *out)
     const ps_audit_check *c = ps_audit_checks(&n);
     ps_buf b = {0};
     for (size_t i = 0; i < n; i++)
-        ps_buf_printf(&b, "%-29s %-7s %s\n%29s tolerance: %s\n", c[i].kind, ps_severity_name(c[i].severity),
+        ps_buf_printf(&b, "%-33s %-7s %s\n%33s tolerance: %s\n", c[i].kind, ps_severity_name(c[i].severity),
                       c[i].explain, "", c[i].tolerance);
     int rc = ps_cli_write(cli, out, &b, NULL, 0);
     ps_buf_free(&b);
