@@ -1,6 +1,7 @@
 /* cmd_audit.c - 'perfscribe audit [--paper FILE] [PAPER.pdf] [RUN...] [--format text|json|html] [-o FILE]'. */
 #include "cli.h"
 #include "ps_paper_pdf.h"
+#include "ps_audit_out.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,8 @@ static const ps_opt_doc audit_opts[] = {
     {"-o", NULL, "FILE", PS_VAL_OUTPUT, "txt json html", 0, "write to FILE (atomically) instead of standard output"},
     {NULL, "--checks", NULL, PS_VAL_NONE, NULL, 0,
      "list the checks (kind, severity, tolerance, explanation) and exit"},
+    {NULL, "--unread", NULL, PS_VAL_NONE, NULL, 0,
+     "list every number of the paper attached to no claim, with its line and the words before it"},
     {"-q", NULL, NULL, PS_VAL_NONE, NULL, 0, "no progress bar"},
 };
 
@@ -19,11 +22,12 @@ const ps_cmd_doc ps_doc_audit = {
     .name = "audit",
     .section = 1,
     .summary = "audit published ESRP papers and Jetstress reports",
-    .synopsis = "[--paper FILE] [PAPER.pdf] [RUN...] [--format text|json|html] [-o FILE]",
+    .synopsis = "[--paper FILE] [PAPER.pdf] [RUN...] [--format text|json|html] [-o FILE] [--unread]",
     .description = "Audit a published ESRP paper (the PDF itself, or its text, e.g. from 'pdftotext -layout') "
                    "and/or Jetstress runs (report folders, HTML reports, counter logs). A PDF operand is "
                    "the paper (known by its content, not its name). Findings are sorted by severity, then "
-                   "location: FILE:LINE in a text, FILE:pPAGE:LLINE in a PDF.",
+                   "location: FILE:LINE in a text, FILE:pPAGE:LLINE in a PDF; the last line says how many "
+                   "numbers and labels were read and how many were not understood (--unread lists them).",
     .opts = audit_opts,
     .nopts = PS_DOC_N(audit_opts),
     .operands = PS_VAL_PATH,
@@ -37,7 +41,7 @@ static int list_checks(ps_cli *cli, const char *out)
     const ps_audit_check *c = ps_audit_checks(&n);
     ps_buf b = {0};
     for (size_t i = 0; i < n; i++)
-        ps_buf_printf(&b, "%-29s %-7s %s\n%29s tolerance: %s\n", c[i].kind, ps_severity_name(c[i].severity),
+        ps_buf_printf(&b, "%-33s %-7s %s\n%33s tolerance: %s\n", c[i].kind, ps_severity_name(c[i].severity),
                       c[i].explain, "", c[i].tolerance);
     int rc = ps_cli_write(cli, out, &b, NULL, 0);
     ps_buf_free(&b);
@@ -49,7 +53,7 @@ int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
     const char *paper_path = NULL, *out = NULL, *fmt_name = NULL;
     const char **runs = ps_xcalloc((size_t)argc + 1, sizeof *runs);
     size_t nruns = 0;
-    int want_checks = 0, rc = 0;
+    int want_checks = 0, want_unread = 0, rc = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -72,6 +76,8 @@ int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
             fmt_name = a + 9;
         } else if (strcmp(a, "--checks") == 0) {
             want_checks = 1;
+        } else if (strcmp(a, "--unread") == 0) {
+            want_unread = 1;
         } else if (strcmp(a, "-q") == 0) {
             cli->quiet = 1;
         } else if (a[0] == '-' && a[1]) {
@@ -119,7 +125,8 @@ int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
         ps_audit a = {0};
         ps_audit_run(paper, run, &a);
         ps_buf b = {0};
-        rc = ps_audit_render(&b, &a, fmt, paper ? paper->source : "perfscribe audit", &cli->err);
+        rc = ps_audit_render_coverage(&b, &a, paper, want_unread, fmt, paper ? paper->source : "perfscribe audit",
+                                      &cli->err);
         if (!rc) {
             /* outputs must not overwrite any input: the paper and every RUN path */
             const char **all = ps_xcalloc(nruns + 1, sizeof *all);

@@ -1,6 +1,8 @@
 /* audit.c - audit container: paper claims, uniform report views, findings, sorting.
- * The checks themselves live in audit_checks.c (table + paper checks) and audit_checks2.c. */
+ * The checks live in audit_checks.c (table + summary checks), audit_checks_units.c,
+ * audit_checks_config.c (configuration arithmetic) and audit_checks_reports.c. */
 #include "audit_internal.h"
+#include "ps_audit_ext.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -23,9 +25,56 @@ static const char *const metric_keys[PS_M_COUNT] = {
     "blg_samples", "xml_samples_queried", "collection_start", "collection_end",
     "page_fault_stalls_per_sec"};
 
+static const char *const metric_keys_ext[PS_MX_COUNT - PS_M_COUNT] = {
+    "databases_per_server", "mailboxes_per_database", "database_size_gb", "capacity_gb", "capacity_used_pct",
+    "copies_per_database", "dags", "target_iops_per_server", "report_mailboxes", "report_iops_per_mailbox", "unread"};
+
 const char *ps_metric_key(enum ps_metric m)
 {
-    return (m >= 0 && m < PS_M_COUNT) ? metric_keys[m] : "unknown";
+    return ps_metric_key_ext((int)m);
+}
+
+const char *ps_metric_key_ext(int m)
+{
+    if (m >= 0 && m < PS_M_COUNT)
+        return metric_keys[m];
+    if (m >= PS_M_COUNT && m < PS_MX_COUNT)
+        return metric_keys_ext[m - PS_M_COUNT];
+    return "unknown";
+}
+
+int ps_claim_is_reading(const ps_claim *c)
+{
+    return (int)c->metric != PS_MX_UNREAD;
+}
+
+void ps_audit_coverage_of(const ps_paper *p, const ps_audit *a, ps_audit_coverage *out)
+{
+    memset(out, 0, sizeof *out);
+    for (size_t i = 0; p && i < p->nclaims; i++) {
+        const ps_claim *c = &p->claims[i];
+        if (ps_claim_is_reading(c)) {
+            out->labels_read++;
+            out->numbers_read += !isnan(c->value);
+            continue;
+        }
+        out->numbers_unread++;
+        if (!c->label)
+            continue;
+        /* words counted once per line */
+        int twice = 0;
+        for (size_t j = i; j-- > 0 && p->claims[j].line == c->line && !twice;)
+            twice = !ps_claim_is_reading(&p->claims[j]) && p->claims[j].label &&
+                    strcmp(p->claims[j].label, c->label) == 0;
+        out->labels_unread += !twice;
+    }
+    for (size_t i = 0; p && i < p->ncells; i++) {
+        /* a trend cell "p% [value unit]": its percentage and its bracketed value */
+        out->labels_read++;
+        out->numbers_read += 1 + !isnan(p->cells[i].value);
+    }
+    size_t paper_values = out->labels_read;
+    out->run_values = a && a->claims > paper_values ? a->claims - paper_values : 0;
 }
 
 double ps_half_unit(int decimals)
@@ -219,6 +268,8 @@ static void views_from_paper(actx *c)
     }
     for (size_t i = 0; i < p->nclaims; i++) {
         const ps_claim *cl = &p->claims[i];
+        if (!ps_claim_is_reading(cl))
+            continue;
         c->out->claims++;
         if (cl->ctx == PS_CTX_BODY) {
             if (cl->metric <= PS_M_LOG_WRITE_LAT && cl->table >= 0 && (size_t)cl->table < p->ntables)

@@ -1,8 +1,10 @@
-/* audit_checks.c - the checks table and the checks on paper-body figures:
- * transfers, units, aggregates, target arithmetic, achieved vs target, percentages,
- * wrong test, absent numbers. Report/run checks are in audit_checks2.c. */
+/* audit_checks.c - the checks table and the checks on paper-body figures: transfers,
+ * aggregates, achieved vs target, wrong test, absent numbers. Units are checked in
+ * audit_checks_units.c, configuration arithmetic in audit_checks_config.c, reports, runs and
+ * percentages in audit_checks_reports.c. */
 #include "audit_internal.h"
 #include "ps_loc.h"
+#include "ps_audit_ext.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -12,14 +14,26 @@ static const ps_audit_check checks[] = {
     {"transfers-not-sum", PS_SEV_ERROR, "2 h_in + h_out (sum of two printed values)",
      "Database transfers/sec must equal reads/sec + writes/sec (A1)"},
     {"unit-seconds-as-ms", PS_SEV_ERROR,
-     "exact printed match with an appendix seconds value (error); DB latency < 0.2 under (ms) (warning)",
+     "exact printed match with an appendix seconds value, or equal at its printed precision to a recomputed "
+     "or appendix ms value / 1000 (error); a DB or log latency < 0.05 under (ms) without such evidence (warning)",
      "a latency printed under (ms) is a value in seconds (A2)"},
     {"aggregate-iops-not-sum", PS_SEV_ERROR, "n h_in + h_out",
      "aggregate rates must be the sum of the per-server rates (A7)"},
     {"aggregate-latency-not-mean", PS_SEV_ERROR, "h_in + h_out",
      "aggregate latencies must be the plain mean of the per-server latencies (A7)"},
     {"target-iops-arithmetic", PS_SEV_ERROR, "mailboxes x h_profile + profile x h_mailboxes + h_target",
-     "target = mailboxes per server x IOPS per mailbox x (1 + headroom) (A10)"},
+     "target IOPS = mailboxes (per server, or of the solution) x tested IOPS per mailbox (A10)"},
+    {"headroom-arithmetic", PS_SEV_ERROR, "h_profile x (1 + headroom) + profile x h_headroom + h_tested",
+     "tested IOPS per mailbox = profile IOPS per mailbox x (1 + headroom)"},
+    {"mailboxes-total-arithmetic", PS_SEV_ERROR, "exact (counts)",
+     "mailboxes simulated = mailboxes per server x servers (x DAGs), or the sum of the server columns"},
+    {"mailboxes-per-database-arithmetic", PS_SEV_ERROR, "exact (counts)",
+     "mailboxes per database x databases per server = mailboxes per server (or that x copies per database when "
+     "the databases count passive copies)"},
+    {"capacity-percentage-arithmetic", PS_SEV_ERROR, "interval arithmetic on the printed precision of size, capacity and percentage",
+     "% storage capacity used = database size / capacity"},
+    {"report-config-mismatch", PS_SEV_ERROR, "h_report + h_paper",
+     "a Jetstress report's own mailbox count and IOPS per mailbox must be the paper's"},
     {"achieved-below-target", PS_SEV_ERROR, "h_achieved + h_target",
      "achieved transactional IOPS of a Performance test must reach the target (A4)"},
     {"table-vs-log-mismatch", PS_SEV_ERROR, "h_table + h_log",
@@ -46,12 +60,12 @@ const ps_audit_check *ps_audit_checks(size_t *n)
     return checks;
 }
 
-static const char *const metric_names[7] = {
+const char *const audit_metric_names[7] = {
     "Database Disks Transfers/sec", "Database Disks Reads/sec", "Database Disks Writes/sec",
     "Average Database Disk Read Latency (ms)", "Average Database Disk Write Latency (ms)",
     "Log Disks Writes/sec", "Average Log Disk Write Latency (ms)"};
 
-static int decimals_of(aval a)
+int audit_decimals(aval a)
 {
     if (a.text) {
         const char *d = strchr(a.text, '.');
@@ -72,67 +86,16 @@ static void check_transfers(actx *c, const asum *s)
     if (!audit_differs(t.v, sum, tol))
         return;
     char bt[64], br[64], bw[64], be[64], bm[64];
-    int d = decimals_of(t);
+    int d = audit_decimals(t);
     double mean = sum / 2;
     if (!audit_differs(t.v, mean, (r.h + w.h) / 2 + t.h))
         audit_add(c, "transfers-not-sum", PS_SEV_ERROR, s->file, t.line, s->server, "db_transfers_per_sec",
                   t.v, sum, "transfers/sec %s is the mean of reads and writes, (%s + %s)/2 = %s, not their sum "
-                  "%s + %s = %s", F(bt, t), F(br, r), F(bw, w), N(bm, mean, d), br, bw, N(be, sum, d));
+                  "%s + %s = %s", AUDIT_FMT(bt, t), AUDIT_FMT(br, r), AUDIT_FMT(bw, w), AUDIT_NUM(bm, mean, d), br, bw, AUDIT_NUM(be, sum, d));
     else
         audit_add(c, "transfers-not-sum", PS_SEV_ERROR, s->file, t.line, s->server, "db_transfers_per_sec",
-                  t.v, sum, "transfers/sec %s != reads %s + writes %s = %s (tolerance %s)", F(bt, t), F(br, r),
-                  F(bw, w), N(be, sum, d), N(bm, tol, d + 1));
-}
-
-/* ------------------------------------------------------------------ A2 */
-static const int lat_metrics[3] = {PS_M_DB_READ_LAT, PS_M_DB_WRITE_LAT, PS_M_LOG_WRITE_LAT};
-
-static void check_units(actx *c, const asum *s)
-{
-    for (int k = 0; k < 3; k++) {
-        aval a = s->m[lat_metrics[k]];
-        if (isnan(a.v) || !a.text || a.v == 0)
-            continue;
-        c->out->checked++;
-        const aview *hit = NULL;
-        const ainst *hin = NULL;
-        int hcol = -1;
-        for (size_t i = 0; i < c->nviews && !hit; i++) {
-            const aview *v = &c->views[i];
-            if (!v->y2007)
-                continue;
-            for (size_t j = 0; j < v->ninst && !hit; j++) {
-                static const int cols[4] = {0, 1, 6, 7};
-                for (int q = 0; q < 4; q++) {
-                    const aval *x = &v->inst[j].col[cols[q]];
-                    char sec[64];
-                    const char *xt = x->text;
-                    if (!xt && !isnan(x->v))   /* a RUN's 2007 report: seconds printed like the paper */
-                        xt = N(sec, x->v / 1000, decimals_of(a));
-                    if (xt && strcmp(xt, a.text) == 0) {
-                        hit = v;
-                        hin = &v->inst[j];
-                        hcol = cols[q];
-                        break;
-                    }
-                }
-            }
-        }
-        char b1[64], b2[64], lb[48];
-        const char *key = ps_metric_key((enum ps_metric)lat_metrics[k]);
-        if (hit) {
-            audit_add(c, "unit-seconds-as-ms", PS_SEV_ERROR, s->file, a.line, s->server, key, a.v, a.v * 1000,
-                      "%s %s equals digit for digit the %s value %s of %s (line %s), which is in seconds: "
-                      "%s s = %s ms", metric_names[lat_metrics[k]], a.text,
-                      (hcol == 0 || hcol == 6) ? "Avg. Disk sec/Read" : "Avg. Disk sec/Write", a.text,
-                      hit->name ? hit->name : "an appendix report", ps_loc_format(lb, sizeof lb, hin->col[hcol].line), a.text,
-                      N(b1, a.v * 1000, 1));
-        } else if (lat_metrics[k] != PS_M_LOG_WRITE_LAT && a.v < 0.2) {
-            audit_add(c, "unit-seconds-as-ms", PS_SEV_WARNING, s->file, a.line, s->server, key, a.v, a.v * 1000,
-                      "%s %s ms is implausible for a disk; as seconds it would be %s ms",
-                      metric_names[lat_metrics[k]], F(b2, a), N(b1, a.v * 1000, 1));
-        }
-    }
+                  t.v, sum, "transfers/sec %s != reads %s + writes %s = %s (tolerance %s)", AUDIT_FMT(bt, t), AUDIT_FMT(br, r),
+                  AUDIT_FMT(bw, w), AUDIT_NUM(be, sum, d), AUDIT_NUM(bm, tol, d + 1));
 }
 
 /* ------------------------------------------------------------------ A7 aggregate */
@@ -172,7 +135,7 @@ static void check_aggregate(actx *c, const asum *agg)
             continue;
         c->out->checked++;
         char ba[64], be[64], bx[64];
-        int d = decimals_of(a);
+        int d = audit_decimals(a);
         const char *key = ps_metric_key((enum ps_metric)m);
         if (m == PS_M_DB_READ_LAT || m == PS_M_DB_WRITE_LAT || m == PS_M_LOG_WRITE_LAT) {
             double mean = sum / nsrv, tol = h / nsrv + a.h;
@@ -180,124 +143,19 @@ static void check_aggregate(actx *c, const asum *agg)
                 continue;
             char note[160] = "";
             if (!audit_differs(a.v, sum, h + a.h))
-                snprintf(note, sizeof note, "; it equals their sum %s", N(bx, sum, d));
+                snprintf(note, sizeof note, "; it equals their sum %s", AUDIT_NUM(bx, sum, d));
             else if (wok && wden > 0 && !audit_differs(a.v, wsum / wden, tol))
-                snprintf(note, sizeof note, "; it equals the IOPS-weighted mean %s", N(bx, wsum / wden, d));
+                snprintf(note, sizeof note, "; it equals the IOPS-weighted mean %s", AUDIT_NUM(bx, wsum / wden, d));
             audit_add(c, "aggregate-latency-not-mean", PS_SEV_ERROR, agg->file, a.line, agg->server, key, a.v,
-                      mean, "aggregate %s %s != mean of %zu servers %s / %zu = %s%s", metric_names[m], F(ba, a),
-                      nsrv, N(bx, sum, d), nsrv, N(be, mean, d), note);
+                      mean, "aggregate %s %s != mean of %zu servers %s / %zu = %s%s", audit_metric_names[m], AUDIT_FMT(ba, a),
+                      nsrv, AUDIT_NUM(bx, sum, d), nsrv, AUDIT_NUM(be, mean, d), note);
         } else {
             if (!audit_differs(a.v, sum, h + a.h))
                 continue;
             audit_add(c, "aggregate-iops-not-sum", PS_SEV_ERROR, agg->file, a.line, agg->server, key, a.v, sum,
-                      "aggregate %s %s != sum over %zu servers %s (tolerance %s)", metric_names[m], F(ba, a), nsrv,
-                      N(be, sum, d), N(bx, h + a.h, d + 1));
+                      "aggregate %s %s != sum over %zu servers %s (tolerance %s)", audit_metric_names[m], AUDIT_FMT(ba, a), nsrv,
+                      AUDIT_NUM(be, sum, d), AUDIT_NUM(bx, h + a.h, d + 1));
         }
-    }
-}
-
-/* ------------------------------------------------------------------ A10 target */
-static const ps_claim *first_claim(const ps_paper *p, enum ps_metric m)
-{
-    for (size_t i = 0; p && i < p->nclaims; i++)
-        if (p->claims[i].metric == m && p->claims[i].ctx == PS_CTX_BODY && !isnan(p->claims[i].value))
-            return &p->claims[i];
-    return NULL;
-}
-
-static void check_one_target(actx *c, aval stated, const char *file, const char *where, double expect,
-                             double tol, const char *how)
-{
-    if (isnan(stated.v))
-        return;
-    c->out->checked++;
-    if (!audit_differs(stated.v, expect, tol + stated.h))
-        return;
-    char b1[64], b2[64];
-    audit_add(c, "target-iops-arithmetic", PS_SEV_ERROR, file, stated.line, where, "target_iops", stated.v, expect,
-              "target IOPS %s != %s = %s", F(b1, stated), how, N(b2, expect, 3));
-}
-
-static void check_target(actx *c)
-{
-    const ps_paper *p = c->paper;
-    const ps_claim *mb = first_claim(p, PS_M_MAILBOXES), *mps = first_claim(p, PS_M_MAILBOXES_PER_SERVER);
-    const ps_claim *srv = first_claim(p, PS_M_SERVERS), *prof = first_claim(p, PS_M_PROFILE_IOPS);
-    const ps_claim *tested = first_claim(p, PS_M_TESTED_IOPS), *hr = first_claim(p, PS_M_HEADROOM_PCT);
-    char b1[64], how[256], iops[128];
-    double hrv = hr ? hr->value / 100 : 0, hrh = hr ? hr->half_unit / 100 : 0;
-    if (prof && tested && hr) {
-        double e = prof->value * (1 + hrv);
-        c->out->checked++;
-        if (audit_differs(tested->value, e, prof->half_unit * (1 + hrv) + prof->value * hrh + tested->half_unit))
-            audit_add(c, "target-iops-arithmetic", PS_SEV_ERROR, p->source, tested->line, NULL,
-                      "tested_iops_per_mailbox", tested->value, e,
-                      "tested IOPS per mailbox %s != profile %s x (1 + %s %%) = %s", tested->text, prof->text,
-                      hr->text, N(b1, e, 4));
-    }
-    double t = NAN, th = 0;
-    if (tested) {
-        t = tested->value, th = tested->half_unit;
-        snprintf(iops, sizeof iops, "%s IOPS per mailbox", tested->text);
-    } else if (prof) {
-        t = prof->value * (1 + hrv), th = prof->half_unit * (1 + hrv) + prof->value * hrh;
-        snprintf(iops, sizeof iops, "%s IOPS per mailbox x (1 + %s %%)", prof->text, hr ? hr->text : "0");
-    }
-    if (isnan(t))
-        return;
-    size_t nsrv = 0;
-    for (size_t i = 0; i < c->nsums; i++)
-        nsrv += !c->sums[i].aggregate;
-    int single = nsrv <= 1 && (!srv || srv->value == 1);
-    /* per server: only with a stated per-server count, or a single server */
-    const ps_claim *per = mps ? mps : single ? mb : NULL;
-    if (per) {
-        double e = per->value * t, tol = per->value * th + t * per->half_unit;
-        snprintf(how, sizeof how, "%s mailboxes x %s", per->text, iops);
-        for (size_t i = 0; i < c->nviews; i++) {
-            const aview *v = &c->views[i];
-            if (v->type == PS_TEST_BACKUP || v->type == PS_TEST_SOFTRECOVERY)
-                continue;
-            check_one_target(c, isnan(v->target.v) ? v->log_target : v->target, v->file, v->name, e, tol, how);
-        }
-        for (size_t i = 0; single && p && i < p->nclaims; i++) {
-            const ps_claim *cl = &p->claims[i];
-            if (cl->metric == PS_M_TARGET_IOPS && cl->ctx == PS_CTX_BODY && !isnan(cl->value))
-                check_one_target(c, (aval){cl->value, cl->half_unit, cl->text, cl->line}, p->source, NULL, e, tol,
-                                 how);
-        }
-    }
-    if (!mb)
-        return;
-    /* solution: stated body targets, and the sum of the Performance reports' targets */
-    double e = mb->value * t, tol = mb->value * th + t * mb->half_unit;
-    snprintf(how, sizeof how, "%s mailboxes x %s", mb->text, iops);
-    for (size_t i = 0; p && i < p->nclaims; i++) {
-        const ps_claim *cl = &p->claims[i];
-        if (cl->metric == PS_M_TARGET_IOPS && cl->ctx == PS_CTX_BODY && !isnan(cl->value) && (!per || !single))
-            check_one_target(c, (aval){cl->value, cl->half_unit, cl->text, cl->line}, p->source, "solution", e, tol,
-                             how);
-    }
-    if (per && single)
-        return;
-    double sum = 0, h = 0;
-    size_t n = 0;
-    long line = 0;
-    for (size_t i = 0; i < c->nviews; i++) {
-        const aview *v = &c->views[i];
-        if (v->type != PS_TEST_PERFORMANCE || !p || v->file != p->source)
-            continue;
-        if (isnan(v->target.v))
-            return;
-        sum += v->target.v;
-        h += v->target.h;
-        line = line ? line : v->target.line;
-        n++;
-    }
-    if (n >= 2 && n == nsrv) {
-        char how2[600];
-        snprintf(how2, sizeof how2, "%s (sum of the %zu Performance reports' targets)", how, n);
-        check_one_target(c, (aval){sum, h, NULL, line}, p->source, "solution", e, tol, how2);
     }
 }
 
@@ -317,8 +175,8 @@ static void check_achieved(actx *c)
         char b1[64], b2[64], b3[64];
         audit_add(c, "achieved-below-target", PS_SEV_ERROR, v->file, v->achieved.line ? v->achieved.line : v->line,
                   v->name, "achieved_iops", v->achieved.v, tgt.v,
-                  "achieved transactional IOPS %s < target %s (%s %% of target)", F(b1, v->achieved), F(b2, tgt),
-                  N(b3, 100 * v->achieved.v / tgt.v, 1));
+                  "achieved transactional IOPS %s < target %s (%s %% of target)", AUDIT_FMT(b1, v->achieved), AUDIT_FMT(b2, tgt),
+                  AUDIT_NUM(b3, 100 * v->achieved.v / tgt.v, 1));
     }
 }
 
@@ -373,15 +231,15 @@ static int check_wrong_test(actx *c, const asum *s)
         aval d[7];
         audit_view_summary(v, 0, d);
         snprintf(extra, sizeof extra, "; the Performance report (line %s) gives reads %s, writes %s, transfers %s, "
-                 "log writes %s", ps_loc_format(lb, sizeof lb, v->line), F(b4, d[PS_M_DB_READS]), F(b5, d[PS_M_DB_WRITES]),
-                 N(b6, d[PS_M_DB_TRANSFERS].v, 3), F(b3, d[PS_M_LOG_WRITES]));
+                 "log writes %s", ps_loc_format(lb, sizeof lb, v->line), AUDIT_FMT(b4, d[PS_M_DB_READS]), AUDIT_FMT(b5, d[PS_M_DB_WRITES]),
+                 AUDIT_NUM(b6, d[PS_M_DB_TRANSFERS].v, 3), AUDIT_FMT(b3, d[PS_M_LOG_WRITES]));
         break;
     }
     aval r = s->m[PS_M_DB_READS], w = s->m[PS_M_DB_WRITES];
     long line = !isnan(r.v) ? r.line : s->line;
     audit_add(c, "wrong-test-used", PS_SEV_ERROR, s->file, line, s->server, "summary", r.v, NAN,
               "summary figures (reads %s, writes %s, %d values compared) match the Stress report %s (line %s)%s%s",
-              F(b1, r), F(b2, w), n, stress->name ? stress->name : "?", ps_loc_format(lb2, sizeof lb2, stress->line),
+              AUDIT_FMT(b1, r), AUDIT_FMT(b2, w), n, stress->name ? stress->name : "?", ps_loc_format(lb2, sizeof lb2, stress->line),
               nperf ? ", not the 2-hour Performance report" : " and no Performance report", extra);
     return 1;
 }
@@ -402,8 +260,8 @@ static void check_table_vs_instances(actx *c, const asum *s, const aview *v)
         int lat = m == PS_M_DB_READ_LAT || m == PS_M_DB_WRITE_LAT || m == PS_M_LOG_WRITE_LAT;
         audit_add(c, "instances-vs-total-mismatch", PS_SEV_ERROR, s->file, a.line, s->server,
                   ps_metric_key((enum ps_metric)m), a.v, d[m].v, "%s %s != %s of the %zu %s of the Performance "
-                  "report (line %s) = %s", metric_names[m], F(b1, a), lat ? "mean" : "sum", v->ninst,
-                  v->y2007 ? "volumes" : "instances", ps_loc_format(lb, sizeof lb, v->line), N(b2, d[m].v, decimals_of(a)));
+                  "report (line %s) = %s", audit_metric_names[m], AUDIT_FMT(b1, a), lat ? "mean" : "sum", v->ninst,
+                  v->y2007 ? "volumes" : "instances", ps_loc_format(lb, sizeof lb, v->line), AUDIT_NUM(b2, d[m].v, audit_decimals(a)));
     }
 }
 
@@ -435,26 +293,24 @@ static void check_absent(actx *c)
     const ps_paper *p = c->paper;
     for (size_t i = 0; p && i < p->nclaims; i++) {
         const ps_claim *cl = &p->claims[i];
-        if (!isnan(cl->value))
+        if (!isnan(cl->value) || !ps_claim_is_reading(cl))
             continue;
         audit_add(c, "absent-value", PS_SEV_INFO, p->source, cl->line, NULL, ps_metric_key(cl->metric), NAN, NAN,
                   "'%s' has no readable number (lost in transcription); not checked", cl->label ? cl->label : "?");
     }
 }
 
-void audit_checks_percent(actx *c);
-void audit_checks_reports(actx *c);
-
 void audit_checks_run(actx *c)
 {
+    size_t k = 0;
     for (size_t i = 0; i < c->nsums; i++) {
         check_transfers(c, &c->sums[i]);
-        check_units(c, &c->sums[i]);
+        audit_checks_units(c, &c->sums[i], c->sums[i].aggregate ? (size_t)-1 : k++);
         if (c->sums[i].aggregate)
             check_aggregate(c, &c->sums[i]);
     }
     check_body_vs_reports(c);
-    check_target(c);
+    audit_checks_config(c);
     check_achieved(c);
     check_absent(c);
     audit_checks_percent(c);

@@ -67,14 +67,24 @@ const char *audit_fmt(char *buf, size_t n, aval v);
 
 /* 1 when |stated - expected| exceeds tol (plus a relative 1e-9 for binary rounding). */
 int audit_differs(double stated, double expected, double tol);
-#define F(buf, a) audit_fmt(buf, sizeof buf, a)
-#define N(buf, v, d) ps_fmt_num(buf, sizeof buf, v, d)
+/* Format an aval / a number into a char array (its size taken with sizeof). */
+#define AUDIT_FMT(buf, a) audit_fmt(buf, sizeof buf, a)
+#define AUDIT_NUM(buf, v, d) ps_fmt_num(buf, sizeof buf, v, d)
 
 /* Server-level figures of a report view: sums of rates, plain means of latencies
  * (index like ps_metric 0..6); with propagated half-units. */
 void audit_view_summary(const aview *v, int computed, aval out[7]);
 
-/* The checks (model/audit/audit_checks.c, model/audit/audit_checks2.c). */
+/* Row names of the summary metrics 0..6 as ESRP papers print them. */
+extern const char *const audit_metric_names[7];
+/* Printed decimals of a value (3 when unknown). */
+int audit_decimals(aval a);
+
+/* The checks: audit_checks.c runs them all. */
 void audit_checks_run(actx *c);
+void audit_checks_units(actx *c, const asum *s, size_t server_index);   /* audit_checks_units.c */
+void audit_checks_config(actx *c);                                      /* audit_checks_config.c */
+void audit_checks_reports(actx *c);                                     /* audit_checks_reports.c */
+void audit_checks_percent(actx *c);                                     /* audit_checks_reports.c */
 
 #endif

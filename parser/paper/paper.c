@@ -14,68 +14,8 @@
 #include <sys/stat.h>
 
 #define MAX_EVENTS_PER_LINE 4096
-#define NGROUPS 8
 
-typedef struct pev {
-    size_t so, eo;
-    size_t pat;
-    size_t g[NGROUPS][2];   /* group offsets, (SIZE_MAX, SIZE_MAX) when unset */
-    int dropped;
-} pev;
-
-typedef struct rd {
-    ps_paper *p;
-    paper_patterns pp;
-    ps_warnings *w;
-    int limit_warned;
-    /* state */
-    int cur_report;
-    size_t report_first_claim;
-    int section, final;
-    int colorder[5], nhdr;
-    char vol[26];            /* 2007 volume roles: 0 unknown, 1 database, 2 log */
-    int cur_table;
-    size_t server_tables;    /* tables so far that are not the aggregate ("server N" names) */
-    unsigned seen;
-    int pending_new, pending_agg;
-    int block, prev_line_cells;
-    pev *ev;
-} rd;
-
-/* ------------------------------------------------------------------ numbers */
-
-/* "M/D/YYYY h:mm:ss [AM|PM]" -> ps_time; -1 when malformed. */
-static int take_time(const char *s, size_t n, ps_time *out)
-{
-    char tmp[64];
-    size_t i = 0;
-    while (i < n && (s[i] == ' ' || s[i] == ':' || s[i] == '\t'))
-        i++;
-    size_t k = 0;
-    while (i < n && k < sizeof tmp - 1 && s[i] != '\n')
-        tmp[k++] = s[i++];
-    tmp[k] = 0;
-    int mo, d, y, h, mi, se, used = 0;
-    char ap[3] = "";
-    if (sscanf(tmp, "%d/%d/%d %d:%d:%d%n", &mo, &d, &y, &h, &mi, &se, &used) != 6)
-        return -1;
-    const char *r = tmp + used;
-    while (*r == ' ')
-        r++;
-    if ((r[0] == 'A' || r[0] == 'P' || r[0] == 'a' || r[0] == 'p') && (r[1] == 'M' || r[1] == 'm')) {
-        ap[0] = (char)(r[0] & ~0x20);
-        if (h < 1 || h > 12)
-            return -1;
-        if (h == 12)
-            h = 0;
-        if (ap[0] == 'P')
-            h += 12;
-    }
-    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60 || y < 1900)
-        return -1;
-    *out = ps_time_from_fields(y, mo, d, h, mi, se, 0);
-    return 0;
-}
+static size_t gl(const pev *e, int g) { return e->g[g][1] - e->g[g][0]; }
 
 static char *dupspan(const char *s, size_t a, size_t b)
 {
@@ -84,29 +24,53 @@ static char *dupspan(const char *s, size_t a, size_t b)
 
 /* ------------------------------------------------------------------ claims */
 
-static ps_claim *add(rd *r, enum ps_metric m, long line, const char *label, const char *num, size_t nl, double v,
-                     int dec, double scale)
+void paper_mark_used(rd *r, const char *s, size_t so, size_t eo)
+{
+    const char *a = s + so;
+    if (!r->ls || a < r->ls || a > r->ls + r->ln || eo <= so)
+        return;
+    if (r->nused == r->capused) {
+        r->capused = r->capused ? 2 * r->capused : 32;
+        r->used = ps_xrealloc(r->used, r->capused * sizeof *r->used);
+    }
+    r->used[r->nused][0] = (size_t)(a - r->ls);
+    r->used[r->nused][1] = (size_t)(a - r->ls) + (eo - so);
+    r->nused++;
+}
+
+ps_claim *paper_add(rd *r, enum ps_metric m, long line, const char *label, const char *num, size_t nl, double v,
+                    int dec, double scale)
 {
     char *text = num ? ps_xstrndup(num, nl) : NULL;
     ps_claim *c = ps_paper_add_claim(r->p, m, r->cur_report >= 0 ? PS_CTX_REPORT : PS_CTX_BODY, line, label, text,
                                      num ? v : NAN, dec, scale);
     free(text);
     c->report = r->cur_report;
+    if (num)
+        paper_mark_used(r, num, 0, nl);
     return c;
 }
 
-static ps_claim *add_value(rd *r, enum ps_metric m, long line, const char *label, const char *s, size_t n,
-                           int at_eol, double scale)
+ps_claim *paper_add_value(rd *r, enum ps_metric m, long line, const char *label, const char *s, size_t n,
+                          int at_eol, double scale)
 {
     double v;
     int dec;
     size_t ts, tl;
     if (paper_take_number(s, n, at_eol, &v, &dec, &ts, &tl))
-        return add(r, m, line, label, s + ts, tl, v, dec, scale);
-    return add(r, m, line, label, NULL, 0, NAN, -1, scale);
+        return paper_add(r, m, line, label, s + ts, tl, v, dec, scale);
+    /* the first token after the label belongs to it, even when unreadable ("0." cut at the end) */
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == ':'))
+        i++;
+    size_t j = i;
+    while (j < n && s[j] != ' ' && s[j] != '\t')
+        j++;
+    paper_mark_used(r, s, i, j);
+    return paper_add(r, m, line, label, NULL, 0, NAN, -1, scale);
 }
 
-static void new_table(rd *r, long line)
+int paper_new_table(rd *r, long line, const char *name, int aggregate)
 {
     ps_paper *p = r->p;
     if (p->ntables == p->captables) {
@@ -114,16 +78,28 @@ static void new_table(rd *r, long line)
         p->tables = ps_xrealloc(p->tables, p->captables * sizeof *p->tables);
     }
     ps_paper_table *t = &p->tables[p->ntables];
-    t->aggregate = r->pending_agg;
+    t->aggregate = aggregate;
     ps_buf b = {0};
-    if (t->aggregate)
+    if (!aggregate)
+        ++r->server_tables;   /* counted, never re-counted */
+    if (name)
+        ps_buf_puts(&b, name);
+    else if (aggregate)
         ps_buf_puts(&b, "aggregate");
     else
-        ps_buf_printf(&b, "server %zu", ++r->server_tables);   /* counted, never re-counted */
+        ps_buf_printf(&b, "server %zu", r->server_tables);
     t->server = ps_buf_steal(&b);
     t->line = line;
-    r->cur_table = (int)p->ntables++;
+    return (int)p->ntables++;
+}
+
+static void new_table(rd *r, long line)
+{
+    r->cur_table = paper_new_table(r, line, r->pending_name, r->pending_agg);
+    free(r->pending_name);
+    r->pending_name = NULL;
     r->seen = 0;
+    r->ncolt = 0;
     r->pending_new = r->pending_agg = 0;
 }
 
@@ -186,7 +162,7 @@ static size_t collect(rd *r, const char *s, size_t n, long lineno)
             e->eo = ov[1];
             e->pat = i;
             e->dropped = 0;
-            for (int g = 0; g < NGROUPS; g++) {
+            for (int g = 0; g < PP_NGROUPS; g++) {
                 if (g + 1 < rc) {
                     e->g[g][0] = ov[2 * (g + 1)];
                     e->g[g][1] = ov[2 * (g + 1) + 1];
@@ -212,163 +188,38 @@ static size_t collect(rd *r, const char *s, size_t n, long lineno)
     return k;
 }
 
-static size_t gl(const pev *e, int g) { return e->g[g][1] - e->g[g][0]; }
-
-static void log_message(rd *r, const char *s, size_t a, size_t b, long line)
-{
-    for (size_t i = 0; i < r->pp.n; i++) {
-        const paper_pattern *d = &r->pp.def[i];
-        if (d->kind != PP_LOG)
-            continue;
-        int rc = paper_match(&r->pp, r->pp.code[i], s, b, a, PCRE2_ANCHORED);
-        if (rc <= 0)
-            continue;
-        PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->pp.md);
-        size_t g1 = ov[2], e1 = ov[3], g2 = rc > 2 ? ov[4] : 0, e2 = rc > 2 ? ov[5] : 0;
-        size_t g3 = rc > 3 ? ov[6] : 0, e3 = rc > 3 ? ov[7] : 0;
-        switch (d->id) {
-        case PL_FINAL: r->final = 1; break;
-        case PL_INST_LAT:
-            if (r->final) {
-                char *who = dupspan(s, g1, e1), *what = dupspan(s, g3, e3);
-                int col = (what[0] == 'D' || what[0] == 'd') ? 0 : 6;
-                if (strpbrk(what, "Ww"))
-                    col += 1;
-                char label[160];
-                snprintf(label, sizeof label, "%s test-log %s latency", who, what);
-                ps_claim *c = add_value(r, PS_M_LOG_LAT, line, label, s + g2, e2 - g2, 0, 1);
-                c->who = who;
-                c->col = col;
-                free(what);
-            }
-            break;
-        case PL_VOL_LAT:
-            if (r->final) {
-                char *who = dupspan(s, g1, e1);
-                int write = (s[g3] | 0x20) == 'w';
-                int role = r->vol[(who[0] | 0x20) - 'a'];
-                int col = write ? (role == 1 ? 1 : 7) : (role == 2 ? 6 : 0);
-                char label[96];
-                snprintf(label, sizeof label, "Volume %s test-log Avg. Disk sec/%s", who, write ? "Write" : "Read");
-                ps_claim *c = add_value(r, PS_M_LOG_LAT, line, label, s + g2, e2 - g2, 0, 1000);
-                c->who = who;
-                c->col = col;
-            }
-            break;
-        case PL_TARGET: {
-            ps_claim *c = add_value(r, PS_M_TARGET_IOPS, line, "test log target IOPS", s + g2, e2 - g2, 0, 1);
-            c->who = ps_xstrdup("test log");
-            break;
-        }
-        case PL_THR_READ:
-        case PL_THR_LOG: {
-            double scale = (s[g2] | 0x20) == 's' ? 1000 : 1;
-            add_value(r, d->id == PL_THR_READ ? PS_M_THR_DB_READ : PS_M_THR_LOG_WRITE, line,
-                      d->id == PL_THR_READ ? "Database read latency thresholds" : "Log write latency thresholds",
-                      s + g1, e1 - g1, 0, scale);
-            break;
-        }
-        case PL_INTERVAL: add_value(r, PS_M_INTERVAL_MS, line, "Performance logging interval", s + g1, e1 - g1, 0, 1); break;
-        case PL_BLG: add_value(r, PS_M_BLG_SAMPLES, line, ".blg samples", s + g1, e1 - g1, 0, 1); break;
-        case PL_XML: add_value(r, PS_M_XML_SAMPLES, line, ".xml samples queried", s + g1, e1 - g1, 0, 1); break;
-        default: break;
-        }
-        (void)g2;
-        return;
-    }
-}
-
-static const int disk_cols[2][5] = {{0, 1, 2, 3, 5}, {6, 7, 8, 9, 11}};
-static const char *const disk_names[5] = {"Avg. Disk sec/Read", "Avg. Disk sec/Write", "Disk Reads/sec",
-                                          "Disk Writes/sec", "Avg. Disk Bytes/Write"};
-
-static void disk_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long line)
-{
-    int role = (s[e->g[0][0]] | 0x20) == 'l' ? 1 : 0;
-    char drive[3] = {s[e->g[1][0]], ':', 0};
-    r->vol[(drive[0] | 0x20) - 'a'] = (char)(role + 1);
-    if (r->cur_report >= 0)
-        r->p->reports[r->cur_report].layout_2007 = 1;
-    size_t i = a;
-    for (int k = 0; k < 5; k++) {
-        while (i < b && (s[i] == ' ' || s[i] == '\t'))
-            i++;
-        if (i >= b)
-            break;
-        int c = r->nhdr == 5 ? r->colorder[k] : k;
-        char label[96];
-        snprintf(label, sizeof label, "%s (%s) %s", role ? "Log" : "Database", drive, disk_names[c]);
-        size_t j = i;
-        while (j < b && s[j] != ' ' && s[j] != '\t')
-            j++;
-        if (j - i == 5 && strncmp(s + i, "(n/a)", 5) == 0) {
-            i = j;
-            continue;   /* not applicable: neither a value nor a lost one */
-        }
-        double v;
-        int dec;
-        size_t ts, tl;
-        int ok = paper_take_number(s + i, j - i, j == b, &v, &dec, &ts, &tl) && ts == 0 && tl == j - i;
-        if (!ok && !(j == b))
-            break;   /* not a table cell: the row ended */
-        ps_claim *cl = add(r, PS_M_COL, line, label, ok ? s + i : NULL, tl, ok ? v : NAN, dec, c <= 1 ? 1000 : 1);
-        cl->who = ps_xstrdup(drive);
-        cl->col = disk_cols[role][c];
-        i = j;
-    }
-}
-
-static void inst_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long line)
-{
-    double vals[PS_IO12_N];
-    int decs[PS_IO12_N];
-    size_t ts[PS_IO12_N], tl[PS_IO12_N];
-    int n = 0;
-    size_t i = a;
-    while (n < PS_IO12_N) {
-        while (i < b && (s[i] == ' ' || s[i] == '\t'))
-            i++;
-        size_t j = i;
-        while (j < b && s[j] != ' ' && s[j] != '\t')
-            j++;
-        if (j == i)
-            break;
-        size_t t0, t1;
-        if (!paper_take_number(s + i, j - i, 0, &vals[n], &decs[n], &t0, &t1) || t0 != 0 || t1 != j - i)
-            break;
-        ts[n] = i;
-        tl[n] = t1;
-        n++;
-        i = j;
-    }
-    if (n < 4)
-        return;   /* Database Configuration rows and the like */
-    char *who = dupspan(s, e->g[0][0], e->g[0][1]);
-    int total = r->section == PS_SEC_TOTAL;
-    for (int k = 0; k < n; k++) {
-        char label[160];
-        snprintf(label, sizeof label, "%s %s column %d", who, total ? "Total I/O" : "Transactional I/O", k);
-        ps_claim *c = add(r, PS_M_COL, line, label, s + ts[k], tl[k], vals[k], decs[k], 1);
-        c->who = ps_xstrdup(who);
-        c->col = k;
-        c->total_table = total;
-    }
-    free(who);
-}
-
-static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, const pev *e, long line)
+static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, int after_label, const pev *e,
+                        long line)
 {
     const paper_pattern *d = &r->pp.def[e->pat];
     int in_report = r->cur_report >= 0;
     if ((d->where == PW_BODY && in_report) || (d->where == PW_REPORT && !in_report))
         return;
+    int m = d->id;
+    if (m != PS_M_HEADROOM_PCT && m != PS_MX_CAPACITY_USED_PCT && m != PS_M_VERDICT && paper_value_is_percent(s, a, b))
+        return;   /* a trend cell "100% [7.7 msec]", read as a percentage cell */
+    if (m != PS_M_VERDICT && m != PS_M_COLLECTION_START && m != PS_M_COLLECTION_END && paper_prose_after(s, a, b))
+        return;
+    if (!in_report && (!at_eol || after_label)) {
+        size_t i = a;
+        while (i < b && (s[i] == ' ' || s[i] == '\t'))
+            i++;
+        if (i == b)
+            return;   /* labels listed one after the other: the heading of a table, not a row */
+    }
     char *label = dupspan(s, e->so, e->eo);
-    enum ps_metric m = (enum ps_metric)d->id;
+    double scale = paper_is_latency(m) ? paper_latency_scale(s, a, b, e)
+                   : (m == PS_MX_DB_SIZE_GB || m == PS_MX_CAPACITY_GB) ? paper_size_scale(s, a, b, e) : 1;
+    if ((m <= PS_M_LOG_WRITE_LAT || (paper_is_config(m) && !in_report)) &&
+        paper_column_row(r, (enum ps_metric)m, label, s, a, b, line, scale)) {
+        free(label);
+        return;
+    }
     if (m <= PS_M_LOG_WRITE_LAT) {
         if (r->cur_table < 0 || r->pending_new || (r->seen & (1u << m)))
             new_table(r, line);
         r->seen |= 1u << m;
-        ps_claim *c = add_value(r, m, line, label, s + a, b - a, at_eol, 1);
+        ps_claim *c = paper_add_value(r, (enum ps_metric)m, line, label, s + a, b - a, at_eol, scale);
         c->table = r->cur_table;
     } else if (m == PS_M_VERDICT) {
         size_t i = a;
@@ -383,80 +234,56 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, co
             v = 1;
         else if (b - i >= 6 && strncmp(s + i, "失敗", 6) == 0)
             v = 0;
-        add(r, m, line, label, v < 0 ? NULL : (v ? "Pass" : "Fail"), 4, v < 0 ? NAN : v, 0, 1);
+        paper_add(r, (enum ps_metric)m, line, label, v < 0 ? NULL : (v ? "Pass" : "Fail"), 4, v < 0 ? NAN : v, 0, 1);
     } else if (m == PS_M_COLLECTION_START || m == PS_M_COLLECTION_END) {
         ps_time t;
-        if (take_time(s + a, b - a, &t) == 0)
-            add(r, m, line, label, s + a, 0, (double)t, 0, 1);
+        if (paper_take_time(s + a, b - a, &t) == 0)
+            paper_add(r, (enum ps_metric)m, line, label, s + a, 0, (double)t, 0, 1);
         else
-            add(r, m, line, label, NULL, 0, NAN, -1, 1);
+            paper_add(r, (enum ps_metric)m, line, label, NULL, 0, NAN, -1, 1);
+    } else if (m == PS_MX_CAPACITY_USED_PCT) {
+        paper_capacity_pct(r, s, a, b, label, line);
     } else {
-        add_value(r, m, line, label, s + a, b - a, at_eol, 1);
+        double v0;
+        int d0;
+        size_t t0, l0;
+        if ((m == PS_M_PROFILE_IOPS || m == PS_M_TESTED_IOPS || m == PS_MX_REPORT_IOPS) &&
+            paper_take_number(s + a, b - a, at_eol, &v0, &d0, &t0, &l0) && v0 >= PP_MAX_IOPS_PER_MAILBOX) {
+            free(label);
+            return;   /* not a per-mailbox rate ("User profile 150 messages/day"): not this row */
+        }
+        paper_add_value(r, (enum ps_metric)m, line, label, s + a, b - a, at_eol, scale);
         if (m == PS_M_TESTED_IOPS && e->g[0][0] != (size_t)-1) {
             double v;
             int dec;
             size_t ts, tl;
             if (paper_take_number(s + e->g[0][0], gl(e, 0), 0, &v, &dec, &ts, &tl))
-                add(r, PS_M_HEADROOM_PCT, line, "include N% headroom", s + e->g[0][0] + ts, tl, v, dec, 1);
+                paper_add(r, PS_M_HEADROOM_PCT, line, "include N% headroom", s + e->g[0][0] + ts, tl, v, dec, 1);
         }
     }
     free(label);
 }
 
-static void pct_cells(rd *r, const char *s, size_t n, long line)
+/* 1 when event i follows a label with only spaces between them ("Read Latency DBs Write ..."). */
+static int after_label(const rd *r, const char *s, size_t i)
 {
-    size_t off = 0, found = 0;
-    while (off < n) {
-        int rc = paper_match(&r->pp, r->pp.pct, s, n, off, 0);
-        if (rc <= 0)
-            break;
-        PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->pp.md);
-        size_t so = ov[0], eo = ov[1];
-        if (!found && !r->prev_line_cells)
-            r->block++;
-        found++;
-        ps_paper *p = r->p;
-        if (p->ncells == p->capcells) {
-            p->capcells = p->capcells ? 2 * p->capcells : 32;
-            p->cells = ps_xrealloc(p->cells, p->capcells * sizeof *p->cells);
-        }
-        ps_pct_cell *c = &p->cells[p->ncells++];
-        memset(c, 0, sizeof *c);
-        c->line = line;
-        c->block = r->block;
-        double v;
-        int dec;
-        size_t ts, tl;
-        if (paper_take_number(s + ov[2], ov[3] - ov[2], 0, &v, &dec, &ts, &tl)) {
-            c->pct = v;
-            c->pct_decimals = dec;
-        } else {
-            p->ncells--;
-            off = eo > so ? eo : so + 1;
-            continue;
-        }
-        c->value = NAN;
-        c->value_decimals = -1;
-        int closed = rc > 3 && ov[6] != PCRE2_UNSET;
-        size_t a = ov[4], b = ov[5];
-        if (closed && paper_take_number(s + a, b - a, 0, &v, &dec, &ts, &tl)) {
-            c->value = v;
-            c->value_decimals = dec;
-            size_t i = a + ts + tl, k = 0;
-            while (i < b && s[i] == ' ')
-                i++;
-            while (i < b && k < sizeof c->unit - 1 &&
-                   ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z')))
-                c->unit[k++] = (char)(s[i++] | 0x20);
-            c->unit[k] = 0;
-        }
-        off = eo > so ? eo : so + 1;
-    }
-    r->prev_line_cells = found > 0;
+    size_t j = i;
+    while (j > 0 && r->ev[j - 1].dropped)
+        j--;
+    if (j == 0 || r->pp.def[r->ev[j - 1].pat].kind != PP_LABEL)
+        return 0;
+    for (size_t k = r->ev[j - 1].eo; k < r->ev[i].so; k++)
+        if (s[k] != ' ' && s[k] != '\t')
+            return 0;
+    return 1;
 }
 
 static void do_line(rd *r, const char *s, size_t n, long line)
 {
+    r->ls = s;
+    r->ln = n;
+    r->nused = 0;
+    r->log_line = 0;
     size_t ne = collect(r, s, n, line);
     int toc = 0;
     for (size_t i = 0; i + 5 <= n && !toc; i++)
@@ -477,12 +304,15 @@ static void do_line(rd *r, const char *s, size_t n, long line)
         }
         r->ev[i].g[7][0] = r->ev[i].eo;   /* message start/end */
         r->ev[i].g[7][1] = end;
+        r->log_line = 1;
     }
     for (size_t i = 0; i < ne; i++) {
         pev *e = &r->ev[i];
         if (e->dropped)
             continue;
         const paper_pattern *d = &r->pp.def[e->pat];
+        if (d->kind != PP_NUMFIRST && d->kind != PP_TESTED && d->kind != PP_HEADROOM)
+            paper_mark_used(r, s, e->so, e->eo);   /* digits of a label or title are words */
         size_t next = n;
         for (size_t j = i + 1; j < ne; j++)
             if (!r->ev[j].dropped) {
@@ -528,24 +358,37 @@ static void do_line(rd *r, const char *s, size_t n, long line)
             break;
         case PP_DISKROW:
             if (r->cur_report >= 0 && r->section == PS_SEC_DISK)
-                disk_row(r, s, e->eo, next, e, line);
+                paper_disk_row(r, s, e->eo, next, e, line);
             break;
         case PP_INSTROW:
             if (r->cur_report >= 0 && (r->section == PS_SEC_TRANS || r->section == PS_SEC_TOTAL ||
                                        (r->section == PS_SEC_NONE && !r->p->reports[r->cur_report].layout_2007)))
-                inst_row(r, s, e->eo, next, e, line);
+                paper_inst_row(r, s, e->eo, next, e, line);
             break;
         case PP_LABEL:
-            label_event(r, s, e->eo, next, next == n, e, line);
+            label_event(r, s, e->eo, next, next == n, after_label(r, s, i), e, line);
             break;
         case PP_TIMESTAMP:
             if (r->cur_report >= 0)
-                log_message(r, s, e->g[7][0], e->g[7][1], line);
+                paper_log_message(r, s, e->g[7][0], e->g[7][1], line);
+            break;
+        case PP_SERVERHDR:
+            if (r->cur_report < 0)
+                paper_server_heading(r, s, e);
+            break;
+        case PP_NUMFIRST:
+        case PP_TESTED:
+        case PP_HEADROOM:
+            paper_profile_event(r, s, n, e, line);
             break;
         default: break;
         }
     }
-    pct_cells(r, s, n, line);
+    paper_pct_cells(r, s, n, line);
+    if (r->cur_report < 0 && ne == 0)
+        paper_heading_cells(r, s, n, line);
+    if (!toc)
+        paper_unread_scan(r, s, n, line);
 }
 
 /* Replace NUL bytes and invalid UTF-8 by spaces, in place; returns the count. */
@@ -628,6 +471,7 @@ int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **ou
         i = j + 1;
     }
     free(r.ev);
+    paper_cells_free(&r);
     paper_patterns_free(&r.pp);
     free(buf);
     *out = p;

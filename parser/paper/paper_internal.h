@@ -6,6 +6,7 @@
 #include <pcre2.h>
 
 #include "ps_model.h"
+#include "ps_audit_ext.h"
 
 /* What a pattern finds in a line of paper text. */
 enum pp_kind {
@@ -17,8 +18,13 @@ enum pp_kind {
     PP_DISKROW,    /* 2007 "Database (M:)" / "Log (L:)"; group 1 role word, group 2 drive */
     PP_INSTROW,    /* 2010+ "Instance900.1" followed by numbers; group 1 name */
     PP_TIMESTAMP,  /* test-log line prefix (date and time, then " -- ") */
-    PP_LOG         /* test-log message pattern (anchored at the message); id = enum pp_log */
+    PP_LOG,        /* test-log message pattern (anchored at the message); id = enum pp_log */
+    PP_SERVERHDR,  /* a line that only names a server ("Server 1 (JS01)", "JS01"); id = enum pp_srv */
+    PP_NUMFIRST,   /* a number before its words ("0.10 IOPS per user"); id = metric, group 1 the number */
+    PP_TESTED,     /* "0.12 tested" / "tested at 0.12"; group 1 the number */
+    PP_HEADROOM    /* "20% headroom"; group 1 the percentage */
 };
+enum pp_srv { PSV_NUMBERED = 0, PSV_HOST, PSV_AGGREGATE };
 
 enum pp_section { PS_SEC_NONE = 0, PS_SEC_TRANS, PS_SEC_TOTAL, PS_SEC_OTHER, PS_SEC_DISK, PS_SEC_CHECKSUM,
                   PS_SEC_HOST, PS_SEC_LOG };
@@ -50,5 +56,107 @@ int paper_patterns_init(paper_patterns *pp, ps_error *err);
 void paper_patterns_free(paper_patterns *pp);
 /* Match pattern code at subject offset; returns rc of pcre2_match (>0 on a match). */
 int paper_match(paper_patterns *pp, pcre2_code *code, const char *s, size_t len, size_t off, uint32_t opts);
+
+/* ---------------------------------------------------------------- reader state (paper*.c) */
+#define PP_NGROUPS 8
+#define PP_MAX_COLS 16          /* servers as columns: at most this many value columns */
+#define PP_MAX_IOPS_PER_MAILBOX 5.0   /* a per-mailbox IOPS figure is below this */
+#define PP_HEADING_REACH 40     /* a heading row names columns of rows up to this many lines below */
+#define PP_ROLE_REACH 40        /* bytes before a profile number searched for "tested" / "simulated" */
+#define PP_LABEL_REACH 60       /* bytes of words kept before an unread number */
+#define PP_CELL_GAP 2           /* spaces that separate two table cells (a TAB always does) */
+
+/* One pattern match on a line. */
+typedef struct pev {
+    size_t so, eo;
+    size_t pat;
+    size_t g[PP_NGROUPS][2];   /* group offsets, (SIZE_MAX, SIZE_MAX) when unset */
+    int dropped;
+} pev;
+
+/* One table cell of a line: [so, eo) without the spaces around it. */
+typedef struct pcell {
+    size_t so, eo;
+} pcell;
+
+typedef struct rd {
+    ps_paper *p;
+    paper_patterns pp;
+    ps_warnings *w;
+    int limit_warned;
+    /* state */
+    int cur_report;
+    size_t report_first_claim;
+    int section, final;
+    int colorder[5], nhdr;
+    char vol[26];            /* 2007 volume roles: 0 unknown, 1 database, 2 log */
+    int cur_table;
+    size_t server_tables;    /* tables so far that are not the aggregate ("server N" names) */
+    unsigned seen;
+    int pending_new, pending_agg;
+    char *pending_name;      /* a server heading waiting for its first row ("Server 1 (JS01)") */
+    int block, prev_line_cells;
+    pev *ev;
+    /* the current line, and the spans of it that claims used */
+    const char *ls;
+    size_t ln;
+    size_t (*used)[2];
+    size_t nused, capused;
+    int log_line;            /* the line holds test-log messages */
+    /* servers as columns: the tables of the current column block */
+    int colt[PP_MAX_COLS];
+    int ncolt;
+    unsigned colseen;
+    char *hdr[PP_MAX_COLS];  /* cells of the last heading row (no numbers) */
+    int nhdrcells;
+    long hdr_line;
+} rd;
+
+/* paper.c */
+ps_claim *paper_add(rd *r, enum ps_metric m, long line, const char *label, const char *num, size_t nl, double v,
+                    int dec, double scale);
+ps_claim *paper_add_value(rd *r, enum ps_metric m, long line, const char *label, const char *s, size_t n,
+                          int at_eol, double scale);
+/* Start a body table named `name` (NULL: "server N"); aggregate 1 for the aggregate. Returns its index. */
+int paper_new_table(rd *r, long line, const char *name, int aggregate);
+/* Mark s[so, eo) of the current line as used by a claim. */
+void paper_mark_used(rd *r, const char *s, size_t so, size_t eo);
+
+/* paper_rows.c: report rows and test-log lines */
+void paper_log_message(rd *r, const char *s, size_t a, size_t b, long line);
+void paper_disk_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long line);
+void paper_inst_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long line);
+void paper_pct_cells(rd *r, const char *s, size_t n, long line);
+int paper_take_time(const char *s, size_t n, ps_time *out);
+
+/* paper_values.c: the value after a label */
+/* Scale to ms of a latency: the label's unit (group 1) or the unit after the number; 1 for ms. */
+double paper_latency_scale(const char *s, size_t a, size_t b, const pev *e);
+/* 1 when s[a, b) after a label is prose or a heading (a long word, two words, ")"), not a value. */
+int paper_prose_after(const char *s, size_t a, size_t b);
+/* 1 when the first number of s[a, b) is a percentage ("100% [7.7 msec]"). */
+int paper_value_is_percent(const char *s, size_t a, size_t b);
+int paper_is_latency(int m);
+int paper_is_config(int m);
+/* Scale to GB of a size row: 1024 for TB (label group 1 or the unit after the number). */
+double paper_size_scale(const char *s, size_t a, size_t b, const pev *e);
+/* "% capacity used": "489/836 = 59%" gives the size, capacity and percentage claims. */
+void paper_capacity_pct(rd *r, const char *s, size_t a, size_t b, const char *label, long line);
+
+/* paper_cells.c: table cells, servers as columns, headings, profile words, unread numbers */
+/* Split s[a, b) into cells at TABs and runs of PP_CELL_GAP+ spaces; returns the count (<= max). */
+size_t paper_cells(const char *s, size_t a, size_t b, pcell *out, size_t max);
+/* A summary or configuration label followed by two or more number cells: one claim per column
+ * (summary rows go to the column tables). Returns 1 when the row was read that way. */
+int paper_column_row(rd *r, enum ps_metric m, const char *label, const char *s, size_t a, size_t b, long line,
+                     double scale);
+/* A line without numbers and with 2+ cells: remembered as the heading of column tables. */
+void paper_heading_cells(rd *r, const char *s, size_t n, long line);
+void paper_server_heading(rd *r, const char *s, const pev *e);
+void paper_profile_event(rd *r, const char *s, size_t n, const pev *e, long line);
+/* Numbers of the line that no claim used: PS_MX_UNREAD claims (page, figure, date and version
+ * numbers are not counted). */
+void paper_unread_scan(rd *r, const char *s, size_t n, long line);
+void paper_cells_free(rd *r);
 
 #endif

@@ -6,6 +6,19 @@
 #include <string.h>
 
 #define NUM "([0-9][0-9,]*(?:\\.[0-9]+)?\\.?)"
+/* a number written before its words: "0.10", ".084", "0,12", "1,500" */
+#define NUMF "(?<![0-9.,])((?:[0-9][0-9,]*(?:\\.[0-9]+)?|\\.[0-9]+))"
+/* words of the summary rows, in the forms vendors use */
+/* a per-mailbox rate is always a fraction: "0.10", ".084", "0,12" */
+#define NUMR "(?<![0-9.,])([0-9]*[.,][0-9]+)"
+#define DBW "(?:(?:Average|Avg\\.?|Mean)\\s+)?(?:Database|DB|Mailbox\\s+database)(?:\\s+(?:Disks?|LUNs?|volumes?))?"
+#define LOGW "(?:(?:Average|Avg\\.?|Mean)\\s+)?(?:Transaction\\s+)?Log(?:\\s+(?:Disks?|LUNs?|volumes?))?"
+#define PERSEC "(?:\\s*/\\s*s(?:ec(?:ond)?)?\\b|\\s+per\\s+sec(?:ond)?\\b)"
+/* group 1: the unit of a latency label when it names one */
+#define LATUNIT "(?:\\s*\\(\\s*(ms|msec|milliseconds?|s|sec|seconds?|\u00b5s|us)\\s*\\))?"
+#define IOPSW "(?:IOPS|I/O(?:'|\u2019)?s?(?:\\s+per\\s+second)?|transactional\\s+IOPS)"
+#define PERMBX "\\s*(?:per|/)\\s*(?:mailbox|user)"
+#define SRVW "(?:server|host|node)"
 
 static const paper_pattern table[] = {
     /* Storage Performance Results rows (§8.2): v2 "Average ..." forms and v3/v4 forms */
@@ -37,6 +50,80 @@ static const paper_pattern table[] = {
     {PP_LABEL, PS_M_TARGET_IOPS, PW_ANY, "2", "Target\\s+I/O\\s+per\\s+Second"},
     {PP_LABEL, PS_M_TARGET_IOPS, PW_ANY, "any", "Target\\s+IOPS"},
     {PP_LABEL, PS_M_TARGET_IOPS, PW_ANY, "4", "每秒目標交易\\s*I/O"},
+    /* the same rows in other words (docs/readme/audit-phrasing.md) */
+    {PP_LABEL, PS_M_DB_TRANSFERS, PW_BODY, "any", DBW "\\s+(?:Transfers|I/Os)" PERSEC "?"},
+    {PP_LABEL, PS_M_DB_READS, PW_BODY, "any", DBW "\\s+Reads" PERSEC},
+    {PP_LABEL, PS_M_DB_WRITES, PW_BODY, "any", DBW "\\s+Writes" PERSEC},
+    {PP_LABEL, PS_M_DB_READ_LAT, PW_BODY, "any", DBW "\\s+Read\\s+Latency" LATUNIT},
+    {PP_LABEL, PS_M_DB_READ_LAT, PW_BODY, "any", DBW "\\s+Reads?\\s+Average\\s+Latency" LATUNIT},
+    {PP_LABEL, PS_M_DB_READ_LAT, PW_BODY, "any", "Read\\s+Latency\\s+(?:\\()?(?:DB|Database)s?(?:\\))?" LATUNIT},
+    {PP_LABEL, PS_M_DB_WRITE_LAT, PW_BODY, "any", DBW "\\s+Write\\s+Latency" LATUNIT},
+    {PP_LABEL, PS_M_DB_WRITE_LAT, PW_BODY, "any", DBW "\\s+Writes?\\s+Average\\s+Latency" LATUNIT},
+    {PP_LABEL, PS_M_DB_WRITE_LAT, PW_BODY, "any", "Write\\s+Latency\\s+(?:\\()?(?:DB|Database)s?(?:\\))?" LATUNIT},
+    {PP_LABEL, PS_M_LOG_WRITES, PW_BODY, "any", LOGW "\\s+Writes" PERSEC},
+    {PP_LABEL, PS_M_LOG_WRITE_LAT, PW_BODY, "any", LOGW "\\s+Write\\s+Latency" LATUNIT},
+    {PP_LABEL, PS_M_LOG_WRITE_LAT, PW_BODY, "any", LOGW "\\s+Writes?\\s+Average\\s+Latency" LATUNIT},
+    {PP_LABEL, PS_M_LOG_WRITE_LAT, PW_BODY, "any", "Write\\s+Latency\\s+(?:\\()?LOGs?(?:\\))?" LATUNIT},
+    /* configuration rows in other words */
+    {PP_LABEL, PS_M_MAILBOXES, PW_BODY, "any",
+     "(?:Total\\s+)?Number\\s+of\\s+(?:simulated\\s+|Exchange\\s+|tested\\s+)?(?:mailboxes|users)(?:\\s+(?:simulated|tested))?"},
+    {PP_LABEL, PS_M_MAILBOXES, PW_BODY, "any",
+     "(?:Total\\s+(?:number\\s+of\\s+)?(?:simulated\\s+)?(?:mailboxes|users)|(?:Simulated|Tested)\\s+mailboxes|Mailboxes\\s+(?:simulated|tested))"},
+    {PP_LABEL, PS_M_MAILBOXES_PER_SERVER, PW_BODY, "any",
+     "(?:Number\\s+of\\s+)?(?:active\\s+)?(?:mailboxes|users)\\s*(?:/|per)\\s*(?:(?:mailbox|Exchange)\\s+)?" SRVW},
+    {PP_LABEL, PS_M_SERVERS, PW_BODY, "any",
+     "Number\\s+of\\s+(?:mailbox\\s+|Exchange\\s+)?(?:servers|hosts|nodes)(?:\\s*(?:/|per|in\\s+the|in\\s+each)\\s*DAG)?"},
+    {PP_LABEL, PS_M_SERVERS, PW_BODY, "any", "(?:Mailbox\\s+)?Servers\\s*(?:/|per|in\\s+the)\\s*DAG"},
+    {PP_LABEL, PS_MX_DAGS, PW_BODY, "any",
+     "Number\\s+of\\s+(?:Database\\s+Availability\\s+Groups|DAGs)(?:\\s*\\(DAGs?\\))?"},
+    {PP_LABEL, PS_MX_DATABASES_PER_SERVER, PW_BODY, "any",
+     "(?:Number\\s+of\\s+)?(?:mailbox\\s+)?databases\\s*(?:/|per)\\s*" SRVW},
+    {PP_LABEL, PS_MX_MAILBOXES_PER_DATABASE, PW_BODY, "any",
+     "(?:Number\\s+of\\s+)?(?:mailboxes|users)\\s*(?:/|per)\\s*(?:mailbox\\s+)?(?:database|store)"},
+    {PP_LABEL, PS_MX_COPIES_PER_DATABASE, PW_BODY, "any",
+     "Number\\s+of\\s+(?:database\\s+)?copies\\s*(?:/|per)\\s*database|(?:Database\\s+)?copies\\s+per\\s+database"},
+    {PP_LABEL, PS_MX_DB_SIZE_GB, PW_BODY, "any",
+     "Total\\s+database\\s+size(?:\\s+for\\s+performance\\s+testing)?(?:\\s*\\((GB|TB)\\))?|Database\\s+size\\s*\\(total\\)"},
+    {PP_LABEL, PS_MX_CAPACITY_GB, PW_BODY, "any",
+     "(?:Total\\s+)?(?:formatted|usable)\\s+(?:storage\\s+)?capacity(?:\\s*\\((GB|TB)\\))?"},
+    {PP_LABEL, PS_MX_CAPACITY_USED_PCT, PW_BODY, "any",
+     "(?:%|Percent(?:age)?)\\s*(?:of\\s+)?(?:the\\s+)?(?:storage\\s+)?capacity\\s+used(?:\\s+by\\s+(?:the\\s+)?(?:Exchange\\s+)?databases?)?"},
+    {PP_LABEL, PS_MX_CAPACITY_USED_PCT, PW_BODY, "any",
+     "(?:storage\\s+)?capacity\\s+used\\s+by\\s+(?:the\\s+)?(?:Exchange\\s+)?databases?"},
+    /* profile and headroom in other words */
+    {PP_LABEL, PS_M_PROFILE_IOPS, PW_BODY, "any",
+     "(?:(?:Estimated|Predicted|Planned|Required|Target(?:ed)?|Mailbox|User|Customer)\\s+)?(?:profile\\s*:?\\s*)?" IOPSW PERMBX},
+    {PP_LABEL, PS_M_PROFILE_IOPS, PW_BODY, "any", "(?:Mailbox|User|Customer)\\s+(?:IOPS|I/O)\\s+profile|I/O\\s+profile"},
+    {PP_LABEL, PS_M_TESTED_IOPS, PW_BODY, "any",
+     "(?:Tested|Simulated)\\s+(?:profile\\s*:?\\s*)?" IOPSW PERMBX
+     "(?:\\s*\\((?:IOPS,?\\s*)?includ(?:e|es|ing)\\s+([0-9]+(?:\\.[0-9]+)?)\\s*%\\s*headroom\\))?"},
+    {PP_LABEL, PS_M_TESTED_IOPS, PW_BODY, "any", IOPSW PERMBX "\\s*\\(?(?:with|including|incl\\.)\\s+headroom\\)?"},
+    {PP_LABEL, PS_M_TARGET_IOPS, PW_BODY, "any",
+     "(?:Target(?:ed)?|Required|Planned)\\s+(?:transactional\\s+)?(?:IOPS|I/Os?\\s+per\\s+second)(?:\\s+(?:for\\s+the\\s+solution|total))?"},
+    {PP_LABEL, PS_M_TARGET_IOPS, PW_BODY, "any", "IOPS\\s+target"},
+    {PP_LABEL, PS_MX_TARGET_PER_SERVER, PW_BODY, "any",
+     "(?:Target(?:ed)?|Required|Planned)\\s+(?:transactional\\s+)?(?:IOPS|I/Os?\\s+per\\s+second)\\s*(?:/|per)\\s*" SRVW},
+    /* numbers before their words */
+    {PP_NUMFIRST, PS_M_PROFILE_IOPS, PW_ANY, "any", NUMR "\\s*" IOPSW PERMBX},
+    {PP_NUMFIRST, PS_M_TARGET_IOPS, PW_BODY, "any", NUMF "\\s+(?:target(?:ed)?\\s+)(?:transactional\\s+)?IOPS"},
+    {PP_NUMFIRST, PS_M_TARGET_IOPS, PW_BODY, "any", "target\\s+of\\s+" NUMF "\\s+(?:transactional\\s+)?IOPS"},
+    {PP_TESTED, 0, PW_BODY, "any",
+     NUMR "\\s*(?:IOPS\\s*)?(?:tested|simulated|with\\s+headroom)\\s*(?:\\)|,|;|\\.(?![0-9])|$)"},
+    {PP_TESTED, 0, PW_BODY, "any",
+     "(?:\\b(?:tested|simulated)\\s+(?:at|with)|\\b(?:tested|simulated)\\s*[:=]|\\(\\s*(?:tested|simulated))\\s*" NUMR},
+    {PP_HEADROOM, 0, PW_BODY, "any", "([0-9]+(?:[.,][0-9]+)?)\\s*%\\s*(?:of\\s+)?(?:IOPS\\s+)?headroom"},
+    {PP_HEADROOM, 0, PW_BODY, "any", "headroom\\s*(?:of|:|=|is|was)?\\s*([0-9]+(?:[.,][0-9]+)?)\\s*%"},
+    /* server headings: a line that only names a server */
+    {PP_SERVERHDR, PSV_NUMBERED, PW_BODY, "any",
+     "^\\s*(?:(?:Exchange|Mailbox|MBX)\\s+)?(?:Server|Host|Node)\\s*#?\\s*[0-9]+(?:\\s*[(:-]\\s*[A-Za-z0-9_.-]+\\)?)?\\s*:?\\s*$"},
+    {PP_SERVERHDR, PSV_HOST, PW_BODY, "any", "^\\s*(?:Server|Host)(?:\\s+name)?\\s*:\\s*[A-Za-z0-9_.-]+\\s*$"},
+    {PP_SERVERHDR, PSV_HOST, PW_BODY, "any", "^\\s*(?-i:[A-Z][A-Z]*(?:[-_]?[A-Z0-9]+)*[0-9])\\s*:?\\s*$"},
+    {PP_SERVERHDR, PSV_AGGREGATE, PW_BODY, "any",
+     "^\\s*(?:Aggregate(?:\\s+(?:Performance|results?|metrics))?|Total|All\\s+servers|Solution(?:\\s+total)?)\\s*:?\\s*$"},
+    /* a Jetstress report's own configuration (its test description) */
+    {PP_LABEL, PS_MX_REPORT_MAILBOXES, PW_REPORT, "any", "\\bmailboxes\\s*[=:]|Mailbox\\s*Count\\s*[=:]?"},
+    {PP_LABEL, PS_MX_REPORT_IOPS, PW_REPORT, "any", "\\b(?:Mailbox\\s*)?IOPS\\s*[=:]"},
+    {PP_NUMFIRST, PS_MX_REPORT_MAILBOXES, PW_REPORT, "any", "(?<![0-9.,])([0-9][0-9,]*)\\s+mailboxes\\b"},
     /* Database Backup/Recovery Performance */
     {PP_LABEL, PS_M_BACKUP_MBS_DB, PW_BODY, "any", "MB\\s+read/sec\\s+per\\s+(?:database|storage\\s+group)"},
     {PP_LABEL, PS_M_BACKUP_MBS_SERVER, PW_BODY, "any", "MB\\s+read/sec\\s+total\\s+per\\s+server"},

@@ -32,6 +32,28 @@ int paper_take_number(const char *s, size_t n, int at_eol, double *v, int *dec, 
     size_t b = i;
     char tmp[64];
     size_t k = 0;
+    if (i + 1 < n && s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9') {
+        /* ".084": the leading zero left out */
+        tmp[k++] = '0';
+        tmp[k++] = s[i++];
+        int d = 0;
+        while (i < n && s[i] >= '0' && s[i] <= '9') {
+            if (k >= sizeof tmp - 1)
+                return 0;
+            tmp[k++] = s[i++];
+            d++;
+        }
+        if (i < n && ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') || s[i] == '_' ||
+                      s[i] == '.' || s[i] == ','))
+            return 0;
+        tmp[k] = 0;
+        if (ps_parse_double(tmp, k, v) != 0)
+            return 0;
+        *dec = d;
+        *ts = b;
+        *tl = i - b;
+        return 1;
+    }
     /* integer part: digits with ',' between groups; a group after a comma of other than three
      * digits, or a leading "0," makes the (single) comma a decimal comma ("0,20" = 0.20) */
     size_t ncomma = 0, group = 0, first_group = 0;
@@ -53,6 +75,21 @@ int paper_take_number(const char *s, size_t n, int at_eol, double *v, int *dec, 
     }
     if (k == 0)
         return 0;
+    if (ncomma == 0 && k <= 2 && tmp[0] != '0') {
+        /* "1 500", "12 000": one space between groups of three digits after a first group of one
+         * or two; "500 500 500" is a list, not 500500500 */
+        size_t j = i, ng = 0;
+        while (j + 3 < n && s[j] == ' ' && s[j + 1] >= '0' && s[j + 1] <= '9' && s[j + 2] >= '0' && s[j + 2] <= '9' &&
+               s[j + 3] >= '0' && s[j + 3] <= '9' && (j + 4 >= n || s[j + 4] < '0' || s[j + 4] > '9'))
+            j += 4, ng++;
+        int more = j + 1 < n && s[j] == ' ' && s[j + 1] >= '0' && s[j + 1] <= '9';
+        if (ng && !more && !(j < n && s[j] == ',') && k + 3 * ng < sizeof tmp - 1) {
+            for (size_t q = i; q < j; q++)
+                if (s[q] != ' ')
+                    tmp[k++] = s[q];
+            i = j;
+        }
+    }
     int d = 0;
     int decimal_comma = ncomma == 1 && (group != 3 || (first_group == 1 && tmp[0] == '0'));
     if (ncomma && !decimal_comma && (odd_group || group != 3 || first_group > 3 || tmp[0] == '0'))

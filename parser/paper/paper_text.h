@@ -22,7 +22,9 @@ size_t paper_fold_spaces(unsigned char *s, size_t n);
  * word). Returns 1 with *v, *dec (decimals printed) and the number's span (*ts, *tl); 0 when
  * absent or unreadable: "(n/a)", garbage, "0." cut at the end of a line (at_eol), or commas
  * that are neither thousands groups ("1,234") nor one decimal comma ("0,20" = 0.20, "12,5"),
- * such as "1,23,4567" or "1.234,56". */
+ * such as "1,23,4567" or "1.234,56". ".084" reads 0.084 (3 decimals); "1 500" (a first group of
+ * one or two digits, single spaces before groups of exactly three) reads 1500 unless another
+ * number follows; "500 500" is two numbers. */
 int paper_take_number(const char *s, size_t n, int at_eol, double *v, int *dec, size_t *ts, size_t *tl);
 
 #endif

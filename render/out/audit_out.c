@@ -1,6 +1,7 @@
 /* audit_out.c - audit findings as text, JSON or a self-contained HTML page. */
 #include "ps_render.h"
 #include "ps_loc.h"
+#include "ps_audit_out.h"
 
 #include <math.h>
 #include <string.h>
@@ -20,6 +21,34 @@ static void num(ps_buf *b, double v)
             *e = 0;
     }
     ps_buf_puts(b, t);
+}
+
+/* The coverage sentence: what was read and what was not. */
+static void coverage_words(ps_buf *b, const ps_audit_coverage *cv, int have_paper)
+{
+    if (!have_paper) {
+        ps_buf_printf(b, "coverage: %zu values of Jetstress reports and logs read; no paper", cv->run_values);
+        return;
+    }
+    ps_buf_printf(b, "coverage: read %zu numbers under %zu understood labels", cv->numbers_read, cv->labels_read);
+    if (cv->run_values)
+        ps_buf_printf(b, " and %zu run values", cv->run_values);
+    ps_buf_printf(b, "; not understood: %zu labels, %zu numbers not attached to a claim", cv->labels_unread,
+                  cv->numbers_unread);
+}
+
+static void unread_text(ps_buf *b, const ps_paper *p)
+{
+    for (size_t i = 0; p && i < p->nclaims; i++) {
+        const ps_claim *c = &p->claims[i];
+        if (ps_claim_is_reading(c))
+            continue;
+        char lb[48];
+        ps_buf_printf(b, "%s:%s: unread: %s", p->source, ps_loc_format(lb, sizeof lb, c->line), c->text ? c->text : "?");
+        if (c->label)
+            ps_buf_printf(b, " after '%s'", c->label);
+        ps_buf_putc(b, '\n');
+    }
 }
 
 static void render_text(ps_buf *b, const ps_audit *a)
@@ -55,7 +84,7 @@ static void render_text(ps_buf *b, const ps_audit *a)
                   a->n - ps_audit_count(a, PS_SEV_WARNING), a->claims, a->checked, a->pct_checked);
 }
 
-static void render_json(ps_buf *b, const ps_audit *a)
+static void render_json(ps_buf *b, const ps_audit *a, const ps_audit_coverage *cv, const ps_paper *p, int list)
 {
     ps_buf_puts(b, "{\"findings\":[");
     for (size_t i = 0; i < a->n; i++) {
@@ -85,8 +114,36 @@ static void render_json(ps_buf *b, const ps_audit *a)
         ps_json_str(b, f->message);
         ps_buf_puts(b, "}");
     }
-    ps_buf_printf(b, "%s],\"claims\":%zu,\"checked\":%zu,\"percentages_checked\":%zu}\n", a->n ? "\n" : "",
+    ps_buf_printf(b, "%s],\"claims\":%zu,\"checked\":%zu,\"percentages_checked\":%zu", a->n ? "\n" : "",
                   a->claims, a->checked, a->pct_checked);
+    if (cv)
+        ps_buf_printf(b, ",\"coverage\":{\"labels_read\":%zu,\"numbers_read\":%zu,\"labels_unread\":%zu,"
+                      "\"numbers_unread\":%zu,\"run_values\":%zu}", cv->labels_read, cv->numbers_read,
+                      cv->labels_unread, cv->numbers_unread, cv->run_values);
+    if (cv && list) {
+        ps_buf_puts(b, ",\"unread\":[");
+        size_t k = 0;
+        for (size_t i = 0; p && i < p->nclaims; i++) {
+            const ps_claim *c = &p->claims[i];
+            if (ps_claim_is_reading(c))
+                continue;
+            ps_buf_puts(b, k++ ? ",\n{" : "\n{");
+            if (ps_loc_page(c->line)) {   /* a PDF: page, and line on the page */
+                ps_buf_puts(b, "\"page\":");
+                ps_json_num(b, (double)ps_loc_page(c->line));
+                ps_buf_putc(b, ',');
+            }
+            ps_buf_puts(b, "\"line\":");
+            ps_json_num(b, (double)ps_loc_line(c->line));
+            ps_buf_puts(b, ",\"text\":");
+            ps_json_str(b, c->text);
+            ps_buf_puts(b, ",\"after\":");
+            ps_json_str(b, c->label);
+            ps_buf_puts(b, "}");
+        }
+        ps_buf_puts(b, k ? "\n]" : "]");
+    }
+    ps_buf_puts(b, "}\n");
 }
 
 static void td(ps_buf *b, const char *s)
@@ -104,7 +161,8 @@ static void td_num(ps_buf *b, double v)
     ps_buf_puts(b, "</td>");
 }
 
-static void render_html(ps_buf *b, const ps_audit *a, const char *title)
+static void render_html(ps_buf *b, const ps_audit *a, const char *title, const ps_audit_coverage *cv,
+                        const ps_paper *p, int list)
 {
     ps_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                    "<meta name=\"generator\" content=\"perfscribe " PS_VERSION "\"><title>");
@@ -138,15 +196,60 @@ static void render_html(ps_buf *b, const ps_audit *a, const char *title)
         td(b, f->message);
         ps_buf_puts(b, "</tr>\n");
     }
-    ps_buf_puts(b, "</table>\n</body></html>\n");
+    ps_buf_puts(b, "</table>\n");
+    if (cv) {
+        ps_buf b2 = {0};
+        coverage_words(&b2, cv, p != NULL);
+        ps_buf_puts(b, "<p>");
+        ps_html_escape(b, b2.data ? b2.data : "");
+        ps_buf_puts(b, ".</p>\n");
+        ps_buf_free(&b2);
+    }
+    if (cv && list) {
+        ps_buf_puts(b, "<table>\n<tr><th>Line</th><th>Number</th><th>After</th></tr>\n");
+        for (size_t i = 0; p && i < p->nclaims; i++) {
+            const ps_claim *c = &p->claims[i];
+            if (ps_claim_is_reading(c))
+                continue;
+            char lb[48];
+            ps_buf_printf(b, "<tr><td class=\"n\">%s</td>", ps_loc_format(lb, sizeof lb, c->line));
+            td(b, c->text);
+            td(b, c->label);
+            ps_buf_puts(b, "</tr>\n");
+        }
+        ps_buf_puts(b, "</table>\n");
+    }
+    ps_buf_puts(b, "</body></html>\n");
 }
 
 int ps_audit_render(ps_buf *out, const ps_audit *a, enum ps_format fmt, const char *title, ps_error *err)
 {
     switch (fmt) {
     case PS_FMT_TEXT: render_text(out, a); return 0;
-    case PS_FMT_JSON: render_json(out, a); return 0;
-    case PS_FMT_HTML: render_html(out, a, title); return 0;
+    case PS_FMT_JSON: render_json(out, a, NULL, NULL, 0); return 0;
+    case PS_FMT_HTML: render_html(out, a, title, NULL, NULL, 0); return 0;
+    default:
+        return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "audit output format '%s' not supported (text, json, html)",
+                            ps_format_name(fmt));
+    }
+}
+
+int ps_audit_render_coverage(ps_buf *out, const ps_audit *a, const ps_paper *paper, int list_unread,
+                             enum ps_format fmt, const char *title, ps_error *err)
+{
+    ps_audit_coverage cv;
+    ps_audit_coverage_of(paper, a, &cv);
+    switch (fmt) {
+    case PS_FMT_TEXT:
+        if (list_unread)
+            unread_text(out, paper);
+        render_text(out, a);
+        coverage_words(out, &cv, paper != NULL);
+        ps_buf_puts(out, list_unread || !(cv.labels_unread || cv.numbers_unread) ? "\n"
+                                                                               : " (--unread lists them)\n");
+        return 0;
+    case PS_FMT_JSON: render_json(out, a, &cv, paper, list_unread); return 0;
+    case PS_FMT_HTML: render_html(out, a, title, &cv, paper, list_unread); return 0;
     default:
         return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "audit output format '%s' not supported (text, json, html)",
                             ps_format_name(fmt));

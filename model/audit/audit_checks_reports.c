@@ -1,4 +1,4 @@
-/* audit_checks2.c - checks on reports (paper appendices and RUN inputs) and on trend
+/* audit_checks_reports.c - checks on reports (paper appendices and RUN inputs) and on trend
  * percentages: table vs test log, instances vs totals, recomputation, sample counts,
  * verdicts, percentage tables (interval rule of §7.7). */
 #include "audit_internal.h"
@@ -46,7 +46,7 @@ static void check_table_vs_log(actx *c, const aview *v)
             snprintf(m, sizeof m, "%s %s", in->name, col_name(v, k));
             audit_add(c, "table-vs-log-mismatch", PS_SEV_ERROR, v->file, l.line ? l.line : t.line, v->name, m, t.v,
                       l.v, "%s: report table %s ms but the final test-log line says %s ms (tolerance %s ms)", m,
-                      N(b1, t.v, 3), N(b2, l.v, 3), N((char[64]){0}, t.h + l.h, 4));
+                      AUDIT_NUM(b1, t.v, 3), AUDIT_NUM(b2, l.v, 3), AUDIT_NUM((char[64]){0}, t.h + l.h, 4));
         }
     }
 }
@@ -71,10 +71,10 @@ static void check_achieved_sum(actx *c, const aview *v)
     char b1[64], b2[64], b3[64], note[160] = "";
     if (!isnan(v->total_sum_rw.v) && !audit_differs(v->achieved.v, v->total_sum_rw.v, v->total_sum_rw.h + tol))
         snprintf(note, sizeof note, "; it equals the Total I/O table sum %s (total, not transactional)",
-                 N(b3, v->total_sum_rw.v, 3));
+                 AUDIT_NUM(b3, v->total_sum_rw.v, 3));
     audit_add(c, "instances-vs-total-mismatch", PS_SEV_WARNING, v->file, v->achieved.line, v->name, "achieved_iops",
               v->achieved.v, sum, "Achieved Transactional I/O per Second %s != sum of database reads + writes "
-              "of the %zu instances = %s%s", F(b1, v->achieved), v->ninst, N(b2, sum, 3), note);
+              "of the %zu instances = %s%s", AUDIT_FMT(b1, v->achieved), v->ninst, AUDIT_NUM(b2, sum, 3), note);
 }
 
 /* ------------------------------------------------------------------ recomputed */
@@ -94,8 +94,8 @@ static void check_recomputed(actx *c, const aview *v)
             char b1[64], b2[64], m[96];
             snprintf(m, sizeof m, "%s %s", in->name, col_name(v, k));
             audit_add(c, "table-vs-recomputed-mismatch", PS_SEV_ERROR, v->file, t.line, v->name, m, t.v, r.v,
-                      "%s: report %s but recomputed from the counter logs %s (tolerance h + 1 %%)", m, F(b1, t),
-                      N(b2, r.v, 3));
+                      "%s: report %s but recomputed from the counter logs %s (tolerance h + 1 %%)", m, AUDIT_FMT(b1, t),
+                      AUDIT_NUM(b2, r.v, 3));
         }
     }
 }
@@ -124,8 +124,8 @@ static void check_paper_vs_computed(actx *c)
             char b1[64], b2[64];
             audit_add(c, "table-vs-recomputed-mismatch", PS_SEV_ERROR, s->file, a.line, s->server,
                       ps_metric_key((enum ps_metric)m), a.v, b.v, "%s %s %s but recomputed for %s from the counter "
-                      "logs: %s", s->server ? s->server : "", names[m], F(b1, a), r->server ? r->server : "?",
-                      N(b2, b.v, 3));
+                      "logs: %s", s->server ? s->server : "", names[m], AUDIT_FMT(b1, a), r->server ? r->server : "?",
+                      AUDIT_NUM(b2, b.v, 3));
         }
     }
 }
@@ -139,7 +139,7 @@ static void check_samples(actx *c, const aview *v)
         if (v->xml.v > v->blg.v)
             audit_add(c, "sample-count-mismatch", PS_SEV_ERROR, v->file, v->xml.line, v->name, "xml_samples_queried",
                       v->xml.v, v->blg.v, "%s samples queried for the report but the .blg has only %s",
-                      N(b1, v->xml.v, 0), N(b2, v->blg.v, 0));
+                      AUDIT_NUM(b1, v->xml.v, 0), AUDIT_NUM(b2, v->blg.v, 0));
     }
     if (!isnan(v->log_samples.v) && !isnan(v->interval.v) && v->interval.v > 0) {
         /* first..last sample inclusive: span / interval + 1 samples without gaps */
@@ -148,8 +148,8 @@ static void check_samples(actx *c, const aview *v)
         if (fabs(v->log_samples.v - expect) > 3)
             audit_add(c, "sample-count-mismatch", PS_SEV_WARNING, v->file, 0, v->name, "log_samples",
                       v->log_samples.v, expect, "the counter logs hold %s samples in the collection window, but "
-                      "%s s at %s ms gives %s (gaps or a different interval)", N(b1, v->log_samples.v, 0),
-                      N(b2, v->log_span_ms / 1000, 0), N(b3, v->interval.v, 0), N((char[64]){0}, expect, 1));
+                      "%s s at %s ms gives %s (gaps or a different interval)", AUDIT_NUM(b1, v->log_samples.v, 0),
+                      AUDIT_NUM(b2, v->log_span_ms / 1000, 0), AUDIT_NUM(b3, v->interval.v, 0), AUDIT_NUM((char[64]){0}, expect, 1));
     }
     aval q = !isnan(v->xml.v) ? v->xml : v->blg;
     if (isnan(q.v) || isnan(v->cstart.v) || isnan(v->cend.v) || isnan(v->interval.v) || v->interval.v <= 0)
@@ -160,8 +160,8 @@ static void check_samples(actx *c, const aview *v)
     if (fabs(q.v - expect) <= 3)
         return;
     audit_add(c, "sample-count-mismatch", PS_SEV_WARNING, v->file, q.line, v->name, "samples", q.v, expect,
-              "%s samples but the collection window of %s s at %s ms gives %s", N(b1, q.v, 0), N(b2, window_s, 0),
-              N(b3, v->interval.v, 0), N((char[64]){0}, expect, 1));
+              "%s samples but the collection window of %s s at %s ms gives %s", AUDIT_NUM(b1, q.v, 0), AUDIT_NUM(b2, window_s, 0),
+              AUDIT_NUM(b3, v->interval.v, 0), AUDIT_NUM((char[64]){0}, expect, 1));
 }
 
 /* ------------------------------------------------------------------ A15/A19 */
@@ -186,18 +186,18 @@ static void check_verdict(actx *c, const aview *v)
         char b1[64], b2[64];
         if (!isnan(r.v) && r.v > thr_r + r.h) {
             bad = 1;
-            snprintf(why, sizeof why, "%s average database read latency %s ms > %s ms", in->name, N(b1, r.v, 3),
-                     N(b2, thr_r, 0));
+            snprintf(why, sizeof why, "%s average database read latency %s ms > %s ms", in->name, AUDIT_NUM(b1, r.v, 3),
+                     AUDIT_NUM(b2, thr_r, 0));
         } else if (!isnan(l.v) && l.v > thr_l + l.h) {
             bad = 1;
-            snprintf(why, sizeof why, "%s average log write latency %s ms > %s ms", in->name, N(b1, l.v, 3),
-                     N(b2, thr_l, 0));
+            snprintf(why, sizeof why, "%s average log write latency %s ms > %s ms", in->name, AUDIT_NUM(b1, l.v, 3),
+                     AUDIT_NUM(b2, thr_l, 0));
         }
     }
     if (!bad && !v->y2007 && !isnan(v->stalls.v) && v->stalls.v > 1 + v->stalls.h) {
         bad = 1;
         char b1[64];
-        snprintf(why, sizeof why, "average Database Page Fault Stalls/sec %s > 1", F(b1, v->stalls));
+        snprintf(why, sizeof why, "average Database Page Fault Stalls/sec %s > 1", AUDIT_FMT(b1, v->stalls));
     }
     c->out->checked++;
     long line = v->verdict.line ? v->verdict.line : v->line;
@@ -212,7 +212,7 @@ static void check_verdict(actx *c, const aview *v)
     else if (!pass && !bad && known && !(rec_known && !rec_pass))   /* the logs confirm a maximum failure */
         audit_add(c, "verdict-inconsistent", PS_SEV_WARNING, v->file, line, v->name, "verdict", 0, 1,
                   "Overall Test Result Fail although every average is within the thresholds (%s / %s ms)%s",
-                  N((char[64]){0}, thr_r, 0), N((char[64]){0}, thr_l, 0),
+                  AUDIT_NUM((char[64]){0}, thr_r, 0), AUDIT_NUM((char[64]){0}, thr_l, 0),
                   v->y2007 ? "" : " and page fault stalls are not above 1; maybe a maximum-latency failure");
     if (rec_known && rec_pass != pass)
         audit_add(c, "verdict-inconsistent", PS_SEV_ERROR, v->file, line, v->name, "verdict", pass, rec_pass,
@@ -307,9 +307,9 @@ static void check_pct_block(actx *c, const ps_pct_cell *cl, size_t n)
         double exact = 100 * cl[i].value / cl[b].value;
         audit_add(c, "percentage-mismatch", PS_SEV_ERROR, file, cl[i].line, NULL, "percent", cl[i].pct, exact,
                   "%s%% [%s %s] against 100%% [%s %s]: %s / %s = %s %%, accepted interval [%s, %s]",
-                  N(b1, cl[i].pct, cl[i].pct_decimals), N(b2, cl[i].value, cl[i].value_decimals), cl[i].unit,
-                  N(b3, cl[b].value, cl[b].value_decimals), cl[b].unit, b2, b3, N(b4, exact, 2), N(b5, lo, 1),
-                  N(b6, hi, 1));
+                  AUDIT_NUM(b1, cl[i].pct, cl[i].pct_decimals), AUDIT_NUM(b2, cl[i].value, cl[i].value_decimals), cl[i].unit,
+                  AUDIT_NUM(b3, cl[b].value, cl[b].value_decimals), cl[b].unit, b2, b3, AUDIT_NUM(b4, exact, 2), AUDIT_NUM(b5, lo, 1),
+                  AUDIT_NUM(b6, hi, 1));
     }
 }
 

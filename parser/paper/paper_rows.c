@@ -1,0 +1,245 @@
+/* paper_rows.c - rows of the Jetstress reports reproduced in a paper: 2007 Disk Subsystem rows,
+ * 2010+ instance rows, test-log lines, and "p% [value unit]" trend cells. */
+#include "paper_internal.h"
+#include "paper_text.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *dupspan(const char *s, size_t a, size_t b)
+{
+    return ps_xstrndup(s + a, b - a);
+}
+
+/* "M/D/YYYY h:mm:ss [AM|PM]" -> ps_time; -1 when malformed. */
+int paper_take_time(const char *s, size_t n, ps_time *out)
+{
+    char tmp[64];
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == ':' || s[i] == '\t'))
+        i++;
+    size_t k = 0;
+    while (i < n && k < sizeof tmp - 1 && s[i] != '\n')
+        tmp[k++] = s[i++];
+    tmp[k] = 0;
+    int mo, d, y, h, mi, se, used = 0;
+    char ap[3] = "";
+    if (sscanf(tmp, "%d/%d/%d %d:%d:%d%n", &mo, &d, &y, &h, &mi, &se, &used) != 6)
+        return -1;
+    const char *r = tmp + used;
+    while (*r == ' ')
+        r++;
+    if ((r[0] == 'A' || r[0] == 'P' || r[0] == 'a' || r[0] == 'p') && (r[1] == 'M' || r[1] == 'm')) {
+        ap[0] = (char)(r[0] & ~0x20);
+        if (h < 1 || h > 12)
+            return -1;
+        if (h == 12)
+            h = 0;
+        if (ap[0] == 'P')
+            h += 12;
+    }
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60 || y < 1900)
+        return -1;
+    *out = ps_time_from_fields(y, mo, d, h, mi, se, 0);
+    return 0;
+}
+
+
+void paper_log_message(rd *r, const char *s, size_t a, size_t b, long line)
+{
+    for (size_t i = 0; i < r->pp.n; i++) {
+        const paper_pattern *d = &r->pp.def[i];
+        if (d->kind != PP_LOG)
+            continue;
+        int rc = paper_match(&r->pp, r->pp.code[i], s, b, a, PCRE2_ANCHORED);
+        if (rc <= 0)
+            continue;
+        PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->pp.md);
+        size_t g1 = ov[2], e1 = ov[3], g2 = rc > 2 ? ov[4] : 0, e2 = rc > 2 ? ov[5] : 0;
+        size_t g3 = rc > 3 ? ov[6] : 0, e3 = rc > 3 ? ov[7] : 0;
+        switch (d->id) {
+        case PL_FINAL: r->final = 1; break;
+        case PL_INST_LAT:
+            if (r->final) {
+                char *who = dupspan(s, g1, e1), *what = dupspan(s, g3, e3);
+                int col = (what[0] == 'D' || what[0] == 'd') ? 0 : 6;
+                if (strpbrk(what, "Ww"))
+                    col += 1;
+                char label[160];
+                snprintf(label, sizeof label, "%s test-log %s latency", who, what);
+                ps_claim *c = paper_add_value(r, PS_M_LOG_LAT, line, label, s + g2, e2 - g2, 0, 1);
+                c->who = who;
+                c->col = col;
+                free(what);
+            }
+            break;
+        case PL_VOL_LAT:
+            if (r->final) {
+                char *who = dupspan(s, g1, e1);
+                int write = (s[g3] | 0x20) == 'w';
+                int role = r->vol[(who[0] | 0x20) - 'a'];
+                int col = write ? (role == 1 ? 1 : 7) : (role == 2 ? 6 : 0);
+                char label[96];
+                snprintf(label, sizeof label, "Volume %s test-log Avg. Disk sec/%s", who, write ? "Write" : "Read");
+                ps_claim *c = paper_add_value(r, PS_M_LOG_LAT, line, label, s + g2, e2 - g2, 0, 1000);
+                c->who = who;
+                c->col = col;
+            }
+            break;
+        case PL_TARGET: {
+            ps_claim *c = paper_add_value(r, PS_M_TARGET_IOPS, line, "test log target IOPS", s + g2, e2 - g2, 0, 1);
+            c->who = ps_xstrdup("test log");
+            break;
+        }
+        case PL_THR_READ:
+        case PL_THR_LOG: {
+            double scale = (s[g2] | 0x20) == 's' ? 1000 : 1;
+            paper_add_value(r, d->id == PL_THR_READ ? PS_M_THR_DB_READ : PS_M_THR_LOG_WRITE, line,
+                      d->id == PL_THR_READ ? "Database read latency thresholds" : "Log write latency thresholds",
+                      s + g1, e1 - g1, 0, scale);
+            break;
+        }
+        case PL_INTERVAL: paper_add_value(r, PS_M_INTERVAL_MS, line, "Performance logging interval", s + g1, e1 - g1, 0, 1); break;
+        case PL_BLG: paper_add_value(r, PS_M_BLG_SAMPLES, line, ".blg samples", s + g1, e1 - g1, 0, 1); break;
+        case PL_XML: paper_add_value(r, PS_M_XML_SAMPLES, line, ".xml samples queried", s + g1, e1 - g1, 0, 1); break;
+        default: break;
+        }
+        (void)g2;
+        return;
+    }
+}
+
+static const int disk_cols[2][5] = {{0, 1, 2, 3, 5}, {6, 7, 8, 9, 11}};
+static const char *const disk_names[5] = {"Avg. Disk sec/Read", "Avg. Disk sec/Write", "Disk Reads/sec",
+                                          "Disk Writes/sec", "Avg. Disk Bytes/Write"};
+
+void paper_disk_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long line)
+{
+    int role = (s[e->g[0][0]] | 0x20) == 'l' ? 1 : 0;
+    char drive[3] = {s[e->g[1][0]], ':', 0};
+    r->vol[(drive[0] | 0x20) - 'a'] = (char)(role + 1);
+    if (r->cur_report >= 0)
+        r->p->reports[r->cur_report].layout_2007 = 1;
+    size_t i = a;
+    for (int k = 0; k < 5; k++) {
+        while (i < b && (s[i] == ' ' || s[i] == '\t'))
+            i++;
+        if (i >= b)
+            break;
+        int c = r->nhdr == 5 ? r->colorder[k] : k;
+        char label[96];
+        snprintf(label, sizeof label, "%s (%s) %s", role ? "Log" : "Database", drive, disk_names[c]);
+        size_t j = i;
+        while (j < b && s[j] != ' ' && s[j] != '\t')
+            j++;
+        if (j - i == 5 && strncmp(s + i, "(n/a)", 5) == 0) {
+            i = j;
+            continue;   /* not applicable: neither a value nor a lost one */
+        }
+        double v;
+        int dec;
+        size_t ts, tl;
+        int ok = paper_take_number(s + i, j - i, j == b, &v, &dec, &ts, &tl) && ts == 0 && tl == j - i;
+        if (!ok && !(j == b))
+            break;   /* not a table cell: the row ended */
+        paper_mark_used(r, s, i, j);
+        ps_claim *cl = paper_add(r, PS_M_COL, line, label, ok ? s + i : NULL, tl, ok ? v : NAN, dec, c <= 1 ? 1000 : 1);
+        cl->who = ps_xstrdup(drive);
+        cl->col = disk_cols[role][c];
+        i = j;
+    }
+}
+
+void paper_inst_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long line)
+{
+    double vals[PS_IO12_N];
+    int decs[PS_IO12_N];
+    size_t ts[PS_IO12_N], tl[PS_IO12_N];
+    int n = 0;
+    size_t i = a;
+    while (n < PS_IO12_N) {
+        while (i < b && (s[i] == ' ' || s[i] == '\t'))
+            i++;
+        size_t j = i;
+        while (j < b && s[j] != ' ' && s[j] != '\t')
+            j++;
+        if (j == i)
+            break;
+        size_t t0, t1;
+        if (!paper_take_number(s + i, j - i, 0, &vals[n], &decs[n], &t0, &t1) || t0 != 0 || t1 != j - i)
+            break;
+        ts[n] = i;
+        tl[n] = t1;
+        n++;
+        i = j;
+    }
+    if (n < 4)
+        return;   /* Database Configuration rows and the like */
+    char *who = dupspan(s, e->g[0][0], e->g[0][1]);
+    int total = r->section == PS_SEC_TOTAL;
+    for (int k = 0; k < n; k++) {
+        char label[160];
+        snprintf(label, sizeof label, "%s %s column %d", who, total ? "Total I/O" : "Transactional I/O", k);
+        ps_claim *c = paper_add(r, PS_M_COL, line, label, s + ts[k], tl[k], vals[k], decs[k], 1);
+        c->who = ps_xstrdup(who);
+        c->col = k;
+        c->total_table = total;
+    }
+    free(who);
+}
+
+void paper_pct_cells(rd *r, const char *s, size_t n, long line)
+{
+    size_t off = 0, found = 0;
+    while (off < n) {
+        int rc = paper_match(&r->pp, r->pp.pct, s, n, off, 0);
+        if (rc <= 0)
+            break;
+        PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->pp.md);
+        size_t so = ov[0], eo = ov[1];
+        paper_mark_used(r, s, so, eo);
+        if (!found && !r->prev_line_cells)
+            r->block++;
+        found++;
+        ps_paper *p = r->p;
+        if (p->ncells == p->capcells) {
+            p->capcells = p->capcells ? 2 * p->capcells : 32;
+            p->cells = ps_xrealloc(p->cells, p->capcells * sizeof *p->cells);
+        }
+        ps_pct_cell *c = &p->cells[p->ncells++];
+        memset(c, 0, sizeof *c);
+        c->line = line;
+        c->block = r->block;
+        double v;
+        int dec;
+        size_t ts, tl;
+        if (paper_take_number(s + ov[2], ov[3] - ov[2], 0, &v, &dec, &ts, &tl)) {
+            c->pct = v;
+            c->pct_decimals = dec;
+        } else {
+            p->ncells--;
+            off = eo > so ? eo : so + 1;
+            continue;
+        }
+        c->value = NAN;
+        c->value_decimals = -1;
+        int closed = rc > 3 && ov[6] != PCRE2_UNSET;
+        size_t a = ov[4], b = ov[5];
+        if (closed && paper_take_number(s + a, b - a, 0, &v, &dec, &ts, &tl)) {
+            c->value = v;
+            c->value_decimals = dec;
+            size_t i = a + ts + tl, k = 0;
+            while (i < b && s[i] == ' ')
+                i++;
+            while (i < b && k < sizeof c->unit - 1 &&
+                   ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z')))
+                c->unit[k++] = (char)(s[i++] | 0x20);
+            c->unit[k] = 0;
+        }
+        off = eo > so ? eo : so + 1;
+    }
+    r->prev_line_cells = found > 0;
+}
+
