@@ -24,6 +24,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ps_hash.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -283,8 +285,7 @@ typedef struct ps_summary {
     ps_summary_counter *counters;   /* in order of first appearance (file order, column order) */
     size_t ncounters, counters_cap;
     /* private */
-    size_t *slots;                  /* open-addressing index: counter + 1, 0 = empty */
-    size_t nslots;
+    ps_hash index;                  /* lower-cased full path -> counter (a path may repeat) */
     size_t *colmap;                 /* current file: column -> counter */
     ps_acc *cur;                    /* current file: one accumulator per column */
     size_t ncur;
