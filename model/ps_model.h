@@ -899,7 +899,7 @@ void ps_audit_run(const ps_paper *paper, const ps_js_run *run, ps_audit *out);
 size_t ps_audit_count(const ps_audit *a, enum ps_severity sev);
 void ps_audit_free(ps_audit *a);    /* members only */
 
-/* §7.7 interval rule: 1 when the printed percentage p (half-unit hp) is consistent with
+/* The interval rule (docs/formats.md#interval-rule): 1 when the printed percentage p (half-unit hp) is consistent with
  * value/base (half-units hv, hb); lo/hi receive the accepted interval. */
 int ps_pct_consistent(double p, double hp, double value, double hv, double base, double hb,
                       double *lo, double *hi);

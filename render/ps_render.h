@@ -96,7 +96,7 @@ int ps_render_summary(ps_buf *b, const ps_summary *s, enum ps_format fmt, ps_err
 
 /* ===================================================================== 4. log writers */
 
-/* relog-compatible PDH-CSV / PDH-TSV text (doc blg-format.md §9): every field in double quotes
+/* relog-compatible PDH-CSV / PDH-TSV text (docs/readme/convert.md, "Output format"): every field in double quotes
  * (a quote inside is doubled), separator ',' or TAB, header cell "(PDH-CSV 4.0) (<zone>)(<bias>)"
  * (just "(PDH-CSV 4.0)" when the zone is unknown), then the counter paths; data lines start
  * with "MM/DD/YYYY HH:MM:SS.mmm"; a missing value (NaN) is " "; numbers as printf("%.17g")
