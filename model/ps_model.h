@@ -550,7 +550,7 @@ typedef struct ps_js_server {
     /* optional time series for charts: per instance db IOPS (reads+writes) and read latency,
      * every sample of the logs (also outside the collection window), UTC */
     ps_series *series_iops, *series_read_lat; size_t nseries;
-    int has_local_minus_utc;             /* set by ps_js_load when a log sample lies in the window */
+    int has_local_minus_utc;             /* set by ps_js_load_server when a log sample lies in the window */
     ps_time local_minus_utc;             /* logs' local time - UTC (series clock) at that sample */
     struct ps_js_server_stats *stats;    /* per-sample window statistics (section 7), NULL if none */
 } ps_js_server;
