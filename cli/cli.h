@@ -96,10 +96,15 @@ typedef struct ps_cli_js {
 int ps_cli_js_option(ps_cli *cli, int argc, char **argv, int *i, ps_cli_js *a, int *rc);
 /* Check the combination after parsing; fills a->opt.profile/thresholds_file. */
 int ps_cli_js_finish(ps_cli *cli, ps_cli_js *a);
-/* Read --thresholds, ps_js_load, ps_js_judge; run warnings copied to cli->warnings. A run
- * without servers is a PS_EINPUT error unless a->allow_empty. On success *run is owned by the
+/* The run pipeline (ps_pipeline_jetstress: --thresholds, load, compute, judge) with these
+ * options; the run's warnings go to cli->warnings, also when it fails. A run without servers is a PS_EINPUT error unless a->allow_empty. On success *run is owned by the
  * caller; on error *run is NULL. */
 int ps_cli_js_load(ps_cli *cli, ps_cli_js *a, ps_js_run **run);
+/* Load and compute one labelled run of a comparison (ps_pipeline_load, not judged): its
+ * warnings go to cli->warnings as "LABEL: warning", also when it fails. *run as for
+ * ps_pipeline_load. */
+int ps_cli_js_load_labelled(ps_cli *cli, const char *label, const char *const *paths, size_t npaths,
+                            const ps_js_options *opt, ps_js_run **run);
 
 /* Results store (cli/cmd_store.c). The default database when --db is not given. */
 #define PS_CLI_DEFAULT_DB "sqlite:perfscribe.db"

@@ -176,9 +176,7 @@ static int build_trend(ps_cli *cli, const report_args *a, ps_trend *t)
         ps_js_run *run = NULL;
         if (ps_trend_find_label(t, label) >= 0)
             rc = ps_cli_usage(cli, "--trend: label '%s' given twice", label);
-        else if (!(rc = ps_js_load(&path, 1, &opt, &run, &cli->err))) {
-            for (size_t w = 0; w < run->warnings.n; w++)
-                ps_warn(&cli->warnings, "%s: %s", label, run->warnings.msgs[w]);
+        else if (!(rc = ps_cli_js_load_labelled(cli, label, &path, 1, &opt, &run))) {
             size_t l = ps_trend_add_label(t, label);
             ps_trend_from_run(t, l, run, ps_trend_run_mailboxes(run), NAN);
             ps_trend_series_from_run(t, l, run);

@@ -312,7 +312,8 @@ static int load_run(ps_cli *cli, ps_trend *t, const trend_opts *o, const char *l
                     size_t npaths)
 {
     ps_js_run *run = NULL;
-    int rc = o->db ? ps_cli_store_load(cli, o->db, label, &run) : ps_js_load(paths, npaths, &o->js, &run, &cli->err);
+    int rc = o->db ? ps_cli_store_load(cli, o->db, label, &run)
+                   : ps_cli_js_load_labelled(cli, label, paths, npaths, &o->js, &run);
     if (rc)
         return rc;
     if (!run->nservers) {   /* a column of n/a compares nothing: refuse the run */
@@ -320,8 +321,9 @@ static int load_run(ps_cli *cli, ps_trend *t, const trend_opts *o, const char *l
         return ps_error_set(&cli->err, PS_EINPUT, paths[0], 0, 0,
                             "%s: no Jetstress report or counter log found, nothing to compare", label);
     }
-    for (size_t w = 0; w < run->warnings.n; w++)
-        ps_warn(&cli->warnings, "%s: %s", label, run->warnings.msgs[w]);
+    if (o->db)
+        for (size_t w = 0; w < run->warnings.n; w++)
+            ps_warn(&cli->warnings, "%s: %s", label, run->warnings.msgs[w]);
     size_t l = ps_trend_add_label(t, label);
     double mbx = NAN, disks = NAN;
     const kv *sol = kv_find(&o->solutions, label), *m = kv_find(&o->mailboxes, label), *d = kv_find(&o->disks, label);

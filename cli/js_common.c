@@ -1,6 +1,7 @@
 /* js_common.c - options and loading shared by the commands that read a Jetstress run
  * ('jetstress', 'check', 'report'; loading also for 'audit'). */
 #include "cli.h"
+#include "ps_pipeline.h"
 
 #include <string.h>
 
@@ -86,29 +87,18 @@ int ps_cli_js_finish(ps_cli *cli, ps_cli_js *a)
 
 int ps_cli_js_load(ps_cli *cli, ps_cli_js *a, ps_js_run **run)
 {
-    ps_thr_set extra = {0};
-    int rc;
-    *run = NULL;
-    if (a->thresholds && (rc = ps_thr_read(a->thresholds, &extra, &cli->warnings, &cli->err)) != PS_OK) {
-        ps_thr_set_free(&extra);
-        return rc;
-    }
-    if (a->thresholds && extra.skipped)
-        ps_warn(&cli->warnings, "%s: %zu rules on counters the Jetstress pipeline does not track were ignored",
-                a->thresholds, extra.skipped);
-    rc = ps_js_load(a->paths, a->npaths, &a->opt, run, &cli->err);
-    if (!rc) {
-        ps_js_judge_options jo = {a->profile, a->lenient, a->thresholds ? &extra : NULL};
-        rc = ps_js_judge(*run, &jo, &cli->err);
-        for (size_t i = 0; i < (*run)->warnings.n; i++)
-            ps_warn(&cli->warnings, "%s", (*run)->warnings.msgs[i]);
-        if (!rc && !(*run)->nservers && !a->allow_empty)
-            rc = ps_error_set(&cli->err, PS_EINPUT, a->paths[0], 0, 0, "no Jetstress report or counter log found");
-    }
-    ps_thr_set_free(&extra);
-    if (rc) {
-        ps_js_run_free(*run);
-        *run = NULL;
-    }
+    ps_pipeline_opts o = {a->opt, a->profile, a->thresholds, a->lenient, a->allow_empty};
+    return ps_pipeline_jetstress(a->paths, a->npaths, &o, run, &cli->warnings, &cli->err);
+}
+
+int ps_cli_js_load_labelled(ps_cli *cli, const char *label, const char *const *paths, size_t npaths,
+                            const ps_js_options *opt, ps_js_run **run)
+{
+    ps_warnings w = {0};
+    int rc = ps_pipeline_load(paths, npaths, opt, run, &w, &cli->err);
+    const ps_warnings *src = rc ? &w : &(*run)->warnings;
+    for (size_t i = 0; i < src->n; i++)
+        ps_warn(&cli->warnings, "%s: %s", label, src->msgs[i]);
+    ps_warnings_free(&w);
     return rc;
 }

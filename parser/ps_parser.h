@@ -119,7 +119,9 @@ void ps_js_result_xml_free(ps_js_result_xml *x);
  * are grouped by (machine, test type); log files are attached to the server whose report names
  * them (same stem) or whose machine appears in their counter paths. Logs are NOT read here.
  * *out owned by the caller (ps_js_run_free). Problems that do not stop the run go to
- * (*out)->warnings. Errors: PS_EIO (missing path), PS_EINPUT (a file that cannot be parsed). */
+ * (*out)->warnings. Errors: PS_EIO (missing path), PS_EINPUT (a file that cannot be parsed);
+ * *out is then NULL when nothing was read yet, else the partial run, kept only for the warnings
+ * gathered before the error (the caller frees it either way). */
 int ps_js_discover(const char *const *paths, size_t npaths, ps_js_run **out, ps_error *err);
 
 /* Options of the Jetstress pipeline. Zero-initialise, then set what the user gave. */
@@ -136,11 +138,11 @@ typedef struct ps_js_options {
     const char *encoding;            /* code page of text logs without a BOM (ps_log_options) */
 } ps_js_options;
 
-/* The whole read -> model -> compute stage: discover, read every counter log (streaming),
- * recompute per-instance figures over the collection window, per-server summaries and the
- * aggregate. Does not judge. *out owned by the caller (ps_js_run_free). */
-int ps_js_load(const char *const *paths, size_t npaths, const ps_js_options *opt, ps_js_run **out,
-               ps_error *err);
+/* The read -> model stage for server i of a discovered run (ps_js_discover): reads every
+ * counter log attached to it (streaming) into per-instance figures over the collection window.
+ * Warnings go to run->warnings. On error the run stays valid for ps_js_run_free (its warnings
+ * kept). The pipeline (cli/pipeline/ps_pipeline.h) calls it for each server, then computes. */
+int ps_js_load_server(ps_js_run *run, size_t i, const ps_js_options *opt, ps_error *err);
 
 /* ===================================================================== 3. thresholds */
 

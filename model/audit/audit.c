@@ -324,7 +324,7 @@ static void views_from_paper(actx *c)
 }
 
 /* Reports and computed figures of a RUN: printed report values are taken as 3-decimal
- * figures (§7.8), computed values as exact. */
+ * figures (docs/formats.md#rounding), computed values as exact. */
 #define RUN_H 0.0005
 
 static aval rv(double v, double h)

@@ -1,6 +1,6 @@
 /* audit_checks_reports.c - checks on reports (paper appendices and RUN inputs) and on trend
  * percentages: table vs test log, instances vs totals, recomputation, sample counts,
- * verdicts, percentage tables (interval rule of §7.7). */
+ * verdicts, percentage tables (docs/formats.md#interval-rule). */
 #include "audit_internal.h"
 
 #include <math.h>

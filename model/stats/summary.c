@@ -7,7 +7,7 @@
  * Each file gets its own accumulators (one per column) so that time intervals are never
  * bridged across files and timestamps only need to be ordered within a file; at the end of
  * the file they are merged into the counters, which are indexed by the ASCII-lowercased full
- * counter path (open addressing, FNV-1a).
+ * counter path (ps_hash, case-insensitive, several entries per path).
  */
 #include "ps_model.h"
 #include "stats_internal.h"
@@ -18,7 +18,6 @@
 #define MAX_BATCH_BYTES ((size_t)16 << 20)
 #define TILE 8   /* doubles in a cache line */
 
-#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,69 +49,36 @@ static void path_release(ps_counter_path *p)
     free(p->counter);
 }
 
-static uint64_t hash_ci(const char *s)
+void ps_summary_init(ps_summary *s)
 {
-    uint64_t h = 1469598103934665603ULL;
-    for (; s && *s; s++) {
-        h ^= (unsigned char)tolower((unsigned char)*s);
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
-
-static int eq_ci(const char *a, const char *b)
-{
-    if (!a || !b)
-        return a == b;
-    for (; *a && *b; a++, b++)
-        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
-            return 0;
-    return *a == *b;
-}
-
-void ps_summary_init(ps_summary *s) { memset(s, 0, sizeof *s); }
-
-static void rehash(ps_summary *s)
-{
-    size_t n = s->nslots ? s->nslots * 2 : 64;
-    free(s->slots);
-    s->slots = ps_xcalloc(n, sizeof *s->slots);
-    s->nslots = n;
-    for (size_t c = 0; c < s->ncounters; c++) {
-        size_t i = hash_ci(s->counters[c].path.full) & (n - 1);
-        while (s->slots[i])
-            i = (i + 1) & (n - 1);
-        s->slots[i] = c + 1;
-    }
+    memset(s, 0, sizeof *s);
+    ps_hash_init(&s->index, PS_HASH_NOCASE | PS_HASH_BORROW);
 }
 
 /* Index of the counter with this path, created when new. */
 static size_t counter_for(ps_summary *s, const ps_counter_path *p)
 {
-    if ((s->ncounters + 1) * 2 > s->nslots)
-        rehash(s);
-    size_t i = hash_ci(p->full) & (s->nslots - 1);
-    while (s->slots[i]) {
-        size_t c = s->slots[i] - 1;
-        /* a column repeated in one file (the same path twice) is a counter of its own, as relog
-         * keeps it: the n-th repeat matches the n-th repeat of another file */
-        if (eq_ci(s->counters[c].path.full, p->full) && s->counters[c].file_mark != s->nfiles) {
+    const char *key = p->full ? p->full : "";
+    size_t klen = strlen(key), cursor = 0, c;
+    /* a column repeated in one file (the same path twice) is a counter of its own, as relog
+     * keeps it: the n-th repeat matches the n-th repeat of another file */
+    while ((c = ps_hash_next(&s->index, key, klen, &cursor)) != PS_HASH_NONE)
+        if (s->counters[c].file_mark != s->nfiles) {
             s->counters[c].file_mark = s->nfiles;
             return c;
         }
-        i = (i + 1) & (s->nslots - 1);
-    }
     if (s->ncounters == s->counters_cap) {
         s->counters_cap = s->counters_cap ? s->counters_cap * 2 : 16;
         s->counters = ps_xrealloc(s->counters, s->counters_cap * sizeof *s->counters);
     }
-    ps_summary_counter *c = &s->counters[s->ncounters];
-    memset(c, 0, sizeof *c);
-    path_copy(&c->path, p);
-    c->file_mark = s->nfiles;
-    ps_acc_init(&c->acc);
-    s->slots[i] = ++s->ncounters;
-    return s->ncounters - 1;
+    ps_summary_counter *sc = &s->counters[s->ncounters];
+    memset(sc, 0, sizeof *sc);
+    path_copy(&sc->path, p);
+    sc->file_mark = s->nfiles;
+    ps_acc_init(&sc->acc);
+    /* the key is the counter's own copy of the path (heap, stable while counters grow) */
+    ps_hash_add(&s->index, sc->path.full ? sc->path.full : "", klen, s->ncounters);
+    return s->ncounters++;
 }
 
 /* The row-major batch buffer (up to 2 MB). Reading one column touches one row, and so one
@@ -350,6 +316,6 @@ void ps_summary_free(ps_summary *s)
     }
     free(s->files);
     free(s->counters);
-    free(s->slots);
+    ps_hash_fini(&s->index);
     memset(s, 0, sizeof *s);
 }

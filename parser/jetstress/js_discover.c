@@ -476,16 +476,18 @@ int ps_js_discover(const char *const *paths, size_t npaths, ps_js_run **out, ps_
             add_file(&d, paths[i]);
         }
     }
+    if (rc) {   /* a path that does not exist: nothing read */
+        free_files(&d);
+        return rc;
+    }
     ps_js_run *run = ps_xcalloc(1, sizeof *run);
     ps_js_summary_clear(&run->aggregate);
-    if (!rc) {
-        if (d.n)
-            qsort(d.f, d.n, sizeof *d.f, cmp_file);
-        rc = classify_all(&d, run, err);
-    }
+    if (d.n)
+        qsort(d.f, d.n, sizeof *d.f, cmp_file);
+    rc = classify_all(&d, run, err);
     if (rc) {
         free_files(&d);
-        ps_js_run_free(run);
+        *out = run;   /* for its warnings; the caller frees it */
         return rc;
     }
     /* 1. one server per (machine, test type) with a report */
@@ -559,7 +561,7 @@ int ps_js_discover(const char *const *paths, size_t npaths, ps_js_run **out, ps_
             ps_warn(&run->warnings, "%s: configuration not used by any server", d.f[i].path);
     free_files(&d);
     if (rc) {
-        ps_js_run_free(run);
+        *out = run;   /* for its warnings; the caller frees it */
         return rc;
     }
     if (run->nservers)

@@ -2,7 +2,7 @@
  * text helpers behind them: label normalisation, number cells, file slurping.
  *
  * One table entry per canonical field; variants are written as they appear in reports and are
- * normalised with js_label_norm at lookup time. Sources: format dossier §3.2-3.5 (zh-TW labels
+ * normalised with js_label_norm at lookup time. Why labels: docs/formats.md#js-labels (zh-TW labels
  * from the QNAP report; the 2007 labels from the Intel ESRP v2 paper). */
 #include "js_internal.h"
 

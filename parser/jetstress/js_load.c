@@ -1,8 +1,8 @@
-/* js_load.c - ps_js_load: discover a Jetstress run, stream every attached counter log through
- * the per-instance accumulators over the collection window, then compute figures, per-server
- * summaries and the aggregate (model/jetstress/js_compute.c). With keep_series the window's samples go
- * into the chart series; with keep_outside as well the samples outside the window (the report
- * shades them). */
+/* js_load.c - ps_js_load_server: stream every counter log attached to one server of a discovered
+ * Jetstress run through the per-instance accumulators over the collection window, then compute
+ * its figures (model/jetstress/js_compute.c). With keep_series the window's samples go into the
+ * chart series; with keep_outside as well the samples outside the window (the report shades
+ * them). The run as a whole is loaded by the pipeline (cli/pipeline/pipeline.c). */
 #include "js_internal.h"
 
 #include <math.h>
@@ -238,8 +238,8 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
         free(map);
         ps_log_close(log);
         return ps_error_set(err, PS_EINPUT, path, 0, 0,
-                            "no MSExchange Database ==> Instances counters in %s (nor the LogicalDisk "
-                            "counters of the Jetstress 2007 form)", path);
+                            "no MSExchange Database ==> Instances counters in this log (nor the "
+                            "LogicalDisk counters of the Jetstress 2007 form)");
     }
     ps_js_server_stats *st = s->stats;
     sync_stats(s, keep);
@@ -463,22 +463,7 @@ static int load_server(ps_js_run *run, ps_js_server *s, const ps_js_options *opt
     return PS_OK;
 }
 
-int ps_js_load(const char *const *paths, size_t npaths, const ps_js_options *opt, ps_js_run **out,
-               ps_error *err)
+int ps_js_load_server(ps_js_run *run, size_t i, const ps_js_options *opt, ps_error *err)
 {
-    *out = NULL;
-    ps_js_run *run = NULL;
-    int rc = ps_js_discover(paths, npaths, &run, err);
-    if (rc)
-        return rc;
-    for (size_t i = 0; i < run->nservers; i++) {
-        rc = load_server(run, &run->servers[i], opt, err);
-        if (rc) {
-            ps_js_run_free(run);
-            return rc;
-        }
-    }
-    ps_js_aggregate(run);
-    *out = run;
-    return PS_OK;
+    return load_server(run, &run->servers[i], opt, err);
 }

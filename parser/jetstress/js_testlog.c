@@ -1,5 +1,5 @@
 /* js_testlog.c - the Jetstress Test Log: lines "M/D/YYYY h:mm:ss AM -- message" into typed
- * events. The catalogue L01-L32 of the format dossier (§4.2) is a table of PCRE2 patterns,
+ * events. The catalogue L01-L32 (docs/formats.md#js-testlog) is a table of PCRE2 patterns,
  * compiled once (pthread_once) and matched caselessly against the message part.
  *
  * Numeric fields (ps_js_event.v) per line id, in line order; conversions noted:

@@ -1,5 +1,5 @@
 /* paper_patterns.c - the pattern table of the paper reader: labels with their synonyms per
- * ESRP version, appendix report titles, report sections, test-log lines (§3, §4, §8.2). */
+ * ESRP version, appendix report titles, report sections, test-log lines (docs/formats.md#js-labels, #js-testlog, #paper-outline). */
 #include "paper_internal.h"
 
 #include <stdlib.h>
@@ -21,7 +21,7 @@
 #define SRVW "(?:server|host|node)"
 
 static const paper_pattern table[] = {
-    /* Storage Performance Results rows (§8.2): v2 "Average ..." forms and v3/v4 forms */
+    /* Storage Performance Results rows (docs/formats.md#paper-outline): v2 "Average ..." forms and v3/v4 forms */
     {PP_LABEL, PS_M_DB_TRANSFERS, PW_BODY, "2", "Average\\s+Database\\s+Disk\\s+Transfers/sec"},
     {PP_LABEL, PS_M_DB_TRANSFERS, PW_BODY, "3 4", "Database\\s+Disks?\\s+Transfers/sec"},
     {PP_LABEL, PS_M_DB_READS, PW_BODY, "2", "Average\\s+Database\\s+Disk\\s+Reads/sec"},
@@ -128,7 +128,7 @@ static const paper_pattern table[] = {
     {PP_LABEL, PS_M_BACKUP_MBS_DB, PW_BODY, "any", "MB\\s+read/sec\\s+per\\s+(?:database|storage\\s+group)"},
     {PP_LABEL, PS_M_BACKUP_MBS_SERVER, PW_BODY, "any", "MB\\s+read/sec\\s+total\\s+per\\s+server"},
     {PP_LABEL, PS_M_REPLAY_SEC, PW_BODY, "any", "Average\\s+time\\s+to\\s+play\\s+one\\s+Log\\s+file(?:\\s*\\(sec\\))?"},
-    /* report rows (§3.2, §3.4) */
+    /* report rows (docs/formats.md#js-labels) */
     {PP_LABEL, PS_M_VERDICT, PW_REPORT, "any", "Overall\\s+Test\\s+Result"},
     {PP_LABEL, PS_M_VERDICT, PW_REPORT, "4", "整體測試結果"},
     {PP_LABEL, PS_M_ACHIEVED_IOPS, PW_REPORT, "3 4", "Achieved\\s+Transactional\\s+I/O\\s+per\\s+Second"},
@@ -139,7 +139,7 @@ static const paper_pattern table[] = {
     {PP_LABEL, PS_M_COLLECTION_START, PW_REPORT, "4", "收集開始時間"},
     {PP_LABEL, PS_M_COLLECTION_END, PW_REPORT, "any", "Collection\\s+End\\s+Time"},
     {PP_LABEL, PS_M_COLLECTION_END, PW_REPORT, "4", "收集結束時間"},
-    /* appendix report titles (§8.1: by title and duration, never by letter) */
+    /* appendix report titles (docs/formats.md#paper-outline: by title and duration, never by letter) */
     {PP_TITLE, PS_TEST_PERFORMANCE, PW_ANY, "any", "Performance\\s+Test\\s+Result\\s+Report"},
     {PP_TITLE, PS_TEST_PERFORMANCE, PW_ANY, "any", "\\b2[ -]Hours?\\s+Performance\\b"},
     {PP_TITLE, PS_TEST_PERFORMANCE, PW_ANY, "4", "效能測試結果報告"},
@@ -174,7 +174,7 @@ static const paper_pattern table[] = {
     {PP_DISKROW, 0, PW_REPORT, "2", "\\b(Database|Log)\\s*\\(([A-Za-z]):\\)"},
     /* 2010+ instance rows */
     {PP_INSTROW, 0, PW_REPORT, "3 4", "\\b(Instance[0-9]+\\.[0-9]+)(?=\\s+[0-9])"},
-    /* test log (§4.1, §4.2) */
+    /* test log (docs/formats.md#js-testlog) */
     /* "1/18/2016 9:58:08 AM -- "; transcriptions lose digits ("1/18/ :11:13 PM -- "): the
      * " -- " after a time is what matters */
     {PP_TIMESTAMP, 0, PW_ANY, "any",

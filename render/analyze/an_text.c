@@ -27,9 +27,10 @@ const char *ps_an_fmt_time(char *out, size_t n, ps_time t)
 
 static const char *when(char *out, size_t n, ps_time t)
 {
-    ps_an_fmt_time(out, n - 1, t);
-    if (t != PS_TIME_NONE)
-        strcat(out, "Z");
+    const char *s = ps_an_fmt_time(out, n - 1, t);
+    if (s != out)
+        return s;   /* "n/a": out was left unwritten */
+    strcat(out, "Z");
     return out;
 }
 

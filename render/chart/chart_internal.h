@@ -35,4 +35,15 @@ const char *chart_fmt_value(char *out, size_t n, double v, double factor, const 
 /* "label (unit)" / "label" / "unit" / NULL; caller frees. */
 char *chart_axis_title(const ps_chart_axis *a);
 
+/* Legend (chart_legend.c). Height of one legend row. */
+#define CHART_LEGEND_ROW (CH_LEGEND * 1.75)
+/* The scale factor of an axis' tick labels (its SI prefix). */
+double chart_axis_factor(const ps_chart_axis_layout *a);
+/* Legend items of every series with their text (allocates l->legend); positions are set by
+ * chart_legend_flow. */
+void chart_legend_items(ps_chart_layout *l, const ps_chart_spec *spec);
+/* Flow the legend items into rows of at most width w centred on [x, x + w], the first row's top
+ * at top; returns the number of rows. place = 0 only counts them. */
+size_t chart_legend_flow(ps_chart_layout *l, double x, double w, double top, int place);
+
 #endif

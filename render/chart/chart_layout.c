@@ -2,7 +2,8 @@
  *
  * Everything is in points, origin top left, y down. Vertical stacking from the top: title,
  * subtitle, plot; from the bottom: legend rows, x axis title, x tick labels, plot. Horizontal:
- * y axis title (rotated), y tick labels, plot, y2 tick labels, y2 title. Text widths come from
+ * y axis title (rotated), y tick labels, plot, y2 tick labels, y2 title. The legend is laid
+ * out by chart_legend.c. Text widths come from
  * ps_chart_text_width (a fixed DejaVu Sans table), so the layout does not depend on a backend. */
 #include "chart_internal.h"
 
@@ -10,10 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LEGEND_ROW (CH_LEGEND * 1.75)
-#define LEGEND_SWATCH_BOX 9.0
-#define LEGEND_SWATCH_LINE 18.0
-#define LEGEND_GAP 16.0        /* between legend items */
 #define BAR_GROUP_SHARE 0.72   /* share of a category slot the bars of the group take */
 #define BAR_MAX_WIDTH 56.0
 
@@ -53,7 +50,7 @@ static double axis_ticks(ps_chart_axis_layout *a, double lo, double hi, int zero
     return wmax;
 }
 
-static double axis_factor(const ps_chart_axis_layout *a)
+double chart_axis_factor(const ps_chart_axis_layout *a)
 {
     double f;
     int d;
@@ -306,7 +303,7 @@ static void layout_bars(ps_chart_layout *l, const ps_chart_spec *spec)
         nb += !chart_series_on_y2(spec, i);
     double gw = l->plot.w / (double)spec->ncategories;
     double bw = fmin(gw * BAR_GROUP_SHARE / (double)nb, BAR_MAX_WIDTH);
-    double factor = axis_factor(&l->y);
+    double factor = chart_axis_factor(&l->y);
     double y0 = ymap(&l->y, &l->plot, fmax(l->y.min, fmin(0, l->y.max)));
     l->bars = ps_xcalloc(nb * spec->ncategories, sizeof *l->bars);
     for (size_t c = 0; c < spec->ncategories; c++) {
@@ -395,73 +392,6 @@ static void layout_shades(ps_chart_layout *l, const ps_chart_spec *spec)
         chart_text_set(&sb->label, s->label, a + 3, l->plot.y + 3 + CH_NOTE * CH_ASCENT, CH_NOTE,
                        PS_ANCHOR_START, 0, PS_ROLE_MUTED);
     }
-}
-
-/* Legend items with their text; positions are set by legend_place. */
-static void legend_items(ps_chart_layout *l, const ps_chart_spec *spec)
-{
-    l->legend = ps_xcalloc(spec->nseries, sizeof *l->legend);
-    l->nlegend = spec->nseries;
-    for (size_t i = 0; i < spec->nseries; i++) {
-        const ps_chart_series *s = &spec->series[i];
-        ps_chart_legend_item *it = &l->legend[i];
-        ps_buf b = {0};
-        it->series = i;
-        it->role = chart_series_role(s, i);
-        it->is_line = chart_series_is_line(spec, i);
-        chart_series_stats(s, &it->min, &it->avg, &it->max);
-        ps_buf_puts(&b, s->label ? s->label : "");
-        if (spec->legend_stats) {
-            const ps_chart_axis_layout *a = chart_series_on_y2(spec, i) ? &l->y2 : &l->y;
-            double f = axis_factor(a);
-            char v1[64], v2[64], v3[64];
-            if (isnan(it->avg))
-                ps_buf_puts(&b, " (no data)");
-            else
-                ps_buf_printf(&b, " (min %s, avg %s, max %s)",
-                              chart_fmt_value(v1, sizeof v1, it->min, f, a->prefix),
-                              chart_fmt_value(v2, sizeof v2, it->avg, f, a->prefix),
-                              chart_fmt_value(v3, sizeof v3, it->max, f, a->prefix));
-        }
-        chart_text_set(&it->text, b.data, 0, 0, CH_LEGEND, PS_ANCHOR_START, 0, PS_ROLE_TEXT);
-        ps_buf_free(&b);
-    }
-}
-
-static double item_width(const ps_chart_legend_item *it)
-{
-    return (it->is_line ? LEGEND_SWATCH_LINE : LEGEND_SWATCH_BOX) + 5 + it->text.width;
-}
-
-/* Flow the legend items into rows of at most width w centred on [x, x + w]; first row's top
- * at top. place = 0 only counts the rows. */
-static size_t legend_flow(ps_chart_layout *l, double x, double w, double top, int place)
-{
-    size_t rows = 0, i = 0;
-    while (i < l->nlegend) {
-        size_t j = i;
-        double rw = item_width(&l->legend[i]);
-        while (j + 1 < l->nlegend && rw + LEGEND_GAP + item_width(&l->legend[j + 1]) <= w) {
-            j++;
-            rw += LEGEND_GAP + item_width(&l->legend[j]);
-        }
-        if (place) {
-            double cx = x + fmax(0, (w - rw) / 2), ry = top + (double)rows * LEGEND_ROW;
-            double base = ry + LEGEND_ROW / 2 + CH_LEGEND * CH_ASCENT / 2;
-            for (size_t k = i; k <= j; k++) {
-                ps_chart_legend_item *it = &l->legend[k];
-                double sw = it->is_line ? LEGEND_SWATCH_LINE : LEGEND_SWATCH_BOX;
-                double sh = it->is_line ? 0 : LEGEND_SWATCH_BOX;
-                it->swatch = (ps_chart_rect){cx, ry + LEGEND_ROW / 2 - sh / 2, sw, sh};
-                it->text.x = cx + sw + 5;
-                it->text.y = base;
-                cx += item_width(it) + LEGEND_GAP;
-            }
-        }
-        rows++;
-        i = j + 1;
-    }
-    return rows;
 }
 
 /* y data ranges: axis 0 = y, 1 = y2 */
@@ -556,9 +486,9 @@ int ps_chart_layout_compute(const ps_chart_spec *spec, ps_chart_layout *l, ps_er
     double bottom = l->height - CH_PAD;
     size_t rows = 0;
     if (!spec->no_legend) {
-        legend_items(l, spec);
-        rows = legend_flow(l, left, right - left, 0, 0);
-        bottom -= (double)rows * LEGEND_ROW + 4;
+        chart_legend_items(l, spec);
+        rows = chart_legend_flow(l, left, right - left, 0, 0);
+        bottom -= (double)rows * CHART_LEGEND_ROW + 4;
     }
     if (spec->x_label && *spec->x_label) {
         chart_text_set(&l->x.title, spec->x_label, (left + right) / 2,
@@ -575,7 +505,7 @@ int ps_chart_layout_compute(const ps_chart_spec *spec, ps_chart_layout *l, ps_er
     }
     l->plot = (ps_chart_rect){left, top, right - left, bottom - top};
     if (rows)
-        legend_flow(l, left, right - left, l->height - CH_PAD - (double)rows * LEGEND_ROW, 1);
+        chart_legend_flow(l, left, right - left, l->height - CH_PAD - (double)rows * CHART_LEGEND_ROW, 1);
 
     /* axis titles beside the plot */
     double mid = l->plot.y + l->plot.h / 2;

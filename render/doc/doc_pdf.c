@@ -380,8 +380,8 @@ static void doc_info(pdf_ctx *c)
 }
 
 /* libharu derives a trailer /ID from the clock (2.3.0 writes one only for encrypted files):
- * when there is one, replace both halves by a hash of the file (FNV-1a of everything before
- * the trailer), which keeps the output reproducible. */
+ * when there is one, replace both halves by a hash of the file (ps_hash's FNV-1a of everything
+ * before the trailer, from two start values), which keeps the output reproducible. */
 static void fix_id(ps_buf *b)
 {
     char *id = NULL;
@@ -392,11 +392,8 @@ static void fix_id(ps_buf *b)
     char *o = strchr(id, '<');
     if (!o)
         return;
-    uint64_t h1 = 1469598103934665603ULL, h2 = 1099511628211ULL;
-    for (const char *p = b->data; p < id; p++) {
-        h1 = (h1 ^ (unsigned char)*p) * 1099511628211ULL;
-        h2 = (h2 ^ (unsigned char)*p) * 1469598103934665603ULL + 7;
-    }
+    size_t n = (size_t)(id - b->data);
+    uint64_t h1 = ps_hash_fnv1a(b->data, n), h2 = ps_hash_fnv1a_step(PS_HASH_FNV_PRIME, b->data, n);
     char hex[33];
     snprintf(hex, sizeof hex, "%016llX%016llX", (unsigned long long)h1, (unsigned long long)h2);
     for (int k = 0; k < 2 && o; k++) {

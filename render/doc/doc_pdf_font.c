@@ -210,9 +210,7 @@ void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, doubl
 /* Six capital letters naming the subset (PDF: "tag+PostScriptName"), from the glyph set. */
 static void subset_tag(const pdf_face *f, size_t index, char tag[7])
 {
-    uint64_t h = 1469598103934665603ULL ^ index;
-    for (size_t i = 0; i < 8192; i++)
-        h = (h ^ f->used[i]) * 1099511628211ULL;
+    uint64_t h = ps_hash_fnv1a_step(PS_HASH_FNV_BASIS ^ index, f->used, 0x10000 / 8);   /* the BMP bit map */
     for (int i = 0; i < 6; i++, h /= 26)
         tag[i] = (char)('A' + h % 26);
     tag[6] = 0;

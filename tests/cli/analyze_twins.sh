@@ -87,3 +87,11 @@ for a, l in zip(alerts, rows):
 PY
 fi
 echo ok
+
+# a log with none of the rules' counters: no time range, said as n/a (was bytes of an unwritten
+# buffer, different from run to run)
+printf '%s\r\n' '"(PDH-CSV 4.0) (UTC)(0)","\\H1\Foo\Bar"' '"03/01/2026 10:00:00.000","1"' \
+  '"03/01/2026 10:00:15.000","2"' > "$T/norule.csv"
+"$PS" analyze -q "$T/norule.csv" 2>/dev/null > "$T/norule.txt" || true
+grep -qx 'logs: 1, machines: 0, rows: 0, from n/a to n/a, slices of 1 s' "$T/norule.txt" ||
+  { echo "no-rule log: $(grep '^logs:' "$T/norule.txt")"; exit 1; }

@@ -11,7 +11,24 @@ printf '"(PDH-CSV 4.0) (UTC)(0)","\\\\HOST1\\Memory\\Available MBytes"\r\n"03/14
 "$PERFSCRIBE" jetstress "$T/host.csv" > /dev/null 2> "$T/err"
 rc=$?
 [ $rc = 3 ] || fail "no ESE counters: exit $rc"
-grep -qF "no MSExchange Database ==> Instances counters in $T/host.csv" "$T/err" || fail "message: $(cat "$T/err")"
+grep -qxF "perfscribe: $T/host.csv: no MSExchange Database ==> Instances counters in this log (nor the LogicalDisk counters of the Jetstress 2007 form)" "$T/err" ||
+  fail "message: $(cat "$T/err")"
+[ "$(grep -v '^perfscribe: warning: ' "$T/err" | grep -o "$T/host.csv" | wc -l)" = 1 ] ||
+  fail "the path is printed more than once: $(cat "$T/err")"
+# ... and the warnings of the run that failed to load are printed before it
+grep -qxF "perfscribe: warning: $T/host.csv: no report for this counter log; server HOST1 (Performance) from its counter paths" "$T/err" ||
+  fail "warnings of the failed run: $(cat "$T/err")"
+
+# a run whose loading fails still reports the warnings gathered before the failure: a broken
+# report beside a counter log without ESE counters
+mkdir -p "$T/run"
+cp "$T/host.csv" "$T/run/Performance_2026_3_14_10_11_2.csv"
+printf '<html><body>not a report</body></html>' > "$T/run/Performance_2026_3_14_10_11_3.html"
+"$PERFSCRIBE" -q jetstress "$T/run" > /dev/null 2> "$T/err"; rc=$?
+[ $rc = 3 ] || fail "failing run: exit $rc"
+grep -qF "perfscribe: warning: $T/run/Performance_2026_3_14_10_11_3.html: ignored (not a Jetstress report" "$T/err" ||
+  fail "the run's warning was dropped: $(cat "$T/err")"
+grep -qF "no MSExchange Database ==> Instances counters in this log" "$T/err" || fail "failing run message: $(cat "$T/err")"
 
 # usage errors: exit 2
 "$PERFSCRIBE" jetstress "$S" --profile jetstress-2003 > /dev/null 2> "$T/err"; rc=$?

@@ -260,7 +260,7 @@ Test(checks, samples_vs_window)
 Test(checks, percentage_interval_rule)
 {
     double lo, hi;
-    /* §7.7 intervals */
+    /* interval rule (docs/formats.md#interval-rule) */
     cr_assert(ps_pct_consistent(122, 0.5, 8.8, 0.05, 7.3, 0.05, &lo, &hi));
     cr_assert_float_eq(lo, 100 * 8.75 / 7.35 - 0.5, 1e-9);
     cr_assert_float_eq(hi, 100 * 8.85 / 7.25 + 0.5, 1e-9);

@@ -1,5 +1,5 @@
 /* Unit tests: audit of the published papers under $PS_SHARED_DIR/seeds (skipped when absent).
- * Expected values are the dossier's hand arithmetic (§7.7, §9 A1-A3). */
+ * Expected values are hand arithmetic (interval rule and rounding: docs/formats.md#papers). */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>

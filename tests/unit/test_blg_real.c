@@ -167,7 +167,7 @@ Test(blg_real, tx_basic_perf_counters)
                 cr_assert(!isnan(r.values[i]) && r.values[i] >= 0, "row %zu column %zu", rows, i);
                 zero_avg += i == 0 && r.values[i] == 0;
             }
-            /* an inverse timer whose idle time outruns the clock computes below 0: missing (doc §8.4) */
+            /* an inverse timer whose idle time outruns the clock computes below 0: missing (docs/formats.md#blg-invalid) */
             for (size_t i = 5; i < 10; i++) {
                 cr_assert(isnan(r.values[i]) || (r.values[i] >= 0 && r.values[i] <= 100));
                 nan_cpu += isnan(r.values[i]);

@@ -173,7 +173,7 @@ Test(cook, status_hidden_unknown)
     cr_assert(!blg_type_info(0x40030500u, &hidden, &ys, &multi) && hidden);
 }
 
-/* Evaluation order (doc §8.3): the rate is dX / (dY / F), not dX * F / dY. With dX = 1,
+/* Evaluation order (docs/formats.md#blg-order): the rate is dX / (dY / F), not dX * F / dY. With dX = 1,
  * dY = 9, F = 7: 1/(9/7) = 0.7777777777777777 while 1*7/9 = 0.7777777777777778 (checked with
  * Python floats) - one ulp apart. */
 Test(cook, evaluation_order)

@@ -11,6 +11,7 @@
 
 #include "ps_model.h"
 #include "ps_parser.h"
+#include "ps_pipeline.h"
 
 #define NM PS_JM_NINST
 #define NS 40        /* samples inside the window */
@@ -170,7 +171,7 @@ static ps_js_run *load_two(int with_total)
     opt.iops_per_mailbox = 0.2;
     ps_js_run *run = NULL;
     ps_error err = {0};
-    int rc = ps_js_load(paths, 2, &opt, &run, &err);
+    int rc = ps_pipeline_load(paths, 2, &opt, &run, NULL, &err);
     cr_assert_eq(rc, PS_OK, "load: %s", err.msg);
     cr_assert_eq(run->nservers, 2);
     return run;
@@ -234,8 +235,9 @@ Test(js_compute, no_ese_counters_is_an_error)
     const char *paths[] = {p};
     ps_js_run *run = NULL;
     ps_error err = {0};
-    cr_assert_eq(ps_js_load(paths, 1, NULL, &run, &err), PS_EINPUT);
-    cr_assert(strstr(err.msg, "no MSExchange Database ==> Instances counters in"), "%s", err.msg);
+    cr_assert_eq(ps_pipeline_load(paths, 1, NULL, &run, NULL, &err), PS_EINPUT);
+    cr_assert(strstr(err.msg, "no MSExchange Database ==> Instances counters in this log"), "%s", err.msg);
+    cr_assert_null(strstr(err.msg, paths[0]), "the path is the error's file, not in its text: %s", err.msg);
     cr_assert_null(run);
 }
 
@@ -334,7 +336,7 @@ static ps_js_run *load_one(const char *name, const char *const *cols, int ncols,
     opt.keep_series = keep_series;
     ps_js_run *run = NULL;
     ps_error err = {0};
-    cr_assert_eq(ps_js_load(paths, 1, &opt, &run, &err), PS_OK, "%s", err.msg);
+    cr_assert_eq(ps_pipeline_load(paths, 1, &opt, &run, NULL, &err), PS_OK, "%s", err.msg);
     cr_assert_eq(run->nservers, 1);
     return run;
 }
@@ -396,7 +398,7 @@ Test(js_compute, overlapping_logs_counted_once)
     const char *paths[] = {p1, p2};
     ps_js_run *run = NULL;
     ps_error err = {0};
-    cr_assert_eq(ps_js_load(paths, 2, NULL, &run, &err), PS_OK, "%s", err.msg);
+    cr_assert_eq(ps_pipeline_load(paths, 2, NULL, &run, NULL, &err), PS_OK, "%s", err.msg);
     cr_assert_eq(run->nservers, 1);
     const ps_js_server *s = &run->servers[0];
     cr_assert_eq(s->instances[0].samples, 3);

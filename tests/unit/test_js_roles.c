@@ -9,6 +9,7 @@
 
 #include "ps_model.h"
 #include "ps_parser.h"
+#include "ps_pipeline.h"
 
 /* ------------------------------------------------------------------ the table, row by row */
 
@@ -167,7 +168,7 @@ static ps_js_run *load_files(const char *const *names, const char *const *texts,
     }
     ps_js_run *run = NULL;
     ps_error err = {0};
-    cr_assert_eq(ps_js_load(pp, n, NULL, &run, &err), PS_OK, "%s", err.msg);
+    cr_assert_eq(ps_pipeline_load(pp, n, NULL, &run, NULL, &err), PS_OK, "%s", err.msg);
     return run;
 }
 

@@ -1,4 +1,4 @@
-/* Unit tests: with keep_series + keep_outside, ps_js_load keeps every counter-log sample in the
+/* Unit tests: with keep_series + keep_outside, ps_pipeline_load keeps every counter-log sample in the
  * chart series, also those outside the collection window, without changing any figure; the report
  * places the window on the series with the loader's local-UTC offset and shades the rest.
  * Expected values were read from samples/jetstress/MBX01/Performance_2026_3_14_10_11_2.csv with
@@ -10,6 +10,7 @@
 
 #include "doc_fixture.h"
 #include "ps_parser.h"
+#include "ps_pipeline.h"
 #include "ps_render.h"
 
 /* keep: 0 no series, 1 window samples, 2 all samples */
@@ -21,7 +22,7 @@ static ps_js_run *load(const char *dir, int keep)
     opt.keep_outside = keep > 1;
     ps_js_run *run = NULL;
     ps_error err = {0};
-    cr_assert_eq(ps_js_load(paths, 1, &opt, &run, &err), 0, "%s", err.msg);
+    cr_assert_eq(ps_pipeline_load(paths, 1, &opt, &run, NULL, &err), 0, "%s", err.msg);
     return run;
 }
 

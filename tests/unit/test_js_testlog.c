@@ -1,5 +1,5 @@
-/* Unit tests: Jetstress test-log lines (parser/jetstress/js_testlog.c). Lines from the catalogue of the
- * format dossier §4.2; expected fields read off each line by hand. */
+/* Unit tests: Jetstress test-log lines (parser/jetstress/js_testlog.c). Lines from the catalogue
+ * (docs/formats.md#js-testlog); expected fields read off each line by hand. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>

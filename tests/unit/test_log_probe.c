@@ -45,8 +45,8 @@ static int discovered(const char *target, const char *as)
         for (size_t i = 0; i < run->nservers; i++)
             for (size_t k = 0; k < run->servers[i].nlogs; k++)
                 found |= strcmp(run->servers[i].logs[k], link) == 0;
-        ps_js_run_free(run);
     }
+    ps_js_run_free(run);   /* on an error too: it may hold the warnings so far */
     unlink(link);
     rmdir(dir);
     return found;

@@ -1,6 +1,6 @@
 /* blg_cook.c - PDH counter types: two raw samples -> the value relog displays.
- * One table row per counter type (doc §8.2). Arithmetic: differences in 64-bit integers, then
- * doubles, dividing first in the order of doc §8.3 so that the doubles equal Windows' own. */
+ * One table row per counter type (docs/formats.md#blg-types). Arithmetic: differences in 64-bit integers, then
+ * doubles, dividing first in the order of docs/formats.md#blg-order so that the doubles equal Windows' own. */
 #include "blg_internal.h"
 
 #include <math.h>

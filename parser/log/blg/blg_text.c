@@ -86,7 +86,7 @@ ps_time blg_ft_to_ms(uint64_t ft)
 }
 
 /* resource id of tzres.dll -> English name. Only ids known for certain, or with the evidence
- * of the sample files (doc §7), are listed; an unknown id keeps its raw text and warns. */
+ * of the sample files (docs/formats.md#blg-zones), are listed; an unknown id keeps its raw text and warns. */
 static const struct {
     int id;
     const char *name;

@@ -1,0 +1,250 @@
+/* ps_jetstress.h - Jetstress runs: reports, configuration, figures, solution description.
+ * Part of the public interface of its library; the umbrella header includes it. */
+#ifndef PS_JETSTRESS_H
+#define PS_JETSTRESS_H
+
+#include "ps_core.h"
+#include "ps_stats.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ===================================================================== 6. Jetstress */
+
+enum ps_test_type {
+    PS_TEST_UNKNOWN = 0,
+    PS_TEST_PERFORMANCE,
+    PS_TEST_STRESS,
+    PS_TEST_BACKUP,        /* DatabaseBackup */
+    PS_TEST_SOFTRECOVERY
+};
+/* "Performance", "Stress", "DatabaseBackup", "SoftRecovery", "Unknown". */
+const char *ps_test_type_name(enum ps_test_type t);
+/* Case-insensitive parse of the names above (also "backup", "soft recovery"); UNKNOWN if none. */
+enum ps_test_type ps_test_type_parse(const char *s);
+
+/* The 12 columns of the Transactional / Total I/O tables. NaN = absent.
+ * Latencies in ms, rates per second, sizes in bytes. */
+typedef struct ps_io12 {
+    double db_read_latency_ms, db_write_latency_ms;
+    double db_reads_per_sec, db_writes_per_sec;
+    double db_read_bytes, db_write_bytes;
+    double log_read_latency_ms, log_write_latency_ms;
+    double log_reads_per_sec, log_writes_per_sec;
+    double log_read_bytes, log_write_bytes;
+} ps_io12;
+#define PS_IO12_N 12
+/* Index of each of the 12 columns (same order as the fields above). */
+enum ps_io12_col {
+    PS_IO_DB_READ_LAT, PS_IO_DB_WRITE_LAT, PS_IO_DB_READS, PS_IO_DB_WRITES,
+    PS_IO_DB_READ_BYTES, PS_IO_DB_WRITE_BYTES, PS_IO_LOG_READ_LAT, PS_IO_LOG_WRITE_LAT,
+    PS_IO_LOG_READS, PS_IO_LOG_WRITES, PS_IO_LOG_READ_BYTES, PS_IO_LOG_WRITE_BYTES
+};
+/* Field access by index 0..11 in the order above (= report column order). */
+double *ps_io12_at(ps_io12 *io, int i);
+double ps_io12_get(const ps_io12 *io, int i);
+/* JSON key of column i ("db_read_latency_ms", ...). */
+const char *ps_io12_key(int i);
+void ps_io12_clear(ps_io12 *io);  /* all NaN */
+
+/* Figures of one ESE instance (or 2007 volume), from logs or from a report. */
+typedef struct ps_js_figures {
+    ps_io12 transactional;
+    double maint_reads_per_sec, maint_read_bytes;        /* background maintenance */
+    double repl_log_reads_per_sec, repl_log_read_bytes;  /* log replication */
+    ps_io12 total;
+} ps_js_figures;
+void ps_js_figures_clear(ps_js_figures *f);  /* all NaN */
+
+typedef struct ps_js_instance {
+    char *name;              /* "Instance900.1" (process prefix such as "JetstressWin/" removed) */
+    char *log_path, *db_path;/* from the Database Configuration section, NULL if unknown */
+    int has_computed;        /* figures recomputed from counter logs */
+    ps_js_figures computed;
+    int has_reported;        /* figures read from a report */
+    ps_js_figures reported;
+    uint64_t samples;        /* samples used in the window (computed) */
+} ps_js_instance;
+
+/* One row of the Host System Performance table. */
+typedef struct ps_js_host_row {
+    char *counter;           /* English row label, e.g. "% Processor Time" */
+    double avg, min, max;    /* NaN = absent */
+} ps_js_host_row;
+
+/* Backup / soft recovery statistics rows (one per instance plus summary rows). */
+typedef struct ps_js_recovery_row {
+    char *label;             /* instance name, or "Average"/"Total" summary label */
+    int is_summary;
+    double db_size_mb;       /* backup */
+    double elapsed_s;        /* backup and soft recovery */
+    double mb_per_sec;       /* backup throughput */
+    double logs_replayed;    /* soft recovery */
+    double sec_per_log;      /* soft recovery, computed when absent */
+} ps_js_recovery_row;
+
+/* Typed test-log events (Test Log section / ..._testlog). */
+enum ps_js_event_kind {
+    PS_EV_OTHER = 0, PS_EV_CACHE_SETTINGS, PS_EV_FLUSH_THRESHOLDS, PS_EV_DB_READ_THRESHOLDS,
+    PS_EV_LOG_WRITE_THRESHOLDS, PS_EV_LOGGING_STARTED, PS_EV_LOGGING_ENDED, PS_EV_TUNING_START,
+    PS_EV_SLOPE, PS_EV_TUNING_STEP, PS_EV_SESSIONS_ACTUAL, PS_EV_INSTANCE_RESULT,
+    PS_EV_VOLUME_RESULT, PS_EV_LATENCY_EXCEEDED, PS_EV_OPERATION_MIX, PS_EV_TUNING_DONE,
+    PS_EV_BATCH_STATS, PS_EV_INSTANCE_STATES, PS_EV_BLG_SAMPLES, PS_EV_CREATING_REPORT,
+    PS_EV_STALLS_MAX, PS_EV_STALLS_SAMPLES, PS_EV_XML_SAMPLES, PS_EV_CACHE_PREREQ,
+    PS_EV_CHECKSUM
+};
+typedef struct ps_js_event {
+    enum ps_js_event_kind kind;
+    ps_time when;            /* local time of the line, PS_TIME_NONE if unparsable */
+    long line;               /* line number in its source */
+    char *who;               /* instance / volume / path, may be NULL */
+    char *what;              /* counter name or free text, may be NULL */
+    double v[6];             /* numeric fields in line order, NaN when absent */
+    int final_block;         /* 1 when after "Creating test report..." */
+    char *text;              /* the whole message part */
+    int line_id;             /* catalogue id 1..32 of the matching pattern (L01..L32), 0 = none */
+} ps_js_event;
+
+/* A parsed Jetstress HTML report (2007, 2010, 2013, 2016; any language in the label tables). */
+typedef struct ps_js_report {
+    char *source;            /* file path */
+    char *language;          /* "en", "zh-TW", ... */
+    int layout_2007;         /* LogicalDisk table with latencies in seconds */
+    enum ps_test_type test_type;
+    int result;              /* 1 pass, 0 fail, -1 unknown */
+    char *result_reason;     /* text after "Fail -", NULL for pass */
+    char *machine, *description, *jetstress_version, *ese_version, *os;
+    ps_time test_start, test_end, collection_start, collection_end;  /* local */
+    char **perf_logs; size_t nperf_logs;
+    double achieved_iops, target_iops, initial_db_bytes, final_db_bytes, db_files;
+    double thread_count, min_cache_mb, max_cache_mb;
+    double insert_pct, delete_pct, replace_pct, read_pct, lazy_commit_pct;
+    int bdm;                 /* background maintenance: 1/0, -1 unknown */
+    double copies_per_db;
+    ps_js_instance *instances; size_t ninstances;   /* reported figures filled */
+    ps_js_host_row *host; size_t nhost;
+    ps_js_recovery_row *recovery; size_t nrecovery; /* backup or soft recovery tables */
+    ps_js_event *events; size_t nevents;
+    double page_fault_stalls_avg;                   /* host table, NaN if absent */
+} ps_js_report;
+void ps_js_report_free(ps_js_report *r);  /* frees members and r itself */
+
+/* Latency thresholds of one set, in ms (NaN = not a criterion). */
+typedef struct ps_js_threshold_set {
+    double avg_db_read_ms, max_db_read_ms, avg_log_write_ms, max_log_write_ms;
+} ps_js_threshold_set;
+
+/* JetstressConfig.xml */
+typedef struct ps_js_config {
+    char *source;
+    char *jetstress_version, *ese_version;
+    enum ps_test_type test_type;
+    double duration_s;
+    double log_interval_ms, log_interval2_ms;
+    double max_latency_errors;
+    double mailbox_count, mailbox_iops, thread_count, copies_per_db, mailbox_quota_mb;
+    double insert_pct, delete_pct, replace_pct, read_pct, lazy_commit_pct;
+    int has_strict, has_lenient;
+    ps_js_threshold_set strict, lenient;
+    int ese_counters_off;    /* 1 when <UseEseCounters> is false: the LogicalDisk (2007) form */
+} ps_js_config;
+void ps_js_config_free(ps_js_config *c);  /* frees members and c itself */
+
+/* Per-server (and aggregate) ESRP figures. */
+typedef struct ps_js_summary {
+    double db_reads_per_sec, db_writes_per_sec, db_transfers_per_sec;
+    double achieved_transactional_iops, target_transactional_iops;
+    double db_read_latency_ms, db_read_latency_ms_weighted;
+    double db_write_latency_ms, db_write_latency_ms_weighted;
+    double log_writes_per_sec, log_write_latency_ms, log_write_latency_ms_weighted;
+} ps_js_summary;
+void ps_js_summary_clear(ps_js_summary *s);  /* all NaN */
+
+enum ps_verdict_result { PS_VERDICT_UNKNOWN = -1, PS_VERDICT_FAIL = 0, PS_VERDICT_PASS = 1 };
+/* Where a verdict comes from (README "Verdict sources"). NONE: no criteria (backup, soft recovery). */
+enum ps_verdict_source {
+    PS_VSRC_NONE = 0,
+    PS_VSRC_RECOMPUTED,      /* every rule evaluated from the counter logs; no printed verdict */
+    PS_VSRC_REPORTED,        /* recomputation incomplete: the report's printed verdict, not recomputed */
+    PS_VSRC_BOTH             /* printed and recomputed verdicts both known (a disagreement fails) */
+};
+/* "none", "recomputed", "reported", "both" (JSON values); NULL when out of range. */
+const char *ps_verdict_source_name(enum ps_verdict_source s);
+/* The source named by ps_verdict_source_name (NULL or unknown text: PS_VSRC_NONE). */
+enum ps_verdict_source ps_verdict_source_parse(const char *name);
+/* Words for documents and verdict lines: "recomputed", "as reported, not recomputed",
+ * "reported and recomputed", "no criteria". */
+const char *ps_verdict_source_words(enum ps_verdict_source s);
+typedef struct ps_verdict {
+    enum ps_verdict_result result;
+    enum ps_verdict_source source;
+    int disagree;            /* printed and recomputed verdicts differ (the verdict is then FAIL) */
+    char *profile;           /* "jetstress-2013/strict", ... */
+    char **reasons; size_t nreasons;   /* e.g. "JS03 Instance906.3: average database read latency 22.4 ms > 20 ms" */
+} ps_verdict;
+void ps_verdict_add_reason(ps_verdict *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ps_verdict_free(ps_verdict *v);  /* frees members only */
+
+/* One time series kept for charts (only when a renderer asks for it). */
+typedef struct ps_series {
+    char *label;
+    size_t n, cap;
+    ps_time *t;              /* utc */
+    double *v;
+} ps_series;
+void ps_series_push(ps_series *s, ps_time t, double v);
+void ps_series_free(ps_series *s);   /* members only */
+
+/* One server's run of one test type. */
+typedef struct ps_js_server {
+    char *machine;
+    enum ps_test_type test_type;
+    char *jetstress_version;
+    ps_time window_start, window_end;   /* local time of the collection window */
+    uint64_t window_samples;
+    ps_js_instance *instances; size_t ninstances;
+    ps_js_report *report;                /* NULL without a report */
+    char *ignored_report;                /* a report beside the logs that could not be read, or NULL */
+    ps_js_config *config;                /* NULL without a config */
+    char **logs; size_t nlogs;           /* counter logs used */
+    ps_js_host_row *host; size_t nhost;  /* recomputed host table */
+    ps_js_summary summary;
+    ps_verdict verdict;
+    /* optional time series for charts: per instance db IOPS (reads+writes) and read latency,
+     * every sample of the logs (also outside the collection window), UTC */
+    ps_series *series_iops, *series_read_lat; size_t nseries;
+    int has_local_minus_utc;             /* set by ps_js_load_server when a log sample lies in the window */
+    ps_time local_minus_utc;             /* logs' local time - UTC (series clock) at that sample */
+    struct ps_js_server_stats *stats;    /* per-sample window statistics (section 7), NULL if none */
+} ps_js_server;
+
+/* The whole solution: every server and test found. */
+typedef struct ps_js_run {
+    ps_js_server *servers; size_t nservers;
+    ps_js_summary aggregate;          /* over Performance servers (else over all) */
+    ps_warnings warnings;
+} ps_js_run;
+void ps_js_run_free(ps_js_run *r);   /* frees members and r itself */
+
+/* ===================================================================== 6b. solution description */
+/* (owned by the ESRP document work; parsed by parser/config/solution.c, read by render/doc/doc_model.c)
+ * The text of an ESRP paper that only a person can write (vendor, product, features, hardware
+ * rows, ...), from a "solution description" file: INI-like "[section]" headers and
+ * "key = value" entries; see docs/readme/report.md. Keys are kept as written (lower case). */
+typedef struct ps_solution_entry {
+    char *section;           /* "document", "hardware", ... (lower case) */
+    char *key;               /* lower case */
+    char *value;             /* paragraphs separated by "\n\n"; never NULL */
+    long line, col;          /* where the key starts, for messages */
+} ps_solution_entry;
+
+typedef struct ps_solution {
+    char *source;            /* file path as given */
+    ps_solution_entry *entries; size_t nentries;
+} ps_solution;
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PS_JETSTRESS_H */

@@ -1,0 +1,55 @@
+/* ps_output.h - atomic output files (temporary file + rename) and output formats.
+ * Part of the public interface of its library; the umbrella header includes it. */
+#ifndef PS_OUTPUT_H
+#define PS_OUTPUT_H
+
+#include "ps_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ===================================================================== 1. output files */
+
+enum ps_format {
+    PS_FMT_NONE = 0, PS_FMT_TEXT, PS_FMT_CSV, PS_FMT_TSV, PS_FMT_JSON, PS_FMT_HTML,
+    PS_FMT_PDF, PS_FMT_SVG, PS_FMT_PNG, PS_FMT_JUNIT
+};
+/* "text", "csv", "tsv", "json", "html", "pdf", "svg", "png", "junit" -> format; NONE if unknown. */
+enum ps_format ps_format_parse(const char *name);
+/* Format from a file name's extension (.txt, .csv, .tsv, .json, .html/.htm, .pdf, .svg, .png,
+ * .xml -> JUNIT); NONE when there is none or it is unknown. */
+enum ps_format ps_format_from_path(const char *path);
+const char *ps_format_name(enum ps_format f);
+
+typedef struct ps_outfile ps_outfile;
+/* Open an output. path NULL or "-" is standard output. Otherwise a temporary file is created
+ * in the same directory and renamed over path by ps_outfile_commit, so nothing is ever
+ * half-written: an unnamed O_TMPFILE file where the system allows it (nothing is left even
+ * after SIGKILL), else ".NAME.XXXXXX", removed on error and on SIGINT/SIGTERM/SIGHUP. A
+ * symbolic link is written through (the file it points to is replaced, the link stays). The
+ * new file gets the mode of the file it replaces, or 0666 less the umask. A device or FIFO is
+ * written in place. Refuses (PS_EUSAGE) an empty path and a path naming the same file as one
+ * of inputs[0..ninputs) or as any file noted by ps_input_note (every file the process read).
+ * Errors: PS_EIO with the path and strerror (EACCES, ENOENT, ...). */
+int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs, ps_outfile **out,
+                    ps_error *err);
+FILE *ps_outfile_fp(ps_outfile *o);
+const char *ps_outfile_path(const ps_outfile *o);  /* final path, "-" for stdout */
+/* Flush, check for write errors (ENOSPC, EPIPE, a closed stdout), fsync and rename.
+ * Frees o. On error the temporary file is removed and PS_EIO returned. */
+int ps_outfile_commit(ps_outfile *o, ps_error *err);
+/* Discard: remove the temporary file (stdout: nothing). Frees o. o may be NULL. */
+void ps_outfile_abort(ps_outfile *o);
+/* 1 once a write to standard output failed with EPIPE (its reader closed the pipe): the
+ * command's I/O error is then a normal, quiet end (main exits 0). */
+int ps_outfile_stdout_closed(void);
+/* Discard o after writing it failed with rc. When rc is PS_EIO and o's stream has its error
+ * flag set, err is replaced by what ps_outfile_commit says ("PATH: write error: REASON") and
+ * PS_EIO returned; otherwise o is aborted and rc returned as is. Frees o; o may be NULL. */
+int ps_outfile_fail(ps_outfile *o, int rc, ps_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PS_OUTPUT_H */
