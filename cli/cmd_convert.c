@@ -163,7 +163,10 @@ static int parse_args(int argc, char **argv, ps_cli *cli, opts *o, ps_filter *fl
     return 0;
 }
 
-/* One conversion to CSV/TSV: the merged rows written to the output file as they come. */
+/* One conversion to CSV/TSV: the merged rows written to the output file as they come, a
+ * buffer at a time (written once it holds more than FLUSH_BYTES). */
+#define FLUSH_BYTES ((size_t)1 << 20)
+
 typedef struct conv {
     ps_cli *cli;
     const opts *o;
@@ -206,11 +209,20 @@ static int sink_emit(void *ctx, const ps_buf *chunk, uint64_t done, uint64_t tot
 {
     conv *c = ctx;
     int rc = c->of ? 0 : conv_open(c);
-    if (!rc)
-        rc = flush_buf(c, &c->b, err);
-    ps_buf_reset(&c->b);
-    if (!rc)
-        rc = flush_buf(c, chunk, err);
+    const char *p = chunk->data;
+    size_t left = chunk->len;
+    while (!rc && left) {   /* written in the pieces the sequential loop writes (same stdout on errors) */
+        size_t room = c->b.len > FLUSH_BYTES ? 0 : FLUSH_BYTES - c->b.len;
+        const char *nl = room < left ? memchr(p + room, '\n', left - room) : NULL;
+        size_t take = nl ? (size_t)(nl - p) + 1 : left;   /* up to the row that goes past FLUSH_BYTES */
+        ps_buf_put(&c->b, p, take);
+        p += take;
+        left -= take;
+        if (c->b.len > FLUSH_BYTES) {
+            rc = flush_buf(c, &c->b, err);
+            ps_buf_reset(&c->b);
+        }
+    }
     ps_cli_progress(c->cli, "convert", done, total);
     return rc;
 }
@@ -236,7 +248,7 @@ static int run(ps_cli *cli, const opts *o, ps_log *const *logs, size_t nin, cons
                 break;
             }
             ps_pdh_write_row(&c.b, &o->style, t, v, ncol);
-            if (c.b.len > (1u << 20)) {
+            if (c.b.len > FLUSH_BYTES) {
                 rc = flush_buf(&c, &c.b, &cli->err);
                 ps_buf_reset(&c.b);
             }

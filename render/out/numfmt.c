@@ -10,7 +10,8 @@
  * bits of the fraction come out of the product; the rounding to nearest is then certain
  * unless the fraction lies within TIE_MARGIN of 1/2, where printf's exact arithmetic decides
  * (an exact tie, or 2^-51 of arbitrary values). A first guess of x from the binary exponent
- * is at most one too low; a result outside [10^(d-1), 10^d) moves x and tries again.
+ * is at most one too low: an S of d + 1 digits is divided by 10 (its fraction too, exactly but
+ * for the last bit) and a rounding up to 10^d moves x once more.
  * bench/bench_numfmt.sh compares the result with snprintf on 100 million+ doubles. */
 #include "ps_numfmt.h"
 
@@ -125,10 +126,15 @@ static int bitlen128(u128 v)
 static void pow10_128(int k, u128 *p, int *q)
 {
     int j = floor_div(k, 32), r = k - 32 * j;
-    u128 a = (u128)pow10_big[j - BIG_FIRST].hi << 64 | pow10_big[j - BIG_FIRST].lo;
     u128 b = (u128)pow10_small[r].hi << 64 | pow10_small[r].lo;
     int bl = bitlen128(b);
     b <<= 128 - bl;   /* exact: b * 2^(bl - 128) */
+    if (j == 0) {     /* 10^0..10^31: exact, no product (the common counter range) */
+        *p = b;
+        *q = bl - 128;
+        return;
+    }
+    u128 a = (u128)pow10_big[j - BIG_FIRST].hi << 64 | pow10_big[j - BIG_FIRST].lo;
     u128 ah = a >> 64, al = (uint64_t)a, bh = b >> 64, bw = (uint64_t)b;
     u128 hh = ah * bh, hl = ah * bw, lh = al * bh, ll = al * bw;
     u128 mid = (ll >> 64) + (uint64_t)hl + (uint64_t)lh;
@@ -154,35 +160,38 @@ static int digits17(uint64_t bits, int d, uint64_t *num, int *x)
     int t = e + 63 - __builtin_clzll(m);              /* 2^t <= v < 2^(t+1) */
     int xx = floor_div(t * 78913, 1 << 18);           /* floor(t * log10(2)): x or x - 1 */
     uint64_t lo = pow10_u64[d - 1], hi10 = pow10_u64[d];
-    for (int tries = 0; tries < 3; tries++) {
-        u128 p;
-        int q;
-        pow10_128(d - 1 - xx, &p, &q);
-        u128 p1 = (u128)m * (uint64_t)(p >> 64), p0 = (u128)m * (uint64_t)p;
-        u128 h = p1 + (p0 >> 64);                      /* m * p >> 64 */
-        uint64_t w0 = (uint64_t)p0;
-        int s1 = -(e + q) - 64;                        /* S = (h:w0) >> (s1 + 64) */
-        if (s1 < 1 || s1 > 127)
-            return 0;
-        u128 n = h >> s1;
-        uint64_t frac = (uint64_t)((h << (128 - s1)) >> 64);
-        if (s1 < 64)
-            frac |= w0 >> s1;
-        const uint64_t half = (uint64_t)1 << 63;
-        if (frac > half - TIE_MARGIN && frac < half + TIE_MARGIN)
-            return 0;
-        n += frac > half;
-        if (n >= hi10)
-            xx++;
-        else if (n < lo)
-            xx--;
-        else {
-            *num = (uint64_t)n;
-            *x = xx;
-            return 1;
-        }
+    u128 p;
+    int q;
+    pow10_128(d - 1 - xx, &p, &q);
+    u128 p1 = (u128)m * (uint64_t)(p >> 64), p0 = (u128)m * (uint64_t)p;
+    u128 h = p1 + (p0 >> 64);                      /* m * p >> 64 */
+    uint64_t w0 = (uint64_t)p0;
+    int s1 = -(e + q) - 64;                        /* S = (h:w0) >> (s1 + 64) */
+    if (s1 < 1 || s1 > 127 || (h >> s1) >> 63)
+        return 0;
+    uint64_t n = (uint64_t)(h >> s1);
+    uint64_t frac = (uint64_t)((h << (128 - s1)) >> 64);
+    if (s1 < 64)
+        frac |= w0 >> s1;
+    if (n >= hi10) {   /* x was one more than guessed: S / 10, its fraction by long division */
+        uint64_t r = n % 10, a = r << 32 | frac >> 32, b = (a % 10) << 32 | (frac & 0xffffffffU);
+        n /= 10;
+        frac = (a / 10) << 32 | b / 10;
+        xx++;
     }
-    return 0;
+    const uint64_t half = (uint64_t)1 << 63;
+    if (frac > half - TIE_MARGIN && frac < half + TIE_MARGIN)
+        return 0;
+    n += frac > half;
+    if (n == hi10) {   /* rounded up to the next power of ten: 1000... one exponent higher */
+        n = lo;
+        xx++;
+    }
+    if (n < lo || n >= hi10)
+        return 0;
+    *num = n;
+    *x = xx;
+    return 1;
 }
 
 /* "%g" layout of the d digits num (exponent x), sign neg. Returns the length. */

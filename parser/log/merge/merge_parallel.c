@@ -16,7 +16,8 @@
  *     counted as it is read) are added to its error, backward step and console line;
  *   - warnings "time stamps go backwards" and "console message lines": gathered over the
  *     chunks in file order and given once at the end, as the sequential reader does;
- *   - errors: the first in file order; nothing of its window is emitted.
+ *   - errors: the first in file order, emitted after the rows before it, as the sequential
+ *     reading would have written them.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -202,19 +203,18 @@ int ps_merge_parallel(ps_merge *m, int threads, const ps_merge_sink *sink, int *
             if (dec == PS_DEC_UNDECIDED)
                 dec = c->r.dec_mode;
         }
-        long before = lines;
-        for (int k = 0; k < w.n && !rc; k++) {   /* the first error in file order */
-            chunk *c = &w.c[k];
-            if (c->status) {
-                *err = c->err;
-                if (err->line > 0)
-                    err->line += before;
-                rc = c->status;
-            }
-            before += c->lines;
-        }
         for (int k = 0; k < w.n && !rc; k++) {
             chunk *c = &w.c[k];
+            if (c->status) {   /* the first error in file order, after the rows before it */
+                rc = sink->emit(sink->ctx, &c->out, c->start, lay.size, err);
+                if (!rc) {   /* (a write error stays the error) */
+                    *err = c->err;
+                    if (err->line > 0)
+                        err->line += lines;
+                    rc = c->status;
+                }
+                break;
+            }
             add_rows(&all, &c->r, lines);
             if (c->r.console_lines && !console)
                 console_first = c->r.console_first + lines;
