@@ -9,7 +9,7 @@
 #      Data from bench/gen_csv.py when present, else from the generator below; files go to
 #      bench/data/ (git-ignored). The file is read once first so that it is in the page cache.
 #
-#   bash bench/bench_blg.sh [PERFSCRIBE]
+#   bash bench/bench_blg.sh [PERFSCRIBE]      (PARTS=csv: only part 2; THREADS=N: convert --threads N)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PS=${PERFSCRIBE:-${1:-build/perfscribe}}
@@ -54,6 +54,8 @@ peak() {
 }
 mbps() { python3 -c "import sys; b,t=float(sys.argv[1]),float(sys.argv[2]); print('%.1f' % (b/1e6/t if t>0 else 0))" "$1" "$2"; }
 
+PARTS=${PARTS:-blg,csv}
+if [[ $PARTS == *blg* ]]; then
 read -r _ c0 _ < <(measure "$REPEAT" "$PS" --version)
 echo "== .blg decoding (x$REPEAT per file; MB/s of CPU time, wall-clock MB/s in brackets;"
 echo "   'net' subtracts the CPU time of starting the program, $(python3 -c "print('%.2f' % (1000*$c0/$REPEAT))") ms a run;"
@@ -109,6 +111,8 @@ if [ -d "$SHARED" ]; then
   done
 fi
 
+fi
+
 F=$DATA/relog-${COLS}x${ROWS}.csv
 if [ ! -s "$F" ]; then
   echo "generating $F ($COLS counters x $ROWS rows) ..." >&2
@@ -137,9 +141,12 @@ cat "$F" > /dev/null
 echo
 echo "== convert CSV -> TSV: $(basename "$F") ($size bytes)"
 read -r ww wc _ < <(measure 1 /usr/bin/wc -l "$F")
-read -r cw cc _ < <(measure 1 "$PS" convert "$F" -q -o "$DATA/out.tsv")
-cr=$(peak "$PS" convert "$F" -q -o "$DATA/out.tsv")
+TARGS=()
+[ -n "${THREADS:-}" ] && TARGS=(--threads "$THREADS")
+read -r cw cc _ < <(measure 1 "$PS" convert "$F" -q -o "$DATA/out.tsv" "${TARGS[@]}")
+cr=$(peak "$PS" convert "$F" -q -o "$DATA/out.tsv" "${TARGS[@]}")
 printf '%-20s %8.3f s CPU %9s MB/s   %8.3f s wall %9s MB/s\n' "wc -l" "$wc" "$(mbps "$size" "$wc")" "$ww" "$(mbps "$size" "$ww")"
 printf '%-20s %8.3f s CPU %9s MB/s   %8.3f s wall %9s MB/s   peak RSS %s KB\n' "perfscribe convert" "$cc" \
   "$(mbps "$size" "$cc")" "$cw" "$(mbps "$size" "$cw")" "$cr"
+echo "convert / wc -l: $(python3 -c "print('%.1f' % ($cw / $ww))")x wall, $(python3 -c "print('%.1f' % ($cc / $wc))")x CPU; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 rm -f "$DATA/out.tsv" "$DATA/rss"

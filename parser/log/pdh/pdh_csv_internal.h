@@ -92,6 +92,15 @@ typedef struct ps_csv_layout {
 /* Fill *out when log is read by the pdh-text backend; returns 0, or -1 for another backend. */
 int ps_csv_get_layout(const struct ps_log *log, ps_csv_layout *out);
 
+/* Parallel chunk reading (pdh_parallel.c, also used by parser/log/merge): the first line start
+ * at or after pos in the file open as fd (pos itself when byte pos - 1 is '\n'; size when there
+ * is none); pos >= 1. */
+uint64_t ps_csv_line_start(int fd, uint64_t pos, uint64_t size);
+/* Threads to read the log with: 1 for UTF-16, --lenient or an empty data part; threads <= 0
+ * (automatic) gives one per online CPU when the file has auto_min bytes or more, else 1; at
+ * most 8. */
+int ps_csv_threads(const struct ps_log *log, const ps_csv_layout *lay, int threads, uint64_t auto_min);
+
 /* A run of parsed rows. */
 typedef struct ps_csv_batch {
     size_t n, cap;            /* rows held, capacity */
@@ -110,6 +119,11 @@ void ps_csv_batch_free(ps_csv_batch *b);
 /* Read lines until b is full, the input ends or an error occurs (recorded in b->status and
  * b->err after the rows before it). Skips blank lines and console messages. */
 void ps_csv_fill(ps_csv_rows *r, ps_csv_batch *b);
+/* After the rows of a filled batch are used: 0 when more may follow, else 1 (the input ended,
+ * or failed: then *status = PS_E* and *err = the batch's error). */
+int ps_csv_batch_last(const ps_csv_batch *b, int *status, ps_error *err);
+/* Rows per batch for ncounters columns in a parallel chunk reader (about 64 K values). */
+size_t ps_csv_batch_rows(size_t ncounters);
 
 /* One cell starting at p (line ends at e): returns the position of the separator or e with
  * the unquoted content in [*cs, *cs + *cn) (unquoted in place), or NULL on a quote error with

@@ -22,7 +22,6 @@
 
 #define AUTO_MIN_BYTES ((uint64_t)64 << 20)   /* automatic mode: files at least this big */
 #define MAX_THREADS 8
-#define BATCH_VALUES 65536                    /* values per parsed batch, as in pdh_csv.c */
 
 typedef struct part {
     const ps_log *log;
@@ -67,13 +66,8 @@ static void fill_direct(part *p, ps_csv_rows *r, ps_csv_batch *b, size_t rows)
             local[kept++] = row.local;
         }
         ps_summary_rows_commit(&p->sum, utc, local, kept);
-        if (b->status != 0) {
-            if (b->status < 0) {
-                p->status = -b->status;
-                p->err = b->err;
-            }
+        if (ps_csv_batch_last(b, &p->status, &p->err))
             break;
-        }
     }
     b->v = own;
     b->stride = 0;
@@ -95,8 +89,7 @@ static void *work(void *arg)
     p->status = ps_lines_open_range(&r->in, log->path, p->start, p->end, &p->err);
     if (p->status)
         return NULL;
-    size_t rows = BATCH_VALUES / (r->ncounters ? r->ncounters : 1);
-    rows = rows < 1 ? 1 : rows > 1024 ? 1024 : rows;
+    size_t rows = ps_csv_batch_rows(r->ncounters);
     ps_csv_batch b;
     ps_csv_batch_init(&b, rows, r->ncounters);
     size_t nkeep = log->info.ncounters;
@@ -126,13 +119,8 @@ static void *work(void *arg)
             if (!p->keep || p->keep(p->ctx, &row))
                 ps_summary_add_row(&p->sum, &row);
         }
-        if (b.status != 0) {
-            if (b.status < 0) {
-                p->status = -b.status;
-                p->err = b.err;
-            }
+        if (ps_csv_batch_last(&b, &p->status, &p->err))
             break;
-        }
     }
     free(vals);
     ps_csv_batch_free(&b);
@@ -159,8 +147,7 @@ static long count_lines(int fd, uint64_t from, uint64_t to)
     return n;
 }
 
-/* First line start at or after pos (pos itself when byte pos - 1 is '\n'); size if none. */
-static uint64_t line_start(int fd, uint64_t pos, uint64_t size)
+uint64_t ps_csv_line_start(int fd, uint64_t pos, uint64_t size)
 {
     char buf[4096];
     uint64_t at = pos - 1;
@@ -187,12 +174,12 @@ static long lines_before(const ps_log *log, const ps_csv_layout *lay, uint64_t p
     return n;
 }
 
-static int threads_for(const ps_log *log, const ps_csv_layout *lay, int threads)
+int ps_csv_threads(const ps_log *log, const ps_csv_layout *lay, int threads, uint64_t auto_min)
 {
     if (threads == 1 || lay->utf16 || log->opt.lenient || lay->size <= lay->data_off)
         return 1;
     if (threads <= 0) {
-        if (lay->size < AUTO_MIN_BYTES)
+        if (lay->size < auto_min)
             return 1;
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         threads = cpus < 1 ? 1 : (int)cpus;
@@ -208,7 +195,7 @@ static int cut(const ps_log *log, const ps_csv_layout *lay, part *parts, int n, 
         return ps_error_set(err, PS_EIO, log->path, 0, 0, "cannot open for parallel reading");
     uint64_t data = lay->size - lay->data_off, prev = lay->data_off;
     for (int k = 0; k < n; k++) {
-        uint64_t end = k == n - 1 ? lay->size : line_start(fileno(fp), lay->data_off + data / (uint64_t)n * (uint64_t)(k + 1), lay->size);
+        uint64_t end = k == n - 1 ? lay->size : ps_csv_line_start(fileno(fp), lay->data_off + data / (uint64_t)n * (uint64_t)(k + 1), lay->size);
         parts[k].start = prev;
         parts[k].end = end < prev ? prev : end;
         prev = parts[k].end;
@@ -277,7 +264,7 @@ int ps_log_summary_parallel(ps_log *log, int threads, int (*keep)(void *ctx, con
     *done = 0;
     if (ps_csv_get_layout(log, &lay) != 0)
         return PS_OK;
-    int n = threads_for(log, &lay, threads);
+    int n = ps_csv_threads(log, &lay, threads, AUTO_MIN_BYTES);
     if (n < 2)
         return PS_OK;
     part *parts = ps_xcalloc((size_t)n, sizeof *parts);

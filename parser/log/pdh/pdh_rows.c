@@ -409,6 +409,23 @@ void ps_csv_fill(ps_csv_rows *r, ps_csv_batch *b)
     b->bytes_done = ps_lines_consumed(&r->in);
 }
 
+int ps_csv_batch_last(const ps_csv_batch *b, int *status, ps_error *err)
+{
+    if (b->status == 0)
+        return 0;
+    if (b->status < 0) {
+        *status = -b->status;
+        *err = b->err;
+    }
+    return 1;
+}
+
+size_t ps_csv_batch_rows(size_t ncounters)
+{
+    size_t rows = 65536 / (ncounters ? ncounters : 1);
+    return rows < 1 ? 1 : rows > 1024 ? 1024 : rows;
+}
+
 void ps_csv_warn_backwards(const ps_csv_rows *r, ps_warnings *w)
 {
     if (!r->back_steps)
