@@ -17,7 +17,7 @@ PS       := $(BUILD)/perfscribe
 # bash-completion and zsh for the completion scripts
 DEB_PKGS := cmake make gcc pkg-config libxml2-dev libpcre2-dev libcairo2-dev libfontconfig-dev libhpdf-dev \
             libcriterion-dev fonts-dejavu-core fonts-wqy-microhei poppler-utils qpdf mupdf-tools \
-            libsqlite3-dev sqlite3 libpq-dev postgresql \
+            libsqlite3-dev sqlite3 libpq-dev postgresql libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev \
             dpkg-dev lintian man-db groff-base bash-completion zsh
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
