@@ -14,7 +14,8 @@ PS       := $(BUILD)/perfscribe
 # the tests read the PDFs back with poppler-utils, qpdf and mupdf-tools; the results store uses
 # SQLite and libpq, and its tests start a throwaway PostgreSQL server; the package and install
 # test: dpkg-dev for dpkg-shlibdeps, lintian, man-db and groff-base for the man pages,
-# bash-completion and zsh for the completion scripts
+# bash-completion and zsh for the completion scripts; cmark-gfm (with its table extension) for the
+# CommonMark texts of solution files, zlib to check PNG figures
 DEB_PKGS := cmake make gcc pkg-config libxml2-dev libpcre2-dev libcairo2-dev libfontconfig-dev libhpdf-dev \
             libcriterion-dev fonts-dejavu-core fonts-wqy-microhei poppler-utils qpdf mupdf-tools \
             libsqlite3-dev sqlite3 libpq-dev postgresql libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev \
