@@ -210,6 +210,8 @@ static double next_need(pdf_ctx *c, size_t idx)
         doc_chart_size(n->chart, &w, &h);
         return h * (c->pw - c->ml - c->mr) / w + 12;
     }
+    if (n->kind == DOC_FIGURE)
+        return pdf_figure_height(c, n) + 30;
     if (n->kind == DOC_HEADING)
         return 30 + next_need(c, idx + 1);
     return n->kind == DOC_TABLE ? 50 : 3 * BODY * LEAD;

@@ -96,6 +96,8 @@ void pdf_item(pdf_ctx *c, const doc_block *b, double size);
 void pdf_quote(pdf_ctx *c, const doc_block *b, double size);
 /* Figure: the image at the text width (at most half the page high), "Figure N: text" below. */
 void pdf_figure(pdf_ctx *c, const doc_block *b);
+/* Height of a figure's image in points (keep-with-next of the heading before it). */
+double pdf_figure_height(pdf_ctx *c, const doc_block *b);
 /* The image as a libharu XObject (loaded once; NULL and c->image_error when refused). Drawing pass only. */
 HPDF_Image pdf_image_get(pdf_ctx *c, const doc_image *im);
 /* Draw an image with its top-left corner at (x, y) top-down, w x h points. */

@@ -208,14 +208,30 @@ void pdf_image_draw(pdf_ctx *c, const doc_image *im, double x, double y, double 
         HPDF_Page_DrawImage(c->cur, img, (HPDF_REAL)x, (HPDF_REAL)(c->ph - y - h), (HPDF_REAL)w, (HPDF_REAL)h);
 }
 
+/* Size of a figure's image: the text width, at most half the body height. */
+static void figure_size(pdf_ctx *c, const doc_image *im, double *w, double *h)
+{
+    double maxh = (c->ph - c->mt - c->mb) * 0.5;
+    *w = c->pw - c->ml - c->mr;
+    *h = *w * im->height / im->width;
+    if (*h > maxh) {
+        *h = maxh;
+        *w = *h * im->width / im->height;
+    }
+}
+
+double pdf_figure_height(pdf_ctx *c, const doc_block *b)
+{
+    double w, h;
+    figure_size(c, b->image, &w, &h);
+    return h;
+}
+
 void pdf_figure(pdf_ctx *c, const doc_block *b)
 {
     const doc_image *im = b->image;
-    double tw = c->pw - c->ml - c->mr, w = tw, h = w * im->height / im->width, maxh = (c->ph - c->mt - c->mb) * 0.5;
-    if (h > maxh) {
-        h = maxh;
-        w = h * im->width / im->height;
-    }
+    double tw = c->pw - c->ml - c->mr, w, h;
+    figure_size(c, im, &w, &h);
     ps_buf cap = {0};
     ps_buf_printf(&cap, "Figure %d: %s", b->number, b->text);
     char *t = pdf_text(c, cap.data);
