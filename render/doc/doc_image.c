@@ -56,17 +56,13 @@ static int png_pixels_ok(const unsigned char *p, size_t n, uint64_t expect)
         if (memcmp(p + pos + 4, "IDAT", 4) == 0) {
             z.next_in = (unsigned char *)(p + pos + 8);
             z.avail_in = len;
-            while (ok && z.avail_in && rc != Z_STREAM_END) {
+            do {   /* on while input is left or the last call filled the output (more may be pending) */
                 z.next_out = out;
                 z.avail_out = sizeof out;
                 rc = inflate(&z, Z_NO_FLUSH);
                 total += sizeof out - z.avail_out;
                 ok = (rc == Z_OK || rc == Z_STREAM_END || rc == Z_BUF_ERROR) && total <= expect;
-                if (rc == Z_BUF_ERROR && z.avail_in)
-                    ok = 0;
-                if (rc == Z_BUF_ERROR)
-                    break;
-            }
+            } while (ok && rc == Z_OK && (z.avail_in || z.avail_out == 0));
         }
         pos += 12 + (size_t)len;
     }

@@ -181,3 +181,26 @@ Test(doc_image, jpeg_checks)
     cr_assert_not(doc_image_check((const unsigned char *)"GIF89a", 6, &type, &w, &h, &why));
     cr_assert_str_eq(why, "not a PNG or JPEG image");
 }
+
+Test(doc_image, png_pixel_data_over_many_chunks_and_buffers)
+{
+    /* 400 x 300 RGB: 361,200 raw bytes (several inflate buffers), the zlib stream split into
+     * IDAT chunks of 100 bytes */
+    static unsigned char out[65536];
+    size_t raw = (400 * 3 + 1) * 300, n = 8;
+    unsigned char *zero = calloc(raw, 1), z[8192];
+    uLongf zn = sizeof z;
+    cr_assert_eq(compress(z, &zn, zero, raw), Z_OK);
+    free(zero);
+    memcpy(out, "\x89PNG\r\n\x1a\n", 8);
+    unsigned char ih[13] = {0, 0, 400 >> 8, 400 & 255, 0, 0, 300 >> 8, 300 & 255, 8, 2, 0, 0, 0};
+    n += chunk(out + n, "IHDR", ih, 13);
+    for (size_t off = 0; off < zn; off += 100)
+        n += chunk(out + n, "IDAT", z + off, (uint32_t)(zn - off < 100 ? zn - off : 100));
+    n += chunk(out + n, "IEND", NULL, 0);
+    enum doc_image_type type;
+    unsigned w, h;
+    const char *why = NULL;
+    cr_assert(doc_image_check(out, n, &type, &w, &h, &why), "%s", why);
+    cr_assert(w == 400 && h == 300);
+}
