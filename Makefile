@@ -15,10 +15,11 @@ PS       := $(BUILD)/perfscribe
 # SQLite and libpq, and its tests start a throwaway PostgreSQL server; the package and install
 # test: dpkg-dev for dpkg-shlibdeps, lintian, man-db and groff-base for the man pages,
 # bash-completion and zsh for the completion scripts; audit reads papers given as PDF with
-# poppler-glib (libpoppler-glib-dev: text with glyph positions, for lines and table columns)
+# poppler-glib (libpoppler-glib-dev: text with glyph positions, for lines and table columns);
+# cmark-gfm (with its table extension) for the CommonMark texts of solution files, zlib to check PNG figures
 DEB_PKGS := cmake make gcc pkg-config libxml2-dev libpcre2-dev libcairo2-dev libfontconfig-dev libhpdf-dev \
             libpoppler-glib-dev libcriterion-dev fonts-dejavu-core fonts-wqy-microhei poppler-utils qpdf mupdf-tools \
-            libsqlite3-dev sqlite3 libpq-dev postgresql \
+            libsqlite3-dev sqlite3 libpq-dev postgresql libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev \
             dpkg-dev lintian man-db groff-base bash-completion zsh
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=

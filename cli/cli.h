@@ -41,7 +41,8 @@ int ps_cli_version(ps_cli *cli);
 
 /* Documentation of every command (next to each command's option parser). */
 extern const ps_cmd_doc ps_doc_summary, ps_doc_convert, ps_doc_jetstress, ps_doc_check, ps_doc_audit,
-    ps_doc_report, ps_doc_trend, ps_doc_store, ps_doc_analyze, ps_doc_chart, ps_doc_rules;
+    ps_doc_report, ps_doc_trend, ps_doc_store, ps_doc_analyze, ps_doc_chart, ps_doc_rules,
+    ps_doc_solution;
 /* Options of a Jetstress run shared by jetstress, check and report (cli/js_common.c). */
 extern const ps_opt_group ps_cli_js_opts;
 

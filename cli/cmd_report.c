@@ -11,8 +11,8 @@ static const ps_opt_doc report_opts[] = {
     {"-o", NULL, "FILE", PS_VAL_OUTPUT, "pdf html htm", PS_OPT_REPEAT,
      "output file (.html/.htm or .pdf); repeat for several formats"},
     {NULL, "--solution", "FILE", PS_VAL_FILE, "ini", 0,
-     "solution description (vendor, product, hardware rows, texts); what is missing prints "
-     "\"not provided\""},
+     "solution description (vendor, product, hardware rows, CommonMark texts, figures, logo, "
+     "revisions; see perfscribe-solution(5)); what is missing prints \"not provided\""},
     {NULL, "--esrp", "VERSION", PS_VAL_WORDS, "2 3 4", 0, "ESRP program version 2, 3 or 4: titles and row wording (default 4)"},
     {NULL, "--template-dir", "DIR", PS_VAL_DIR, NULL, 0, "files here replace the built-in report.html / report.css"},
     {NULL, "--paper", "SIZE", PS_VAL_WORDS, "a4 letter", 0, "PDF page size and HTML print size, a4 or letter (default a4)"},
@@ -46,7 +46,7 @@ const ps_cmd_doc ps_doc_report = {
     .notes_title = "DATE",
     .notes = "The date printed is today's (UTC), or SOURCE_DATE_EPOCH when set (reproducible output).",
     .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error",
-    .see_also = "perfscribe-jetstress(1), perfscribe-trend(1)",
+    .see_also = "perfscribe-jetstress(1), perfscribe-trend(1), perfscribe-solution(5)",
 };
 
 typedef struct report_args {

@@ -20,7 +20,7 @@ const ps_cli_command ps_cli_commands[] = {
 };
 const size_t ps_cli_ncommands = PS_DOC_N(ps_cli_commands);
 
-const ps_cmd_doc *const ps_cli_topics[] = {&ps_doc_rules};
+const ps_cmd_doc *const ps_cli_topics[] = {&ps_doc_rules, &ps_doc_solution};
 const size_t ps_cli_ntopics = PS_DOC_N(ps_cli_topics);
 
 static const ps_opt_doc global_opts[] = {

@@ -12,6 +12,7 @@ echo "== perfscribe check samples/jetstress (MBX02 and MBX01's Stress test fail 
 "$PS" check samples/jetstress || true
 echo
 echo "== perfscribe report samples/jetstress --solution samples/solution/solution.ini -o out/report.pdf -o out/report.html"
+echo "   (the vendor's CommonMark texts, two figures, a logo, revisions and footnotes: docs/solution-format.md)"
 "$PS" report samples/jetstress --solution samples/solution/solution.ini -o out/report.pdf -o out/report.html -q
 echo "ESRP document written: $(pwd)/out/report.pdf and $(pwd)/out/report.html"
 echo

@@ -6,7 +6,11 @@
  *   overview = First paragraph, which may continue
  *     on indented lines.
  *     .
- *     A lone "." on an indented line starts a new paragraph.
+ *     A lone "." (or a blank line) between indented lines starts a new paragraph.
+ *
+ * Values are CommonMark (docs/solution-format.md): continuation lines are kept as lines ("\n"
+ * joined) with the indentation of the first one removed, so lists, nested lists, "#" headings
+ * and tables survive. Only a '#' or ';' in the first column starts a comment.
  */
 #include "ps_parser.h"
 #include "textfile_internal.h"
@@ -20,7 +24,9 @@ typedef struct parse_state {
     ps_solution *sol;
     ps_buf value;          /* value being collected */
     int have_entry;        /* value belongs to the last entry */
-    int para_break;        /* a "." line was seen: next text starts a new paragraph */
+    int para_break;        /* a "." or blank line was seen: next text starts a new paragraph */
+    size_t indent;         /* indentation of the value's first continuation line */
+    int have_indent;
     char section[64];
 } parse_state;
 
@@ -70,15 +76,16 @@ static void finish_value(parse_state *st)
         e->value = ps_xstrdup("");
     st->have_entry = 0;
     st->para_break = 0;
+    st->have_indent = 0;
 }
 
-/* Append text (already trimmed) to the value being collected. */
+/* Append one line of text (trailing blanks trimmed) to the value being collected. */
 static void add_text(parse_state *st, const char *s, size_t n)
 {
     if (!n)
         return;
     if (st->value.len)
-        ps_buf_puts(&st->value, st->para_break ? "\n\n" : " ");
+        ps_buf_puts(&st->value, st->para_break ? "\n\n" : "\n");
     st->para_break = 0;
     ps_buf_put(&st->value, s, n);
 }
@@ -91,16 +98,25 @@ static int parse_line(parse_state *st, const char *s, size_t n, long line, ps_er
     size_t end = n;
     while (end > i && (s[end - 1] == ' ' || s[end - 1] == '\t' || s[end - 1] == '\r'))
         end--;
-    if (i == end || s[i] == '#' || s[i] == ';')
-        return 0;   /* blank or comment: never ends a value (paragraphs use ".") */
+    if (i == end) {   /* blank: a paragraph break when the value goes on */
+        st->para_break = st->have_entry && st->value.len > 0;
+        return 0;
+    }
+    if (i == 0 && (s[0] == '#' || s[0] == ';'))
+        return 0;   /* comment: never ends a value */
     if (i > 0) {    /* continuation */
         if (!st->have_entry)
             return ps_error_set(err, PS_EINPUT, st->name, line, (long)i + 1,
                                 "indented line continues nothing (values start with 'key = ...')");
+        if (!st->have_indent) {
+            st->indent = i;
+            st->have_indent = 1;
+        }
+        size_t from = i < st->indent ? i : st->indent;   /* keep indentation beyond the first line's */
         if (end - i == 1 && s[i] == '.')
             st->para_break = st->value.len > 0;
         else
-            add_text(st, s + i, end - i);
+            add_text(st, s + from, end - from);
         return 0;
     }
     finish_value(st);

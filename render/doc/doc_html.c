@@ -46,7 +46,13 @@ static void toc(const ps_doc *d, ps_buf *b)
 
 static void table(const doc_table *t, ps_buf *b)
 {
-    ps_buf_puts(b, "<table>\n");
+    if (t->number) {
+        ps_buf_printf(b, "<table id=\"tab-%d\">\n<caption>Table %d: ", t->number, t->number);
+        doc_html_text(b, t->caption);
+        ps_buf_puts(b, "</caption>\n");
+    } else {
+        ps_buf_puts(b, "<table>\n");
+    }
     size_t r = 0;
     if (t->nrows && t->row_kind[0] == DOC_ROW_HEAD) {
         ps_buf_puts(b, "<thead>\n");
@@ -93,9 +99,28 @@ static void table(const doc_table *t, ps_buf *b)
 
 static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
 {
+    doc_html_lists lists = {0};
+    int quote = 0;   /* open <blockquote> elements */
     for (size_t i = 0; i < d->nblocks; i++) {
         const doc_block *k = &d->blocks[i];
+        if (k->kind != DOC_ITEM)
+            doc_html_lists_close(b, &lists, 0);
+        for (int want = k->kind == DOC_QUOTE ? k->level : 0; quote > want; quote--)
+            ps_buf_puts(b, "</blockquote>\n");
         switch (k->kind) {
+        case DOC_ITEM:
+            doc_html_item(b, &lists, k);
+            break;
+        case DOC_QUOTE:
+            for (; quote < k->level; quote++)
+                ps_buf_puts(b, "<blockquote>\n");
+            ps_buf_puts(b, "<p>");
+            doc_html_runs(b, k);
+            ps_buf_puts(b, "</p>\n");
+            break;
+        case DOC_FIGURE:
+            doc_html_figure(b, k);
+            break;
         case DOC_HEADING:
             ps_buf_printf(b, "<h%d id=\"%s\"%s>", k->level, k->anchor, k->page_break ? " class=\"pagebreak\"" : "");
             doc_html_text(b, k->text);
@@ -104,7 +129,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
         case DOC_PARA:
         case DOC_NOTE:
             ps_buf_puts(b, k->kind == DOC_NOTE ? "<p class=\"note\">" : "<p>");
-            doc_html_text(b, k->text);
+            doc_html_runs(b, k);
             ps_buf_puts(b, "</p>\n");
             break;
         case DOC_TABLE:
@@ -146,6 +171,9 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
             break;
         }
     }
+    doc_html_lists_close(b, &lists, 0);
+    for (; quote > 0; quote--)
+        ps_buf_puts(b, "</blockquote>\n");
     return 0;
 }
 
@@ -187,6 +215,16 @@ static int expand(const ps_doc *d, const char *tpl, const char *css, ps_buf *out
             ps_buf_puts(out, css);
         else if (IS("toc"))
             toc(d, out);
+        else if (IS("lists"))
+            doc_html_figure_lists(out, d);
+        else if (IS("logo")) {
+            if (d->logo)
+                doc_html_image(out, d->logo, d->vendor, "logo");
+        }
+        else if (IS("header_logo")) {
+            if (d->logo)
+                doc_html_image(out, d->logo, d->vendor, "header-logo");
+        }
         else if (IS("body")) {
             int rc = body(d, out, w);
             if (rc)

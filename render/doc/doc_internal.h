@@ -2,7 +2,8 @@
  *
  * The document is a plain tree built once (doc_model.c) from a const ps_js_run and a solution
  * description, then rendered by any number of back ends (doc_html.c, doc_pdf*.c). Every string
- * in the tree is plain UTF-8 text, never markup: each back end escapes it itself.
+ * in the tree is plain UTF-8 text, never markup: each back end escapes it itself. Vendor text
+ * (CommonMark, doc_markdown.c) arrives as styled runs (doc_run) beside the plain text.
  */
 #ifndef PS_DOC_INTERNAL_H
 #define PS_DOC_INTERNAL_H
@@ -14,6 +15,7 @@ enum doc_row_kind { DOC_ROW_BODY = 0, DOC_ROW_HEAD, DOC_ROW_GROUP, DOC_ROW_TOTAL
 
 typedef struct doc_table {
     char *caption;
+    int number;                 /* N of "Table N: caption" (listed after the contents); 0 = unnumbered */
     size_t ncols, nrows;
     char **cells;               /* nrows * ncols, row major; NULL = empty; '\n' = line break */
     unsigned char *row_kind;    /* enum doc_row_kind per row; HEAD rows repeat on page breaks */
@@ -55,8 +57,31 @@ enum doc_kind {
     DOC_TABLE,
     DOC_CHART,
     DOC_LOG,           /* preformatted lines (test log) */
-    DOC_LIST           /* bullet list: lines */
+    DOC_LIST,          /* bullet list: lines */
+    DOC_ITEM,          /* one list item of vendor text: level = nesting (1..), number = 0 bullet, else N */
+    DOC_QUOTE,         /* paragraph inside a block quote: level = quote depth */
+    DOC_FIGURE         /* image with "Figure N: text" below it (number = N) */
 };
+
+/* ---------------------------------------------------------------- rich text and images */
+enum { DOC_EM = 1, DOC_STRONG = 2, DOC_CODE = 4, DOC_LINK = 8 };
+
+/* A run of text in one style: runs never hold markup, '\n' is a hard line break. */
+typedef struct doc_run {
+    char *text;
+    unsigned style;             /* DOC_EM | DOC_STRONG | DOC_CODE | DOC_LINK */
+    char *url;                  /* DOC_LINK: the destination (shown after the text in PDF) */
+} doc_run;
+
+enum doc_image_type { DOC_IMAGE_PNG = 1, DOC_IMAGE_JPEG };
+
+/* An image file read and checked by doc_image_load: bytes as in the file. */
+typedef struct doc_image {
+    enum doc_image_type type;
+    unsigned width, height;     /* pixels, from the file's header */
+    unsigned char *data; size_t len;
+    char *path;                 /* as named (relative to the solution file) */
+} doc_image;
 
 typedef struct doc_block {
     enum doc_kind kind;
@@ -67,6 +92,9 @@ typedef struct doc_block {
     doc_table *table;
     doc_chart *chart;
     char **lines; size_t nlines;
+    doc_run *runs; size_t nruns;   /* rich text of PARA, NOTE, ITEM, QUOTE, FIGURE (text = plain copy) */
+    int number;                 /* DOC_ITEM: 0 bullet, else N; DOC_FIGURE: N */
+    doc_image *image;           /* DOC_FIGURE */
 } doc_block;
 
 struct ps_doc {
@@ -78,6 +106,8 @@ struct ps_doc {
     char *template_dir;         /* NULL = embedded templates */
     int paper_letter;           /* 1 = US Letter, 0 = A4 */
     ps_time date;               /* document date (UTC), for the PDF creation date */
+    doc_image *logo;            /* [document] logo: title page and running header; NULL = none */
+    int nfigures, ntables;      /* numbered figures and tables */
     doc_block *blocks; size_t nblocks, cap;
 };
 
@@ -94,6 +124,34 @@ void doc_cellf(doc_table *t, size_t row, size_t col, const char *fmt, ...) __att
 const char *doc_num(char *out, size_t n, double v, int decimals);
 /* Jetstress-style local time "1/18/2016 9:58:08 AM"; PS_TIME_NONE -> "n/a". */
 const char *doc_time(char *out, size_t n, ps_time t);
+
+/* doc_tree.c: free helpers shared by ps_doc_free. */
+void doc_runs_free(doc_run *r, size_t n);
+void doc_image_free(doc_image *im);
+
+/* doc_markdown.c: vendor text (CommonMark with GFM tables, cmark-gfm) as blocks. Headings nest
+ * under level (a "#" heading becomes level + 1). Images become DOC_FIGURE blocks, read relative
+ * to the directory of base (the solution file). Raw HTML stays text. Errors (PS_EINPUT, with
+ * base:line:col) only from images; the blocks added before an error stay (freed with d). */
+int doc_markdown(ps_doc *d, const char *md, int level, const char *base, long line, ps_error *err);
+/* Same as doc_markdown for a one-paragraph value shown as a DOC_NOTE (table footnotes). */
+int doc_markdown_note(ps_doc *d, const char *md, const char *base, long line, ps_error *err);
+/* Plain text of inline CommonMark (emphasis marks, link syntax removed): table cells, titles.
+ * Caller frees. */
+char *doc_markdown_plain(const char *md);
+
+/* doc_image.c: read an image named in the solution file (path relative to the directory of
+ * base), at most DOC_IMAGE_MAX_BYTES, noted as an input. PNG and JPEG only; the header, the
+ * chunk/marker structure and the dimensions (at most DOC_IMAGE_MAX_SIDE pixels a side,
+ * DOC_IMAGE_MAX_PIXELS in all) are checked before any decoder sees the bytes. PS_EINPUT
+ * (base:line:col: image 'path': reason) or PS_EIO; *out: doc_image_free. */
+#define DOC_IMAGE_MAX_BYTES (8u * 1024u * 1024u)
+#define DOC_IMAGE_MAX_SIDE 8000u
+#define DOC_IMAGE_MAX_PIXELS (24u * 1000u * 1000u)
+int doc_image_load(const char *path, const char *base, long line, long col, doc_image **out, ps_error *err);
+/* Check bytes already in memory (the same rules; name for messages). */
+int doc_image_check(const unsigned char *p, size_t n, enum doc_image_type *type, unsigned *w, unsigned *h,
+                    const char **why);
 
 /* doc_appendix.c: one appendix per machine with every test found for it. */
 void doc_build_appendices(ps_doc *d, const ps_js_run *run);
@@ -120,6 +178,20 @@ int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err);
 /* html_lang.c: element text of the HTML document, escaped, runs of CJK characters in a
  * <span lang="zh|ja|ko">. */
 void doc_html_text(ps_buf *b, const char *s);
+
+/* html_rich.c: the vendor's rich text in HTML. doc_html_runs: a block's runs (or its text),
+ * escaped. Lists: DOC_ITEM blocks open and close nested <ul>/<ol> through a doc_html_lists
+ * state; doc_html_lists_close(b, st, 0) before any other block. */
+#define DOC_HTML_MAX_LISTS 8
+typedef struct doc_html_lists { int depth; int ordered[DOC_HTML_MAX_LISTS]; } doc_html_lists;
+void doc_html_runs(ps_buf *b, const doc_block *k);
+void doc_html_item(ps_buf *b, doc_html_lists *st, const doc_block *k);
+void doc_html_lists_close(ps_buf *b, doc_html_lists *st, int to);
+void doc_html_figure(ps_buf *b, const doc_block *k);
+/* <img> with the image as a data URI; alt escaped. */
+void doc_html_image(ps_buf *b, const doc_image *im, const char *alt, const char *cls);
+/* "List of figures" and "List of tables" (numbered ones), each only when not empty. */
+void doc_html_figure_lists(ps_buf *b, const ps_doc *d);
 
 /* doc_template.c: templates embedded by cmake/embed.cmake, overridable by file name from
  * a directory. Returns 0 and the text (caller frees) or PS_EIO / PS_EINPUT ("template larger

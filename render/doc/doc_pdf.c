@@ -138,7 +138,18 @@ static void header_footer(pdf_ctx *c)
 {
     char *title = pdf_text(c, c->d->title), *vendor = pdf_text(c, c->d->vendor);
     char **l = NULL;
-    size_t n = pdf_wrap(c, PDF_REGULAR, 7.5, title, c->pw - c->ml - c->mr, &l);
+    double logo_w = 0;
+    if (c->d->logo) {   /* right of the running header, 16 points high, above the rule */
+        const doc_image *im = c->d->logo;
+        double lh = 16, lw = lh * im->width / im->height;
+        if (lw > 120) {
+            lw = 120;
+            lh = lw * im->height / im->width;
+        }
+        pdf_image_draw(c, im, c->pw - c->mr - lw, c->mt - 13 - lh, lw, lh);
+        logo_w = lw + 8;
+    }
+    size_t n = pdf_wrap(c, PDF_REGULAR, 7.5, title, c->pw - c->ml - c->mr - logo_w, &l);
     pdf_draw_text(c, PDF_REGULAR, 7.5, c->ml, c->mt - 14, n ? l[0] : "", 0, 0x555555);
     free_lines(l, n);
     pdf_stroke_line(c, c->ml, c->mt - 10, c->pw - c->mr, c->mt - 10, BLUE, 0.8, 0);
@@ -199,6 +210,8 @@ static double next_need(pdf_ctx *c, size_t idx)
         doc_chart_size(n->chart, &w, &h);
         return h * (c->pw - c->ml - c->mr) / w + 12;
     }
+    if (n->kind == DOC_FIGURE)
+        return pdf_figure_height(c, n) + 30;
     if (n->kind == DOC_HEADING)
         return 30 + next_need(c, idx + 1);
     return n->kind == DOC_TABLE ? 50 : 3 * BODY * LEAD;
@@ -206,8 +219,8 @@ static double next_need(pdf_ctx *c, size_t idx)
 
 static void heading(pdf_ctx *c, size_t idx, const doc_block *b)
 {
-    static const double sizes[] = {16, 12.5, 10.5};
-    double size = sizes[(b->level - 1) % 3];
+    static const double sizes[] = {16, 12.5, 10.5, 9.5};
+    double size = sizes[(b->level - 1) % 4];
     if (b->page_break && c->y > c->mt + 1)
         pdf_new_page(c);
     else
@@ -245,6 +258,17 @@ static void log_lines(pdf_ctx *c, const doc_block *b, double size, int bullets)
     c->y += 6;
 }
 
+/* Record the page of block idx (pass 0) and a link destination at the current position. */
+static void mark(pdf_ctx *c, size_t idx)
+{
+    if (!c->render)
+        c->heading_page[idx] = c->page;
+    else {
+        c->dest[idx] = HPDF_Page_CreateDestination(c->cur);
+        HPDF_Destination_SetXYZ(c->dest[idx], 0, (HPDF_REAL)(c->ph - c->y + 4), 1);
+    }
+}
+
 static void body(pdf_ctx *c)
 {
     const ps_doc *d = c->d;
@@ -255,13 +279,40 @@ static void body(pdf_ctx *c)
             heading(c, i, b);
             break;
         case DOC_PARA:
-            paragraph(c, PDF_REGULAR, BODY, b->text, 0, 0x1a1a1a, 5);
+            pdf_rich(c, b, BODY, 0, 0x1a1a1a, 5);
             break;
         case DOC_NOTE:
-            paragraph(c, PDF_REGULAR, 7.5, b->text, 0, 0x555555, 5);
+            pdf_rich(c, b, 7.5, 0, 0x555555, 5);
             break;
         case DOC_TABLE:
+            if (b->table->number) {   /* "Table N: caption", kept with the table's first rows */
+                pdf_need(c, 12 + 50);
+                mark(c, i);
+                char cap[64];
+                snprintf(cap, sizeof cap, "Table %d: ", b->table->number);
+                doc_block tb = {.kind = DOC_PARA, .text = NULL};
+                ps_buf t = {0};
+                ps_buf_printf(&t, "%s%s", cap, b->table->caption);
+                tb.text = t.data;
+                doc_run r = {t.data, DOC_STRONG, NULL};
+                tb.runs = &r;
+                tb.nruns = 1;
+                pdf_rich(c, &tb, 8.5, 0, 0x333333, 0);
+                ps_buf_free(&t);
+            }
             pdf_table(c, b->table);
+            break;
+        case DOC_ITEM:
+            pdf_item(c, b, BODY);
+            if (i + 1 >= d->nblocks || d->blocks[i + 1].kind != DOC_ITEM)
+                c->y += 4;
+            break;
+        case DOC_QUOTE:
+            pdf_quote(c, b, BODY);
+            break;
+        case DOC_FIGURE:
+            mark(c, i);
+            pdf_figure(c, b);
             break;
         case DOC_CHART:
             pdf_chart(c, b->chart);
@@ -280,6 +331,15 @@ static void title_page(pdf_ctx *c)
 {
     pdf_new_page(c);
     pdf_fill_rect(c, 0, 0, c->pw, 14, BLUE);
+    if (c->d->logo) {   /* at most 180 x 70 points, above the vendor's name */
+        const doc_image *im = c->d->logo;
+        double lh = 70, lw = lh * im->width / im->height;
+        if (lw > 180) {
+            lw = 180;
+            lh = lw * im->height / im->width;
+        }
+        pdf_image_draw(c, im, c->ml, 210 - lh - 20, lw, lh);
+    }
     c->y = 230;
     paragraph(c, PDF_REGULAR, 15, c->d->vendor, 0, 0x555555, 16);
     paragraph(c, PDF_BOLD, 26, c->d->title, 0, BLUE, 18);
@@ -297,6 +357,29 @@ static size_t toc_entries(const ps_doc *d)
 }
 
 #define TOC_LINE 14.0
+
+/* One entry line of the contents or a list: text, dot leader, page number, link to block i. */
+static void entry(pdf_ctx *c, size_t i, int f, double size, double indent, const char *text)
+{
+    c->y += TOC_LINE;
+    char *t = pdf_text(c, text), pg[16];
+    snprintf(pg, sizeof pg, "%d", c->heading_page[i]);
+    double pgw = pdf_width(c, PDF_REGULAR, size, pg), avail = c->pw - c->ml - c->mr - indent - pgw - 12;
+    char **l;
+    size_t n = pdf_wrap(c, f, size, t, avail, &l);
+    double tw = pdf_width(c, f, size, l[0]);
+    pdf_draw_text(c, f, size, c->ml + indent, c->y, l[0], 0, 0x1a1a1a);
+    for (double x = c->ml + indent + tw + 4; x < c->pw - c->mr - pgw - 6; x += 4)
+        pdf_draw_text(c, PDF_REGULAR, size, x, c->y, ".", 0, 0x999999);
+    pdf_draw_text(c, PDF_REGULAR, size, c->pw - c->mr, c->y, pg, 2, 0x1a1a1a);
+    /* the link annotation is added once the target page exists (see add_links) */
+    if (c->render) {
+        c->links = ps_xrealloc(c->links, (c->nlinks + 1) * sizeof *c->links);
+        c->links[c->nlinks++] = (pdf_link){c->cur, c->ph - c->y - 3, c->ph - c->y + size, i};
+    }
+    free_lines(l, n);
+    free(t);
+}
 
 static void toc(pdf_ctx *c)
 {
@@ -317,26 +400,34 @@ static void toc(pdf_ctx *c)
             cap = per_page;
         }
         on_page++;
-        c->y += TOC_LINE;
-        int f = b->level == 1 ? PDF_BOLD : PDF_REGULAR;
-        double indent = b->level == 1 ? 0 : 14, size = b->level == 1 ? 10 : 9.5;
-        char *t = pdf_text(c, b->text), pg[16];
-        snprintf(pg, sizeof pg, "%d", c->heading_page[i]);
-        double pgw = pdf_width(c, PDF_REGULAR, size, pg), avail = c->pw - c->ml - c->mr - indent - pgw - 12;
-        char **l;
-        size_t n = pdf_wrap(c, f, size, t, avail, &l);
-        double tw = pdf_width(c, f, size, l[0]);
-        pdf_draw_text(c, f, size, c->ml + indent, c->y, l[0], 0, 0x1a1a1a);
-        for (double x = c->ml + indent + tw + 4; x < c->pw - c->mr - pgw - 6; x += 4)
-            pdf_draw_text(c, PDF_REGULAR, size, x, c->y, ".", 0, 0x999999);
-        pdf_draw_text(c, PDF_REGULAR, size, c->pw - c->mr, c->y, pg, 2, 0x1a1a1a);
-        /* the link annotation is added once the target page exists (see add_links) */
-        if (c->render) {
-            c->links = ps_xrealloc(c->links, (c->nlinks + 1) * sizeof *c->links);
-            c->links[c->nlinks++] = (pdf_link){c->cur, c->ph - c->y - 3, c->ph - c->y + size, i};
+        entry(c, i, b->level == 1 ? PDF_BOLD : PDF_REGULAR, b->level == 1 ? 10 : 9.5, b->level == 1 ? 0 : 14, b->text);
+    }
+}
+
+/* "List of figures" and "List of tables" on the pages after the contents. */
+static void figure_lists(pdf_ctx *c)
+{
+    const ps_doc *d = c->d;
+    if (!d->nfigures && !d->ntables)
+        return;
+    pdf_new_page(c);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 0 ? !d->nfigures : !d->ntables)
+            continue;
+        pdf_need(c, 16 * LEAD + 10 + 2 * TOC_LINE);
+        paragraph(c, PDF_BOLD, 16, pass == 0 ? "List of figures" : "List of tables", 0, BLUE, 10);
+        for (size_t i = 0; i < d->nblocks; i++) {
+            const doc_block *b = &d->blocks[i];
+            int num = pass == 0 ? (b->kind == DOC_FIGURE ? b->number : 0) : (b->table ? b->table->number : 0);
+            if (!num)
+                continue;
+            ps_buf t = {0};
+            ps_buf_printf(&t, "%s %d: %s", pass == 0 ? "Figure" : "Table", num, pass == 0 ? b->text : b->table->caption);
+            pdf_need(c, TOC_LINE);
+            entry(c, i, PDF_REGULAR, 9.5, 0, t.data);
+            ps_buf_free(&t);
         }
-        free_lines(l, n);
-        free(t);
+        c->y += 16;
     }
 }
 
@@ -358,6 +449,7 @@ static void layout(pdf_ctx *c)
     c->last_h1 = NULL;
     title_page(c);
     toc(c);
+    figure_lists(c);
     pdf_new_page(c);
     body(c);
     if (c->render)
@@ -442,6 +534,8 @@ int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
         pdf_fonts_tounicode(&c);
         if (c.late)
             rc = ps_error_set(err, PS_EIO, NULL, 0, 0, "PDF: a character was drawn that the measuring pass did not see");
+        else if (c.image_error.msg[0])
+            rc = ps_error_set(err, c.image_error.code, NULL, 0, 0, "%s", c.image_error.msg);
         else if (c.chart_error.msg[0])
             rc = ps_error_set(err, c.chart_error.code ? c.chart_error.code : PS_EIO, NULL, 0, 0, "chart: %s",
                               c.chart_error.msg);
@@ -474,5 +568,6 @@ int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
     free(c.heading_page);
     free(c.dest);
     free(c.links);
+    free(c.images);
     return rc;
 }

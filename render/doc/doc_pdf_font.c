@@ -195,7 +195,8 @@ void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, doubl
         char *run = ps_xstrndup((const char *)start, (size_t)(end - start));
         HPDF_Page_SetFontAndSize(page, c->faces[k].font, (HPDF_REAL)size);
         HPDF_Page_BeginText(page);
-        HPDF_Page_SetTextMatrix(page, (HPDF_REAL)ca, (HPDF_REAL)sa, (HPDF_REAL)-sa, (HPDF_REAL)ca, (HPDF_REAL)x,
+        HPDF_Page_SetTextMatrix(page, (HPDF_REAL)ca, (HPDF_REAL)sa, (HPDF_REAL)(-sa + c->skew * ca),
+                                (HPDF_REAL)(ca + c->skew * sa), (HPDF_REAL)x,
                                 (HPDF_REAL)y);
         HPDF_Page_ShowText(page, run);
         HPDF_Page_EndText(page);

@@ -24,6 +24,9 @@ typedef struct pdf_face {
 
 typedef struct pdf_link { HPDF_Page page; double y0, y1; size_t block; } pdf_link;
 
+/* An image loaded into the document once (the logo is drawn on every page). */
+typedef struct pdf_image { const doc_image *im; HPDF_Image h; } pdf_image;
+
 typedef struct pdf_ctx {
     const ps_doc *d;
     ps_warnings *w;
@@ -48,6 +51,9 @@ typedef struct pdf_ctx {
     ps_error chart_error;       /* first chart engine error */
     /* first libharu error, recorded by the error handler */
     HPDF_STATUS hpdf_error, hpdf_detail;
+    double skew;                /* text slant of the next pdf_show (emphasis); 0 upright */
+    pdf_image *images; size_t nimages;
+    ps_error image_error;       /* an image libharu refused (after doc_image_check let it pass) */
 } pdf_ctx;
 
 /* doc_pdf_font.c: faces, text runs, subsets. */
@@ -81,6 +87,21 @@ void pdf_new_page(pdf_ctx *c);
 void pdf_need(pdf_ctx *c, double h);
 void pdf_fill_rect(pdf_ctx *c, double x, double y, double w, double h, unsigned rgb);
 void pdf_stroke_line(pdf_ctx *c, double x1, double y1, double x2, double y2, unsigned rgb, double width, int dash);
+
+/* doc_pdf_rich.c: the vendor's rich text. pdf_rich: a block's runs (or its text) wrapped at
+ * the text width less indent, styles as fonts and colours, links as text, " (URL)" and a link
+ * annotation. */
+void pdf_rich(pdf_ctx *c, const doc_block *b, double size, double indent, unsigned rgb, double after);
+void pdf_item(pdf_ctx *c, const doc_block *b, double size);
+void pdf_quote(pdf_ctx *c, const doc_block *b, double size);
+/* Figure: the image at the text width (at most half the page high), "Figure N: text" below. */
+void pdf_figure(pdf_ctx *c, const doc_block *b);
+/* Height of a figure's image in points (keep-with-next of the heading before it). */
+double pdf_figure_height(pdf_ctx *c, const doc_block *b);
+/* The image as a libharu XObject (loaded once; NULL and c->image_error when refused). Drawing pass only. */
+HPDF_Image pdf_image_get(pdf_ctx *c, const doc_image *im);
+/* Draw an image with its top-left corner at (x, y) top-down, w x h points. */
+void pdf_image_draw(pdf_ctx *c, const doc_image *im, double x, double y, double w, double h);
 
 /* doc_pdf_table.c */
 void pdf_table(pdf_ctx *c, const doc_table *t);

@@ -71,9 +71,17 @@ cp "$SRC/samples/thresholds/esrp-extra.thresholds" thr.xml; cp thr.xml thr.saved
 expect "1: check --thresholds F --junit F" 2 "perfscribe: thr.xml: refusing to overwrite an input file"
 same_bytes "1: thresholds" thr.xml thr.saved
 cp "$SRC/samples/solution/solution.ini" sol.html; cp sol.html sol.saved
+cp "$SRC"/samples/solution/*.png "$SRC"/samples/solution/*.jpg .   # the sample's figures and logo
 "$PS" report -q "$RUN" --solution sol.html -o sol.html >/dev/null 2>err; rc=$?
 expect "1: report --solution F -o F" 2 "perfscribe: sol.html: refusing to overwrite an input file"
 same_bytes "1: solution" sol.html sol.saved
+# an image the solution file names (here its logo, a PNG saved as .html) is an input too
+cp "$SRC/samples/solution/logo.png" logo.html; cp logo.html logo.saved
+sed 's/^logo = logo.png/logo = logo.html/' "$SRC/samples/solution/solution.ini" >sol2.ini
+"$PS" report -q "$RUN" --solution sol2.ini -o logo.html >/dev/null 2>err; rc=$?
+expect "1: report --solution F (logo L) -o L" 2 "perfscribe: logo.html: refusing to overwrite an input file"
+same_bytes "1: logo" logo.html logo.saved
+rm -f logo.html logo.saved logo.png topology.png lun-layout.jpg sol2.ini
 
 # ---- item 2: a stopped command leaves no temporary file (python starts it: a background job
 # of a script would inherit an ignored SIGINT)

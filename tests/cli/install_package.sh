@@ -24,7 +24,7 @@ export SOURCE_DATE_EPOCH=1764547200 LC_ALL=C TZ=UTC
 # ---- 1. cmake --install into a temporary prefix
 prefix=$tmp/prefix
 cmake --install "$BUILD" --prefix "$prefix" >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; bad "cmake --install"; exit 1; }
-for f in bin/perfscribe share/man/man1/perfscribe.1.gz share/man/man5/perfscribe-rules.5.gz \
+for f in bin/perfscribe share/man/man1/perfscribe.1.gz share/man/man5/perfscribe-rules.5.gz share/man/man5/perfscribe-solution.5.gz \
          share/bash-completion/completions/perfscribe share/zsh/vendor-completions/_perfscribe \
          share/doc/perfscribe/copyright share/doc/perfscribe/changelog.gz; do
   [ -s "$prefix/$f" ] || bad "installed file missing: $f"

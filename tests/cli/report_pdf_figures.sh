@@ -24,6 +24,7 @@ python3 - "$tmp/js.json" "$tmp/r.txt" <<'PY'
 import json, re, sys
 js = json.load(open(sys.argv[1]))
 txt = open(sys.argv[2], encoding="utf-8").read()
+txt = txt[txt.rindex(" . . . "):]   # the body: past the last dot leader of the contents and lists
 rows = [("Database Disks Transfers/sec", "db_transfers_per_sec"), ("Database Disks Reads/sec", "db_reads_per_sec"),
         ("Database Disks Writes/sec", "db_writes_per_sec"),
         ("Average Database Disk Read Latency (ms)", "db_read_latency_ms"),

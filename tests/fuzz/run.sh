@@ -19,7 +19,7 @@ if ! command -v "$CC" >/dev/null; then
   exit 2
 fi
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
-PKGS="libxml-2.0 libpcre2-8 poppler-glib"   # poppler-glib: papers as PDF (parser/paper/paper_pdf.c)
+PKGS="libxml-2.0 libpcre2-8 poppler-glib zlib"   # poppler-glib: papers as PDF (parser/paper/paper_pdf.c); zlib: PNG checks
 # every folder holding a header is on the include path, as in CMakeLists.txt
 INCS=$(find "$ROOT/model" "$ROOT/parser" "$ROOT/render" -name '*.h' -printf '-I%h\n' | sort -u | tr '\n' ' ')
 CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPS_VERSION=\"fuzz\" $INCS $(pkg-config --cflags $PKGS)"
@@ -27,7 +27,7 @@ LIBS="$(pkg-config --libs $PKGS) -lm"
 mkdir -p "$OUT/obj" "$OUT/corpus" "$OUT/artifacts"
 # libraries: model, parser and the render files the harnesses need (no cairo/hpdf)
 # (the results store, model/store/, needs SQLite and libpq: not linked into the harnesses)
-RENDER=${FUZZ_RENDER:-"out/pdh_write.c out/escape.c output/outfile.c output/outfile_tmp.c"}
+RENDER=${FUZZ_RENDER:-"out/pdh_write.c out/escape.c output/outfile.c output/outfile_tmp.c doc/doc_image.c"}
 objs=()
 while IFS= read -r src; do objs+=("$src"); done < <(find "$ROOT/model" "$ROOT/parser" -name '*.c' ! -path '*/model/store/*' | sort)
 for r in $RENDER; do objs+=("$ROOT/render/$r"); done

@@ -48,7 +48,7 @@ Test(solution, entries_continuations_paragraphs)
     cr_assert_str_eq(s->entries[1].key, "product_name");
     cr_assert_str_eq(s->entries[1].value, "CS 4000");
     cr_assert_str_eq(s->entries[2].section, "text");
-    cr_assert_str_eq(s->entries[2].value, "first line continues here\n\nsecond paragraph");
+    cr_assert_str_eq(s->entries[2].value, "first line\ncontinues here\n\nsecond paragraph");
     cr_assert_eq(s->entries[2].line, 7);
     cr_assert_str_eq(s->entries[3].value, "");
     ps_solution_free(s);

@@ -1,170 +1,12 @@
-/* doc_model.c - the ESRP document outline (ESRP v2/v3/v4, dossier section 8) as a plain tree:
- * front matter, tested deployment tables, test result summary; appendices in doc_appendix.c. */
-#include "doc_internal.h"
+/* doc_esrp.c - the ESRP document outline (ESRP v2/v3/v4) as a plain tree: front matter,
+ * tested deployment tables, test result summary; the vendor's texts in doc_front.c, appendices
+ * in doc_appendix.c, tree helpers in doc_tree.c. */
+#include "doc_esrp_internal.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ------------------------------------------------------------------ tree helpers */
-
-doc_block *doc_add(ps_doc *d, enum doc_kind kind, const char *text)
-{
-    if (d->nblocks == d->cap) {
-        d->cap = d->cap ? d->cap * 2 : 64;
-        d->blocks = ps_xrealloc(d->blocks, d->cap * sizeof *d->blocks);
-    }
-    doc_block *b = &d->blocks[d->nblocks++];
-    memset(b, 0, sizeof *b);
-    b->kind = kind;
-    b->text = ps_xstrdup(text);
-    return b;
-}
-
-doc_block *doc_heading(ps_doc *d, int level, int page_break, const char *fmt, ...)
-{
-    ps_buf t = {0};
-    va_list ap;
-    va_start(ap, fmt);
-    ps_buf_vprintf(&t, fmt, ap);
-    va_end(ap);
-    doc_block *b = doc_add(d, DOC_HEADING, t.data ? t.data : "");
-    ps_buf_free(&t);
-    b->level = level;
-    b->page_break = page_break;
-    char a[32];
-    snprintf(a, sizeof a, "s%zu", d->nblocks);
-    b->anchor = ps_xstrdup(a);
-    return b;
-}
-
-void doc_para(ps_doc *d, const char *fmt, ...)
-{
-    ps_buf t = {0};
-    va_list ap;
-    va_start(ap, fmt);
-    ps_buf_vprintf(&t, fmt, ap);
-    va_end(ap);
-    doc_add(d, DOC_PARA, t.data ? t.data : "");
-    ps_buf_free(&t);
-}
-
-doc_table *doc_table_new(ps_doc *d, const char *caption, size_t ncols)
-{
-    doc_block *b = doc_add(d, DOC_TABLE, NULL);
-    doc_table *t = ps_xcalloc(1, sizeof *t);
-    t->caption = ps_xstrdup(caption);
-    t->ncols = ncols;
-    t->right = ps_xcalloc(ncols, 1);
-    t->width = ps_xcalloc(ncols, sizeof *t->width);
-    for (size_t i = 0; i < ncols; i++)
-        t->width[i] = 1;
-    b->table = t;
-    return t;
-}
-
-size_t doc_row(doc_table *t, enum doc_row_kind kind)
-{
-    size_t r = t->nrows++;
-    t->cells = ps_xrealloc(t->cells, t->nrows * t->ncols * sizeof *t->cells);
-    t->flag = ps_xrealloc(t->flag, t->nrows * t->ncols);
-    t->row_kind = ps_xrealloc(t->row_kind, t->nrows);
-    memset(&t->cells[r * t->ncols], 0, t->ncols * sizeof *t->cells);
-    memset(&t->flag[r * t->ncols], 0, t->ncols);
-    t->row_kind[r] = (unsigned char)kind;
-    return r;
-}
-
-void doc_cell(doc_table *t, size_t row, size_t col, const char *text)
-{
-    char **c = &t->cells[row * t->ncols + col];
-    free(*c);
-    *c = ps_xstrdup(text);
-}
-
-void doc_cellf(doc_table *t, size_t row, size_t col, const char *fmt, ...)
-{
-    ps_buf b = {0};
-    va_list ap;
-    va_start(ap, fmt);
-    ps_buf_vprintf(&b, fmt, ap);
-    va_end(ap);
-    doc_cell(t, row, col, b.data ? b.data : "");
-    ps_buf_free(&b);
-}
-
-const char *doc_num(char *out, size_t n, double v, int decimals) { return ps_fmt_num(out, n, v, decimals); }
-
-const char *doc_time(char *out, size_t n, ps_time t)
-{
-    if (t == PS_TIME_NONE) {
-        snprintf(out, n, "n/a");
-        return out;
-    }
-    int y, mo, d, h, mi, s, ms;
-    ps_time_to_fields(t, &y, &mo, &d, &h, &mi, &s, &ms);
-    snprintf(out, n, "%d/%d/%d %d:%02d:%02d %s", mo, d, y, h % 12 ? h % 12 : 12, mi, s, h < 12 ? "AM" : "PM");
-    return out;
-}
-
-/* ------------------------------------------------------------------ solution lookups */
-
-typedef struct build_ctx {
-    ps_doc *d;
-    const ps_js_run *run;
-    const ps_solution *sol;
-    unsigned char *used;        /* per solution entry */
-    ps_buf missing;             /* "document.vendor, ..." */
-    const ps_js_server *perf;   /* first Performance server (else first server) */
-    size_t nmachines;
-} build_ctx;
-
-static const char *sol_get(build_ctx *c, const char *section, const char *key)
-{
-    if (!c->sol)
-        return NULL;
-    for (size_t i = 0; i < c->sol->nentries; i++) {
-        const ps_solution_entry *e = &c->sol->entries[i];
-        if (strcmp(e->section, section) == 0 && strcmp(e->key, key) == 0) {
-            c->used[i] = 1;
-            return e->value[0] ? e->value : NULL;
-        }
-    }
-    return NULL;
-}
-
-/* Value or "not provided" (recorded for the one warning). */
-static const char *sol_need(build_ctx *c, const char *section, const char *key)
-{
-    const char *v = sol_get(c, section, key);
-    if (v)
-        return v;
-    ps_buf_printf(&c->missing, "%s%s.%s", c->missing.len ? ", " : "", section, key);
-    return "not provided";
-}
-
-/* Paragraphs ("\n\n" separated) of a solution text as DOC_PARA blocks. */
-static void sol_paras(build_ctx *c, const char *section, const char *key, const char *fallback)
-{
-    const char *v = sol_get(c, section, key);
-    if (!v && fallback) {
-        doc_para(c->d, "%s", fallback);
-        return;
-    }
-    if (!v)
-        v = sol_need(c, section, key);
-    while (*v) {
-        const char *e = strstr(v, "\n\n");
-        size_t n = e ? (size_t)(e - v) : strlen(v);
-        char *p = ps_xstrndup(v, n);
-        doc_add(c->d, DOC_PARA, p);
-        free(p);
-        v += n;
-        while (*v == '\n')
-            v++;
-    }
-}
 
 /* ------------------------------------------------------------------ derived facts */
 
@@ -193,7 +35,7 @@ static double sum_over_perf(build_ctx *c, double (*f)(const ps_js_server *))
 }
 
 /* "2013" from a Jetstress / ESE version "15.00.1497.000", else from the ESRP version. */
-static const char *exchange_version(build_ctx *c)
+const char *doc_exchange_version(build_ctx *c)
 {
     const char *v = sol_get(c, "document", "exchange_version");
     if (v)
@@ -211,7 +53,7 @@ static const char *exchange_version(build_ctx *c)
     return c->d->esrp == 2 ? "2007" : c->d->esrp == 3 ? "2010" : "2013";
 }
 
-static const char *esrp_version_text(int esrp) { return esrp == 2 ? "2.1" : esrp == 3 ? "3.0" : "4.0"; }
+const char *doc_esrp_version_text(int esrp) { return esrp == 2 ? "2.1" : esrp == 3 ? "3.0" : "4.0"; }
 
 /* ------------------------------------------------------------------ row tables (dossier 8.2) */
 
@@ -371,8 +213,23 @@ static void row_table(build_ctx *c, const char *title, const char *section, cons
             v = sol_need(c, section, rows[i].key);
         r = doc_row(t, DOC_ROW_BODY);
         doc_cell(t, r, 0, label);
-        doc_cell(t, r, 1, v);
+        char *plain = doc_markdown_plain(v);   /* a cell is one line of text: marks removed */
+        doc_cell(t, r, 1, plain);
+        free(plain);
     }
+    const ps_solution_entry *fn = sol_entry(c, section, "footnote");
+    if (fn && fn->value[0] && !c->rc)
+        c->rc = doc_markdown_note(c->d, fn->value, c->sol->source, fn->line, c->err);
+}
+
+void doc_tested_deployment(build_ctx *c)
+{
+    row_table(c, "Simulated Exchange Configuration", "simulated", simulated_rows,
+              sizeof simulated_rows / sizeof simulated_rows[0]);
+    row_table(c, "Primary Storage Hardware", "hardware", hardware_rows, sizeof hardware_rows / sizeof hardware_rows[0]);
+    row_table(c, "Primary Storage Software", "software", software_rows, sizeof software_rows / sizeof software_rows[0]);
+    row_table(c, "Primary Storage Disk Configuration (Mailbox Store/Log Disks)", "disks", disk_rows,
+              sizeof disk_rows / sizeof disk_rows[0]);
 }
 
 /* ------------------------------------------------------------------ test result summary */
@@ -547,78 +404,6 @@ static void summary(build_ctx *c)
     recovery_tables(c);
 }
 
-/* ------------------------------------------------------------------ front matter */
-
-static void front(build_ctx *c)
-{
-    ps_doc *d = c->d;
-    const char *ver = exchange_version(c);
-    doc_heading(d, 1, 1, "Overview");
-    char who[256];
-    snprintf(who, sizeof who, "%s", d->vendor);
-    doc_para(d, "This document provides information on %s's storage solution for Microsoft Exchange Server %s, "
-                "based on the Microsoft Exchange Solution Reviewed Program (ESRP) – Storage. For any questions or "
-                "comments regarding the contents of this document, see Contact for Additional Information.",
-             who, ver);
-    doc_para(d, "The ESRP – Storage program was developed by Microsoft Corporation to provide a common storage "
-                "testing framework for vendors to provide information on their storage solutions for Microsoft "
-                "Exchange Server software. For more details on the Microsoft ESRP – Storage program, please visit "
-                "the Microsoft web site.");
-    sol_paras(c, "text", "overview", "");
-    if (d->nblocks && d->blocks[d->nblocks - 1].kind == DOC_PARA && !d->blocks[d->nblocks - 1].text[0]) {
-        free(d->blocks[d->nblocks - 1].text);
-        d->nblocks--;
-    }
-    doc_heading(d, 1, 0, "Disclaimer");
-    sol_paras(c, "text", "disclaimer",
-              "This document has been produced independently of Microsoft Corporation. Microsoft Corporation "
-              "expressly disclaims responsibility for, and makes no warranty, express or implied, with respect to, "
-              "the accuracy of the contents of this document. The information contained in this document "
-              "represents the current view of the vendor on the issues discussed as of the date of publication.");
-    doc_heading(d, 1, 0, "Features");
-    sol_paras(c, "text", "features", NULL);
-    doc_heading(d, 1, 0, "Solution Description");
-    sol_paras(c, "text", "solution_description", NULL);
-    doc_heading(d, 1, 0, "Targeted Customer Profile");
-    sol_paras(c, "text", "customer_profile", NULL);
-    doc_heading(d, 1, 1, "Tested Deployment");
-    doc_para(d, "The following tables summarize the testing environment.");
-    row_table(c, "Simulated Exchange Configuration", "simulated", simulated_rows,
-              sizeof simulated_rows / sizeof simulated_rows[0]);
-    row_table(c, "Primary Storage Hardware", "hardware", hardware_rows, sizeof hardware_rows / sizeof hardware_rows[0]);
-    row_table(c, "Primary Storage Software", "software", software_rows, sizeof software_rows / sizeof software_rows[0]);
-    row_table(c, "Primary Storage Disk Configuration (Mailbox Store/Log Disks)", "disks", disk_rows,
-              sizeof disk_rows / sizeof disk_rows[0]);
-    doc_heading(d, 1, 1, "Best Practices");
-    doc_para(d, "Exchange Server is a disk-intensive application. Based on the testing run using the ESRP "
-                "framework, the following practices are recommended for storage design with this solution.");
-    sol_paras(c, "text", "best_practices", NULL);
-    doc_heading(d, 2, 0, "Backup Strategy");
-    sol_paras(c, "text", "backup_strategy", NULL);
-    doc_heading(d, 2, 0, "Contact for Additional Information");
-    sol_paras(c, "text", "contact", NULL);
-}
-
-static void conclusion(build_ctx *c)
-{
-    doc_heading(c->d, 1, 1, "Conclusion");
-    doc_para(c->d, "This document is developed by the storage solution provider and reviewed by the Microsoft "
-                   "Exchange product team. The test results and data presented in this document are based on "
-                   "the tests introduced in the ESRP v%s test framework. Customers should not quote the data "
-                   "directly for their pre-deployment verification. It is still necessary to go through the "
-                   "exercises to validate the storage design for a specific customer environment.",
-             esrp_version_text(c->d->esrp));
-    doc_para(c->d, "The ESRP program is not designed to be a benchmarking program; tests are not designed to get "
-                   "the maximum throughput for a given solution. Rather, it is focused on producing "
-                   "recommendations from vendors for the Exchange application. Thus, the data presented in this "
-                   "document should not be used for direct comparisons among the solutions.");
-    sol_paras(c, "text", "conclusion", "");
-    if (c->d->blocks[c->d->nblocks - 1].kind == DOC_PARA && !c->d->blocks[c->d->nblocks - 1].text[0]) {
-        free(c->d->blocks[c->d->nblocks - 1].text);
-        c->d->nblocks--;
-    }
-}
-
 static const char *const month_names[] = {"January", "February", "March", "April", "May", "June", "July",
                                           "August", "September", "October", "November", "December"};
 
@@ -639,7 +424,7 @@ int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_opti
     d->template_dir = ps_xstrdup(opt ? opt->template_dir : NULL);
     d->paper_letter = opt ? opt->paper_letter : 0;
     d->date = opt ? opt->date : 0;
-    build_ctx c = {.d = d, .run = run, .sol = sol};
+    build_ctx c = {.d = d, .run = run, .sol = sol, .err = err};
     c.used = ps_xcalloc(sol ? sol->nentries + 1 : 1, 1);
     for (size_t i = 0; i < run->nservers; i++) {
         if (!c.perf || (is_perf(&run->servers[i]) && !is_perf(c.perf)))
@@ -666,9 +451,9 @@ int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_opti
     else
         ps_buf_printf(&t, "%s %s %s Mailbox %sExchange %s%s Storage Solution", d->vendor, product,
                       mailboxes ? mailboxes : "n/a", resilient ? "Resiliency " : "", esrp == 2 ? "Server " : "",
-                      exchange_version(&c));
+                      doc_exchange_version(&c));
     d->title = ps_buf_steal(&t);
-    ps_buf_printf(&t, "Tested with: ESRP – Storage Version %s", esrp_version_text(esrp));
+    ps_buf_printf(&t, "Tested with: ESRP – Storage Version %s", doc_esrp_version_text(esrp));
     d->subtitle = ps_buf_steal(&t);
     const char *date = sol_get(&c, "document", "date");
     if (date) {
@@ -679,10 +464,25 @@ int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_opti
         ps_buf_printf(&t, "%s %d, %d", month_names[(mo - 1) % 12], dd, y);
         d->date_text = ps_buf_steal(&t);
     }
-    front(&c);
-    summary(&c);
-    conclusion(&c);
-    doc_build_appendices(d, run);
+    const ps_solution_entry *logo = sol_entry(&c, "document", "logo");
+    if (logo && logo->value[0])
+        c.rc = doc_image_load(logo->value, sol->source, logo->line, logo->col, &d->logo, err);
+    if (!c.rc)
+        doc_front(&c);
+    if (!c.rc) {
+        summary(&c);
+        doc_conclusion(&c);
+        for (size_t i = 0; i < d->nblocks; i++)   /* the tables of the paper proper are listed */
+            if (d->blocks[i].table)
+                d->blocks[i].table->number = ++d->ntables;
+        doc_build_appendices(d, run);
+    }
+    if (c.rc) {
+        ps_buf_free(&c.missing);
+        free(c.used);
+        ps_doc_free(d);
+        return c.rc;
+    }
     if (c.missing.len)
         ps_warn(w, "solution description: not provided (printed as \"not provided\"): %s", c.missing.data);
     ps_buf_free(&c.missing);
@@ -699,60 +499,4 @@ int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_opti
     free(c.used);
     *out = d;
     return 0;
-}
-
-/* Free n strings and their array. */
-static void strv_free(char **v, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        free(v[i]);
-    free(v);
-}
-
-static void table_free(doc_table *t)
-{
-    strv_free(t->cells, t->nrows * t->ncols);
-    free(t->row_kind);
-    free(t->flag);
-    free(t->right);
-    free(t->width);
-    free(t->caption);
-    free(t);
-}
-
-static void chart_free(doc_chart *c)
-{
-    free(c->id);
-    free(c->title);
-    free(c->ylabel);
-    free(c->threshold_label);
-    free(c->shade);
-    strv_free(c->groups, c->ngroups);
-    strv_free(c->bars, c->nbars);
-    free(c->values);
-    free(c);
-}
-
-void ps_doc_free(ps_doc *d)
-{
-    if (!d)
-        return;
-    for (size_t i = 0; i < d->nblocks; i++) {
-        doc_block *b = &d->blocks[i];
-        free(b->text);
-        free(b->anchor);
-        if (b->table)
-            table_free(b->table);
-        if (b->chart)
-            chart_free(b->chart);
-        strv_free(b->lines, b->nlines);
-    }
-    free(d->blocks);
-    free(d->title);
-    free(d->subtitle);
-    free(d->date_text);
-    free(d->author);
-    free(d->vendor);
-    free(d->template_dir);
-    free(d);
 }

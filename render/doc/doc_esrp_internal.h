@@ -1,0 +1,39 @@
+/* doc_esrp_internal.h - private to the ESRP outline builders (doc_esrp.c, doc_front.c). */
+#ifndef PS_DOC_ESRP_INTERNAL_H
+#define PS_DOC_ESRP_INTERNAL_H
+
+#include "doc_internal.h"
+
+typedef struct build_ctx {
+    ps_doc *d;
+    const ps_js_run *run;
+    const ps_solution *sol;
+    unsigned char *used;        /* per solution entry */
+    ps_buf missing;             /* "document.vendor, ..." */
+    const ps_js_server *perf;   /* first Performance server (else first server) */
+    size_t nmachines;
+    ps_error *err;              /* first error of the vendor's texts (an image) */
+    int rc;                     /* its code; 0 = none */
+} build_ctx;
+
+/* doc_front.c: solution lookups. sol_entry: the entry (marked used) or NULL; sol_get: its
+ * value, NULL when absent or empty; sol_need: the value or "not provided" (recorded for the
+ * one warning). */
+const ps_solution_entry *sol_entry(build_ctx *c, const char *section, const char *key);
+const char *sol_get(build_ctx *c, const char *section, const char *key);
+const char *sol_need(build_ctx *c, const char *section, const char *key);
+/* A vendor text (CommonMark) as blocks, headings nested under heading level `level`. fallback
+ * (plain text, may be NULL) when the key is absent; with neither, "not provided". An image error
+ * is kept in c->rc / c->err (the first one). */
+void sol_text(build_ctx *c, const char *section, const char *key, int level, const char *fallback);
+/* The front matter (overview ... contact) and the conclusion. */
+void doc_front(build_ctx *c);
+void doc_conclusion(build_ctx *c);
+
+/* doc_esrp.c */
+const char *doc_exchange_version(build_ctx *c);
+const char *doc_esrp_version_text(int esrp);
+/* The four tested-deployment tables, each with its [section] footnote below it. */
+void doc_tested_deployment(build_ctx *c);
+
+#endif

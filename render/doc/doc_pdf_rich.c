@@ -1,0 +1,253 @@
+/* doc_pdf_rich.c - the vendor's rich text in the PDF: styled runs wrapped word by word (CJK
+ * text breaks between characters), list items with bullets or numbers, block quotes, figures
+ * and images. Strong text is the bold face, emphasis the regular face slanted, code a tinted
+ * box, links blue with their URL after them and a link annotation. */
+#include "doc_pdf_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define LEAD 1.35
+#define LINK_RGB 0x0645ad
+#define CODE_RGB 0x8a1538
+#define EM_SKEW 0.21
+
+typedef struct tok {
+    const char *s; size_t n;   /* into the sanitised run text */
+    const doc_run *run;
+    int space, newline;        /* a space / a hard break before it */
+    double w, x;
+    size_t line;
+} tok;
+
+static size_t char_len(const unsigned char *p)
+{
+    return p[0] < 0x80 ? 1 : (p[0] >> 5) == 6 ? 2 : (p[0] >> 4) == 14 ? 3 : (p[0] >> 3) == 30 ? 4 : 1;
+}
+
+/* 1 when the character at p is CJK (a line may break before and after it). */
+static int is_cjk(const unsigned char *p) { return p[0] >= 0xE2 && !(p[0] == 0xE2 && p[1] < 0xBA) && p[0] < 0xF0; }
+
+static int run_bold(const doc_run *r) { return r && (r->style & DOC_STRONG) ? PDF_BOLD : PDF_REGULAR; }
+
+static void push(tok **t, size_t *n, tok k)
+{
+    *t = ps_xrealloc(*t, (*n + 1) * sizeof **t);
+    (*t)[(*n)++] = k;
+}
+
+/* Split the sanitised texts into tokens (words, CJK characters), links followed by " (URL)". */
+static size_t tokens(char **texts, const doc_run *runs, size_t nruns, char **urls, tok **out)
+{
+    tok *t = NULL;
+    size_t n = 0;
+    int space = 0, newline = 0;
+    for (size_t r = 0; r < nruns; r++) {
+        for (int part = 0; part < 2; part++) {
+            const char *s = part ? urls[r] : texts[r];
+            if (!s)
+                continue;
+            if (part)
+                space = 1;
+            for (const unsigned char *p = (const unsigned char *)s; *p;) {
+                if (*p == ' ' || *p == '\t') {
+                    space = 1;
+                    p++;
+                    continue;
+                }
+                if (*p == '\n') {
+                    newline = 1;
+                    p++;
+                    continue;
+                }
+                const unsigned char *e = p;
+                if (is_cjk(p))
+                    e += char_len(p);
+                else
+                    while (*e && *e != ' ' && *e != '\t' && *e != '\n' && !is_cjk(e))
+                        e += char_len(e);
+                push(&t, &n, (tok){(const char *)p, (size_t)(e - p), part ? NULL : &runs[r], space, newline, 0, 0, 0});
+                space = newline = 0;
+                p = e;
+            }
+        }
+    }
+    *out = t;
+    return n;
+}
+
+static double tok_width(pdf_ctx *c, const tok *k, double size)
+{
+    char *s = ps_xstrndup(k->s, k->n);
+    double w = pdf_width(c, run_bold(k->run), size, s);
+    free(s);
+    return w;
+}
+
+static unsigned tok_rgb(const tok *k, unsigned rgb)
+{
+    if (!k->run)
+        return 0x555555;   /* the URL after a link */
+    return k->run->style & DOC_LINK ? LINK_RGB : k->run->style & DOC_CODE ? CODE_RGB : rgb;
+}
+
+static void draw_tok(pdf_ctx *c, const tok *k, double size, double x, double base, unsigned rgb)
+{
+    char *s = ps_xstrndup(k->s, k->n);
+    if (k->run && (k->run->style & DOC_CODE))
+        pdf_fill_rect(c, x - 1, base - size * 0.85, k->w + 2, size * 1.1, 0xf0f2f4);
+    c->skew = k->run && (k->run->style & DOC_EM) ? EM_SKEW : 0;
+    pdf_draw_text(c, run_bold(k->run), size, x, base, s, 0, tok_rgb(k, rgb));
+    c->skew = 0;
+    if (c->render && k->run && (k->run->style & DOC_LINK)) {
+        HPDF_Rect r = {(HPDF_REAL)x, (HPDF_REAL)(c->ph - base - size * 0.25), (HPDF_REAL)(x + k->w),
+                       (HPDF_REAL)(c->ph - base + size * 0.85)};
+        HPDF_Annotation a = HPDF_Page_CreateURILinkAnnot(c->cur, r, k->run->url);
+        if (a)
+            HPDF_LinkAnnot_SetBorderStyle(a, 0, 0, 0);
+    }
+    free(s);
+}
+
+void pdf_rich(pdf_ctx *c, const doc_block *b, double size, double indent, unsigned rgb, double after)
+{
+    doc_run plain = {b->text, 0, NULL};
+    const doc_run *runs = b->nruns ? b->runs : &plain;
+    size_t nruns = b->nruns ? b->nruns : 1;
+    char **texts = ps_xcalloc(nruns, sizeof *texts), **urls = ps_xcalloc(nruns, sizeof *urls);
+    for (size_t r = 0; r < nruns; r++) {
+        texts[r] = pdf_text(c, runs[r].text);
+        int last_of_link = (runs[r].style & DOC_LINK) &&
+                           !(r + 1 < nruns && (runs[r + 1].style & DOC_LINK) && !strcmp(runs[r + 1].url, runs[r].url));
+        if (last_of_link && strcmp(runs[r].text, runs[r].url) != 0) {
+            ps_buf u = {0};
+            ps_buf_printf(&u, "(%s)", runs[r].url);
+            urls[r] = pdf_text(c, u.data);
+            ps_buf_free(&u);
+        }
+    }
+    tok *t;
+    size_t n = tokens(texts, runs, nruns, urls, &t);
+    double width = c->pw - c->ml - c->mr - indent, space = pdf_width(c, PDF_REGULAR, size, " "), x = 0;
+    size_t line = 0;
+    for (size_t i = 0; i < n; i++) {
+        t[i].w = tok_width(c, &t[i], size);
+        double sp = t[i].space && x > 0 ? space : 0;
+        if (i > 0 && (t[i].newline || (x > 0 && x + sp + t[i].w > width))) {
+            line++;
+            x = 0;
+            sp = 0;
+        }
+        t[i].x = x + sp;
+        t[i].line = line;
+        x += sp + t[i].w;
+    }
+    for (size_t i = 0, l = 0; n && l <= line; l++) {
+        pdf_need(c, size * LEAD);
+        c->y += size * LEAD;
+        for (; i < n && t[i].line == l; i++)
+            draw_tok(c, &t[i], size, c->ml + indent + t[i].x, c->y - size * 0.3, rgb);
+    }
+    c->y += after;
+    free(t);
+    for (size_t r = 0; r < nruns; r++) {
+        free(texts[r]);
+        free(urls[r]);
+    }
+    free(texts);
+    free(urls);
+}
+
+void pdf_item(pdf_ctx *c, const doc_block *b, double size)
+{
+    static const char *const bullets[] = {"•", "◦", "▪"};
+    int level = b->level < 1 ? 1 : b->level > 6 ? 6 : b->level;
+    double indent = 16.0 * level;
+    char mark[16];
+    if (b->number)
+        snprintf(mark, sizeof mark, "%d.", b->number);
+    else
+        snprintf(mark, sizeof mark, "%s", bullets[(level - 1) % 3]);
+    pdf_need(c, size * LEAD);
+    pdf_draw_text(c, PDF_REGULAR, size, c->ml + indent - 4, c->y + size * LEAD - size * 0.3, mark, 2, 0x1a1a1a);
+    pdf_rich(c, b, size, indent + 2, 0x1a1a1a, 2);
+}
+
+void pdf_quote(pdf_ctx *c, const doc_block *b, double size)
+{
+    double indent = 14.0 * (b->level < 1 ? 1 : b->level > 6 ? 6 : b->level), y0 = c->y;
+    int page = c->page;
+    pdf_rich(c, b, size, indent, 0x333333, 0);
+    if (page == c->page)   /* the bar beside the quote (on the page where it ends) */
+        pdf_fill_rect(c, c->ml + indent - 9, y0 + 2, 2.5, c->y - y0, 0xb8c4d0);
+    c->y += 5;
+}
+
+HPDF_Image pdf_image_get(pdf_ctx *c, const doc_image *im)
+{
+    for (size_t i = 0; i < c->nimages; i++)
+        if (c->images[i].im == im)
+            return c->images[i].h;
+    HPDF_Image h = im->type == DOC_IMAGE_PNG ? HPDF_LoadPngImageFromMem(c->pdf, im->data, (HPDF_UINT)im->len)
+                                             : HPDF_LoadJpegImageFromMem(c->pdf, im->data, (HPDF_UINT)im->len);
+    if (!h && !c->image_error.msg[0])
+        ps_error_set(&c->image_error, PS_EINPUT, NULL, 0, 0, "image '%s': the PDF library cannot read it (libharu error 0x%04X)",
+                     im->path, (unsigned)c->hpdf_error);
+    c->hpdf_error = 0;   /* reported as the image's error, not as a drawing error */
+    c->images = ps_xrealloc(c->images, (c->nimages + 1) * sizeof *c->images);
+    c->images[c->nimages++] = (pdf_image){im, h};
+    return h;
+}
+
+void pdf_image_draw(pdf_ctx *c, const doc_image *im, double x, double y, double w, double h)
+{
+    if (!c->render)
+        return;
+    HPDF_Image img = pdf_image_get(c, im);
+    if (img)
+        HPDF_Page_DrawImage(c->cur, img, (HPDF_REAL)x, (HPDF_REAL)(c->ph - y - h), (HPDF_REAL)w, (HPDF_REAL)h);
+}
+
+/* Size of a figure's image: the text width, at most half the body height. */
+static void figure_size(pdf_ctx *c, const doc_image *im, double *w, double *h)
+{
+    double maxh = (c->ph - c->mt - c->mb) * 0.5;
+    *w = c->pw - c->ml - c->mr;
+    *h = *w * im->height / im->width;
+    if (*h > maxh) {
+        *h = maxh;
+        *w = *h * im->width / im->height;
+    }
+}
+
+double pdf_figure_height(pdf_ctx *c, const doc_block *b)
+{
+    double w, h;
+    figure_size(c, b->image, &w, &h);
+    return h;
+}
+
+void pdf_figure(pdf_ctx *c, const doc_block *b)
+{
+    const doc_image *im = b->image;
+    double tw = c->pw - c->ml - c->mr, w, h;
+    figure_size(c, im, &w, &h);
+    ps_buf cap = {0};
+    ps_buf_printf(&cap, "Figure %d: %s", b->number, b->text);
+    char *t = pdf_text(c, cap.data);
+    char **l;
+    size_t n = pdf_wrap(c, PDF_BOLD, 8.5, t, tw, &l);
+    pdf_need(c, h + 10 + (double)n * 8.5 * LEAD);
+    c->y += 4;
+    pdf_image_draw(c, im, c->ml + (tw - w) / 2, c->y, w, h);
+    c->y += h + 4;
+    for (size_t i = 0; i < n; i++) {
+        c->y += 8.5 * LEAD;
+        pdf_draw_text(c, PDF_BOLD, 8.5, c->ml + tw / 2, c->y - 8.5 * 0.3, l[i], 1, 0x333333);
+        free(l[i]);
+    }
+    free(l);
+    c->y += 10;
+    free(t);
+    ps_buf_free(&cap);
+}
