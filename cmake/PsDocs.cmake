@@ -18,6 +18,10 @@ add_custom_command(OUTPUT ${PS_DOC_STAMP}
   COMMENT "Generating man pages and shell completion")
 add_custom_target(ps_docs ALL DEPENDS ${PS_DOC_STAMP})
 
+# `cmake --install` and cpack install what was built and never build: cpack's "preinstall" step
+# would otherwise rebuild (and relink build/perfscribe) while other tests run that binary
+# (tests/cli/install_package.sh runs next to them under ctest -j). `make deb` builds first.
+set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY TRUE)
 install(TARGETS perfscribe RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PS_DOC_DIR}/man/ DESTINATION ${CMAKE_INSTALL_MANDIR} FILES_MATCHING PATTERN "*.gz")
 install(FILES ${PS_DOC_DIR}/perfscribe.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
