@@ -186,14 +186,15 @@ void paper_disk_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long
     }
 }
 
-void paper_inst_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long line)
+/* the numbers of s[a, b) up to max, one per space-separated token; *rest is 1 when something
+ * other than numbers and blanks follows them */
+static int take_cells(const char *s, size_t a, size_t b, int max, double *vals, int *decs, size_t *ts,
+                      size_t *tl, int *rest)
 {
-    double vals[PS_IO12_N];
-    int decs[PS_IO12_N];
-    size_t ts[PS_IO12_N], tl[PS_IO12_N];
     int n = 0;
     size_t i = a;
-    while (n < PS_IO12_N) {
+    *rest = 0;
+    while (n < max) {
         while (i < b && (s[i] == ' ' || s[i] == '\t'))
             i++;
         size_t j = i;
@@ -202,26 +203,78 @@ void paper_inst_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long
         if (j == i)
             break;
         size_t t0, t1;
-        if (!paper_take_number(s + i, j - i, 0, &vals[n], &decs[n], &t0, &t1) || t0 != 0 || t1 != j - i)
+        if (!paper_take_number(s + i, j - i, 0, &vals[n], &decs[n], &t0, &t1) || t0 != 0 || t1 != j - i) {
+            *rest = 1;
             break;
+        }
         ts[n] = i;
         tl[n] = t1;
         n++;
         i = j;
     }
+    while (i < b && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+        i++;
+    *rest |= i < b;
+    return n;
+}
+
+static void add_inst_cells(rd *r, const char *who, int total, int first, int n, const char *s, const double *vals,
+                           const int *decs, const size_t *ts, const size_t *tl, long line)
+{
+    for (int k = 0; k < n; k++) {
+        char label[160];
+        snprintf(label, sizeof label, "%s %s column %d", who, total ? "Total I/O" : "Transactional I/O", first + k);
+        ps_claim *c = paper_add(r, PS_M_COL, line, label, s + ts[k], tl[k], vals[k], decs[k], 1);
+        c->who = ps_xstrdup(who);
+        c->col = first + k;
+        c->total_table = total;
+    }
+}
+
+void paper_inst_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long line)
+{
+    double vals[PS_IO12_N];
+    int decs[PS_IO12_N], rest;
+    size_t ts[PS_IO12_N], tl[PS_IO12_N];
+    int n = take_cells(s, a, b, PS_IO12_N, vals, decs, ts, tl, &rest);
     if (n < 4)
         return;   /* Database Configuration rows and the like */
     char *who = dupspan(s, e->g[0][0], e->g[0][1]);
     int total = r->section == PS_SEC_TOTAL;
-    for (int k = 0; k < n; k++) {
-        char label[160];
-        snprintf(label, sizeof label, "%s %s column %d", who, total ? "Total I/O" : "Transactional I/O", k);
-        ps_claim *c = paper_add(r, PS_M_COL, line, label, s + ts[k], tl[k], vals[k], decs[k], 1);
-        c->who = ps_xstrdup(who);
-        c->col = k;
-        c->total_table = total;
+    add_inst_cells(r, who, total, 0, n, s, vals, decs, ts, tl, line);
+    free(r->inst_who);
+    r->inst_who = NULL;
+    if (n < PS_IO12_N && !rest && b == r->ln) {   /* cut at the line end: the rest may follow */
+        r->inst_who = who;
+        r->inst_next = n;
+        r->inst_total = total;
+    } else {
+        free(who);
     }
-    free(who);
+}
+
+int paper_inst_continue(rd *r, const char *s, size_t n, long line)
+{
+    if (!r->inst_who)
+        return 0;
+    double vals[PS_IO12_N];
+    int decs[PS_IO12_N], rest;
+    size_t ts[PS_IO12_N], tl[PS_IO12_N];
+    int k = take_cells(s, 0, n, PS_IO12_N - r->inst_next, vals, decs, ts, tl, &rest);
+    if (k == 0 || rest || r->cur_report < 0) {
+        free(r->inst_who);
+        r->inst_who = NULL;
+        return 0;
+    }
+    add_inst_cells(r, r->inst_who, r->inst_total, r->inst_next, k, s, vals, decs, ts, tl, line);
+    for (int i = 0; i < k; i++)
+        paper_mark_used(r, s, ts[i], ts[i] + tl[i]);
+    r->inst_next += k;
+    if (r->inst_next >= PS_IO12_N) {
+        free(r->inst_who);
+        r->inst_who = NULL;
+    }
+    return 1;
 }
 
 void paper_pct_cells(rd *r, const char *s, size_t n, long line)

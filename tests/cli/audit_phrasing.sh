@@ -9,7 +9,8 @@
 # vendor-c plants one mistake of each report-side kind in a "pdftotext -raw" transcription (one
 # space between label and value) whose Jetstress appendices carry the time stamps of Swedish
 # (2026-03-14 10:00:00), German (14.03.2026 10:00:00) and Taiwanese (2026/3/15 上午 10:00:00)
-# Windows, with body rows in other words ("DB Reads/s", "Mean DB read latency (ms)").
+# Windows, with body rows in other words ("DB Reads/s", "Mean DB read latency (ms)") and an
+# instance row wrapped onto a second line (line 71).
 set -u
 command -v python3 >/dev/null || exit 77
 D="$PS_SOURCE_DIR/tests/data/audit/phrasing"
@@ -44,12 +45,12 @@ PY
 done
 
 # each locale's time stamps are read: a wrong sample count in the Swedish (line 57) and the
-# Taiwanese (line 103) report is found too (7,200 s / 15 s = 480; 86,400 s / 15 s = 5,760)
-sed -e '57s/has 480 samples/has 470 samples/' -e '103s/has 5760 samples/has 5700 samples/' \
+# Taiwanese (line 104) report is found too (7,200 s / 15 s = 480; 86,400 s / 15 s = 5,760)
+sed -e '57s/has 480 samples/has 470 samples/' -e '104s/has 5760 samples/has 5700 samples/' \
     "$D/vendor-c-paper.txt" > "$T/c2.txt"
 "$PERFSCRIBE" audit --paper "$T/c2.txt" > "$T/c2.out"
 grep -q "c2.txt:57: warning: sample-count-mismatch: .*(stated 470, expected 480)" "$T/c2.out" || fail "sv time: $(cat "$T/c2.out")"
-grep -q "c2.txt:103: warning: sample-count-mismatch: .*(stated 5700, expected 5760)" "$T/c2.out" || fail "zh time: $(cat "$T/c2.out")"
+grep -q "c2.txt:104: warning: sample-count-mismatch: .*(stated 5700, expected 5760)" "$T/c2.out" || fail "zh time: $(cat "$T/c2.out")"
 
 # text: the last line is the coverage; --unread lists each number with its line and words
 "$PERFSCRIBE" audit --paper "$D/vendor-a-paper.txt" > "$T/a.txt"
