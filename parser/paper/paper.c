@@ -284,6 +284,8 @@ static void do_line(rd *r, const char *s, size_t n, long line)
     r->ln = n;
     r->nused = 0;
     r->log_line = 0;
+    if (paper_inst_continue(r, s, n, line))
+        return;
     size_t ne = collect(r, s, n, line);
     int toc = 0;
     for (size_t i = 0; i + 5 <= n && !toc; i++)
@@ -471,6 +473,7 @@ int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **ou
         i = j + 1;
     }
     free(r.ev);
+    free(r.inst_who);
     paper_cells_free(&r);
     paper_patterns_free(&r.pp);
     free(buf);

@@ -110,6 +110,9 @@ typedef struct rd {
     char *hdr[PP_MAX_COLS];  /* cells of the last heading row (no numbers) */
     int nhdrcells;
     long hdr_line;
+    /* an instance row wrapped by the transcription: its name and the next column to read */
+    char *inst_who;
+    int inst_next, inst_total;
 } rd;
 
 /* paper.c */
@@ -126,6 +129,9 @@ void paper_mark_used(rd *r, const char *s, size_t so, size_t eo);
 void paper_log_message(rd *r, const char *s, size_t a, size_t b, long line);
 void paper_disk_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long line);
 void paper_inst_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long line);
+/* When the previous line was an instance row cut short at its end and s[0, n) holds only numbers,
+ * read them as that row's next columns and return 1; else forget the row and return 0. */
+int paper_inst_continue(rd *r, const char *s, size_t n, long line);
 void paper_pct_cells(rd *r, const char *s, size_t n, long line);
 int paper_take_time(const char *s, size_t n, ps_time *out);
 

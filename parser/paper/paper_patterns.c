@@ -179,6 +179,12 @@ static const paper_pattern table[] = {
      * " -- " after a time is what matters */
     {PP_TIMESTAMP, 0, PW_ANY, "any",
      "\\b[0-9]{1,2}/[0-9]{0,2}/?[0-9]{0,4}\\s*[0-9]{0,2}:[0-9]{2}:[0-9]{2}(?:\\s*[AP]M)?\\s+--\\s*"},
+    /* the same time in other Windows locales: "14.03.2026 22:41:30 -- " (day first),
+     * "2026-03-14 22:41:30 -- ", "2026/3/14 \u4e0b\u5348 10:41:30 -- " (year first) */
+    {PP_TIMESTAMP, 0, PW_ANY, "any",
+     "(?:\\b[0-9]{1,2}\\.[0-9]{1,2}\\.[0-9]{4}|\\b[0-9]{4}([-/.])[0-9]{1,2}\\1[0-9]{1,2})\\s+"
+     "(?:(?:[AP]M|\u4e0a\u5348|\u4e0b\u5348|\u5348\u524d|\u5348\u5f8c|\uc624\uc804|\uc624\ud6c4)\\s*)?"
+     "[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\\s*[AP]M)?\\s+--\\s*"},
     {PP_LOG, PL_FINAL, PW_REPORT, "any", "Creating\\s+test\\s+report"},
     {PP_LOG, PL_INST_LAT, PW_REPORT, "3 4",
      "(Instance[0-9]+\\.[0-9]+)\\s+has\\s+" NUM "\\s+for\\s+I/O\\s+(Database\\s+Reads|Database\\s+Writes|Log\\s+Reads|Log\\s+Writes)\\s+Average\\s+Latency"},

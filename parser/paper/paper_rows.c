@@ -13,7 +13,33 @@ static char *dupspan(const char *s, size_t a, size_t b)
     return ps_xstrndup(s + a, b - a);
 }
 
-/* "M/D/YYYY h:mm:ss [AM|PM]" -> ps_time; -1 when malformed. */
+/* the morning/afternoon markers Windows writes in other locales, before or after the time */
+static const struct { const char *w; int pm; } ampm[] = {
+    {"AM", 0}, {"PM", 1}, {"am", 0}, {"pm", 1}, {"\u4e0a\u5348", 0}, {"\u4e0b\u5348", 1},
+    {"\u5348\u524d", 0}, {"\u5348\u5f8c", 1}, {"\uc624\uc804", 0}, {"\uc624\ud6c4", 1},
+};
+
+/* skip spaces; a morning/afternoon marker there sets *pm (0/1) and is skipped too */
+static const char *skip_ampm(const char *r, int *pm)
+{
+    while (*r == ' ' || *r == '\t')
+        r++;
+    for (size_t i = 0; i < sizeof ampm / sizeof ampm[0]; i++) {
+        size_t l = strlen(ampm[i].w);
+        if (strncmp(r, ampm[i].w, l) == 0) {
+            *pm = ampm[i].pm;
+            r += l;
+            while (*r == ' ' || *r == '\t')
+                r++;
+            break;
+        }
+    }
+    return r;
+}
+
+/* A date and time as Windows writes them in its locales -> ps_time; -1 when malformed:
+ * "M/D/YYYY h:mm:ss AM" (en-US, also 24-hour), "D.M.YYYY H:mm:ss" (de, ru, ...),
+ * "YYYY-MM-DD HH:mm:ss" (sv, ISO), "YYYY/M/D [上午|下午] h:mm:ss" (zh, ja, ko). */
 int paper_take_time(const char *s, size_t n, ps_time *out)
 {
     char tmp[64];
@@ -24,28 +50,36 @@ int paper_take_time(const char *s, size_t n, ps_time *out)
     while (i < n && k < sizeof tmp - 1 && s[i] != '\n')
         tmp[k++] = s[i++];
     tmp[k] = 0;
-    int mo, d, y, h, mi, se, used = 0;
-    char ap[3] = "";
-    if (sscanf(tmp, "%d/%d/%d %d:%d:%d%n", &mo, &d, &y, &h, &mi, &se, &used) != 6)
+    int p1, p2, p3, h, mi, se, used = 0, pm = -1;
+    char s1, s2;
+    if (sscanf(tmp, "%d%c%d%c%d%n", &p1, &s1, &p2, &s2, &p3, &used) != 5 || s1 != s2 ||
+        (s1 != '/' && s1 != '.' && s1 != '-'))
         return -1;
-    const char *r = tmp + used;
-    while (*r == ' ')
-        r++;
-    if ((r[0] == 'A' || r[0] == 'P' || r[0] == 'a' || r[0] == 'p') && (r[1] == 'M' || r[1] == 'm')) {
-        ap[0] = (char)(r[0] & ~0x20);
+    int y, mo, d;
+    if (p1 >= 1000)
+        y = p1, mo = p2, d = p3;            /* year first */
+    else if (s1 == '.')
+        d = p1, mo = p2, y = p3;            /* day first */
+    else if (s1 == '/')
+        mo = p1, d = p2, y = p3;            /* month first */
+    else
+        return -1;
+    const char *r = skip_ampm(tmp + used, &pm);
+    int tu = 0;
+    if (sscanf(r, "%d:%d:%d%n", &h, &mi, &se, &tu) != 3)
+        return -1;
+    if (pm < 0)
+        skip_ampm(r + tu, &pm);
+    if (pm >= 0) {
         if (h < 1 || h > 12)
             return -1;
-        if (h == 12)
-            h = 0;
-        if (ap[0] == 'P')
-            h += 12;
+        h = h % 12 + (pm ? 12 : 0);
     }
     if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60 || y < 1900)
         return -1;
     *out = ps_time_from_fields(y, mo, d, h, mi, se, 0);
     return 0;
 }
-
 
 void paper_log_message(rd *r, const char *s, size_t a, size_t b, long line)
 {
@@ -152,14 +186,15 @@ void paper_disk_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long
     }
 }
 
-void paper_inst_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long line)
+/* the numbers of s[a, b) up to max, one per space-separated token; *rest is 1 when something
+ * other than numbers and blanks follows them */
+static int take_cells(const char *s, size_t a, size_t b, int max, double *vals, int *decs, size_t *ts,
+                      size_t *tl, int *rest)
 {
-    double vals[PS_IO12_N];
-    int decs[PS_IO12_N];
-    size_t ts[PS_IO12_N], tl[PS_IO12_N];
     int n = 0;
     size_t i = a;
-    while (n < PS_IO12_N) {
+    *rest = 0;
+    while (n < max) {
         while (i < b && (s[i] == ' ' || s[i] == '\t'))
             i++;
         size_t j = i;
@@ -168,26 +203,78 @@ void paper_inst_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long
         if (j == i)
             break;
         size_t t0, t1;
-        if (!paper_take_number(s + i, j - i, 0, &vals[n], &decs[n], &t0, &t1) || t0 != 0 || t1 != j - i)
+        if (!paper_take_number(s + i, j - i, 0, &vals[n], &decs[n], &t0, &t1) || t0 != 0 || t1 != j - i) {
+            *rest = 1;
             break;
+        }
         ts[n] = i;
         tl[n] = t1;
         n++;
         i = j;
     }
+    while (i < b && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+        i++;
+    *rest |= i < b;
+    return n;
+}
+
+static void add_inst_cells(rd *r, const char *who, int total, int first, int n, const char *s, const double *vals,
+                           const int *decs, const size_t *ts, const size_t *tl, long line)
+{
+    for (int k = 0; k < n; k++) {
+        char label[160];
+        snprintf(label, sizeof label, "%s %s column %d", who, total ? "Total I/O" : "Transactional I/O", first + k);
+        ps_claim *c = paper_add(r, PS_M_COL, line, label, s + ts[k], tl[k], vals[k], decs[k], 1);
+        c->who = ps_xstrdup(who);
+        c->col = first + k;
+        c->total_table = total;
+    }
+}
+
+void paper_inst_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long line)
+{
+    double vals[PS_IO12_N];
+    int decs[PS_IO12_N], rest;
+    size_t ts[PS_IO12_N], tl[PS_IO12_N];
+    int n = take_cells(s, a, b, PS_IO12_N, vals, decs, ts, tl, &rest);
     if (n < 4)
         return;   /* Database Configuration rows and the like */
     char *who = dupspan(s, e->g[0][0], e->g[0][1]);
     int total = r->section == PS_SEC_TOTAL;
-    for (int k = 0; k < n; k++) {
-        char label[160];
-        snprintf(label, sizeof label, "%s %s column %d", who, total ? "Total I/O" : "Transactional I/O", k);
-        ps_claim *c = paper_add(r, PS_M_COL, line, label, s + ts[k], tl[k], vals[k], decs[k], 1);
-        c->who = ps_xstrdup(who);
-        c->col = k;
-        c->total_table = total;
+    add_inst_cells(r, who, total, 0, n, s, vals, decs, ts, tl, line);
+    free(r->inst_who);
+    r->inst_who = NULL;
+    if (n < PS_IO12_N && !rest && b == r->ln) {   /* cut at the line end: the rest may follow */
+        r->inst_who = who;
+        r->inst_next = n;
+        r->inst_total = total;
+    } else {
+        free(who);
     }
-    free(who);
+}
+
+int paper_inst_continue(rd *r, const char *s, size_t n, long line)
+{
+    if (!r->inst_who)
+        return 0;
+    double vals[PS_IO12_N];
+    int decs[PS_IO12_N], rest;
+    size_t ts[PS_IO12_N], tl[PS_IO12_N];
+    int k = take_cells(s, 0, n, PS_IO12_N - r->inst_next, vals, decs, ts, tl, &rest);
+    if (k == 0 || rest || r->cur_report < 0) {
+        free(r->inst_who);
+        r->inst_who = NULL;
+        return 0;
+    }
+    add_inst_cells(r, r->inst_who, r->inst_total, r->inst_next, k, s, vals, decs, ts, tl, line);
+    for (int i = 0; i < k; i++)
+        paper_mark_used(r, s, ts[i], ts[i] + tl[i]);
+    r->inst_next += k;
+    if (r->inst_next >= PS_IO12_N) {
+        free(r->inst_who);
+        r->inst_who = NULL;
+    }
+    return 1;
 }
 
 void paper_pct_cells(rd *r, const char *s, size_t n, long line)

@@ -6,13 +6,18 @@
 # servers", units in cells, ".084 (.10 tested), giving 20% headroom", "a/b = p%"). Each planted
 # mistake must be found at its line with the hand-computed stated and expected values listed in
 # the *-expected.tsv files, and nothing else; the coverage line and --unread must be there.
+# vendor-c plants one mistake of each report-side kind in a "pdftotext -raw" transcription (one
+# space between label and value) whose Jetstress appendices carry the time stamps of Swedish
+# (2026-03-14 10:00:00), German (14.03.2026 10:00:00) and Taiwanese (2026/3/15 上午 10:00:00)
+# Windows, with body rows in other words ("DB Reads/s", "Mean DB read latency (ms)") and an
+# instance row wrapped onto a second line (line 71).
 set -u
 command -v python3 >/dev/null || exit 77
 D="$PS_SOURCE_DIR/tests/data/audit/phrasing"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-for v in a b; do
+for v in a b c; do
     "$PERFSCRIBE" audit --paper "$D/vendor-$v-paper.txt" --format json > "$T/$v.json"
     rc=$?; [ $rc -eq 1 ] || fail "vendor-$v: exit $rc, want 1"
     python3 - "$T/$v.json" "$D/vendor-$v-expected.tsv" <<'PY' || exit 1
@@ -23,10 +28,13 @@ for l in open(sys.argv[2]):
     if l.startswith("#") or not l.strip():
         continue
     k, sev, line, st, ex = l.rstrip("\n").split("\t")[:5]
-    want.append((k, sev, int(line), float(st), float(ex)))
+    num = lambda x: None if x == "-" else float(x)
+    want.append((k, sev, int(line), num(st), num(ex)))
 got = [(f["kind"], f["severity"], f["line"], f["stated"], f["expected"]) for f in d["findings"]]
+def close(x, y):
+    return x is None and y is None or x is not None and y is not None and abs(x - y) < 1e-6
 def same(a, b):
-    return a[:3] == b[:3] and abs(a[3] - b[3]) < 1e-6 and abs(a[4] - b[4]) < 1e-6
+    return a[:3] == b[:3] and close(a[3], b[3]) and close(a[4], b[4])
 for w in want:
     assert any(same(w, g) for g in got), ("missing", w, got)
 for g in got:
@@ -35,6 +43,14 @@ cov = d["coverage"]
 assert cov["numbers_read"] > 40 and cov["labels_read"] > 40, cov
 PY
 done
+
+# each locale's time stamps are read: a wrong sample count in the Swedish (line 57) and the
+# Taiwanese (line 104) report is found too (7,200 s / 15 s = 480; 86,400 s / 15 s = 5,760)
+sed -e '57s/has 480 samples/has 470 samples/' -e '104s/has 5760 samples/has 5700 samples/' \
+    "$D/vendor-c-paper.txt" > "$T/c2.txt"
+"$PERFSCRIBE" audit --paper "$T/c2.txt" > "$T/c2.out"
+grep -q "c2.txt:57: warning: sample-count-mismatch: .*(stated 470, expected 480)" "$T/c2.out" || fail "sv time: $(cat "$T/c2.out")"
+grep -q "c2.txt:104: warning: sample-count-mismatch: .*(stated 5700, expected 5760)" "$T/c2.out" || fail "zh time: $(cat "$T/c2.out")"
 
 # text: the last line is the coverage; --unread lists each number with its line and words
 "$PERFSCRIBE" audit --paper "$D/vendor-a-paper.txt" > "$T/a.txt"

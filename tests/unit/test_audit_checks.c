@@ -329,3 +329,33 @@ Test(checks, absent_is_never_a_wrong_value)
     cr_assert_eq(get(&a, "absent-value")->line, 3);   /* sorted by location */
     ps_audit_free(&a);
 }
+
+Test(checks, percentage_table_without_a_base_is_skipped)
+{
+    /* minimal: two cells, neither is 100 % - the base cannot be identified, nothing is checked */
+    ps_audit a = run_text("IOPS 95% [200 IOPS] 110% [220 IOPS]\n");
+    cr_assert_eq(count(&a, "percentage-table-skipped"), 1);
+    cr_assert_eq(get(&a, "percentage-table-skipped")->line, 1);
+    cr_assert_eq(a.pct_checked, 0);
+    ps_audit_free(&a);
+    /* paraphrased: TAB cells, a space before %, decimal commas, relative to an absent product */
+    a = run_text("Relative to the previous model\nIOPS\t118 % [220 IOPS]\t109,5 % [190 IOPS]\n"
+                 "Read latency\t91 % [13,0 ms]\t97 % [17,0 ms]\n");
+    cr_assert_eq(count(&a, "percentage-table-skipped"), 1);
+    cr_assert_eq(get(&a, "percentage-table-skipped")->line, 2);
+    cr_assert_eq(ps_audit_count(&a, PS_SEV_ERROR), 0);
+    ps_audit_free(&a);
+}
+
+Test(checks, absent_value_in_other_words)
+{
+    /* paraphrase of absent_is_never_a_wrong_value: the value went to the next page, or its digits
+     * were lost ("8."), under rows written "DB Writes/s" / "Log write latency (ms)" */
+    ps_audit a = run_text("Server 1 (NWMBX1)\nDB Transfers/s 205.000\nDB Reads/s 120.000\nDB Writes/s 8.\n"
+                          "Log write latency (ms)\n");
+    cr_assert_eq(count(&a, "absent-value"), 2);
+    cr_assert_eq(get(&a, "absent-value")->line, 4);
+    cr_assert_eq(count(&a, "transfers-not-sum"), 0);   /* never compared with a lost value */
+    cr_assert_eq(a.n, 2);
+    ps_audit_free(&a);
+}

@@ -170,3 +170,21 @@ Test(run, seconds_under_ms_against_a_2007_run_report)
     cr_assert_float_eq(u->expected, 14, 1e-9);
     ps_audit_free(&a);
 }
+
+Test(run, paraphrased_paper_tables_vs_recomputed)
+{
+    fixture f;
+    build(&f);
+    /* the same rows as paper_tables_vs_recomputed_summary in another vendor's words: a host heading,
+     * TAB / two-space cells, decimal commas. Writes 70,0 vs recomputed 61 (41 + ... = 30 + 31);
+     * reads 81,0 = 40 + 41; read latency 14,21 vs 14.20625 within its half unit 0.005 */
+    ps_audit a = audit(&f, "EX1\nDB Reads/s\t81,0\nDatabase writes per second  70,0\n"
+                           "Mean DB read latency (ms)  14,21\n");
+    const ps_finding *r = get(&a, "table-vs-recomputed-mismatch");
+    cr_assert_eq(r->line, 3);
+    cr_assert_float_eq(r->stated, 70, 0);
+    cr_assert_float_eq(r->expected, 61, 0);
+    cr_assert_eq(count(&a, "table-vs-recomputed-mismatch"), 1);
+    cr_assert_eq(ps_audit_count(&a, PS_SEV_ERROR), 1, "%zu", a.n);
+    ps_audit_free(&a);
+}
