@@ -115,7 +115,7 @@ int ps_cmd_jetstress(int argc, char **argv, ps_cli *cli)
         else
             ps_js_render_text(&b, run);
         rc = ps_cli_write(cli, a.out, &b, a.js.paths, a.js.npaths);
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
     }
     ps_js_run_free(run);
     free(a.js.paths);
@@ -134,7 +134,7 @@ int ps_cmd_check(int argc, char **argv, ps_cli *cli)
         ps_buf j = {0};
         ps_js_render_junit(&j, run);
         rc = ps_cli_write(cli, a.junit, &j, a.js.paths, a.js.npaths);
-        ps_buf_free(&j);
+        ps_buf_fini(&j);
     }
     if (!rc && run) {   /* verdict lines, or the jetstress JSON with --json / -o FILE.json */
         ps_buf b = {0};
@@ -143,7 +143,7 @@ int ps_cmd_check(int argc, char **argv, ps_cli *cli)
         else
             ps_js_render_verdicts(&b, run);
         rc = ps_cli_write(cli, a.out, &b, a.js.paths, a.js.npaths);
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
     }
     /* a gate never passes on nothing: a failing verdict, a test with criteria that could not be
      * judged, or a run where no test was judged at all exits 1 */

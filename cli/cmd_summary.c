@@ -241,8 +241,8 @@ int ps_cmd_summary(int argc, char **argv, ps_cli *cli)
             ps_warn(&cli->warnings, "%llu malformed row%s skipped or read with missing values (--lenient)",
                     (unsigned long long)bad, bad == 1 ? "" : "s");
     }
-    ps_buf_free(&out);
-    ps_summary_free(&sum);
+    ps_buf_fini(&out);
+    ps_summary_fini(&sum);
     ps_filter_free(filter);
     free(o.files);
     return rc;

@@ -93,10 +93,10 @@ typedef struct ps_trend_chart {
 } ps_trend_chart;
 /* Build chart kind of t; metric = key of the load chart's metric (NULL = default).
  * PS_EUSAGE with a message when t lacks what the chart needs (no IOPS metric, no load value,
- * no time series, unknown metric). Free *out with ps_trend_chart_free, also after an error. */
+ * no time series, unknown metric). Free *out with ps_trend_chart_fini, also after an error. */
 int ps_trend_chart_build(const ps_trend *t, enum ps_trend_chart_kind kind, const char *metric,
                          ps_trend_chart *out, ps_error *err);
-void ps_trend_chart_free(ps_trend_chart *c);
+void ps_trend_chart_fini(ps_trend_chart *c);
 /* Append "[chart NAME]" and the layout dump (ps_chart_dump_layout) of every chart kind (only:
  * just that kind; -1 = all), or "unavailable = reason" for a chart t cannot give. */
 void ps_trend_dump_layouts(const ps_trend *t, int only, const char *metric, ps_buf *out);
@@ -116,10 +116,10 @@ int ps_trend_render_pdf(const ps_trend *t, ps_time date, FILE *fp, ps_warnings *
 /* The same trend section appended to any document (e.g. `report`, for its HTML and PDF):
  * a level-1 heading, the table, and a level-2 heading + chart per available chart. The chart
  * specs live in *keep: keep it and t alive until d is rendered and freed, then call
- * ps_trend_charts_free(keep). */
+ * ps_trend_charts_fini(keep). */
 typedef struct ps_trend_charts { ps_trend_chart chart[PS_TREND_NCHARTS]; } ps_trend_charts;
 void ps_doc_append_trend(ps_doc *d, const ps_trend *t, ps_trend_charts *keep);
-void ps_trend_charts_free(ps_trend_charts *keep);
+void ps_trend_charts_fini(ps_trend_charts *keep);
 
 #ifdef __cplusplus
 }

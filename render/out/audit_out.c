@@ -203,7 +203,7 @@ static void render_html(ps_buf *b, const ps_audit *a, const char *title, const p
         ps_buf_puts(b, "<p>");
         ps_html_escape(b, b2.data ? b2.data : "");
         ps_buf_puts(b, ".</p>\n");
-        ps_buf_free(&b2);
+        ps_buf_fini(&b2);
     }
     if (cv && list) {
         ps_buf_puts(b, "<table>\n<tr><th>Line</th><th>Number</th><th>After</th></tr>\n");

@@ -37,7 +37,7 @@ static void build(void)
     ps_summary_finish(&sum);
 }
 
-static void teardown(void) { ps_summary_free(&sum); }
+static void teardown(void) { ps_summary_fini(&sum); }
 
 TestSuite(summary_render, .init = build, .fini = teardown);
 
@@ -67,7 +67,7 @@ Test(summary_render, json)
         "\"time_weighted_mean\":null,\"first\":\"2026-01-05T18:00:15.000Z\","
         "\"last\":\"2026-01-05T18:00:15.000Z\"}]}\n";
     cr_assert_str_eq(b.data, want);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(summary_render, csv)
@@ -83,7 +83,7 @@ Test(summary_render, csv)
         "HarddiskVolume1,D:,1,Avg. Disk sec/Read,1,1,0.005,0.005,0.005,,0.005,0.005,0.005,,"
         "2026-01-05T18:00:15.000Z,2026-01-05T18:00:15.000Z\n";
     cr_assert_str_eq(b.data, want);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(summary_render, text)
@@ -101,7 +101,7 @@ Test(summary_render, text)
         "\\\\MBX01\\LogicalDisk(HarddiskVolume1/D:#1)\\Avg. Disk sec/Read      1        1    5.00m    5.00m"
         "    5.00m        -    5.00m    5.00m    5.00m\n";
     cr_assert_str_eq(b.data, want);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(summary_render, bad_format)
