@@ -250,12 +250,7 @@ int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const cha
     if (rc)
         return rc;
     ps_buf out = {0};
-    if (o->fmt == PS_FMT_JSON)
-        ps_an_render_json(&out, r, &info);
-    else if (o->fmt == PS_FMT_HTML || o->fmt == PS_FMT_PDF)
-        rc = ps_an_render_doc(&out, r, &info, o->fmt, &cli->err);
-    else
-        ps_an_render_text(&out, r, &info);
+    rc = ps_an_render(&out, r, &(ps_render_opts){.fmt = o->fmt, .date = info.generated, .info = &info}, &cli->err);
     if (!rc)
         rc = ps_cli_write(cli, o->out, &out, o->files, o->nfiles);
     ps_buf_fini(&out);

@@ -234,7 +234,7 @@ int ps_cmd_summary(int argc, char **argv, ps_cli *cli)
         rc = read_file(cli, &o, filter, o.files[i], &sum, &bad);
     if (rc == PS_OK && !help_shown) {
         ps_summary_finish(&sum);
-        rc = ps_render_summary(&out, &sum, o.fmt, &cli->err);
+        rc = ps_summary_render(&out, &sum, &(ps_render_opts){.fmt = o.fmt}, &cli->err);
         if (rc == PS_OK)
             rc = ps_cli_write(cli, o.out, &out, o.files, o.nfiles);
         if (bad)

@@ -222,18 +222,11 @@ static int needs_series(const trend_opts *o)
     return need;
 }
 
-/* One output: text, JSON, HTML, SVG into a buffer; PDF into the open file. */
-static int render_one(ps_cli *cli, const ps_trend *t, const trend_opts *o, enum ps_format f, FILE *fp, ps_buf *b)
+/* One output into a buffer: the SVG chart from the chart engine, every other format from the
+ * trend's renderer table (ps_trend_render). */
+static int render_one(ps_cli *cli, const ps_trend *t, const trend_opts *o, enum ps_format f, ps_buf *b)
 {
-    switch (f) {
-    case PS_FMT_JSON: ps_trend_render_json(t, b); return PS_OK;
-    case PS_FMT_HTML: ps_trend_render_html(t, b); return PS_OK;
-    case PS_FMT_PDF: {
-        ps_time date = 0;
-        int rc = ps_cli_doc_date(cli, &date);
-        return rc ? rc : ps_trend_render_pdf(t, date, fp, &cli->warnings, &cli->err);
-    }
-    case PS_FMT_SVG: {
+    if (f == PS_FMT_SVG) {   /* one chart, from the chart engine */
         ps_trend_chart c;
         int rc = ps_trend_chart_build(t, (enum ps_trend_chart_kind)o->chart, o->metric, &c, &cli->err);
         if (!rc) {
@@ -243,8 +236,9 @@ static int render_one(ps_cli *cli, const ps_trend *t, const trend_opts *o, enum 
         ps_trend_chart_fini(&c);
         return rc;
     }
-    default: ps_trend_render_text(t, b); return PS_OK;
-    }
+    ps_render_opts ro = {.fmt = f, .warnings = &cli->warnings};
+    int rc = f == PS_FMT_PDF ? ps_cli_doc_date(cli, &ro.date) : PS_OK;
+    return rc ? rc : ps_trend_render(b, t, &ro, &cli->err);
 }
 
 /* Every output is opened first and committed only when all rendered: nothing half-written.
@@ -259,7 +253,7 @@ static int render_all(ps_cli *cli, const ps_trend *t, const trend_opts *o, const
         if (rc || f == PS_FMT_PNG)
             continue;
         ps_buf b = {0};
-        rc = render_one(cli, t, o, f, ps_outfile_fp(of[i]), &b);
+        rc = render_one(cli, t, o, f, &b);
         if (!rc && b.len && fwrite(b.data, 1, b.len, ps_outfile_fp(of[i])) != b.len)
             rc = PS_EIO;   /* ps_outfile_fail below names the file and the reason */
         ps_buf_fini(&b);
@@ -470,7 +464,7 @@ int ps_cmd_trend(int argc, char **argv, ps_cli *cli)
         ps_buf_fini(&b);
     } else if (!o.nout) {
         ps_buf b = {0};
-        rc = render_one(cli, &t, &o, o.fmt, NULL, &b);
+        rc = render_one(cli, &t, &o, o.fmt, &b);
         if (!rc)
             rc = ps_cli_write(cli, "-", &b, inputs, ninputs);
         ps_buf_fini(&b);

@@ -45,7 +45,7 @@ Test(summary_render, json)
 {
     ps_buf b = {0};
     ps_error err;
-    cr_assert_eq(ps_render_summary(&b, &sum, PS_FMT_JSON, &err), PS_OK);
+    cr_assert_eq(ps_summary_render(&b, &sum, &(ps_render_opts){.fmt = PS_FMT_JSON}, &err), PS_OK);
     const char *want =
         "{\"generator\":\"perfscribe summary\",\"utc_known\":true,"
         "\"quantiles\":{\"method\":\"log-bucket sketch (DDSketch)\",\"relative_accuracy\":0.01},\n"
@@ -73,7 +73,7 @@ Test(summary_render, json)
 Test(summary_render, csv)
 {
     ps_buf b = {0};
-    cr_assert_eq(ps_render_summary(&b, &sum, PS_FMT_CSV, NULL), PS_OK);
+    cr_assert_eq(ps_summary_render(&b, &sum, &(ps_render_opts){.fmt = PS_FMT_CSV}, NULL), PS_OK);
     const char *want =
         "path,machine,object,parent,instance,index,counter,count,missing,min,max,mean,stddev,"
         "p50,p95,p99,time_weighted_mean,first,last\n"
@@ -89,7 +89,7 @@ Test(summary_render, csv)
 Test(summary_render, text)
 {
     ps_buf b = {0};
-    cr_assert_eq(ps_render_summary(&b, &sum, PS_FMT_TEXT, NULL), PS_OK);
+    cr_assert_eq(ps_summary_render(&b, &sum, &(ps_render_opts){.fmt = PS_FMT_TEXT}, NULL), PS_OK);
     const char *want =
         "mbx \"01\".csv: csv, Pacific Standard Time (bias 480 min), 2 samples, "
         "2026-01-05T18:00:00.000Z .. 2026-01-05T18:00:15.000Z\n"
@@ -108,7 +108,7 @@ Test(summary_render, bad_format)
 {
     ps_buf b = {0};
     ps_error err;
-    cr_assert_eq(ps_render_summary(&b, &sum, PS_FMT_PDF, &err), PS_EUSAGE);
+    cr_assert_eq(ps_summary_render(&b, &sum, &(ps_render_opts){.fmt = PS_FMT_PDF}, &err), PS_EUSAGE);
     cr_assert_eq(b.len, 0);
     cr_assert(strstr(err.msg, "text, csv or json"));
 }
