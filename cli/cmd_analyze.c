@@ -74,7 +74,7 @@ static int list_packs(void)
         ps_error e = {0};
         ps_rules_load_pack(*p, &set, &e);
         printf("  %-18s %2zu rules  %s\n", *p, set.n, ps_rules_pack_title(*p));
-        ps_an_ruleset_free(&set);
+        ps_an_ruleset_fini(&set);
     }
     return fflush(stdout) == 0 ? PS_OK : PS_EIO;
 }
@@ -250,24 +250,19 @@ int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const cha
     if (rc)
         return rc;
     ps_buf out = {0};
-    if (o->fmt == PS_FMT_JSON)
-        ps_an_render_json(&out, r, &info);
-    else if (o->fmt == PS_FMT_HTML || o->fmt == PS_FMT_PDF)
-        rc = ps_an_render_doc(&out, r, &info, o->fmt, &cli->err);
-    else
-        ps_an_render_text(&out, r, &info);
+    rc = ps_an_render(&out, r, &(ps_render_opts){.fmt = o->fmt, .date = info.generated, .info = &info}, &cli->err);
     if (!rc)
         rc = ps_cli_write(cli, o->out, &out, o->files, o->nfiles);
-    ps_buf_free(&out);
+    ps_buf_fini(&out);
     if (o->bad)
         ps_warn(&cli->warnings, "%llu malformed rows skipped or read with missing values (--lenient)",
                 (unsigned long long)o->bad);
     return rc ? rc : ps_an_status(r, o->fail_on);
 }
 
-void ps_cli_an_free(ps_cli_an *o)
+void ps_cli_an_fini(ps_cli_an *o)
 {
-    ps_an_ruleset_free(&o->set);
+    ps_an_ruleset_fini(&o->set);
     free(o->files);
     free(o->rules);
 }
@@ -287,7 +282,7 @@ int ps_cmd_analyze(int argc, char **argv, ps_cli *cli)
             rc = ps_cli_an_output(cli, &o, ps_an_finish(a), label.data);
         ps_an_free(a);
     }
-    ps_buf_free(&label);
-    ps_cli_an_free(&o);
+    ps_buf_fini(&label);
+    ps_cli_an_fini(&o);
     return rc;
 }

@@ -29,6 +29,6 @@ int ps_cli_an_load_rules(ps_cli *cli, ps_cli_an *o, ps_buf *label);
 int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a);
 /* Render, write, and map the verdict to PS_OK / PS_EFAIL. */
 int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const char *label);
-void ps_cli_an_free(ps_cli_an *o);
+void ps_cli_an_fini(ps_cli_an *o);   /* members only (o is the caller's) */
 
 #endif

@@ -44,7 +44,7 @@ static int list_checks(ps_cli *cli, const char *out)
         ps_buf_printf(&b, "%-33s %-7s %s\n%33s tolerance: %s\n", c[i].kind, ps_severity_name(c[i].severity),
                       c[i].explain, "", c[i].tolerance);
     int rc = ps_cli_write(cli, out, &b, NULL, 0);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     return rc;
 }
 
@@ -140,8 +140,8 @@ int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
         }
         if (!rc && ps_audit_count(&a, PS_SEV_ERROR))
             rc = PS_EFAIL;
-        ps_buf_free(&b);
-        ps_audit_free(&a);
+        ps_buf_fini(&b);
+        ps_audit_fini(&a);
     }
     ps_paper_free(paper);
     ps_js_run_free(run);

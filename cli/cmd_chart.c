@@ -147,7 +147,7 @@ static int make_rules(ps_cli *cli, chart_opts *o)
                 r->counters = ps_xrealloc(r->counters, (r->ncounters + 1) * sizeof *r->counters);
                 r->counters[r->ncounters++] = english_path(&en);
             }
-            ps_path_free(&en);
+            ps_path_fini(&en);
         }
         ps_log_close(log);
     }
@@ -189,7 +189,7 @@ static int write_charts(ps_cli *cli, chart_opts *o, const ps_an_result *const *r
             rc = ps_an_charts_render_doc(c, date, o->an.fmt, &out, &cli->err);
         if (!rc)
             rc = ps_cli_write(cli, o->an.out, &out, o->an.files, o->an.nfiles);
-        ps_buf_free(&out);
+        ps_buf_fini(&out);
     }
     ps_an_charts_free(c);
     return rc;
@@ -225,7 +225,7 @@ int ps_cmd_chart(int argc, char **argv, ps_cli *cli)
         free(a);
         free(res);
     }
-    ps_cli_an_free(&o.an);
+    ps_cli_an_fini(&o.an);
     free(o.patterns);
     return rc;
 }

@@ -272,7 +272,7 @@ static int run(ps_cli *cli, const opts *o, ps_log *const *logs, size_t nin, cons
         rc = ps_outfile_commit(c.of, &cli->err);
     else
         rc = ps_outfile_fail(c.of, rc, &cli->err);   /* a failed write: its reason (F12) */
-    ps_buf_free(&c.b);
+    ps_buf_fini(&c.b);
     ps_merge_free(c.m);
     return rc;
 }

@@ -110,12 +110,11 @@ int ps_cmd_jetstress(int argc, char **argv, ps_cli *cli)
     int rc = load(argc, argv, cli, &a, 0, &run);
     if (!rc && run) {
         ps_buf b = {0};
-        if (a.json || (a.out && ps_format_from_path(a.out) == PS_FMT_JSON))
-            ps_js_render_json(&b, run);
-        else
-            ps_js_render_text(&b, run);
-        rc = ps_cli_write(cli, a.out, &b, a.js.paths, a.js.npaths);
-        ps_buf_free(&b);
+        enum ps_format f = a.json || (a.out && ps_format_from_path(a.out) == PS_FMT_JSON) ? PS_FMT_JSON : PS_FMT_TEXT;
+        rc = ps_js_render(&b, run, &(ps_render_opts){.fmt = f}, &cli->err);
+        if (!rc)
+            rc = ps_cli_write(cli, a.out, &b, a.js.paths, a.js.npaths);
+        ps_buf_fini(&b);
     }
     ps_js_run_free(run);
     free(a.js.paths);
@@ -132,9 +131,10 @@ int ps_cmd_check(int argc, char **argv, ps_cli *cli)
     int rc = load(argc, argv, cli, &a, 1, &run);
     if (!rc && run && a.junit) {
         ps_buf j = {0};
-        ps_js_render_junit(&j, run);
-        rc = ps_cli_write(cli, a.junit, &j, a.js.paths, a.js.npaths);
-        ps_buf_free(&j);
+        rc = ps_js_render(&j, run, &(ps_render_opts){.fmt = PS_FMT_JUNIT}, &cli->err);
+        if (!rc)
+            rc = ps_cli_write(cli, a.junit, &j, a.js.paths, a.js.npaths);
+        ps_buf_fini(&j);
     }
     if (!rc && run) {   /* verdict lines, or the jetstress JSON with --json / -o FILE.json */
         ps_buf b = {0};
@@ -143,7 +143,7 @@ int ps_cmd_check(int argc, char **argv, ps_cli *cli)
         else
             ps_js_render_verdicts(&b, run);
         rc = ps_cli_write(cli, a.out, &b, a.js.paths, a.js.npaths);
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
     }
     /* a gate never passes on nothing: a failing verdict, a test with criteria that could not be
      * judged, or a run where no test was judged at all exits 1 */

@@ -227,15 +227,15 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli)
         ps_buf b = {0};
         ps_doc_dump_layout(doc, &b);
         rc = ps_cli_write(cli, NULL, &b, NULL, 0);
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
     }
     if (!rc && a.nouts)
         rc = render_all(cli, &a, doc);
 done:
     ps_chart_release_caches();   /* cairo/fontconfig caches: a clean exit for leak checkers */
     ps_doc_free(doc);
-    ps_trend_charts_free(&trend_charts);
-    ps_trend_free(&trend);
+    ps_trend_charts_fini(&trend_charts);
+    ps_trend_fini(&trend);
     ps_solution_free(sol);
     ps_js_run_free(run);
     free(a.js.paths);

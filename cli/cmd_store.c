@@ -132,7 +132,7 @@ int ps_cli_store_load(ps_cli *cli, const char *url, const char *label, ps_js_run
     if (!rc)
         rc = ps_store_load(db, label, run, &meta, &cli->err);
     if (!rc)
-        ps_store_meta_free(&meta);
+        ps_store_meta_fini(&meta);
     ps_db_close(db);
     return rc;
 }
@@ -202,7 +202,7 @@ static int action_add(ps_cli *cli, store_args *a, ps_db *db, ps_buf *out)
     if (!rc)
         ps_store_render_add(out, &m, run, added, existing, a->fmt);
     free(existing);
-    ps_store_meta_free(&m);
+    ps_store_meta_fini(&m);
     ps_js_run_free(run);
     return rc;
 }
@@ -224,7 +224,7 @@ static int action_show(ps_cli *cli, store_args *a, ps_db *db, ps_buf *out)
     if (rc)
         return rc;
     ps_store_render_show(out, &m, run, a->fmt);
-    ps_store_meta_free(&m);
+    ps_store_meta_fini(&m);
     ps_js_run_free(run);
     return PS_OK;
 }
@@ -280,7 +280,7 @@ int ps_cmd_store(int argc, char **argv, ps_cli *cli)
     ps_db_close(db);
     if (!rc)
         rc = ps_cli_write(cli, "-", &out, NULL, 0);
-    ps_buf_free(&out);
+    ps_buf_fini(&out);
     free(a.pos);
     free(a.tags);
     free(a.where);

@@ -234,15 +234,15 @@ int ps_cmd_summary(int argc, char **argv, ps_cli *cli)
         rc = read_file(cli, &o, filter, o.files[i], &sum, &bad);
     if (rc == PS_OK && !help_shown) {
         ps_summary_finish(&sum);
-        rc = ps_render_summary(&out, &sum, o.fmt, &cli->err);
+        rc = ps_summary_render(&out, &sum, &(ps_render_opts){.fmt = o.fmt}, &cli->err);
         if (rc == PS_OK)
             rc = ps_cli_write(cli, o.out, &out, o.files, o.nfiles);
         if (bad)
             ps_warn(&cli->warnings, "%llu malformed row%s skipped or read with missing values (--lenient)",
                     (unsigned long long)bad, bad == 1 ? "" : "s");
     }
-    ps_buf_free(&out);
-    ps_summary_free(&sum);
+    ps_buf_fini(&out);
+    ps_summary_fini(&sum);
     ps_filter_free(filter);
     free(o.files);
     return rc;

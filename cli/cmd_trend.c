@@ -103,7 +103,7 @@ static const kv *kv_find(const kv_list *l, const char *label)
     return NULL;
 }
 
-static void kv_free(kv_list *l)
+static void kv_fini(kv_list *l)
 {
     for (size_t i = 0; i < l->n; i++)
         free(l->a[i].label);
@@ -222,29 +222,23 @@ static int needs_series(const trend_opts *o)
     return need;
 }
 
-/* One output: text, JSON, HTML, SVG into a buffer; PDF into the open file. */
-static int render_one(ps_cli *cli, const ps_trend *t, const trend_opts *o, enum ps_format f, FILE *fp, ps_buf *b)
+/* One output into a buffer: the SVG chart from the chart engine, every other format from the
+ * trend's renderer table (ps_trend_render). */
+static int render_one(ps_cli *cli, const ps_trend *t, const trend_opts *o, enum ps_format f, ps_buf *b)
 {
-    switch (f) {
-    case PS_FMT_JSON: ps_trend_render_json(t, b); return PS_OK;
-    case PS_FMT_HTML: ps_trend_render_html(t, b); return PS_OK;
-    case PS_FMT_PDF: {
-        ps_time date = 0;
-        int rc = ps_cli_doc_date(cli, &date);
-        return rc ? rc : ps_trend_render_pdf(t, date, fp, &cli->warnings, &cli->err);
-    }
-    case PS_FMT_SVG: {
+    if (f == PS_FMT_SVG) {   /* one chart, from the chart engine */
         ps_trend_chart c;
         int rc = ps_trend_chart_build(t, (enum ps_trend_chart_kind)o->chart, o->metric, &c, &cli->err);
         if (!rc) {
             ps_buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
             rc = ps_chart_svg_string(&c.spec, NULL, b, &cli->err);
         }
-        ps_trend_chart_free(&c);
+        ps_trend_chart_fini(&c);
         return rc;
     }
-    default: ps_trend_render_text(t, b); return PS_OK;
-    }
+    ps_render_opts ro = {.fmt = f, .warnings = &cli->warnings};
+    int rc = f == PS_FMT_PDF ? ps_cli_doc_date(cli, &ro.date) : PS_OK;
+    return rc ? rc : ps_trend_render(b, t, &ro, &cli->err);
 }
 
 /* Every output is opened first and committed only when all rendered: nothing half-written.
@@ -259,10 +253,10 @@ static int render_all(ps_cli *cli, const ps_trend *t, const trend_opts *o, const
         if (rc || f == PS_FMT_PNG)
             continue;
         ps_buf b = {0};
-        rc = render_one(cli, t, o, f, ps_outfile_fp(of[i]), &b);
+        rc = render_one(cli, t, o, f, &b);
         if (!rc && b.len && fwrite(b.data, 1, b.len, ps_outfile_fp(of[i])) != b.len)
             rc = PS_EIO;   /* ps_outfile_fail below names the file and the reason */
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
     }
     ps_trend_chart png = {0};
     int want_png = 0;
@@ -273,7 +267,7 @@ static int render_all(ps_cli *cli, const ps_trend *t, const trend_opts *o, const
         ps_chart_layout l;
         if (!rc) {
             rc = ps_chart_layout_compute(&png.spec, &l, &cli->err);
-            ps_chart_layout_free(&l);
+            ps_chart_layout_fini(&l);
         }
     }
     for (size_t i = 0; i < o->nout; i++) {
@@ -289,7 +283,7 @@ static int render_all(ps_cli *cli, const ps_trend *t, const trend_opts *o, const
     for (size_t i = 0; i < o->nout && !rc; i++)
         if (ps_format_from_path(o->outputs[i]) == PS_FMT_PNG)
             rc = ps_chart_render_png(&png.spec, o->outputs[i], &cli->err);
-    ps_trend_chart_free(&png);
+    ps_trend_chart_fini(&png);
     free(of);
     return rc;
 }
@@ -467,24 +461,24 @@ int ps_cmd_trend(int argc, char **argv, ps_cli *cli)
         ps_buf b = {0};
         ps_trend_dump_layouts(&t, o.chart_given ? o.chart : -1, o.metric, &b);
         rc = ps_cli_write(cli, NULL, &b, NULL, 0);
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
     } else if (!o.nout) {
         ps_buf b = {0};
-        rc = render_one(cli, &t, &o, o.fmt, NULL, &b);
+        rc = render_one(cli, &t, &o, o.fmt, &b);
         if (!rc)
             rc = ps_cli_write(cli, "-", &b, inputs, ninputs);
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
     }
     if (!rc && o.nout)
         rc = render_all(cli, &t, &o, inputs, ninputs);
 out:
     free(inputs);
-    ps_trend_free(&t);
-    kv_free(&o.loads);
-    kv_free(&o.mailboxes);
-    kv_free(&o.disks);
-    kv_free(&o.configs);
-    kv_free(&o.solutions);
+    ps_trend_fini(&t);
+    kv_fini(&o.loads);
+    kv_fini(&o.mailboxes);
+    kv_fini(&o.disks);
+    kv_fini(&o.configs);
+    kv_fini(&o.solutions);
     free(o.outputs);
     free(o.where);
     return rc;

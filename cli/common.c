@@ -48,7 +48,7 @@ void ps_cli_progress(ps_cli *cli, const char *label, uint64_t done, uint64_t tot
         n--;   /* never cut a UTF-8 character */
     fprintf(stderr, "\r%-*.*s [%-25.*s] %3d%%", PROGRESS_LABEL, (int)n, b.data ? b.data : "", pct / 4,
             "=========================", pct);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     progress_shown = 1;
 }
 

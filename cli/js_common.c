@@ -99,6 +99,6 @@ int ps_cli_js_load_labelled(ps_cli *cli, const char *label, const char *const *p
     const ps_warnings *src = rc ? &w : &(*run)->warnings;
     for (size_t i = 0; i < src->n; i++)
         ps_warn(&cli->warnings, "%s: %s", label, src->msgs[i]);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     return rc;
 }

@@ -15,7 +15,7 @@ static void print_safe(const char *kind, const char *msg)
     ps_buf b = {0};
     ps_term_escape(&b, msg);
     fprintf(stderr, "perfscribe: %s%s\n", kind, b.data ? b.data : "");
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 /* Warnings of one shape (the text after the first "NAME: ", e.g. "not a PerfMon counter log,
@@ -86,7 +86,7 @@ static void unknown(const char *what, const char *name)
     ps_buf b = {0};
     ps_buf_printf(&b, "unknown %s '%s'", what, name);
     print_safe("", b.data);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 /* Options valid before the command (and after it, for every command): -q/--quiet. */
@@ -116,7 +116,7 @@ static int run_command(const ps_cli_command *c, int argc, char **argv, ps_cli *c
     int rc = c->fn(argc, argv, cli);
     ps_chart_release_caches();   /* cairo/fontconfig process caches (clean leak reports) */
     print_warnings(&cli->warnings);
-    ps_warnings_free(&cli->warnings);
+    ps_warnings_fini(&cli->warnings);
     if (rc == PS_EIO && ps_outfile_stdout_closed())
         return finish(PS_OK);   /* | head: the reader has what it wanted */
     if (rc != PS_OK && cli->err.msg[0]) {

@@ -89,7 +89,7 @@ int ps_path_parse(const char *text, ps_counter_path *out, ps_error *err)
     return PS_OK;
 }
 
-void ps_path_free(ps_counter_path *p)
+void ps_path_fini(ps_counter_path *p)
 {
     if (!p)
         return;

@@ -49,7 +49,7 @@ typedef struct ps_warnings {
 /* Append a formatted warning; w may be NULL (then it is dropped). Never fails (drops on OOM). */
 void ps_warn(ps_warnings *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Free all messages; w stays usable. */
-void ps_warnings_free(ps_warnings *w);
+void ps_warnings_fini(ps_warnings *w);
 
 /* Allocation helpers: abort the process on out-of-memory (the only place that may exit). */
 void *ps_xmalloc(size_t n);
@@ -69,7 +69,7 @@ void ps_buf_putc(ps_buf *b, char c);
 void ps_buf_printf(ps_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ps_buf_vprintf(ps_buf *b, const char *fmt, va_list ap);
 void ps_buf_reset(ps_buf *b);               /* len = 0, keeps memory */
-void ps_buf_free(ps_buf *b);
+void ps_buf_fini(ps_buf *b);                /* frees the data (members only); b is zeroed */
 char *ps_buf_steal(ps_buf *b);              /* caller owns the result; b is emptied */
 /* Append the whole file at path to b, at most max bytes (every user-named file has a cap;
  * /dev/zero or an endless pipe stops at it; 0 only for tests): PS_READ_ETOOBIG once b would hold more. A
@@ -146,9 +146,9 @@ typedef struct ps_counter_path {
 } ps_counter_path;
 
 /* Parse "\\machine\object(parent/instance#n)\counter" or "\object(instance)\counter".
- * Fills *out (free with ps_path_free). Returns PS_EINPUT with err->msg on malformed text. */
+ * Fills *out (free with ps_path_fini). Returns PS_EINPUT with err->msg on malformed text. */
 int ps_path_parse(const char *text, ps_counter_path *out, ps_error *err);
-void ps_path_free(ps_counter_path *p);
+void ps_path_fini(ps_counter_path *p);   /* members only; NULL ok */
 /* Whole instance text "parent/instance#n" as written (heap, caller frees), NULL without one. */
 char *ps_path_instance_text(const ps_counter_path *p);
 

@@ -62,7 +62,7 @@ void ps_warn(ps_warnings *w, const char *fmt, ...)
     w->msgs[w->n++] = ps_buf_steal(&b);
 }
 
-void ps_warnings_free(ps_warnings *w)
+void ps_warnings_fini(ps_warnings *w)
 {
     if (!w)
         return;
@@ -174,7 +174,7 @@ void ps_buf_reset(ps_buf *b)
         b->data[0] = 0;
 }
 
-void ps_buf_free(ps_buf *b)
+void ps_buf_fini(ps_buf *b)
 {
     free(b->data);
     memset(b, 0, sizeof *b);

@@ -109,9 +109,9 @@ typedef struct ps_js_result_xml {
     char *sample_element;    /* name of those records, NULL when samples is -1 */
     char *machine;           /* NULL when no counter path was found */
 } ps_js_result_xml;
-/* Fill *out (free members with ps_js_result_xml_free). PS_EIO, PS_EINPUT (malformed XML). */
+/* Fill *out (free members with ps_js_result_xml_fini). PS_EIO, PS_EINPUT (malformed XML). */
 int ps_js_result_xml_read(const char *path, ps_js_result_xml *out, ps_warnings *w, ps_error *err);
-void ps_js_result_xml_free(ps_js_result_xml *x);
+void ps_js_result_xml_fini(ps_js_result_xml *x);
 
 /* Run discovery: every path is a file or a directory (walked recursively). Files are
  * classified by content first, name second: Jetstress HTML reports, Jetstress result XML,

@@ -8,7 +8,7 @@ static void move_warnings(ps_warnings *to, ps_warnings *from)
 {
     for (size_t i = 0; i < from->n; i++)
         ps_warn(to, "%s", from->msgs[i]);
-    ps_warnings_free(from);
+    ps_warnings_fini(from);
 }
 
 int ps_pipeline_load(const char *const *paths, size_t npaths, const ps_js_options *opt, ps_js_run **out,
@@ -37,7 +37,7 @@ int ps_pipeline_jetstress(const char *const *paths, size_t npaths, const ps_pipe
     int rc;
     *out = NULL;
     if (o->thresholds && (rc = ps_thr_read(o->thresholds, &extra, w, err)) != PS_OK) {
-        ps_thr_set_free(&extra);
+        ps_thr_set_fini(&extra);
         return rc;
     }
     if (o->thresholds && extra.skipped)
@@ -52,7 +52,7 @@ int ps_pipeline_jetstress(const char *const *paths, size_t npaths, const ps_pipe
         if (!rc && !run->nservers && !o->allow_empty)
             rc = ps_error_set(err, PS_EINPUT, paths[0], 0, 0, "no Jetstress report or counter log found");
     }
-    ps_thr_set_free(&extra);
+    ps_thr_set_fini(&extra);
     if (rc) {
         ps_js_run_free(run);
         run = NULL;

@@ -138,7 +138,7 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
             used[c] = 1;
         }
         free(inst);
-        ps_path_free(&en);
+        ps_path_fini(&en);
     }
     /* a derived series whose file lacks one of its operands gives no value: drop the binding */
     size_t keep = 0;

@@ -240,7 +240,7 @@ void ps_an_free(ps_analysis *a)
         free(s->instance);
         free(s->slices);
         free(s->points);
-        ps_acc_free(&s->acc);
+        ps_acc_fini(&s->acc);
     }
     free(a->series);
     for (size_t i = 0; i < a->nfiles; i++)

@@ -152,7 +152,7 @@ void ps_an_ruleset_drop_last(ps_an_ruleset *set)
         free_rule(&set->rules[--set->n]);
 }
 
-void ps_an_ruleset_free(ps_an_ruleset *set)
+void ps_an_ruleset_fini(ps_an_ruleset *set)
 {
     for (size_t i = 0; i < set->n; i++)
         free_rule(&set->rules[i]);

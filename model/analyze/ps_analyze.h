@@ -82,7 +82,7 @@ ps_an_rule *ps_an_rule_add(ps_an_ruleset *set);
 int ps_an_rule_finish(ps_an_ruleset *set, ps_an_rule *r, ps_error *err);
 /* Record why an analysis could not be imported. */
 void ps_an_ruleset_refuse(ps_an_ruleset *set, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void ps_an_ruleset_free(ps_an_ruleset *set);
+void ps_an_ruleset_fini(ps_an_ruleset *set);   /* members only; set is zeroed */
 /* Remove and free the last rule (one that failed ps_an_rule_finish). */
 void ps_an_ruleset_drop_last(ps_an_ruleset *set);   /* frees members; set stays usable (empty) */
 /* 1 when instance text inst ("parent/name#n", NULL for none) is selected by the rule. Default

@@ -552,7 +552,7 @@ size_t ps_audit_count(const ps_audit *a, enum ps_severity sev)
     return n;
 }
 
-void ps_audit_free(ps_audit *a)
+void ps_audit_fini(ps_audit *a)
 {
     for (size_t i = 0; i < a->n; i++) {
         ps_finding *f = &a->findings[i];

@@ -135,7 +135,7 @@ typedef struct ps_audit {
 void ps_audit_run(const ps_paper *paper, const ps_js_run *run, ps_audit *out);
 /* Number of findings of severity >= sev. */
 size_t ps_audit_count(const ps_audit *a, enum ps_severity sev);
-void ps_audit_free(ps_audit *a);    /* members only */
+void ps_audit_fini(ps_audit *a);    /* members only */
 
 /* The interval rule (docs/formats.md#interval-rule): 1 when the printed percentage p (half-unit hp) is consistent with
  * value/base (half-units hv, hb); lo/hi receive the accepted interval. */

@@ -120,7 +120,7 @@ const char *ps_verdict_source_words(enum ps_verdict_source s)
     return (unsigned)s < sizeof vsrc_words / sizeof vsrc_words[0] ? vsrc_words[s] : NULL;
 }
 
-void ps_verdict_free(ps_verdict *v)
+void ps_verdict_fini(ps_verdict *v)
 {
     for (size_t i = 0; i < v->nreasons; i++)
         free(v->reasons[i]);
@@ -140,7 +140,7 @@ void ps_series_push(ps_series *s, ps_time t, double v)
     s->v[s->n++] = v;
 }
 
-void ps_series_free(ps_series *s)
+void ps_series_fini(ps_series *s)
 {
     free(s->label);
     free(s->t);
@@ -219,19 +219,19 @@ void ps_js_run_free(ps_js_run *r)
             free(s->logs[k]);
         free(s->logs);
         host_free(s->host, s->nhost);
-        ps_verdict_free(&s->verdict);
+        ps_verdict_fini(&s->verdict);
         free(s->ignored_report);
         ps_js_server_stats_free(s->stats);
         for (size_t k = 0; k < s->nseries; k++) {
             if (s->series_iops)
-                ps_series_free(&s->series_iops[k]);
+                ps_series_fini(&s->series_iops[k]);
             if (s->series_read_lat)
-                ps_series_free(&s->series_read_lat[k]);
+                ps_series_fini(&s->series_read_lat[k]);
         }
         free(s->series_iops);
         free(s->series_read_lat);
     }
     free(r->servers);
-    ps_warnings_free(&r->warnings);
+    ps_warnings_fini(&r->warnings);
     free(r);
 }

@@ -92,7 +92,7 @@ double ps_js_stat_p95(const ps_js_stat *s)
     return v;
 }
 
-void ps_js_stat_free(ps_js_stat *s)
+void ps_js_stat_fini(ps_js_stat *s)
 {
     free(s->top);
     memset(s, 0, sizeof *s);
@@ -116,10 +116,10 @@ void ps_js_server_stats_free(ps_js_server_stats *st)
         return;
     for (size_t i = 0; i < st->ninst; i++)
         for (int m = 0; m < PS_JM_NINST; m++)
-            ps_js_stat_free(&st->inst[i].m[m]);
+            ps_js_stat_fini(&st->inst[i].m[m]);
     free(st->inst);
     for (int h = 0; h < PS_JM_NHOST; h++)
-        ps_js_stat_free(&st->host[h]);
+        ps_js_stat_fini(&st->host[h]);
     free(st);
 }
 

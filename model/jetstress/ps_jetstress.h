@@ -184,7 +184,7 @@ typedef struct ps_verdict {
     char **reasons; size_t nreasons;   /* e.g. "JS03 Instance906.3: average database read latency 22.4 ms > 20 ms" */
 } ps_verdict;
 void ps_verdict_add_reason(ps_verdict *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void ps_verdict_free(ps_verdict *v);  /* frees members only */
+void ps_verdict_fini(ps_verdict *v);  /* frees members only */
 
 /* One time series kept for charts (only when a renderer asks for it). */
 typedef struct ps_series {
@@ -194,7 +194,7 @@ typedef struct ps_series {
     double *v;
 } ps_series;
 void ps_series_push(ps_series *s, ps_time t, double v);
-void ps_series_free(ps_series *s);   /* members only */
+void ps_series_fini(ps_series *s);   /* members only */
 
 /* One server's run of one test type. */
 typedef struct ps_js_server {

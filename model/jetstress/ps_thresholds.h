@@ -91,7 +91,7 @@ double ps_js_stat_mean(const ps_js_stat *s);         /* NaN when empty */
 uint64_t ps_js_stat_count_above(const ps_js_stat *s, double limit, int *exact);
 /* Nearest-rank 95th percentile; NaN when empty or when it is outside the kept top values. */
 double ps_js_stat_p95(const ps_js_stat *s);
-void ps_js_stat_free(ps_js_stat *s);
+void ps_js_stat_fini(ps_js_stat *s);   /* members only; s is zeroed */
 
 /* Accumulators of one instance: per-sample statistics of each instance metric and, for the four
  * latencies, the I/O-weighted window mean sums (Σ lat_t·rate_t and Σ rate_t over samples where
@@ -164,7 +164,7 @@ typedef struct ps_thr_set {
 } ps_thr_set;
 /* Append a copy of *r (strings duplicated). */
 void ps_thr_add(ps_thr_set *set, const ps_thr_rule *r);
-void ps_thr_set_free(ps_thr_set *set);   /* members only */
+void ps_thr_set_fini(ps_thr_set *set);   /* members only */
 const char *ps_thr_stat_name(enum ps_thr_stat s);     /* "avg", "min", "max", "p95", "exceed" */
 const char *ps_thr_op_text(enum ps_thr_op op);        /* ">", ">=", "<", "<=" */
 /* 1 when `value op limit` holds (the rule is violated), 0 otherwise or when value is NaN. */

@@ -95,7 +95,7 @@ void ps_thr_add(ps_thr_set *set, const ps_thr_rule *r)
     d->source = ps_xstrdup(r->source);
 }
 
-void ps_thr_set_free(ps_thr_set *set)
+void ps_thr_set_fini(ps_thr_set *set)
 {
     for (size_t i = 0; i < set->n; i++) {
         free(set->rules[i].counter);
@@ -400,7 +400,7 @@ static int in_aggregate(const ps_js_run *run, const ps_js_server *s)
 
 static void judge_server(ps_js_run *run, ps_js_server *s, const ps_js_judge_options *opt)
 {
-    ps_verdict_free(&s->verdict);
+    ps_verdict_fini(&s->verdict);
     if (s->test_type == PS_TEST_BACKUP || s->test_type == PS_TEST_SOFTRECOVERY) {
         s->verdict.result = PS_VERDICT_UNKNOWN;
         s->verdict.profile = ps_xstrdup("none");
@@ -452,7 +452,7 @@ static void judge_server(ps_js_run *run, ps_js_server *s, const ps_js_judge_opti
             t.profile_missing = missing;   /* an extra rule without a value is not a missing profile check */
         }
     }
-    ps_thr_set_free(&rules);
+    ps_thr_set_fini(&rules);
     t.extra_fails += js_plausibility(s);   /* implausible figures fail whatever the verdict source */
     if (t.skipped_max)   /* the log may hold many samples, only not of this counter */
         ps_warn(&run->warnings, "%s (%s): no samples of %s in the counter logs, maximum latency checks skipped (%d)",

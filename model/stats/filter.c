@@ -93,7 +93,7 @@ int ps_filter_add_file(ps_filter *f, const char *file, ps_error *err)
         }
         s = e + 1;
     }
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     return rc;
 }
 
@@ -154,7 +154,7 @@ void ps_filter_free(ps_filter *f)
     if (!f)
         return;
     for (size_t i = 0; i < f->n; i++) {
-        ps_path_free(&f->pats[i]);
+        ps_path_fini(&f->pats[i]);
         free(f->inst[i]);
     }
     free(f->pats);

@@ -60,7 +60,7 @@ void ps_acc_merge(ps_acc *a, const ps_acc *b);
  * evenness decision are identical). b is unchanged. */
 void ps_acc_append(ps_acc *a, const ps_acc *b);
 void ps_acc_finish(const ps_acc *a, ps_stats *out);
-void ps_acc_free(ps_acc *a);
+void ps_acc_fini(ps_acc *a);   /* members only (its sketch) */
 
 /* Sketch API (used by ps_acc; public for tests and other aggregations). */
 ps_sketch *ps_sketch_new(void);
@@ -78,7 +78,7 @@ void ps_sketch_free(ps_sketch *s);
  * statistics, counters merged across files by case-insensitive (ASCII) full path. Built by
  * streaming rows: memory grows with the number of counters, never with the number of rows.
  * Usage: ps_summary_init; per file: ps_summary_begin_file, ps_summary_add_row for each row,
- * ps_summary_end_file; then ps_summary_finish; read; ps_summary_free. */
+ * ps_summary_end_file; then ps_summary_finish; read; ps_summary_fini. */
 typedef struct ps_summary_file {
     char *path, *format;     /* owned copies */
     char *timezone;          /* owned, NULL when the writer's zone is unknown */
@@ -131,14 +131,14 @@ void ps_summary_end_file(ps_summary *s, uint64_t bad_rows);
 /* Parallel reading of one file: part is a separate ps_summary that was begun with the same
  * info as s's current file and fed a later run of its rows (the next chunk of the file, in file
  * order). Appends part's rows to s's current file (file facts and per-column accumulators, via
- * ps_acc_append). part stays valid (free it with ps_summary_free). */
+ * ps_acc_append). part stays valid (free it with ps_summary_fini). */
 void ps_summary_append_part(ps_summary *s, ps_summary *part);
 /* Feed the rows buffered for the current file to its accumulators now (a reading thread does
  * this for its part, so that the thread appending the parts does not). */
 void ps_summary_flush(ps_summary *s);
 /* Fill every counter's stats. */
 void ps_summary_finish(ps_summary *s);
-void ps_summary_free(ps_summary *s);
+void ps_summary_fini(ps_summary *s);   /* members only; s is zeroed */
 
 /* ===================================================================== 5. log rows */
 

@@ -513,7 +513,7 @@ void ps_acc_finish(const ps_acc *a, ps_stats *out)
         out->time_weighted_mean = a->tw_sum / a->tw_span * up;
 }
 
-void ps_acc_free(ps_acc *a)
+void ps_acc_fini(ps_acc *a)
 {
     ps_sketch_free(a->sketch);
     a->sketch = NULL;

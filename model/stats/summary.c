@@ -250,7 +250,7 @@ void ps_summary_end_file(ps_summary *s, uint64_t bad_rows)
     flush_batch(s);
     for (size_t i = 0; i < s->ncur; i++) {
         ps_acc_merge(&s->counters[s->colmap[i]].acc, &s->cur[i]);
-        ps_acc_free(&s->cur[i]);
+        ps_acc_fini(&s->cur[i]);
     }
     free(s->cur);
     free(s->colmap);
@@ -301,7 +301,7 @@ void ps_summary_finish(ps_summary *s)
         ps_acc_finish(&s->counters[c].acc, &s->counters[c].stats);
 }
 
-void ps_summary_free(ps_summary *s)
+void ps_summary_fini(ps_summary *s)
 {
     if (s->cur)
         ps_summary_end_file(s, 0);
@@ -312,7 +312,7 @@ void ps_summary_free(ps_summary *s)
     }
     for (size_t c = 0; c < s->ncounters; c++) {
         path_release(&s->counters[c].path);
-        ps_acc_free(&s->counters[c].acc);
+        ps_acc_fini(&s->counters[c].acc);
     }
     free(s->files);
     free(s->counters);

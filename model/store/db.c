@@ -197,7 +197,7 @@ int ps_db_copy_begin(ps_db *db, const char *table, const char *const *cols, size
             ps_buf_puts(&sql, i ? ", ?" : "?");
         ps_buf_putc(&sql, ')');
         rc = ps_db_prepare(db, sql.data, &c->insert, err);
-        ps_buf_free(&sql);
+        ps_buf_fini(&sql);
     }
     if (rc) {
         free(c);

@@ -201,7 +201,7 @@ static int pg_copy_begin(void *conn, const char *name, const char *table, const 
         ps_buf_printf(&sql, "%s%s", i ? ", " : "", cols[i]);
     ps_buf_puts(&sql, ") FROM STDIN");
     PGresult *r = PQexec(conn, sql.data);
-    ps_buf_free(&sql);
+    ps_buf_fini(&sql);
     int ok = PQresultStatus(r) == PGRES_COPY_IN;
     PQclear(r);
     if (!ok)
@@ -272,7 +272,7 @@ static int pg_copy_end(void *cp, ps_error *err)
     if (PQputCopyEnd(c->conn, rc ? "aborted" : NULL) != 1 && !rc)
         rc = pg_fail(err, c->name, c->conn, "COPY failed");
     int rc2 = drain(c, rc ? NULL : err);
-    ps_buf_free(&c->buf);
+    ps_buf_fini(&c->buf);
     free(c);
     return rc ? rc : rc2;
 }
@@ -282,7 +282,7 @@ static void pg_copy_abort(void *cp)
     pg_copy *c = cp;
     PQputCopyEnd(c->conn, "aborted");
     drain(c, NULL);
-    ps_buf_free(&c->buf);
+    ps_buf_fini(&c->buf);
     free(c);
 }
 

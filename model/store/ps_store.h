@@ -133,7 +133,7 @@ typedef struct ps_store_meta {
     int lenient;           /* --lenient */
     char *thresholds;      /* --thresholds file name, NULL = none */
 } ps_store_meta;
-void ps_store_meta_free(ps_store_meta *m);   /* members only */
+void ps_store_meta_fini(ps_store_meta *m);   /* members only */
 /* Add a tag (copied). */
 void ps_store_meta_tag(ps_store_meta *m, const char *key, const char *value);
 /* Hash every input file of run (reports, configs, counter logs) and the extra files (thresholds),

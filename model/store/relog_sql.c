@@ -136,7 +136,7 @@ static int map_counters(ps_relog_sql *r, ps_error *err)
         }
         r->ids[c] = found;
     }
-    ps_buf_free(&machine);
+    ps_buf_fini(&machine);
     ps_db_finalize(ins);
     details_free(d, n);
     return rc;

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <time.h>
 
-void ps_store_meta_free(ps_store_meta *m)
+void ps_store_meta_fini(ps_store_meta *m)
 {
     free(m->label);
     for (size_t i = 0; i < m->ntags; i++) {
@@ -247,7 +247,7 @@ static int put_series(writer *w, long server, const char *kind, const ps_series 
             rc = ps_db_copy_row(c, a, w->err);
         }
     }
-    ps_series_free(&thin);
+    ps_series_fini(&thin);
     if (rc) {
         ps_db_copy_abort(c);
         return rc;

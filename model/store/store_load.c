@@ -97,7 +97,7 @@ int ps_store_list(ps_db *db, const char *const *where, size_t nwhere, ps_store_e
         ps_store_meta_from_row(st, &(*out)[(*n)++].meta);
     }
     ps_db_finalize(st);
-    ps_buf_free(&sql);
+    ps_buf_fini(&sql);
     for (size_t i = 0; i < nwhere; i++)
         free(keys[i]);
     free(keys);
@@ -132,7 +132,7 @@ int ps_store_list(ps_db *db, const char *const *where, size_t nwhere, ps_store_e
 void ps_store_list_free(ps_store_entry *e, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        ps_store_meta_free(&e[i].meta);
+        ps_store_meta_fini(&e[i].meta);
     free(e);
 }
 

@@ -312,7 +312,7 @@ int ps_store_load(ps_db *db, const char *label, ps_js_run **out, ps_store_meta *
     ps_db_rollback(db);
     if (rc) {
         ps_js_run_free(run);
-        ps_store_meta_free(meta);
+        ps_store_meta_fini(meta);
         return rc;
     }
     *out = run;

@@ -68,7 +68,7 @@ void ps_trend_set_config(ps_trend *t, size_t label, const char *config);
 /* Mailboxes of a run: the sum of the JetstressConfig.xml MailboxCount of the servers in the
  * aggregate (Performance servers when there are any); NaN when a server has none. */
 double ps_trend_run_mailboxes(const ps_js_run *run);
-void ps_trend_free(ps_trend *t);   /* members only */
+void ps_trend_fini(ps_trend *t);   /* members only */
 
 #ifdef __cplusplus
 }

@@ -180,8 +180,8 @@ void ps_trend_from_run(ps_trend *t, size_t label, const ps_js_run *run, double m
         ps_buf_printf(&title, "Achieved transactional IOPS, %s", s->machine);
         size_t m = ps_trend_metric_index(t, key.data, title.data, "IOPS", 0, 0);
         ps_trend_set(t, label, m, s->summary.achieved_transactional_iops);
-        ps_buf_free(&key);
-        ps_buf_free(&title);
+        ps_buf_fini(&key);
+        ps_buf_fini(&title);
     }
 }
 
@@ -219,7 +219,7 @@ void ps_trend_series_from_run(ps_trend *t, size_t label, const ps_js_run *run)
     if (label >= t->nlabels)
         return;
     ps_series *out = &t->iops_series[label];
-    ps_series_free(out);
+    ps_series_fini(out);
     out->label = ps_xstrdup(t->labels[label]);
     const ps_js_server *first = NULL;
     size_t n = SIZE_MAX;
@@ -249,14 +249,14 @@ void ps_trend_series_from_run(ps_trend *t, size_t label, const ps_js_run *run)
     }
 }
 
-void ps_trend_free(ps_trend *t)
+void ps_trend_fini(ps_trend *t)
 {
     for (size_t i = 0; i < t->nlabels; i++) {
         free(t->labels[i]);
         if (t->config)
             free(t->config[i]);
         if (t->iops_series)
-            ps_series_free(&t->iops_series[i]);
+            ps_series_fini(&t->iops_series[i]);
     }
     free(t->config);
     free(t->iops_series);

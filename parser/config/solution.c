@@ -250,7 +250,7 @@ int ps_solution_parse(const char *text, size_t len, const char *name, ps_solutio
         finish_value(&st);
     if (!rc)
         rc = validate(st.sol, err);
-    ps_buf_free(&st.value);
+    ps_buf_fini(&st.value);
     if (rc) {
         if (st.have_entry) {   /* keep the struct consistent for freeing */
             ps_solution_entry *e = &st.sol->entries[st.sol->nentries - 1];
@@ -270,11 +270,11 @@ int ps_solution_read(const char *path, ps_solution **out, ps_error *err)
     ps_buf b = {0};
     int r = ps_text_read(path, &b, err);   /* at most 8 MiB (F5), noted as an input (F27) */
     if (r) {
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
         return r;
     }
     int rc = ps_solution_parse(b.data ? b.data : "", b.len, path, out, err);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     return rc;
 }
 

@@ -84,7 +84,7 @@ static int pattern_metric(const char *pattern, char **inst, double *scale, int *
     int m = ps_js_metric_from_counter(p.object, p.counter, scale, volume);
     if (m >= 0 && p.instance && strcmp(p.instance, "*") != 0 && strcasecmp(p.instance, "_total") != 0)
         *inst = ps_xstrdup(p.instance);
-    ps_path_free(&p);
+    ps_path_fini(&p);
     return m;
 }
 
@@ -352,7 +352,7 @@ static void pal_threshold(pal_ctx *cx, xmlNode *an, xmlNode *th, const char *fil
             free(line);
             p = e ? e + 1 : NULL;
         }
-        ps_buf_free(&code);
+        ps_buf_fini(&code);
     }
     free(cond);
 }
@@ -463,7 +463,7 @@ static int pal_file(pal_ctx *cx, const char *path, const char *data, size_t len,
     int rc = data ? PS_OK : ps_text_read(path, &b, err);
     if (!rc)
         rc = data ? pal_parse(path, data, len, &doc, err) : pal_parse(path, b.data ? b.data : "", b.len, &doc, err);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     if (rc)
         return rc;
     xmlNode *root = xmlDocGetRootElement(doc);
@@ -539,7 +539,7 @@ int ps_thr_read(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err
     ps_buf b = {0};
     int r = ps_text_read(path, &b, err);   /* size-capped (F4), noted as an input (F27) */
     if (r) {
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
         return r;
     }
     /* PAL XML by content: the first non-blank character (after a BOM) is '<' */
@@ -549,10 +549,10 @@ int ps_thr_read(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err
     int rc;
     if (i < b.len && b.data[i] == '<') {
         rc = import_pal(path, b.data, b.len, set, w, err);
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
     } else {
         rc = ps_thr_parse_text(b.data ? b.data : "", b.len, path, set, err);
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
         if (rc == PS_OK && !set->name)
             set->name = ps_xstrdup(path);
     }
@@ -568,7 +568,7 @@ int ps_pal_read_doc(const char *path, void **doc, ps_error *err)
     int rc = ps_text_read(path, &b, err);
     if (!rc)
         rc = pal_parse(path, b.data ? b.data : "", b.len, &d, err);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     *doc = d;
     return rc;
 }

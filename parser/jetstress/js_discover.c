@@ -78,7 +78,7 @@ static int walk_dir(dstate *d, const char *root, ps_error *err)
             ps_buf_printf(&p, "%s/%s", dir, de->d_name);
             struct stat st;
             if (stat(p.data, &st) != 0 || seen_before(d, &st)) {
-                ps_buf_free(&p);
+                ps_buf_fini(&p);
                 continue;
             }
             if (S_ISDIR(st.st_mode)) {
@@ -87,7 +87,7 @@ static int walk_dir(dstate *d, const char *root, ps_error *err)
             } else {
                 if (S_ISREG(st.st_mode))
                     add_file(d, p.data);
-                ps_buf_free(&p);
+                ps_buf_fini(&p);
             }
         }
         closedir(dp);
@@ -450,7 +450,7 @@ static void free_files(dstate *d)
         free(d->f[i].path);
         free(d->f[i].machine);
         ps_js_report_free(d->f[i].report);
-        ps_js_result_xml_free(&d->f[i].rx);
+        ps_js_result_xml_fini(&d->f[i].rx);
     }
     free(d->f);
     free(d->seen);
@@ -537,7 +537,7 @@ int ps_js_discover(const char *const *paths, size_t npaths, ps_js_run **out, ps_
         if (c) {
             ps_warnings dummy = {0};
             rc = ps_js_config_read(c->path, &s->config, &dummy, err);
-            ps_warnings_free(&dummy);
+            ps_warnings_fini(&dummy);
             c->used = 1;
             if (!rc && !s->jetstress_version && s->config->jetstress_version)
                 s->jetstress_version = ps_xstrdup(s->config->jetstress_version);

@@ -48,7 +48,7 @@ static char *node_text(xmlNode *n)
     subtree_text(n, &b, NULL);
     char *raw = b.data ? b.data : "";
     char *t = js_trimdup(raw);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     return t;
 }
 
@@ -381,7 +381,7 @@ static void do_log_section(js_rstate *st, xmlNode *fs)
     }
     if (seg.len)
         do_testlog(st, seg.data, seg_line);
-    ps_buf_free(&seg);
+    ps_buf_fini(&seg);
     int final_block = 0; /* segments were parsed separately: mark the final block again */
     for (size_t i = first; i < st->r->nevents; i++) {
         st->r->events[i].final_block = final_block;
@@ -544,7 +544,7 @@ int ps_js_report_read(const char *path, ps_js_report **out, ps_warnings *w, ps_e
         ps_buf b = {0};
         subtree_text(root, &b, "table");
         do_testlog(&st, b.data ? b.data : "", 1);
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
         size_t keep = 0;
         for (size_t i = 0; i < r->nevents; i++) {
             if (r->events[i].when != PS_TIME_NONE) {

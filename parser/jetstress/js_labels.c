@@ -345,7 +345,7 @@ int js_slurp(const char *path, size_t max, char **data, size_t *len, ps_error *e
     ps_buf b = {0};
     int r = ps_buf_read_file(&b, path, max);
     if (r) {
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
         if (r == PS_READ_EOPEN)
             return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
         if (r == PS_READ_EISDIR)

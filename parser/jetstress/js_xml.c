@@ -48,7 +48,7 @@ static char *own_text(const xmlNode *e)
         if ((c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) && c->content)
             ps_buf_puts(&b, (const char *)c->content);
     char *t = js_trimdup(b.data ? b.data : "");
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     return t;
 }
 
@@ -286,7 +286,7 @@ int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_e
 
 /* ------------------------------------------------------------------ result XML */
 
-void ps_js_result_xml_free(ps_js_result_xml *x)
+void ps_js_result_xml_fini(ps_js_result_xml *x)
 {
     if (!x)
         return;

@@ -212,7 +212,7 @@ int ps_log_next(ps_log *log, ps_row *row, ps_error *err)
 void ps_log_info_release(ps_log_info *info)
 {
     for (size_t i = 0; i < info->ncounters; i++) {
-        ps_path_free(&info->counters[i]);
+        ps_path_fini(&info->counters[i]);
         if (info->header)
             free((char *)info->header[i]);
     }

@@ -32,7 +32,7 @@ struct ps_log {
     size_t nhead;
 };
 
-/* Free everything a backend's open stored in *info (counters with ps_path_free, header cells,
+/* Free everything a backend's open stored in *info (counters with ps_path_fini, header cells,
  * timezone) - every string in it must be heap-allocated. Backends call it from close. */
 void ps_log_info_release(ps_log_info *info);
 

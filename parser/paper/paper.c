@@ -474,8 +474,8 @@ int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **ou
     }
     free(r.ev);
     free(r.inst_who);
-    paper_cells_free(&r);
-    paper_patterns_free(&r.pp);
+    paper_cells_fini(&r);
+    paper_patterns_fini(&r.pp);
     free(buf);
     *out = p;
     return 0;

@@ -370,7 +370,7 @@ void paper_unread_scan(rd *r, const char *s, size_t n, long line)
     }
 }
 
-void paper_cells_free(rd *r)
+void paper_cells_fini(rd *r)
 {
     for (int j = 0; j < r->nhdrcells; j++)
         free(r->hdr[j]);

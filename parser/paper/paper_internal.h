@@ -53,7 +53,7 @@ typedef struct paper_patterns {
 
 /* Compile the table (UTF, caseless) with match and depth limits. 0 or PS_EINPUT (bad pattern). */
 int paper_patterns_init(paper_patterns *pp, ps_error *err);
-void paper_patterns_free(paper_patterns *pp);
+void paper_patterns_fini(paper_patterns *pp);
 /* Match pattern code at subject offset; returns rc of pcre2_match (>0 on a match). */
 int paper_match(paper_patterns *pp, pcre2_code *code, const char *s, size_t len, size_t off, uint32_t opts);
 
@@ -163,6 +163,6 @@ void paper_profile_event(rd *r, const char *s, size_t n, const pev *e, long line
 /* Numbers of the line that no claim used: PS_MX_UNREAD claims (page, figure, date and version
  * numbers are not counted). */
 void paper_unread_scan(rd *r, const char *s, size_t n, long line);
-void paper_cells_free(rd *r);
+void paper_cells_fini(rd *r);
 
 #endif

@@ -213,7 +213,7 @@ int paper_patterns_init(paper_patterns *pp, ps_error *err)
         if (!c) {
             PCRE2_UCHAR msg[160];
             pcre2_get_error_message(ec, msg, sizeof msg);
-            paper_patterns_free(pp);
+            paper_patterns_fini(pp);
             return ps_error_set(err, PS_EINPUT, NULL, 0, 0, "internal pattern %zu: %s at %zu", i, (char *)msg,
                                 (size_t)eo);
         }
@@ -230,7 +230,7 @@ int paper_patterns_init(paper_patterns *pp, ps_error *err)
     return 0;
 }
 
-void paper_patterns_free(paper_patterns *pp)
+void paper_patterns_fini(paper_patterns *pp)
 {
     for (size_t i = 0; pp->code && i < pp->n; i++)
         pcre2_code_free(pp->code[i]);

@@ -235,11 +235,11 @@ int ps_pdf_text_lines(const char *name, const void *data, size_t len, ps_pdf_lin
     out->len = b.len;
     out->text = ps_buf_steal(&b);
     if (rc)
-        ps_pdf_lines_free(out);
+        ps_pdf_lines_fini(out);
     return rc;
 }
 
-void ps_pdf_lines_free(ps_pdf_lines *l)
+void ps_pdf_lines_fini(ps_pdf_lines *l)
 {
     free(l->text);
     free(l->loc);
@@ -276,6 +276,6 @@ int ps_paper_parse_pdf(const char *name, const void *data, size_t len, ps_paper 
         for (size_t i = 0; i < p->ncells; i++)
             p->cells[i].line = remap(&l, p->cells[i].line);
     }
-    ps_pdf_lines_free(&l);
+    ps_pdf_lines_fini(&l);
     return rc;
 }

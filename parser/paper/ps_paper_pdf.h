@@ -34,12 +34,12 @@ typedef struct ps_pdf_lines {
 #define PS_PDF_MAX_PAGES PS_LOC_MAX_PAGES
 
 /* Read the text of the PDF data[0..len) (name used in messages). Fills *out (free with
- * ps_pdf_lines_free; zeroed first). Errors, each with name: PS_EINPUT "encrypted PDF (a password
+ * ps_pdf_lines_fini; zeroed first). Errors, each with name: PS_EINPUT "encrypted PDF (a password
  * is needed)", "not a readable PDF: ...", "PDF without pages", "more than N pages", "no text in
  * the PDF (scanned pages?)". The PDF library's own messages never reach stderr: they are
  * counted in out->pdf_messages. */
 int ps_pdf_text_lines(const char *name, const void *data, size_t len, ps_pdf_lines *out, ps_error *err);
-void ps_pdf_lines_free(ps_pdf_lines *l);
+void ps_pdf_lines_fini(ps_pdf_lines *l);
 
 /* ps_paper_parse for a PDF: its rebuilt lines go through the text pipeline, then every claim,
  * table, report and cell location becomes the packed page and line (ps_loc.h). A damaged file

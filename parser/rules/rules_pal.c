@@ -64,7 +64,7 @@ static char *strip_html(const char *s)
     }
     while (b.len && b.data[b.len - 1] == ' ')
         b.data[--b.len] = 0;
-    return b.len ? ps_buf_steal(&b) : (ps_buf_free(&b), NULL);
+    return b.len ? ps_buf_steal(&b) : (ps_buf_fini(&b), NULL);
 }
 
 /* "12", "0.015", "100MB" -> value; -1 when not a literal number. */
@@ -177,7 +177,7 @@ static void each_code_line(pal_ctx *cx, xmlNode *parent, enum ps_an_sev sev, lim
             }
             p = e ? e + 1 : NULL;
         }
-        ps_buf_free(&code);
+        ps_buf_fini(&code);
     }
 }
 
@@ -265,7 +265,7 @@ static void analysis(pal_ctx *cx, xmlNode *an, const char *path)
                 ps_buf t = {0};
                 node_text(d, &t);
                 r->description = strip_html(t.data);
-                ps_buf_free(&t);
+                ps_buf_fini(&t);
             }
         if (ps_an_rule_finish(cx->set, r, &e) != PS_OK) {
             why = e.msg;

@@ -273,7 +273,7 @@ int ps_rules_parse_text(const char *text, size_t len, const char *name, ps_an_ru
     }
     if (rc == PS_OK)
         rc = end_rule(&c);
-    ps_buf_free(&cur);
+    ps_buf_fini(&cur);
     return rc;
 }
 
@@ -282,7 +282,7 @@ int ps_rules_read(const char *path, ps_an_ruleset *set, ps_warnings *w, ps_error
     ps_buf b = {0};
     int r = ps_buf_read_file(&b, path, RULES_MAX_BYTES);
     if (r != PS_READ_OK) {
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
         err->code = r == PS_READ_ETOOBIG ? PS_EINPUT : PS_EIO;
         snprintf(err->file, sizeof err->file, "%s", path);
         err->line = err->col = 0;
@@ -298,11 +298,11 @@ int ps_rules_read(const char *path, ps_an_ruleset *set, ps_warnings *w, ps_error
         i++;
     int rc;
     if (i < b.len && b.data[i] == '<') {
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
         rc = ps_rules_import_pal(path, set, w, err);
     } else {
         rc = ps_rules_parse_text(b.data ? b.data : "", b.len, path, set, err);
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
     }
     return rc;
 }

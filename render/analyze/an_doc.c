@@ -224,7 +224,7 @@ static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info
     }
 }
 
-static void keep_free(an_keep *k)
+static void keep_fini(an_keep *k)
 {
     for (size_t i = 0; i < k->n; i++) {
         an_chart_keep *c = &k->charts[i];
@@ -269,7 +269,7 @@ int ps_an_render_doc(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *inf
     build(d, r, info, &keep);
     int rc = ps_an_doc_to_buf(d, render, b, err);
     ps_doc_free(d);
-    keep_free(&keep);
+    keep_fini(&keep);
     return rc;
 }
 

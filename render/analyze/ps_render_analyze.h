@@ -32,6 +32,10 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
  * statistics table. Errors: PS_EIO (fonts), PS_EINPUT (a chart that cannot be laid out). */
 int ps_an_render_doc(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *info, enum ps_format fmt,
                      ps_error *err);
+/* The renderer shape of ps_output.h: o->fmt picks from the table {TEXT: ps_an_render_text, JSON:
+ * ps_an_render_json, HTML and PDF: ps_an_render_doc} (render/analyze/an_render.c); o->info is
+ * the const ps_an_doc_info * (required). Appends to out; PS_EUSAGE for another format. */
+int ps_an_render(ps_buf *out, const ps_an_result *r, const ps_render_opts *o, ps_error *err);
 
 /* perfscribe chart: one chart per rule of the results (chart-only rules, one per counter),
  * every instance a series of slice averages. res[0..nres): one result, or one per log with

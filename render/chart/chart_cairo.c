@@ -115,14 +115,14 @@ int ps_chart_render_png(const ps_chart_spec *spec, const char *path, ps_error *e
     draw_with_cairo(&l, cr);
     cairo_status_t st = cairo_status(cr);
     cairo_destroy(cr);
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
     ps_buf png = {0};
     if (st == CAIRO_STATUS_SUCCESS)
         st = cairo_surface_write_to_png_stream(s, to_buf, &png);
     cairo_surface_destroy(s);
     rc = st == CAIRO_STATUS_SUCCESS ? write_out(path, png.data, png.len, err)
                                     : cairo_fail(st, "PNG", err);
-    ps_buf_free(&png);
+    ps_buf_fini(&png);
     return rc;
 }
 
@@ -185,16 +185,16 @@ int ps_chart_svg_string(const ps_chart_spec *spec, const char *id_prefix, ps_buf
     if (st == CAIRO_STATUS_SUCCESS)
         st = cairo_surface_status(s);
     cairo_surface_destroy(s);
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
     if (st != CAIRO_STATUS_SUCCESS) {
-        ps_buf_free(&raw);
+        ps_buf_fini(&raw);
         return cairo_fail(st, "SVG", err);
     }
     const char *body = raw.data ? raw.data : "";
     if (strncmp(body, "<?xml", 5) == 0 && strchr(body, '\n'))
         body = strchr(body, '\n') + 1;
     prefix_ids(body, id_prefix ? id_prefix : "", out);
-    ps_buf_free(&raw);
+    ps_buf_fini(&raw);
     return PS_OK;
 }
 
@@ -205,7 +205,7 @@ int ps_chart_render_svg(const ps_chart_spec *spec, const char *path, ps_error *e
     int rc = ps_chart_svg_string(spec, NULL, &b, err);
     if (rc == PS_OK)
         rc = write_out(path, b.data, b.len, err);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     return rc;
 }
 

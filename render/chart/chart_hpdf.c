@@ -133,7 +133,7 @@ static int draw(const ps_chart_spec *spec, void *doc, hctx *c, double w, double 
     ps_chart_gc gc = {c, h_save, h_restore, h_clip, h_fill_rect, h_move_to, h_line_to,
                       h_stroke, h_text};
     ps_chart_draw(&l, &gc);
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
     free(c->pts);
     if (c->st != HPDF_OK || HPDF_GetError(doc) != HPDF_OK)
         return ps_error_set(err, PS_EIO, NULL, 0, 0, "chart: libharu error 0x%04X (detail %u)",

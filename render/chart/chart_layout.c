@@ -498,7 +498,7 @@ int ps_chart_layout_compute(const ps_chart_spec *spec, ps_chart_layout *l, ps_er
     }
     bottom -= x_label_height(spec, right - left) + CH_TICK_LEN + 3 + 2;
     if (bottom - top < 20 || right - left < 20) {
-        ps_chart_layout_free(l);
+        ps_chart_layout_fini(l);
         return ps_error_set(err, PS_EUSAGE, NULL, 0, 0,
                             "chart: %gx%g pt leaves no room for the plot", spec->width,
                             spec->height);

@@ -34,7 +34,7 @@ void chart_legend_items(ps_chart_layout *l, const ps_chart_spec *spec)
                               chart_fmt_value(v3, sizeof v3, it->max, f, a->prefix));
         }
         chart_text_set(&it->text, b.data, 0, 0, CH_LEGEND, PS_ANCHOR_START, 0, PS_ROLE_TEXT);
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
     }
 }
 

@@ -153,7 +153,7 @@ static void free_axis(ps_chart_axis_layout *a)
     free(a->title.text);
 }
 
-void ps_chart_layout_free(ps_chart_layout *l)
+void ps_chart_layout_fini(ps_chart_layout *l)
 {
     if (!l)
         return;

@@ -163,11 +163,11 @@ typedef struct ps_chart_layout {
     ps_chart_legend_item *legend; size_t nlegend;
 } ps_chart_layout;
 
-/* Compute the layout of spec. out is filled (free with ps_chart_layout_free, also after an
+/* Compute the layout of spec. out is filled (free with ps_chart_layout_fini, also after an
  * error). PS_EUSAGE when the spec is inconsistent (no series, bar series whose n differs from
  * ncategories, time series without t, decreasing times, size below 120 x 80 points). */
 int ps_chart_layout_compute(const ps_chart_spec *spec, ps_chart_layout *out, ps_error *err);
-void ps_chart_layout_free(ps_chart_layout *l);
+void ps_chart_layout_fini(ps_chart_layout *l);
 /* Append the layout as "key = value" lines in a fixed order, coordinates with 2 decimals
  * (what `--dump-layout` prints and the golden tests compare). */
 void ps_chart_dump_layout(const ps_chart_layout *l, ps_buf *out);

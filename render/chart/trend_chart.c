@@ -255,7 +255,7 @@ int ps_trend_chart_build(const ps_trend *t, enum ps_trend_chart_kind kind, const
     return rc;
 }
 
-void ps_trend_chart_free(ps_trend_chart *c)
+void ps_trend_chart_fini(ps_trend_chart *c)
 {
     for (size_t i = 0; i < c->nvalues; i++)
         free(c->values[i]);
@@ -286,7 +286,7 @@ void ps_trend_dump_layouts(const ps_trend *t, int only, const char *metric, ps_b
         else
             ps_buf_printf(out, "unavailable = %s\n", err.msg);
         ps_buf_putc(out, '\n');
-        ps_chart_layout_free(&l);
-        ps_trend_chart_free(&c);
+        ps_chart_layout_fini(&l);
+        ps_trend_chart_fini(&c);
     }
 }

@@ -100,7 +100,7 @@ static void summary_tables(ps_doc *d, const ps_js_server *s)
     for (size_t i = 0; i < s->nlogs; i++)
         ps_buf_printf(&logs, "%s%s", i ? "\n" : "", s->logs[i]);
     kv(t, "Performance Log", logs.len ? logs.data : "none read");
-    ps_buf_free(&logs);
+    ps_buf_fini(&logs);
     snprintf(b, sizeof b, "%llu", (unsigned long long)s->window_samples);
     kv(t, "Samples in the collection window", b);
 

@@ -161,7 +161,7 @@ void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s)
     }
 }
 
-void doc_chart_spec_free(doc_spec *s)
+void doc_chart_spec_fini(doc_spec *s)
 {
     for (size_t i = 0; i < s->nv; i++) {
         free(s->v[i]);
@@ -187,9 +187,9 @@ int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err)
     snprintf(prefix, sizeof prefix, "c%zu-", nth);
     ps_buf svg = {0};
     int rc = ps_chart_svg_accessible(&s.spec, prefix, &svg, err);
-    doc_chart_spec_free(&s);
+    doc_chart_spec_fini(&s);
     if (rc) {
-        ps_buf_free(&svg);
+        ps_buf_fini(&svg);
         return rc;
     }
     /* Inline SVG in HTML needs no namespace declarations: drop them, so that the page holds
@@ -207,7 +207,7 @@ int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err)
         ps_buf_puts(b, "<svg class=\"chart\"");
         ps_buf_puts(b, open + 4);
     }
-    ps_buf_free(&svg);
+    ps_buf_fini(&svg);
     return 0;
 }
 
@@ -227,7 +227,7 @@ void ps_doc_dump_layout(const ps_doc *d, ps_buf *out)
         else
             ps_buf_printf(out, "error = %s\n", err.msg);
         ps_buf_putc(out, '\n');
-        ps_chart_layout_free(&l);
-        doc_chart_spec_free(&s);
+        ps_chart_layout_fini(&l);
+        doc_chart_spec_fini(&s);
     }
 }

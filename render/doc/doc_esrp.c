@@ -275,7 +275,7 @@ static void perf_table(build_ctx *c, const char *caption, const ps_js_summary *s
                   ps_fmt_num(b, sizeof b, s->db_write_latency_ms_weighted, 3),
                   ps_fmt_num(l, sizeof l, s->log_write_latency_ms_weighted, 3));
     doc_add(c->d, DOC_NOTE, note.data);
-    ps_buf_free(&note);
+    ps_buf_fini(&note);
 }
 
 static const char *verdict_word(enum ps_verdict_result v)
@@ -305,7 +305,7 @@ static void reliability(build_ctx *c)
         lines = ps_xrealloc(lines, (nlines + 1) * sizeof *lines);
         lines[nlines++] = ps_buf_steal(&list);
     }
-    ps_buf_free(&list);
+    ps_buf_fini(&list);
     doc_block *b = doc_add(c->d, DOC_LIST, NULL);
     b->lines = lines;
     b->nlines = nlines;
@@ -478,14 +478,14 @@ int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_opti
         doc_build_appendices(d, run);
     }
     if (c.rc) {
-        ps_buf_free(&c.missing);
+        ps_buf_fini(&c.missing);
         free(c.used);
         ps_doc_free(d);
         return c.rc;
     }
     if (c.missing.len)
         ps_warn(w, "solution description: not provided (printed as \"not provided\"): %s", c.missing.data);
-    ps_buf_free(&c.missing);
+    ps_buf_fini(&c.missing);
     if (sol) {
         ps_buf unk = {0};
         for (size_t i = 0; i < sol->nentries; i++)
@@ -494,7 +494,7 @@ int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_opti
                               sol->entries[i].section, sol->entries[i].key);
         if (unk.len)
             ps_warn(w, "solution description: unknown keys ignored: %s", unk.data);
-        ps_buf_free(&unk);
+        ps_buf_fini(&unk);
     }
     free(c.used);
     *out = d;

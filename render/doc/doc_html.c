@@ -149,7 +149,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
                 doc_html_text(b, cerr.msg);
                 ps_buf_puts(b, "</p>\n");
             }
-            ps_buf_free(&svg);
+            ps_buf_fini(&svg);
             break;
         }
         case DOC_LOG:
@@ -248,7 +248,7 @@ int ps_doc_render_html(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
         rc = expand(d, tpl, css, &out, w, err);
     if (!rc && out.len && fwrite(out.data, 1, out.len, fp) != out.len)
         rc = ps_error_set(err, PS_EIO, NULL, 0, 0, "write error");
-    ps_buf_free(&out);
+    ps_buf_fini(&out);
     free(tpl);
     free(css);
     return rc;

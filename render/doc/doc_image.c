@@ -216,9 +216,9 @@ int doc_image_load(const char *path, const char *base, long line, long col, doc_
     const char *why = NULL;
     if (!rc && !doc_image_check((const unsigned char *)b.data, b.len, &im.type, &im.width, &im.height, &why))
         rc = ps_error_set(err, PS_EINPUT, base, line, col, "image '%s': %s", path, why);
-    ps_buf_free(&full);
+    ps_buf_fini(&full);
     if (rc) {
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
         return rc;
     }
     im.len = b.len;

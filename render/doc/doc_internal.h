@@ -171,7 +171,7 @@ void doc_chart_size(const doc_chart *c, double *w, double *h);
 /* Fill *out from c. label (may be NULL: copy) maps every series/category label to the text
  * to draw (the PDF back end replaces characters no installed font has); it returns a malloc'd copy. */
 void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s), void *ctx, doc_spec *out);
-void doc_chart_spec_free(doc_spec *s);
+void doc_chart_spec_fini(doc_spec *s);
 /* Append chart c as an inline <svg class="chart"> (nth: unique number for its ids). */
 int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err);
 

@@ -298,7 +298,7 @@ static void body(pdf_ctx *c)
                 tb.runs = &r;
                 tb.nruns = 1;
                 pdf_rich(c, &tb, 8.5, 0, 0x333333, 0);
-                ps_buf_free(&t);
+                ps_buf_fini(&t);
             }
             pdf_table(c, b->table);
             break;
@@ -425,7 +425,7 @@ static void figure_lists(pdf_ctx *c)
             ps_buf_printf(&t, "%s %d: %s", pass == 0 ? "Figure" : "Table", num, pass == 0 ? b->text : b->table->caption);
             pdf_need(c, TOC_LINE);
             entry(c, i, PDF_REGULAR, 9.5, 0, t.data);
-            ps_buf_free(&t);
+            ps_buf_fini(&t);
         }
         c->y += 16;
     }
@@ -561,10 +561,10 @@ int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
         if (fwrite(out.data, 1, out.len, fp) != out.len)
             rc = ps_error_set(err, PS_EIO, NULL, 0, 0, "write error");
     }
-    ps_buf_free(&out);
+    ps_buf_fini(&out);
     if (c.pdf)
         HPDF_Free(c.pdf);
-    pdf_fonts_free(&c);
+    pdf_fonts_fini(&c);
     free(c.heading_page);
     free(c.dest);
     free(c.links);

@@ -230,7 +230,7 @@ int pdf_fonts_embed(pdf_ctx *c, ps_error *err)
         int rc = n ? ps_sfnt_subset(f->sf, cps, n, &ttf, err) : 0;
         free(cps);
         if (rc || !n) {
-            ps_buf_free(&ttf);
+            ps_buf_fini(&ttf);
             if (rc)
                 return rc;
             continue;
@@ -239,7 +239,7 @@ int pdf_fonts_embed(pdf_ctx *c, ps_error *err)
         HPDF_FontDef def = NULL;
         if (st && HPDF_Stream_Write(st, (const HPDF_BYTE *)ttf.data, (HPDF_UINT)ttf.len) == HPDF_OK)
             def = HPDF_TTFontDef_Load(c->pdf->mmgr, st, HPDF_TRUE);   /* owns st */
-        ps_buf_free(&ttf);
+        ps_buf_fini(&ttf);
         char tag[7];
         subset_tag(f, i, tag);
         if (def && HPDF_Doc_RegisterFontDef(c->pdf, def) == HPDF_OK) {   /* the document owns def */
@@ -274,7 +274,7 @@ void pdf_fonts_tounicode(pdf_ctx *c)
         ps_font_tounicode_cmap(cps, n, &cmap);
         HPDF_MemStream_FreeData(tu->stream);
         HPDF_Stream_Write(tu->stream, (const HPDF_BYTE *)cmap.data, (HPDF_UINT)cmap.len);
-        ps_buf_free(&cmap);
+        ps_buf_fini(&cmap);
         for (size_t k = 0; k < sizeof drop / sizeof drop[0]; k++)
             HPDF_Dict_RemoveElement(tu, drop[k]);   /* not a CMap resource: no such keys */
         tu->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
@@ -282,7 +282,7 @@ void pdf_fonts_tounicode(pdf_ctx *c)
     free(cps);
 }
 
-void pdf_fonts_free(pdf_ctx *c)
+void pdf_fonts_fini(pdf_ctx *c)
 {
     for (size_t i = 0; i < c->nfaces; i++) {
         ps_sfnt_free(c->faces[i].sf);

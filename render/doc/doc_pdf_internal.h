@@ -73,7 +73,7 @@ void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, doubl
 int pdf_fonts_embed(pdf_ctx *c, ps_error *err);
 /* Write the ToUnicode CMap of every embedded face (after the drawing pass). */
 void pdf_fonts_tounicode(pdf_ctx *c);
-void pdf_fonts_free(pdf_ctx *c);
+void pdf_fonts_fini(pdf_ctx *c);
 
 /* doc_pdf.c */
 /* Draw s (already sanitised) at x, baseline y (top-down). anchor 0 start, 1 middle, 2 end.

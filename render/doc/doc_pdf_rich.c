@@ -123,7 +123,7 @@ void pdf_rich(pdf_ctx *c, const doc_block *b, double size, double indent, unsign
             ps_buf u = {0};
             ps_buf_printf(&u, "(%s)", runs[r].url);
             urls[r] = pdf_text(c, u.data);
-            ps_buf_free(&u);
+            ps_buf_fini(&u);
         }
     }
     tok *t;
@@ -249,5 +249,5 @@ void pdf_figure(pdf_ctx *c, const doc_block *b)
     free(l);
     c->y += 10;
     free(t);
-    ps_buf_free(&cap);
+    ps_buf_fini(&cap);
 }

@@ -44,7 +44,7 @@ static void row_wrap(pdf_ctx *c, const doc_table *t, size_t r, const double *cw,
     out->h = (double)maxn * CELL * CELL_LEAD + 2 * PADY;
 }
 
-static void row_free(const doc_table *t, row_lines *rl)
+static void row_fini(const doc_table *t, row_lines *rl)
 {
     for (size_t k = 0; k < t->ncols; k++) {
         for (size_t i = 0; i < rl->n[k]; i++)
@@ -122,11 +122,11 @@ void pdf_table(pdf_ctx *c, const doc_table *t)
         if (r < t->nrows) {
             zebra = t->row_kind[r] == DOC_ROW_BODY ? zebra + 1 : 0;
             row_draw(c, t, r, &rl, cw, total, zebra % 2 == 0 && t->row_kind[r] == DOC_ROW_BODY);
-            row_free(t, &rl);
+            row_fini(t, &rl);
         }
     }
     for (size_t r = 0; r < nhead; r++)
-        row_free(t, &head[r]);
+        row_fini(t, &head[r]);
     free(head);
     free(cw);
     c->y += 8;
@@ -161,7 +161,7 @@ static void record_chart(pdf_ctx *c, const ps_chart_spec *spec, double w, double
         ps_chart_gc gc = {c, no_op, no_op, no_rect, no_fill, no_point, no_point, no_stroke, record_text};
         ps_chart_draw(&l, &gc);
     }
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
 }
 
 /* Drawing pass: chart texts in the document's faces. */
@@ -199,6 +199,6 @@ void pdf_chart(pdf_ctx *c, const doc_chart *ch)
                 ps_warn(c->w, "chart %s not drawn: %s", ch->id, err.msg);
         }
     }
-    doc_chart_spec_free(&sp);
+    doc_chart_spec_fini(&sp);
     c->y += h * s + 8;
 }

@@ -27,7 +27,7 @@ int doc_template_dir_check(const char *dir, ps_error *err)
         ps_buf path = {0};
         ps_buf_printf(&path, "%s/%s", dir, f->name);
         ps_input_note(path.data);   /* read later, when the document is drawn: never an output */
-        ps_buf_free(&path);
+        ps_buf_fini(&path);
     }
     return PS_OK;
 }
@@ -50,9 +50,9 @@ int doc_template_load(const char *dir, const char *name, char **text, ps_error *
                                   r == PS_READ_EISDIR ? "cannot open" : "read error", strerror(errno));
             else if (memchr(b.data ? b.data : "", '\0', b.len))
                 rc = ps_error_set(err, PS_EINPUT, path.data, 0, 0, "NUL byte: not a text file");
-            ps_buf_free(&path);
+            ps_buf_fini(&path);
             if (rc) {
-                ps_buf_free(&b);
+                ps_buf_fini(&b);
                 return rc;
             }
             *text = ps_buf_steal(&b);
@@ -60,10 +60,10 @@ int doc_template_load(const char *dir, const char *name, char **text, ps_error *
         }
         if (errno != ENOENT) {
             int rc = ps_error_set(err, PS_EIO, path.data, 0, 0, "cannot open: %s", strerror(errno));
-            ps_buf_free(&path);
+            ps_buf_fini(&path);
             return rc;
         }
-        ps_buf_free(&path);
+        ps_buf_fini(&path);
     }
     for (const ps_embedded_file *f = ps_embedded_templates; f->name; f++)
         if (strcmp(f->name, name) == 0) {

@@ -29,7 +29,7 @@ doc_block *doc_heading(ps_doc *d, int level, int page_break, const char *fmt, ..
     ps_buf_vprintf(&t, fmt, ap);
     va_end(ap);
     doc_block *b = doc_add(d, DOC_HEADING, t.data ? t.data : "");
-    ps_buf_free(&t);
+    ps_buf_fini(&t);
     b->level = level;
     b->page_break = page_break;
     char a[32];
@@ -46,7 +46,7 @@ void doc_para(ps_doc *d, const char *fmt, ...)
     ps_buf_vprintf(&t, fmt, ap);
     va_end(ap);
     doc_add(d, DOC_PARA, t.data ? t.data : "");
-    ps_buf_free(&t);
+    ps_buf_fini(&t);
 }
 
 doc_table *doc_table_new(ps_doc *d, const char *caption, size_t ncols)
@@ -90,7 +90,7 @@ void doc_cellf(doc_table *t, size_t row, size_t col, const char *fmt, ...)
     ps_buf_vprintf(&b, fmt, ap);
     va_end(ap);
     doc_cell(t, row, col, b.data ? b.data : "");
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 const char *doc_num(char *out, size_t n, double v, int decimals) { return ps_fmt_num(out, n, v, decimals); }

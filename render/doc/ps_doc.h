@@ -51,8 +51,8 @@ void ps_doc_dump_layout(const ps_doc *d, ps_buf *out);
  * message" line per finding, then a count line), PS_FMT_JSON ({"findings":[{"kind","severity",
  * "file","line","server","metric","stated","expected","message"}],"claims":N,"checked":N,
  * "percentages_checked":N}) or PS_FMT_HTML (self-contained page, every input string escaped).
- * title (may be NULL) heads the HTML page. Returns 0, or PS_EUSAGE for another format. */
-int ps_audit_render(ps_buf *out, const ps_audit *a, enum ps_format fmt, const char *title, ps_error *err);
+ * o->title (may be NULL) heads the HTML page. Returns 0, or PS_EUSAGE for another format. */
+int ps_audit_render(ps_buf *out, const ps_audit *a, const ps_render_opts *o, ps_error *err);
 
 /* ===================================================================== 9. trend */
 
@@ -93,10 +93,10 @@ typedef struct ps_trend_chart {
 } ps_trend_chart;
 /* Build chart kind of t; metric = key of the load chart's metric (NULL = default).
  * PS_EUSAGE with a message when t lacks what the chart needs (no IOPS metric, no load value,
- * no time series, unknown metric). Free *out with ps_trend_chart_free, also after an error. */
+ * no time series, unknown metric). Free *out with ps_trend_chart_fini, also after an error. */
 int ps_trend_chart_build(const ps_trend *t, enum ps_trend_chart_kind kind, const char *metric,
                          ps_trend_chart *out, ps_error *err);
-void ps_trend_chart_free(ps_trend_chart *c);
+void ps_trend_chart_fini(ps_trend_chart *c);
 /* Append "[chart NAME]" and the layout dump (ps_chart_dump_layout) of every chart kind (only:
  * just that kind; -1 = all), or "unavailable = reason" for a chart t cannot give. */
 void ps_trend_dump_layouts(const ps_trend *t, int only, const char *metric, ps_buf *out);
@@ -113,13 +113,18 @@ void ps_trend_render_html(const ps_trend *t, ps_buf *b);
  * UTC), contents, the trend table and the available charts as vector graphics; embedded
  * DejaVu fonts. Writes to fp. Errors as ps_doc_render_pdf (PS_EIO). */
 int ps_trend_render_pdf(const ps_trend *t, ps_time date, FILE *fp, ps_warnings *w, ps_error *err);
+/* The renderer shape of ps_output.h: o->fmt picks from the table {TEXT, JSON, HTML, PDF} of the
+ * functions above (render/out/trend_render.c); PDF uses o->date and o->warnings. Appends to out.
+ * Errors: PS_EUSAGE for another format, else as ps_trend_render_pdf. The trend charts alone
+ * (SVG/PNG) are the chart engine's (ps_trend_chart_build). */
+int ps_trend_render(ps_buf *out, const ps_trend *t, const ps_render_opts *o, ps_error *err);
 /* The same trend section appended to any document (e.g. `report`, for its HTML and PDF):
  * a level-1 heading, the table, and a level-2 heading + chart per available chart. The chart
  * specs live in *keep: keep it and t alive until d is rendered and freed, then call
- * ps_trend_charts_free(keep). */
+ * ps_trend_charts_fini(keep). */
 typedef struct ps_trend_charts { ps_trend_chart chart[PS_TREND_NCHARTS]; } ps_trend_charts;
 void ps_doc_append_trend(ps_doc *d, const ps_trend *t, ps_trend_charts *keep);
-void ps_trend_charts_free(ps_trend_charts *keep);
+void ps_trend_charts_fini(ps_trend_charts *keep);
 
 #ifdef __cplusplus
 }

@@ -103,7 +103,7 @@ int ps_sfnt_open(const char *path, int index, ps_sfnt **out, ps_error *err)
     ps_buf b = {0};
     int rd = ps_buf_read_file(&b, path, SFNT_MAX_BYTES);
     if (rd || b.len < 12) {
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
         return rd == PS_READ_ETOOBIG ? ps_error_set(err, PS_EINPUT, path, 0, 0, "font file larger than 64 MiB")
                                      : ps_error_set(err, PS_EIO, path, 0, 0, "cannot read the font file");
     }

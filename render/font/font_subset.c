@@ -175,7 +175,7 @@ static int build_tables(const ps_sfnt *f, glyphs *g, const uint32_t *cps, size_t
         if (len >= 10 && (f->data[off] & 0x80)) {   /* numberOfContours < 0: composite */
             walk w = {g, f, 0};
             if (components((unsigned char *)t[T_GLYF].data + at, len, add_component, &w) || w.bad) {
-                ps_buf_free(&loca);
+                ps_buf_fini(&loca);
                 return ps_error_set(err, PS_EINPUT, NULL, 0, 0, "font: bad composite glyph %u", g->old[i]);
             }
         }
@@ -262,7 +262,7 @@ int ps_sfnt_subset(const ps_sfnt *f, const uint32_t *cps, size_t n, ps_buf *out,
         h[3] = (unsigned char)adj;
     }
     for (int k = 0; k < SFNT_NTAGS; k++)
-        ps_buf_free(&t[k]);
+        ps_buf_fini(&t[k]);
     free(g.old);
     free(g.to_new);
     return rc;

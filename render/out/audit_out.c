@@ -203,7 +203,7 @@ static void render_html(ps_buf *b, const ps_audit *a, const char *title, const p
         ps_buf_puts(b, "<p>");
         ps_html_escape(b, b2.data ? b2.data : "");
         ps_buf_puts(b, ".</p>\n");
-        ps_buf_free(&b2);
+        ps_buf_fini(&b2);
     }
     if (cv && list) {
         ps_buf_puts(b, "<table>\n<tr><th>Line</th><th>Number</th><th>After</th></tr>\n");
@@ -222,16 +222,41 @@ static void render_html(ps_buf *b, const ps_audit *a, const char *title, const p
     ps_buf_puts(b, "</body></html>\n");
 }
 
-int ps_audit_render(ps_buf *out, const ps_audit *a, enum ps_format fmt, const char *title, ps_error *err)
+static void audit_text(ps_buf *out, const ps_audit *a, const char *title)
 {
-    switch (fmt) {
-    case PS_FMT_TEXT: render_text(out, a); return 0;
-    case PS_FMT_JSON: render_json(out, a, NULL, NULL, 0); return 0;
-    case PS_FMT_HTML: render_html(out, a, title, NULL, NULL, 0); return 0;
-    default:
-        return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "audit output format '%s' not supported (text, json, html)",
-                            ps_format_name(fmt));
-    }
+    (void)title;
+    render_text(out, a);
+}
+
+static void audit_json(ps_buf *out, const ps_audit *a, const char *title)
+{
+    (void)title;
+    render_json(out, a, NULL, NULL, 0);
+}
+
+static void audit_html(ps_buf *out, const ps_audit *a, const char *title)
+{
+    render_html(out, a, title, NULL, NULL, 0);
+}
+
+static const struct {
+    enum ps_format fmt;
+    void (*fn)(ps_buf *out, const ps_audit *a, const char *title);
+} renderers[] = {
+    {PS_FMT_TEXT, audit_text},
+    {PS_FMT_JSON, audit_json},
+    {PS_FMT_HTML, audit_html},
+};
+
+int ps_audit_render(ps_buf *out, const ps_audit *a, const ps_render_opts *o, ps_error *err)
+{
+    for (size_t i = 0; i < sizeof renderers / sizeof renderers[0]; i++)
+        if (renderers[i].fmt == o->fmt) {
+            renderers[i].fn(out, a, o->title);
+            return PS_OK;
+        }
+    return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "audit output format '%s' not supported (text, json, html)",
+                        ps_format_name(o->fmt));
 }
 
 int ps_audit_render_coverage(ps_buf *out, const ps_audit *a, const ps_paper *paper, int list_unread,

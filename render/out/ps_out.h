@@ -38,7 +38,7 @@ void ps_csv_field(ps_buf *b, const char *s, char sep);
  *   PS_FMT_CSV   header line + one line per counter (LF line ends), empty field when absent;
  *   PS_FMT_JSON  {"files":[...],"counters":[...]} with ISO 8601 UTC times and null when absent.
  * Appends to b. Returns PS_EUSAGE (err filled) for any other format, nothing appended. */
-int ps_render_summary(ps_buf *b, const ps_summary *s, enum ps_format fmt, ps_error *err);
+int ps_summary_render(ps_buf *out, const ps_summary *s, const ps_render_opts *o, ps_error *err);
 
 /* ===================================================================== 4. log writers */
 
@@ -86,6 +86,10 @@ void ps_js_render_verdicts(ps_buf *b, const ps_js_run *run);
  * <failure> carrying every reason for a failing verdict, <skipped> when there are no criteria.
  * Text is XML-escaped. */
 void ps_js_render_junit(ps_buf *b, const ps_js_run *run);
+/* The renderer shape of ps_output.h: o->fmt picks from the table {TEXT: ps_js_render_text,
+ * JSON: ps_js_render_json, JUNIT: ps_js_render_junit} (render/out/js_render.c). Appends to out;
+ * PS_EUSAGE for another format. `check`'s verdict lines are its own output, not a format. */
+int ps_js_render(ps_buf *out, const ps_js_run *run, const ps_render_opts *o, ps_error *err);
 
 #ifdef __cplusplus
 }

@@ -250,20 +250,22 @@ static void render_text(ps_buf *b, const ps_summary *s)
         ps_buf_puts(b, "(no counters)\n");
 }
 
-int ps_render_summary(ps_buf *b, const ps_summary *s, enum ps_format fmt, ps_error *err)
+static const struct {
+    enum ps_format fmt;
+    void (*fn)(ps_buf *out, const ps_summary *s);
+} renderers[] = {
+    {PS_FMT_TEXT, render_text},
+    {PS_FMT_CSV, render_csv},
+    {PS_FMT_JSON, render_json},
+};
+
+int ps_summary_render(ps_buf *out, const ps_summary *s, const ps_render_opts *o, ps_error *err)
 {
-    switch (fmt) {
-    case PS_FMT_TEXT:
-        render_text(b, s);
-        return PS_OK;
-    case PS_FMT_CSV:
-        render_csv(b, s);
-        return PS_OK;
-    case PS_FMT_JSON:
-        render_json(b, s);
-        return PS_OK;
-    default:
-        return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "summary cannot be written as %s (use text, csv or json)",
-                            ps_format_name(fmt));
-    }
+    for (size_t i = 0; i < sizeof renderers / sizeof renderers[0]; i++)
+        if (renderers[i].fmt == o->fmt) {
+            renderers[i].fn(out, s);
+            return PS_OK;
+        }
+    return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "summary cannot be written as %s (use text, csv or json)",
+                        ps_format_name(o->fmt));
 }

@@ -38,7 +38,7 @@ static void table(const ps_trend *t, ps_buf *b)
             ps_buf_puts(b, "<td>");
             esc(b, cell.data);
             ps_buf_puts(b, "</td>");
-            ps_buf_free(&cell);
+            ps_buf_fini(&cell);
         }
         ps_buf_puts(b, "</tr>\n");
     }
@@ -65,8 +65,8 @@ static void chart(const ps_trend *t, enum ps_trend_chart_kind kind, ps_buf *b)
         esc(b, err.msg);
         ps_buf_puts(b, "</p>\n");
     }
-    ps_buf_free(&svg);
-    ps_trend_chart_free(&c);
+    ps_buf_fini(&svg);
+    ps_trend_chart_fini(&c);
 }
 
 void ps_trend_render_html_section(const ps_trend *t, ps_buf *b)

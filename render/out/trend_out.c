@@ -77,7 +77,7 @@ void ps_trend_render_text(const ps_trend *t, ps_buf *b)
         ps_buf_puts(&name, t->load_name);
         no_controls(&name);
         ps_buf_printf(b, "Load variable: %s\n", name.data);
-        ps_buf_free(&name);
+        ps_buf_fini(&name);
     }
     for (size_t r = 0; r <= nm; r++) {
         for (size_t c = 0; c <= nl; c++) {
@@ -100,7 +100,7 @@ void ps_trend_render_text(const ps_trend *t, ps_buf *b)
         }
     }
     for (size_t i = 0; i < (nl + 1) * (nm + 1); i++)
-        ps_buf_free(&cells[i]);
+        ps_buf_fini(&cells[i]);
     free(cells);
     free(colw);
 }
@@ -152,7 +152,7 @@ void ps_trend_render_json(const ps_trend *t, ps_buf *b)
             if (l)
                 ps_buf_putc(b, ',');
             ps_json_str(b, cell.data);
-            ps_buf_free(&cell);
+            ps_buf_fini(&cell);
         }
         ps_buf_puts(b, "]}");
     }

@@ -36,7 +36,7 @@ static void trend_table(ps_doc *d, const ps_trend *t)
             ps_buf cell = {0};
             ps_trend_cell(&cell, t, l, m);
             doc_cell(tb, r, l + 1, cell.data);
-            ps_buf_free(&cell);
+            ps_buf_fini(&cell);
         }
     }
 }
@@ -67,10 +67,10 @@ void ps_doc_append_trend(ps_doc *d, const ps_trend *t, ps_trend_charts *keep)
     }
 }
 
-void ps_trend_charts_free(ps_trend_charts *keep)
+void ps_trend_charts_fini(ps_trend_charts *keep)
 {
     for (int k = 0; k < PS_TREND_NCHARTS; k++)
-        ps_trend_chart_free(&keep->chart[k]);
+        ps_trend_chart_fini(&keep->chart[k]);
 }
 
 int ps_trend_render_pdf(const ps_trend *t, ps_time date, FILE *fp, ps_warnings *w, ps_error *err)
@@ -97,6 +97,6 @@ int ps_trend_render_pdf(const ps_trend *t, ps_time date, FILE *fp, ps_warnings *
     ps_doc_append_trend(d, t, &charts);
     int rc = ps_doc_render_pdf(d, fp, w, err);
     ps_doc_free(d);
-    ps_trend_charts_free(&charts);
+    ps_trend_charts_fini(&charts);
     return rc;
 }

@@ -22,6 +22,25 @@ enum ps_format ps_format_parse(const char *name);
 enum ps_format ps_format_from_path(const char *path);
 const char *ps_format_name(enum ps_format f);
 
+/* ===================================================================== 2. text-output renderers
+ *
+ * Every renderer that produces a document in memory (summary, jetstress, audit, trend, analyze)
+ * has one shape:
+ *     int ps_X_render(ps_buf *out, const MODEL *m, const ps_render_opts *o, ps_error *err);
+ * It appends the output in format o->fmt to out, reads the model const, and returns PS_OK or an
+ * error code with err set (PS_EUSAGE when the domain has no renderer for o->fmt). Each domain
+ * picks the function for o->fmt from its own table of {format, function} rows, as the document
+ * backends do (ps_doc_renderer). The chart image writers (ps_chart_render_png/svg) write files
+ * by path and are a different kind (see docs/architecture.md). */
+typedef struct ps_render_opts {
+    enum ps_format fmt;        /* the output format; selects the table row */
+    const char *title;         /* document title (audit HTML); NULL = the renderer's own */
+    ps_time date;              /* document date (HTML/PDF title pages), from SOURCE_DATE_EPOCH */
+    const void *info;          /* what one domain needs besides the model (analyze:
+                                * const ps_an_doc_info *); NULL for the others */
+    ps_warnings *warnings;     /* may be NULL; renderers that warn (PDF fonts) append here */
+} ps_render_opts;
+
 typedef struct ps_outfile ps_outfile;
 /* Open an output. path NULL or "-" is standard output. Otherwise a temporary file is created
  * in the same directory and renamed over path by ps_outfile_commit, so nothing is ever

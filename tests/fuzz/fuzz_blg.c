@@ -30,10 +30,10 @@ static void read_all(int lenient)
             ps_buf_reset(&b);
             ps_pdh_write_row(&b, &st, row.local, row.values, row.nvalues);
         }
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
         ps_log_close(log);
     }
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -28,7 +28,7 @@ int main(int argc, char **argv)
         ps_buf b = {0};
         synth_b(&b, &v[i].o);
         put(argv[1], v[i].name, &b);
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
     }
     ps_buf a = {0};
     synth_a(&a, 0, 2048);
@@ -39,6 +39,6 @@ int main(int argc, char **argv)
     ps_buf_reset(&a);
     ps_buf_puts(&a, "\"(PDH-BIN 4.0)\" legacy");
     put(argv[1], "legacy", &a);
-    ps_buf_free(&a);
+    ps_buf_fini(&a);
     return 0;
 }

@@ -23,10 +23,10 @@ static void read_all(const char *path, int lenient, const ps_filter *f)
             ps_summary_add_row(&s, &row);
         ps_summary_end_file(&s, ps_log_bad_rows(log));
         ps_summary_finish(&s);
-        ps_summary_free(&s);
+        ps_summary_fini(&s);
         ps_log_close(log);
     }
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -15,6 +15,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ps_error err;
     if (ps_js_report_read(path, &r, &w, &err) == PS_OK)
         ps_js_report_free(r);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     return 0;
 }

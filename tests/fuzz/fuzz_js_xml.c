@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ps_js_config_free(c);
     ps_js_result_xml x = {0};
     if (ps_js_result_xml_read(path, &x, &w, &err) == PS_OK)
-        ps_js_result_xml_free(&x);
-    ps_warnings_free(&w);
+        ps_js_result_xml_fini(&x);
+    ps_warnings_fini(&w);
     return 0;
 }

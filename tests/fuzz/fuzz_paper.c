@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ps_paper *p = NULL;
     if (ps_paper_parse("fuzz.txt", text, size, &p, &w, &err) == PS_OK)
         ps_paper_free(p);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     free(text);
     return 0;
 }

@@ -16,16 +16,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ps_error err;
     ps_thr_set set = {0};
     ps_thr_read(path, &set, &w, &err);
-    ps_thr_set_free(&set);
+    ps_thr_set_fini(&set);
     char *text = malloc(size ? size : 1);
     if (text) {
         if (size)
             memcpy(text, data, size);
         ps_thr_set set2 = {0};
         ps_thr_parse_text(text, size, "fuzz", &set2, &err);
-        ps_thr_set_free(&set2);
+        ps_thr_set_fini(&set2);
         free(text);
     }
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     return 0;
 }

@@ -20,6 +20,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 sink += ps_trend_relative(&t, l, m);
         (void)sink;
     }
-    ps_trend_free(&t);
+    ps_trend_fini(&t);
     return 0;
 }

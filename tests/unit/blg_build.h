@@ -122,7 +122,7 @@ static void bb_begin(bb *f, uint32_t S, int ptr8, int32_t bias, const char *std_
     ps_buf_reset(&n);
     bb_wstr(&n, dst_name);
     ps_buf_put(&h, n.data, n.len < 64 ? n.len : 64);
-    ps_buf_free(&n);
+    ps_buf_fini(&n);
     bb_pad(&h, tz + 0x98, 0);
     if (us_dst_rule) {   /* 2nd Sunday of March, 02:00 */
         bb_u16(&h, 0); bb_u16(&h, 3); bb_u16(&h, 0); bb_u16(&h, 2); bb_u16(&h, 2);
@@ -139,7 +139,7 @@ static void bb_begin(bb *f, uint32_t S, int ptr8, int32_t bias, const char *std_
     bb_u16(c, (unsigned)(0x20 + h.len));
     bb_pad(c, 0x48 + 0x20, 0);
     ps_buf_put(c, h.data, h.len);
-    ps_buf_free(&h);
+    ps_buf_fini(&h);
     bb_pad(c, (c->len + 7) & ~(size_t)7, 0);
     bb_close_buffer(f);
 }
@@ -185,8 +185,8 @@ static void bb_record(bb *f, int evtype, uint64_t ft, const ps_buf *rec) { bb_re
 static void bb_finish(bb *f) { bb_close_buffer(f); }
 static void bb_free(bb *f)
 {
-    ps_buf_free(&f->file);
-    ps_buf_free(&f->cur);
+    ps_buf_fini(&f->file);
+    ps_buf_fini(&f->cur);
 }
 
 /* Counter-list entry (layout B or A). instance/parent NULL = none. */
@@ -225,7 +225,7 @@ static void bb_entry(ps_buf *l, uint32_t flags, uint32_t type, uint64_t freq, in
     bb_u32(l, oc);
     ps_buf_put(l, s.data, s.len);
     bb_pad(l, start + len, 0);
-    ps_buf_free(&s);
+    ps_buf_fini(&s);
 }
 static void bb_list_begin(ps_buf *l)
 {
@@ -279,8 +279,8 @@ static void bb_array(ps_buf *d, uint64_t ft, size_t n, const char *const *names,
     bb_u32(d, 0x02034C42);
     bb_u32(d, (uint32_t)(body.len + 8));
     ps_buf_put(d, body.data, body.len);
-    ps_buf_free(&body);
-    ps_buf_free(&str);
+    ps_buf_fini(&body);
+    ps_buf_fini(&str);
     free(offs);
 }
 
@@ -359,7 +359,7 @@ static void bb_object(ps_buf *d, const bb_obj *o)
             bb_u32(&b, (uint32_t)nm.len);
             ps_buf_put(&b, nm.data, nm.len);
             bb_pad(&b, st + il, 0);
-            ps_buf_free(&nm);
+            ps_buf_fini(&nm);
         }
         bb_u32(&b, 8 + 8 * o->nc);
         bb_u32(&b, 0);
@@ -371,7 +371,7 @@ static void bb_object(ps_buf *d, const bb_obj *o)
     bb_u32(d, 0x05034C42);
     bb_u32(d, (uint32_t)(b.len + 8));
     ps_buf_put(d, b.data, b.len);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 /* Name-table record (0x24): machine, then "index","name" pairs. */
 static void bb_names(ps_buf *r, const char *machine, size_t n, const char *const *pairs)

@@ -31,7 +31,7 @@ static void synth_b(ps_buf *out, const synth_opts *o)
     bb_entry(&l, 1, 0x10410400u, 1000, 0, "\\\\HOST", "net", "*", NULL, "packets/sec");
     bb_entry(&l, 0, 0x12345678u, 1000, 0, "\\\\HOST", "odd", NULL, NULL, "thing");
     bb_record_parts(&f, 0x20, bb_ft(2020, 1, 15, 10, 0, 0, 0), &l, o->part);
-    ps_buf_free(&l);
+    ps_buf_fini(&l);
     const char *b = o->net_b ? o->net_b : "b";
     for (int i = 0; i < 4; i++) {
         uint64_t ft = bb_ft(2020, 1, 15, 10, 0, i, 0);
@@ -50,7 +50,7 @@ static void synth_b(ps_buf *out, const synth_opts *o)
         bb_value(&d, 0, ft, 7, 7, 0);
         bb_data_end(&d);
         bb_record_parts(&f, 0x22, ft, &d, o->part);
-        ps_buf_free(&d);
+        ps_buf_fini(&d);
     }
     bb_finish(&f);
     ps_buf_put(out, f.file.data, f.file.len);
@@ -72,12 +72,12 @@ static void synth_a(ps_buf *out, int ptr8, uint32_t S)
     const char *pairs[] = {"1", "20", "9", "Proc", "10", "% Time", "12", "Ops/sec", "14", "% Busy", "16", "Busy Base", "18", "Up"};
     bb_names(&n, "\\\\HOST", 7, pairs);
     bb_record(&f, 0x24, bb_ft(2020, 7, 1, 12, 0, 0, 0), &n);
-    ps_buf_free(&n);
+    ps_buf_fini(&n);
     ps_buf l = {0};
     bb_list_begin(&l);
     bb_entry(&l, 0x10, 0x10, 0, 0, "\\\\HOST", "Proc", "*", NULL, "*");
     bb_record(&f, 0x20, bb_ft(2020, 7, 1, 12, 0, 0, 0), &l);
-    ps_buf_free(&l);
+    ps_buf_fini(&l);
     static const uint32_t ctitle[] = {10, 12, 14, 16, 18};
     static const uint32_t ctype[] = {0x20510500u, 0x10410400u, 0x20570500u, 0x40030500u, 0x30240500u};
     static const uint32_t csize[] = {8, 4, 8, 8, 8};
@@ -102,7 +102,7 @@ static void synth_a(ps_buf *out, int ptr8, uint32_t S)
         bb_object(&d, &ob);
         bb_data_end(&d);
         bb_record(&f, 0x22, ft, &d);
-        ps_buf_free(&d);
+        ps_buf_fini(&d);
     }
     bb_finish(&f);
     ps_buf_put(out, f.file.data, f.file.len);

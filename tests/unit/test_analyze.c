@@ -111,7 +111,7 @@ static void fixed(void)
 static void teardown(void)
 {
     ps_an_free(an);
-    ps_an_ruleset_free(&set);
+    ps_an_ruleset_fini(&set);
 }
 
 static size_t rule_index(const char *id)
@@ -220,7 +220,7 @@ Test(analyze, no_evidence_is_not_a_pass)
     cr_assert_eq(ps_an_status(r, PS_AN_CRITICAL), PS_EFAIL);
     cr_assert_str_eq(ps_an_verdict_name(r, PS_AN_WARNING), "no evidence");
     ps_an_free(a);
-    ps_an_ruleset_free(&rs);
+    ps_an_ruleset_fini(&rs);
 }
 
 /* Auto slices: 1000 samples at 1 s; files given out of time order give the same slices. */
@@ -263,7 +263,7 @@ Test(analyze, auto_grid_and_file_order)
     }
     cr_assert_eq(ns[0], ns[1]);
     cr_assert_eq(memcmp(n[0], n[1], sizeof n[0]), 0);
-    ps_an_ruleset_free(&rs);
+    ps_an_ruleset_fini(&rs);
 }
 
 Test(analyze, expressions)
@@ -311,7 +311,7 @@ Test(analyze, rule_file_errors)
         cr_assert_eq(err.line, cases[i].line, "case %zu: line %ld (%s)", i, err.line, err.msg);
         cr_assert(strstr(err.msg, cases[i].msg), "case %zu: %s", i, err.msg);
         cr_assert_str_eq(err.file, "f.rules");
-        ps_an_ruleset_free(&rs);
+        ps_an_ruleset_fini(&rs);
     }
 }
 
@@ -334,7 +334,7 @@ Test(analyze, rule_file_fields_and_bands)
     cr_assert(ps_an_rule_wants_instance(r, "C:"));
     cr_assert(ps_an_rule_wants_instance(r, "_Total"));      /* explicit exclude replaces the default */
     cr_assert(!ps_an_rule_wants_instance(r, "HarddiskVolume1"));
-    ps_an_ruleset_free(&rs);
+    ps_an_ruleset_fini(&rs);
 }
 
 Test(analyze, builtin_packs_load)
@@ -346,7 +346,7 @@ Test(analyze, builtin_packs_load)
         cr_assert_gt(rs.n, 0);
         for (size_t i = 0; i < rs.n; i++)
             cr_assert(rs.rules[i].source && *rs.rules[i].source, "%s: rule %s has no source", *p, rs.rules[i].id);
-        ps_an_ruleset_free(&rs);
+        ps_an_ruleset_fini(&rs);
     }
 }
 
@@ -393,6 +393,6 @@ Test(analyze, pal_import_inheritance_and_bands)
     cr_assert_eq(f->op, PS_AN_LT);
     cr_assert_eq(f->warning, 10);
     cr_assert(ps_an_rule_wants_instance(f, "_Total"));
-    ps_warnings_free(&w);
-    ps_an_ruleset_free(&rs);
+    ps_warnings_fini(&w);
+    ps_an_ruleset_fini(&rs);
 }

@@ -42,7 +42,7 @@ Test(checks, transfers_sum_within_rounding_passes)
                           "Database Disks Writes/sec 193.674\n");
     cr_assert_eq(a.n, 0);
     cr_assert_eq(a.checked, 1);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(checks, transfers_mean_and_plain_mismatch)
@@ -55,12 +55,12 @@ Test(checks, transfers_mean_and_plain_mismatch)
     cr_assert_float_eq(f->expected, 265.186, 1e-9);
     cr_assert_eq(f->line, 1);
     cr_assert(strstr(f->message, "mean"));
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     a = run_text("Database Disks Transfers/sec 265.190\nDatabase Disks Reads/sec 71.512\n"
                  "Database Disks Writes/sec 193.674\n");
     f = get(&a, "transfers-not-sum");
     cr_assert_null(strstr(f->message, "mean"));
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(checks, seconds_under_ms_exact_and_heuristic)
@@ -77,12 +77,12 @@ Test(checks, seconds_under_ms_exact_and_heuristic)
             cr_assert_eq(a.findings[i].severity, PS_SEV_ERROR);
             cr_assert_float_eq(a.findings[i].expected, a.findings[i].stated * 1000, 1e-9);
         }
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     a = run_text("Average Database Disk Read Latency (ms) 0.015\nAverage Log Disk Write Latency (ms) 0.4\n");
     const ps_finding *f = get(&a, "unit-seconds-as-ms");
     cr_assert_eq(f->severity, PS_SEV_WARNING);
     cr_assert_eq(count(&a, "unit-seconds-as-ms"), 1);   /* 0.4 ms log writes are plausible */
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 static const char two_servers[] =
@@ -100,7 +100,7 @@ Test(checks, aggregate_sum_and_mean)
              "Average Database Disk Read Latency (ms) 15.0\n", two_servers);
     ps_audit a = run_text(buf);
     cr_assert_eq(a.n, 0, "%s", a.n ? a.findings[0].message : "");
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     snprintf(buf, sizeof buf, "%sDatabase Disks Reads/sec 400.0\nDatabase Disks Writes/sec 121.0\n"
              "Average Database Disk Read Latency (ms) 17.5\n", two_servers);
     a = run_text(buf);
@@ -112,11 +112,11 @@ Test(checks, aggregate_sum_and_mean)
     f = get(&a, "aggregate-latency-not-mean");
     cr_assert_float_eq(f->expected, 15, 1e-9);
     cr_assert(strstr(f->message, "weighted"));
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     snprintf(buf, sizeof buf, "%sAverage Database Disk Read Latency (ms) 30.0\n", two_servers);
     a = run_text(buf);
     cr_assert(strstr(get(&a, "aggregate-latency-not-mean")->message, "sum"));
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(checks, target_arithmetic)
@@ -126,25 +126,25 @@ Test(checks, target_arithmetic)
                           "Target IOPS 180\n");
     cr_assert_eq(a.n, 0);
     cr_assert_eq(a.checked, 1);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     a = run_text("Number of Exchange mailboxes simulated 1000\nIOPS profile 0.15\nHeadroom 20%\nTarget IOPS 200\n");
     const ps_finding *f = get(&a, "target-iops-arithmetic");
     cr_assert_float_eq(f->expected, 180, 1e-9);
     cr_assert_float_eq(f->stated, 200, 0);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     /* tested value vs profile and headroom: 0.15 x 1.2 = 0.18, printed 0.20 (its own kind since
      * issue 15: the headroom, not the target, is wrong) */
     a = run_text("IOPS profile 0.15\nHeadroom 20%\nSimulated profile: I/O's per second per mailbox 0.20\n");
     f = get(&a, "headroom-arithmetic");
     cr_assert_float_eq(f->expected, 0.18, 1e-12);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     /* report target and test-log target, 500 x 0.5 = 250; "0.5" allows 500 x 0.05 = 25 */
     a = run_text("Number of Exchange mailboxes simulated 500\nSimulated profile: I/O's per second per mailbox 0.5\n"
                  "Performance Test Result Report\nTarget Transactional I/O per Second 250\n"
                  "Stress Test Result Report\n2/26/2009 8:53:04 PM -- 16 sessions have actual 383 IOPS (target IOPS: 280)\n");
     cr_assert_eq(count(&a, "target-iops-arithmetic"), 1);
     cr_assert_float_eq(get(&a, "target-iops-arithmetic")->stated, 280, 0);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(checks, achieved_below_target_only_for_performance)
@@ -158,7 +158,7 @@ Test(checks, achieved_below_target_only_for_performance)
     cr_assert_float_eq(f->stated, 160.5, 1e-9);
     cr_assert_float_eq(f->expected, 168, 0);
     cr_assert_eq(f->line, 2);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 static const char report_2013[] =
@@ -187,7 +187,7 @@ Test(checks, report_consistent_passes)
     /* achieved = 40 + 30 + 41 + 31 = 142; 14.412 -> log 14.4; 1.040 -> 1.0 */
     ps_audit a = run_report("Pass", "142.000", "14.000", "0.000", "14.4");
     cr_assert_eq(a.n, 0, "%s", a.n ? a.findings[0].message : "");
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(checks, table_vs_log)
@@ -199,7 +199,7 @@ Test(checks, table_vs_log)
     cr_assert_eq(f->line, 14);
     cr_assert_str_eq(f->server, "EX1 Performance");
     cr_assert_eq(a.n, 1);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(checks, achieved_vs_instances_notes_total)
@@ -210,7 +210,7 @@ Test(checks, achieved_vs_instances_notes_total)
     cr_assert_eq(f->severity, PS_SEV_WARNING);
     cr_assert_float_eq(f->expected, 142, 1e-9);
     cr_assert(strstr(f->message, "total, not transactional"));
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(checks, verdicts)
@@ -218,17 +218,17 @@ Test(checks, verdicts)
     ps_audit a = run_report("Pass", "142.000", "22.000", "0.000", "14.4");
     cr_assert(strstr(get(&a, "verdict-inconsistent")->message, "Instance9.2"));
     cr_assert_eq(get(&a, "verdict-inconsistent")->severity, PS_SEV_ERROR);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     a = run_report("Pass", "142.000", "14.000", "1.054", "14.4");
     cr_assert(strstr(get(&a, "verdict-inconsistent")->message, "Stalls"));
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     a = run_report("Fail - something", "142.000", "14.000", "0.000", "14.4");
     cr_assert_eq(get(&a, "verdict-inconsistent")->severity, PS_SEV_WARNING);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     /* 20.000 is not above 20 ms */
     a = run_report("Pass", "142.000", "20.000", "1.000", "14.4");
     cr_assert_eq(count(&a, "verdict-inconsistent"), 0);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(checks, samples_vs_window)
@@ -244,17 +244,17 @@ Test(checks, samples_vs_window)
     ps_audit a = run_text(buf);
     cr_assert_eq(a.n, 0);
     cr_assert_eq(a.checked, 2);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     snprintf(buf, sizeof buf, fmt, "479", "470");
     a = run_text(buf);
     const ps_finding *f = get(&a, "sample-count-mismatch");
     cr_assert_eq(f->severity, PS_SEV_WARNING);
     cr_assert_float_eq(f->expected, 7177.0 / 15, 1e-9);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     snprintf(buf, sizeof buf, fmt, "477", "478");
     a = run_text(buf);
     cr_assert_eq(get(&a, "sample-count-mismatch")->severity, PS_SEV_ERROR);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(checks, percentage_interval_rule)
@@ -289,7 +289,7 @@ Test(checks, percentage_tables_row_and_column_major)
     cr_assert_float_eq(f->expected, 100.0 * 1383 / 1530, 1e-9);
     cr_assert_eq(f->line, 3);
     cr_assert_eq(a.pct_checked, 6);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(checks, wrong_test_and_instances_vs_total)
@@ -304,17 +304,17 @@ Test(checks, wrong_test_and_instances_vs_total)
     ps_audit a = run_text(buf);
     cr_assert_eq(count(&a, "wrong-test-used"), 1);
     cr_assert_eq(count(&a, "instances-vs-total-mismatch"), 0);   /* reported once, as the wrong test */
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     snprintf(buf, sizeof buf, fmt, "139.504", "134.646", "75.691");
     a = run_text(buf);
     cr_assert_eq(a.n, 0, "%s", a.n ? a.findings[0].message : "");
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     snprintf(buf, sizeof buf, fmt, "139.504", "134.646", "70.000");
     a = run_text(buf);
     const ps_finding *f = get(&a, "instances-vs-total-mismatch");
     cr_assert_float_eq(f->expected, 75.691, 1e-9);
     cr_assert_eq(f->line, 3);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(checks, absent_is_never_a_wrong_value)
@@ -327,7 +327,7 @@ Test(checks, absent_is_never_a_wrong_value)
     cr_assert_eq(count(&a, "absent-value"), 2);
     cr_assert_eq(ps_audit_count(&a, PS_SEV_WARNING), 0);
     cr_assert_eq(get(&a, "absent-value")->line, 3);   /* sorted by location */
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(checks, percentage_table_without_a_base_is_skipped)

@@ -93,11 +93,11 @@ Test(phrasing, servers_as_columns_tab_and_spaces_with_heading_names)
         /* every column is checked: the aggregate 300 = 100 + 200, 110 = 50 + 60 */
         ps_audit a = run_text(texts[i]);
         cr_assert_eq(a.n, 0, "%s", a.n ? a.findings[0].message : "");
-        ps_audit_free(&a);
+        ps_audit_fini(&a);
     }
     ps_audit a = run_text("\tJS01\tJS02\tTotal\nDatabase Disks Reads/sec\t100.0\t200.0\t310.0\n");
     cr_assert_float_eq(get(&a, "aggregate-iops-not-sum")->expected, 300, 1e-9);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(phrasing, server_headings_name_row_tables)
@@ -124,7 +124,7 @@ Test(phrasing, units_in_cells_and_labels)
     /* seconds named by the paper are not a unit mistake */
     ps_audit a = run_text("Average Database Disk Read Latency (s) 0.012\n");
     cr_assert_eq(count(&a, "unit-seconds-as-ms"), 0);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(phrasing, prose_and_headings_are_not_rows)
@@ -144,17 +144,17 @@ Test(new_kinds, mailboxes_total)
     /* 2,000 per server x 2 servers = 4,000 */
     ps_audit a = run_text("Mailboxes simulated 4000\nActive mailboxes per server 2000\nNumber of servers 2\n");
     cr_assert_eq(count(&a, "mailboxes-total-arithmetic"), 0);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     a = run_text("Mailboxes simulated 4500\nActive mailboxes per server 2000\nNumber of servers 2\n");
     const ps_finding *f = get(&a, "mailboxes-total-arithmetic");
     cr_assert_float_eq(f->stated, 4500, 0);
     cr_assert_float_eq(f->expected, 4000, 0);
     cr_assert_eq(f->line, 1);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     /* servers as columns: 1,000 + 1,200 = 2,200 */
     a = run_text("\tJS01\tJS02\nMailboxes per server\t1,000\t1,200\nNumber of mailboxes simulated 2,000\n");
     cr_assert_float_eq(get(&a, "mailboxes-total-arithmetic")->expected, 2200, 0);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(new_kinds, mailboxes_per_database)
@@ -164,16 +164,16 @@ Test(new_kinds, mailboxes_per_database)
                           "Number of mailboxes/database 250\n");
     cr_assert_eq(a.n, 0);
     cr_assert_eq(a.checked, 1);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     a = run_text("Number of active mailboxes/server 1000\nNumber of databases/host 4\nNumber of copies/database 2\n"
                  "Number of mailboxes/database 500\n");
     cr_assert_eq(a.n, 0);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     a = run_text("Number of active mailboxes/server 1000\nNumber of databases/host 4\nNumber of mailboxes/database 300\n");
     const ps_finding *f = get(&a, "mailboxes-per-database-arithmetic");
     cr_assert_float_eq(f->expected, 1200, 0);
     cr_assert_float_eq(f->stated, 1000, 0);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(new_kinds, target_from_tested_headroom_and_capacity)
@@ -183,22 +183,22 @@ Test(new_kinds, target_from_tested_headroom_and_capacity)
                           "Target IOPS per server 120\n");
     cr_assert_eq(a.n, 0, "%s", a.n ? a.findings[0].message : "");
     cr_assert_eq(a.checked, 2);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     a = run_text("Mailboxes per server 1000\nIOPS per mailbox 0.10 (0.15 tested), includes 20% headroom\n"
                  "Target IOPS per server 120\n");
     cr_assert_float_eq(get(&a, "headroom-arithmetic")->expected, 0.12, 1e-12);
     cr_assert_float_eq(get(&a, "target-iops-arithmetic")->expected, 150, 1e-9);   /* 1,000 x 0.15 */
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     /* 489 / 836 = 58.49 % prints 58 % or 59 % (interval [58.4, 58.6] +- 0.5) */
     a = run_text("% storage capacity used by Exchange database 489/836 = 59%\n");
     cr_assert_eq(a.n, 0);
     cr_assert_eq(a.checked, 1);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     a = run_text("Total database size for performance testing (GB) 489\nTotal formatted capacity (TB) 0.816\n"
                  "% storage capacity used by Exchange database 50%\n");
     /* 0.816 TB = 835.584 GB: 489 / 835.584 = 58.52 % */
     cr_assert_float_eq(get(&a, "capacity-percentage-arithmetic")->expected, 100 * 489 / 835.584, 1e-6);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(new_kinds, report_configuration_against_the_paper)
@@ -208,12 +208,12 @@ Test(new_kinds, report_configuration_against_the_paper)
                              "Performance Test Result Report\nTest Description 4-SAS drives, mailboxes=500, IOPS=0.50\n";
     ps_audit a = run_text(ok);
     cr_assert_eq(a.n, 0);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     a = run_text("Number of Exchange mailboxes simulated 500\nNumber of hosts 1\n"
                  "Simulated profile: I/O's per second per mailbox 0.50\n"
                  "Performance Test Result Report\nTest Description 450 mailboxes at 0.40 IOPS per mailbox\n");
     cr_assert_eq(count(&a, "report-config-mismatch"), 2);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 /* ---------------------------------------------------------------- units */
@@ -231,19 +231,19 @@ Test(units, seconds_printed_as_ms_against_ms_values)
     const ps_finding *f = get(&a, "unit-seconds-as-ms");
     cr_assert_eq(f->severity, PS_SEV_ERROR);
     cr_assert_float_eq(f->expected, 1.3, 1e-9);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     /* 0.002 is not 1.3 / 1000 at 3 decimals (0.0013 -> 0.001): only the plausibility warning */
     snprintf(buf, sizeof buf, "JS01\nAverage Log Disk Write Latency (ms) 0.002\n%s", appendix);
     a = run_text(buf);
     cr_assert_eq(get(&a, "unit-seconds-as-ms")->severity, PS_SEV_WARNING);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     /* without other evidence: below 0.05 ms a warning, 0.4 ms plausible */
     a = run_text("Average Log Disk Write Latency (ms) 0.04\n");
     cr_assert(strstr(get(&a, "unit-seconds-as-ms")->message, "implausible for storage"));
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     a = run_text("Average Log Disk Write Latency (ms) 0.4\n");
     cr_assert_eq(count(&a, "unit-seconds-as-ms"), 0);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 /* ---------------------------------------------------------------- coverage */

@@ -106,7 +106,7 @@ Test(run, consistent_run_has_no_finding)
     cr_assert_eq(a.n, 0, "%s", a.n ? a.findings[0].message : "");
     /* 2 log lines + achieved sum + 2 x 4 recomputed columns + 2 sample checks + verdict + achieved */
     cr_assert_eq(a.checked, 15, "%zu", a.checked);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(run, report_vs_recomputed_and_log)
@@ -124,7 +124,7 @@ Test(run, report_vs_recomputed_and_log)
     cr_assert_float_eq(l->expected, 14.2, 1e-12);
     cr_assert_eq(l->line, 104);
     cr_assert_eq(a.n, 2);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(run, verdict_samples_achieved)
@@ -141,7 +141,7 @@ Test(run, verdict_samples_achieved)
     cr_assert_eq(count(&a, "sample-count-mismatch"), 2);
     cr_assert_eq(count(&a, "achieved-below-target"), 1);
     cr_assert_eq(count(&a, "instances-vs-total-mismatch"), 1);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(run, paper_tables_vs_recomputed_summary)
@@ -156,7 +156,7 @@ Test(run, paper_tables_vs_recomputed_summary)
     cr_assert_eq(r->line, 2);
     cr_assert_float_eq(r->expected, 61, 0);
     cr_assert_eq(count(&a, "table-vs-recomputed-mismatch"), 1);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(run, seconds_under_ms_against_a_2007_run_report)
@@ -168,7 +168,7 @@ Test(run, seconds_under_ms_against_a_2007_run_report)
     const ps_finding *u = get(&a, "unit-seconds-as-ms");
     cr_assert_eq(u->severity, PS_SEV_ERROR);
     cr_assert_float_eq(u->expected, 14, 1e-9);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(run, paraphrased_paper_tables_vs_recomputed)

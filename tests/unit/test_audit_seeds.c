@@ -58,7 +58,7 @@ Test(seeds, intel_v2_transfers_mean_seconds_and_stress)
     /* lost digits ("... Latency (ms) 0.") are absent, never a wrong value */
     cr_assert_geq(count(&a, "absent-value", PS_SEV_INFO), 1);
     cr_assert_eq(ps_audit_count(&a, PS_SEV_ERROR), 4);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(seeds, equallogic_percentages_all_within_rounding)
@@ -70,7 +70,7 @@ Test(seeds, equallogic_percentages_all_within_rounding)
     cr_assert_eq(count(&a, "percentage-table-skipped", PS_SEV_INFO), 0);
     /* tables 6, 10, 15, 16, 20 as transcribed: 9 + 9 + 9 + 9 + 8 non-base cells with both numbers */
     cr_assert_eq(a.pct_checked, 44);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(seeds, qnap_zh_tw_lost_numbers_no_error)
@@ -80,5 +80,5 @@ Test(seeds, qnap_zh_tw_lost_numbers_no_error)
         cr_skip_test("seed not available");
     cr_assert_eq(ps_audit_count(&a, PS_SEV_WARNING), 0);
     cr_assert_geq(count(&a, "absent-value", PS_SEV_INFO), 1);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }

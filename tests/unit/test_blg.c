@@ -122,8 +122,8 @@ Test(blg, layout_b_64bit)
     got g;
     read_file("b64", &b, 0, &g);
     check_synth_b(&g);
-    ps_warnings_free(&g.w);
-    ps_buf_free(&b);
+    ps_warnings_fini(&g.w);
+    ps_buf_fini(&b);
 }
 
 Test(blg, layout_b_32bit_multipart)
@@ -134,8 +134,8 @@ Test(blg, layout_b_32bit_multipart)
     got g;
     read_file("b32", &b, 0, &g);
     check_synth_b(&g);
-    ps_warnings_free(&g.w);
-    ps_buf_free(&b);
+    ps_warnings_fini(&g.w);
+    ps_buf_fini(&b);
 }
 
 Test(blg, utf16_surrogates)
@@ -147,8 +147,8 @@ Test(blg, utf16_surrogates)
     read_file("utf16", &b, 0, &g);
     cr_assert_eq(g.rc, 0);
     cr_assert_str_eq(g.paths[3], "\\\\HOST\\net(\xF0\x9F\x98\x80 x)\\packets/sec");
-    ps_warnings_free(&g.w);
-    ps_buf_free(&b);
+    ps_warnings_fini(&g.w);
+    ps_buf_fini(&b);
     /* an unpaired high surrogate becomes U+FFFD */
     const unsigned char w[] = {0x41, 0, 0x00, 0xD8, 0x42, 0, 0, 0};
     char *s = blg_utf16_dup(w, sizeof w);
@@ -185,8 +185,8 @@ Test(blg, layout_a_objects)
     for (size_t r = 0; r < 3; r++)
         for (size_t c = 0; c < 12; c++)
             eqv(g.v[r][c], want[r][c], r, c);
-    ps_warnings_free(&g.w);
-    ps_buf_free(&b);
+    ps_warnings_fini(&g.w);
+    ps_buf_fini(&b);
 }
 
 Test(blg, time_zone_rules)
@@ -238,10 +238,10 @@ static void expect_einput(const char *name, const ps_buf *b, const char *needle)
     cr_assert_eq(rc, PS_EINPUT, "%s: rc %d (%s)", name, rc, g.err.msg);
     if (needle)
         cr_assert(strstr(g.err.msg, needle), "%s: message '%s' lacks '%s'", name, g.err.msg, needle);
-    ps_warnings_free(&g.w);
+    ps_warnings_fini(&g.w);
     /* lenient mode: never crashes, whatever it makes of the file */
     read_file(name, b, 1, &g);
-    ps_warnings_free(&g.w);
+    ps_warnings_fini(&g.w);
 }
 
 Test(blg_hostile, event_length_past_used)
@@ -250,7 +250,7 @@ Test(blg_hostile, event_length_past_used)
     synth(&b, 1, 2048, 8000);
     bb_set32(&b, 2048 + 0x48, 0xC014FFF0u);   /* size 0xFFF0, type 0x14, flags 0xC0 */
     expect_einput("len_past", &b, "does not fit");
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 /* --lenient: the damaged buffer is skipped with a warning, the samples of the other buffers stay */
@@ -266,11 +266,11 @@ Test(blg_hostile, lenient_skips_damaged_buffer)
     cr_assert(g.nrows >= 1 && g.nrows < 4, "%zu rows", g.nrows);
     cr_assert(has_warning(&g, "does not fit its buffer (skipped)"));
     cr_assert(g.v[1][0] == 1000);
-    ps_warnings_free(&g.w);
+    ps_warnings_fini(&g.w);
     read_file("strict", &b, 0, &g);
     cr_assert_eq(g.rc, PS_EINPUT);
-    ps_warnings_free(&g.w);
-    ps_buf_free(&b);
+    ps_warnings_fini(&g.w);
+    ps_buf_fini(&b);
 }
 
 Test(blg_hostile, zero_length_event_and_subrecord)
@@ -279,7 +279,7 @@ Test(blg_hostile, zero_length_event_and_subrecord)
     synth(&b, 1, 2048, 8000);
     bb_set32(&b, 2048 + 0x48, 0xC0140000u);   /* event size 0 */
     expect_einput("zero_event", &b, "does not fit");
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     /* a data record whose first sub-record has length 0 */
     bb f;
     bb_begin(&f, 2048, 1, 0, "UTC", "UTC", 0);
@@ -295,8 +295,8 @@ Test(blg_hostile, zero_length_event_and_subrecord)
     bb_finish(&f);
     expect_einput("zero_sub", &f.file, "sub-record");
     bb_free(&f);
-    ps_buf_free(&l);
-    ps_buf_free(&d);
+    ps_buf_fini(&l);
+    ps_buf_fini(&d);
 }
 
 Test(blg_hostile, parts_out_of_order)
@@ -309,7 +309,7 @@ Test(blg_hostile, parts_out_of_order)
     memcpy(b.data + e1, b.data + e2, 136);
     memcpy(b.data + e2, tmp, 136);
     expect_einput("order", &b, "out of order");
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(blg_hostile, missing_middle_part)
@@ -341,7 +341,7 @@ Test(blg_hostile, huge_counts)
     cr_assert_not_null(p);
     bb_set32(&b, (size_t)(p - b.data) + 12, 0x7FFFFFFFu);   /* tag, length, body length, N */
     expect_einput("ninst", &b, "instances");
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     /* a counter-list entry longer than its record */
     ps_buf c = {0};
     synth(&c, 1, 2048, 8000);
@@ -349,7 +349,7 @@ Test(blg_hostile, huge_counts)
     cr_assert_not_null(q);
     bb_set32(&c, (size_t)(q - c.data) + 8, 0x7FFFFFF8u);
     expect_einput("entrylen", &c, "outside its record");
-    ps_buf_free(&c);
+    ps_buf_fini(&c);
 }
 
 Test(blg_hostile, object_instances_times_counters)
@@ -363,7 +363,7 @@ Test(blg_hostile, object_instances_times_counters)
     size_t hl = (size_t)(unsigned char)p[0x18] | ((size_t)(unsigned char)p[0x19] << 8);
     bb_set32(&b, (size_t)(p - b.data) + hl + 0x28, 60);   /* PERF_OBJECT_TYPE.NumInstances */
     expect_einput("objinst", &b, "instances of 5 counters");
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(blg_hostile, string_offset_outside_entry)
@@ -374,7 +374,7 @@ Test(blg_hostile, string_offset_outside_entry)
     cr_assert_not_null(q);
     bb_set32(&b, (size_t)(q - b.data) + 8 + 0x30, 0x10000);   /* counter-name offset of entry 0 */
     expect_einput("stroff", &b, "string offset");
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(blg_hostile, used_beyond_buffer)
@@ -383,7 +383,7 @@ Test(blg_hostile, used_beyond_buffer)
     synth(&b, 1, 2048, 8000);
     bb_set32(&b, 2048 + 0x30, 2048 + 8);
     expect_einput("used", &b, "bytes-used");
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(blg_hostile, not_blg_files)
@@ -396,7 +396,7 @@ Test(blg_hostile, not_blg_files)
     synth(&b, 1, 2048, 8000);
     b.len = 0x100;   /* shorter than one buffer: the header is cut */
     expect_einput("short", &b, "too short");
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     /* an ETW file with only the header buffer */
     bb f;
     bb_begin(&f, 2048, 1, 0, "UTC", "UTC", 0);
@@ -422,8 +422,8 @@ Test(blg_damaged, time_zone_bias_out_of_range)
     cr_assert(has_warning(&g, "bias in the file header is out of range"));
     cr_assert_eq(g.utc[0], g.local[0]);
     cr_assert_eq(g.has_bias, 0);
-    ps_warnings_free(&g.w);
-    ps_buf_free(&b);
+    ps_warnings_fini(&g.w);
+    ps_buf_fini(&b);
 }
 
 Test(blg_damaged, truncated_file_keeps_whole_samples)
@@ -438,8 +438,8 @@ Test(blg_damaged, truncated_file_keeps_whole_samples)
     cr_assert(has_warning(&g, "truncated file"));
     cr_assert(g.nrows >= 1 && g.nrows < 4, "%zu rows", g.nrows);
     cr_assert(g.v[1][0] == 1000);
-    ps_warnings_free(&g.w);
-    ps_buf_free(&b);
+    ps_warnings_fini(&g.w);
+    ps_buf_fini(&b);
 }
 
 Test(blg_damaged, incomplete_record_at_end)
@@ -460,9 +460,9 @@ Test(blg_damaged, incomplete_record_at_end)
     cr_assert_eq(g.rc, 0, "%s", g.err.msg);
     cr_assert_eq(g.nrows, 4);
     cr_assert(has_warning(&g, "incomplete record at the end"));
-    ps_warnings_free(&g.w);
+    ps_warnings_fini(&g.w);
     bb_free(&f);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(blg_damaged, unknown_tag_and_event_type)
@@ -491,8 +491,8 @@ Test(blg_damaged, unknown_tag_and_event_type)
     cr_assert_str_eq(g.zone, "UTC");
     cr_assert(has_warning(&g, "unknown sub-record tag 0x09034c42"));
     cr_assert(has_warning(&g, "unknown PDH event type 0x30"));
-    ps_warnings_free(&g.w);
+    ps_warnings_fini(&g.w);
     bb_free(&f);
-    ps_buf_free(&l);
-    ps_buf_free(&d);
+    ps_buf_fini(&l);
+    ps_buf_fini(&d);
 }

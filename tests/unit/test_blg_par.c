@@ -43,7 +43,7 @@ static void dump(const char *path, int lenient, int threads, size_t chunk, ps_bu
     }
     for (size_t i = 0; i < w.n; i++)
         ps_buf_printf(out, "warn %s\n", w.msgs[i]);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
 }
 
 /* One thread against 2 and 3 (chunks of 1 and 2 buffers), strict and lenient. Returns 1 when
@@ -64,9 +64,9 @@ static int same_any_threads(const char *path)
             any |= par;
             cr_assert_str_eq(many.data, one.data, "%s: %d threads, chunks of %zu buffers, lenient %d differ", path,
                              thr[k], chunk[k], lenient);
-            ps_buf_free(&many);
+            ps_buf_fini(&many);
         }
-        ps_buf_free(&one);
+        ps_buf_fini(&one);
     }
     return any;
 }
@@ -98,7 +98,7 @@ static void gen_b(ps_buf *out)
     bb_entry(&l, 0, 0x00010100u, 1000, 0, "\\\\GEN", "queue", NULL, NULL, "items");
     bb_entry(&l, 1, 0x10410400u, 1000, 0, "\\\\GEN", "net", "*", NULL, "packets/sec");
     bb_record_parts(&f, 0x20, bb_ft(2024, 3, 1, 8, 0, 0, 0), &l, 64);
-    ps_buf_free(&l);
+    ps_buf_fini(&l);
     for (int i = 0; i < NREC; i++) {
         uint64_t ft = bb_ft(2024, 3, 1, 8, i / 60, i % 60, 0);
         ps_buf d = {0};
@@ -109,7 +109,7 @@ static void gen_b(ps_buf *out)
         bb_array(&d, ft, i % 3 == 0 ? 2 : 3, i % 7 == 0 ? dup : i % 3 == 0 ? n2 : n3, x, y);
         bb_data_end(&d);
         bb_record_parts(&f, 0x22, ft, &d, 64);
-        ps_buf_free(&d);
+        ps_buf_fini(&d);
     }
     bb_finish(&f);
     ps_buf_put(out, f.file.data, f.file.len);
@@ -138,7 +138,7 @@ Test(blg_par, generated_multi_buffer_same_and_hand_values)
     cr_assert_eq(rc, 0, "%s", err.msg);
     cr_assert_eq(n, NREC);
     ps_log_close(log);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(blg_par, layout_a_and_small_parts)
@@ -146,12 +146,12 @@ Test(blg_par, layout_a_and_small_parts)
     ps_buf b = {0};
     synth_a(&b, 0, 1024);
     cr_assert(same_any_threads(write_tmp("a", b.data, b.len)));
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     ps_buf c = {0};
     synth_opts o = {1, 1024, 100, NULL};
     synth_b(&c, &o);
     cr_assert(same_any_threads(write_tmp("b", c.data, c.len)));
-    ps_buf_free(&c);
+    ps_buf_fini(&c);
 }
 
 Test(blg_par, hostile_variants)
@@ -184,8 +184,8 @@ Test(blg_par, hostile_variants)
     ps_buf_put(&h, b.data, b.len);
     bb_set32(&h, (nb / 4) * S + 0x30, 0x10);
     same_any_threads(write_tmp("bad_used", h.data, h.len));
-    ps_buf_free(&h);
-    ps_buf_free(&b);
+    ps_buf_fini(&h);
+    ps_buf_fini(&b);
 }
 
 Test(blg_par, real_samples)

@@ -74,7 +74,7 @@ Test(blg_real, golden_counter_samples)
     free(va);
     ps_log_close(a);
     ps_log_close(b);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
 }
 
 Test(blg_real, bad_counter_samples)
@@ -113,7 +113,7 @@ Test(blg_real, bad_counter_samples)
         warned |= strstr(w.msgs[i], "52 values in 5 samples have a bad status") != NULL;
     cr_assert(warned);
     ps_log_close(log);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
 }
 
 /* Count the events of type 0x22 by walking the buffers here (independently of the reader). */
@@ -182,7 +182,7 @@ Test(blg_real, tx_basic_perf_counters)
     cr_assert_eq(zero_avg, 453);
     cr_assert(rows >= 600 && rows <= 602, "%zu rows", rows);
     ps_log_close(log);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
 }
 
 static size_t col(const ps_log_info *info, const char *path)
@@ -231,7 +231,7 @@ Test(blg_real, pal_layout_a)
     }
     cr_assert_eq(rows, 11);
     ps_log_close(log);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
 }
 
 Test(blg_real, corrupt_text_named_blg)

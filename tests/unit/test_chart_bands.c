@@ -47,5 +47,5 @@ Test(chart_bands, rectangles_follow_the_y_axis)
     cr_assert_eq(nb, 2, "the band above the range is dropped");
     cr_assert_neq(ps_chart_palette(PS_ROLE_WARN_BAND)->rgb, ps_chart_palette(PS_ROLE_CRIT_BAND)->rgb);
     cr_assert_eq(ps_chart_role_parse("crit-band"), PS_ROLE_CRIT_BAND);
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
 }

@@ -19,7 +19,7 @@ static void check_golden(const ps_chart_spec *spec, const char *name)
     cr_assert_eq(ps_chart_layout_compute(spec, &l, &err), 0, "%s", err.msg);
     ps_buf b = {0};
     ps_chart_dump_layout(&l, &b);
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
     char path[1024];
     snprintf(path, sizeof path, "%s/tests/data/charts/%s", PS_SOURCE_DIR, name);
     if (getenv("PS_UPDATE_GOLDEN")) {
@@ -40,7 +40,7 @@ static void check_golden(const ps_chart_spec *spec, const char *name)
         w += wl + (w[wl] != 0);
     }
     free(want);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(chart_layout, golden_time_series)
@@ -99,7 +99,7 @@ Test(chart_layout, time_series_by_hand)
     cr_assert_float_eq(l.legend[1].avg, 71.0 / 8, 1e-12);
     cr_assert_str_eq(l.legend[1].text.text, "DB write latency (min 7, avg 8.88, max 11)");
     cr_assert_str_eq(l.legend[2].text.text, "Log write latency (min 3, avg 6.22, max 22)");
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
 }
 
 Test(chart_layout, bars_by_hand)
@@ -131,7 +131,7 @@ Test(chart_layout, bars_by_hand)
     cr_assert_eq(l.bars[5].category, 1);
     cr_assert_float_eq(l.bars[5].r.x, 51.952 + 268.024 * 1.5 - 84 + 112 + 3.36, 1e-9);
     cr_assert_str_eq(l.x.ticks[1].label.text, "Server B");
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
 }
 
 Test(chart_layout, bar_line_second_axis)
@@ -157,7 +157,7 @@ Test(chart_layout, bar_line_second_axis)
     cr_assert_float_eq(l.thresholds[0].y, l.plot.y + l.plot.h * 0.2, 1e-9);
     cr_assert(l.legend[1].is_line && !l.legend[0].is_line);
     cr_assert_str_eq(l.legend[1].text.text, "DB read latency (min 9.5, avg 13.2, max 17.3)");
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
 }
 
 Test(chart_layout, spec_errors)
@@ -167,7 +167,7 @@ Test(chart_layout, spec_errors)
     ps_chart_spec s = fix_bar_spec();
     s.nseries = 0;
     cr_assert_eq(ps_chart_layout_compute(&s, &l, &err), PS_EUSAGE);
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
     s = fix_bar_spec();
     s.ncategories = 3;   /* series have 2 values */
     cr_assert_eq(ps_chart_layout_compute(&s, &l, &err), PS_EUSAGE);
@@ -223,7 +223,7 @@ Test(chart_layout, gaps_lone_points_and_empty)
     cr_assert_str_eq(l.y.ticks[1].label.text, "5.5");
     /* 4 minutes span -> "HH:MM:SS" */
     cr_assert_str_eq(l.x.time_format, "HH:MM:SS");
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
 }
 
 Test(chart_layout, long_series_is_reduced)
@@ -258,7 +258,7 @@ Test(chart_layout, long_series_is_reduced)
     /* first and last samples are kept */
     cr_assert_float_eq(l.lines[0].xy[0], l.plot.x, 1e-9);
     cr_assert_float_eq(l.lines[0].xy[2 * (l.lines[0].n - 1)], l.plot.x + l.plot.w, 1e-9);
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
     free(t);
     free(v);
 }
@@ -295,7 +295,7 @@ Test(chart_layout, negative_bars_and_threshold_near_top)
     cr_assert(l.bars[1].label.y > l.bars[1].r.y + l.bars[1].r.h);
     /* threshold 40 is 10/70 of the height below the top: label above it */
     cr_assert(l.thresholds[0].label.y < l.thresholds[0].y);
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
     /* near the top of a low chart the label moves below the line: 50 + 6 % of 70 = 54.2 ->
      * -20..60; in a 100 pt high chart the line is 10/80 of a small plot below the top */
     thr.value = 50;
@@ -305,7 +305,7 @@ Test(chart_layout, negative_bars_and_threshold_near_top)
     cr_assert_eq(l.y.max, 60);
     cr_assert(l.thresholds[0].y - l.plot.y < 11.5, "%g", l.thresholds[0].y - l.plot.y);
     cr_assert(l.thresholds[0].label.y > l.thresholds[0].y);
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
 }
 
 Test(chart_layout, first_date_label_fits)
@@ -325,7 +325,7 @@ Test(chart_layout, first_date_label_fits)
     cr_assert_eq(ps_chart_layout_compute(&s, &l, &err), 0);
     cr_assert_str_eq(l.x.time_format, "YYYY-MM-DD");
     cr_assert_float_eq(l.plot.x, 25.24, 1e-9);
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
 }
 
 Test(chart_layout, series_of_model_series)
@@ -342,5 +342,5 @@ Test(chart_layout, series_of_model_series)
     cr_assert_eq(c.role, 4);
     cr_assert_eq(c.on_y2, 0);
     m.label = NULL;   /* not owned by the test's string literal */
-    ps_series_free(&m);
+    ps_series_fini(&m);
 }

@@ -67,7 +67,7 @@ static void check_png(const ps_chart_spec *spec, const char *name)
     for (size_t i = 0; i < l.nshades; i++)
         cr_assert_eq(pixel(s, l.shades[i].r.x + l.shades[i].r.w * 0.55, l.plot.y + l.plot.h * 0.07),
                      ps_chart_palette(PS_ROLE_SHADE)->rgb);
-    ps_chart_layout_free(&l);
+    ps_chart_layout_fini(&l);
     cairo_surface_destroy(s);
 }
 
@@ -140,9 +140,9 @@ Test(chart_render, svg_deterministic_escaped_and_prefixed, .fini = release)
         cr_assert(strncmp(p + 7, "c7-", 3) == 0, "%.30s", p);
     for (const char *p = c.data; (p = strstr(p, "url(#")) != NULL; p += 5)
         cr_assert(strncmp(p + 5, "c7-", 3) == 0, "%.30s", p);
-    ps_buf_free(&a);
-    ps_buf_free(&b);
-    ps_buf_free(&c);
+    ps_buf_fini(&a);
+    ps_buf_fini(&b);
+    ps_buf_fini(&c);
 }
 
 static void hpdf_quiet(HPDF_STATUS e, HPDF_STATUS d, void *u)

@@ -67,7 +67,7 @@ Test(codepage, every_page_detected_and_converted)
             cr_assert_eq(rows, 3);
             cr_assert_eq(w.n, 0, "%s: warnings", cells[0]);
             ps_log_close(log);
-            ps_warnings_free(&w);
+            ps_warnings_fini(&w);
         }
         files++;
     }
@@ -119,7 +119,7 @@ Test(codepage, cut_zone_cell_is_read_with_one_warning)
              path);
     cr_assert_str_eq(w.msgs[0], want);
     ps_log_close(log);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     unlink(path);
 }
 

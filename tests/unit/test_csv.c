@@ -47,7 +47,7 @@ static void read_all(const char *name, int lenient, const ps_filter *filter, got
 static void done(got *g)
 {
     ps_log_close(g->log);
-    ps_warnings_free(&g->w);
+    ps_warnings_fini(&g->w);
 }
 
 #define T(y, mo, d, h, mi, s, ms) ps_time_from_fields(y, mo, d, h, mi, s, ms)

@@ -82,7 +82,7 @@ Test(doc_html, tables_and_values, .fini = release)
     cr_assert(strstr(html, "not provided"));
     free(html);
     ps_doc_free(d);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     ps_js_run_free(run);
 }
 
@@ -107,7 +107,7 @@ Test(doc_html, escapes_every_input, .fini = release)
     cr_assert(strstr(html, "&lt;img src=x onerror=alert(2)&gt;"));
     free(html);
     ps_doc_free(d);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     ps_js_run_free(run);
 }
 
@@ -143,7 +143,7 @@ Test(doc_html, deterministic_and_esrp_versions, .fini = release)
     ps_doc *d = NULL;
     ps_error err = {0};
     cr_assert_eq(ps_doc_build(run, NULL, &bad, &d, &w, &err), PS_EUSAGE);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     ps_js_run_free(run);
 }
 
@@ -182,7 +182,7 @@ Test(doc_html, template_dir_overrides, .fini = release)
     remove(path);
     rmdir(dir);
     ps_doc_free(d);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     ps_js_run_free(run);
 }
 
@@ -206,7 +206,7 @@ Test(doc_html, shades_outside_the_window, .fini = release)
     /* the axis shows the logs' local time: first sample 10:11:17 UTC = 11:11:17 local */
     cr_assert(strstr(b.data, "axis.x.range = 2016-01-18T11:11:17.000Z 2016-01-18T11:36:02.000Z"), "%.600s", b.data);
     cr_assert(strstr(b.data, "shaded: outside the collection window"));
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     /* window == series: nothing shaded */
     s->window_start = ps_time_from_fields(2016, 1, 18, 10, 11, 17, 0);
     s->window_end = ps_time_from_fields(2016, 1, 18, 10, 36, 2, 0);
@@ -215,9 +215,9 @@ Test(doc_html, shades_outside_the_window, .fini = release)
     d = build(run, NULL, 4, &w);
     ps_doc_dump_layout(d, &b);
     cr_assert_null(strstr(b.data, "\nshade.0 = "));
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     ps_doc_free(d);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     ps_js_run_free(run);
 }
 
@@ -237,7 +237,7 @@ Test(doc_html, unknown_keys_one_warning, .fini = release)
         }
     cr_assert_eq(unk, 1);
     ps_doc_free(d);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     ps_js_run_free(run);
 }
 
@@ -257,6 +257,6 @@ Test(doc_html, empty_series_no_time_charts, .fini = release)
         cr_assert_null(strstr(w.msgs[i], "not drawn"), "%s", w.msgs[i]);
     free(html);
     ps_doc_free(d);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     ps_js_run_free(run);
 }

@@ -87,7 +87,7 @@ Test(doc_pdf, valid_with_every_figure, .fini = release)
             cr_assert(has_token(txt, want[i]), "pdftotext lacks '%s'", want[i]);
         free(txt);
     }
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     ps_js_run_free(run);
 }
 
@@ -100,7 +100,7 @@ Test(doc_pdf, byte_identical_runs, .fini = release)
     char cmd[1200];
     snprintf(cmd, sizeof cmd, "cmp -s %s/doc_det1.pdf %s/doc_det2.pdf", PS_BINARY_DIR, PS_BINARY_DIR);
     cr_assert_eq(system(cmd), 0, "two PDF renderings differ");
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     ps_js_run_free(run);
 }
 
@@ -134,6 +134,6 @@ Test(doc_pdf, cjk_names_embedded, .fini = release)
     }
     cr_assert_eq(lines, 3, "DejaVu Sans, DejaVu Sans Bold and one CJK face expected:\n%s", fonts);
     free(fonts);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     ps_js_run_free(run);
 }

@@ -15,7 +15,7 @@ static int m(const char *pat, const char *text)
     ps_counter_path p;
     cr_assert_eq(ps_path_parse(text, &p, &err), 0, "%s: %s", text, err.msg);
     int r = ps_filter_match(f, &p);
-    ps_path_free(&p);
+    ps_path_fini(&p);
     ps_filter_free(f);
     return r;
 }
@@ -28,7 +28,7 @@ Test(filter, empty_matches_all)
     cr_assert_eq(ps_filter_count(f), 0);
     cr_assert(ps_filter_match(f, &p));
     cr_assert(ps_filter_match(NULL, &p));
-    ps_path_free(&p);
+    ps_path_fini(&p);
     ps_filter_free(f);
 }
 
@@ -99,10 +99,10 @@ Test(filter, from_file)
     ps_counter_path p;
     cr_assert_eq(ps_path_parse("\\\\h\\LogicalDisk(C:)\\Free Megabytes", &p, NULL), 0);
     cr_assert(ps_filter_match(f, &p));
-    ps_path_free(&p);
+    ps_path_fini(&p);
     cr_assert_eq(ps_path_parse("\\\\h\\Processor(0)\\Interrupts/sec", &p, NULL), 0);
     cr_assert(!ps_filter_match(f, &p));
-    ps_path_free(&p);
+    ps_path_fini(&p);
     ps_filter_free(f);
 
     fp = fopen(path, "wb");

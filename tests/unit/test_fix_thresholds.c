@@ -67,14 +67,14 @@ Test(fix_thr, entity_bomb_refused_quickly)
     ps_buf_printf(&b, pal_rule, "1", "5 &a30;");
     ps_buf_puts(&b, "</PAL>\n");
     const char *p = put("bomb.xml", b.data, b.len);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     ps_thr_set set;
     ps_error err;
     int rc = read_thr(p, &set, NULL, &err);
     cr_assert_eq(rc, PS_EINPUT);
     cr_assert_str_eq(err.msg, "not well-formed XML: Detected an entity reference loop");
     cr_assert_eq(err.line, 35);
-    ps_thr_set_free(&set);
+    ps_thr_set_fini(&set);
 }
 
 Test(fix_thr, code_entity_references_never_expanded)
@@ -90,14 +90,14 @@ Test(fix_thr, code_entity_references_never_expanded)
     ps_error err;
     cr_assert_eq(read_thr(p, &set, NULL, &err), 0, "%s", err.msg);
     cr_assert_eq(set.n, 0);
-    ps_thr_set_free(&set);
+    ps_thr_set_fini(&set);
     /* the same with a literal 5 is a rule: the check above can fail */
     snprintf(body, sizeof body, doc, "1", "5");
     p = put("lit.xml", body, strlen(body));
     cr_assert_eq(read_thr(p, &set, NULL, &err), 0, "%s", err.msg);
     cr_assert_eq(set.n, 1);
     cr_assert_float_eq(set.rules[0].limit, 5, 1e-9, "%g", set.rules[0].limit);
-    ps_thr_set_free(&set);
+    ps_thr_set_fini(&set);
 }
 
 static const char *deep_pal(const char *name, int levels, const char *dtd)
@@ -111,7 +111,7 @@ static const char *deep_pal(const char *name, int levels, const char *dtd)
         ps_buf_puts(&b, "</a>");
     ps_buf_puts(&b, "</PAL>\n");
     const char *p = put(name, b.data, b.len);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     return p;
 }
 
@@ -121,12 +121,12 @@ Test(fix_thr, deep_nesting_only_without_entities)
     ps_error err;
     cr_assert_eq(read_thr(deep_pal("deep.xml", 1000, ""), &set, NULL, &err), 0, "%s", err.msg);
     cr_assert_eq(set.n, 1);
-    ps_thr_set_free(&set);
+    ps_thr_set_fini(&set);
     int rc = read_thr(deep_pal("deep-ent.xml", 1000, "<!DOCTYPE PAL [ <!ENTITY t \"5\"> ]>\n"), &set, NULL, &err);
     cr_assert_eq(rc, PS_EINPUT);
     cr_assert(strstr(err.msg, "not well-formed XML: Excessive depth in document: 256"), "%s", err.msg);
     cr_assert_neq(err.msg[strlen(err.msg) - 1], '\n');
-    ps_thr_set_free(&set);
+    ps_thr_set_fini(&set);
 }
 
 static const char *inheriting(const char *name, const char *target)
@@ -149,8 +149,8 @@ static void expect_warning(const char *target, const char *tail)
     char want[512];
     snprintf(want, sizeof want, "%s: %s", p, tail);
     cr_assert_str_eq(w.msgs[0], want);
-    ps_warnings_free(&w);
-    ps_thr_set_free(&set);
+    ps_warnings_fini(&w);
+    ps_thr_set_fini(&set);
 }
 
 Test(fix_thr, inheritance_of_arbitrary_paths_refused)
@@ -181,7 +181,7 @@ Test(fix_thr, inheritance_beside_imported_and_message_on_one_line)
     cr_assert_eq(w.n, 0);
     cr_assert_eq(set.n, 2);
     cr_assert_float_eq(set.rules[1].limit, 9, 1e-9, "%g", set.rules[1].limit);
-    ps_thr_set_free(&set);
+    ps_thr_set_fini(&set);
     /* an inherited file that is not XML: libxml2's message without its newline (F7) */
     PUT("text.xml", "root:x:0:0\n");
     const char *p = inheriting("child.xml", "text.xml");
@@ -192,8 +192,8 @@ Test(fix_thr, inheritance_beside_imported_and_message_on_one_line)
              "%s: inherited threshold file not imported: %s/text.xml:1:1: not well-formed XML: Start tag expected, "
              "'<' not found", p, dir);
     cr_assert_str_eq(w.msgs[0], want);
-    ps_warnings_free(&w);
-    ps_thr_set_free(&set);
+    ps_warnings_fini(&w);
+    ps_thr_set_fini(&set);
 }
 
 Test(fix_thr, nul_byte_and_long_line_refused)
@@ -205,7 +205,7 @@ Test(fix_thr, nul_byte_and_long_line_refused)
     cr_assert_eq(err.line, 1);
     cr_assert_eq(err.col, 6);
     cr_assert_str_eq(err.msg, "NUL byte: not a text file");
-    ps_thr_set_free(&set);
+    ps_thr_set_fini(&set);
     /* a comment line of 65537 bytes on line 2 (65536 is still fine) */
     size_t n = 65537;
     char *big = malloc(n + 32);
@@ -217,12 +217,12 @@ Test(fix_thr, nul_byte_and_long_line_refused)
     cr_assert_eq(err.line, 2);
     cr_assert_eq(err.col, 65537);
     cr_assert_str_eq(err.msg, "line longer than 65536 bytes");
-    ps_thr_set_free(&set);
+    ps_thr_set_fini(&set);
     big[5 + n - 1] = '\n';   /* 65536 bytes */
     big[5 + n] = 0;
     p = put("fits.thresholds", big, strlen(big));
     cr_assert_eq(read_thr(p, &set, NULL, &err), 0, "%s", err.msg);
-    ps_thr_set_free(&set);
+    ps_thr_set_fini(&set);
     free(big);
 }
 
@@ -234,10 +234,10 @@ Test(fix_thr, oversize_file_refused_and_input_noted)
     ps_error err;
     cr_assert_eq(read_thr(p, &set, NULL, &err), PS_EINPUT);
     cr_assert_str_eq(err.msg, "file larger than 8 MiB");
-    ps_thr_set_free(&set);
+    ps_thr_set_fini(&set);
     p = PUT("ok.thresholds", "# nothing\n");
     cr_assert_eq(ps_input_noted(p), 0);
     cr_assert_eq(read_thr(p, &set, NULL, &err), 0, "%s", err.msg);
     cr_assert_eq(ps_input_noted(p), 1);   /* F27: never replaced by an output */
-    ps_thr_set_free(&set);
+    ps_thr_set_fini(&set);
 }

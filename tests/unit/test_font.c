@@ -60,7 +60,7 @@ Test(font, subset_reads_back, .fini = release)
     cr_assert_eq(ps_sfnt_glyph(s, 0x6E2C), 0);
     ps_sfnt_free(s);
     ps_sfnt_free(f);
-    ps_buf_free(&ttf);
+    ps_buf_fini(&ttf);
     if (system("command -v fc-query >/dev/null 2>&1") != 0)
         cr_skip("fc-query not installed");
     char cmd[1200];
@@ -84,7 +84,7 @@ Test(font, cjk_subset_is_small, .fini = release)
     cr_assert_eq(ps_sfnt_subset(f, cps, 5, &ttf, &err), 0, "%s", err.msg);
     cr_assert_gt(ps_sfnt_nglyphs(f), 20000);
     cr_assert_lt(ttf.len, 40000, "5 CJK glyphs of %s give %zu bytes", ff.path, ttf.len);
-    ps_buf_free(&ttf);
+    ps_buf_fini(&ttf);
     ps_sfnt_free(f);
 }
 
@@ -99,7 +99,7 @@ Test(font, tounicode_ranges_and_chars)
                              "endbfrange\n"), "%s", b.data);
     cr_assert(strstr(b.data, "2 beginbfchar\n<0041> <0041>\n<6E2C> <6E2C>\nendbfchar\n"), "%s", b.data);
     cr_assert(!strstr(b.data, "cidrange"));
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(font, tounicode_blocks_of_100)
@@ -115,5 +115,5 @@ Test(font, tounicode_blocks_of_100)
     cr_assert_eq(blocks, 3);
     cr_assert(strstr(b.data, "100 beginbfchar\n<4E00> <4E00>\n"));
     cr_assert(strstr(b.data, "50 beginbfchar\n<4F90> <4F90>\n"), "%s", b.data);   /* 0x4E00 + 2 * 200 */
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }

@@ -111,8 +111,8 @@ Test(harden, result_xml_runs_across_comments)
     cr_assert_eq(x.samples, 5000);
     cr_assert_str_eq(x.sample_element, "A");
     cr_assert_str_eq(x.machine, "MBX07");
-    ps_js_result_xml_free(&x);
-    ps_buf_free(&b);
+    ps_js_result_xml_fini(&x);
+    ps_buf_fini(&b);
     drop(p);
 }
 
@@ -141,8 +141,8 @@ Test(harden, report_unreadable_number_warned)
                      strstr(w.msgs[k], C[i].shown);
         cr_assert(found, "no warning for %s", C[i].cell);
         ps_js_report_free(r);
-        ps_warnings_free(&w);
-        ps_buf_free(&b);
+        ps_warnings_fini(&w);
+        ps_buf_fini(&b);
         drop(p);
     }
 }

@@ -9,7 +9,7 @@ static void check(const char *in, const char *want)
     ps_buf b = {0};
     doc_html_text(&b, in);
     cr_assert_str_eq(b.data ? b.data : "", want);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(html_lang, latin_is_only_escaped) { check("A < B & \"C\" – é", "A &lt; B &amp; &quot;C&quot; – é"); }

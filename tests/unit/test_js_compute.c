@@ -290,7 +290,7 @@ Test(js_compute, stat_topk_and_p95)
     /* more above the limit than the kept top values: not exact */
     cr_assert_eq(ps_js_stat_count_above(&s, 10, &exact), PS_JS_TOPK);
     cr_assert_not(exact);
-    ps_js_stat_free(&s);
+    ps_js_stat_fini(&s);
 }
 
 Test(js_compute, figures_without_maintenance)

@@ -93,7 +93,7 @@ static void copy(const char *from, const char *dir, const char *name)
         ps_buf_put(&b, chunk, n);
     fclose(f);
     put(dir, name, b.data);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(js_discover, orphans_mismatch_tuning_and_symlink_loop)

@@ -91,7 +91,7 @@ Test(js_out, json_schema_and_values)
     /* the SoftRecovery server has no figures: NaN -> null */
     cr_assert(strstr(b.data, "\"db_reads_per_sec\":null"));
     cr_assert_eq(count(b.data, "\"instance\":"), 2);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     ps_js_run_free(run);
 }
 
@@ -111,7 +111,7 @@ Test(js_out, text_reported_beside_recomputed)
     cr_assert(strstr(b.data, "  reported             14.100          =          ="), "%s", b.data);
     cr_assert(strstr(b.data, "MBX<1> Performance: FAIL (jetstress-2013/strict)\n  MBX<1> Instance1.1: average"));
     cr_assert(strstr(b.data, "Aggregate"));
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     ps_js_run_free(run);
 }
 
@@ -127,11 +127,11 @@ Test(js_out, junit_escaped)
     cr_assert_eq(count(b.data, "<testcase "), 2);
     cr_assert_eq(count(b.data, "<skipped "), 1);
     cr_assert_null(strstr(b.data, "MBX<1>"));
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     ps_buf v = {0};
     ps_js_render_verdicts(&v, run);
     cr_assert(strstr(v.data, "MBX2 SoftRecovery: UNKNOWN (none)\n"));
     cr_assert(strstr(v.data, "2 tests: 0 passed, 1 failed, 1 without criteria\n"));
-    ps_buf_free(&v);
+    ps_buf_fini(&v);
     ps_js_run_free(run);
 }

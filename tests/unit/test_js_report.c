@@ -164,7 +164,7 @@ Test(js_report, en2013_crlf_fail_every_field)
     cr_assert_eq(r->nrecovery, 0);
     cr_assert_eq(w.n, 0, "unexpected warning: %s", w.n ? w.msgs[0] : "");
     ps_js_report_free(r);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
 }
 
 /* The same zh-TW report in three encodings: UTF-8 with BOM and no meta charset, UTF-16LE with
@@ -208,7 +208,7 @@ static void check_zh(const char *file)
     cr_assert_eq(r->events[1].kind, PS_EV_STALLS_MAX);
     cr_assert_eq(w.n, 0, "unexpected warning: %s", w.n ? w.msgs[0] : "");
     ps_js_report_free(r);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
 }
 
 Test(js_report, zh_tw_utf8_bom) { check_zh(DATA "zh2013-bom.html"); }
@@ -248,7 +248,7 @@ Test(js_report, layout_2007_cp1252_seconds_to_ms)
     cr_assert_eq(r->events[1].when, ps_time_from_fields(2009, 2, 27, 0, 40, 29, 0));
     cr_assert_eq(w.n, 0, "unexpected warning: %s", w.n ? w.msgs[0] : "");
     ps_js_report_free(r);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
 }
 
 Test(js_report, backup)
@@ -271,7 +271,7 @@ Test(js_report, backup)
     cr_assert(isnan(r->recovery[2].logs_replayed));
     cr_assert_eq(w.n, 0, "unexpected warning: %s", w.n ? w.msgs[0] : "");
     ps_js_report_free(r);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
 }
 
 Test(js_report, soft_recovery)
@@ -289,7 +289,7 @@ Test(js_report, soft_recovery)
     cr_assert_eq(r->recovery[2].is_summary, 1);
     NEAR(r->recovery[2].sec_per_log, 0.2955);
     ps_js_report_free(r);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
 }
 
 Test(js_report, decimal_comma_canonical_columns_missing_sections)
@@ -313,7 +313,7 @@ Test(js_report, decimal_comma_canonical_columns_missing_sections)
     cr_assert(!has_warning(&w, "section 'Test Summary' missing"));
     cr_assert(!has_warning(&w, "section 'Transactional I/O Performance' missing"));
     ps_js_report_free(r);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
 }
 
 static char *write_tmp(const char *content, size_t len)
@@ -354,8 +354,8 @@ Test(js_report, deep_nesting)
     cr_assert_eq(ps_js_report_read(p, &r, &w, &e), 0, "%s", e.msg);
     cr_assert_str_eq(r->machine, "DEEP");
     ps_js_report_free(r);
-    ps_warnings_free(&w);
-    ps_buf_free(&b);
+    ps_warnings_fini(&w);
+    ps_buf_fini(&b);
     unlink(p);
     free(p);
 }
@@ -386,7 +386,7 @@ Test(js_report, bundled_sample_numbers)
     cr_assert_eq(finals, 15);
     cr_assert_eq(w.n, 0);
     ps_js_report_free(r);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
 }
 
 Test(js_report, test_log_events_carry_source_lines)
@@ -427,7 +427,7 @@ Test(js_report, latency_units_from_header_and_cell)
     NEAR(t->db_write_latency_ms, 12.5); /* cell unit wins over header (msec) */
     NEAR(t->log_write_latency_ms, 1.5);
     ps_js_report_free(r);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     unlink(p);
     free(p);
 }

@@ -109,7 +109,7 @@ Test(js_series, figures_unchanged)
             cr_assert_eq(memcmp(x[k].data, x[0].data, x[0].len), 0);
         }
         for (int k = 0; k < 3; k++)
-            ps_buf_free(&x[k]);
+            ps_buf_fini(&x[k]);
     }
     for (int k = 0; k < 3; k++)
         ps_js_run_free(r[k]);
@@ -157,9 +157,9 @@ Test(js_series, loader_offset_places_the_window)
     cr_assert_float_eq(tx, px + pw * 179.0 / 399.0, 0.01);
     cr_assert_float_eq(tw, pw * 220.0 / 399.0, 0.01);
     cr_assert_eq(count(b.data, "\nshade.0 = "), 2, "iops and latency charts of SERVER1");
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     ps_doc_free(d);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     ps_js_run_free(run);
     ps_chart_release_caches();
 }

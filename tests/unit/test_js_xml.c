@@ -66,7 +66,7 @@ Test(js_config, real_2013_sample)
     NEAR(c->lenient.avg_log_write_ms, 10);
     NEAR(c->lenient.max_log_write_ms, 200);
     ps_js_config_free(c);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
 }
 
 Test(js_config, bundled_sample_and_junk)
@@ -96,7 +96,7 @@ Test(js_config, bundled_sample_and_junk)
     NEAR(c->mailbox_count, 250);
     cr_assert_eq(c->has_strict, 0);
     ps_js_config_free(c);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     unlink(p);
     free(p);
 }
@@ -141,7 +141,7 @@ Test(js_config, external_entity_does_not_leak)
     for (size_t i = 0; i < w.n; i++)
         cr_assert(!strstr(w.msgs[i], "TOPSECRET"));
     cr_assert(!strstr(e.msg, "TOPSECRET"));
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     unlink(p);
     unlink(secret);
     free(p);
@@ -168,8 +168,8 @@ Test(js_config, entity_bomb)
         cr_assert_eq(c->test_type, PS_TEST_STRESS);
         ps_js_config_free(c);
     }
-    ps_warnings_free(&w);
-    ps_buf_free(&b);
+    ps_warnings_fini(&w);
+    ps_buf_fini(&b);
     unlink(p);
     free(p);
 }
@@ -188,14 +188,14 @@ Test(js_result_xml, tolerant_reading)
     cr_assert_eq(x.samples, 3);
     cr_assert_str_eq(x.sample_element, "Sample");
     cr_assert_str_eq(x.machine, "MBX01");
-    ps_js_result_xml_free(&x);
+    ps_js_result_xml_fini(&x);
     unlink(p);
     free(p);
     p = write_tmp("<a><b/></a>");
     cr_assert_eq(ps_js_result_xml_read(p, &x, NULL, &e), 0);
     cr_assert_eq(x.samples, -1);
     cr_assert_null(x.machine);
-    ps_js_result_xml_free(&x);
+    ps_js_result_xml_fini(&x);
     unlink(p);
     free(p);
 }

@@ -242,7 +242,7 @@ Test(paper, hostile_nul_invalid_utf8_huge_line)
     cr_assert_float_eq(find(p, PS_M_DB_READS, 0)->value, 12.5, 1e-12);
     cr_assert_float_eq(find(p, PS_M_LOG_WRITES, 0)->value, 7, 1e-12);
     ps_paper_free(p);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     /* a 4 MiB line of digits, brackets and percent signs: no crash, bounded work */
     size_t n = 4u << 20;
     char *big = malloc(n + 64);
@@ -252,7 +252,7 @@ Test(paper, hostile_nul_invalid_utf8_huge_line)
     cr_assert_eq(ps_paper_parse("big.txt", big, strlen(big), &p, &w, &err), 0);
     cr_assert_float_eq(find(p, PS_M_DB_READS, 0)->value, 3, 0);
     ps_paper_free(p);
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     free(big);
 }
 

@@ -105,8 +105,8 @@ Test(paper_pdf, table_rebuilt_into_lines_and_cells, .fini = release)
         cr_assert_eq(ps_loc_line(l.loc[i]), line[i], "line %zu", i);
     }
     cr_assert_eq(l.pdf_messages, 0);
-    ps_pdf_lines_free(&l);
-    ps_buf_free(&pdf);
+    ps_pdf_lines_fini(&l);
+    ps_buf_fini(&pdf);
 }
 
 /* The same table set sideways (text reading bottom to top, as landscape appendix pages are):
@@ -120,8 +120,8 @@ Test(paper_pdf, sideways_page_rebuilt_upright, .fini = release)
     cr_assert_eq(ps_pdf_text_lines("t.pdf", pdf.data, pdf.len, &l, &err), 0, "%s", err.msg);
     cr_assert_str_eq(l.text, table_text);
     cr_assert_eq(l.nlines, 7);
-    ps_pdf_lines_free(&l);
-    ps_buf_free(&pdf);
+    ps_pdf_lines_fini(&l);
+    ps_buf_fini(&pdf);
 }
 
 /* Claims read from the PDF carry page and line: the target IOPS is on page 2, line 2; the
@@ -147,7 +147,7 @@ Test(paper_pdf, claims_located_by_page_and_line, .fini = release)
     cr_assert_eq(reads->decimals, 3);
     cr_assert_eq(reads->line, ps_loc_paged(1, 3));
     ps_paper_free(p);
-    ps_buf_free(&pdf);
+    ps_buf_fini(&pdf);
 }
 
 Test(paper_pdf, location_codec)
@@ -200,9 +200,9 @@ Test(paper_pdf, hostile_refused, .fini = release)
     refused("%PDF-", 5, "not a readable PDF");
     ps_buf pdf = make_pdf(table, sizeof table / sizeof table[0], 2);
     refused(pdf.data, 400, "not a readable PDF");   /* cut before the first page's objects */
-    ps_buf_free(&pdf);
+    ps_buf_fini(&pdf);
     word none[1] = {{9, 0, 0, ""}};
     ps_buf blank = make_pdf(none, 0, 1);   /* a page without text: a scanned paper */
     refused(blank.data, blank.len, "no text in the PDF");
-    ps_buf_free(&blank);
+    ps_buf_fini(&blank);
 }

@@ -143,7 +143,7 @@ Test(paper_text, utf16_odd_length_warns)
     cr_assert(first(p, PS_M_DB_READS));
     cr_assert_eq(w.n, 1);
     cr_assert_str_eq(w.msgs[0], "t.txt: UTF-16 text of an odd number of bytes: the last byte (half a character) ignored");
-    ps_warnings_free(&w);
+    ps_warnings_fini(&w);
     ps_paper_free(p);
     free(u);
 }

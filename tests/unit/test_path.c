@@ -23,7 +23,7 @@ static void check(const char *text, const char *machine, const char *object, con
     if (instance) cr_assert_str_eq(p.instance, instance, "%s", text); else cr_assert_null(p.instance, "%s", text);
     cr_assert_eq(p.index, index, "%s", text);
     cr_assert_str_eq(p.counter, counter, "%s", text);
-    ps_path_free(&p);
+    ps_path_fini(&p);
 }
 
 Test(path, plain_forms)
@@ -78,7 +78,7 @@ Test(path, errors)
         ps_error err;
         cr_assert_eq(ps_path_parse(bad[i], &p, &err), PS_EINPUT, "\"%s\" accepted", bad[i]);
         cr_assert(strstr(err.msg, "not a counter path"), "%s", err.msg);
-        ps_path_free(&p);
+        ps_path_fini(&p);
     }
     ps_counter_path p;
     ps_error err;

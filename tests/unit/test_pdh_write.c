@@ -23,7 +23,7 @@ Test(pdh_write, csv_header_and_rows)
     ps_pdh_write_row(&b, &s, ps_time_from_fields(2016, 11, 26, 13, 46, 30, 874), v, 6);
     cr_assert_str_eq(b.data, "\"11/26/2016 13:46:30.874\",\" \",\"2345.3290343446924\",\"0\",\"0\","
                              "\"86.93735103284412\",\"1e+21\"\r\n");
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(pdh_write, tsv_unknown_zone_lf)
@@ -43,7 +43,7 @@ Test(pdh_write, tsv_unknown_zone_lf)
     ps_pdh_write_row(&b, &s, 0, v, 2);
     /* 0.1 with 17 significant digits is 0.10000000000000001 (as relog prints it) */
     cr_assert_str_eq(b.data, "\"01/01/1970 00:00:00.000\"\t\"0.10000000000000001\"\t\" \"\n");
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     char out[64];
     cr_assert_str_eq(ps_pdh_fmt_value(out, sizeof out, 0.1, 20), "0.10000000000000000555");
     cr_assert_str_eq(ps_pdh_fmt_value(out, sizeof out, 1234.5, 3), "1.23e+03");

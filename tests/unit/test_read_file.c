@@ -29,12 +29,12 @@ Test(read_file, whole_file_appended)
     cr_assert_eq(memcmp(b.data, "ab", 2), 0);
     for (size_t i = 0; i < 200000; i++)
         cr_assert_eq((unsigned char)b.data[2 + i], i * 7 % 251, "byte %zu", i);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     /* max: exactly the size is fine, one byte less is too big */
     cr_assert_eq(ps_buf_read_file(&b, path, 200000), PS_READ_OK);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     cr_assert_eq(ps_buf_read_file(&b, path, 199999), PS_READ_ETOOBIG);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     remove(path);
 }
 
@@ -52,5 +52,5 @@ Test(read_file, errors)
     cr_assert_eq(ps_buf_read_file(&b, "/tmp", 0), PS_READ_EISDIR);
     cr_assert_eq(errno, EISDIR);
     cr_assert_eq(b.len, 0);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }

@@ -36,7 +36,7 @@ Test(stats, small_series_by_hand)
     /* the missing sample makes one interval 30 s instead of 15 s -> uneven:
      * held values: 2*15 + 4*30 + 4*15 + 4*15 + 5*15 + 5*15 + 7*15 = 525, span 120 s -> 4.375 */
     cr_assert_float_eq(st.time_weighted_mean, 4.375, 1e-12);
-    ps_acc_free(&a);
+    ps_acc_fini(&a);
 }
 
 Test(stats, even_intervals_no_time_weighted_mean)
@@ -51,7 +51,7 @@ Test(stats, even_intervals_no_time_weighted_mean)
     cr_assert_float_eq(st.mean, 4.5, 1e-15);
     /* variance of 0..9 = 82.5/9 = 9.1666..., stddev 3.0276503540974917 */
     cr_assert_float_eq(st.stddev, 3.0276503540974917, 1e-14);
-    ps_acc_free(&a);
+    ps_acc_fini(&a);
 }
 
 Test(stats, uneven_intervals)
@@ -66,7 +66,7 @@ Test(stats, uneven_intervals)
     ps_acc_finish(&a, &st);
     cr_assert_float_eq(st.time_weighted_mean, 17.5, 1e-12);
     cr_assert_float_eq(st.mean, 70.0 / 3, 1e-12);
-    ps_acc_free(&a);
+    ps_acc_fini(&a);
 }
 
 Test(stats, empty_and_single)
@@ -86,7 +86,7 @@ Test(stats, empty_and_single)
     cr_assert_eq(st.mean, 3.5);
     cr_assert(isnan(st.stddev));   /* n - 1 = 0 */
     cr_assert_eq(st.p50, 3.5);
-    ps_acc_free(&a);
+    ps_acc_fini(&a);
 }
 
 Test(stats, numerically_stable)
@@ -103,7 +103,7 @@ Test(stats, numerically_stable)
     /* population variance 22.5, sample variance 22.5 * 4000/3999 */
     cr_assert_float_eq(st.stddev, sqrt(22.5 * 4000.0 / 3999.0), 1e-6);
     cr_assert_float_eq(st.mean, 1e9 + 10, 1e-4);
-    ps_acc_free(&a);
+    ps_acc_fini(&a);
 }
 
 Test(stats, merge_matches_single_pass)
@@ -133,9 +133,9 @@ Test(stats, merge_matches_single_pass)
     cr_assert_eq(m.p99, s.p99);
     cr_assert_eq(m.first, 0);
     cr_assert_eq(m.last, 99 * S);
-    ps_acc_free(&a);
-    ps_acc_free(&b);
-    ps_acc_free(&all);
+    ps_acc_fini(&a);
+    ps_acc_fini(&b);
+    ps_acc_fini(&all);
 }
 
 Test(summary, merges_files_by_path_case_insensitive)
@@ -177,7 +177,7 @@ Test(summary, merges_files_by_path_case_insensitive)
     cr_assert_eq(s.files[1].bad_rows, 3);
     cr_assert_eq(s.files[0].first_local, 0);
     cr_assert_eq(s.files[0].last, 480 * 60 * S + 15 * S);
-    ps_summary_free(&s);
+    ps_summary_fini(&s);
 }
 
 Test(stats, add_many_matches_add)
@@ -212,8 +212,8 @@ Test(stats, add_many_matches_add)
     cr_assert_float_eq(a.time_weighted_mean, b.time_weighted_mean, 1e-12 * a.time_weighted_mean);
     cr_assert_eq(a.first, b.first);
     cr_assert_eq(a.last, b.last);
-    ps_acc_free(&one);
-    ps_acc_free(&many);
+    ps_acc_fini(&one);
+    ps_acc_fini(&many);
 }
 
 Test(summary, batches_across_many_rows)
@@ -250,8 +250,8 @@ Test(summary, batches_across_many_rows)
     cr_assert_eq(s.counters[1].stats.count, 3000);
     cr_assert_eq(s.counters[1].stats.stddev, 0);
     cr_assert_eq(s.files[0].samples, 3000);
-    ps_summary_free(&s);
-    ps_acc_free(&ref);
+    ps_summary_fini(&s);
+    ps_acc_fini(&ref);
 }
 
 Test(stats, timestamps_out_of_order)
@@ -278,8 +278,8 @@ Test(stats, timestamps_out_of_order)
     ps_acc_finish(&b, &st);
     cr_assert(isnan(st.time_weighted_mean));
     cr_assert_eq(st.count, 6);
-    ps_acc_free(&a);
-    ps_acc_free(&b);
+    ps_acc_fini(&a);
+    ps_acc_fini(&b);
 }
 
 /* One column of a row-major batch (stride 3) through ps_acc_add_strided, with the fast loop
@@ -326,9 +326,9 @@ static void strided_case(const ps_time *t, const double *col, size_t n, size_t b
     cr_assert_eq(one.uneven, fast.uneven, "batch %zu: %d vs %d", batch, one.uneven, fast.uneven);
     cr_assert_eq(one.uneven, gen.uneven);
     cr_assert_eq(one.uneven, want_uneven, "batch %zu: %d", batch, one.uneven);
-    ps_acc_free(&one);
-    ps_acc_free(&fast);
-    ps_acc_free(&gen);
+    ps_acc_fini(&one);
+    ps_acc_fini(&fast);
+    ps_acc_fini(&gen);
 }
 
 Test(stats, strided_batches_match_add)
@@ -467,8 +467,8 @@ Test(stats, eight_lanes_match_columns)
                 }
                 for (int c = 0; c < 8; c++) {
                     same_acc(&lane[c], &col[c], c, b);
-                    ps_acc_free(&lane[c]);
-                    ps_acc_free(&col[c]);
+                    ps_acc_fini(&lane[c]);
+                    ps_acc_fini(&col[c]);
                 }
             }
         if (form ? ps_acc_add4_available() : ps_acc_add8_available())
@@ -516,8 +516,8 @@ Test(stats, lanes_decline_wide_columns)
         }
         for (int c = 0; c < 8; c++) {
             same_acc(&lane[c], &col[c], c, N);
-            ps_acc_free(&lane[c]);
-            ps_acc_free(&col[c]);
+            ps_acc_fini(&lane[c]);
+            ps_acc_fini(&col[c]);
         }
     }
     free(rows);

@@ -56,12 +56,12 @@ Test(stats, near_double_range)
     ps_acc_add_many(&d, t6 + 3, v6 + 3, 3);
     ps_acc_append(&c, &d);
     huge_expect(&c, 2.5e+307, 8.803408430829504e+307, -2.5e+307, 2, NAN);
-    ps_acc_free(&c);
+    ps_acc_fini(&c);
     /* the same six as one batch (narrow start, the batch turns wide) and value by value */
     ps_acc_init(&c);
     ps_acc_add_many(&c, t6, v6, 6);
     huge_expect(&c, 2.5e+307, 8.803408430829504e+307, -2.5e+307, 2, NAN);
-    ps_acc_free(&c);
+    ps_acc_fini(&c);
     ps_acc_init(&c);
     for (int i = 0; i < 6; i++)
         ps_acc_add(&c, t6[i], v6[i]);
@@ -81,10 +81,10 @@ Test(stats, near_double_range)
     cr_assert_eq(se.mean, 2.5e+307, "%.17g", se.mean);
     cr_assert(fabs(se.stddev - 8.803408430829504e+307) <= 2 * 0x1p-52 * 8.803408430829504e+307, "%.17g", se.stddev);
     cr_assert(isfinite(sf.mean) && isfinite(sf.stddev) && sf.count == 9);
-    ps_acc_free(&a);
-    ps_acc_free(&b);
-    ps_acc_free(&c);
-    ps_acc_free(&d);
-    ps_acc_free(&e);
-    ps_acc_free(&f);
+    ps_acc_fini(&a);
+    ps_acc_fini(&b);
+    ps_acc_fini(&c);
+    ps_acc_fini(&d);
+    ps_acc_fini(&e);
+    ps_acc_fini(&f);
 }

@@ -94,9 +94,9 @@ Test(store_thin, min_and_max_per_slice)
     ps_series_thin(&small, 480, &out);
     cr_expect_eq(out.n, 960);
     cr_expect_eq(out.v[959], 479.5);
-    ps_series_free(&in);
-    ps_series_free(&out);
-    ps_series_free(&small);
+    ps_series_fini(&in);
+    ps_series_fini(&out);
+    ps_series_fini(&small);
 }
 
 static char *tmp_db(char *buf, size_t n)

@@ -37,7 +37,7 @@ static void build(void)
     ps_summary_finish(&sum);
 }
 
-static void teardown(void) { ps_summary_free(&sum); }
+static void teardown(void) { ps_summary_fini(&sum); }
 
 TestSuite(summary_render, .init = build, .fini = teardown);
 
@@ -45,7 +45,7 @@ Test(summary_render, json)
 {
     ps_buf b = {0};
     ps_error err;
-    cr_assert_eq(ps_render_summary(&b, &sum, PS_FMT_JSON, &err), PS_OK);
+    cr_assert_eq(ps_summary_render(&b, &sum, &(ps_render_opts){.fmt = PS_FMT_JSON}, &err), PS_OK);
     const char *want =
         "{\"generator\":\"perfscribe summary\",\"utc_known\":true,"
         "\"quantiles\":{\"method\":\"log-bucket sketch (DDSketch)\",\"relative_accuracy\":0.01},\n"
@@ -67,13 +67,13 @@ Test(summary_render, json)
         "\"time_weighted_mean\":null,\"first\":\"2026-01-05T18:00:15.000Z\","
         "\"last\":\"2026-01-05T18:00:15.000Z\"}]}\n";
     cr_assert_str_eq(b.data, want);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(summary_render, csv)
 {
     ps_buf b = {0};
-    cr_assert_eq(ps_render_summary(&b, &sum, PS_FMT_CSV, NULL), PS_OK);
+    cr_assert_eq(ps_summary_render(&b, &sum, &(ps_render_opts){.fmt = PS_FMT_CSV}, NULL), PS_OK);
     const char *want =
         "path,machine,object,parent,instance,index,counter,count,missing,min,max,mean,stddev,"
         "p50,p95,p99,time_weighted_mean,first,last\n"
@@ -83,13 +83,13 @@ Test(summary_render, csv)
         "HarddiskVolume1,D:,1,Avg. Disk sec/Read,1,1,0.005,0.005,0.005,,0.005,0.005,0.005,,"
         "2026-01-05T18:00:15.000Z,2026-01-05T18:00:15.000Z\n";
     cr_assert_str_eq(b.data, want);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(summary_render, text)
 {
     ps_buf b = {0};
-    cr_assert_eq(ps_render_summary(&b, &sum, PS_FMT_TEXT, NULL), PS_OK);
+    cr_assert_eq(ps_summary_render(&b, &sum, &(ps_render_opts){.fmt = PS_FMT_TEXT}, NULL), PS_OK);
     const char *want =
         "mbx \"01\".csv: csv, Pacific Standard Time (bias 480 min), 2 samples, "
         "2026-01-05T18:00:00.000Z .. 2026-01-05T18:00:15.000Z\n"
@@ -101,14 +101,14 @@ Test(summary_render, text)
         "\\\\MBX01\\LogicalDisk(HarddiskVolume1/D:#1)\\Avg. Disk sec/Read      1        1    5.00m    5.00m"
         "    5.00m        -    5.00m    5.00m    5.00m\n";
     cr_assert_str_eq(b.data, want);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(summary_render, bad_format)
 {
     ps_buf b = {0};
     ps_error err;
-    cr_assert_eq(ps_render_summary(&b, &sum, PS_FMT_PDF, &err), PS_EUSAGE);
+    cr_assert_eq(ps_summary_render(&b, &sum, &(ps_render_opts){.fmt = PS_FMT_PDF}, &err), PS_EUSAGE);
     cr_assert_eq(b.len, 0);
     cr_assert(strstr(err.msg, "text, csv or json"));
 }

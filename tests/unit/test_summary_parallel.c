@@ -140,9 +140,9 @@ Test(summary_parallel, equals_sequential)
     for (size_t k = 0; k < sizeof threads / sizeof threads[0]; k++) {
         cr_assert_eq(summarize(path, NULL, NULL, threads[k], &par, &err), PS_OK);
         compare(&par, &seq);
-        ps_summary_free(&par);
+        ps_summary_fini(&par);
     }
-    ps_summary_free(&seq);
+    ps_summary_fini(&seq);
 }
 
 Test(summary_parallel, first_error_in_file_order)
@@ -160,9 +160,9 @@ Test(summary_parallel, first_error_in_file_order)
         cr_assert_eq(ep.col, es.col);
         cr_assert_str_eq(ep.msg, es.msg);
         cr_assert_str_eq(ep.file, es.file);
-        ps_summary_free(&par);
+        ps_summary_fini(&par);
     }
-    ps_summary_free(&seq);
+    ps_summary_fini(&seq);
 }
 
 Test(summary_parallel, window_and_filter)
@@ -179,8 +179,8 @@ Test(summary_parallel, window_and_filter)
     cr_assert_eq(seq.files[0].samples, 30001);    /* rows 10000 .. 40000 */
     cr_assert_eq(summarize(path, f, &w, 3, &par, &err), PS_OK);
     compare(&par, &seq);
-    ps_summary_free(&par);
-    ps_summary_free(&seq);
+    ps_summary_fini(&par);
+    ps_summary_fini(&seq);
     ps_filter_free(f);
 }
 
@@ -216,7 +216,7 @@ Test(summary_parallel, decimal_comma_falls_back)
     cr_assert_eq(s.files[0].samples, 300);
     cr_assert_eq(s.counters[0].stats.count, 300);
     cr_assert_float_eq(s.counters[0].stats.mean, 150.0, 1e-9);
-    ps_summary_free(&s);
+    ps_summary_fini(&s);
     ps_log_close(log);
     unlink(path);
 }

@@ -43,7 +43,7 @@ Test(thresholds, own_format)
     cr_assert_eq(set.rules[2].op, PS_THR_GE);
     cr_assert_eq(set.rules[3].scope, PS_THR_AGGREGATE);
     cr_assert_str_eq(set.rules[3].source, "t.thr:6");
-    ps_thr_set_free(&set);
+    ps_thr_set_fini(&set);
 }
 
 /* Each bad line: the error carries FILE:LINE:COL pointing at the offending token. */
@@ -74,7 +74,7 @@ Test(thresholds, own_format_errors)
         if (cases[i].col)
             cr_assert_eq(err.col, cases[i].col, "case %zu: col %ld (%s)", i, err.col, err.msg);
         cr_assert(strstr(err.msg, cases[i].msg), "case %zu: %s", i, err.msg);
-        ps_thr_set_free(&set);
+        ps_thr_set_fini(&set);
     }
 }
 
@@ -117,8 +117,8 @@ Test(thresholds, pal_exchange2016)
     /* SystemOverview.xml is not there: a warning, not an error */
     cr_assert_eq(w.n, 1);
     cr_assert(strstr(w.msgs[0], "SystemOverview.xml not found"), "%s", w.msgs[0]);
-    ps_thr_set_free(&set);
-    ps_warnings_free(&w);
+    ps_thr_set_fini(&set);
+    ps_warnings_fini(&w);
 }
 
 Test(thresholds, pal_exchange2010_with_inheritance)
@@ -138,8 +138,8 @@ Test(thresholds, pal_exchange2010_with_inheritance)
     const ps_thr_rule *ld = find_rule(&set, 0, PS_THR_ERROR, "\\LogicalDisk(*)\\Avg. Disk sec/Read");
     cr_assert(ld);
     cr_assert_float_eq(ld->limit, 20.0, 1e-9);
-    ps_thr_set_free(&set);
-    ps_warnings_free(&w);
+    ps_thr_set_fini(&set);
+    ps_warnings_fini(&w);
 }
 
 Test(thresholds, pal_quick_system_overview)
@@ -163,8 +163,8 @@ Test(thresholds, pal_quick_system_overview)
     cr_assert(ld);
     cr_assert_eq(ld->volume, 1);
     cr_assert_float_eq(ld->limit, 15.0, 1e-9);
-    ps_thr_set_free(&set);
-    ps_warnings_free(&w);
+    ps_thr_set_fini(&set);
+    ps_warnings_fini(&w);
 }
 
 Test(thresholds, profiles)
@@ -185,10 +185,10 @@ Test(thresholds, profiles)
     ps_thr_set r = {0};
     ps_js_profile_rules("jetstress-2013", &s, 6, &r);
     cr_assert_eq(r.n, 5);   /* 2 averages, 2 maximum-exceedance counts, page fault stalls */
-    ps_thr_set_free(&r);
+    ps_thr_set_fini(&r);
     ps_js_profile_rules("jetstress-2010", &s, 6, &r);
     cr_assert_eq(r.n, 4);
-    ps_thr_set_free(&r);
+    ps_thr_set_fini(&r);
 }
 
 /* A hand-built server: instance 1 reads at 22.4 ms average (fail), instance 2 has 7 samples of
@@ -251,7 +251,7 @@ Test(thresholds, judge_reasons)
     cr_assert_eq(ps_js_judge(run, &jo, &err), PS_EUSAGE);
     /* an extra warning rule is listed but does not fail a passing server */
     s->instances[0].computed.transactional.db_read_latency_ms = 12;
-    ps_js_stat_free(&s->stats->host[PS_JM_STALLS - PS_JM_NINST]);   /* no stall samples any more */
+    ps_js_stat_fini(&s->stats->host[PS_JM_STALLS - PS_JM_NINST]);   /* no stall samples any more */
     ps_thr_set extra = {0};
     cr_assert_eq(parse("\"\\MSExchange Database ==> Instances(*)\\I/O Database Reads Average Latency\" avg instance > 11 ms warning\n",
                        &extra, &err), PS_OK);
@@ -268,7 +268,7 @@ Test(thresholds, judge_reasons)
     cr_assert_eq(s->verdict.result, PS_VERDICT_PASS);
     cr_assert_eq(s->verdict.nreasons, 1);
     cr_assert_str_eq(s->verdict.reasons[0], "warning: MBX03 Instance4711.3: average database read latency 12 ms > 11 ms");
-    ps_thr_set_free(&extra);
+    ps_thr_set_fini(&extra);
     ps_js_run_free(run);
 }
 
@@ -316,6 +316,6 @@ Test(thresholds, p95_min_max_rules)
     cr_assert_str_eq(v->reasons[1], "warning: S1 Instance1.1: maximum log write latency 5 ms >= 5 ms");
     /* min of Instance1.2 is 1.0: "< 1 ms" holds not; server log writes 10 + 11 = 21 > 20 */
     cr_assert_str_eq(v->reasons[2], "warning: S1: average log writes/sec 21/s > 20/s");
-    ps_thr_set_free(&extra);
+    ps_thr_set_fini(&extra);
     ps_js_run_free(run);
 }

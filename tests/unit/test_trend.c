@@ -42,8 +42,8 @@ Test(trend, table_file_and_relative_values)
     t.baseline = 1;                /* 1200 / 1500 = 80 % */
     ps_trend_cell(&b, &t, 0, 0);
     cr_assert_str_eq(b.data, "80% [1200 IOPS]");
-    ps_buf_free(&b);
-    ps_trend_free(&t);
+    ps_buf_fini(&b);
+    ps_trend_fini(&t);
 }
 
 Test(trend, text_and_json)
@@ -62,8 +62,8 @@ Test(trend, text_and_json)
                              "\"relative_percent\":[100,125,156.25],\"cells\":[\"100% [8.0 ms]\",\"125% [10.0 ms]\","
                              "\"156% [12.5 ms]\"]") != NULL, "%s", b.data);
     cr_assert(strstr(b.data, "\"values\":[1.2,0.9,null]") != NULL);
-    ps_buf_free(&b);
-    ps_trend_free(&t);
+    ps_buf_fini(&b);
+    ps_trend_fini(&t);
 }
 
 Test(trend, pct_interval_examples_of_the_dossier)
@@ -141,7 +141,7 @@ Test(trend, metrics_from_run)
         if (strcmp(t.metrics[i].key, "db_read_latency_ms") == 0)
             cr_assert_float_eq(v, 12.5, 1e-12);
     }
-    ps_trend_free(&t);
+    ps_trend_fini(&t);
     ps_js_run_free(run);
 }
 
@@ -159,19 +159,19 @@ Test(trend, bad_tables)
     cr_assert_eq(err.line, 3);
     cr_assert_eq(err.col, 4);
     cr_assert_str_eq(err.msg, "malformed number '1.2.3'");
-    ps_trend_free(&t);
+    ps_trend_fini(&t);
     fp = fopen(path, "w");
     fputs("label, A [IOPS], B\nx, 12\n", fp);
     fclose(fp);
     cr_assert_eq(ps_trend_table_read(path, &t, &err), PS_EINPUT);
     cr_assert_eq(err.line, 2);
     cr_assert_str_eq(err.msg, "2 fields, the header has 3");
-    ps_trend_free(&t);
+    ps_trend_fini(&t);
     fp = fopen(path, "w");
     fputs("Metric, A\n", fp);
     fclose(fp);
     cr_assert_eq(ps_trend_table_read(path, &t, &err), PS_EINPUT);
     cr_assert_eq(err.line, 1);
-    ps_trend_free(&t);
+    ps_trend_fini(&t);
     unlink(path);
 }

@@ -51,7 +51,7 @@ Test(trend_series, relative_time_and_sums)
     size_t l2 = ps_trend_add_label(&t, "paper");
     ps_trend_series_from_run(&t, l2, &empty);
     cr_assert_eq(t.iops_series[l2].n, 0);
-    ps_trend_free(&t);
+    ps_trend_fini(&t);
     ps_js_run_free(run);
 }
 
@@ -84,9 +84,9 @@ Test(trend_chart, bars_with_latency_lines)
     cr_assert_eq(l.nbars, 3);
     cr_assert_float_eq(l.bars[2].value, 1350.0, 1e-12);
     cr_assert_eq(l.y2.present, 1);
-    ps_chart_layout_free(&l);
-    ps_trend_chart_free(&c);
-    ps_trend_free(&t);
+    ps_chart_layout_fini(&l);
+    ps_trend_chart_fini(&c);
+    ps_trend_fini(&t);
 }
 
 Test(trend_chart, load_chart_series_per_configuration)
@@ -109,7 +109,7 @@ Test(trend_chart, load_chart_series_per_configuration)
     cr_assert_float_eq(c.spec.series[0].v[0], 1200.0, 1e-12);
     cr_assert(isnan(c.spec.series[0].v[1]));
     cr_assert_float_eq(c.spec.series[2].v[1], 1350.0, 1e-12);
-    ps_trend_chart_free(&c);
+    ps_trend_chart_fini(&c);
     /* another metric; without configurations: one series named after the metric */
     for (size_t i = 0; i < 3; i++)
         ps_trend_set_config(&t, i, NULL);
@@ -117,10 +117,10 @@ Test(trend_chart, load_chart_series_per_configuration)
     cr_assert_eq(c.spec.nseries, 1);
     cr_assert_str_eq(c.spec.series[0].label, "DB read latency");
     cr_assert_float_eq(c.spec.series[0].v[1], 12.5, 1e-12);   /* the last label at 6000 wins */
-    ps_trend_chart_free(&c);
+    ps_trend_chart_fini(&c);
     cr_assert_eq(ps_trend_chart_build(&t, PS_TREND_CHART_LOAD, "nope", &c, &err), PS_EUSAGE);
-    ps_trend_chart_free(&c);
-    ps_trend_free(&t);
+    ps_trend_chart_fini(&c);
+    ps_trend_fini(&t);
 }
 
 Test(trend_chart, dump_layouts_and_overlay_without_series)
@@ -133,7 +133,7 @@ Test(trend_chart, dump_layouts_and_overlay_without_series)
     cr_assert(strstr(b.data, "[chart load]\nchart.kind = bars\n") != NULL);
     cr_assert(strstr(b.data, "[chart overlay]\nunavailable = overlay chart: no label has a time series") != NULL);
     cr_assert(strstr(b.data, "axis.x.tick.1.label = ") != NULL);
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     /* a label with a series: the overlay's x axis starts at relative time 0 */
     ps_series *s = &t.iops_series[1];
     s->label = ps_xstrdup("Gen 2 RAID 10");
@@ -145,8 +145,8 @@ Test(trend_chart, dump_layouts_and_overlay_without_series)
               b.data);
     cr_assert(strstr(b.data, "line.0 = series 0 role series1 points 5: ") != NULL);
     cr_assert(strstr(b.data, "[chart bars]") == NULL);
-    ps_buf_free(&b);
-    ps_trend_free(&t);
+    ps_buf_fini(&b);
+    ps_trend_fini(&t);
 }
 
 Test(trend_chart, names)
@@ -177,8 +177,8 @@ Test(trend_html, section_escapes_and_charts)
     ps_trend_render_html(&t, &b);
     cr_assert(strncmp(b.data, "<!DOCTYPE html>\n", 16) == 0);
     cr_assert(strstr(b.data, "<title>Trend: &lt;script&gt;x&lt;/script&gt;, B&amp;B</title>") != NULL);
-    ps_buf_free(&b);
-    ps_trend_free(&t);
+    ps_buf_fini(&b);
+    ps_trend_fini(&t);
 }
 
 Test(trend_table, config_column)
@@ -200,8 +200,8 @@ Test(trend_table, config_column)
     ps_trend_render_json(&t, &b);
     cr_assert(strstr(b.data, "\"labels\":[{\"label\":\"a\",\"load\":1000,\"config\":\"PS6100\",\"samples\":0},"
                              "{\"label\":\"b\",\"load\":2000,\"config\":null,\"samples\":0}]") != NULL, "%s", b.data);
-    ps_buf_free(&b);
-    ps_trend_free(&t);
+    ps_buf_fini(&b);
+    ps_trend_fini(&t);
     fp = fopen(path, "w");
     fputs("label, A [config], B [config]\nx, 1, 2\n", fp);
     fclose(fp);
@@ -209,7 +209,7 @@ Test(trend_table, config_column)
     cr_assert_eq(err.line, 1);
     cr_assert_eq(err.col, 20);
     cr_assert_str_eq(err.msg, "a second [config] column");
-    ps_trend_free(&t);
+    ps_trend_fini(&t);
     unlink(path);
 }
 
@@ -239,7 +239,7 @@ Test(trend_doc, appended_to_a_report_document)
     cr_assert(strstr(b.data, "[chart trend.bars]\nchart.kind = bars+line\n") != NULL);
     cr_assert(strstr(b.data, "[chart trend.load]\nchart.kind = bars\n") != NULL);
     cr_assert(strstr(b.data, "[chart trend.overlay]") == NULL);   /* a table has no series */
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
     char *html = NULL, *pdf = NULL;
     size_t nhtml = 0, npdf = 0;
     FILE *fp = open_memstream(&html, &nhtml);
@@ -254,8 +254,8 @@ Test(trend_doc, appended_to_a_report_document)
     free(html);
     free(pdf);
     ps_doc_free(doc);
-    ps_trend_charts_free(&keep);
-    ps_trend_free(&t);
-    ps_warnings_free(&w);
+    ps_trend_charts_fini(&keep);
+    ps_trend_fini(&t);
+    ps_warnings_fini(&w);
     ps_js_run_free(run);
 }

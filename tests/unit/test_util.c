@@ -120,7 +120,7 @@ Test(util, json_and_html)
     ps_buf_putc(&b, ',');
     ps_csv_field(&b, "say \"hi\"", ',');
     cr_assert_str_eq(b.data, "\"Processor Information(0,_Total)\",\"say \"\"hi\"\"\"");
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 Test(util, error_format)
@@ -180,7 +180,7 @@ Test(util, json_num_equals_printf_shortest)
             cr_assert_str_eq(b.data, want, "%.17g", v);
         }
     }
-    ps_buf_free(&b);
+    ps_buf_fini(&b);
 }
 
 /* Terminal columns of UTF-8 text, by hand: Cyrillic letters one column each, CJK ideographs two,

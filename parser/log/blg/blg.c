@@ -222,7 +222,7 @@ static void close_(ps_log *log)
     blg_log *l = log->impl;
     if (l) {
         blg_par_stop(l);
-        blg_log_free(l);
+        blg_log_fini(l);
         free(l);
     }
     log->impl = NULL;

@@ -165,7 +165,7 @@ int blg_src_rewind(blg_src *s, ps_error *err)
 
 void blg_src_close(blg_src *s)
 {
-    blg_tz_free(&s->tz);
+    blg_tz_fini(&s->tz);
     blg_src_clone_close(s);
 }
 
@@ -189,7 +189,7 @@ void blg_src_clone_close(blg_src *d)
     if (d->fp)
         fclose(d->fp);
     free(d->buf);
-    ps_buf_free(&d->rec);
+    ps_buf_fini(&d->rec);
     memset(d, 0, sizeof *d);
 }
 

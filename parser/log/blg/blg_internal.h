@@ -63,7 +63,7 @@ typedef struct blg_tz {
 } blg_tz;
 /* Decode the 172-byte structure at p. */
 void blg_tz_read(blg_tz *tz, const unsigned char *p);
-void blg_tz_free(blg_tz *tz);
+void blg_tz_fini(blg_tz *tz);   /* members only */
 /* Resolve "@tzres.dll,-NNN" to an English name; NULL when unknown or not an MUI reference. */
 const char *blg_tz_mui_name(const char *raw);
 /* 1 when the local time t falls in daylight time under the zone's rule. */
@@ -235,7 +235,7 @@ size_t blg_col_get(blg_log *l, size_t entry, const char *key, const char *instan
 void blg_put_uint(ps_buf *b, uint64_t v);
 /* After pass 1: order the columns by entry (stable), rebuild the map. */
 void blg_cols_finish(blg_log *l);
-void blg_log_free(blg_log *l);
+void blg_log_fini(blg_log *l);   /* members only; l is zeroed */
 /* Free only the reused work buffers (key builders, names, duplicate counts). */
 void blg_log_free_work(blg_log *l);
 /* Bad-status values and the samples holding them (pass 1 totals); for tests. */

@@ -20,7 +20,7 @@ static char *entry_str(const unsigned char *sa, size_t salen, uint32_t off, int 
     return s;
 }
 
-static void entry_free(blg_entry *e)
+static void entry_fini(blg_entry *e)
 {
     free(e->machine);
     free(e->object);
@@ -72,7 +72,7 @@ int blg_list_parse(blg_log *l, const blg_record *r, ps_error *err)
         e.index = blg_u32(q + 0x2C);
         e.counter = entry_str(sa, salen, blg_u32(q + 0x30), &bad);
         if (bad || !e.object || !e.counter) {
-            entry_free(&e);
+            entry_fini(&e);
             int rc = blg_corrupt(s, r->offset, "counter-list entry %zu: a string offset lies outside the entry",
                                  l->nentries);
             if (rc)
@@ -265,23 +265,23 @@ void blg_cols_finish(blg_log *l)
         size_t klen = map_key(&k, c->entry, c->key);
         ps_hash_put(&l->colmap, k.data, klen, i);
     }
-    ps_buf_free(&k);
+    ps_buf_fini(&k);
 }
 
 void blg_log_free_work(blg_log *l)
 {
-    ps_buf_free(&l->keybuf);
-    ps_buf_free(&l->scratch);
-    ps_buf_free(&l->objkey);
-    ps_buf_free(&l->namebuf);
-    ps_buf_free(&l->instbuf);
+    ps_buf_fini(&l->keybuf);
+    ps_buf_fini(&l->scratch);
+    ps_buf_fini(&l->objkey);
+    ps_buf_fini(&l->namebuf);
+    ps_buf_fini(&l->instbuf);
     ps_hash_fini(&l->dups);
 }
 
-void blg_log_free(blg_log *l)
+void blg_log_fini(blg_log *l)
 {
     for (size_t i = 0; i < l->nentries; i++)
-        entry_free(&l->entries[i]);
+        entry_fini(&l->entries[i]);
     free(l->entries);
     for (size_t i = 0; i < l->nnames; i++)
         free(l->names[i]);

@@ -147,7 +147,7 @@ static int worker_init(par_worker *w, const blg_log *l, ps_error *err)
     return blg_src_clone(&c->src, &l->src, err);
 }
 
-static void worker_free(par_worker *w)
+static void worker_fini(par_worker *w)
 {
     blg_log *c = &w->l;
     free(c->cols);
@@ -172,7 +172,7 @@ void blg_par_stop(blg_log *l)
     for (int k = 0; k < p->n; k++) {
         if (p->w[k].started)
             pthread_join(p->w[k].th, NULL);
-        worker_free(&p->w[k]);
+        worker_fini(&p->w[k]);
     }
     pthread_mutex_destroy(&p->mu);
     pthread_cond_destroy(&p->cv);

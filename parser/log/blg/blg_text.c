@@ -70,7 +70,7 @@ char *blg_utf16_dup(const unsigned char *p, size_t avail)
 {
     ps_buf b = {0};
     if (blg_utf16_to(&b, p, avail) != 0) {
-        ps_buf_free(&b);
+        ps_buf_fini(&b);
         return NULL;
     }
     return ps_buf_steal(&b);
@@ -147,7 +147,7 @@ void blg_tz_read(blg_tz *tz, const unsigned char *p)
         tz->bias = tz->std_bias = tz->dst_bias = 0;
 }
 
-void blg_tz_free(blg_tz *tz)
+void blg_tz_fini(blg_tz *tz)
 {
     free(tz->std_name);
     free(tz->dst_name);

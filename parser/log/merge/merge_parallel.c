@@ -99,7 +99,7 @@ static void run_chunk(const window *w, chunk *c)
             break;
     }
     free(vals);
-    ps_csv_batch_free(&b);
+    ps_csv_batch_fini(&b);
     c->lines = r->in.line;
     ps_lines_close(&r->in);
 }
@@ -227,7 +227,7 @@ int ps_merge_parallel(ps_merge *m, int threads, const ps_merge_sink *sink, int *
     }
     fclose(fp);
     for (int k = 0; k < max; k++)
-        ps_buf_free(&w.c[k].out);
+        ps_buf_fini(&w.c[k].out);
     free(w.c);
     pthread_mutex_destroy(&w.mu);
     if (rc)

@@ -495,7 +495,7 @@ static void close_(ps_log *log)
         free(c->hdr_utf8);
         free((void *)c->r.skip);
         for (size_t i = 0; i < NBATCH; i++)
-            ps_csv_batch_free(&c->b[i]);
+            ps_csv_batch_fini(&c->b[i]);
         free(c);
         log->impl = NULL;
     }

@@ -115,7 +115,7 @@ typedef struct ps_csv_batch {
 } ps_csv_batch;
 
 void ps_csv_batch_init(ps_csv_batch *b, size_t cap, size_t ncounters);
-void ps_csv_batch_free(ps_csv_batch *b);
+void ps_csv_batch_fini(ps_csv_batch *b);
 /* Read lines until b is full, the input ends or an error occurs (recorded in b->status and
  * b->err after the rows before it). Skips blank lines and console messages. */
 void ps_csv_fill(ps_csv_rows *r, ps_csv_batch *b);

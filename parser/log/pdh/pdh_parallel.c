@@ -98,7 +98,7 @@ static void *work(void *arg)
     if (passthrough) {   /* rows parsed straight into the summary's row buffer */
         fill_direct(p, r, &b, rows);
         free(vals);
-        ps_csv_batch_free(&b);
+        ps_csv_batch_fini(&b);
         ps_summary_flush(&p->sum);
         return NULL;
     }
@@ -123,7 +123,7 @@ static void *work(void *arg)
             break;
     }
     free(vals);
-    ps_csv_batch_free(&b);
+    ps_csv_batch_fini(&b);
     ps_summary_flush(&p->sum);   /* the last rows, here rather than in collect() after the join */
     return NULL;
 }
@@ -292,7 +292,7 @@ int ps_log_summary_parallel(ps_log *log, int threads, int (*keep)(void *ctx, con
             pthread_join(parts[k].th, NULL);
     rc = collect(log, &lay, parts, n, sum, done, err);
     for (int k = 0; k < n; k++) {
-        ps_summary_free(&parts[k].sum);
+        ps_summary_fini(&parts[k].sum);
         ps_lines_close(&parts[k].r.in);
     }
     free(parts);

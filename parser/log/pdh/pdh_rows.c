@@ -357,7 +357,7 @@ void ps_csv_batch_init(ps_csv_batch *b, size_t cap, size_t ncounters)
     b->v = ps_xcalloc(cap * (ncounters ? ncounters : 1), sizeof *b->v);
 }
 
-void ps_csv_batch_free(ps_csv_batch *b)
+void ps_csv_batch_fini(ps_csv_batch *b)
 {
     free(b->t);
     free(b->line);

@@ -200,7 +200,7 @@ int ps_chart_svg_accessible(const ps_chart_spec *spec, const char *id_prefix, ps
         tooltips(spec, &l, out);
         ps_buf_puts(out, close);
     }
-    ps_chart_layout_free(&l);
-    ps_buf_free(&svg);
+    ps_chart_layout_fini(&l);
+    ps_buf_fini(&svg);
     return rc;
 }
