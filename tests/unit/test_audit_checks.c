@@ -337,14 +337,14 @@ Test(checks, percentage_table_without_a_base_is_skipped)
     cr_assert_eq(count(&a, "percentage-table-skipped"), 1);
     cr_assert_eq(get(&a, "percentage-table-skipped")->line, 1);
     cr_assert_eq(a.pct_checked, 0);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
     /* paraphrased: TAB cells, a space before %, decimal commas, relative to an absent product */
     a = run_text("Relative to the previous model\nIOPS\t118 % [220 IOPS]\t109,5 % [190 IOPS]\n"
                  "Read latency\t91 % [13,0 ms]\t97 % [17,0 ms]\n");
     cr_assert_eq(count(&a, "percentage-table-skipped"), 1);
     cr_assert_eq(get(&a, "percentage-table-skipped")->line, 2);
     cr_assert_eq(ps_audit_count(&a, PS_SEV_ERROR), 0);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
 
 Test(checks, absent_value_in_other_words)
@@ -357,5 +357,5 @@ Test(checks, absent_value_in_other_words)
     cr_assert_eq(get(&a, "absent-value")->line, 4);
     cr_assert_eq(count(&a, "transfers-not-sum"), 0);   /* never compared with a lost value */
     cr_assert_eq(a.n, 2);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }

@@ -186,5 +186,5 @@ Test(run, paraphrased_paper_tables_vs_recomputed)
     cr_assert_float_eq(r->expected, 61, 0);
     cr_assert_eq(count(&a, "table-vs-recomputed-mismatch"), 1);
     cr_assert_eq(ps_audit_count(&a, PS_SEV_ERROR), 1, "%zu", a.n);
-    ps_audit_free(&a);
+    ps_audit_fini(&a);
 }
