@@ -31,7 +31,7 @@ const ps_cmd_doc ps_doc_audit = {
     .opts = audit_opts,
     .nopts = PS_DOC_N(audit_opts),
     .operands = PS_VAL_PATH,
-    .exit_status = "0 no error finding, 1 error findings, 2 usage, 3 bad input, 4 I/O error",
+    .exit_status = "0 no error finding, 1 error findings or nothing checked, 2 usage, 3 bad input, 4 I/O error",
     .see_also = "perfscribe-jetstress(1), perfscribe-report(1)",
 };
 
@@ -140,6 +140,10 @@ int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
         }
         if (!rc && ps_audit_count(&a, PS_SEV_ERROR))
             rc = PS_EFAIL;
+        if (!rc && a.checked == 0) {   /* nothing compared: no pass can be claimed */
+            ps_warn(&cli->warnings, "nothing was checked: no number could be compared (see the coverage line)");
+            rc = PS_EFAIL;
+        }
         ps_buf_fini(&b);
         ps_audit_fini(&a);
     }

@@ -20,6 +20,13 @@ grep -q "bad.txt:1: error: transfers-not-sum: \[server 1\] transfers/sec 132.593
 grep -q "missing.txt" "$T/e" || fail "missing: message $(cat "$T/e")"
 : > "$T/empty.txt"
 "$P" audit --paper "$T/empty.txt" 2>/dev/null; [ $? -eq 3 ] || fail "empty: want 3"
+# a paper (or an empty run folder) with nothing to compare cannot pass: exit 1, said on stderr
+printf 'About this paper\nNo figures here.\n' > "$T/prose.txt"
+"$P" audit --paper "$T/prose.txt" > /dev/null 2> "$T/e"; [ $? -eq 1 ] || fail "nothing checked: want 1"
+grep -qxF "perfscribe: warning: nothing was checked: no number could be compared (see the coverage line)" "$T/e" ||
+  fail "nothing checked: message $(cat "$T/e")"
+mkdir -p "$T/emptydir"
+"$P" audit "$T/emptydir" > /dev/null 2>&1; [ $? -eq 1 ] || fail "empty folder: want 1"
 "$P" audit --paper "$T/bad.txt" -o "$T/bad.txt" 2>/dev/null; [ $? -eq 2 ] || fail "overwrite input: want 2"
 cmp -s "$T/bad.txt" <(printf 'Database Disks Transfers/sec 132.593\nDatabase Disks Reads/sec 71.512\nDatabase Disks Writes/sec 193.674\n') || fail "input changed"
 "$P" audit --checks | grep -q "^percentage-mismatch" || fail "--checks"
@@ -52,7 +59,8 @@ PY
 # HTML from -o extension; a file name and an absent label with markup are escaped
 N="$T/x<b>&'q.txt"
 printf 'Database Disks Transfers/sec 1\nDatabase Disks Reads/sec <script>\n' > "$N"
-"$P" audit --paper "$N" -o "$T/r.html"; [ $? -eq 0 ] || fail "html exit"
+# (nothing in it can be compared, so the audit cannot pass: exit 1, but the page is written)
+"$P" audit --paper "$N" -o "$T/r.html" 2>/dev/null; [ $? -eq 1 ] || fail "html exit"
 grep -q "<b>" "$T/r.html" && fail "unescaped name"
 grep -q "x&lt;b&gt;&amp;&#39;q.txt\|x&lt;b&gt;&amp;&#x27;q.txt" "$T/r.html" || fail "escaped name missing: $(grep -o 'x&[^:]*' "$T/r.html" | head -1)"
 grep -q "<script\|http" "$T/r.html" && fail "script or external reference in HTML"
