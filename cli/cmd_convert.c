@@ -206,24 +206,30 @@ static void sink_row(void *ctx, ps_buf *out, ps_time local, const double *v, siz
     ps_pdh_write_row(out, &c->o->style, local, v, n);
 }
 
-/* ps_merge_sink.emit: the chunks in file order (the output opened before the first). */
+/* ps_merge_sink.emit: the chunks in file order (the output opened before the first), written
+ * in the pieces the sequential loop writes (the same bytes out before an error): each piece
+ * ends with the row that takes the pending text past FLUSH_BYTES. A piece is written straight
+ * from the chunk; only the rows after the chunk's last piece are copied to wait in c->b. */
 static int sink_emit(void *ctx, const ps_buf *chunk, uint64_t done, uint64_t total, ps_error *err)
 {
     conv *c = ctx;
     int rc = c->of ? 0 : conv_open(c);
     const char *p = chunk->data;
     size_t left = chunk->len;
-    while (!rc && left) {   /* written in the pieces the sequential loop writes (same stdout on errors) */
+    while (!rc && left) {
         size_t room = c->b.len > FLUSH_BYTES ? 0 : FLUSH_BYTES - c->b.len;
         const char *nl = room < left ? memchr(p + room, '\n', left - room) : NULL;
-        size_t take = nl ? (size_t)(nl - p) + 1 : left;   /* up to the row that goes past FLUSH_BYTES */
-        ps_buf_put(&c->b, p, take);
+        if (!nl) {   /* not a piece yet: waits for the next chunk's rows */
+            ps_buf_put(&c->b, p, left);
+            break;
+        }
+        size_t take = (size_t)(nl - p) + 1;
+        rc = flush_buf(c, &c->b, err);
+        ps_buf_reset(&c->b);
+        if (!rc && fwrite(p, 1, take, ps_outfile_fp(c->of)) != take)
+            rc = ps_error_set(err, PS_EIO, c->o->out, 0, 0, "cannot write");
         p += take;
         left -= take;
-        if (c->b.len > FLUSH_BYTES) {
-            rc = flush_buf(c, &c->b, err);
-            ps_buf_reset(&c->b);
-        }
     }
     ps_cli_progress(c->cli, "convert", done, total);
     return rc;

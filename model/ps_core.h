@@ -69,6 +69,9 @@ void ps_buf_putc(ps_buf *b, char c);
 void ps_buf_printf(ps_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ps_buf_vprintf(ps_buf *b, const char *fmt, va_list ap);
 void ps_buf_reset(ps_buf *b);               /* len = 0, keeps memory */
+/* Room for n more bytes and a NUL after b->len; returns b->data + b->len. The caller writes
+ * there directly, then adds the count written to b->len and stores the NUL at data[len]. */
+char *ps_buf_room(ps_buf *b, size_t n);
 void ps_buf_fini(ps_buf *b);                /* frees the data (members only); b is zeroed */
 char *ps_buf_steal(ps_buf *b);              /* caller owns the result; b is emptied */
 /* Append the whole file at path to b, at most max bytes (every user-named file has a cap;

@@ -134,6 +134,12 @@ static void buf_grow(ps_buf *b, size_t extra)
     b->cap = cap;
 }
 
+char *ps_buf_room(ps_buf *b, size_t n)
+{
+    buf_grow(b, n);
+    return b->data + b->len;
+}
+
 void ps_buf_put(ps_buf *b, const void *p, size_t n)
 {
     buf_grow(b, n);

@@ -54,30 +54,30 @@ const char *ps_pdh_fmt_value(char *out, size_t n, double v, int digits)
     return out;
 }
 
-/* Cells are put together in a small staging area and appended to the buffer a few at a time. */
-#define STAGE_BYTES 4096
+/* Bytes a row may take besides its cells (quoted time stamp, line end) and per cell
+ * (separator, two quotes, the number). */
+#define ROW_FIXED_BYTES 64
+#define CELL_MAX_BYTES (PS_FMT_G_MAX + 3)
 
 void ps_pdh_write_row(ps_buf *b, const ps_pdh_style *s, ps_time local, const double *v, size_t n)
 {
-    char st[STAGE_BYTES];
-    size_t k = 0;
-    st[k++] = '"';
-    ps_time_format_pdh(st + k, 40, local);
-    k += strlen(st + k);
-    st[k++] = '"';
+    size_t eol = strlen(s->eol);
+    char *st = ps_buf_room(b, ROW_FIXED_BYTES + eol + n * CELL_MAX_BYTES), *p = st;   /* written in place */
+    *p++ = '"';
+    ps_time_format_pdh(p, 40, local);
+    p += strlen(p);
+    *p++ = '"';
     for (size_t i = 0; i < n; i++) {
-        if (k > STAGE_BYTES - PS_FMT_G_MAX - 4) {
-            ps_buf_put(b, st, k);
-            k = 0;
-        }
-        st[k++] = s->sep;
-        st[k++] = '"';
+        *p++ = s->sep;
+        *p++ = '"';
         if (isfinite(v[i]))
-            k += (size_t)ps_fmt_g(st + k, v[i] == 0 ? 0 : v[i], s->digits);   /* -0 -> 0 */
+            p += ps_fmt_g(p, v[i] == 0 ? 0 : v[i], s->digits);   /* -0 -> 0 */
         else
-            st[k++] = ' ';
-        st[k++] = '"';
+            *p++ = ' ';
+        *p++ = '"';
     }
-    ps_buf_put(b, st, k);
-    ps_buf_puts(b, s->eol);
+    memcpy(p, s->eol, eol);
+    p += eol;
+    *p = 0;
+    b->len += (size_t)(p - st);
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # convert --threads N: a big PDH-CSV cut into chunks and windows gives the sequential bytes.
-# Generated logs of ~13 MB (several 4 MiB chunks, more than one window on 2 threads) with a
+# Generated logs of ~13 MB (many 1 MiB chunks, more than the ring holds on 2 threads) with a
 # clock set back (time going backwards) and console lines in the middle, -c/-b/-e, a
 # decimal-comma file whose first decisive value sits in a later chunk, and a bad cell near the
 # end (the error line must be the file's: header, 2,900 rows, the console line, then it), and

@@ -41,6 +41,9 @@ int ps_lines_open_stream(ps_lines *l, FILE *fp, const char *path, const unsigned
  * and ends at line boundaries (parallel chunk reading): no byte order mark is looked for, line
  * numbers count from 0 at start. PS_EIO on failure. */
 int ps_lines_open_range(ps_lines *l, const char *path, uint64_t start, uint64_t end, ps_error *err);
+/* Point a reader opened with ps_lines_open_range at another range [start, end) of the same
+ * file, keeping its descriptor and buffer (lines count from 0 again). PS_EIO on failure. */
+int ps_lines_reopen_range(ps_lines *l, uint64_t start, uint64_t end, ps_error *err);
 /* Next line into *line / *n. Returns 1, 0 at end of input, or -PS_EIO / -PS_EINPUT (line
  * too long; UTF-16 of an odd byte count, at its last line) with err filled. */
 int ps_lines_next(ps_lines *l, char **line, size_t *n, ps_error *err);

@@ -55,6 +55,18 @@ int ps_lines_open_range(ps_lines *l, const char *path, uint64_t start, uint64_t 
     return PS_OK;
 }
 
+int ps_lines_reopen_range(ps_lines *l, uint64_t start, uint64_t end, ps_error *err)
+{
+    if (lseek(fileno(l->fp), (off_t)start, SEEK_SET) == (off_t)-1)
+        return ps_error_set(err, PS_EIO, l->path, 0, 0, "cannot seek: %s", strerror(errno));
+    l->left = end > start ? end - start : 0;
+    l->start = l->len = l->scan = 0;
+    l->eof = l->odd = 0;
+    l->raw_read = 0;
+    l->line = 0;
+    return PS_OK;
+}
+
 /* The first chunk: the pre bytes already read by the caller, then the file; its byte order mark. */
 static int start(ps_lines *l, const unsigned char *pre, size_t npre, ps_error *err)
 {
