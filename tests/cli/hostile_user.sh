@@ -237,6 +237,15 @@ expect "14: summary text near DBL_MAX" 0 ""
 grep -Eq '^\\\\M\\T\\Huge +3 +0 +-1e\+308 +1\.5e\+308 +5e\+307 +1\.32e\+308 +9\.92e\+307 +9\.92e\+307 +9\.92e\+307 +-3\.33e\+307$' out \
   || { echo "FAIL: 14: summary text near DBL_MAX:"; cat out; fail=1; }
 
+# convert --bucket over such values: 1e308 + 1e308 overflows a plain sum; the bucket's mean is
+# still 1e+308 (by hand), the other column's (7 + 9) / 2 = 8
+printf '"(PDH-CSV 4.0) (UTC)(0)","\\\\M\\T\\Huge","\\\\M\\T\\Small"\r\n' >huge2.csv
+printf '"03/14/2026 10:00:00.000","1e308","7"\r\n"03/14/2026 10:00:01.000","1e308","9"\r\n' >>huge2.csv
+"$PS" convert -q --bucket 10 huge2.csv >out 2>err; rc=$?
+expect "14: convert --bucket near DBL_MAX" 0 ""
+[ "$(tail -n +2 out)" = "$(printf '"03/14/2026 10:00:00.000","1e+308","8"\r')" ] ||
+    { echo "FAIL: 14: convert --bucket near DBL_MAX:"; cat out; fail=1; }
+
 # ---- item 18: a closed pipe is a quiet end
 "$PS" convert big.csv 2>err | head -1 >/dev/null; rc=${PIPESTATUS[0]}
 expect "18: convert | head -1" 0 ""

@@ -66,6 +66,27 @@ Test(merge, bucket_averages)
     ps_bucket_fini(&b);
 }
 
+/* Values near the ends of the double range: the plain sums of one bucket overflow (1e308 +
+ * 1e308 = +inf, 1.5e308 + -1.5e308 after +inf = NaN), the means must not. Expected values by
+ * hand: (1e308 + 1e308) / 2 = 1e308; (1.5e308 + 1.5e308 - 1.5e308) / 3 = 5e307 (as the
+ * double nearest 1.5e308 / 3); (-1e308 + -1e308 + 4) / 3 rounds to -2e308 / 3. */
+Test(merge, bucket_averages_near_double_max)
+{
+    ps_bucket b;
+    ps_bucket_init(&b, 3, 10000);
+    ps_time start;
+    const double *avg;
+    double r1[] = {1e308, 1.5e308, -1e308}, r2[] = {1e308, 1.5e308, -1e308}, r3[] = {NAN, -1.5e308, 4};
+    cr_assert_eq(ps_bucket_add(&b, 0, r1, &start, &avg), 0);
+    cr_assert_eq(ps_bucket_add(&b, 1000, r2, &start, &avg), 0);
+    cr_assert_eq(ps_bucket_add(&b, 2000, r3, &start, &avg), 0);
+    cr_assert_eq(ps_bucket_finish(&b, &start, &avg), 1);
+    cr_assert_eq(avg[0], 1e308);
+    cr_assert_eq(avg[1], 1.5e308 / 3);
+    cr_assert_float_eq(avg[2], -(2.0 / 3.0) * 1e308, 1e293);
+    ps_bucket_fini(&b);
+}
+
 static char *write_log(const char *name, const char *text)
 {
     static char path[2][256];

@@ -1,9 +1,17 @@
-/* bucket.c - averages over fixed time buckets (ps_bucket, ps_merge.h). */
+/* bucket.c - averages over fixed time buckets (ps_bucket, ps_merge.h).
+ *
+ * Each column's sum is kept twice: plainly, and scaled by 2^-SCALE_EXP. The plain sum gives
+ * the mean (so every ordinary log averages exactly as before); only when it overflowed (two
+ * values near 1e308 make +inf, or +inf and -inf a NaN, though every value is finite) the
+ * scaled sum gives it: the scaling is exact for every value above 2^-422, and smaller ones
+ * cannot matter beside a sum that overflowed. */
 #include "ps_merge.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define SCALE_EXP 600
 
 void ps_bucket_init(ps_bucket *b, size_t n, ps_time ms)
 {
@@ -11,6 +19,7 @@ void ps_bucket_init(ps_bucket *b, size_t n, ps_time ms)
     b->ms = ms > 0 ? ms : 1;
     b->n = n;
     b->sum = ps_xcalloc(n ? n : 1, sizeof *b->sum);
+    b->wide = ps_xcalloc(n ? n : 1, sizeof *b->wide);
     b->avg = ps_xcalloc(n ? n : 1, sizeof *b->avg);
     b->cnt = ps_xcalloc(n ? n : 1, sizeof *b->cnt);
 }
@@ -19,7 +28,9 @@ void ps_bucket_init(ps_bucket *b, size_t n, ps_time ms)
 static void close_bucket(ps_bucket *b)
 {
     for (size_t i = 0; i < b->n; i++)
-        b->avg[i] = b->cnt[i] ? b->sum[i] / (double)b->cnt[i] : NAN;
+        b->avg[i] = !b->cnt[i]              ? NAN
+                    : isfinite(b->sum[i]) ? b->sum[i] / (double)b->cnt[i]
+                                          : ldexp(b->wide[i] / (double)b->cnt[i], SCALE_EXP);
     b->open = 0;
     b->written = 1;
 }
@@ -48,11 +59,13 @@ int ps_bucket_add(ps_bucket *b, ps_time t, const double *v, ps_time *start_out, 
         b->open = 1;
         b->start = start;
         memset(b->sum, 0, b->n * sizeof *b->sum);
+        memset(b->wide, 0, b->n * sizeof *b->wide);
         memset(b->cnt, 0, b->n * sizeof *b->cnt);
     }
     for (size_t i = 0; i < b->n; i++)
         if (!isnan(v[i])) {
             b->sum[i] += v[i];
+            b->wide[i] += ldexp(v[i], -SCALE_EXP);
             b->cnt[i]++;
         }
     return closed;
@@ -71,6 +84,7 @@ int ps_bucket_finish(ps_bucket *b, ps_time *start, const double **avg)
 void ps_bucket_fini(ps_bucket *b)
 {
     free(b->sum);
+    free(b->wide);
     free(b->avg);
     free(b->cnt);
     memset(b, 0, sizeof *b);

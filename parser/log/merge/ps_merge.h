@@ -36,12 +36,14 @@ size_t ps_merge_columns(const ps_log_info *const *infos, size_t n, const char **
  * starting at t0 + k * ms holds the rows in [start, start + ms)). A row earlier than the bucket
  * being filled (time stamps going backwards) is averaged into that bucket and counted in
  * `folded`, so the buckets written stay in time order. NaN values are left out of the means;
- * a column without any value in a bucket averages to NaN. */
+ * a column without any value in a bucket averages to NaN. The means of values near the ends of
+ * the double range (whose plain sum overflows) are those of the exact sums, rounded. */
 typedef struct ps_bucket {
     ps_time ms, t0, start;
     int open, have_t0, written;   /* written: a bucket was finished (start is the last one's) */
     size_t n;                     /* columns */
     double *sum, *avg;
+    double *wide;                 /* the sums scaled by 2^-600: the means when a sum overflowed */
     uint64_t *cnt;
     uint64_t folded;              /* rows earlier than the bucket being filled */
 } ps_bucket;
