@@ -33,7 +33,7 @@ LIBS="$(pkg-config --libs $PKGS) -lm"
 mkdir -p "$OUT/obj" "$OUT/corpus" "$OUT/artifacts"
 # libraries: model, parser and the render files the harnesses need (no cairo/hpdf)
 # (the results store, model/store/, needs SQLite and libpq: not linked into the harnesses)
-RENDER=${FUZZ_RENDER:-"out/pdh_write.c out/escape.c output/outfile.c output/outfile_tmp.c doc/doc_image.c"}
+RENDER=${FUZZ_RENDER:-"out/pdh_write.c out/numfmt.c out/escape.c output/outfile.c output/outfile_tmp.c doc/doc_image.c"}
 objs=()
 while IFS= read -r src; do objs+=("$src"); done < <(find "$ROOT/model" "$ROOT/parser" -name '*.c' ! -path '*/model/store/*' | sort)
 for r in $RENDER; do objs+=("$ROOT/render/$r"); done
