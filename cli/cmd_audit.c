@@ -31,7 +31,8 @@ const ps_cmd_doc ps_doc_audit = {
     .opts = audit_opts,
     .nopts = PS_DOC_N(audit_opts),
     .operands = PS_VAL_PATH,
-    .exit_status = "0 no error finding, 1 error findings or nothing checked, 2 usage, 3 bad input, 4 I/O error",
+    .exit_status = "0 no error finding, 1 error findings or nothing checked, 2 usage, 3 bad input, 4 I/O error "
+                   "(also: poppler-glib missing for a PDF paper)",
     .see_also = "perfscribe-jetstress(1), perfscribe-report(1)",
 };
 

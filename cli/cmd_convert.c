@@ -51,7 +51,8 @@ const ps_cmd_doc ps_doc_convert = {
     .opts = convert_opts,
     .nopts = PS_DOC_N(convert_opts),
     .operands = PS_VAL_FILE,
-    .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error",
+    .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error "
+                   "(also: libpq missing for -f sql to PostgreSQL)",
     .see_also = "perfscribe-summary(1)",
 };
 

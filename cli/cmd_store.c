@@ -36,7 +36,8 @@ const ps_cmd_doc ps_doc_store = {
     .nopts = PS_DOC_N(store_opts),
     .shared = &ps_cli_js_opts,
     .operands = PS_VAL_PATH,
-    .exit_status = "0 ok, 2 usage (unknown label, label holding other inputs), 3 bad input, 4 I/O error",
+    .exit_status = "0 ok, 2 usage (unknown label, label holding other inputs), 3 bad input, 4 I/O error "
+                   "(also: libpq missing for a PostgreSQL URL)",
     .see_also = "perfscribe-trend(1), perfscribe-report(1), perfscribe-convert(1)",
 };
 

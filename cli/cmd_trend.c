@@ -56,7 +56,8 @@ const ps_cmd_doc ps_doc_trend = {
     .operands = PS_VAL_LABEL_PATH,
     .notes_title = "DATE",
     .notes = "The PDF date is today's (UTC), or SOURCE_DATE_EPOCH when set (reproducible output).",
-    .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error",
+    .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error "
+                   "(also: libpq missing for a PostgreSQL --db)",
     .see_also = "perfscribe-report(1), perfscribe-jetstress(1)",
 };
 

@@ -1,6 +1,7 @@
 # `make deb` (cpack -G DEB in a build configured with CMAKE_INSTALL_PREFIX=/usr): a Debian
 # package of what `cmake --install` installs. Depends is computed from the binary's shared
-# libraries by dpkg-shlibdeps (Debian package dpkg-dev), plus the fonts the PDF output embeds.
+# libraries by dpkg-shlibdeps (Debian package dpkg-dev), plus the fonts the PDF output embeds
+# and the libraries loaded at first use (poppler-glib, libpq).
 set(PS_DEB_MAINTAINER "perfscribe maintainers <maintainers@users.noreply.a-seed-9b52925a.example>"
     CACHE STRING "Maintainer field of the Debian package")
 set(PS_HOMEPAGE "" CACHE STRING "Homepage field of the Debian package (none when empty)")
@@ -22,7 +23,10 @@ PDF, and trend comparisons across runs.")
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core")
+# poppler-glib and libpq are loaded with dlopen (cmake/PsLazyLibs.cmake): not among the binary's
+# NEEDED libraries, so dpkg-shlibdeps cannot see them; their packages are listed here
+list(JOIN PS_LAZY_DEB_DEPENDS ", " _ps_lazy_depends)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core, ${_ps_lazy_depends}")
 # CJK text in PDF documents needs a TrueType CJK font (a clear error names it when missing)
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-wqy-microhei")
 if(PS_HOMEPAGE)

@@ -10,7 +10,9 @@ foreach(src ${PS_UNIT_TESTS})
   target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/tests/unit/helpers
                              ${PS_PARSER_DIRS} ${PS_MODEL_DIRS} ${PS_RENDER_DIRS} ${CMAKE_SOURCE_DIR}/cli/pipeline)
   target_compile_definitions(${name} PRIVATE PS_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
-                             PS_SHARED_DIR="${PS_SHARED_DIR}" PS_BINARY_DIR="${CMAKE_BINARY_DIR}")
+                             PS_SHARED_DIR="${PS_SHARED_DIR}" PS_BINARY_DIR="${CMAKE_BINARY_DIR}"
+                             ${PS_LAZY_DEFINITIONS})
+  target_include_directories(${name} SYSTEM PRIVATE ${PS_LAZY_INCLUDES})   # test_dl: real tables
   target_link_libraries(${name} PRIVATE ps_pipeline ps_parser ps_render ps_model PkgConfig::CRITERION)
   add_test(NAME ${name} COMMAND ${name} --jobs 1 WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "LC_ALL=C;TZ=UTC")

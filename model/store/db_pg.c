@@ -1,8 +1,10 @@
 /* db_pg.c - the PostgreSQL backend of ps_db (libpq): statements prepared on the server with
  * $n parameters sent as text, results read as text (floats with extra_float_digits = 3, so every
  * double comes back bit for bit), bulk loads with COPY ... FROM STDIN. Credentials come only
- * from the URL or libpq's environment and files; they are never printed. */
+ * from the URL or libpq's environment and files; they are never printed. libpq is loaded at the
+ * first connection (ps_dl.h): no other command pays for its start-up. */
 #include "db_internal.h"
+#include "ps_dl.h"
 
 #include <libpq-fe.h>
 #include <math.h>
@@ -11,6 +13,35 @@
 #include <string.h>
 
 #define COPY_CHUNK (256u * 1024u)
+
+/* libpq's functions, typed from libpq-fe.h; filled by ps_dl_load in pg_open */
+static struct {
+    __typeof__(&PQclear) PQclear;
+    __typeof__(&PQconnectdb) PQconnectdb;
+    __typeof__(&PQerrorMessage) PQerrorMessage;
+    __typeof__(&PQexec) PQexec;
+    __typeof__(&PQexecPrepared) PQexecPrepared;
+    __typeof__(&PQfinish) PQfinish;
+    __typeof__(&PQgetResult) PQgetResult;
+    __typeof__(&PQgetisnull) PQgetisnull;
+    __typeof__(&PQgetvalue) PQgetvalue;
+    __typeof__(&PQntuples) PQntuples;
+    __typeof__(&PQprepare) PQprepare;
+    __typeof__(&PQputCopyData) PQputCopyData;
+    __typeof__(&PQputCopyEnd) PQputCopyEnd;
+    __typeof__(&PQresultStatus) PQresultStatus;
+    __typeof__(&PQsetNoticeProcessor) PQsetNoticeProcessor;
+    __typeof__(&PQstatus) PQstatus;
+} pq;
+
+static const ps_dl_sym pq_syms[] = {
+    PS_DL_SYM(pq, PQclear), PS_DL_SYM(pq, PQconnectdb), PS_DL_SYM(pq, PQerrorMessage),
+    PS_DL_SYM(pq, PQexec), PS_DL_SYM(pq, PQexecPrepared), PS_DL_SYM(pq, PQfinish),
+    PS_DL_SYM(pq, PQgetResult), PS_DL_SYM(pq, PQgetisnull), PS_DL_SYM(pq, PQgetvalue),
+    PS_DL_SYM(pq, PQntuples), PS_DL_SYM(pq, PQprepare), PS_DL_SYM(pq, PQputCopyData),
+    PS_DL_SYM(pq, PQputCopyEnd), PS_DL_SYM(pq, PQresultStatus), PS_DL_SYM(pq, PQsetNoticeProcessor),
+    PS_DL_SYM(pq, PQstatus)};
+static ps_dl_lib pq_lib = PS_DL_LIB(PS_SONAME_LIBPQ, PS_DEBPKG_LIBPQ, "a PostgreSQL results store", pq_syms);
 
 typedef struct pg_stmt {
     PGconn *conn;
@@ -32,7 +63,7 @@ static unsigned long stmt_counter;
 static int pg_fail(ps_error *err, const char *name, PGconn *c, const char *what)
 {
     char msg[400];
-    snprintf(msg, sizeof msg, "%s", c ? PQerrorMessage(c) : "out of memory");
+    snprintf(msg, sizeof msg, "%s", c ? pq.PQerrorMessage(c) : "out of memory");
     size_t n = strlen(msg);
     while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
         msg[--n] = 0;
@@ -47,32 +78,35 @@ static int pg_open(const char *url, const char *name, void **out, ps_error *err)
      * conninfo ("postgresql:" alone: everything from PGHOST, PGDATABASE, PGSERVICE, ...) */
     const char *colon = strchr(url, ':');
     const char *conninfo = strncmp(colon, "://", 3) == 0 ? url : colon + 1;
-    PGconn *c = PQconnectdb(conninfo);
-    if (!c || PQstatus(c) != CONNECTION_OK) {
-        int rc = pg_fail(err, name, c, "cannot connect");
-        PQfinish(c);
+    int rc = ps_dl_load(&pq_lib, name, err);
+    if (rc)
+        return rc;
+    PGconn *c = pq.PQconnectdb(conninfo);
+    if (!c || pq.PQstatus(c) != CONNECTION_OK) {
+        rc = pg_fail(err, name, c, "cannot connect");
+        pq.PQfinish(c);
         return rc;
     }
-    PQsetNoticeProcessor(c, quiet_notices, NULL);
-    PGresult *r = PQexec(c, "SET extra_float_digits = 3; SET client_encoding = 'UTF8'; SET client_min_messages = warning");
-    int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
-    PQclear(r);
+    pq.PQsetNoticeProcessor(c, quiet_notices, NULL);
+    PGresult *r = pq.PQexec(c, "SET extra_float_digits = 3; SET client_encoding = 'UTF8'; SET client_min_messages = warning");
+    int ok = pq.PQresultStatus(r) == PGRES_COMMAND_OK;
+    pq.PQclear(r);
     if (!ok) {
-        int rc = pg_fail(err, name, c, "cannot set up the session");
-        PQfinish(c);
+        rc = pg_fail(err, name, c, "cannot set up the session");
+        pq.PQfinish(c);
         return rc;
     }
     *out = c;
     return PS_OK;
 }
 
-static void pg_close(void *conn) { PQfinish(conn); }
+static void pg_close(void *conn) { pq.PQfinish(conn); }
 
 static int pg_exec(void *conn, const char *name, const char *sql, ps_error *err)
 {
-    PGresult *r = PQexec(conn, sql);
-    ExecStatusType s = PQresultStatus(r);
-    PQclear(r);
+    PGresult *r = pq.PQexec(conn, sql);
+    ExecStatusType s = pq.PQresultStatus(r);
+    pq.PQclear(r);
     if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK)
         return PS_OK;
     return pg_fail(err, name, conn, "statement failed");
@@ -102,10 +136,10 @@ static int pg_prepare(void *conn, const char *name, const char *sql, void **out,
     s->name = name;
     snprintf(s->id, sizeof s->id, "ps_stmt_%lu", ++stmt_counter);
     char *text = dollar_params(sql, &s->nparams);
-    PGresult *r = PQprepare(conn, s->id, text, s->nparams, NULL);
+    PGresult *r = pq.PQprepare(conn, s->id, text, s->nparams, NULL);
     free(text);
-    int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
-    PQclear(r);
+    int ok = pq.PQresultStatus(r) == PGRES_COMMAND_OK;
+    pq.PQclear(r);
     if (!ok) {
         free(s);
         return pg_fail(err, name, conn, "cannot prepare a statement");
@@ -117,7 +151,7 @@ static int pg_prepare(void *conn, const char *name, const char *sql, void **out,
 static int pg_run(void *stmt, const ps_db_val *v, size_t n, ps_error *err)
 {
     pg_stmt *s = stmt;
-    PQclear(s->res);
+    pq.PQclear(s->res);
     s->res = NULL;
     s->row = -1;
     s->nrows = 0;
@@ -131,12 +165,12 @@ static int pg_run(void *stmt, const ps_db_val *v, size_t n, ps_error *err)
         default: vals[i] = NULL; break;
         }
     }
-    s->res = PQexecPrepared(s->conn, s->id, (int)n, vals, NULL, NULL, 0);
+    s->res = pq.PQexecPrepared(s->conn, s->id, (int)n, vals, NULL, NULL, 0);
     free(vals);
     free(num);
-    ExecStatusType st = PQresultStatus(s->res);
+    ExecStatusType st = pq.PQresultStatus(s->res);
     if (st == PGRES_TUPLES_OK) {
-        s->nrows = PQntuples(s->res);
+        s->nrows = pq.PQntuples(s->res);
         return PS_OK;
     }
     if (st == PGRES_COMMAND_OK)
@@ -156,21 +190,21 @@ static int pg_next(void *stmt)
 static int pg_col_null(void *stmt, int i)
 {
     pg_stmt *s = stmt;
-    return PQgetisnull(s->res, s->row, i);
+    return pq.PQgetisnull(s->res, s->row, i);
 }
 
 static int64_t pg_col_int(void *stmt, int i)
 {
     pg_stmt *s = stmt;
-    return PQgetisnull(s->res, s->row, i) ? 0 : strtoll(PQgetvalue(s->res, s->row, i), NULL, 10);
+    return pq.PQgetisnull(s->res, s->row, i) ? 0 : strtoll(pq.PQgetvalue(s->res, s->row, i), NULL, 10);
 }
 
 static double pg_col_real(void *stmt, int i)
 {
     pg_stmt *s = stmt;
-    if (PQgetisnull(s->res, s->row, i))
+    if (pq.PQgetisnull(s->res, s->row, i))
         return NAN;
-    const char *t = PQgetvalue(s->res, s->row, i);
+    const char *t = pq.PQgetvalue(s->res, s->row, i);
     double d = NAN;
     ps_parse_double(t, strlen(t), &d);
     return d;
@@ -179,16 +213,16 @@ static double pg_col_real(void *stmt, int i)
 static const char *pg_col_text(void *stmt, int i)
 {
     pg_stmt *s = stmt;
-    return PQgetisnull(s->res, s->row, i) ? NULL : PQgetvalue(s->res, s->row, i);
+    return pq.PQgetisnull(s->res, s->row, i) ? NULL : pq.PQgetvalue(s->res, s->row, i);
 }
 
 static void pg_finalize(void *stmt)
 {
     pg_stmt *s = stmt;
-    PQclear(s->res);
+    pq.PQclear(s->res);
     char sql[64];
     snprintf(sql, sizeof sql, "DEALLOCATE %s", s->id);
-    PQclear(PQexec(s->conn, sql));   /* fails harmlessly inside an aborted transaction */
+    pq.PQclear(pq.PQexec(s->conn, sql));   /* fails harmlessly inside an aborted transaction */
     free(s);
 }
 
@@ -200,10 +234,10 @@ static int pg_copy_begin(void *conn, const char *name, const char *table, const 
     for (size_t i = 0; i < ncols; i++)
         ps_buf_printf(&sql, "%s%s", i ? ", " : "", cols[i]);
     ps_buf_puts(&sql, ") FROM STDIN");
-    PGresult *r = PQexec(conn, sql.data);
+    PGresult *r = pq.PQexec(conn, sql.data);
     ps_buf_fini(&sql);
-    int ok = PQresultStatus(r) == PGRES_COPY_IN;
-    PQclear(r);
+    int ok = pq.PQresultStatus(r) == PGRES_COPY_IN;
+    pq.PQclear(r);
     if (!ok)
         return pg_fail(err, name, conn, "cannot start COPY");
     pg_copy *c = ps_xcalloc(1, sizeof *c);
@@ -228,7 +262,7 @@ static void copy_text(ps_buf *b, const char *s)
 
 static int copy_flush(pg_copy *c, ps_error *err)
 {
-    if (c->buf.len && PQputCopyData(c->conn, c->buf.data, (int)c->buf.len) != 1)
+    if (c->buf.len && pq.PQputCopyData(c->conn, c->buf.data, (int)c->buf.len) != 1)
         return pg_fail(err, c->name, c->conn, "COPY failed");
     ps_buf_reset(&c->buf);
     return PS_OK;
@@ -257,10 +291,10 @@ static int drain(pg_copy *c, ps_error *err)
 {
     int rc = PS_OK;
     PGresult *r;
-    while ((r = PQgetResult(c->conn)) != NULL) {
-        if (PQresultStatus(r) != PGRES_COMMAND_OK && !rc)
+    while ((r = pq.PQgetResult(c->conn)) != NULL) {
+        if (pq.PQresultStatus(r) != PGRES_COMMAND_OK && !rc)
             rc = pg_fail(err, c->name, c->conn, "COPY failed");
-        PQclear(r);
+        pq.PQclear(r);
     }
     return rc;
 }
@@ -269,7 +303,7 @@ static int pg_copy_end(void *cp, ps_error *err)
 {
     pg_copy *c = cp;
     int rc = copy_flush(c, err);
-    if (PQputCopyEnd(c->conn, rc ? "aborted" : NULL) != 1 && !rc)
+    if (pq.PQputCopyEnd(c->conn, rc ? "aborted" : NULL) != 1 && !rc)
         rc = pg_fail(err, c->name, c->conn, "COPY failed");
     int rc2 = drain(c, rc ? NULL : err);
     ps_buf_fini(&c->buf);
@@ -280,7 +314,7 @@ static int pg_copy_end(void *cp, ps_error *err)
 static void pg_copy_abort(void *cp)
 {
     pg_copy *c = cp;
-    PQputCopyEnd(c->conn, "aborted");
+    pq.PQputCopyEnd(c->conn, "aborted");
     drain(c, NULL);
     ps_buf_fini(&c->buf);
     free(c);

@@ -42,7 +42,8 @@ ps_db_val ps_db_text(const char *s);   /* NULL s -> NULL value */
  * busy timeout) or "postgresql://..."/"postgres://..." (libpq conninfo URI; "postgresql:" alone
  * takes everything from the libpq environment). The schema is migrated to the current version
  * (see section 2). PS_EUSAGE for an unknown scheme, PS_EIO when the database cannot be opened
- * or migrated. *out owned by the caller (ps_db_close). */
+ * or migrated, or when libpq (loaded at the first PostgreSQL URL, ps_dl.h) is missing: "a
+ * PostgreSQL results store needs libpq.so.N (Debian package ...): ...". *out owned by the caller (ps_db_close). */
 int ps_db_open(const char *url, ps_db **out, ps_error *err);
 /* The same, migrating only up to schema `version` (tests of the migrations). */
 int ps_db_open_at(const char *url, int version, ps_db **out, ps_error *err);

@@ -1,7 +1,9 @@
 /* paper_pdf.c - an ESRP paper given as a PDF: its text read with poppler-glib (glyphs with their
  * boxes), rebuilt into visual lines by baseline and into table cells by horizontal gaps, then read
- * by the paper text pipeline (paper.c) with every location turned into page and line. */
+ * by the paper text pipeline (paper.c) with every location turned into page and line.
+ * poppler-glib is loaded at the first PDF (ps_dl.h): no other command pays for its start-up. */
 #include "ps_paper_pdf.h"
+#include "ps_dl.h"
 #include "ps_parser.h"
 
 #include <glib.h>
@@ -14,6 +16,41 @@
 
 #define PDF_MAGIC "%PDF-"
 #define PDF_MAGIC_WINDOW 1024   /* readers accept the header anywhere in the first KiB */
+
+/* The functions of poppler-glib and of the GLib/GObject it loads, typed from their headers; filled
+ * by ps_dl_load in ps_pdf_text_lines (GLib's are found through poppler-glib's own dependencies). */
+static struct {
+    __typeof__(&poppler_document_new_from_bytes) poppler_document_new_from_bytes;
+    __typeof__(&poppler_document_get_n_pages) poppler_document_get_n_pages;
+    __typeof__(&poppler_document_get_page) poppler_document_get_page;
+    __typeof__(&poppler_error_quark) poppler_error_quark;
+    __typeof__(&poppler_page_get_text) poppler_page_get_text;
+    __typeof__(&poppler_page_get_text_layout) poppler_page_get_text_layout;
+    __typeof__(&g_bytes_new_static) g_bytes_new_static;
+    __typeof__(&g_bytes_unref) g_bytes_unref;
+    __typeof__(&g_clear_error) g_clear_error;
+    __typeof__(&g_error_matches) g_error_matches;
+    __typeof__(&g_free) g_free;
+    __typeof__(&g_log_remove_handler) g_log_remove_handler;
+    __typeof__(&g_log_set_handler) g_log_set_handler;
+    __typeof__(&g_object_unref) g_object_unref;
+    __typeof__(&g_unichar_isspace) g_unichar_isspace;
+    __typeof__(&g_utf8_find_next_char) g_utf8_find_next_char;
+    __typeof__(&g_utf8_get_char) g_utf8_get_char;
+    __typeof__(&g_utf8_make_valid) g_utf8_make_valid;
+    __typeof__(&g_utf8_validate) g_utf8_validate;
+} pdf;
+
+static const ps_dl_sym pdf_syms[] = {
+    PS_DL_SYM(pdf, poppler_document_new_from_bytes), PS_DL_SYM(pdf, poppler_document_get_n_pages),
+    PS_DL_SYM(pdf, poppler_document_get_page), PS_DL_SYM(pdf, poppler_error_quark),
+    PS_DL_SYM(pdf, poppler_page_get_text), PS_DL_SYM(pdf, poppler_page_get_text_layout),
+    PS_DL_SYM(pdf, g_bytes_new_static), PS_DL_SYM(pdf, g_bytes_unref), PS_DL_SYM(pdf, g_clear_error),
+    PS_DL_SYM(pdf, g_error_matches), PS_DL_SYM(pdf, g_free), PS_DL_SYM(pdf, g_log_remove_handler),
+    PS_DL_SYM(pdf, g_log_set_handler), PS_DL_SYM(pdf, g_object_unref), PS_DL_SYM(pdf, g_unichar_isspace),
+    PS_DL_SYM(pdf, g_utf8_find_next_char), PS_DL_SYM(pdf, g_utf8_get_char),
+    PS_DL_SYM(pdf, g_utf8_make_valid), PS_DL_SYM(pdf, g_utf8_validate)};
+static ps_dl_lib pdf_lib = PS_DL_LIB(PS_SONAME_POPPLER_GLIB, PS_DEBPKG_POPPLER_GLIB, "reading PDF papers", pdf_syms);
 
 int ps_paper_is_pdf(const unsigned char *head, size_t n)
 {
@@ -140,23 +177,23 @@ static void emit_line(ps_buf *b, const char *text, glyph *g, size_t n)
  * locations to *locs. */
 static void read_page(PopplerPage *page, long pageno, ps_buf *b, long **locs, size_t *nlines, size_t *cap)
 {
-    char *text = poppler_page_get_text(page);
+    char *text = pdf.poppler_page_get_text(page);
     PopplerRectangle *rects = NULL;
     guint nr = 0;
     if (!text)
         return;
-    if (!g_utf8_validate(text, -1, NULL)) {
-        char *valid = g_utf8_make_valid(text, -1);
-        g_free(text);
+    if (!pdf.g_utf8_validate(text, -1, NULL)) {
+        char *valid = pdf.g_utf8_make_valid(text, -1);
+        pdf.g_free(text);
         text = valid;
     }
-    if (!poppler_page_get_text_layout(page, &rects, &nr))
+    if (!pdf.poppler_page_get_text_layout(page, &rects, &nr))
         nr = 0;
     glyph *g = ps_xmalloc(((size_t)nr + 1) * sizeof *g);
     size_t ng = 0, k = 0;
-    for (const char *p = text; *p && k < nr; p = g_utf8_next_char(p), k++) {
-        gunichar c = g_utf8_get_char(p);
-        if (g_unichar_isspace(c) || c == 0xFEFF)
+    for (const char *p = text; *p && k < nr; p = pdf.g_utf8_find_next_char(p, NULL), k++) {
+        gunichar c = pdf.g_utf8_get_char(p);
+        if (pdf.g_unichar_isspace(c) || c == 0xFEFF)
             continue;
         const PopplerRectangle *r = &rects[k];
         glyph *q = &g[ng++];
@@ -165,7 +202,7 @@ static void read_page(PopplerPage *page, long pageno, ps_buf *b, long **locs, si
         q->y1 = r->y1 < r->y2 ? r->y1 : r->y2;
         q->y2 = r->y1 < r->y2 ? r->y2 : r->y1;
         q->off = (size_t)(p - text);
-        q->blen = (unsigned)(g_utf8_next_char(p) - p);
+        q->blen = (unsigned)(pdf.g_utf8_find_next_char(p, NULL) - p);
         q->idx = k;
     }
     upright(g, ng);
@@ -185,29 +222,31 @@ static void read_page(PopplerPage *page, long pageno, ps_buf *b, long **locs, si
         s = e;
     }
     free(g);
-    g_free(rects);
-    g_free(text);
+    pdf.g_free(rects);
+    pdf.g_free(text);
 }
 
 int ps_pdf_text_lines(const char *name, const void *data, size_t len, ps_pdf_lines *out, ps_error *err)
 {
     memset(out, 0, sizeof *out);
-    guint handler = g_log_set_handler("Poppler", (GLogLevelFlags)(G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL |
+    int rc = ps_dl_load(&pdf_lib, name, err);
+    if (rc)
+        return rc;
+    guint handler = pdf.g_log_set_handler("Poppler", (GLogLevelFlags)(G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL |
                                                                   G_LOG_FLAG_RECURSION),
                                       on_pdf_message, out);
-    GBytes *bytes = g_bytes_new_static(data, len);
+    GBytes *bytes = pdf.g_bytes_new_static(data, len);
     GError *gerr = NULL;
-    PopplerDocument *doc = poppler_document_new_from_bytes(bytes, NULL, &gerr);
-    int rc = 0;
+    PopplerDocument *doc = pdf.poppler_document_new_from_bytes(bytes, NULL, &gerr);
     if (!doc) {
-        if (gerr && g_error_matches(gerr, POPPLER_ERROR, POPPLER_ERROR_ENCRYPTED))
+        if (gerr && pdf.g_error_matches(gerr, pdf.poppler_error_quark(), POPPLER_ERROR_ENCRYPTED))
             rc = ps_error_set(err, PS_EINPUT, name, 0, 0, "encrypted PDF (a password is needed)");
         else
             rc = ps_error_set(err, PS_EINPUT, name, 0, 0, "not a readable PDF: %s",
                               gerr && gerr->message ? gerr->message : "unknown error");
     }
-    g_clear_error(&gerr);
-    int npages = doc ? poppler_document_get_n_pages(doc) : 0;
+    pdf.g_clear_error(&gerr);
+    int npages = doc ? pdf.poppler_document_get_n_pages(doc) : 0;
     if (!rc && npages <= 0)
         rc = ps_error_set(err, PS_EINPUT, name, 0, 0, "PDF without pages");
     if (!rc && npages > PS_PDF_MAX_PAGES)
@@ -216,11 +255,11 @@ int ps_pdf_text_lines(const char *name, const void *data, size_t len, ps_pdf_lin
     ps_buf b = {0};
     size_t cap = 0;
     for (int i = 0; !rc && i < npages; i++) {
-        PopplerPage *page = poppler_document_get_page(doc, i);
+        PopplerPage *page = pdf.poppler_document_get_page(doc, i);
         if (!page)
             continue;
         read_page(page, i + 1, &b, &out->loc, &out->nlines, &cap);
-        g_object_unref(page);
+        pdf.g_object_unref(page);
         if (b.len > PS_PAPER_MAX_BYTES)
             rc = ps_error_set(err, PS_EINPUT, name, 0, 0, "PDF text larger than %u MiB",
                               PS_PAPER_MAX_BYTES >> 20);
@@ -228,9 +267,9 @@ int ps_pdf_text_lines(const char *name, const void *data, size_t len, ps_pdf_lin
     if (!rc && out->nlines == 0)
         rc = ps_error_set(err, PS_EINPUT, name, 0, 0, "no text in the PDF (scanned pages? only images)");
     if (doc)
-        g_object_unref(doc);
-    g_bytes_unref(bytes);
-    g_log_remove_handler("Poppler", handler);
+        pdf.g_object_unref(doc);
+    pdf.g_bytes_unref(bytes);
+    pdf.g_log_remove_handler("Poppler", handler);
     out->npages = npages;
     out->len = b.len;
     out->text = ps_buf_steal(&b);

@@ -36,8 +36,9 @@ typedef struct ps_pdf_lines {
 /* Read the text of the PDF data[0..len) (name used in messages). Fills *out (free with
  * ps_pdf_lines_fini; zeroed first). Errors, each with name: PS_EINPUT "encrypted PDF (a password
  * is needed)", "not a readable PDF: ...", "PDF without pages", "more than N pages", "no text in
- * the PDF (scanned pages?)". The PDF library's own messages never reach stderr: they are
- * counted in out->pdf_messages. */
+ * the PDF (scanned pages?)"; PS_EIO "reading PDF papers needs libpoppler-glib.so.N (Debian package
+ * ...): ..." when poppler-glib cannot be loaded (it is loaded here at the first call, ps_dl.h).
+ * The PDF library's own messages never reach stderr: they are counted in out->pdf_messages. */
 int ps_pdf_text_lines(const char *name, const void *data, size_t len, ps_pdf_lines *out, ps_error *err);
 void ps_pdf_lines_fini(ps_pdf_lines *l);
 

@@ -7,8 +7,8 @@
 #  3. every man page renders with `man -l` and `groff -ww` without a warning; the bash
 #     completion registers `complete -p perfscribe` and offers commands, options and values;
 #  4. the Debian package (cpack -G DEB from this build, as `make deb`) has Depends from
-#     dpkg-shlibdeps, the control fields and copyright file, extracts (dpkg -x) to a working
-#     binary, and lintian reports no error.
+#     dpkg-shlibdeps and the libraries loaded at first use (poppler-glib, libpq), the control
+#     fields and copyright file, extracts (dpkg -x) to a working binary, and lintian reports no error.
 # Parts whose Debian tools are missing skip (exit 77) after the parts that could run.
 set -u
 PS=${PERFSCRIBE:?}
@@ -110,6 +110,9 @@ elif command -v dpkg-shlibdeps >/dev/null && command -v lintian >/dev/null && co
     grep -q '^Depends: .*libxml2.*' "$tmp/control" || bad "Depends lacks libxml2 (shlibdeps)"
     grep -q '^Depends: .*libhpdf' "$tmp/control" || bad "Depends lacks libhpdf (shlibdeps)"
     grep -q '^Depends: .*fonts-dejavu-core' "$tmp/control" || bad "Depends lacks fonts-dejavu-core"
+    # loaded with dlopen (model/dl), so listed by hand (cmake/PsPackage.cmake), not by shlibdeps
+    grep -q '^Depends: .*libpoppler-glib' "$tmp/control" || bad "Depends lacks libpoppler-glib"
+    grep -q '^Depends: .*libpq[0-9]' "$tmp/control" || bad "Depends lacks libpq"
     grep -q '^Maintainer: .*<.*@.*>' "$tmp/control" || bad "Maintainer field"
     grep -q '^Description: ' "$tmp/control" || bad "Description field"
     dpkg-deb -x "$deb" "$tmp/root"

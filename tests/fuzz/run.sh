@@ -22,12 +22,18 @@ SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-fram
 PKGS="libxml-2.0 libpcre2-8 poppler-glib zlib"   # poppler-glib: papers as PDF (parser/paper/paper_pdf.c); zlib: PNG checks
 # every folder holding a header is on the include path, as in CMakeLists.txt
 INCS=$(find "$ROOT/model" "$ROOT/parser" "$ROOT/render" -name '*.h' -printf '-I%h\n' | sort -u | tr '\n' ' ')
-CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPS_VERSION=\"fuzz\" $INCS $(pkg-config --cflags $PKGS)"
+# poppler-glib is loaded with dlopen by its SONAME (model/dl/ps_dl.h), read from the library as
+# cmake/PsLazyLibs.cmake does; the harnesses still link it (dlopen then finds it loaded)
+PDF_LIB=$(pkg-config --variable=libdir poppler-glib)/libpoppler-glib.so
+PDF_SONAME=$(objdump -p "$PDF_LIB" | awk '$1 == "SONAME" { print $2 }')
+PDF_DEBPKG=$(dpkg -S "$(readlink -f "$PDF_LIB")" 2>/dev/null | sed 's/[:,].*//' || true)
+LAZY="-DPS_SONAME_POPPLER_GLIB=\"$PDF_SONAME\" -DPS_DEBPKG_POPPLER_GLIB=\"${PDF_DEBPKG:-libpoppler-glib}\""
+CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPS_VERSION=\"fuzz\" $LAZY $INCS $(pkg-config --cflags $PKGS)"
 LIBS="$(pkg-config --libs $PKGS) -lm"
 mkdir -p "$OUT/obj" "$OUT/corpus" "$OUT/artifacts"
 # libraries: model, parser and the render files the harnesses need (no cairo/hpdf)
 # (the results store, model/store/, needs SQLite and libpq: not linked into the harnesses)
-RENDER=${FUZZ_RENDER:-"out/pdh_write.c out/escape.c output/outfile.c output/outfile_tmp.c doc/doc_image.c"}
+RENDER=${FUZZ_RENDER:-"out/pdh_write.c out/numfmt.c out/escape.c output/outfile.c output/outfile_tmp.c doc/doc_image.c"}
 objs=()
 while IFS= read -r src; do objs+=("$src"); done < <(find "$ROOT/model" "$ROOT/parser" -name '*.c' ! -path '*/model/store/*' | sort)
 for r in $RENDER; do objs+=("$ROOT/render/$r"); done
