@@ -18,9 +18,9 @@
  * when its integer part reaches 10^d, x = xx + 1 and S is computed again for k - 1 (same bound).
  * A true S of exactly 10^d may come out just below it: it then rounds up to 10^d, and a rounding
  * up to 10^d means 10^(d-1) one exponent higher. Any n outside [10^(d-1), 10^d) falls back.
- * Text. The d digits padded with zeros to 17 (n * 10^(17-d)) are 1 + 8 + 8 digits; each 8 come
- * two at a time from one multiply by ceil(2^48 / 10^6) and "* 100" steps (exact for every value
- * below 10^8, checked exhaustively). %g drops trailing zeros: counted on the two 8-digit halves
+ * Text. The d digits padded with zeros to 17 (n * 10^(17-d)) are 9 + 8 digits, each part from
+ * one multiply by ceil(2^57 / 10^8) and "* 100" steps, two digits a step (exact for every value
+ * below 10^9, checked exhaustively). %g drops trailing zeros: counted on the two 8-digit halves
  * with three divisibility tests. The layouts copy fixed-size blocks of that digit buffer and
  * compute the length: no loop depends on the digits.
  * bench/bench_numfmt.sh compares the result with snprintf on 100 million doubles. */
@@ -229,20 +229,22 @@ static int digits17(uint64_t bits, int d, uint64_t *num, int *x)
     return 1;
 }
 
-/* The 8 digits of v < 10^8 into p[0..8), two at a time: f = v * ceil(2^48 / 10^6) holds
- * v / 10^6 in its top 16 bits and the rest as a 48-bit fraction, so each "* 100" brings the
- * next two digits up (checked for every v < 10^8). */
-static inline void put8(char *p, uint32_t v)
+/* The 9 digits of v < 10^9 into p[0..9): f = v * ceil(2^57 / 10^8) holds v / 10^8 above bit 57
+ * and the rest as a 57-bit fraction, so each "* 100" brings the next two digits up (checked for
+ * every v < 10^9). */
+static inline void put9(char *p, uint32_t v)
 {
-    const uint64_t low48 = ((uint64_t)1 << 48) - 1;
-    uint64_t f = (uint64_t)v * 281474977U;
-    memcpy(p, two_digits + 2 * (f >> 48), 2);
-    f = (f & low48) * 100;
-    memcpy(p + 2, two_digits + 2 * (f >> 48), 2);
-    f = (f & low48) * 100;
-    memcpy(p + 4, two_digits + 2 * (f >> 48), 2);
-    f = (f & low48) * 100;
-    memcpy(p + 6, two_digits + 2 * (f >> 48), 2);
+    const uint64_t low57 = ((uint64_t)1 << 57) - 1;
+    uint64_t f = (uint64_t)v * 1441151881U;
+    p[0] = (char)('0' + (f >> 57));
+    f = (f & low57) * 100;
+    memcpy(p + 1, two_digits + 2 * (f >> 57), 2);
+    f = (f & low57) * 100;
+    memcpy(p + 3, two_digits + 2 * (f >> 57), 2);
+    f = (f & low57) * 100;
+    memcpy(p + 5, two_digits + 2 * (f >> 57), 2);
+    f = (f & low57) * 100;
+    memcpy(p + 7, two_digits + 2 * (f >> 57), 2);
 }
 
 /* Trailing zero digits of the 16-digit number hi8 * 10^8 + lo8 (16 when it is 0). */
@@ -262,16 +264,14 @@ static inline int zeros16(uint32_t hi8, uint32_t lo8)
 /* "%g" layout of the d digits num (exponent x), sign neg. Returns the length. */
 static int layout(char *out, int neg, uint64_t num, int d, int x)
 {
-    uint64_t n17 = num * pow10_u64[FAST_MAX_DIGITS - d];   /* 10^16 <= n17 < 10^17 */
-    uint32_t lead = (uint32_t)(n17 / 10000000000000000ULL);
-    uint64_t rest = n17 - lead * 10000000000000000ULL;
-    uint32_t hi8 = (uint32_t)(rest / 100000000), lo8 = (uint32_t)(rest % 100000000);
+    /* 10^16 <= n17 < 10^17: the 17 digits as 9 + 8 */
+    uint64_t n17 = d == FAST_MAX_DIGITS ? num : num * pow10_u64[FAST_MAX_DIGITS - d];
+    uint32_t hi9 = (uint32_t)(n17 / 100000000), lo8 = (uint32_t)(n17 % 100000000);
     char dg[40];   /* the 17 digits, then '0's for the fixed-size copies below */
-    dg[0] = (char)('0' + lead);
-    put8(dg + 1, hi8);
-    put8(dg + 9, lo8);
+    put9(dg + 8, lo8);   /* a leading 0, overwritten by the last digit of hi9 */
+    put9(dg, hi9);
     memset(dg + 17, '0', sizeof dg - 17);
-    int nd = FAST_MAX_DIGITS - zeros16(hi8, lo8);   /* %g drops trailing zeros */
+    int nd = FAST_MAX_DIGITS - zeros16(hi9 % 100000000, lo8);   /* %g drops trailing zeros */
     out[0] = '-';
     char *p = out + neg;
     if (x < -4 || x >= d) {   /* d.ddde+XX */
