@@ -20,9 +20,10 @@
  * up to 10^d means 10^(d-1) one exponent higher. Any n outside [10^(d-1), 10^d) falls back.
  * Text. The d digits padded with zeros to 17 (n * 10^(17-d)) are 9 + 8 digits, each part from
  * one multiply by ceil(2^57 / 10^8) and "* 100" steps, two digits a step (exact for every value
- * below 10^9, checked exhaustively). %g drops trailing zeros: counted on the two 8-digit halves
- * with three divisibility tests. The layouts copy fixed-size blocks of that digit buffer and
- * compute the length: no loop depends on the digits.
+ * below 10^9, checked exhaustively). %g drops trailing zeros: counted in the last 8-digit half
+ * that is not 0 by three divisibility tests (by 10^4, 10^2, 10) without branches. The layouts
+ * copy fixed-size blocks of that digit buffer and compute the length: no loop, and no branch
+ * but the layout's, depends on the digits.
  * bench/bench_numfmt.sh compares the result with snprintf on 100 million doubles. */
 #include "ps_numfmt.h"
 
@@ -247,18 +248,32 @@ static inline void put9(char *p, uint32_t v)
     memcpy(p + 7, two_digits + 2 * (f >> 57), 2);
 }
 
+/* c (0 or 1) ? a : b without a branch (the choice follows the digits: a branch would often be
+ * mispredicted). */
+static inline uint32_t pick(int c, uint32_t a, uint32_t b)
+{
+    return b ^ ((a ^ b) & ((uint32_t)0 - (uint32_t)c));
+}
+
+/* One step of zeros16: y is a multiple of 10^s exactly when y * 5^-s (mod 2^32) rotated right
+ * by s is at most (2^32 - 1) / 10^s, and that is then y / 10^s (Granlund and Montgomery). */
+static inline int strip(uint32_t *y, uint32_t inv5, uint32_t max, int s)
+{
+    uint32_t p = *y * inv5, q = p >> s | p << (32 - s);
+    int c = q <= max;
+    *y = pick(c, q, *y);
+    return c * s;
+}
+
 /* Trailing zero digits of the 16-digit number hi8 * 10^8 + lo8 (16 when it is 0). */
 static inline int zeros16(uint32_t hi8, uint32_t lo8)
 {
-    uint32_t y = lo8 ? lo8 : hi8 ? hi8 : 1;
-    int t = lo8 ? 0 : hi8 ? 8 : 16, z;
-    z = y % 10000 == 0;
-    y = z ? y / 10000 : y;
-    t += 4 * z;
-    z = y % 100 == 0;
-    y = z ? y / 100 : y;
-    t += 2 * z;
-    return t + (y % 10 == 0);
+    int low = lo8 == 0;
+    uint32_t y = pick(low, hi8, lo8);   /* 0 when both are: 8 + 7 + 1 below */
+    int t = 8 * low + (low & (hi8 == 0));
+    t += strip(&y, 0x3afb7e91U, 429496U, 4);
+    t += strip(&y, 0xc28f5c29U, 42949672U, 2);
+    return t + strip(&y, 0xcccccccdU, 429496729U, 1);
 }
 
 /* "%g" layout of the d digits num (exponent x), sign neg. Returns the length. */
