@@ -9,11 +9,11 @@
  * So P * 2^q <= 10^k < P * 2^q * (1 + 2^-125). h = floor(m * P / 2^64) takes two 64x64->128
  * multiplies and is exact; S = h / 2^(64 + sh) with sh = -(e + q) - 128 (S < 2^60 and
  * h >= 2^126 make sh >= 3; outside 1..63 the value falls back): the integer part n is the top
- * word of h shifted right by sh and the top 64 bits of the fraction come from both words. n + frac * 2^-64 is below the true
- * S by less than 2^-65 (P's error, S < 2^60) + 2^-65 (the floor in h) + 2^-64 (the cut
- * fraction) = 2^-63, two units of frac. Rounding to nearest is therefore certain unless frac
- * lies within TIE_MARGIN (2^12 units) of 1/2; there printf's exact arithmetic decides (an exact
- * tie, or about 2^-51 of arbitrary values).
+ * word of h shifted right by sh and the top 64 bits of the fraction come from both words.
+ * n + frac * 2^-64 is below the true S by less than 2^-65 (P's error, S < 2^60) + 2^-65 (the
+ * floor in h) + 2^-64 (the cut fraction) = 2^-63, two units of frac. Rounding to nearest is
+ * therefore certain unless frac lies within TIE_MARGIN (2^12 units) of 1/2; there printf's
+ * exact arithmetic decides (an exact tie, or about 2^-51 of arbitrary values).
  * Exponent. xx = floor(t * log10 2) for 2^t <= v < 2^(t+1) is x or x - 1. S is computed for xx;
  * when its integer part reaches 10^d, x = xx + 1 and S is computed again for k - 1 (same bound).
  * A true S of exactly 10^d may come out just below it: it then rounds up to 10^d, and a rounding

@@ -95,7 +95,8 @@ Test(numfmt, edges_printed_by_printf)
         {0x1.81cd6e9e1b08ap+16, 10, "98765.4321"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        cr_assert_str_eq(g(cases[i].v, cases[i].d), cases[i].want, "%a with %d digits", cases[i].v, cases[i].d);
+        cr_assert_str_eq(g(cases[i].v, cases[i].d), cases[i].want, "%a with %d digits", cases[i].v,
+                         cases[i].d);
 }
 
 static uint64_t st = 0x9E3779B97F4A7C15ULL;
