@@ -14,7 +14,7 @@ extern "C" {
  * writes it in the C locale (correctly rounded, ties to even; "-0", "inf", "nan" as printf;
  * '.' as the decimal point whatever the process locale). digits outside 1..40 is taken as 17.
  * Returns the length written (without the NUL). Never fails; thread-safe, no allocation.
- * How: for 1..17 digits, v times a power of ten held to 126 bits gives the digits; when the
+ * How: for 1..17 digits, v times a power of ten held to 125 bits gives the digits; when the
  * scaled value lies within 2^-52 of a rounding tie (essentially only exact ties) the result
  * comes from snprintf, as it does for more than 17 digits and for inf / nan. */
 int ps_fmt_g(char *out, double v, int digits);
