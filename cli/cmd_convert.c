@@ -193,11 +193,18 @@ static int conv_open(conv *c)
     return 0;
 }
 
+/* Write p[0..n) to the output (and let the disk start on it). Returns 0 or PS_EIO. */
+static int write_out(conv *c, const char *p, size_t n, ps_error *err)
+{
+    if (n && fwrite(p, 1, n, ps_outfile_fp(c->of)) != n)
+        return ps_error_set(err, PS_EIO, c->o->out, 0, 0, "cannot write");
+    ps_outfile_write_behind(c->of);
+    return 0;
+}
+
 static int flush_buf(conv *c, const ps_buf *b, ps_error *err)
 {
-    if (b->len && fwrite(b->data, 1, b->len, ps_outfile_fp(c->of)) != b->len)
-        return ps_error_set(err, PS_EIO, c->o->out, 0, 0, "cannot write");
-    return 0;
+    return write_out(c, b->data, b->len, err);
 }
 
 /* ps_merge_sink.row: on a worker thread, into the chunk's buffer. */
@@ -227,8 +234,8 @@ static int sink_emit(void *ctx, const ps_buf *chunk, uint64_t done, uint64_t tot
         size_t take = (size_t)(nl - p) + 1;
         rc = flush_buf(c, &c->b, err);
         ps_buf_reset(&c->b);
-        if (!rc && fwrite(p, 1, take, ps_outfile_fp(c->of)) != take)
-            rc = ps_error_set(err, PS_EIO, c->o->out, 0, 0, "cannot write");
+        if (!rc)
+            rc = write_out(c, p, take, err);
         p += take;
         left -= take;
     }

@@ -19,7 +19,10 @@ struct ps_outfile {
     char *tmp;    /* named temporary file; NULL for a device or pipe and for an unnamed one */
     int anon;     /* an unnamed O_TMPFILE file, linked to path by the commit */
     int slot;     /* ps_tmp_remember slot of tmp, -1 when none */
+    off_t behind; /* bytes handed to the disk by ps_outfile_write_behind */
 };
+
+#define WRITE_BEHIND_BYTES ((off_t)8 << 20)
 
 static int stdout_closed;   /* a write to standard output found its reader gone (EPIPE) */
 
@@ -262,6 +265,21 @@ static int link_anonymous(ps_outfile *o)
     free(o->tmp);
     o->tmp = NULL;
     return EEXIST;
+}
+
+void ps_outfile_write_behind(ps_outfile *o)
+{
+#ifdef SYNC_FILE_RANGE_WRITE
+    if (!o || !o->path || (!o->tmp && !o->anon))
+        return;
+    off_t at = ftello(o->fp);
+    if (at < 0 || at - o->behind < WRITE_BEHIND_BYTES || fflush(o->fp) != 0)
+        return;
+    if (sync_file_range(fileno(o->fp), o->behind, at - o->behind, SYNC_FILE_RANGE_WRITE) == 0)
+        o->behind = at;
+#else
+    (void)o;
+#endif
 }
 
 int ps_outfile_commit(ps_outfile *o, ps_error *err)

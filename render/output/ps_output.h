@@ -55,6 +55,13 @@ int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs,
                     ps_error *err);
 FILE *ps_outfile_fp(ps_outfile *o);
 const char *ps_outfile_path(const ps_outfile *o);  /* final path, "-" for stdout */
+/* Start writing to the disk what o holds so far, without waiting for it (Linux
+ * sync_file_range), so that the fsync of ps_outfile_commit finds little left to write: a big
+ * output goes to the disk while the rest of it is still being computed. For writers of large
+ * outputs, to call after each large write; it acts once per 8 MiB written and costs nothing in
+ * between. Does nothing for standard output, devices and pipes, and where the system lacks
+ * sync_file_range. Never fails: a write error stays on o's stream for the commit to report. */
+void ps_outfile_write_behind(ps_outfile *o);
 /* Flush, check for write errors (ENOSPC, EPIPE, a closed stdout), fsync and rename.
  * Frees o. On error the temporary file is removed and PS_EIO returned. */
 int ps_outfile_commit(ps_outfile *o, ps_error *err);
