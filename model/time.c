@@ -300,10 +300,39 @@ const char *ps_time_format_iso(char *out, size_t n, ps_time t)
     return out;
 }
 
+/* v (0 <= v < 10^w) as w digits at p. */
+static char *put_fixed(char *p, int v, int w)
+{
+    for (int i = w - 1; i >= 0; i--) {
+        p[i] = (char)('0' + v % 10);
+        v /= 10;
+    }
+    return p + w;
+}
+
+#define PDH_TIME_LEN 23   /* MM/DD/YYYY hh:mm:ss.mmm */
+
 const char *ps_time_format_pdh(char *out, size_t n, ps_time t)
 {
     int y, mo, d, h, mi, s, ms;
     ps_time_to_fields(t, &y, &mo, &d, &h, &mi, &s, &ms);
-    snprintf(out, n, "%02d/%02d/%04d %02d:%02d:%02d.%03d", mo, d, y, h, mi, s, ms);
+    if (n <= PDH_TIME_LEN || y < 0 || y > 9999) {   /* (one line per row: printf only off the usual path) */
+        snprintf(out, n, "%02d/%02d/%04d %02d:%02d:%02d.%03d", mo, d, y, h, mi, s, ms);
+        return out;
+    }
+    char *p = put_fixed(out, mo, 2);
+    *p++ = '/';
+    p = put_fixed(p, d, 2);
+    *p++ = '/';
+    p = put_fixed(p, y, 4);
+    *p++ = ' ';
+    p = put_fixed(p, h, 2);
+    *p++ = ':';
+    p = put_fixed(p, mi, 2);
+    *p++ = ':';
+    p = put_fixed(p, s, 2);
+    *p++ = '.';
+    p = put_fixed(p, ms, 3);
+    *p = 0;
     return out;
 }

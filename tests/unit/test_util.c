@@ -35,6 +35,36 @@ Test(time, parse_pdh)
     cr_assert_eq(ps_time_parse_pdh("02/25/2023 11:20:17.685x", 24, &t), -1);
 }
 
+/* The PDH time stamp is written without printf on the usual path: it must equal printf's
+ * "%02d/%02d/%04d %02d:%02d:%02d.%03d" of the fields, by hand for a few instants (years 1601,
+ * 1970 and 9999, a leap day) and for 200,000 pseudo-random instants between 1601 and 9999;
+ * years outside 0..9999 and a short buffer take printf itself. */
+Test(time, format_pdh_matches_printf)
+{
+    char buf[40], want[64];
+    cr_assert_str_eq(ps_time_format_pdh(buf, sizeof buf, ps_time_from_fields(1601, 1, 1, 0, 0, 0, 0)),
+                     "01/01/1601 00:00:00.000");
+    cr_assert_str_eq(ps_time_format_pdh(buf, sizeof buf, 0), "01/01/1970 00:00:00.000");
+    cr_assert_str_eq(ps_time_format_pdh(buf, sizeof buf, ps_time_from_fields(2024, 2, 29, 23, 59, 59, 999)),
+                     "02/29/2024 23:59:59.999");
+    cr_assert_str_eq(ps_time_format_pdh(buf, sizeof buf, ps_time_from_fields(9999, 12, 31, 9, 8, 7, 6)),
+                     "12/31/9999 09:08:07.006");
+    cr_assert_str_eq(ps_time_format_pdh(buf, sizeof buf, ps_time_from_fields(10000, 1, 2, 3, 4, 5, 6)),
+                     "01/02/10000 03:04:05.006");
+    char small[12];
+    cr_assert_str_eq(ps_time_format_pdh(small, sizeof small, 0), "01/01/1970 ");   /* cut as snprintf cuts */
+    ps_time lo = ps_time_from_fields(1601, 1, 1, 0, 0, 0, 0), hi = ps_time_from_fields(9999, 12, 31, 23, 59, 59, 999);
+    uint64_t x = 88172645463325252ULL;
+    for (int i = 0; i < 200000; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        ps_time t = lo + (ps_time)(x % (uint64_t)(hi - lo + 1));
+        int y, mo, d, h, mi, sec, ms;
+        ps_time_to_fields(t, &y, &mo, &d, &h, &mi, &sec, &ms);
+        snprintf(want, sizeof want, "%02d/%02d/%04d %02d:%02d:%02d.%03d", mo, d, y, h, mi, sec, ms);
+        cr_assert_str_eq(ps_time_format_pdh(buf, sizeof buf, t), want, "t = %lld", (long long)t);
+    }
+}
+
 Test(time, parse_user)
 {
     ps_time t, u;
