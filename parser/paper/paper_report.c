@@ -153,9 +153,11 @@ void paper_report_claims(rd *r, size_t first, int fmt)
                 swap_token(c->text, len, NULL);
             continue;
         }
-        if (k != PNC_EITHER_COMMA || c->metric == (enum ps_metric)PS_MX_UNREAD)
+        int groups_only = k == PNC_POINT && !strchr(c->text, '.');   /* "35,000,000" (or "35 000,000") */
+        if ((k != PNC_EITHER_COMMA && !groups_only) || c->metric == (enum ps_metric)PS_MX_UNREAD)
             continue;
-        /* "15,484" in a report that writes both decimal forms: 15.484 or 15484, not read */
+        /* "15,484" in a report that writes both decimal forms: 15.484 or 15484, not read; nor
+         * "35,000,000", which a French no-break space makes of 35 000,000 */
         if (c->who) {
             free(c->label);
             c->label = ps_xstrdup(c->who);

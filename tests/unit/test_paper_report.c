@@ -199,6 +199,12 @@ Test(numfmt, ambiguous_report_leaves_three_digit_groups_unread)
     cr_assert_str_eq(find(p, PS_MX_UNREAD, 0)->text, "15,484");
     cr_assert_float_eq(find(p, PS_M_ACHIEVED_IOPS, 0)->value, 12.5, 1e-9);
     ps_paper_free(p);
+    /* French: a narrow no-break space groups thousands ("35\u202f000,000" reads "35,000,000") */
+    p = parse(PERF "Instance3256.1 15,484 7,753 60,000 40,000 35\u202f000,000 0,600\n");
+    cr_assert_null(col(p, "Instance3256.1", 4, 0));
+    cr_assert_float_eq(col(p, "Instance3256.1", 5, 0)->value, 0.6, 1e-9);
+    cr_assert_eq(count(p, PS_MX_UNREAD), 5);
+    ps_paper_free(p);
     /* no evidence at all: "1,150" alone in a report is not guessed */
     p = parse(PERF "Achieved Transactional I/O per Second 1,150\n");
     cr_assert_null(find(p, PS_M_ACHIEVED_IOPS, 0));
