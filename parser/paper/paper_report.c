@@ -37,6 +37,8 @@ enum pp_numclass paper_number_class(const char *t, size_t n)
     groups[ng] = cur;
     if (ng == 0)
         return PNC_NONE;
+    if (groups[0] > 1 && t[0] == '0')
+        return PNC_NONE;   /* "000,000": the rest of a number split by a space ("35 000,000") */
     char last = seps[ng - 1];
     int zero_first = groups[0] == 1 && t[0] == '0';
     /* the separators before the last one must be thousands groups of the other kind */

@@ -121,7 +121,7 @@ Test(numfmt, number_classes)
         {"0.6", PNC_POINT},        {"35000.000", PNC_POINT},    {"1,234.5", PNC_POINT},
         {"1,234,567", PNC_POINT},  {"15,484", PNC_EITHER_COMMA}, {"190.000", PNC_EITHER_POINT},
         {"1500", PNC_NONE},        {"14.03.2026", PNC_NONE},    {"15.0.847.30", PNC_NONE},
-        {"1,23,4567", PNC_NONE},   {"1.234,5.6", PNC_NONE},
+        {"1,23,4567", PNC_NONE},   {"1.234,5.6", PNC_NONE},    {"000,000", PNC_NONE},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         cr_assert_eq(paper_number_class(cases[i].t, strlen(cases[i].t)), cases[i].want, "%s", cases[i].t);
@@ -155,6 +155,10 @@ Test(numfmt, german_report_read_with_decimal_commas)
     cr_assert(!isnan(find(p, PS_M_COLLECTION_START, 0)->value));   /* the date is not swapped */
     cr_assert_eq(count(p, PS_MX_UNREAD), 1);   /* the body's 1,150 (a body number, read as ever) */
     cr_assert_str_eq(find(p, PS_MX_UNREAD, 0)->text, "1,150");
+    ps_paper_free(p);
+    /* a number split by an ASCII space ("35 000,000"): the row stops there, never "000,000" = 0 */
+    p = parse(PERF "Instance1.1 15,484 7,753 60,000 40,000 35 000,000 0,600\n");
+    cr_assert_null(col(p, "Instance1.1", 5, 0));
     ps_paper_free(p);
 }
 
