@@ -106,8 +106,10 @@ static void new_table(rd *r, long line)
 static void new_report(rd *r, enum ps_test_type t, const char *title, long line)
 {
     ps_paper *p = r->p;
-    if (r->cur_report >= 0 && p->reports[r->cur_report].type == t && p->nclaims == r->report_first_claim)
+    if (r->cur_report >= 0 && p->reports[r->cur_report].type == t && p->nclaims == r->report_first_claim) {
+        r->cur_fmt = paper_report_numfmt(r);   /* its figures start after this title */
         return;   /* the same report named twice ("2 Hour Performance ... Performance Test Result Report") */
+    }
     if (p->nreports == p->capreports) {
         p->capreports = p->capreports ? 2 * p->capreports : 8;
         p->reports = ps_xrealloc(p->reports, p->capreports * sizeof *p->reports);
@@ -124,6 +126,7 @@ static void new_report(rd *r, enum ps_test_type t, const char *title, long line)
     r->final = 0;
     r->nhdr = 0;
     memset(r->vol, 0, sizeof r->vol);
+    r->cur_fmt = paper_report_numfmt(r);
 }
 
 /* ------------------------------------------------------------------ events */
@@ -278,7 +281,7 @@ static int after_label(const rd *r, const char *s, size_t i)
     return 1;
 }
 
-static void do_line(rd *r, const char *s, size_t n, long line)
+static void read_line(rd *r, const char *s, size_t n, long line)
 {
     r->ls = s;
     r->ln = n;
@@ -393,6 +396,28 @@ static void do_line(rd *r, const char *s, size_t n, long line)
         paper_unread_scan(r, s, n, line);
 }
 
+/* One line of text: a report label wrapped onto it is joined to its first part, and a line of a
+ * decimal-comma report is read with its separators swapped (paper_report.c). */
+static void do_line(rd *r, const char *s, size_t n, long line)
+{
+    size_t first = r->p->nclaims, jn = 0;
+    int fmt = r->cur_report >= 0 ? r->cur_fmt : PNF_POINT;
+    char *joined = paper_wrapped_label(r, s, n, &jn);
+    const char *t = joined ? joined : s;
+    size_t tn = joined ? jn : n;
+    char *swapped = NULL;
+    if (fmt == PNF_COMMA) {
+        swapped = ps_xstrndup(t, tn);
+        paper_swap_separators(swapped, tn);
+        t = swapped;
+    }
+    read_line(r, t, tn, line);
+    paper_report_claims(r, first, fmt);
+    paper_remember_line(r, s, n, joined != NULL);
+    free(swapped);
+    free(joined);
+}
+
 /* Replace NUL bytes and invalid UTF-8 by spaces, in place; returns the count. */
 static size_t sanitize(unsigned char *s, size_t n)
 {
@@ -458,6 +483,8 @@ int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **ou
     r.cur_report = -1;
     r.cur_table = -1;
     r.ev = ps_xmalloc(MAX_EVENTS_PER_LINE * sizeof *r.ev);
+    r.text = (const char *)buf;
+    r.text_len = len;
     long line = 1;
     size_t i = start;
     while (i < len) {
@@ -467,6 +494,7 @@ int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **ou
         size_t e = j;
         if (e > i && buf[e - 1] == '\r')
             e--;
+        r.line_off = i;
         do_line(&r, (const char *)buf + i, e - i, line);
         if (j < len && buf[j] == '\n')
             line++;
@@ -474,6 +502,7 @@ int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **ou
     }
     free(r.ev);
     free(r.inst_who);
+    free(r.wrap_prev);
     paper_cells_fini(&r);
     paper_patterns_fini(&r.pp);
     free(buf);

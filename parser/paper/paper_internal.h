@@ -113,7 +113,40 @@ typedef struct rd {
     /* an instance row wrapped by the transcription: its name and the next column to read */
     char *inst_who;
     int inst_next, inst_total;
+    /* the whole text and the current line's offset in it (look-ahead over a report) */
+    const char *text;
+    size_t text_len, line_off;
+    int cur_fmt;             /* enum pp_numfmt of the current report */
+    /* the previous report line when it may be the first part of a wrapped label */
+    char *wrap_prev;
+    size_t wrap_prevn;
 } rd;
+
+/* paper_report.c: a report as a whole */
+/* How a number token is written: a decimal comma ("0,6", "35000,000", "1.234,5"), a decimal
+ * point ("0.6", "35000.000", "1,234.5"), either one with a group of three digits ("15,484":
+ * 15.484 or 15484; "190.000"), or neither (no separator, dates, versions). */
+enum pp_numclass { PNC_NONE = 0, PNC_COMMA, PNC_POINT, PNC_EITHER_COMMA, PNC_EITHER_POINT };
+/* The number format of a report: decimal point (as ever), decimal comma, or both seen. */
+enum pp_numfmt { PNF_POINT = 0, PNF_COMMA, PNF_AMBIGUOUS };
+enum pp_numclass paper_number_class(const char *t, size_t n);
+/* The format of the report whose title is on the current line (r->line_off), decided from the
+ * number tokens up to the next report title: decimal comma when some token can only be a
+ * decimal comma and none only a decimal point; both, or none but a "1,150": ambiguous; else
+ * decimal point. */
+enum pp_numfmt paper_report_numfmt(rd *r);
+/* In place: ',' and '.' swapped inside each number token that is not part of a name (the
+ * line of a decimal-comma report then reads as a decimal-point one; dates stay as written). */
+void paper_swap_separators(char *s, size_t n);
+/* After a line of the current report: claims from index first on get their printed text back
+ * (fmt PNF_COMMA), or "15,484"-like values become unread numbers (ambiguous report). */
+void paper_report_claims(rd *r, size_t first, int fmt);
+/* When the previous line (no number) and the start of s[0, n) are one known report label
+ * wrapped by the transcription: the joined line (heap, *outn bytes, caller frees); else NULL. */
+char *paper_wrapped_label(rd *r, const char *s, size_t n, size_t *outn);
+/* Remember s[0, n) as the possible first part of a wrapped label (a report line without
+ * digits; none after a join). */
+void paper_remember_line(rd *r, const char *s, size_t n, int joined);
 
 /* paper.c */
 ps_claim *paper_add(rd *r, enum ps_metric m, long line, const char *label, const char *num, size_t nl, double v,

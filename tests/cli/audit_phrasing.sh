@@ -11,13 +11,16 @@
 # (2026-03-14 10:00:00), German (14.03.2026 10:00:00) and Taiwanese (2026/3/15 上午 10:00:00)
 # Windows, with body rows in other words ("DB Reads/s", "Mean DB read latency (ms)") and an
 # instance row wrapped onto a second line (line 71).
+# vendor-d: a Performance report whose long labels are wrapped onto a second line by a narrow
+# column ("Achieved Transactional I/O per" / "Second 190.000") and a Stress report of a German
+# Windows written with decimal commas throughout ("15,484 7,753 ... 35000,000", "has 13,5 for").
 set -u
 command -v python3 >/dev/null || exit 77
 D="$PS_SOURCE_DIR/tests/data/audit/phrasing"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-for v in a b c; do
+for v in a b c d; do
     "$PERFSCRIBE" audit --paper "$D/vendor-$v-paper.txt" --format json > "$T/$v.json"
     rc=$?; [ $rc -eq 1 ] || fail "vendor-$v: exit $rc, want 1"
     python3 - "$T/$v.json" "$D/vendor-$v-expected.tsv" <<'PY' || exit 1
@@ -51,6 +54,12 @@ sed -e '57s/has 480 samples/has 470 samples/' -e '104s/has 5760 samples/has 5700
 "$PERFSCRIBE" audit --paper "$T/c2.txt" > "$T/c2.out"
 grep -q "c2.txt:57: warning: sample-count-mismatch: .*(stated 470, expected 480)" "$T/c2.out" || fail "sv time: $(cat "$T/c2.out")"
 grep -q "c2.txt:104: warning: sample-count-mismatch: .*(stated 5700, expected 5760)" "$T/c2.out" || fail "zh time: $(cat "$T/c2.out")"
+
+# vendor-d: nothing of either report is left unread (the unit tests assert the values read and
+# their printed text); only the title's "2,000" and "issue 15" are
+"$PERFSCRIBE" audit --paper "$D/vendor-d-paper.txt" --unread > "$T/du.txt"
+[ "$(grep -c ': unread: ' "$T/du.txt")" -eq 2 ] || fail "vendor-d unread: $(grep unread: "$T/du.txt")"
+grep -q "vendor-d-paper.txt:1: unread: 2,000 after 'storage for a'" "$T/du.txt" || fail "vendor-d unread title"
 
 # text: the last line is the coverage; --unread lists each number with its line and words
 "$PERFSCRIBE" audit --paper "$D/vendor-a-paper.txt" > "$T/a.txt"
