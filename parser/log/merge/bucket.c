@@ -12,6 +12,7 @@
 #include <string.h>
 
 #define SCALE_EXP 600
+#define SCALE_DOWN 0x1p-600   /* 2^-SCALE_EXP: a multiplication, exact like ldexp */
 
 void ps_bucket_init(ps_bucket *b, size_t n, ps_time ms)
 {
@@ -65,7 +66,7 @@ int ps_bucket_add(ps_bucket *b, ps_time t, const double *v, ps_time *start_out, 
     for (size_t i = 0; i < b->n; i++)
         if (!isnan(v[i])) {
             b->sum[i] += v[i];
-            b->wide[i] += ldexp(v[i], -SCALE_EXP);
+            b->wide[i] += v[i] * SCALE_DOWN;
             b->cnt[i]++;
         }
     return closed;
