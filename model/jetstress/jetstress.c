@@ -122,6 +122,15 @@ const char *ps_verdict_source_words(enum ps_verdict_source s)
 
 void ps_verdict_fini(ps_verdict *v)
 {
+    for (size_t i = 0; i < v->nfailures; i++) {
+        ps_js_failure *f = &v->failures[i];
+        free(f->instance);
+        free(f->zone);
+        free(f->text);
+        free(f->zoom_t);
+        free(f->zoom_v);
+    }
+    free(v->failures);
     for (size_t i = 0; i < v->nreasons; i++)
         free(v->reasons[i]);
     free(v->reasons);
@@ -223,6 +232,7 @@ void ps_js_run_free(ps_js_run *r)
         ps_qualification_fini(&s->qualification);
         free(s->ignored_report);
         ps_js_server_stats_free(s->stats);
+        ps_js_watch_free(s->watch);
         for (size_t k = 0; k < s->nseries; k++) {
             if (s->series_iops)
                 ps_series_fini(&s->series_iops[k]);

@@ -176,12 +176,47 @@ enum ps_verdict_source ps_verdict_source_parse(const char *name);
 /* Words for documents and verdict lines: "recomputed", "as reported, not recomputed",
  * "reported and recomputed", "no criteria". */
 const char *ps_verdict_source_words(enum ps_verdict_source s);
+/* ---- failure explanation (model/jetstress/explain.c; docs/readme/jetstress.md "Failure explanation")
+ * How the samples beyond a failing rule's limit are spread over the window. The deciding rule:
+ * SPIKE = one run of at most PS_JS_SPIKE_MAX consecutive samples; SUSTAINED = at least half
+ * of the window's samples beyond the limit; BURSTS = anything else. */
+enum ps_js_failure_class { PS_FAIL_UNKNOWN = 0, PS_FAIL_SPIKE, PS_FAIL_BURSTS, PS_FAIL_SUSTAINED };
+#define PS_JS_SPIKE_MAX 2
+/* "not explained", "single spike", "bursts", "sustained"; NULL out of range. */
+const char *ps_js_failure_class_name(enum ps_js_failure_class c);
+/* Samples kept for a chart of one failure: up to PS_JS_ZOOM_PRE before the longest run, its first
+ * samples, up to PS_JS_ZOOM_POST after it; PS_JS_ZOOM_MAX in all (memory flat in the samples). */
+#define PS_JS_ZOOM_PRE 16
+#define PS_JS_ZOOM_POST 16
+#define PS_JS_ZOOM_MAX 96
+typedef struct ps_js_failure {
+    size_t reason;           /* index of the verdict reason it explains */
+    char *instance;          /* instance name; NULL = the server's host counters */
+    int metric;              /* enum ps_js_metric */
+    int op;                  /* enum ps_thr_op of the rule: a sample "beyond the limit" violates it */
+    double limit;            /* the rule's limit, canonical unit of the metric */
+    uint64_t samples;        /* window samples of this counter */
+    uint64_t over;           /* samples beyond the limit */
+    uint64_t runs;           /* maximal runs of consecutive samples beyond the limit */
+    uint64_t longest;        /* samples of the longest run (the first one of equal length) */
+    ps_time longest_first, longest_last;   /* local time of its first and last sample */
+    double worst;            /* the sample farthest beyond the limit (first of equals) */
+    ps_time worst_at;        /* its local time */
+    enum ps_js_failure_class cls;
+    char *zone;              /* the logs' zone: "W. Europe Standard Time, UTC+01:00", never NULL */
+    char *text;              /* the explanation in words (docs/readme/jetstress.md) */
+    size_t nzoom;            /* samples around the longest run, local time, in time order */
+    ps_time *zoom_t;
+    double *zoom_v;
+} ps_js_failure;
+
 typedef struct ps_verdict {
     enum ps_verdict_result result;
     enum ps_verdict_source source;
     int disagree;            /* printed and recomputed verdicts differ (the verdict is then FAIL) */
     char *profile;           /* "jetstress-2013/strict", ... */
     char **reasons; size_t nreasons;   /* e.g. "JS03 Instance906.3: average database read latency 22.4 ms > 20 ms" */
+    ps_js_failure *failures; size_t nfailures;   /* explanations of failing reasons (counter logs only) */
 } ps_verdict;
 void ps_verdict_add_reason(ps_verdict *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ps_verdict_fini(ps_verdict *v);  /* frees members only */
@@ -250,6 +285,7 @@ typedef struct ps_js_server {
     int has_local_minus_utc;             /* set by ps_js_load_server when a log sample lies in the window */
     ps_time local_minus_utc;             /* logs' local time - UTC (series clock) at that sample */
     struct ps_js_server_stats *stats;    /* per-sample window statistics (section 7), NULL if none */
+    struct ps_js_watch *watch;           /* run-length state of the rules while streaming (explain.c), NULL if none */
 } ps_js_server;
 
 /* The whole solution: every server and test found. */

@@ -200,6 +200,26 @@ typedef struct ps_js_judge_options {
  * run->warnings. Returns PS_OK, or PS_EUSAGE with err for an unknown profile name. */
 int ps_js_judge(ps_js_run *run, const ps_js_judge_options *opt, ps_error *err);
 
+/* ---- failure explanation while streaming (model/jetstress/explain.c)
+ * Before a server's logs are streamed, ps_js_watch_start registers the per-sample test of every
+ * rule the judge will apply to it (same profile, threshold set and extra rules as ps_js_judge;
+ * instance rules on instance metrics, server rules on host metrics). While streaming, the
+ * loader feeds every window sample; per (rule, instance) the watch keeps only run-length state
+ * and a bounded chart buffer: memory does not grow with the number of samples. ps_js_judge then
+ * attaches a ps_js_failure to every failing error reason it can explain. All functions do
+ * nothing when s->watch is NULL. */
+/* Replace s->watch by a new one for the judge options opt (may be NULL). */
+void ps_js_watch_start(ps_js_server *s, const ps_js_judge_options *opt);
+/* The zone of the next log's times (zone name may be NULL; bias as in ps_log_info). */
+void ps_js_watch_log(ps_js_server *s, const char *zone, int has_bias, int bias_minutes);
+/* One window sample of instance inst (index in s->instances): v[PS_JM_NINST], NaN = absent;
+ * samples of one instance come in time order. */
+void ps_js_watch_sample(ps_js_server *s, size_t inst, ps_time local, const double *v);
+/* One window sample of the host counters: host[PS_JM_NHOST] (index metric - PS_JM_NINST). */
+void ps_js_watch_host(ps_js_server *s, ps_time local, const double *host);
+/* Frees a watch (NULL allowed). */
+void ps_js_watch_free(struct ps_js_watch *w);
+
 #ifdef __cplusplus
 }
 #endif

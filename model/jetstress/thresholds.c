@@ -312,8 +312,10 @@ static int judge_rule(ps_js_server *s, const ps_thr_rule *r, js_tally *t)
                 int exact = 1;
                 uint64_t c = ps_js_stat_count_above(st, r->limit, &exact);
                 (*evaluated)++;
-                if ((double)c > r->max_errors)
-                    fails += reason(&s->verdict, r, who, NAN, c, exact);
+                if ((double)c > r->max_errors && reason(&s->verdict, r, who, NAN, c, exact)) {
+                    fails++;
+                    js_explain(s, r, i);
+                }
                 continue;
             }
             if (r->stat == PS_THR_AVG)
@@ -325,8 +327,10 @@ static int judge_rule(ps_js_server *s, const ps_thr_rule *r, js_tally *t)
                 continue;
             }
             (*evaluated)++;
-            if (ps_thr_violates(r->op, v, r->limit))
-                fails += reason(&s->verdict, r, who, v, 0, 1);
+            if (ps_thr_violates(r->op, v, r->limit) && reason(&s->verdict, r, who, v, 0, 1)) {
+                fails++;
+                js_explain(s, r, i);
+            }
         }
         return fails;
     }
@@ -339,8 +343,11 @@ static int judge_rule(ps_js_server *s, const ps_thr_rule *r, js_tally *t)
     }
     (*evaluated)++;
     snprintf(who, sizeof who, "%s", s->machine ? s->machine : "?");
-    if (ps_thr_violates(r->op, v, r->limit))
-        fails += reason(&s->verdict, r, who, v, 0, 1);
+    if (ps_thr_violates(r->op, v, r->limit) && reason(&s->verdict, r, who, v, 0, 1)) {
+        fails++;
+        if (r->metric >= PS_JM_NINST)
+            js_explain(s, r, JS_HOST);
+    }
     return fails;
 }
 
@@ -398,15 +405,10 @@ static int in_aggregate(const ps_js_run *run, const ps_js_server *s)
     return 1;
 }
 
-static void judge_server(ps_js_run *run, ps_js_server *s, const ps_js_judge_options *opt)
+size_t js_server_rules(const ps_js_server *s, const ps_js_judge_options *opt, ps_warnings *w, ps_thr_set *rules,
+                       char **name)
 {
-    ps_verdict_fini(&s->verdict);
-    if (s->test_type == PS_TEST_BACKUP || s->test_type == PS_TEST_SOFTRECOVERY) {
-        s->verdict.result = PS_VERDICT_UNKNOWN;
-        s->verdict.profile = ps_xstrdup("none");
-        return;
-    }
-    const char *profile = choose_profile(s, opt, &run->warnings);
+    const char *profile = choose_profile(s, opt, w);
     int lenient = (opt && opt->lenient) || s->test_type == PS_TEST_STRESS;
     ps_js_threshold_set set;
     ps_js_profile_set(profile, lenient, &set);
@@ -419,18 +421,31 @@ static void judge_server(ps_js_run *run, ps_js_server *s, const ps_js_judge_opti
         if (!isnan(s->config->max_latency_errors))
             max_errors = s->config->max_latency_errors;
     }
-    ps_buf name = {0};
-    ps_buf_printf(&name, "%s/%s", profile, lenient ? "lenient" : "strict");
-    if (opt && opt->extra && opt->extra->name)
-        ps_buf_printf(&name, " + %s", opt->extra->name);
-    s->verdict.profile = ps_buf_steal(&name);
-    ps_thr_set rules = {0};
-    ps_js_profile_rules(profile, &set, max_errors, &rules);
-    size_t nprofile_rules = rules.n;
+    if (name) {
+        ps_buf b = {0};
+        ps_buf_printf(&b, "%s/%s", profile, lenient ? "lenient" : "strict");
+        if (opt && opt->extra && opt->extra->name)
+            ps_buf_printf(&b, " + %s", opt->extra->name);
+        *name = ps_buf_steal(&b);
+    }
+    ps_js_profile_rules(profile, &set, max_errors, rules);
+    size_t nprofile = rules->n;   /* the profile's own rules come first */
     if (opt && opt->extra)
         for (size_t i = 0; i < opt->extra->n; i++)
-            ps_thr_add(&rules, &opt->extra->rules[i]);
-    size_t nprofile = nprofile_rules;   /* the profile's own rules come first */
+            ps_thr_add(rules, &opt->extra->rules[i]);
+    return nprofile;
+}
+
+static void judge_server(ps_js_run *run, ps_js_server *s, const ps_js_judge_options *opt)
+{
+    ps_verdict_fini(&s->verdict);
+    if (s->test_type == PS_TEST_BACKUP || s->test_type == PS_TEST_SOFTRECOVERY) {
+        s->verdict.result = PS_VERDICT_UNKNOWN;
+        s->verdict.profile = ps_xstrdup("none");
+        return;
+    }
+    ps_thr_set rules = {0};
+    size_t nprofile = js_server_rules(s, opt, &run->warnings, &rules, &s->verdict.profile);
     js_tally t = {0};
     for (size_t i = 0; i < rules.n; i++) {
         const ps_thr_rule *r = &rules.rules[i];

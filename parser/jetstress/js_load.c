@@ -243,6 +243,7 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
     }
     ps_js_server_stats *st = s->stats;
     sync_stats(s, keep);
+    ps_js_watch_log(s, info->timezone, info->has_bias, info->bias_minutes);   /* failure explanation */
     size_t ni = s->ninstances;
     double *vals = ps_xmalloc(ni * PS_JM_NINST * sizeof *vals);
     double host[PS_JM_NHOST], tot[PS_IO12_N];
@@ -288,6 +289,7 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
             }
             a->last = row.local;
             ps_js_inst_acc_add(a, v);
+            ps_js_watch_sample(s, i, row.local, v);
             used = 1;
             if (keep)
                 push_series(s, i, row.utc, v);
@@ -298,6 +300,7 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
         rows++;
         for (int h = 0; h < PS_JM_NHOST; h++)
             ps_js_stat_add(&st->host[h], host[h]);
+        ps_js_watch_host(s, row.local, host);
         int total_ok = 1;
         for (size_t k = 0; k < sizeof total_rates / sizeof total_rates[0]; k++) {
             int m = total_rates[k];

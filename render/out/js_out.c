@@ -177,8 +177,12 @@ static void verdict_lines(ps_buf *b, const ps_js_server *s)
                   v->profile ? v->profile : "no profile",
                   v->source == PS_VSRC_REPORTED ? " " : v->disagree ? " printed and recomputed verdicts disagree" : "",
                   v->source == PS_VSRC_REPORTED ? ps_verdict_source_words(v->source) : "");
-    for (size_t k = 0; k < s->verdict.nreasons; k++)
+    for (size_t k = 0; k < s->verdict.nreasons; k++) {
         ps_buf_printf(b, "  %s\n", s->verdict.reasons[k]);
+        for (size_t f = 0; f < v->nfailures; f++)
+            if (v->failures[f].reason == k)
+                ps_buf_printf(b, "    why: %s\n", v->failures[f].text);
+    }
     qualification_lines(b, s);
 }
 
@@ -417,6 +421,52 @@ static void json_instance(ps_buf *b, const ps_js_server *s, size_t i)
     ps_buf_putc(b, '}');
 }
 
+static void jtime(ps_buf *b, int *first, const char *k, ps_time t)
+{
+    char buf[40];
+    local_iso(buf, sizeof buf, t);
+    jkey(b, first, k);
+    ps_json_str(b, t == PS_TIME_NONE ? NULL : buf);
+}
+
+/* One failure explanation: {"reason","instance","metric","limit","samples","over","runs",
+ * "longest_run":{"samples","first","last"},"worst":{"value","at"},"class","zone","text"}. */
+static void json_failure(ps_buf *b, const ps_js_failure *x, size_t k)
+{
+    int f = 1, g = 1;
+    ps_buf_puts(b, k ? ",{" : "{");
+    jnum(b, &f, "reason", (double)x->reason);
+    jkey(b, &f, "instance");
+    ps_json_str(b, x->instance);
+    jkey(b, &f, "metric");
+    ps_json_str(b, ps_js_metric_name(x->metric));
+    jkey(b, &f, "op");
+    ps_json_str(b, ps_thr_op_text((enum ps_thr_op)x->op));
+    jnum(b, &f, "limit", x->limit);
+    jnum(b, &f, "samples", (double)x->samples);
+    jnum(b, &f, "over", (double)x->over);
+    jnum(b, &f, "runs", (double)x->runs);
+    jkey(b, &f, "longest_run");
+    ps_buf_putc(b, '{');
+    jnum(b, &g, "samples", (double)x->longest);
+    jtime(b, &g, "first", x->longest_first);
+    jtime(b, &g, "last", x->longest_last);
+    ps_buf_putc(b, '}');
+    jkey(b, &f, "worst");
+    g = 1;
+    ps_buf_putc(b, '{');
+    jnum(b, &g, "value", x->worst);
+    jtime(b, &g, "at", x->worst_at);
+    ps_buf_putc(b, '}');
+    jkey(b, &f, "class");
+    ps_json_str(b, ps_js_failure_class_name(x->cls));
+    jkey(b, &f, "zone");
+    ps_json_str(b, x->zone);
+    jkey(b, &f, "text");
+    ps_json_str(b, x->text);
+    ps_buf_putc(b, '}');
+}
+
 static void json_verdict(ps_buf *b, const ps_verdict *v)
 {
     int f = 1;
@@ -429,6 +479,11 @@ static void json_verdict(ps_buf *b, const ps_verdict *v)
     ps_json_str(b, v->profile);
     jkey(b, &f, "reasons");
     jstrings(b, v->reasons, v->nreasons);
+    jkey(b, &f, "failures");
+    ps_buf_putc(b, '[');
+    for (size_t k = 0; k < v->nfailures; k++)
+        json_failure(b, &v->failures[k], k);
+    ps_buf_putc(b, ']');
     ps_buf_putc(b, '}');
 }
 
@@ -617,6 +672,12 @@ void ps_js_render_junit(ps_buf *b, const ps_js_run *run)
             for (size_t k = 0; k < v->nreasons; k++) {
                 ps_html_escape(b, v->reasons[k]);
                 ps_buf_putc(b, '\n');
+                for (size_t f = 0; f < v->nfailures; f++)
+                    if (v->failures[f].reason == k) {
+                        ps_buf_puts(b, "  why: ");
+                        ps_html_escape(b, v->failures[f].text);
+                        ps_buf_putc(b, '\n');
+                    }
             }
             junit_qual_lines(b, &s->qualification);
             ps_buf_puts(b, "</failure>\n");

@@ -30,4 +30,16 @@ int js_plausibility(ps_js_server *s);
  * of verdict reasons). Returns out. */
 const char *js_short_num(char *out, size_t n, double v);
 
+/* The judge's rules for one server (profile chosen as ps_js_judge does; its warnings to w, which
+ * may be NULL): the profile's rules first, then the extra ones, appended to *rules. *name (when
+ * not NULL) receives the verdict's profile text ("jetstress-2013/strict + FILE"). Returns the
+ * number of profile rules. */
+size_t js_server_rules(const ps_js_server *s, const ps_js_judge_options *opt, ps_warnings *w, ps_thr_set *rules,
+                       char **name);
+
+/* Attach to s->verdict the explanation of its last reason, a failing error rule r on instance
+ * inst (JS_HOST: the server's host counters), from s->watch; nothing without a watch entry. */
+#define JS_HOST ((size_t)-1)
+void js_explain(ps_js_server *s, const ps_thr_rule *r, size_t inst);
+
 #endif
