@@ -72,8 +72,10 @@ static int pg_fail(ps_error *err, const char *name, PGconn *c, const char *what)
 
 static void quiet_notices(void *arg, const char *msg) { (void)arg, (void)msg; }
 
-static int pg_open(const char *url, const char *name, void **out, ps_error *err)
+static int pg_open(const char *url, const char *name, int create, void **out, int *state, ps_error *err)
 {
+    (void)create;   /* a PostgreSQL database is never created by perfscribe */
+    *state = 0;
     /* "postgresql://..." is a libpq URI; "postgresql:" followed by anything else is keyword
      * conninfo ("postgresql:" alone: everything from PGHOST, PGDATABASE, PGSERVICE, ...) */
     const char *colon = strchr(url, ':');
@@ -323,7 +325,7 @@ static void pg_copy_abort(void *cp)
 static const char *const pg_schemes[] = {"postgresql:", "postgres:", NULL};
 
 const ps_db_backend ps_db_pg_backend = {
-    "postgresql", pg_schemes, pg_open, pg_close, pg_exec, "BEGIN",
+    "postgresql", pg_schemes, pg_open, NULL, pg_close, pg_exec, "BEGIN",
     "SELECT pg_advisory_xact_lock(1886680946)",   /* one perfscribe writer at a time */
     pg_prepare, pg_run, pg_next, pg_col_null, pg_col_int, pg_col_real, pg_col_text, pg_finalize,
     pg_copy_begin, pg_copy_row, pg_copy_end, pg_copy_abort};
