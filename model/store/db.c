@@ -39,25 +39,6 @@ void ps_db_real_text(char out[32], double v)
     snprintf(out, 32, "%.17g", v);
 }
 
-/* "scheme://user:secret@host" -> "scheme://user:***@host" (only the password part). */
-static char *redact(const char *url)
-{
-    char *s = ps_xstrdup(url);
-    char *p = strstr(s, "://");
-    if (!p)
-        return s;
-    char *at = strchr(p + 3, '@'), *colon = strchr(p + 3, ':');
-    if (at && colon && colon < at) {
-        ps_buf b = {0};
-        ps_buf_put(&b, s, (size_t)(colon - s) + 1);
-        ps_buf_puts(&b, "***");
-        ps_buf_puts(&b, at);
-        free(s);
-        return ps_buf_steal(&b);
-    }
-    return s;
-}
-
 int ps_db_open(const char *url, ps_db **out, ps_error *err)
 {
     return ps_db_open_at(url, PS_STORE_SCHEMA_VERSION, out, err);
@@ -77,7 +58,7 @@ static int db_open(const char *url, int create, ps_db **out, ps_error *err)
                             "unknown database '%s': give sqlite:PATH or postgresql://HOST/DBNAME", url);
     ps_db *db = ps_xcalloc(1, sizeof *db);
     db->be = be;
-    db->name = redact(url);
+    db->name = be->display ? be->display(url) : ps_xstrdup(url);
     db->url = ps_xstrdup(url);
     int rc = be->open(url, db->name, create, &db->conn, &db->state, err);
     if (rc) {

@@ -9,6 +9,8 @@
 typedef struct ps_db_backend {
     const char *kind;                       /* "sqlite", "postgresql" */
     const char *const *schemes;             /* URL prefixes that choose it, NULL-terminated */
+    /* the URL for messages, without a password (heap string); NULL = the URL as given */
+    char *(*display)(const char *url);
     /* create: make the database when missing (else a missing one is an error). *state gets
      * PS_DB_CREATED when this open made it, PS_DB_READ_ONLY when it could open it for reading
      * only (a read-only file). */

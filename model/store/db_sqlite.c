@@ -216,6 +216,6 @@ static void lite_finalize(void *stmt)
 static const char *const lite_schemes[] = {"sqlite:", NULL};
 
 const ps_db_backend ps_db_sqlite_backend = {
-    "sqlite", lite_schemes, lite_open, lite_discard, lite_close, lite_exec, "BEGIN IMMEDIATE", NULL,
+    "sqlite", lite_schemes, NULL, lite_open, lite_discard, lite_close, lite_exec, "BEGIN IMMEDIATE", NULL,
     lite_prepare, lite_run, lite_next, lite_col_null, lite_col_int, lite_col_real, lite_col_text, lite_finalize,
     NULL, NULL, NULL, NULL};

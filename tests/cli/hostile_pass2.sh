@@ -124,4 +124,42 @@ for s in QUIT USR1 ALRM XCPU PIPE; do
     rm -f sig/out.tsv
 done
 
+# ---- item 3: nesting in a solution text is bounded (60,000 block quotes, lists, emphasis)
+for kind in quote list emph; do
+    python3 - "$kind" >q.ini <<'PY'
+import sys
+deep = {"quote": ">" * 60000 + " deep", "list": "- " * 20000 + "deep",
+        "emph": "*" * 30000 + "deep" + "*" * 30000}[sys.argv[1]]
+print("[document]\nvendor = V\n[text]\nabstract = " + deep)
+PY
+    "$PS" report -q "$RUN" --solution q.ini -o q.html 2>err; rc=$?
+    check "3 $kind: exit 3 (got $rc), no q.html" "[ $rc = 3 ] && [ ! -e q.html ]"
+    check "3 $kind: one clear line" "tail -n 1 err | grep -q 'q.ini:[0-9]*:[0-9]*: text nested deeper than 32 levels'"
+done
+
+# ---- item 6: one linear glob matcher (30 '*' in a threshold instance pattern)
+stars=$(python3 -c "print('*' * 30 + 'Z')")
+printf '"\\MSExchange Database ==> Instances(%s)\\I/O Database Reads Average Latency" avg instance > 15 ms warning\n' "$stars" >glob.thresholds
+timeout 20 "$PS" check -q "$RUN" --thresholds glob.thresholds >/dev/null 2>err; rc=$?
+check "6 thirty stars end quickly (exit $rc)" "[ $rc != 124 ]"
+
+# ---- item 5: a PostgreSQL password is never printed (libpq parses the URL, libpq's text filtered)
+if "$PS" store --db postgresql://nobody@/x?host=/nonexistent list 2>err >/dev/null; [ -n "$(grep 'needs libpq' err)" ]; then
+    echo "SKIP part: item 5 needs libpq"
+else
+    for url in 'postgresql://nobody@/none?host=/nonexistent&password=s3cret' \
+               'postgresql:host=/nonexistent dbname=x password=s3cret' \
+               "postgresql:host=/nonexistent password='s3 cret'" \
+               'postgresql://nobody:s3%zzcret@/none?host=/nonexistent' \
+               'postgresql://nobody:s3c@ret@/none?host=/nonexistent' \
+               'postgresql://nobody:s3cret@/none?host=/nonexistent'; do
+        "$PS" store --db "$url" list >/dev/null 2>err; rc=$?
+        check "5 $url: exit 2 or 4 (got $rc), one line" "{ [ $rc = 4 ] || [ $rc = 2 ]; } && [ \$(wc -l <err) = 1 ]"
+        check "5 $url: no password in '$(cat err)'" "! grep -qE 's3|cret|zz' err"
+        check "5 $url: libpq's lines joined" "! grep -qF '\\x0a' err"
+    done
+    "$PS" store --db 'postgresql://nobody:s3cret@/none?host=/nonexistent' list 2>err; rc=$?
+    expect "5 the name shown" 4 "perfscribe: postgresql://nobody:***@/none?host=/nonexistent: cannot connect: connection to server on socket \"/nonexistent/.s.PGSQL.5432\" failed: No such file or directory; Is the server running locally and accepting connections on that socket?"
+fi
+
 exit $fail
