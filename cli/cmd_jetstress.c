@@ -55,7 +55,11 @@ const ps_cmd_doc ps_doc_check = {
                    "both numbers. Exit 0 when every test is judged and passes and no Performance test "
                    "fails its qualification; 1 when one fails, when printed and recomputed verdicts "
                    "disagree, when a test does not qualify, or when nothing could be judged. A test "
-                   "without criteria is reported UNKNOWN, not counted as passed.",
+                   "without criteria is reported UNKNOWN, not counted as passed. Plain PerfMon logs (RUN "
+                   "arguments that are counter logs, or folders holding only counter logs, none with "
+                   "Jetstress counters) are analysed as by 'perfscribe analyze': its rules, its output and "
+                   "its exit code (--thresholds FILE becomes --rules FILE); --junit then writes one testcase "
+                   "for the analysis.",
     .opts = check_opts,
     .nopts = PS_DOC_N(check_opts),
     .shared = &ps_cli_js_opts,

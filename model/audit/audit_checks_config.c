@@ -51,6 +51,17 @@ static aval cv(const ps_claim *c)
     return (aval){c->value, c->half_unit, c->text, c->line};
 }
 
+/* The one rule of every configuration check (docs/readme/audit-phrasing.md, "Configuration
+ * values"): the IOPS profile, the tested IOPS, the headroom and the mailbox, server, database
+ * and copy counts are inputs typed into Jetstress and the sizing, exact as printed (".12" is
+ * 0.12, "0.1244" keeps its digits): their tolerance is 0. Measured or derived values (a target
+ * IOPS as printed, sizes, capacities, percentages) keep half a unit of their last digit. */
+static double config_h(const ps_claim *c)
+{
+    (void)c;
+    return 0;
+}
+
 /* The tested IOPS per mailbox: stated, or profile x (1 + headroom). */
 typedef struct tested_rate {
     double v, h;
@@ -61,12 +72,12 @@ static int tested_of(const ps_paper *p, tested_rate *t)
 {
     const ps_claim *prof = first_claim(p, PS_M_PROFILE_IOPS), *tested = first_claim(p, PS_M_TESTED_IOPS);
     const ps_claim *hr = first_claim(p, PS_M_HEADROOM_PCT);
-    double hrv = hr ? hr->value / 100 : 0, hrh = hr ? hr->half_unit / 100 : 0;
+    double hrv = hr ? hr->value / 100 : 0, hrh = hr ? config_h(hr) / 100 : 0;
     if (tested) {
-        t->v = tested->value, t->h = tested->half_unit;
+        t->v = tested->value, t->h = config_h(tested);
         snprintf(t->words, sizeof t->words, "%s IOPS per mailbox", tested->text);
     } else if (prof) {
-        t->v = prof->value * (1 + hrv), t->h = prof->half_unit * (1 + hrv) + prof->value * hrh;
+        t->v = prof->value * (1 + hrv), t->h = config_h(prof) * (1 + hrv) + prof->value * hrh;
         snprintf(t->words, sizeof t->words, "%s IOPS per mailbox x (1 + %s %%)", prof->text, hr ? hr->text : "0");
     } else {
         return 0;
@@ -82,9 +93,9 @@ static void check_headroom(actx *c)
     const ps_claim *hr = first_claim(p, PS_M_HEADROOM_PCT);
     if (!prof || !tested || !hr)
         return;
-    double hrv = hr->value / 100, hrh = hr->half_unit / 100, e = prof->value * (1 + hrv);
+    double hrv = hr->value / 100, hrh = config_h(hr) / 100, e = prof->value * (1 + hrv);
     c->out->checked++;
-    if (!audit_differs(tested->value, e, prof->half_unit * (1 + hrv) + prof->value * hrh + tested->half_unit))
+    if (!audit_differs(tested->value, e, config_h(prof) * (1 + hrv) + prof->value * hrh + config_h(tested)))
         return;
     char b1[64], lb1[48], lb2[48];
     audit_add(c, "headroom-arithmetic", PS_SEV_ERROR, p->source, tested->line, NULL, "tested_iops_per_mailbox",
@@ -138,10 +149,10 @@ static void check_target(actx *c)
         if (!pj)
             continue;
         snprintf(how, sizeof how, "%s mailboxes x %s", pj->text, t.words);
-        check_one_target(c, cv(cl), p->source, cl->who, pj->value * t.v, pj->value * t.h + t.v * pj->half_unit, how);
+        check_one_target(c, cv(cl), p->source, cl->who, pj->value * t.v, pj->value * t.h + t.v * config_h(pj), how);
     }
     if (per) {
-        double e = per->value * t.v, tol = per->value * t.h + t.v * per->half_unit;
+        double e = per->value * t.v, tol = per->value * t.h + t.v * config_h(per);
         snprintf(how, sizeof how, "%s mailboxes x %s", per->text, t.words);
         for (size_t i = 0; i < c->nviews; i++) {
             const aview *v = &c->views[i];
@@ -158,7 +169,7 @@ static void check_target(actx *c)
     if (!mb)
         return;
     /* solution: stated body targets, and the sum of the Performance reports' targets */
-    double e = mb->value * t.v, tol = mb->value * t.h + t.v * mb->half_unit;
+    double e = mb->value * t.v, tol = mb->value * t.h + t.v * config_h(mb);
     snprintf(how, sizeof how, "%s mailboxes x %s", mb->text, t.words);
     for (size_t i = 0; p && i < p->nclaims; i++) {
         const ps_claim *cl = &p->claims[i];
@@ -201,7 +212,7 @@ static void check_mailboxes_total(actx *c)
     if (!mb)
         return;
     char b1[64], b2[64], how[256];
-    double e = 0, tol = 0;   /* counts are exact: a printed "2" servers is 2, not 2 +- 0.5 */
+    double e = 0, tol = config_h(mb);   /* counts are exact: a printed "2" servers is 2, not 2 +- 0.5 */
     size_t ncol = 0;
     for (size_t i = 0; i < p->nclaims; i++) {
         const ps_claim *cl = &p->claims[i];
@@ -250,7 +261,7 @@ static void check_mailboxes_per_database(actx *c)
             continue;
         double e = mpd->value * dps->value;   /* counts are exact */
         c->out->checked++;
-        if (!audit_differs(mps->value, e, 0))
+        if (!audit_differs(mps->value, e, config_h(mps)))
             continue;
         if (copies && copies->value > 1 && !audit_differs(mps->value * copies->value, e, 0))
             continue;   /* the databases per server count the passive copies too */
@@ -313,14 +324,14 @@ static void check_report_config(actx *c)
         char b1[64], b2[64], lb1[48];
         if ((int)cl->metric == PS_MX_REPORT_MAILBOXES && per) {
             c->out->checked++;
-            if (audit_differs(cl->value, per->value, cl->half_unit + per->half_unit))
+            if (audit_differs(cl->value, per->value, config_h(cl) + config_h(per)))
                 audit_add(c, "report-config-mismatch", PS_SEV_ERROR, p->source, cl->line, v->name, "report_mailboxes",
                           cl->value, per->value, "the report simulated %s mailboxes but the paper states %s "
                           "mailboxes per server (line %s)", AUDIT_FMT(b1, cv(cl)), AUDIT_FMT(b2, cv(per)),
                           ps_loc_format(lb1, sizeof lb1, per->line));
         } else if ((int)cl->metric == PS_MX_REPORT_IOPS && have_t) {
             c->out->checked++;
-            if (audit_differs(cl->value, t.v, cl->half_unit + t.h))
+            if (audit_differs(cl->value, t.v, config_h(cl) + t.h))
                 audit_add(c, "report-config-mismatch", PS_SEV_ERROR, p->source, cl->line, v->name,
                           "report_iops_per_mailbox", cl->value, t.v, "the report ran %s IOPS per mailbox but the "
                           "paper tests %s = %s", AUDIT_FMT(b1, cv(cl)), t.words, AUDIT_NUM(b2, t.v, 4));

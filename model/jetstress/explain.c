@@ -323,12 +323,8 @@ void js_explain(ps_js_server *s, const ps_thr_rule *r, size_t inst)
     f->worst_at = e->worst_at;
     f->cls = classify(e);
     f->zone = ps_xstrdup(w->zone ? w->zone : "the logs' local time, zone unknown");
-    if (e->best && e->best->n) {
-        f->nzoom = e->best->n;
-        f->zoom_t = ps_xmalloc(f->nzoom * sizeof *f->zoom_t);
-        f->zoom_v = ps_xmalloc(f->nzoom * sizeof *f->zoom_v);
-        memcpy(f->zoom_t, e->best->t, f->nzoom * sizeof *f->zoom_t);
-        memcpy(f->zoom_v, e->best->v, f->nzoom * sizeof *f->zoom_v);
-    }
+    f->zoom.label = ps_xstrdup(host ? (s->machine ? s->machine : "?") : s->instances[inst].name);
+    for (size_t i = 0; e->best && i < e->best->n; i++)
+        ps_series_push(&f->zoom, e->best->t[i], e->best->v[i]);
     f->text = words(f);
 }

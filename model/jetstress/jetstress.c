@@ -127,8 +127,7 @@ void ps_verdict_fini(ps_verdict *v)
         free(f->instance);
         free(f->zone);
         free(f->text);
-        free(f->zoom_t);
-        free(f->zoom_v);
+        ps_series_fini(&f->zoom);
     }
     free(v->failures);
     for (size_t i = 0; i < v->nreasons; i++)

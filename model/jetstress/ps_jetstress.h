@@ -176,6 +176,16 @@ enum ps_verdict_source ps_verdict_source_parse(const char *name);
 /* Words for documents and verdict lines: "recomputed", "as reported, not recomputed",
  * "reported and recomputed", "no criteria". */
 const char *ps_verdict_source_words(enum ps_verdict_source s);
+/* One time series kept for charts (only when a renderer asks for it). */
+typedef struct ps_series {
+    char *label;
+    size_t n, cap;
+    ps_time *t;              /* utc */
+    double *v;
+} ps_series;
+void ps_series_push(ps_series *s, ps_time t, double v);
+void ps_series_fini(ps_series *s);   /* members only */
+
 /* ---- failure explanation (model/jetstress/explain.c; docs/readme/jetstress.md "Failure explanation")
  * How the samples beyond a failing rule's limit are spread over the window. The deciding rule:
  * SPIKE = one run of at most PS_JS_SPIKE_MAX consecutive samples; SUSTAINED = at least half
@@ -205,9 +215,8 @@ typedef struct ps_js_failure {
     enum ps_js_failure_class cls;
     char *zone;              /* the logs' zone: "W. Europe Standard Time, UTC+01:00", never NULL */
     char *text;              /* the explanation in words (docs/readme/jetstress.md) */
-    size_t nzoom;            /* samples around the longest run, local time, in time order */
-    ps_time *zoom_t;
-    double *zoom_v;
+    ps_series zoom;          /* samples around the longest run for a chart, label = instance or machine;
+                              * t = the logs' LOCAL time (not UTC as the run's series), in time order */
 } ps_js_failure;
 
 typedef struct ps_verdict {
@@ -253,15 +262,6 @@ typedef struct ps_qualification {
 } ps_qualification;
 /* Frees the reasons; *q is zeroed (not assessed). */
 void ps_qualification_fini(ps_qualification *q);
-/* One time series kept for charts (only when a renderer asks for it). */
-typedef struct ps_series {
-    char *label;
-    size_t n, cap;
-    ps_time *t;              /* utc */
-    double *v;
-} ps_series;
-void ps_series_push(ps_series *s, ps_time t, double v);
-void ps_series_fini(ps_series *s);   /* members only */
 
 /* One server's run of one test type. */
 typedef struct ps_js_server {

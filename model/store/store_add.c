@@ -2,6 +2,7 @@
 #include "store_internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -311,6 +312,18 @@ static int put_server(writer *w, long idx, const ps_js_server *s)
         rc = put_instance(w, idx, s, i);
     if (!rc)
         rc = put_fields(w, idx, PS_SRC_SUMMARY, ps_store_summary_fields, &s->summary);
+    /* ESRP qualification (issue 28): "qualification" = pass / fail / unknown, and per criterion
+     * "qualification.<criterion>" = "<met>: <its sentence>" (ps_js_qualify_server) */
+    for (size_t k = 0; !rc && s->qualification.assessed && k <= s->qualification.nreasons; k++) {
+        static const char *const met[] = {"unknown", "fail", "pass"};   /* index result + 1 */
+        const ps_qual_reason *q = k ? &s->qualification.reasons[k - 1] : NULL;
+        char key[64];
+        ps_buf v = {0};
+        snprintf(key, sizeof key, "qualification%s%s", q ? "." : "", q ? ps_qual_criterion_name(q->criterion) : "");
+        ps_buf_printf(&v, "%s%s%s", met[(q ? q->met : s->qualification.result) + 1], q ? ": " : "", q ? q->text : "");
+        rc = put_text(w, idx, key, v.data);
+        ps_buf_fini(&v);
+    }
     if (!rc && s->config) {
         rc = put_fields(w, idx, PS_SRC_CONFIG, ps_store_config_fields, s->config);
         if (!rc)

@@ -22,6 +22,7 @@ typedef struct dfile {
     int used;
     int ignored_report;        /* an HTML report candidate that could not be read */
     int read_errno;            /* the file could not be opened or read: why */
+    int named;                 /* given on the command line (not found in a folder): the run needs it */
 } dfile;
 
 typedef struct dstate {
@@ -403,8 +404,16 @@ static int classify_all(dstate *d, ps_js_run *run, ps_error *err)
             }
         } else if (f->kind == FK_CONFIG) {
             ps_js_config *c = NULL;
-            rc = ps_js_config_read(f->path, &c, &run->warnings, err);
+            ps_error e2;
+            rc = ps_js_config_read(f->path, &c, &run->warnings, &e2);
             ps_js_config_free(c);
+            if (rc == PS_EINPUT && !f->named) {   /* found in a folder: listed and skipped like any unreadable file */
+                ps_warn(&run->warnings, "%s: ignored (%s)", f->path, e2.msg);
+                f->kind = FK_OTHER;
+                rc = PS_OK;
+            } else if (rc && err) {
+                *err = e2;
+            }
         } else if (f->kind == FK_RESULT_XML) {
             ps_error e2;
             if (ps_js_result_xml_read(f->path, &f->rx, &run->warnings, &e2) != PS_OK) {
@@ -474,6 +483,7 @@ int ps_js_discover(const char *const *paths, size_t npaths, ps_js_run **out, ps_
             free(p);
         } else {
             add_file(&d, paths[i]);
+            d.f[d.n - 1].named = 1;
         }
     }
     if (rc) {   /* a path that does not exist: nothing read */

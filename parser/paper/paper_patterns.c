@@ -144,7 +144,12 @@ static const paper_pattern table[] = {
     {PP_TITLE, PS_TEST_PERFORMANCE, PW_ANY, "any", "\\b2[ -]Hours?\\s+Performance\\b"},
     {PP_TITLE, PS_TEST_PERFORMANCE, PW_ANY, "4", "效能測試結果報告"},
     {PP_TITLE, PS_TEST_STRESS, PW_ANY, "any", "Stress\\s+Test\\s+Result\\s+Report"},
-    {PP_TITLE, PS_TEST_STRESS, PW_ANY, "any", "\\b24[ -]Hours?\\s+(?:Reliability|Stress)\\b"},
+    {PP_TITLE, PS_TEST_STRESS, PW_ANY, "any", "(?<!\\ba )(?<!\\bthe )\\b24[ -]Hours?\\s+(?:Reliability|Stress)\\b"},
+    /* perfscribe's own appendix titles, a line of their own: "Performance Test (2 hours) – MBX02" (issue 28) */
+    {PP_TITLE, PS_TEST_PERFORMANCE, PW_ANY, "any", "^\\s*Performance\\s+Test\\s+\\([^)]*\\)\\s+(?:\u2013|-)\\s+\\S+\\s*$"},
+    {PP_TITLE, PS_TEST_STRESS, PW_ANY, "any", "^\\s*Stress\\s+Test\\s+\\([^)]*\\)\\s+(?:\u2013|-)\\s+\\S+\\s*$"},
+    {PP_TITLE, PS_TEST_BACKUP, PW_ANY, "any", "^\\s*(?:Database\\s+)?Backup\\s+Test\\s+(?:\u2013|-)\\s+\\S+\\s*$"},
+    {PP_TITLE, PS_TEST_SOFTRECOVERY, PW_ANY, "any", "^\\s*Soft\\s*Recovery\\s+Test\\s+(?:\u2013|-)\\s+\\S+\\s*$"},
     {PP_TITLE, PS_TEST_STRESS, PW_ANY, "4", "壓力測試結果報告"},
     {PP_TITLE, PS_TEST_BACKUP, PW_ANY, "any", "Backup\\s+Test\\s+Result\\s+Report"},
     {PP_TITLE, PS_TEST_SOFTRECOVERY, PW_ANY, "any", "Soft\\s*Recovery\\s+Test\\s+Result\\s+Report"},

@@ -158,6 +158,9 @@ int doc_image_check(const unsigned char *p, size_t n, enum doc_image_type *type,
 
 /* doc_appendix.c: one appendix per machine with every test found for it. */
 void doc_build_appendices(ps_doc *d, const ps_js_run *run);
+/* doc_failure.c: a heading, each explained failure of the run's verdicts in words and a time
+ * chart zoomed on its longest run with the limit drawn; nothing when no failure is explained. */
+void doc_failures(ps_doc *d, const ps_js_run *run);
 
 /* doc_chart.c: the charts as chart-engine specs (section 6 of ps_render.h). */
 typedef struct doc_spec {

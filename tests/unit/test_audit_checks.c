@@ -359,3 +359,30 @@ Test(checks, absent_value_in_other_words)
     cr_assert_eq(a.n, 2);
     ps_audit_fini(&a);
 }
+
+/* Issue 28: configuration values are exact as printed. 9,000 mailboxes at ".10 IOPS per user,
+ * .12 tested" make 9,000 x 0.12 = 1,080 IOPS, not the printed 1,120 (a tolerance on 0.12 as if it
+ * were 0.1244 hid it: 9,000 x 0.005 = 45 > 40); a profile printed 0.1244 keeps its digits:
+ * 9,000 x 0.1244 = 1,119.6, within the half-unit of the printed target 1,120. */
+Test(checks, configuration_values_exact_as_printed)
+{
+    ps_audit a = run_text("Number of Exchange mailboxes simulated 9,000\nIOPS per mailbox .10 (.12 tested)\n"
+                          "Target IOPS 1,120\n");
+    const ps_finding *f = get(&a, "target-iops-arithmetic");
+    cr_assert_float_eq(f->stated, 1120, 0);
+    cr_assert_float_eq(f->expected, 1080, 1e-9);
+    cr_assert(strstr(f->message, "9,000 mailboxes x .12 IOPS per mailbox"), "%s", f->message);
+    ps_audit_fini(&a);
+    a = run_text("Number of Exchange mailboxes simulated 9,000\nTested IOPS per mailbox 0.1244\nTarget IOPS 1,120\n");
+    cr_assert_eq(count(&a, "target-iops-arithmetic"), 0);
+    cr_assert_eq(a.checked, 1);
+    ps_audit_fini(&a);
+    /* the same rule for the headroom: 0.10 x (1 + 20 %) = 0.12 exactly passes, 0.13 is flagged
+     * (a tolerance of half a unit on 0.10 and 0.13 would have let 0.12 +- 0.011 through) */
+    a = run_text("IOPS profile 0.10\nHeadroom 20%\nTested IOPS per mailbox 0.12\n");
+    cr_assert_eq(count(&a, "headroom-arithmetic"), 0);
+    ps_audit_fini(&a);
+    a = run_text("IOPS profile 0.10\nHeadroom 20%\nTested IOPS per mailbox 0.13\n");
+    cr_assert_float_eq(get(&a, "headroom-arithmetic")->expected, 0.12, 1e-12);
+    ps_audit_fini(&a);
+}

@@ -88,9 +88,9 @@ Test(explain, bursts_in_a_long_stream)
     cr_assert_eq(f->worst_at, T0 + (ps_time)500001 * 15000);
     cr_assert_eq(f->cls, PS_FAIL_BURSTS);
     /* the chart buffer: no sample before the first run, its 3 samples, 16 after: bounded */
-    cr_assert_eq(f->nzoom, 3 + PS_JS_ZOOM_POST);
-    cr_assert_eq(f->zoom_t[0], T0);
-    cr_assert_eq(f->zoom_v[3], 5);
+    cr_assert_eq(f->zoom.n, 3 + PS_JS_ZOOM_POST);
+    cr_assert_eq(f->zoom.t[0], T0);
+    cr_assert_eq(f->zoom.v[3], 5);
     cr_assert_null(failure(r, 20));                    /* the mean passes: no explanation */
     ps_js_run_free(r);
 }
@@ -112,8 +112,8 @@ Test(explain, sustained_boundary)
         cr_assert_not_null(f);
         cr_assert_eq(f->cls, cases[c].want, "over %llu", (unsigned long long)cases[c].over);
         cr_assert_eq(f->longest, cases[c].over);
-        cr_assert_eq(f->nzoom, PS_JS_ZOOM_MAX - PS_JS_ZOOM_POST + PS_JS_ZOOM_POST);
-        cr_assert_eq(f->zoom_t[0], T0 + (ps_time)(1000 - PS_JS_ZOOM_PRE) * 15000);
+        cr_assert_eq(f->zoom.n, PS_JS_ZOOM_MAX - PS_JS_ZOOM_POST + PS_JS_ZOOM_POST);
+        cr_assert_eq(f->zoom.t[0], T0 + (ps_time)(1000 - PS_JS_ZOOM_PRE) * 15000);
         ps_js_run_free(r);
     }
 }

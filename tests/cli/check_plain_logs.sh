@@ -1,0 +1,40 @@
+#!/bin/bash
+# Issue 28, one rule for plain logs in check: a file, a folder holding only counter logs, several
+# operands and --junit are all analysed as by 'perfscribe analyze' (same output, same exit code);
+# check --help says so. And in a run folder, an unreadable XML (an entity bomb that looks like a
+# JetstressConfig.xml, a truncated XML) is listed and skipped like any unreadable file, while the
+# same file named on the command line stops the run (exit 3).
+set -u
+S="$PS_SOURCE_DIR/samples"
+[ -f "$S/analyze/server-en.csv" ] && [ -d "$S/jetstress/MBX01" ] || exit 77
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+L="$S/analyze/server-en.csv"
+"$PERFSCRIBE" analyze -q "$L" > "$T/want" 2>&1; want=$?
+mkdir "$T/plain" && cp "$L" "$T/plain/"
+"$PERFSCRIBE" check -q "$L" > "$T/file" 2>&1; [ $? = $want ] || fail "file: exit"
+"$PERFSCRIBE" check -q "$T/plain" > "$T/folder" 2>&1; [ $? = $want ] || fail "folder: exit $?: $(head -3 "$T/folder")"
+head -1 "$T/folder" | grep -q "^perfscribe analyze: " || fail "folder not analysed: $(head -3 "$T/folder")"
+grep -q "NOT JUDGED\|Performance" "$T/folder" && fail "folder judged as a Jetstress run"
+"$PERFSCRIBE" check -q "$T/plain" --junit "$T/j.xml" > "$T/junit" 2>&1; rc=$?
+[ $rc = $want ] || fail "--junit: exit $rc"
+cmp -s "$T/folder" "$T/junit" || fail "--junit changed the analysis output"
+grep -q '<testcase classname="analyze" name="' "$T/j.xml" || fail "JUnit: $(cat "$T/j.xml")"
+[ $want = 1 ] && { grep -q '<failure type="analysis"' "$T/j.xml" || fail "JUnit failure"; }
+"$PERFSCRIBE" check -q "$L" "$T/plain" > /dev/null 2>&1; [ $? = $want ] || fail "several operands: exit"
+"$PERFSCRIBE" check --help | tr '\n' ' ' | tr -s ' ' | grep -q "analysed as by 'perfscribe analyze'" || fail "help"
+
+# unreadable XML in a run folder
+mkdir "$T/run"
+cp "$S"/jetstress/MBX01/Performance_2026_3_14_10_11_2.* "$S/jetstress/MBX01/JetstressConfig.xml" "$T/run/"
+{ echo '<?xml version="1.0"?>'; echo '<!DOCTYPE c [ <!ENTITY a "aaaaaaaaaa">'
+  p=a; for n in b c d e f g h i j; do printf ' <!ENTITY %s "' $n; for k in 1 2 3 4 5 6 7 8 9 10; do printf '&%s;' $p; done; echo '">'; p=$n; done
+  echo ']>'; echo '<configuration><TestDesignInfo>&j;</TestDesignInfo></configuration>'; } > "$T/run/bomb.xml"
+printf '<?xml version="1.0"?>\n<configuration><TestDesignInfo>\n' > "$T/run/cut.xml"
+"$PERFSCRIBE" check -q "$T/run" > "$T/o" 2> "$T/e"; rc=$?
+[ $rc = 0 ] || fail "run folder with unreadable XML: exit $rc: $(cat "$T/e")"
+grep -q "^perfscribe: warning: $T/run/bomb.xml: ignored (" "$T/e" || fail "bomb not listed: $(cat "$T/e")"
+grep -q "^perfscribe: warning: $T/run/cut.xml: ignored (" "$T/e" || fail "cut not listed: $(cat "$T/e")"
+"$PERFSCRIBE" check -q "$T/run/bomb.xml" "$T/run/Performance_2026_3_14_10_11_2.html" > /dev/null 2> "$T/e"; rc=$?
+[ $rc = 3 ] || fail "named bomb: exit $rc, want 3: $(cat "$T/e")"
+echo ok
