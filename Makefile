@@ -23,7 +23,7 @@ PKGS_BUILD := make gcc libc6-dev cmake pkg-config \
 # PostgreSQL server binaries (no default cluster, no service), the engines tests start throwaway;
 # chromium? only where the archive has it; the de_DE.UTF-8 locale for the locale tests
 PKGS_TEST  := $(PKGS_BUILD) libcriterion-dev python3 poppler-utils qpdf mupdf-tools libxml2-utils \
-              fontconfig sqlite3 valgrind locales postgresql prometheus influxdb chromium?
+              fontconfig sqlite3 valgrind curl locales postgresql prometheus influxdb chromium?
 LOCALES_TEST := de_DE.UTF-8
 # make deb: + the package build (dpkg-shlibdeps, file for CPack) and what the install test checks
 PKGS_DEB   := $(PKGS_BUILD) dpkg-dev file lintian man-db groff-base bash-completion zsh
