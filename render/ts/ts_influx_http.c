@@ -147,7 +147,7 @@ int ps_influx_open(const char *url, ps_influx **out, ps_error *err)
     const char *rb = memchr(host, ']', (size_t)hostlen);   /* [IPv6]:PORT */
     const char *scan = rb ? rb : host;
     const char *colon = memchr(scan, ':', (size_t)(slash - scan));
-    int rc = ps_dl_load(&cu_lib, NULL, err);
+    int rc = ps_dl_load(&cu_lib, url, err);   /* the URL holds no credentials (refused above) */
     if (rc)
         return rc;
     static int global_done;
