@@ -67,3 +67,20 @@ set -e
 [ "$r3" = 2 ] && grep -q "openmetrics or influx, not 'prometheus'" "$tmp/e3" || fail "-f prometheus: $r3 $(cat "$tmp/e3")"
 [ ! -e "$tmp/db" ] || fail "something was written"
 echo "ok: usage errors"
+
+# libcurl is loaded at the first write only: not linked, and when missing the write alone fails
+# with one line naming it, exit 4 (an empty file of its name first on LD_LIBRARY_PATH plays it)
+if command -v objdump >/dev/null; then
+  ! objdump -p "$P" | awk '$1 == "NEEDED" { print $2 }' | grep -q curl || fail "perfscribe links libcurl"
+fi
+curl_so=$(grep -aoE 'libcurl\.so\.[0-9]+' "$P" | head -1)
+[ -n "$curl_so" ] || fail "no SONAME of libcurl in the binary"
+mkdir "$tmp/lib" && : >"$tmp/lib/$curl_so"
+set +e
+LD_LIBRARY_PATH=$tmp/lib "$P" convert -q "$tmp/in.csv" -o influx://127.0.0.1:8086/db 2>"$tmp/e4"; r4=$?
+set -e
+[ "$r4" = 4 ] && [ "$(wc -l <"$tmp/e4")" = 1 ] &&
+  grep -qF "perfscribe: influx://127.0.0.1:8086/db: writing to InfluxDB needs $curl_so (Debian package libcurl" "$tmp/e4" ||
+  fail "without libcurl: exit $r4: $(cat "$tmp/e4")"
+LD_LIBRARY_PATH=$tmp/lib "$P" convert -q "$tmp/in.csv" -f influx | cmp - "$tmp/want.lp" || fail "-f influx needs no libcurl"
+echo "ok: libcurl loaded at the first write only"
