@@ -424,6 +424,8 @@ int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_opti
     d->template_dir = ps_xstrdup(opt ? opt->template_dir : NULL);
     d->paper_letter = opt ? opt->paper_letter : 0;
     d->date = opt ? opt->date : 0;
+    ps_doc_set_lang(d, opt ? opt->lang : NULL);
+    ps_doc_set_watermark(d, opt ? opt->watermark : NULL);
     build_ctx c = {.d = d, .run = run, .sol = sol, .err = err};
     c.used = ps_xcalloc(sol ? sol->nentries + 1 : 1, 1);
     for (size_t i = 0; i < run->nservers; i++) {

@@ -21,6 +21,8 @@ typedef struct ps_doc_options {
     ps_time date;              /* document date (UTC); the CLI takes it from SOURCE_DATE_EPOCH */
     const char *template_dir;  /* directory whose files override the embedded templates; NULL */
     int paper_letter;          /* 1 = US Letter PDF pages, 0 = A4 */
+    const char *lang;          /* BCP-47 tag of the document's language ("en", "zh-Hant", "ja"...); NULL = "en" */
+    const char *watermark;     /* text marked across every page (e.g. "DRAFT"); NULL = none */
 } ps_doc_options;
 
 /* Build the document tree from run (servers judged: verdicts filled) and sol (may be NULL).
@@ -31,6 +33,15 @@ typedef struct ps_doc_options {
 int ps_doc_build(const ps_js_run *run, const struct ps_solution *sol, const ps_doc_options *opt,
                  ps_doc **out, ps_warnings *w, ps_error *err);
 void ps_doc_free(ps_doc *d);
+/* The document's language: a BCP-47 tag (letters, digits and '-', at most 35 characters, e.g.
+ * "zh-Hant"); NULL or an invalid tag = "en". Rendered as <html lang> and the PDF catalog's /Lang;
+ * CJK runs of another language than the document's get their own lang span in HTML. Copied. */
+void ps_doc_set_lang(ps_doc *d, const char *lang);
+/* The document's language tag ("en" when never set). Borrowed from d. */
+const char *ps_doc_lang(const ps_doc *d);
+/* A watermark text (e.g. "DRAFT") drawn across every PDF page and fixed on every screen and
+ * printed page of the HTML; NULL or "" = none. Copied. */
+void ps_doc_set_watermark(ps_doc *d, const char *text);
 
 /* Renderers: write the whole document to fp. Deterministic for a given document.
  * HTML: one self-contained file (inline CSS and SVG, no scripts, no network references).
