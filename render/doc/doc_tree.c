@@ -176,29 +176,16 @@ void ps_doc_free(ps_doc *d)
     free(d->blocks);
     free(d->title);
     free(d->subtitle);
+    free(d->watermark);
     free(d->date_text);
     free(d->author);
     free(d->vendor);
     free(d->template_dir);
-    free(d->lang);
-    free(d->watermark);
     doc_image_free(d->logo);
     free(d);
 }
 
-static int ascii_alpha(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'); }
-
-void ps_doc_set_lang(ps_doc *d, const char *lang)
-{
-    size_t n = lang ? strlen(lang) : 0;
-    int ok = n >= 2 && n <= 35 && ascii_alpha(lang[0]) && lang[n - 1] != '-';
-    for (size_t i = 0; ok && i < n; i++)
-        ok = ascii_alpha(lang[i]) || (lang[i] >= '0' && lang[i] <= '9') || (lang[i] == '-' && lang[i + 1] != '-');
-    free(d->lang);
-    d->lang = ok ? ps_xstrdup(lang) : NULL;
-}
-
-const char *ps_doc_lang(const ps_doc *d) { return d->lang ? d->lang : "en"; }
+const char *ps_doc_lang(const ps_doc *d) { return d->lang ? d->lang->doc_tag : "en"; }
 
 void ps_doc_set_watermark(ps_doc *d, const char *text)
 {

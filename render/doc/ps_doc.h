@@ -5,6 +5,7 @@
 
 #include "ps_out.h"
 #include "ps_chart.h"
+#include "ps_msg.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,8 +22,8 @@ typedef struct ps_doc_options {
     ps_time date;              /* document date (UTC); the CLI takes it from SOURCE_DATE_EPOCH */
     const char *template_dir;  /* directory whose files override the embedded templates; NULL */
     int paper_letter;          /* 1 = US Letter PDF pages, 0 = A4 */
-    const char *lang;          /* BCP-47 tag of the document's language ("en", "zh-Hant", "ja"...); NULL = "en" */
-    const char *watermark;     /* text marked across every page (e.g. "DRAFT"); NULL = none */
+    const ps_lang *lang;       /* language of the stock texts (ps_lang_find); NULL = the language of
+                                * the run's Jetstress reports when they agree, else English */
 } ps_doc_options;
 
 /* Build the document tree from run (servers judged: verdicts filled) and sol (may be NULL).
@@ -33,11 +34,9 @@ typedef struct ps_doc_options {
 int ps_doc_build(const ps_js_run *run, const struct ps_solution *sol, const ps_doc_options *opt,
                  ps_doc **out, ps_warnings *w, ps_error *err);
 void ps_doc_free(ps_doc *d);
-/* The document's language: a BCP-47 tag (letters, digits and '-', at most 35 characters, e.g.
- * "zh-Hant"); NULL or an invalid tag = "en". Rendered as <html lang> and the PDF catalog's /Lang;
- * CJK runs of another language than the document's get their own lang span in HTML. Copied. */
-void ps_doc_set_lang(ps_doc *d, const char *lang);
-/* The document's language tag ("en" when never set). Borrowed from d. */
+/* The BCP-47 tag the document is written in ("en", "zh-Hant", "ja"...: d's ps_lang doc_tag, "en"
+ * when it has none): <html lang> and the PDF catalog's /Lang; CJK runs of another language than
+ * the document's get their own lang span in HTML. Borrowed (static storage). */
 const char *ps_doc_lang(const ps_doc *d);
 /* A watermark text (e.g. "DRAFT") drawn across every PDF page and fixed on every screen and
  * printed page of the HTML; NULL or "" = none. Copied. */
