@@ -175,6 +175,9 @@ int ps_cli_an_load_rules(ps_cli *cli, ps_cli_an *o, ps_buf *label)
                                                     : ps_rules_read(names[i], &o->set, &cli->warnings, &cli->err);
         if (rc)
             return rc;
+        if (o->set.n > PS_AN_MAX_RULES)
+            return ps_error_set(&cli->err, PS_EINPUT, names[i], 0, 0,
+                                "too many rules: %zu, at most " PS_AN_MAX_RULES_TEXT " in one analysis", o->set.n);
         ps_buf_printf(label, "%s%s", i ? ", " : "", names[i]);
     }
     if (o->set.n == 0)
@@ -208,6 +211,14 @@ int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
         int rc = ps_log_open(o->files[i], &lo, &log, &cli->err);
         if (rc)
             return rc;
+        if ((unsigned long long)o->set.n * ps_log_info_get(log)->ncounters > PS_AN_MAX_MATCHES) {
+            rc = ps_error_set(&cli->err, PS_EINPUT, o->files[i], 0, 0,
+                              "%zu rules x %zu columns is more matching than one analysis allows (%llu); "
+                              "select fewer rules or columns", o->set.n, ps_log_info_get(log)->ncounters,
+                              (unsigned long long)PS_AN_MAX_MATCHES);
+            ps_log_close(log);
+            return rc;
+        }
         ps_an_begin_file(a, ps_log_info_get(log));
         size_t used = ps_an_file_columns(a);
         ps_filter *f = NULL;

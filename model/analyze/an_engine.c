@@ -21,6 +21,7 @@ ps_analysis *ps_an_new(const ps_an_ruleset *set, const ps_an_options *opt)
     a->w = a->opt.interval_ms > 0 ? a->opt.interval_ms : AN_AUTO_START_MS;
     a->res.rules = set;
     a->res.first = a->res.last = PS_TIME_NONE;
+    ps_hash_init(&a->series_ix, 0);
     return a;
 }
 
@@ -28,26 +29,38 @@ static int64_t floor_div(int64_t t, int64_t w) { return t >= 0 ? t / w : -((-t +
 
 /* ------------------------------------------------------------------ series */
 
-static int same(const char *x, const char *y)
+/* The series key: rule index, machine and instance (absent: no byte 1), NUL-separated. */
+static void series_key(ps_buf *k, size_t rule, const char *machine, const char *inst)
 {
-    if (!x || !y)
-        return x == y;
-    return strcmp(x, y) == 0;
+    ps_buf_printf(k, "%zu", rule);
+    ps_buf_putc(k, 0);
+    ps_buf_puts(k, machine);
+    ps_buf_putc(k, 0);
+    if (inst) {
+        ps_buf_putc(k, 1);
+        ps_buf_puts(k, inst);
+    }
 }
 
 static size_t series_get(ps_analysis *a, size_t rule, const char *machine, const char *inst)
 {
     if (!machine)
         machine = "";
-    for (size_t i = 0; i < a->nseries; i++) {
-        ps_an_series *s = &a->series[i];
-        if (s->rule == rule && strcmp(s->machine, machine) == 0 && same(s->instance, inst))
-            return i;
+    ps_buf key = {0};
+    series_key(&key, rule, machine, inst);
+    size_t found = ps_hash_get(&a->series_ix, key.data, key.len);
+    if (found != PS_HASH_NONE) {
+        ps_buf_fini(&key);
+        return found;
     }
+    ps_hash_add(&a->series_ix, key.data, key.len, a->nseries);
+    ps_buf_fini(&key);
     if (a->nseries == a->series_cap) {
         a->series_cap = a->series_cap ? a->series_cap * 2 : 64;
         a->series = ps_xrealloc(a->series, a->series_cap * sizeof *a->series);
+        a->series_bind = ps_xrealloc(a->series_bind, a->series_cap * sizeof *a->series_bind);
     }
+    a->series_bind[a->nseries] = SIZE_MAX;
     ps_an_series *s = &a->series[a->nseries];
     memset(s, 0, sizeof *s);
     s->rule = rule;
@@ -78,9 +91,10 @@ static size_t add_cols(ps_analysis *a, size_t n)
 
 static an_binding *bind(ps_analysis *a, size_t series, size_t ncols)
 {
-    for (size_t i = 0; i < a->nbinds; i++)
-        if (a->binds[i].series == series)
-            return &a->binds[i];
+    size_t i = a->series_bind[series];
+    if (i < a->nbinds && a->binds[i].series == series)
+        return &a->binds[i];
+    a->series_bind[series] = a->nbinds;
     if (a->nbinds == a->binds_cap) {
         a->binds_cap = a->binds_cap ? a->binds_cap * 2 : 64;
         a->binds = ps_xrealloc(a->binds, a->binds_cap * sizeof *a->binds);
@@ -103,6 +117,7 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
 {
     a->info = info;
     a->nbinds = a->ncols = 0;
+    a->prev_t = PS_TIME_NONE;
     a->columns_used = 0;
     a->file_localized = 0;
     a->files = ps_xrealloc(a->files, (a->nfiles + 1) * sizeof *a->files);
@@ -290,6 +305,9 @@ void ps_an_add_row(ps_analysis *a, const struct ps_row *row)
         return;
     ps_time t = row->utc;
     a->res.rows++;
+    if (a->prev_t != PS_TIME_NONE && t > a->prev_t && (a->res.sample_ms == 0 || t - a->prev_t < a->res.sample_ms))
+        a->res.sample_ms = t - a->prev_t;
+    a->prev_t = t;
     if (a->res.first == PS_TIME_NONE || t < a->res.first)
         a->res.first = t;
     if (a->res.last == PS_TIME_NONE || t > a->res.last)

@@ -3,12 +3,13 @@
 #define PS_AN_INTERNAL_H
 
 #include "ps_analyze.h"
+#include "ps_hash.h"
 
 /* Auto mode keeps at most this many fine slices (a power-of-two multiple of 1 s wide) and
  * groups them into at most PS_AN_AUTO_SLICES final slices at the end. */
 #define AN_MAX_FINE (4 * PS_AN_AUTO_SLICES)
 /* A fixed --interval that would need more slices than this is widened (bounded memory). */
-#define AN_MAX_FIXED 100000
+#define AN_MAX_FIXED PS_AN_MAX_SLICES
 #define AN_AUTO_START_MS 1000
 
 /* One fine slice of one series. */
@@ -30,6 +31,10 @@ struct ps_analysis {
     ps_an_options opt;
     ps_an_result res;
     ps_an_series *series; size_t nseries, series_cap;
+    ps_hash series_ix;       /* "rule|machine|instance" -> index in series (until ps_an_finish) */
+    size_t *series_bind;     /* per series: its binding in the current file (valid when it points
+                                back at the series), series_cap entries */
+    ps_time prev_t;          /* previous row of the current file (sampling interval) */
     /* grid of fine slices: slice i covers [(base + i) * w, (base + i + 1) * w) ms UTC */
     int64_t w, base;
     size_t nfine, cap;       /* every series' fine array has cap entries */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const stat_names[] = {"min", "avg", "max", "p95", "trend"};
+static const char *const stat_names[] = {"min", "avg", "max", "p95", "trend", "any"};
 static const char *const op_names[] = {">", ">=", "<", "<="};
 static const char *const sev_names[] = {"ok", "warning", "critical"};
 #define COUNT(a) (sizeof a / sizeof a[0])
@@ -50,6 +50,7 @@ ps_an_rule *ps_an_rule_add(ps_an_ruleset *set)
     r->stat = PS_AN_STAT_AVG;
     r->op = PS_AN_GT;
     r->warning = r->critical = NAN;
+    r->digits = -1;
     return r;
 }
 
@@ -137,6 +138,7 @@ static void free_rule(ps_an_rule *r)
     {
         free(r->id); free(r->title); free(r->category); free(r->description); free(r->advice);
         free(r->unit); free(r->source); free(r->origin); free(r->object); free(r->expr_text);
+        free(r->question);
         free_list(r->counters, r->ncounters);
         free_list(r->include, r->ninclude);
         free_list(r->exclude, r->nexclude);

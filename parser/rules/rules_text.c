@@ -127,7 +127,7 @@ static int set_key(ctx *c, const char *key, const char *v, long vcol)
     case K_STAT: {
         int s = ps_an_stat_parse(v);
         if (s < 0)
-            return fail(c, vcol, "unknown statistic '%s' (use min, avg, max, p95 or trend)", v);
+            return fail(c, vcol, "unknown statistic '%s' (use min, avg, max, any, p95 or trend)", v);
         r->stat = (enum ps_an_stat)s;
         return PS_OK;
     }
@@ -204,6 +204,8 @@ static int logical_line(ctx *c, char *t)
             return PS_OK;
         if (strncmp(t + 1, "rule ", 5) != 0 || !valid_id(t + 6))
             return fail(c, 1, "expected [pack] or [rule ID] (ID: a-z 0-9 - _ .), got '[%s]'", t + 1);
+        if (c->set->n >= PS_AN_MAX_RULES)
+            return fail(c, 1, "too many rules: at most " PS_AN_MAX_RULES_TEXT " in one analysis%s", "");
         c->rule = ps_an_rule_add(c->set);
         c->rule->id = ps_xstrdup(t + 6);
         c->rule_line = c->line;

@@ -34,6 +34,16 @@ static const char *when(char *out, size_t n, ps_time t)
     return out;
 }
 
+/* "min avg max" style list of the statistics in mask broke. */
+static const char *broke_list(char *out, size_t n, unsigned broke)
+{
+    out[0] = 0;
+    for (int st = PS_AN_STAT_MIN; st <= PS_AN_STAT_TREND; st++)
+        if (broke & PS_AN_BIT(st))
+            snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? "+" : "", ps_an_stat_name((enum ps_an_stat)st));
+    return out;
+}
+
 static const char *path_of(const ps_an_rule *r)
 {
     return r->ncounters ? r->counters[0] : r->expr_text;
@@ -49,6 +59,13 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
     ps_buf_printf(b, "logs: %zu, machines: %zu, rows: %llu, from %s to %s, slices of %lld s\n", r->nfiles,
                   r->nmachines, (unsigned long long)r->rows, when(t1, sizeof t1, r->first),
                   when(t2, sizeof t2, r->last), (long long)(r->slice_ms / 1000));
+    if (r->asked_ms)
+        ps_buf_printf(b, "note: --interval %lld s widened to %lld s (at most %d slices are kept)\n",
+                      (long long)(r->asked_ms / 1000), (long long)(r->slice_ms / 1000), PS_AN_MAX_SLICES);
+    if (r->short_trends)
+        ps_buf_printf(b, "note: %zu trend rule%s judged over less than one hour of data: an hourly trend from less "
+                      "than an hour may not be accurate (PAL's warning)%s\n", r->short_trends,
+                      r->short_trends == 1 ? "" : "s", " ; perfscribe's own trend rules do not alert then");
     if (r->localized_columns)
         ps_buf_printf(b, "localized counter names translated to English: %zu columns\n", r->localized_columns);
     ps_buf_printf(b, "alerts: %zu critical, %zu warning\n", r->criticals, r->warnings);
@@ -56,17 +73,27 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         const ps_an_alert *a = &r->alerts[i];
         const ps_an_series *s = &r->series[a->series];
         const ps_an_rule *ru = &set->rules[s->rule];
-        ps_buf_printf(b, "  %-8s %s  %s  %s%s%s  %s %s %s %s%s\n", ps_an_sev_name(a->sev), when(t1, sizeof t1, a->start),
+        const ps_an_slice *sl = &s->slices[a->slice];
+        char bl[40], c[3][32];
+        ps_buf_printf(b, "  %-8s %s  %s  %s%s%s  %s %s %s %s%s", ps_an_sev_name(a->sev), when(t1, sizeof t1, a->start),
                       ru->id, s->machine[0] ? s->machine : "-", s->instance ? " " : "",
-                      s->instance ? s->instance : "", ps_an_stat_name(ru->stat), num(n1, sizeof n1, a->value),
+                      s->instance ? s->instance : "", ps_an_stat_name(a->stat), num(n1, sizeof n1, a->value),
                       ps_an_op_name(ru->op), num(n2, sizeof n2, a->limit), ru->unit ? ru->unit : "");
+        if (ru->stat == PS_AN_STAT_ANY)
+            ps_buf_printf(b, "  (broke: %s; min %s avg %s max %s)", broke_list(bl, sizeof bl, a->broke),
+                          num(c[0], 32, sl->min), num(c[1], 32, sl->avg), num(c[2], 32, sl->max));
+        ps_buf_putc(b, '\n');
     }
     ps_buf_puts(b, "\nper rule (count min avg max p95 p99 stddev trend/h):\n");
     for (size_t ri = 0; ri < set->n; ri++) {
         const ps_an_rule *ru = &set->rules[ri];
-        ps_buf_printf(b, "%s  %s  [%s %s, warning %s, critical %s%s%s]\n", ru->id, path_of(ru), ps_an_stat_name(ru->stat),
-                      ps_an_op_name(ru->op), num(n1, sizeof n1, ru->warning), num(n2, sizeof n2, ru->critical),
-                      ru->unit ? " " : "", ru->unit ? ru->unit : "");
+        if (ru->chart_only)
+            ps_buf_printf(b, "%s  %s  [statistics only: %s]\n", ru->id, path_of(ru),
+                          ru->question ? ru->question : "no limits");
+        else
+            ps_buf_printf(b, "%s  %s  [%s %s, warning %s, critical %s%s%s]\n", ru->id, path_of(ru),
+                          ps_an_stat_name(ru->stat), ps_an_op_name(ru->op), num(n1, sizeof n1, ru->warning),
+                          num(n2, sizeof n2, ru->critical), ru->unit ? " " : "", ru->unit ? ru->unit : "");
         if (!r->rule_series[ri]) {
             ps_buf_puts(b, "    not evaluated: no matching counter with values in the logs\n");
             continue;
@@ -76,11 +103,17 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
             if (s->rule != ri || s->stats.count == 0)
                 continue;
             char c[6][32];
-            ps_buf_printf(b, "    %-8s %s%s%s  %llu %s %s %s %s %s %s %s\n", ps_an_sev_name(s->worst),
+            ps_buf_printf(b, "    %-8s %s%s%s  %llu %s %s %s %s %s %s %s", ps_an_sev_name(s->worst),
                           s->machine[0] ? s->machine : "-", s->instance ? " " : "", s->instance ? s->instance : "",
                           (unsigned long long)s->stats.count, num(c[0], 32, s->stats.min), num(c[1], 32, s->stats.mean),
                           num(c[2], 32, s->stats.max), num(c[3], 32, s->stats.p95), num(c[4], 32, s->stats.p99),
                           num(c[5], 32, s->stats.stddev), num(n1, sizeof n1, s->trend_per_hour));
+            if (s->overall_sev) {
+                char bl[40];
+                ps_buf_printf(b, "  overall %s (%s)", ps_an_sev_name(s->overall_sev),
+                              broke_list(bl, sizeof bl, s->overall_broke));
+            }
+            ps_buf_putc(b, '\n');
         }
     }
     if (set->pal_analyses || set->nrefused) {
@@ -116,6 +149,11 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
     jtime(b, r->first);
     ps_buf_puts(b, ",\"last\":");
     jtime(b, r->last);
+    ps_buf_puts(b, ",\"sample_seconds\":");
+    ps_json_num(b, r->sample_ms ? (double)r->sample_ms / 1000.0 : NAN);
+    ps_buf_puts(b, ",\"interval_asked_seconds\":");
+    ps_json_num(b, r->asked_ms ? (double)r->asked_ms / 1000.0 : NAN);
+    ps_buf_printf(b, ",\"short_trend_rules\":%zu", r->short_trends);
     ps_buf_printf(b, ",\"localized_columns\":%zu,\"files\":[", r->localized_columns);
     for (size_t i = 0; i < r->nfiles; i++) {
         if (i)
@@ -134,9 +172,18 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         ps_buf_putc(b, ','); jkey(b, "machine"); ps_json_str(b, s->machine);
         ps_buf_putc(b, ','); jkey(b, "instance");
         if (s->instance) ps_json_str(b, s->instance); else ps_buf_puts(b, "null");
+        ps_buf_printf(b, ",\"slice\":%zu,", a->slice);
+        jkey(b, "statistic"); ps_json_str(b, ps_an_stat_name(a->stat));
         ps_buf_putc(b, ','); jkey(b, "value"); ps_json_num(b, a->value);
         ps_buf_putc(b, ','); jkey(b, "limit"); ps_json_num(b, a->limit);
-        ps_buf_putc(b, '}');
+        ps_buf_puts(b, ",\"broke\":[");
+        for (int st = PS_AN_STAT_MIN, k = 0; st <= PS_AN_STAT_TREND; st++)
+            if (a->broke & PS_AN_BIT(st)) {
+                if (k++)
+                    ps_buf_putc(b, ',');
+                ps_json_str(b, ps_an_stat_name((enum ps_an_stat)st));
+            }
+        ps_buf_puts(b, "]}");
     }
     ps_buf_puts(b, "],\"rules\":[");
     for (size_t ri = 0; ri < set->n; ri++) {
@@ -151,6 +198,10 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         ps_buf_putc(b, ','); jkey(b, "warning"); ps_json_num(b, ru->warning);
         ps_buf_putc(b, ','); jkey(b, "critical"); ps_json_num(b, ru->critical);
         ps_buf_putc(b, ','); jkey(b, "source"); ps_json_str(b, ru->source ? ru->source : "");
+        ps_buf_printf(b, ",\"statistics_only\":%s", ru->chart_only ? "true" : "false");
+        if (ru->question) {
+            ps_buf_putc(b, ','); jkey(b, "question"); ps_json_str(b, ru->question);
+        }
         ps_buf_printf(b, ",\"evaluated\":%s,\"series\":[", r->rule_series[ri] ? "true" : "false");
         int first = 1;
         for (size_t i = 0; i < r->nseries; i++) {
@@ -172,6 +223,7 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
                 jkey(b, k[j]);
                 ps_json_num(b, v[j]);
             }
+            ps_buf_putc(b, ','); jkey(b, "overall_severity"); ps_json_str(b, ps_an_sev_name(s->overall_sev));
             ps_buf_puts(b, ",\"slices\":[");
             for (size_t j = 0; j < s->nslices; j++) {
                 const ps_an_slice *sl = &s->slices[j];
@@ -179,6 +231,13 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
                 jkey(b, "start"); jtime(b, sl->start);
                 ps_buf_printf(b, ",\"n\":%llu,", (unsigned long long)sl->n);
                 jkey(b, "value"); ps_json_num(b, sl->value);
+                const char *sk[] = {"min", "avg", "max", "trend"};
+                const double sv[] = {sl->min, sl->avg, sl->max, sl->trend};
+                for (size_t q = 0; q < 4; q++) {
+                    ps_buf_putc(b, ',');
+                    jkey(b, sk[q]);
+                    ps_json_num(b, sv[q]);
+                }
                 ps_buf_putc(b, ','); jkey(b, "severity"); ps_json_str(b, ps_an_sev_name(sl->sev));
                 ps_buf_putc(b, '}');
             }
@@ -186,8 +245,11 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         }
         ps_buf_puts(b, "]}");
     }
-    ps_buf_printf(b, "],\"pal_import\":{\"analyses\":%zu,\"disabled\":%zu,\"refused\":[", set->pal_analyses,
-                  set->pal_disabled);
+    size_t stats_only = 0;
+    for (size_t ri = 0; ri < set->n; ri++)
+        stats_only += set->rules[ri].pal && set->rules[ri].chart_only;
+    ps_buf_printf(b, "],\"pal_import\":{\"analyses\":%zu,\"disabled\":%zu,\"statistics_only\":%zu,\"refused\":[",
+                  set->pal_analyses, set->pal_disabled, stats_only);
     for (size_t i = 0; i < set->nrefused; i++) {
         if (i)
             ps_buf_putc(b, ',');
