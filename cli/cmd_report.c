@@ -16,6 +16,9 @@ static const ps_opt_doc report_opts[] = {
     {NULL, "--esrp", "VERSION", PS_VAL_WORDS, "2 3 4", 0, "ESRP program version 2, 3 or 4: titles and row wording (default 4)"},
     {NULL, "--template-dir", "DIR", PS_VAL_DIR, NULL, 0, "files here replace the built-in report.html / report.css"},
     {NULL, "--paper", "SIZE", PS_VAL_WORDS, "a4 letter", 0, "PDF page size and HTML print size, a4 or letter (default a4)"},
+    {NULL, "--lang", "TAG", PS_VAL_WORDS, "en zh-TW zh-CN ja ko de fr es", 0,
+     "language of the document's stock texts, dates and numbers (default: the language of the run's "
+     "Jetstress reports when they agree, else en)"},
     {NULL, "--dump-layout", NULL, PS_VAL_NONE, NULL, 0,
      "print every chart's layout as key = value lines on standard output"},
     {NULL, "--trend", "LABEL=PATH", PS_VAL_LABEL_PATH, NULL, PS_OPT_REPEAT,
@@ -31,7 +34,7 @@ const ps_cmd_doc ps_doc_report = {
     .section = 1,
     .summary = "render an ESRP document (HTML, PDF) with charts",
     .synopsis = "RUN... -o FILE.pdf|FILE.html [-o FILE ...] [--solution FILE]\n"
-                "[--esrp 2|3|4] [--template-dir DIR] [--paper a4|letter]\n"
+                "[--esrp 2|3|4] [--lang TAG] [--template-dir DIR] [--paper a4|letter]\n"
                 "[--dump-layout] [-b TIME -e TIME] [--mailboxes N --iops-per-mailbox X]\n"
                 "[--profile P] [--thresholds FILE] [--lenient] [--lenient-logs] [-q]",
     .description =
@@ -56,6 +59,7 @@ typedef struct report_args {
     const char *db;                        /* --db: the run is a stored label */
     const char **trends; size_t ntrends;   /* LABEL=PATH */
     int esrp, letter, dump;
+    const ps_lang *lang;                   /* --lang; NULL = the reports' language */
 } report_args;
 
 static int parse_args(int argc, char **argv, ps_cli *cli, report_args *a)
@@ -74,7 +78,8 @@ static int parse_args(int argc, char **argv, ps_cli *cli, report_args *a)
         }
         int has_value = strcmp(s, "-o") == 0 || strcmp(s, "--solution") == 0 || strcmp(s, "--esrp") == 0 ||
                         strcmp(s, "--template-dir") == 0 || strcmp(s, "--paper") == 0 ||
-                        strcmp(s, "--trend") == 0 || strcmp(s, "--trend-table") == 0 || strcmp(s, "--db") == 0;
+                        strcmp(s, "--trend") == 0 || strcmp(s, "--trend-table") == 0 || strcmp(s, "--db") == 0 ||
+                        strcmp(s, "--lang") == 0;
         if (has_value && i + 1 >= argc)
             return ps_cli_usage(cli, "option %s needs a value", s);
         const char *v = has_value ? argv[++i] : NULL;
@@ -92,6 +97,9 @@ static int parse_args(int argc, char **argv, ps_cli *cli, report_args *a)
             if (strcmp(v, "2") && strcmp(v, "3") && strcmp(v, "4"))
                 return ps_cli_usage(cli, "--esrp: expected 2, 3 or 4, got '%s'", v);
             a->esrp = v[0] - '0';
+        } else if (strcmp(s, "--lang") == 0) {
+            if (!(a->lang = ps_lang_find(v)))
+                return ps_cli_usage(cli, "--lang: expected en, zh-TW, zh-CN, ja, ko, de, fr or es, got '%s'", v);
         } else if (strcmp(s, "--template-dir") == 0) {
             a->template_dir = v;
         } else if (strcmp(s, "--paper") == 0) {
@@ -216,6 +224,7 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli)
     dopt.esrp = a.esrp;
     dopt.template_dir = a.template_dir;
     dopt.paper_letter = a.letter;
+    dopt.lang = a.lang;
     if ((rc = ps_doc_build(run, sol, &dopt, &doc, &cli->warnings, &cli->err)))
         goto done;
     if (a.trend_table || a.ntrends) {
