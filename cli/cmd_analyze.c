@@ -137,9 +137,9 @@ int ps_cli_an_parse(int argc, char **argv, ps_cli *cli, ps_cli_an *o, int *done)
             if (ps_time_parse_user(v, &t, &utc) != 0)
                 return ps_cli_usage(cli, "bad time '%s' (use M/D/YYYY H:MM:SS [AM|PM] or YYYY-MM-DDTHH:MM:SS)", v);
             if (begin)
-                o->an.has_b = 1, o->an.b = t, o->an.b_utc = utc;
+                o->an.has_b = 1, o->an.b = t, o->an.b_utc = utc, o->b_text = v;
             else
-                o->an.has_e = 1, o->an.e = t, o->an.e_utc = utc;
+                o->an.has_e = 1, o->an.e = t, o->an.e_utc = utc, o->e_text = v;
         } else if (opt(a, NULL, "--format")) {
             if (!(v = value(argc, argv, &i, cli)))
                 return PS_EUSAGE;
@@ -203,6 +203,32 @@ static ps_filter *used_filter(ps_analysis *a, const ps_log_info *info)
     return f;
 }
 
+int ps_cli_an_zones(ps_cli *cli, ps_cli_an *o)
+{
+    if (o->nfiles < 2 || !(o->an.has_b || o->an.has_e))
+        return PS_OK;
+    int known = -1, bias = 0, mixed = 0;
+    for (size_t i = 0; i < o->nfiles && !mixed; i++) {
+        ps_log_options lo = {.lenient = o->lenient, .warnings = &cli->warnings, .encoding = o->encoding};
+        ps_log *log;
+        int rc = ps_log_open(o->files[i], &lo, &log, &cli->err);
+        if (rc)
+            return rc;
+        const ps_log_info *info = ps_log_info_get(log);
+        if (known < 0)
+            known = info->has_bias, bias = info->bias_minutes;
+        else if (info->has_bias != known || (known && info->bias_minutes != bias))
+            mixed = 1;
+        ps_log_close(log);
+    }
+    if (mixed) {   /* the output shows UTC: read the window in UTC too */
+        o->an.b_utc = o->an.e_utc = 1;
+        ps_warn(&cli->warnings, "the logs were written in different time zones: times are shown in UTC, and -b/-e "
+                                "without an offset are read as UTC");
+    }
+    return PS_OK;
+}
+
 int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
 {
     for (size_t i = 0; i < o->nfiles; i++) {
@@ -256,6 +282,20 @@ int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
 
 int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const char *label)
 {
+    if ((o->an.has_b || o->an.has_e) && r->rows == 0) {
+        char t1[40], t2[40];
+        ps_time lo = PS_TIME_NONE, hi = PS_TIME_NONE;
+        for (size_t f = 0; f < r->nfiles; f++) {
+            if (r->file_first[f] != PS_TIME_NONE && (lo == PS_TIME_NONE || r->file_first[f] < lo))
+                lo = r->file_first[f];
+            if (r->file_last[f] != PS_TIME_NONE && (hi == PS_TIME_NONE || r->file_last[f] > hi))
+                hi = r->file_last[f];
+        }
+        ps_warn(&cli->warnings, "%s%s%s%s%s selects no sample: the logs cover %s to %s (%s)", o->b_text ? "-b " : "",
+                o->b_text ? o->b_text : "", o->b_text && o->e_text ? " " : "", o->e_text ? "-e " : "",
+                o->e_text ? o->e_text : "", ps_an_fmt_log_time(t1, sizeof t1, r, lo),
+                ps_an_fmt_log_time(t2, sizeof t2, r, hi), "times as the output shows them");
+    }
     ps_an_doc_info info = {.fail_on = o->fail_on, .rules_label = label};
     int rc = ps_cli_doc_date(cli, &info.generated);
     if (rc)
@@ -286,6 +326,8 @@ int ps_cmd_analyze(int argc, char **argv, ps_cli *cli)
     int rc = ps_cli_an_parse(argc, argv, cli, &o, &done);
     if (!rc && !done)
         rc = ps_cli_an_load_rules(cli, &o, &label);
+    if (!rc && !done)
+        rc = ps_cli_an_zones(cli, &o);
     if (!rc && !done) {
         ps_analysis *a = ps_an_new(&o.set, &o.an);
         rc = ps_cli_an_run(cli, &o, a);

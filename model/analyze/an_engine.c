@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 ps_analysis *ps_an_new(const ps_an_ruleset *set, const ps_an_options *opt)
 {
@@ -22,6 +23,8 @@ ps_analysis *ps_an_new(const ps_an_ruleset *set, const ps_an_options *opt)
     a->res.rules = set;
     a->res.first = a->res.last = PS_TIME_NONE;
     ps_hash_init(&a->series_ix, 0);
+    ps_hash_init(&a->proc_seen, PS_HASH_NOCASE);
+    ps_hash_init(&a->proc_machine, PS_HASH_NOCASE);
     return a;
 }
 
@@ -74,6 +77,37 @@ static size_t series_get(ps_analysis *a, size_t rule, const char *machine, const
     return a->nseries++;
 }
 
+/* ------------------------------------------------------------------ processors */
+
+/* Count a Processor instance (not _Total) of a machine once, whatever the file or counter. */
+static void note_processor(ps_analysis *a, const ps_counter_path *en)
+{
+    if (!en->object || !en->instance || strcasecmp(en->object, "Processor") != 0 || strcasecmp(en->instance, "_Total") == 0)
+        return;
+    const char *machine = en->machine ? en->machine : "";
+    ps_buf key = {0};
+    ps_buf_puts(&key, machine);
+    ps_buf_putc(&key, 0);
+    ps_buf_puts(&key, en->instance);
+    if (ps_hash_put(&a->proc_seen, key.data, key.len, 1) == PS_HASH_NONE) {
+        size_t m = ps_hash_get(&a->proc_machine, machine, strlen(machine));
+        if (m == PS_HASH_NONE) {
+            m = a->nproc_machines++;
+            a->proc_n = ps_xrealloc(a->proc_n, a->nproc_machines * sizeof *a->proc_n);
+            a->proc_n[m] = 0;
+            ps_hash_put(&a->proc_machine, machine, strlen(machine), m);
+        }
+        a->proc_n[m]++;
+    }
+    ps_buf_fini(&key);
+}
+
+size_t ps_an_processors_of(const ps_analysis *a, const char *machine)
+{
+    size_t m = ps_hash_get(&a->proc_machine, machine, strlen(machine));
+    return m == PS_HASH_NONE ? 0 : a->proc_n[m];
+}
+
 /* ------------------------------------------------------------------ columns */
 
 static size_t add_cols(ps_analysis *a, size_t n)
@@ -121,7 +155,20 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
     a->columns_used = 0;
     a->file_localized = 0;
     a->files = ps_xrealloc(a->files, (a->nfiles + 1) * sizeof *a->files);
+    a->res.file_first = ps_xrealloc(a->res.file_first, (a->nfiles + 1) * sizeof *a->res.file_first);
+    a->res.file_last = ps_xrealloc(a->res.file_last, (a->nfiles + 1) * sizeof *a->res.file_last);
+    a->res.file_rows = ps_xrealloc(a->res.file_rows, (a->nfiles + 1) * sizeof *a->res.file_rows);
+    a->res.file_first[a->nfiles] = a->res.file_last[a->nfiles] = PS_TIME_NONE;
+    a->res.file_rows[a->nfiles] = 0;
     a->files[a->nfiles++] = ps_xstrdup(info->path);
+    if (!a->zone_seen) {
+        a->zone_seen = 1;
+        a->res.zone_known = info->has_bias;
+        a->res.bias_minutes = info->has_bias ? info->bias_minutes : 0;
+        a->res.zone_name = info->timezone ? ps_xstrdup(info->timezone) : NULL;
+    } else if (info->has_bias != a->res.zone_known || (info->has_bias && info->bias_minutes != a->res.bias_minutes)) {
+        a->res.zone_mixed = 1;
+    }
     size_t maxops = 1;
     unsigned char *used = ps_xcalloc(info->ncounters + 1, 1);
     for (size_t c = 0; c < info->ncounters; c++) {
@@ -130,6 +177,7 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
         if (strcmp(en.object ? en.object : "", info->counters[c].object ? info->counters[c].object : "") ||
             strcmp(en.counter ? en.counter : "", info->counters[c].counter ? info->counters[c].counter : ""))
             a->file_localized++;
+        note_processor(a, &en);
         char *inst = ps_path_instance_text(&en);
         for (size_t ri = 0; ri < a->set->n; ri++) {
             const ps_an_rule *r = &a->set->rules[ri];
@@ -301,8 +349,17 @@ static int in_window(const ps_an_options *o, const ps_row *row)
 
 void ps_an_add_row(ps_analysis *a, const struct ps_row *row)
 {
+    if (a->nfiles) {
+        size_t f = a->nfiles - 1;
+        if (a->res.file_first[f] == PS_TIME_NONE || row->utc < a->res.file_first[f])
+            a->res.file_first[f] = row->utc;
+        if (a->res.file_last[f] == PS_TIME_NONE || row->utc > a->res.file_last[f])
+            a->res.file_last[f] = row->utc;
+    }
     if (!in_window(&a->opt, row) || a->nbinds == 0)
         return;
+    if (a->nfiles)
+        a->res.file_rows[a->nfiles - 1]++;
     ps_time t = row->utc;
     a->res.rows++;
     if (a->prev_t != PS_TIME_NONE && t > a->prev_t && (a->res.sample_ms == 0 || t - a->prev_t < a->res.sample_ms))

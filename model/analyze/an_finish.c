@@ -119,10 +119,11 @@ static void add_alert(ps_analysis *a, size_t series, size_t slice, const ps_an_s
         (ps_an_alert){series, slice, sl->start, sl->end, sl->value, limit, sl->vstat, sl->broke, sl->sev};
 }
 
-/* judged = 0: statistics only (chart-only rules, or a trend over too little data). */
-static void finish_series(ps_analysis *a, ps_an_series *s, int64_t g, int64_t gbase, size_t nslices, int judged)
+/* judged = 0: statistics only (chart-only rules, or a trend over too little data). r: the
+ * series' rule with its limits as they apply to this machine (per processor). */
+static void finish_series(ps_analysis *a, ps_an_series *s, const ps_an_rule *r, int64_t g, int64_t gbase, size_t nslices,
+                          int judged)
 {
-    const ps_an_rule *r = &a->set->rules[s->rule];
     /* chart points: the fine slices that hold samples */
     s->npoints = 0;
     s->points = ps_xcalloc(a->nfine ? a->nfine : 1, sizeof *s->points);
@@ -240,25 +241,69 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
     unsigned char *short_rule = ps_xcalloc(a->set->n ? a->set->n : 1, 1);
     res->nslices = nslices;
     res->rule_series = ps_xcalloc(a->set->n ? a->set->n : 1, sizeof *res->rule_series);
+    /* 1. statistics and slice severities, with per-processor limits */
+    for (size_t i = 0; i < a->nseries; i++) {
+        ps_an_series *s = &a->series[i];
+        const ps_an_rule *r = &a->set->rules[s->rule];
+        ps_an_rule rr = *r;
+        size_t np = a->opt.processors ? a->opt.processors : ps_an_processors_of(a, s->machine);
+        if (r->per_processor) {
+            rr.warning *= (double)(np ? np : 1);
+            rr.critical *= (double)(np ? np : 1);
+        }
+        s->warning = rr.warning;
+        s->critical = rr.critical;
+        int trend_short = r->stat == PS_AN_STAT_TREND && short_data;
+        s->skipped_few_processors = (double)np < r->min_processors || (r->per_processor && np == 0);
+        int judged = !r->chart_only && !(trend_short && !r->pal) && !s->skipped_few_processors;
+        finish_series(a, s, &rr, g, gbase, nslices, judged);
+        if (s->stats.count && trend_short && !short_rule[s->rule]++)
+            res->short_trends++;
+    }
+    /* 2. requires / unless: a slice alerts only when the named rule alerts (does not alert) on the
+     *    same machine in the same slice; the named rule is defined earlier, so it has no gate
+     *    loop, but it may be gated itself: rules are gated in the order they are defined */
+    size_t *first_of = ps_xcalloc(a->set->n + 1, sizeof *first_of);
+    for (size_t i = a->nseries; i-- > 0;)
+        first_of[a->series[i].rule] = i + 1;   /* 1-based; 0: no series */
+    for (size_t i = 0; i < a->nseries; i++) {
+        ps_an_series *s = &a->series[i];
+        const ps_an_rule *r = &a->set->rules[s->rule];
+        const char *gate = r->requires ? r->requires : r->unless;
+        if (!gate)
+            continue;
+        size_t q = 0;
+        while (q < a->set->n && strcmp(a->set->rules[q].id, gate) != 0)
+            q++;
+        s->worst = PS_AN_OK;
+        for (size_t j = 0; j < s->nslices; j++) {
+            ps_an_slice *sl = &s->slices[j];
+            int other = 0;   /* the gate rule alerts on this machine in this slice */
+            for (size_t t = first_of[q] ? first_of[q] - 1 : a->nseries; t < a->nseries && a->series[t].rule == q && !other; t++)
+                other = strcmp(a->series[t].machine, s->machine) == 0 && a->series[t].slices[j].sev > PS_AN_OK;
+            if (sl->sev && other == (r->unless != NULL)) {
+                sl->sev = PS_AN_OK;
+                s->gated++;
+            }
+            if (sl->sev > s->worst)
+                s->worst = sl->sev;
+        }
+    }
+    free(first_of);
+    /* 3. alerts, counts, machines */
     size_t cap = 0;
     for (size_t i = 0; i < a->nseries; i++) {
         ps_an_series *s = &a->series[i];
         const ps_an_rule *r = &a->set->rules[s->rule];
-        int trend_short = r->stat == PS_AN_STAT_TREND && short_data;
-        finish_series(a, s, g, gbase, nslices, !r->chart_only && !(trend_short && !r->pal));
         if (s->stats.count == 0)
             continue;   /* every value missing: not evidence */
-        if (trend_short && !short_rule[s->rule]++)
-            res->short_trends++;
         if (res->rule_series[s->rule]++ == 0 && !r->chart_only)
             res->rules_evaluated++;
         for (size_t j = 0; j < s->nslices; j++) {
             ps_an_slice *sl = &s->slices[j];
-            double limit;
             if (sl->sev == PS_AN_OK)
                 continue;
-            judge(r, sl->value, &limit);
-            add_alert(a, i, j, sl, limit, &cap);
+            add_alert(a, i, j, sl, sl->sev == PS_AN_CRITICAL ? s->critical : s->warning, &cap);
             if (sl->sev == PS_AN_CRITICAL)
                 res->criticals++;
             else
@@ -271,6 +316,10 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
             ;
         if (m == res->nmachines) {
             res->machines = ps_xrealloc(res->machines, (m + 1) * sizeof *res->machines);
+            res->processors = ps_xrealloc(res->processors, (m + 1) * sizeof *res->processors);
+            res->processors_set = ps_xrealloc(res->processors_set, (m + 1) * sizeof *res->processors_set);
+            res->processors[m] = a->opt.processors ? a->opt.processors : ps_an_processors_of(a, s->machine);
+            res->processors_set[m] = a->opt.processors != 0;
             res->machines[res->nmachines++] = ps_xstrdup(s->machine);
         }
     }
@@ -310,6 +359,15 @@ void ps_an_free(ps_analysis *a)
     for (size_t i = 0; i < a->res.nmachines; i++)
         free(a->res.machines[i]);
     free(a->res.machines);
+    free(a->res.processors);
+    free(a->res.file_first);
+    free(a->res.file_last);
+    free(a->res.file_rows);
+    free(a->res.zone_name);
+    free(a->res.processors_set);
+    ps_hash_fini(&a->proc_seen);
+    ps_hash_fini(&a->proc_machine);
+    free(a->proc_n);
     free(a->res.alerts);
     free(a->res.rule_series);
     free(a->binds);

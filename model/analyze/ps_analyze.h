@@ -80,6 +80,13 @@ typedef struct ps_an_rule {
                                 integer, as PalGenerateCounterStats.ps1 does */
     int pal;                 /* imported from a PAL threshold file: a trend is judged even over less
                                 than an hour of data (PAL does, with its "may not be accurate" note) */
+    char *requires;          /* id of a rule that must alert on the same machine in the same slice
+                                for this one to alert ("paging only with memory pressure") */
+    char *unless;            /* id of a rule whose alert on the same machine and slice silences
+                                this one (one verdict per condition) */
+    int per_processor;       /* limits are per processor: multiplied by the machine's processor
+                                count (Processor instances of the log, or --set processors=N) */
+    double min_processors;   /* evaluated only on machines with at least this many processors */
     char *question;          /* PAL analysis whose limit needs an answer (--set NAME=VALUE): the
                                 question text; the rule is then statistics-only */
     /* private */
@@ -128,6 +135,7 @@ typedef struct ps_an_options {
     int has_b, has_e, b_utc, e_utc;
     ps_time b, e;            /* -b/-e window (local time of each log unless *_utc) */
     size_t max_fine;         /* auto mode: finest slices kept (chart points); 0 = 4 x 30 */
+    size_t processors;       /* --set processors=N: overrides the count derived from the log */
 } ps_an_options;
 
 typedef struct ps_an_slice {
@@ -156,6 +164,10 @@ typedef struct ps_an_series {
      * tested against the limits; shown with the overall statistics, not an alert of its own */
     enum ps_an_sev overall_sev;
     unsigned overall_broke;
+    double warning, critical;  /* the limits as applied to this series (per processor: x count) */
+    size_t gated;            /* slices over a limit that did not alert: the rule's 'requires'
+                                rule did not alert on this machine then */
+    int skipped_few_processors; /* not judged: fewer processors than the rule's min_processors */
     /* private */
     ps_acc acc;
     struct ps_an_acc *fine;  /* nfine slice accumulators (engine grid) */
@@ -189,6 +201,17 @@ typedef struct ps_an_result {
     char **files; size_t nfiles;
     size_t localized_columns; /* columns whose names were translated to English */
     int64_t sample_ms;        /* smallest gap between two rows of one file (0: unknown) */
+    /* per file (same order as files): its whole time range (UTC; NONE when empty) and the rows
+     * analysed (inside -b/-e) */
+    ps_time *file_first, *file_last;
+    uint64_t *file_rows;
+    /* the logs' clock: zone_known = every log records its zone and all record the same one
+     * (bias_minutes: UTC = local + bias; zone_name may be NULL); zone_mixed = logs of different
+     * zones (or some without one) were merged: times are shown in UTC */
+    int zone_known, zone_mixed, bias_minutes;
+    char *zone_name;
+    size_t *processors;       /* per machine (same order as machines): processor count, 0 unknown */
+    int *processors_set;      /* per machine: 1 when the count came from ps_an_options.processors */
     int64_t asked_ms;         /* --interval asked, when it had to be widened (else 0) */
     size_t short_trends;      /* trend rules with series over less than an hour of data */
 } ps_an_result;

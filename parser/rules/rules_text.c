@@ -19,7 +19,7 @@
 
 #define RULES_MAX_BYTES (8u << 20)
 
-enum kind { K_TEXT, K_LIST, K_NUM, K_STAT, K_OP, K_BAND, K_EXPR, K_INCLUDE, K_EXCLUDE };
+enum kind { K_TEXT, K_LIST, K_NUM, K_STAT, K_OP, K_BAND, K_EXPR, K_INCLUDE, K_EXCLUDE, K_LIMITS };
 
 typedef struct key_def {
     const char *name;
@@ -45,6 +45,10 @@ static const key_def keys[] = {
     {"operator", K_OP, 0},
     {"band", K_BAND, 0},
     {"expression", K_EXPR, 0},
+    {"requires", K_TEXT, offsetof(ps_an_rule, requires)},
+    {"unless", K_TEXT, offsetof(ps_an_rule, unless)},
+    {"limits", K_LIMITS, 0},
+    {"min_processors", K_NUM, offsetof(ps_an_rule, min_processors)},
 };
 
 typedef struct ctx {
@@ -146,6 +150,11 @@ static int set_key(ctx *c, const char *key, const char *v, long vcol)
         r->bands[r->nbands++] = b;
         return PS_OK;
     }
+    case K_LIMITS:
+        if (strcmp(v, "per-processor") != 0 && strcmp(v, "absolute") != 0)
+            return fail(c, vcol, "unknown limits '%s' (use absolute or per-processor)", v);
+        r->per_processor = v[0] == 'p';
+        return PS_OK;
     case K_EXPR: {
         if (r->expr)
             return fail(c, 1, "key '%s' given twice in this rule", key);
