@@ -6,6 +6,7 @@
 #include "an_render_internal.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,14 +164,19 @@ static void alerts_table(ps_doc *d, const ps_an_result *res)
         doc_add(d, DOC_NOTE, NULL)->text = ps_xstrdup("Only the first 5000 alerts are listed; the JSON output holds all.");
 }
 
-/* Markdown text of t with the characters CommonMark would read as markup escaped. */
-static void md_escape(ps_buf *b, const char *t)
+/* Append a run (text copied; url "#anchor" for a link inside the document) to item b. */
+static void item_run(doc_block *b, ps_buf *plain, unsigned style, const char *url, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static void item_run(doc_block *b, ps_buf *plain, unsigned style, const char *url, const char *fmt, ...)
 {
-    for (; t && *t; t++) {
-        if (strchr("\\`*_{}[]()<>#+-.!|~&", *t))
-            ps_buf_putc(b, '\\');
-        ps_buf_putc(b, *t);
-    }
+    ps_buf t = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    ps_buf_vprintf(&t, fmt, ap);
+    va_end(ap);
+    ps_buf_puts(plain, t.data ? t.data : "");
+    b->runs = ps_xrealloc(b->runs, (b->nruns + 1) * sizeof *b->runs);
+    b->runs[b->nruns++] = (doc_run){t.data ? ps_buf_steal(&t) : ps_xstrdup(""), style, url ? ps_xstrdup(url) : NULL};
 }
 
 static const ps_an_result *g_sort_res;   /* qsort context (documents are built on one thread) */
@@ -186,8 +192,9 @@ static int cmp_chrono(const void *pa, const void *pb)
 }
 
 /* PAL's alert index: the slices with alerts in time order, each with its alerts (most severe
- * first), every rule linked to its section ("#rule-N"). */
-static void alert_index(ps_doc *d, const ps_an_result *res)
+ * first), every rule linked to its section ("#rule-N"; links = 0, PDF: the title in italics,
+ * as PDF links of the toolkit are web addresses). */
+static void alert_index(ps_doc *d, const ps_an_result *res, int links)
 {
     size_t n = res->nalerts < AN_DOC_MAX_ALERTS ? res->nalerts : AN_DOC_MAX_ALERTS;
     size_t *ix = ps_xcalloc(n + 1, sizeof *ix);
@@ -195,39 +202,35 @@ static void alert_index(ps_doc *d, const ps_an_result *res)
         ix[i] = i;
     g_sort_res = res;
     qsort(ix, n, sizeof *ix, cmp_chrono);
-    ps_buf md = {0};
     for (size_t i = 0; i < n;) {
         const ps_an_alert *a = &res->alerts[ix[i]];
-        char t1[40], t2[40];
+        char t1[40], t2[40], url[40];
         size_t j = i, nc = 0, nw = 0;
         for (; j < n && res->alerts[ix[j]].start == a->start; j++)
             res->alerts[ix[j]].sev == PS_AN_CRITICAL ? nc++ : nw++;
-        ps_buf_printf(&md, "- **%s to %s**: %zu critical, %zu warning:", when(t1, sizeof t1, a->start),
-                      when(t2, sizeof t2, a->end), nc, nw);
+        doc_block *it = doc_add(d, DOC_ITEM, NULL);
+        it->level = 1;
+        ps_buf plain = {0};
+        item_run(it, &plain, DOC_STRONG, NULL, "%s to %s", when(t1, sizeof t1, a->start), when(t2, sizeof t2, a->end));
+        item_run(it, &plain, 0, NULL, ": %zu critical, %zu warning:", nc, nw);
         for (size_t k = i; k < j; k++) {
             const ps_an_alert *x = &res->alerts[ix[k]];
             const ps_an_series *s = &res->series[x->series];
             const ps_an_rule *r = &res->rules->rules[s->rule];
             char v[32];
-            ps_buf_printf(&md, "%s %s [", k > i ? ";" : "", ps_an_sev_name(x->sev));
-            md_escape(&md, r->title);
-            ps_buf_printf(&md, "](#rule-%zu) ", s->rule);
-            md_escape(&md, s->machine[0] ? s->machine : "");
-            ps_buf_puts(&md, s->machine[0] && s->instance ? " " : "");
-            md_escape(&md, s->instance ? s->instance : "");
-            ps_buf_printf(&md, " %s %s", ps_an_stat_name(x->stat), num(v, sizeof v, x->value));
+            snprintf(url, sizeof url, "#rule-%zu", s->rule);
+            item_run(it, &plain, 0, NULL, "%s %s ", k > i ? ";" : "", ps_an_sev_name(x->sev));
+            item_run(it, &plain, links ? DOC_LINK : DOC_EM, links ? url : NULL, "%s", r->title);
+            item_run(it, &plain, 0, NULL, " %s%s%s %s %s", s->machine, s->machine[0] && s->instance ? " " : "",
+                     s->instance ? s->instance : "", ps_an_stat_name(x->stat), num(v, sizeof v, x->value));
         }
-        ps_buf_putc(&md, '\n');
+        it->text = ps_buf_steal(&plain);
         i = j;
     }
-    ps_error e = {0};
-    if (md.len)
-        doc_markdown(d, md.data, 2, NULL, 0, &e);   /* no images: cannot fail */
-    ps_buf_fini(&md);
     free(ix);
 }
 
-static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info, an_keep *keep)
+static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info, an_keep *keep, int links)
 {
     const ps_an_ruleset *set = res->rules;
     char t1[40], t2[40], n1[32], n2[32];
@@ -255,7 +258,7 @@ static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info
     if (res->nalerts) {
         doc_heading(d, 1, 0, "Alerts by time slice");
         doc_para(d, "Every slice with alerts, in time order (PAL's alert index); each rule links to its section.");
-        alert_index(d, res);
+        alert_index(d, res, links);
     }
     doc_heading(d, 1, 1, "Analyses");
     keep->charts = ps_xcalloc(set->n + 1, sizeof *keep->charts);
@@ -349,7 +352,7 @@ int ps_an_render_doc(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *inf
     ps_buf_printf(&t, "%s %d, %d", month_names[(mo - 1) % 12], dd, y);
     d->date_text = ps_buf_steal(&t);
     an_keep keep = {0};
-    build(d, r, info, &keep);
+    build(d, r, info, &keep, fmt == PS_FMT_HTML);
     int rc = ps_an_doc_to_buf(d, render, b, err);
     ps_doc_free(d);
     keep_fini(&keep);
