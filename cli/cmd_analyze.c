@@ -14,6 +14,9 @@ static const ps_opt_doc analyze_opts[] = {
     {"-b", "--begin", "TIME", PS_VAL_TEXT, NULL, 0, "first sample to use (TIME as in perfscribe summary)"},
     {"-e", "--end", "TIME", PS_VAL_TEXT, NULL, 0, "last sample to use (inclusive)"},
     {NULL, "--interval", "SECONDS", PS_VAL_TEXT, NULL, 0, "time slice width, or auto (at most 30 slices, like PAL; the default)"},
+    {NULL, "--set", "NAME=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
+     "answer a question of the rules: processors=N (alias NumberOfProcessors) replaces the processor "
+     "count read from the log's Processor instances"},
     {NULL, "--fail-on", "LEVEL", PS_VAL_WORDS, "warning critical", 0,
      "alert level that fails the verdict, warning or critical (default critical)"},
     {NULL, "--format", "FMT", PS_VAL_WORDS, "text json html pdf", 0,
@@ -122,6 +125,19 @@ int ps_cli_an_parse(int argc, char **argv, ps_cli *cli, ps_cli_an *o, int *done)
                 o->an.interval_ms = (int64_t)llround(s * 1000);
             else
                 return ps_cli_usage(cli, "bad --interval '%s' (auto or seconds, 1 or more)", v);
+        } else if (opt(a, NULL, "--set")) {
+            if (!(v = value(argc, argv, &i, cli)))
+                return PS_EUSAGE;
+            const char *eq = strchr(v, '=');
+            double n;
+            int known = eq && ((eq - v == 10 && strncmp(v, "processors", 10) == 0) ||
+                               (eq - v == 18 && strncmp(v, "NumberOfProcessors", 18) == 0));
+            if (!known)
+                return ps_cli_usage(cli, "unknown --set '%s' (known: processors=N, alias NumberOfProcessors=N; PAL's "
+                                         "other questions are listed per analysis, not evaluated)", v);
+            if (ps_parse_double(eq + 1, strlen(eq + 1), &n) != 0 || !(n >= 1 && n <= 65536) || n != floor(n))
+                return ps_cli_usage(cli, "bad --set '%s' (a whole number of processors, 1 to 65536)", v);
+            o->an.processors = (size_t)n;
         } else if (opt(a, NULL, "--fail-on")) {
             if (!(v = value(argc, argv, &i, cli)))
                 return PS_EUSAGE;

@@ -54,6 +54,13 @@ run "$T/queue9.csv"
 "$PS" analyze -q "$T/queue9.csv" | grep -q "machine H: 4 processors (Processor instances in the log)" \
   || { echo "processor count not shown"; exit 1; }
 
+# --set processors=1 replaces the count of the log: queue 6 > 2 x 1 -> warning, limit 2
+rc=0; "$PS" analyze -q --format json --set processors=1 "$T/queue6.csv" > "$T/out.json" || rc=$?
+[ "$(J "$T/out.json" 'j["machines"][0]["processors_from"], sorted(set((a["severity"], a["limit"]) for a in j["alerts"] if a["rule"] == "processor-queue"))')" \
+  = "('--set', [('warning', 2)])" ] || { echo "--set processors=1"; J "$T/out.json" 'j["machines"]'; exit 1; }
+rc=0; "$PS" analyze -q --set TotalMemory=16 "$T/queue6.csv" 2> "$T/err" || rc=$?
+[ "$rc" = 2 ] && grep -q "unknown --set 'TotalMemory=16'" "$T/err" || { echo "--set unknown: rc $rc"; cat "$T/err"; exit 1; }
+
 run "$T/handles.csv"
 [ "$(alerts)" = "[]" ] && [ "$(J "$T/out.json" 'j["short_trend_rules"]')" = 1 ] || { echo "handles: $(alerts)"; exit 1; }
 echo ok
