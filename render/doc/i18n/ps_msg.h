@@ -4,7 +4,8 @@
  *
  * Adding a text: a new id at the end of its group below, its English text in msg_en.c and its
  * translation in every msg_*.c (tests/unit/test_msg.c fails on a missing text or a translation
- * whose printf conversions differ from the English ones). */
+ * whose printf conversions differ from the English ones). A text whose English form has no
+ * conversion is never used as a format (it may hold a plain '%': "20% headroom"). */
 #ifndef PS_MSG_H
 #define PS_MSG_H
 
@@ -180,9 +181,6 @@ enum ps_msg_id {
     PS_MSG_VERIFY_VERDICT,   /* server, test title, verdict, source words */
     PS_MSG_VERIFY_DISAGREE,
     PS_MSG_VERIFY_FILES,
-    PS_MSG_COL_FILE,
-    PS_MSG_COL_SHA256,
-    PS_MSG_COL_USED_FOR,
     PS_MSG_USED_REPORT,
     PS_MSG_USED_LOG,
     PS_MSG_USED_CONFIG,
