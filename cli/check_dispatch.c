@@ -17,7 +17,7 @@ static const char *const valued[] = {"-b", "-e", "--mailboxes", "--iops-per-mail
                                      "--junit", "--rules", "--fail-on", "--format", "-o", "--interval", NULL};
 /* Jetstress-only options: with them the user asks for the Jetstress pipeline. */
 static const char *const jetstress_only[] = {"--mailboxes", "--iops-per-mailbox", "--profile", "--junit",
-                                             "--lenient", NULL};
+                                             "--lenient", "--no-qualification", NULL};
 
 static int in(const char *const *list, const char *s)
 {

@@ -89,6 +89,7 @@ typedef struct ps_cli_js {
     const char *thresholds, *profile;
     int lenient;
     int allow_empty;                     /* a run without any server is not an error ('audit') */
+    int no_qualification;                /* Jetstress's own verdict only, no ESRP qualification */
     ps_js_options opt;
 } ps_cli_js;
 /* If argv[*i] is one of -b -e --mailboxes --iops-per-mailbox --profile --thresholds --lenient

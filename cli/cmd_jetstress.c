@@ -36,25 +36,31 @@ static const ps_opt_doc check_opts[] = {
     {NULL, "--json", NULL, PS_VAL_NONE, NULL, 0,
      "the run as JSON (the jetstress --json schema) instead of verdict lines; the exit code is the verdict either way"},
     {"-o", NULL, "FILE", PS_VAL_OUTPUT, "txt json", 0, "write the verdict lines (or JSON) to FILE (atomic)"},
+    {NULL, "--no-qualification", NULL, PS_VAL_NONE, NULL, 0,
+     "Jetstress's own verdict only: no ESRP qualification (achieved IOPS >= target, printed and recomputed Pass)"},
 };
 
 const ps_cmd_doc ps_doc_check = {
     .name = "check",
     .section = 1,
     .summary = "judge Jetstress runs against thresholds (exit 0 pass, 1 fail)",
-    .synopsis = "RUN... [--junit FILE] [--json] [-o FILE] [-b TIME -e TIME]\n"
+    .synopsis = "RUN... [--junit FILE] [--json] [-o FILE] [--no-qualification] [-b TIME -e TIME]\n"
                 "[--mailboxes N --iops-per-mailbox X] [--profile P]\n"
                 "[--thresholds FILE] [--lenient] [--lenient-logs] [-q]",
     .description = "Judges every server/test of the run and prints one verdict line per server with "
                    "every reason and the source of its verdict (recomputed from the logs, as reported, or "
-                   "both). Exit 0 when every test is judged and passes; 1 when one fails, when printed "
-                   "and recomputed verdicts disagree, or when nothing could be judged. A test without "
-                   "criteria is reported UNKNOWN, not counted as passed.",
+                   "both), then the ESRP qualification of every Performance test: achieved transactional "
+                   "IOPS >= target (from the report, else JetstressConfig.xml, else --mailboxes x "
+                   "--iops-per-mailbox) and the printed and recomputed verdicts Pass, each criterion with "
+                   "both numbers. Exit 0 when every test is judged and passes and no Performance test "
+                   "fails its qualification; 1 when one fails, when printed and recomputed verdicts "
+                   "disagree, when a test does not qualify, or when nothing could be judged. A test "
+                   "without criteria is reported UNKNOWN, not counted as passed.",
     .opts = check_opts,
     .nopts = PS_DOC_N(check_opts),
     .shared = &ps_cli_js_opts,
     .operands = PS_VAL_PATH,
-    .exit_status = "0 every test judged and passing, 1 a test fails or could not be judged, 2 usage, 3 bad input, 4 I/O error",
+    .exit_status = "0 every test judged and passing, 1 a test fails, does not qualify or could not be judged, 2 usage, 3 bad input, 4 I/O error",
     .see_also = "perfscribe-jetstress(1), perfscribe-rules(5)",
 };
 
@@ -76,6 +82,8 @@ static int parse_args(int argc, char **argv, ps_cli *cli, js_args *a, int is_che
         } else if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
             int hrc = ps_cli_help(cli, is_check ? &ps_doc_check : &ps_doc_jetstress);
             return hrc ? hrc : -1;
+        } else if (is_check && strcmp(s, "--no-qualification") == 0) {
+            a->js.no_qualification = 1;
         } else if (strcmp(s, "--json") == 0) {
             a->json = 1;
         } else if (strcmp(s, "-o") == 0 || (is_check && strcmp(s, "--junit") == 0)) {
@@ -154,6 +162,8 @@ int ps_cmd_check(int argc, char **argv, ps_cli *cli)
         judged += s->verdict.result != PS_VERDICT_UNKNOWN;
         if (s->verdict.result == PS_VERDICT_FAIL || (criteria && s->verdict.result == PS_VERDICT_UNKNOWN))
             rc = PS_EFAIL;
+        if (s->qualification.assessed && s->qualification.result == PS_VERDICT_FAIL)
+            rc = PS_EFAIL;   /* ESRP: below target, or a verdict that is not Pass */
     }
     if (!rc && run && !judged)
         rc = PS_EFAIL;

@@ -87,7 +87,7 @@ int ps_cli_js_finish(ps_cli *cli, ps_cli_js *a)
 
 int ps_cli_js_load(ps_cli *cli, ps_cli_js *a, ps_js_run **run)
 {
-    ps_pipeline_opts o = {a->opt, a->profile, a->thresholds, a->lenient, a->allow_empty};
+    ps_pipeline_opts o = {a->opt, a->profile, a->thresholds, a->lenient, a->allow_empty, a->no_qualification};
     return ps_pipeline_jetstress(a->paths, a->npaths, &o, run, &cli->warnings, &cli->err);
 }
 
