@@ -270,6 +270,7 @@ static void summary(build_ctx *c)
     const ps_lang *L = c->d->lang;
     doc_heading(c->d, 1, 1, "%s", ps_msg(L, PS_MSG_TEST_RESULT_SUMMARY));
     doc_para(c->d, "%s", ps_msg(L, PS_MSG_SUMMARY_INTRO));
+    doc_qualification(c);
     reliability(c);
     doc_heading(c->d, 2, 0, "%s", ps_msg(L, PS_MSG_STORAGE_PERF));
     char dur[96];

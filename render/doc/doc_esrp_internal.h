@@ -40,7 +40,9 @@ const char *doc_duration(const ps_lang *L, ps_time span, char *b, size_t n);
 const char *doc_verdict_word(const ps_lang *L, enum ps_verdict_result v);
 /* "Performance Test", ... in L. */
 const char *doc_test_title(const ps_lang *L, enum ps_test_type t);
-/* doc_verify.c: the "Verification of the Results" section. */
+/* doc_verify.c: the ESRP qualification paragraph from the model (ps_js_qualify_run; a run that
+ * does not qualify gets the DRAFT watermark), and the "Verification of the Results" section. */
+void doc_qualification(build_ctx *c);
 void doc_verification(build_ctx *c);
 /* doc_deploy.c: per-server facts over the servers the configuration describes. */
 double doc_srv_mailboxes(const ps_js_server *s);

@@ -10,6 +10,29 @@
 
 #include "ps_store.h"
 
+void doc_qualification(build_ctx *c)
+{
+    const ps_lang *L = c->d->lang;
+    ps_qualification q = {0};
+    ps_js_qualify_run(c->run, &q);
+    doc_heading(c->d, 2, 0, "%s", ps_msg(L, PS_MSG_QUALIFICATION));
+    if (q.assessed && q.result == PS_VERDICT_PASS) {
+        doc_para(c->d, "%s", ps_msg(L, PS_MSG_QUALIFIES));
+    } else {
+        doc_para(c->d, "%s", ps_msg(L, PS_MSG_NOT_QUALIFIES));
+        doc_block *b = doc_add(c->d, DOC_LIST, NULL);
+        b->lines = ps_xcalloc(q.nreasons + 1, sizeof *b->lines);
+        for (size_t i = 0; i < q.nreasons; i++)
+            if (q.reasons[i].met != PS_VERDICT_PASS && q.reasons[i].text)
+                b->lines[b->nlines++] = ps_xstrdup(q.reasons[i].text);
+        if (!q.assessed)
+            b->lines[b->nlines++] = ps_xstrdup(ps_msg(L, PS_MSG_NO_PERFORMANCE_TEST));
+        free(c->d->watermark);
+        c->d->watermark = ps_xstrdup(ps_msg(L, PS_MSG_DRAFT));
+    }
+    ps_qualification_fini(&q);
+}
+
 /* The file name of a path (either slash): documents never print where this machine keeps it. */
 const char *doc_file_name(const char *path)
 {
