@@ -79,7 +79,8 @@ int ps_cli_encoding(ps_cli *cli, const char *name, const char **out);
      "utf-8 cp1250 cp1251 cp1252 cp1253 cp1254 cp850 cp866 cp932 cp936 cp949 cp950", 0,                     \
      "code page of text logs without a byte order mark (default: detected from the bytes): utf-8, "         \
      "cp1250..cp1254, cp850, cp866, cp932 (shift_jis), cp936 (gbk), cp949 (euc-kr), cp950 (big5)"}
-/* Write buf to path ("-"/NULL = stdout) atomically; refuses to overwrite inputs. */
+/* Write buf to path ("-"/NULL = stdout) atomically; refuses to overwrite inputs. Standard
+ * output closed by its reader (EPIPE) is PS_OK: the command goes on to its verdict. */
 int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *const *inputs,
                  size_t ninputs);
 
