@@ -64,21 +64,30 @@ static int finish(int rc)
     return rc;
 }
 
+/* The command list: names and "help TOPIC" in one column, as wide as the longest. */
 static void usage(FILE *fp)
 {
+    int w = 4;   /* "help" */
+    for (size_t i = 0; i < ps_cli_ncommands; i++)
+        if ((int)strlen(ps_cli_commands[i].doc->name) > w)
+            w = (int)strlen(ps_cli_commands[i].doc->name);
+    for (size_t i = 0; i < ps_cli_ntopics; i++)
+        if (5 + (int)strlen(ps_cli_topics[i]->name) > w)
+            w = 5 + (int)strlen(ps_cli_topics[i]->name);
     fprintf(fp, "usage: perfscribe %s\n\ncommands:\n", ps_doc_perfscribe.synopsis);
     for (size_t i = 0; i < ps_cli_ncommands; i++)
-        fprintf(fp, "  %-10s %s\n", ps_cli_commands[i].doc->name, ps_cli_commands[i].doc->summary);
-    fprintf(fp, "  %-10s %s\n", "help", "this text; 'perfscribe help COMMAND' or 'COMMAND --help' for one command");
-    for (size_t i = 0; i < ps_cli_ntopics; i++)
-        fprintf(fp, "  help %-5s %s\n", ps_cli_topics[i]->name, ps_cli_topics[i]->summary);
-    fputs("\noptions:\n", fp);
-    for (size_t i = 0; i < ps_doc_perfscribe.nopts; i++) {
-        char label[64], first[80];
-        snprintf(first, sizeof first, "  %s", ps_doc_opt_label(&ps_doc_perfscribe.opts[i], label, sizeof label));
-        ps_doc_print_wrapped(fp, ps_doc_perfscribe.opts[i].help, 13, 79, first);
+        fprintf(fp, "  %-*s %s\n", w, ps_cli_commands[i].doc->name, ps_cli_commands[i].doc->summary);
+    fprintf(fp, "  %-*s %s\n", w, "help", "this text; 'perfscribe help COMMAND' or 'COMMAND --help' for one command");
+    for (size_t i = 0; i < ps_cli_ntopics; i++) {
+        char topic[64];
+        snprintf(topic, sizeof topic, "help %s", ps_cli_topics[i]->name);
+        fprintf(fp, "  %-*s %s\n", w, topic, ps_cli_topics[i]->summary);
     }
-    fprintf(fp, "\nexit codes: %s\n", ps_doc_perfscribe.exit_status);
+    fputs("\noptions:\n", fp);
+    for (size_t i = 0; i < ps_doc_perfscribe.nopts; i++)
+        ps_doc_print_opt(fp, &ps_doc_perfscribe.opts[i], 16, 79);
+    fputc('\n', fp);
+    ps_doc_print_wrapped(fp, ps_doc_perfscribe.exit_status, 12, 79, "exit codes: ");
 }
 
 static void unknown(const char *what, const char *name)
@@ -111,9 +120,31 @@ static int report(int rc, ps_cli *cli)
     return finish(rc);
 }
 
+/* After a command that wrote files: its verdict line (when its output did not go to standard
+ * output) and one "wrote FILE" line per file (not with -q), on standard output; when an output
+ * went there, "perfscribe: wrote FILE" on standard error instead (that output stays clean). */
+static void print_written(const ps_cli *cli, int rc)
+{
+    if ((rc == PS_OK || rc == PS_EFAIL) && cli->verdict[0] && !cli->stdout_used && cli->written.n)
+        printf("%s\n", cli->verdict);
+    for (size_t i = 0; !cli->quiet && i < cli->written.n; i++) {
+        ps_buf b = {0};
+        ps_term_escape(&b, cli->written.v[i]);
+        if (cli->stdout_used)
+            print_safe("wrote ", cli->written.v[i]);
+        else
+            printf("wrote %s\n", b.data ? b.data : "");
+        ps_buf_fini(&b);
+    }
+}
+
 static int run_command(const ps_cli_command *c, int argc, char **argv, ps_cli *cli)
 {
     int rc = c->fn(argc, argv, cli);
+    print_written(cli, rc);
+    for (size_t i = 0; i < cli->written.n; i++)
+        free((char *)cli->written.v[i]);
+    free(cli->written.v);
     ps_chart_release_caches();   /* cairo/fontconfig process caches (clean leak reports) */
     print_warnings(&cli->warnings);
     ps_warnings_fini(&cli->warnings);

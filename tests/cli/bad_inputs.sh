@@ -118,7 +118,7 @@ while IFS=$'\t' read -r file cmd want_rc want_msg flags; do
     fi
     last=$(tail -n 1 "$tmp/stderr")
     case $want_msg in
-    -) grep -v '^perfscribe: warning: ' "$tmp/stderr" | grep -q . && why+=("unexpected error line: $last") ;;
+    -) grep -v -e '^perfscribe: warning: ' -e '^perfscribe: wrote ' "$tmp/stderr" | grep -q . && why+=("unexpected error line: $last") ;;
     '*') grep -q . "$tmp/stderr" || why+=("no message") ;;
     *) if [ "$want_rc" -ge 2 ]; then
            [ "$last" = "$msg" ] || why+=("last stderr line: $last")
