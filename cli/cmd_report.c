@@ -15,7 +15,15 @@ typedef struct report_args {
     ps_cli_list trends;                    /* --trend LABEL=PATH */
     const char *esrp, *paper;              /* --esrp 2|3|4, --paper a4|letter */
     int dump;
+    const ps_lang *lang;                   /* --lang; NULL = the reports' language */
 } report_args;
+
+static int set_lang(ps_cli *cli, void *field, const char *v)
+{
+    if (!(*(const ps_lang **)field = ps_lang_find(v)))
+        return ps_cli_usage(cli, "--lang: expected en, zh-TW, zh-CN, ja, ko, de, fr or es, got '%s'", v);
+    return PS_OK;
+}
 
 static const ps_opt_doc report_opts[] = {
     {"-o", "--output", "FILE", PS_VAL_OUTPUT, "pdf html htm", PS_OPT_REPEAT,
@@ -31,6 +39,10 @@ static const ps_opt_doc report_opts[] = {
      .kind = PS_ARG_STR, .at = offsetof(report_args, template_dir)},
     {NULL, "--paper", "SIZE", PS_VAL_WORDS, "a4 letter", 0, "PDF page size and HTML print size, a4 or letter (default a4)",
      .kind = PS_ARG_WORD, .at = offsetof(report_args, paper)},
+    {NULL, "--lang", "TAG", PS_VAL_WORDS, "en zh-TW zh-CN ja ko de fr es", 0,
+     "language of the document's stock texts, dates and numbers (default: the language of the run's "
+     "Jetstress reports when they agree, else en)",
+     .kind = PS_ARG_CALL, .at = offsetof(report_args, lang), .set = set_lang},
     {NULL, "--dump-layout", NULL, PS_VAL_NONE, NULL, 0,
      "print every chart's layout as key = value lines on standard output",
      .kind = PS_ARG_FLAG, .at = offsetof(report_args, dump)},
@@ -50,7 +62,7 @@ const ps_cmd_doc ps_doc_report = {
     .section = 1,
     .summary = "render an ESRP document (HTML, PDF) with charts",
     .synopsis = "RUN... -o FILE.pdf|FILE.html [-o FILE ...] [--solution FILE]\n"
-                "[--esrp 2|3|4] [--template-dir DIR] [--paper a4|letter]\n"
+                "[--esrp 2|3|4] [--lang TAG] [--template-dir DIR] [--paper a4|letter]\n"
                 "[--dump-layout] [-b TIME -e TIME] [--mailboxes N --iops-per-mailbox X]\n"
                 "[--profile P] [--thresholds FILE] [--lenient-thresholds] [--lenient] [-q]",
     .description =
@@ -182,6 +194,7 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli)
     dopt.esrp = a.esrp ? a.esrp[0] - '0' : 4;
     dopt.template_dir = a.template_dir;
     dopt.paper_letter = a.paper && a.paper[0] == 'l';
+    dopt.lang = a.lang;
     if ((rc = ps_doc_build(run, sol, &dopt, &doc, &cli->warnings, &cli->err)))
         goto done;
     if (a.trend_table || a.trends.n) {

@@ -404,6 +404,23 @@ static void summary(build_ctx *c)
     recovery_tables(c);
 }
 
+/* The language of the run's Jetstress reports when every report that names one names the same
+ * known language; else English. */
+static const ps_lang *run_language(const ps_js_run *run)
+{
+    const ps_lang *l = NULL;
+    for (size_t i = 0; i < run->nservers; i++) {
+        const ps_js_report *r = run->servers[i].report;
+        if (!r || !r->language)
+            continue;
+        const ps_lang *x = ps_lang_find(r->language);
+        if (!x || (l && l != x))
+            return ps_lang_en();
+        l = x;
+    }
+    return l ? l : ps_lang_en();
+}
+
 static const char *const month_names[] = {"January", "February", "March", "April", "May", "June", "July",
                                           "August", "September", "October", "November", "December"};
 
@@ -424,6 +441,7 @@ int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_opti
     d->template_dir = ps_xstrdup(opt ? opt->template_dir : NULL);
     d->paper_letter = opt ? opt->paper_letter : 0;
     d->date = opt ? opt->date : 0;
+    d->lang = opt && opt->lang ? opt->lang : run_language(run);
     build_ctx c = {.d = d, .run = run, .sol = sol, .err = err};
     c.used = ps_xcalloc(sol ? sol->nentries + 1 : 1, 1);
     for (size_t i = 0; i < run->nservers; i++) {

@@ -108,6 +108,9 @@ struct ps_doc {
     ps_time date;               /* document date (UTC), for the PDF creation date */
     doc_image *logo;            /* [document] logo: title page and running header; NULL = none */
     int nfigures, ntables;      /* numbered figures and tables */
+    const ps_lang *lang;        /* language of the stock texts, never NULL (ps_msg(d->lang, id));
+                                 * lang->doc_tag is the HTML lang / PDF /Lang of the document */
+    char *watermark;            /* drawn across every page (e.g. ps_msg(lang, PS_MSG_DRAFT)); NULL = none */
     doc_block *blocks; size_t nblocks, cap;
 };
 

@@ -176,6 +176,7 @@ void ps_doc_free(ps_doc *d)
     free(d->blocks);
     free(d->title);
     free(d->subtitle);
+    free(d->watermark);
     free(d->date_text);
     free(d->author);
     free(d->vendor);

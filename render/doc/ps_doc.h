@@ -5,6 +5,7 @@
 
 #include "ps_out.h"
 #include "ps_chart.h"
+#include "ps_msg.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,6 +22,8 @@ typedef struct ps_doc_options {
     ps_time date;              /* document date (UTC); the CLI takes it from SOURCE_DATE_EPOCH */
     const char *template_dir;  /* directory whose files override the embedded templates; NULL */
     int paper_letter;          /* 1 = US Letter PDF pages, 0 = A4 */
+    const ps_lang *lang;       /* language of the stock texts (ps_lang_find); NULL = the language of
+                                * the run's Jetstress reports when they agree, else English */
 } ps_doc_options;
 
 /* Build the document tree from run (servers judged: verdicts filled) and sol (may be NULL).
