@@ -1,6 +1,7 @@
 # perfscribe top-level Makefile: thin wrapper around CMake.
 #   make demo   - install missing Debian packages (as root), build, render the bundled sample
 #   make test   - build and run every test suite through ctest
+#   make check  - the fast subset of the suites (see docs/testing.md)
 #   make asan   - the test suites under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make deb    - the Debian package build-deb/package/perfscribe_VERSION_ARCH.deb (CPack)
 #   make memcheck, make fuzz, make bench - see README.md
@@ -53,6 +54,12 @@ build: deps $(BUILD)/CMakeCache.txt
 
 demo: build
 	@bash samples/demo.sh $(PS)
+
+# the fast subset while working: no test labelled slow, needs-postgres or needs-tools
+# (cmake/PsTests.cmake); under 2 minutes on 2 cores. `make test` runs everything.
+.PHONY: check
+check: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE 'slow|needs-postgres|needs-tools'
 
 # the PostgreSQL tests get a throwaway server (tests/pg_server.sh), stopped at the end
 test: build

@@ -166,6 +166,14 @@ typedef struct ps_cli_filter {
  * pattern or an unreadable file. */
 ps_filter *ps_cli_filter_build(ps_cli *cli, const ps_cli_filter *f, int *rc);
 
+/* The -f/--format row (the words it accepts, stored as enum ps_format at offsetof(T, m)) and
+ * the repeatable -o/--output row (stored as a ps_cli_list at offsetof(T, m)) of a command. */
+#define PS_CLI_FORMAT_OPT(T, m, words, help)                                                        \
+    {"-f", "--format", "FMT", PS_VAL_WORDS, words, 0, help, .kind = PS_ARG_FORMAT, .at = offsetof(T, m)}
+#define PS_CLI_OUTPUT_OPT(T, m, exts, help)                                                         \
+    {"-o", "--output", "FILE", PS_VAL_OUTPUT, exts, PS_OPT_REPEAT, help, .kind = PS_ARG_LIST,       \
+     .at = offsetof(T, m)}
+
 /* Write buf to path ("-"/NULL = stdout) atomically; refuses to overwrite inputs. The file
  * is noted as written (ps_cli_wrote). */
 int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *const *inputs,

@@ -21,12 +21,10 @@ static const ps_opt_doc analyze_opts[] = {
     {NULL, "--fail-on", "LEVEL", PS_VAL_WORDS, "warning critical", 0,
      "alert level that fails the verdict, warning or critical (default critical)",
      .kind = PS_ARG_CALL, .at = offsetof(ps_cli_an, fail_on), .set = set_fail_on},
-    {"-f", "--format", "FMT", PS_VAL_WORDS, "text json html pdf", 0,
-     "text (default), json, html or pdf (default from the extension of -o)",
-     .kind = PS_ARG_FORMAT, .at = offsetof(ps_cli_an, fmt)},
-    {"-o", "--output", "FILE", PS_VAL_OUTPUT, "txt json html pdf", PS_OPT_REPEAT,
-     "write to FILE (atomically; never over an input); repeat for several formats (a.html, a.pdf)",
-     .kind = PS_ARG_LIST, .at = offsetof(ps_cli_an, outs)},
+    PS_CLI_FORMAT_OPT(ps_cli_an, fmt, "text json html pdf",
+                      "text (default), json, html or pdf (default from the extension of -o)"),
+    PS_CLI_OUTPUT_OPT(ps_cli_an, outs, "txt json html pdf",
+                      "write to FILE (atomically; never over an input); repeat for several formats (a.html, a.pdf)"),
 };
 
 const ps_cmd_doc ps_doc_analyze = {

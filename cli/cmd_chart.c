@@ -19,9 +19,8 @@ typedef struct chart_opts {
 
 static const ps_opt_doc chart_opts_doc[] = {
     PS_CLI_FILTER_OPTS(chart_opts, filter),
-    {"-o", "--output", "FILE", PS_VAL_OUTPUT, "svg png pdf html", PS_OPT_REPEAT,
-     "output; the format comes from the extension (repeat for several formats)",
-     .kind = PS_ARG_LIST, .at = offsetof(chart_opts, an.outs)},
+    PS_CLI_OUTPUT_OPT(chart_opts, an.outs, "svg png pdf html",
+                      "output; the format comes from the extension (repeat for several formats)"),
     {NULL, "--bucket", "SECONDS", PS_VAL_TEXT, NULL, 0, "average over buckets of this width",
      .kind = PS_ARG_CALL, .at = offsetof(chart_opts, an.an.interval_ms), .set = ps_cli_an_interval},
     {NULL, "--overlay", NULL, PS_VAL_NONE, NULL, 0, "one series per log and instance on relative time (compare runs)",

@@ -14,14 +14,12 @@ typedef struct js_args {
 } js_args;
 
 #define JS_FORMAT_OPTS(formats, words)                                                                    \
-    {"-f", "--format", "FMT", PS_VAL_WORDS, words, 0,                                                      \
-     "output format: " formats "; with -o the default comes from its extension",                           \
-     .kind = PS_ARG_FORMAT, .at = offsetof(js_args, fmt)},                                                  \
+    PS_CLI_FORMAT_OPT(js_args, fmt, words, "output format: " formats "; with -o the default comes from its extension"), \
     {NULL, "--json", NULL, PS_VAL_NONE, NULL, 0, "the same as -f json", .kind = PS_ARG_FLAG,               \
      .at = offsetof(js_args, json)},                                                                        \
-    {"-o", "--output", "FILE", PS_VAL_OUTPUT, "txt json", PS_OPT_REPEAT,                                   \
-     "write to FILE (atomically) instead of standard output; repeat for several formats (a.txt, a.json)",  \
-     .kind = PS_ARG_LIST, .at = offsetof(js_args, outs)}
+    PS_CLI_OUTPUT_OPT(js_args, outs, "txt json",                                                           \
+                      "write to FILE (atomically) instead of standard output; repeat for several formats " \
+                      "(a.txt, a.json)")
 
 static const ps_opt_doc jetstress_opts[] = {
     JS_FORMAT_OPTS("text (default) or json (the schema of docs/formats.md)", "text json"),

@@ -26,9 +26,8 @@ static int set_lang(ps_cli *cli, void *field, const char *v)
 }
 
 static const ps_opt_doc report_opts[] = {
-    {"-o", "--output", "FILE", PS_VAL_OUTPUT, "pdf html htm", PS_OPT_REPEAT,
-     "output file (.html/.htm or .pdf); repeat for several formats",
-     .kind = PS_ARG_LIST, .at = offsetof(report_args, outs)},
+    PS_CLI_OUTPUT_OPT(report_args, outs, "pdf html htm",
+                      "output file (.html/.htm or .pdf); repeat for several formats"),
     {NULL, "--solution", "FILE", PS_VAL_FILE, "ini", 0,
      "solution description (vendor, product, hardware rows, CommonMark texts, figures, logo, "
      "revisions; see perfscribe-solution(5)); what is missing prints \"not provided\"",

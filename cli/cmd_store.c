@@ -27,8 +27,8 @@ static const ps_opt_doc store_opts[] = {
      .kind = PS_ARG_LIST, .at = offsetof(store_args, tags)},
     {NULL, "--where", "KEY=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT, "only runs with this tag (list; repeatable)",
      .kind = PS_ARG_LIST, .at = offsetof(store_args, where)},
-    {"-f", "--format", "FMT", PS_VAL_WORDS, "text json", 0, "output, text (default) or json",
-     .kind = PS_ARG_FORMAT, .at = offsetof(store_args, fmt)},
+    PS_CLI_FORMAT_OPT(store_args, fmt, "text json",
+                      "output, text (default) or json"),
 };
 
 const ps_cmd_doc ps_doc_store = {

@@ -17,13 +17,11 @@ typedef struct opts {
 
 static const ps_opt_doc summary_opts[] = {
     PS_CLI_FILTER_OPTS(opts, filter),
-    {"-f", "--format", "FMT", PS_VAL_WORDS, "text csv json", 0,
-     "output format: text (default), csv or json; with -o the default comes from its extension",
-     .kind = PS_ARG_FORMAT, .at = offsetof(opts, fmt)},
-    {"-o", "--output", "FILE", PS_VAL_OUTPUT, "txt csv json", PS_OPT_REPEAT,
-     "write to FILE (atomically; never over an input) instead of stdout; repeat for several "
-     "formats (a.txt, a.csv, a.json)",
-     .kind = PS_ARG_LIST, .at = offsetof(opts, outs)},
+    PS_CLI_FORMAT_OPT(opts, fmt, "text csv json",
+                      "output format: text (default), csv or json; with -o the default comes from its extension"),
+    PS_CLI_OUTPUT_OPT(opts, outs, "txt csv json",
+                      "write to FILE (atomically; never over an input) instead of stdout; repeat for "
+                      "several formats (a.txt, a.csv, a.json)"),
     {NULL, "--threads", "N", PS_VAL_TEXT, NULL, 0,
      "parse big plain-text CSV/TSV files in N chunks at once (default 0: one per CPU, at most 8, "
      "for files of 64 MiB and more; 1: never); a .blg log is decoded on N threads (0: one per "

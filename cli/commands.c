@@ -81,9 +81,12 @@ const ps_cmd_doc *ps_cli_find_topic(const char *name)
 
 int ps_cli_help(ps_cli *cli, const ps_cmd_doc *doc)
 {
-    errno = 0;
-    if (ps_doc_print_help(stdout, doc) == 0 || errno == EPIPE)   /* | head: the reader has enough */
+    if (ps_doc_print_help(stdout, doc) == 0)
         return PS_OK;
-    return ps_error_set(&cli->err, PS_EIO, "<stdout>", 0, 0, "write error: %s",
-                        strerror(errno ? errno : EIO));
+    clearerr(stdout);   /* the reason of the failure: write again (errno may be stale by now) */
+    errno = 0;
+    int e = fputc('\n', stdout) == EOF || fflush(stdout) != 0 ? errno : EIO;
+    if (e == EPIPE)     /* | head: the reader has what it wanted */
+        return PS_OK;
+    return ps_error_set(&cli->err, PS_EIO, "<stdout>", 0, 0, "write error: %s", strerror(e ? e : EIO));
 }
