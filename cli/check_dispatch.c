@@ -14,7 +14,7 @@
 
 /* Jetstress-only options: with them the user asks for the Jetstress pipeline. */
 static const char *const jetstress_only[] = {"--mailboxes", "--iops-per-mailbox", "--profile", "--junit",
-                                             "--lenient-thresholds", NULL};
+                                             "--lenient-thresholds", "--no-qualification", NULL};
 
 static int in(const char *const *list, const char *s)
 {

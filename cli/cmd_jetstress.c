@@ -53,21 +53,29 @@ static const ps_opt_doc check_opts[] = {
      .kind = PS_ARG_STR, .at = offsetof(js_args, junit)},
     JS_FORMAT_OPTS("text verdict lines (default), json (the jetstress schema) or junit; the exit code "
                    "is the verdict either way", "text json junit"),
+    {NULL, "--no-qualification", NULL, PS_VAL_NONE, NULL, 0,
+     "Jetstress's own verdict only: no ESRP qualification (achieved IOPS >= target, printed and recomputed Pass)",
+     .kind = PS_ARG_FLAG, .at = offsetof(js_args, js.p.no_qualification)},
 };
 
 const ps_cmd_doc ps_doc_check = {
     .name = "check",
     .section = 1,
     .summary = "judge Jetstress runs against thresholds (exit 0 pass, 1 fail)",
-    .synopsis = "RUN... [--junit FILE] [-f text|json|junit] [-o FILE]... [-b TIME -e TIME]\n"
+    .synopsis = "RUN... [--junit FILE] [-f text|json|junit] [-o FILE]... [--no-qualification]\n"
+                "[-b TIME -e TIME]\n"
                 "[--mailboxes N --iops-per-mailbox X] [--profile P]\n"
                 "[--thresholds FILE] [--lenient-thresholds] [--lenient] [-q]",
     .description = "Judges every server/test of the run and prints one verdict line per server with "
                    "every reason and the source of its verdict (recomputed from the logs, as reported, or "
-                   "both). Exit 0 when every test is judged and passes; 1 when one fails, when printed "
-                   "and recomputed verdicts disagree, or when nothing could be judged. A test without "
-                   "criteria is reported UNKNOWN, not counted as passed. With -o the last verdict line "
-                   "and each file written are printed.\n\n"
+                   "both), then the ESRP qualification of every Performance test: achieved transactional "
+                   "IOPS >= target (from the report, else JetstressConfig.xml, else --mailboxes x "
+                   "--iops-per-mailbox) and the printed and recomputed verdicts Pass, each criterion with "
+                   "both numbers. Exit 0 when every test is judged and passes and no Performance test "
+                   "fails its qualification; 1 when one fails, when printed and recomputed verdicts "
+                   "disagree, when a test does not qualify, or when nothing could be judged. A test "
+                   "without criteria is reported UNKNOWN, not counted as passed. With -o the last "
+                   "verdict line and each file written are printed.\n\n"
                    "When every RUN is a plain PerfMon log (no Jetstress counters), check judges it as "
                    "'perfscribe analyze' does (--thresholds is then --rules).",
     .opts = check_opts,
@@ -75,7 +83,7 @@ const ps_cmd_doc ps_doc_check = {
     .shared = &ps_cli_js_opts,
     .shared_at = offsetof(js_args, js),
     .operands = PS_VAL_PATH,
-    .exit_status = "0 every test judged and passing, 1 a test fails or could not be judged, 2 usage, 3 bad input, 4 I/O error",
+    .exit_status = "0 every test judged and passing, 1 a test fails, does not qualify or could not be judged, 2 usage, 3 bad input, 4 I/O error",
     .see_also = "perfscribe-jetstress(1), perfscribe-analyze(1), perfscribe-rules(5)",
 };
 
@@ -133,6 +141,8 @@ static int check_status(const ps_js_run *run)
         judged += s->verdict.result != PS_VERDICT_UNKNOWN;
         if (s->verdict.result == PS_VERDICT_FAIL || (criteria && s->verdict.result == PS_VERDICT_UNKNOWN))
             rc = PS_EFAIL;
+        if (s->qualification.assessed && s->qualification.result == PS_VERDICT_FAIL)
+            rc = PS_EFAIL;   /* ESRP: below target, or a verdict that is not Pass */
     }
     return judged ? rc : PS_EFAIL;
 }

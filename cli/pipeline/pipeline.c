@@ -48,6 +48,8 @@ int ps_pipeline_jetstress(const char *const *paths, size_t npaths, const ps_pipe
     if (!rc) {
         ps_js_judge_options jo = {o->profile, o->lenient_thresholds, o->thresholds ? &extra : NULL};
         rc = ps_js_judge(run, &jo, err);                  /* judge */
+        if (!rc && !o->no_qualification)
+            ps_js_qualify(run);                           /* ESRP: target reached, verdicts pass */
         move_warnings(w, &run->warnings);
         if (!rc && !run->nservers && !o->allow_empty)
             rc = ps_error_set(err, PS_EINPUT, paths[0], 0, 0, "no Jetstress report or counter log found");

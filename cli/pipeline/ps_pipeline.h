@@ -18,6 +18,7 @@ typedef struct ps_pipeline_opts {
     const char *thresholds;    /* extra rule file (perfscribe format or PAL XML), NULL = none */
     int lenient_thresholds;    /* judge every server with the lenient (Stress) threshold set */
     int allow_empty;           /* a run without any server is not an error (audit) */
+    int no_qualification;      /* 1 = Jetstress's own verdict only: no ESRP qualification (ps_js_qualify) */
 } ps_pipeline_opts;
 
 /* Read and compute: discover the run in paths (folders, reports, configs, counter logs), read
@@ -30,7 +31,8 @@ int ps_pipeline_load(const char *const *paths, size_t npaths, const ps_js_option
                      ps_warnings *w, ps_error *err);
 
 /* The whole pipeline: read the extra threshold file (its warnings to w), load and compute
- * (ps_pipeline_load), then judge every test (ps_js_judge). The run's warnings are appended to w
+ * (ps_pipeline_load), then judge every test (ps_js_judge) and, unless o->no_qualification,
+ * qualify every Performance test for ESRP (ps_js_qualify). The run's warnings are appended to w
  * after the threshold file's, whether it succeeds or fails. A run without servers is a PS_EINPUT
  * error unless o->allow_empty. On success *out is the caller's; on error it is NULL. */
 int ps_pipeline_jetstress(const char *const *paths, size_t npaths, const ps_pipeline_opts *o, ps_js_run **out,

@@ -220,6 +220,7 @@ void ps_js_run_free(ps_js_run *r)
         free(s->logs);
         host_free(s->host, s->nhost);
         ps_verdict_fini(&s->verdict);
+        ps_qualification_fini(&s->qualification);
         free(s->ignored_report);
         ps_js_server_stats_free(s->stats);
         for (size_t k = 0; k < s->nseries; k++) {

@@ -186,6 +186,38 @@ typedef struct ps_verdict {
 void ps_verdict_add_reason(ps_verdict *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ps_verdict_fini(ps_verdict *v);  /* frees members only */
 
+/* ---- ESRP qualification (model/jetstress/qualify.c; README "ESRP qualification")
+ * ESRP accepts a server's Performance test only when Jetstress's verdict passes (printed and
+ * recomputed) AND the achieved transactional IOPS reach the target. Each criterion gives one
+ * reason with both numbers, so a document or a gate can say exactly which one failed. */
+enum ps_qual_criterion {
+    PS_QUAL_TARGET_IOPS = 0,     /* achieved transactional IOPS >= target IOPS */
+    PS_QUAL_PRINTED_VERDICT,     /* the report's printed verdict is Pass (only with a report) */
+    PS_QUAL_RECOMPUTED_VERDICT,  /* the verdict recomputed from the counter logs is Pass */
+    PS_QUAL_N
+};
+/* "target_iops", "printed_verdict", "recomputed_verdict" (JSON/store keys); NULL out of range. */
+const char *ps_qual_criterion_name(enum ps_qual_criterion c);
+typedef struct ps_qual_reason {
+    enum ps_qual_criterion criterion;
+    enum ps_verdict_result met;   /* PASS met, FAIL not met, UNKNOWN cannot be assessed */
+    double value;                 /* target: achieved IOPS (as compared: 3 decimals); verdicts: 1 pass, 0 fail, NaN */
+    double required;              /* target: target IOPS; verdicts: 1 (Pass) */
+    char *text;                   /* one sentence naming the server, test, criterion and both numbers, e.g.
+                                   * "MBX01 Performance: achieved transactional IOPS 228.256 < target 300
+                                   * (JetstressConfig.xml: 300 mailboxes x 1 IOPS)" */
+} ps_qual_reason;
+typedef struct ps_qualification {
+    int assessed;                 /* 0: not assessed (not a Performance test, or qualification off);
+                                   * then no reasons and the other fields mean nothing (a zeroed struct) */
+    enum ps_verdict_result result;/* PASS qualifies, FAIL does not, UNKNOWN cannot tell (no target, not judged) */
+    double achieved, target;      /* server: transactional IOPS (NaN = unknown); run: sums over the assessed servers */
+    const char *target_from;      /* "the report", "JetstressConfig.xml", "--mailboxes x --iops-per-mailbox", NULL */
+    ps_qual_reason *reasons; size_t nreasons;   /* one per criterion assessed, in enum order
+                                                 * (run: every assessed server's, in server order) */
+} ps_qualification;
+/* Frees the reasons; *q is zeroed (not assessed). */
+void ps_qualification_fini(ps_qualification *q);
 /* One time series kept for charts (only when a renderer asks for it). */
 typedef struct ps_series {
     char *label;
@@ -211,6 +243,7 @@ typedef struct ps_js_server {
     ps_js_host_row *host; size_t nhost;  /* recomputed host table */
     ps_js_summary summary;
     ps_verdict verdict;
+    ps_qualification qualification;      /* ESRP qualification (ps_js_qualify); zero = not assessed */
     /* optional time series for charts: per instance db IOPS (reads+writes) and read latency,
      * every sample of the logs (also outside the collection window), UTC */
     ps_series *series_iops, *series_read_lat; size_t nseries;
@@ -226,6 +259,25 @@ typedef struct ps_js_run {
     ps_warnings warnings;
 } ps_js_run;
 void ps_js_run_free(ps_js_run *r);   /* frees members and r itself */
+
+/* ---- ESRP qualification functions (types above) */
+/* Qualify one server/test from its judged verdict (call after ps_js_judge) and summary. Only a
+ * Performance test is assessed. Target IOPS: s->summary.target_transactional_iops (the report's,
+ * else JetstressConfig.xml's mailboxes x IOPS, else --mailboxes x --iops-per-mailbox); the
+ * achieved IOPS is compared as printed, rounded to 3 decimals, so a run at exactly the target
+ * qualifies. result = FAIL when any criterion fails, else UNKNOWN when one cannot be assessed
+ * (no target, verdict not judged), else PASS. *out is overwritten (call ps_qualification_fini
+ * on it first when it held reasons); the caller owns it. Never fails. */
+void ps_js_qualify_server(const ps_js_server *s, ps_qualification *out);
+/* Fill every server's ->qualification (ps_js_qualify_server; servers not assessed are zeroed).
+ * The pipeline calls it after judging unless qualification is switched off. */
+void ps_js_qualify(ps_js_run *run);
+/* The run's qualification from the servers' ->qualification: assessed when any server is;
+ * FAIL when one assessed server fails, else UNKNOWN when one is unknown, else PASS; reasons =
+ * copies of every assessed server's reasons in server order; achieved/target summed (NaN when
+ * one is unknown). The caller owns *out (ps_qualification_fini). */
+void ps_js_qualify_run(const ps_js_run *run, ps_qualification *out);
+
 
 /* ===================================================================== 6b. solution description */
 /* (owned by the ESRP document work; parsed by parser/config/solution.c, read by render/doc/doc_model.c)

@@ -242,7 +242,7 @@ static double server_value(const ps_js_server *s, int m, enum ps_thr_stat stat)
 /* ------------------------------------------------------------------ reasons */
 
 /* Up to 3 decimals (6 below 0.1), trailing zeros removed: 22.4, 20, 0.012, 0.000694. */
-static const char *short_num(char *out, size_t n, double v)
+const char *js_short_num(char *out, size_t n, double v)
 {
     ps_fmt_num(out, n, v, fabs(v) < 0.1 ? 6 : 3);
     if (strchr(out, '.')) {
@@ -259,7 +259,7 @@ static void with_unit(char *out, size_t n, double v, int metric)
 {
     char num[64];
     const char *u = ps_js_metric_unit(metric);
-    short_num(num, sizeof num, v);
+    js_short_num(num, sizeof num, v);
     snprintf(out, n, "%s%s%s", num, (*u && *u != '/' && *u != '%') ? " " : "", u);
 }
 
@@ -271,7 +271,7 @@ static int reason(ps_verdict *vd, const ps_thr_rule *r, const char *who, double 
     const char *sev = r->severity == PS_THR_WARNING ? "warning: " : "";
     if (r->stat == PS_THR_EXCEED) {
         char me[32];
-        short_num(me, sizeof me, r->max_errors);
+        js_short_num(me, sizeof me, r->max_errors);
         ps_verdict_add_reason(vd, "%s%s: %s%llu samples of %s %s %s (%s allowed)", sev, who,
                               exact ? "" : "at least ", (unsigned long long)count,
                               ps_js_metric_words(r->metric), ps_thr_op_text(r->op), lim, me);

@@ -152,6 +152,23 @@ static int has_criteria(const ps_js_server *s)
     return s->test_type != PS_TEST_BACKUP && s->test_type != PS_TEST_SOFTRECOVERY;
 }
 
+static const char *qual_word(enum ps_verdict_result r)
+{
+    return r == PS_VERDICT_PASS ? "QUALIFIES" : r == PS_VERDICT_FAIL ? "DOES NOT QUALIFY" : "NOT ASSESSED";
+}
+
+/* "MBX01 Performance: ESRP DOES NOT QUALIFY" and one indented line per criterion. */
+static void qualification_lines(ps_buf *b, const ps_js_server *s)
+{
+    const ps_qualification *q = &s->qualification;
+    if (!q->assessed)
+        return;
+    ps_buf_printf(b, "%s %s: ESRP %s\n", s->machine ? s->machine : "?", ps_test_type_name(s->test_type),
+                  qual_word(q->result));
+    for (size_t k = 0; k < q->nreasons; k++)
+        ps_buf_printf(b, "  %s\n", q->reasons[k].text);
+}
+
 static void verdict_lines(ps_buf *b, const ps_js_server *s)
 {
     const ps_verdict *v = &s->verdict;
@@ -162,14 +179,17 @@ static void verdict_lines(ps_buf *b, const ps_js_server *s)
                   v->source == PS_VSRC_REPORTED ? ps_verdict_source_words(v->source) : "");
     for (size_t k = 0; k < s->verdict.nreasons; k++)
         ps_buf_printf(b, "  %s\n", s->verdict.reasons[k]);
+    qualification_lines(b, s);
 }
 
 void ps_js_render_verdicts(ps_buf *b, const ps_js_run *run)
 {
-    size_t fail = 0, pass = 0, unjudged = 0;
+    size_t fail = 0, pass = 0, unjudged = 0, assessed = 0, qualify = 0;
     for (size_t i = 0; i < run->nservers; i++) {
         const ps_js_server *s = &run->servers[i];
         verdict_lines(b, s);
+        assessed += s->qualification.assessed != 0;
+        qualify += s->qualification.assessed && s->qualification.result == PS_VERDICT_PASS;
         fail += s->verdict.result == PS_VERDICT_FAIL;
         pass += s->verdict.result == PS_VERDICT_PASS;
         unjudged += s->verdict.result == PS_VERDICT_UNKNOWN && has_criteria(s);
@@ -179,12 +199,15 @@ void ps_js_render_verdicts(ps_buf *b, const ps_js_run *run)
     if (unjudged)
         ps_buf_printf(b, "%zu not judged, ", unjudged);
     ps_buf_printf(b, "%zu without criteria\n", run->nservers - pass - fail - unjudged);
+    if (assessed)
+        ps_buf_printf(b, "ESRP: %zu of %zu Performance %s %s\n", qualify, assessed, assessed == 1 ? "test" : "tests",
+                      qualify == 1 ? "qualifies" : "qualify");
     if (!pass && !fail)
         ps_buf_puts(b, "nothing was judged: no test has a verdict\n");
 }
 
 static void summary_row(ps_buf *b, const char *name, const char *type, size_t ninst, const ps_js_summary *m,
-                        const char *verdict)
+                        const char *verdict, const char *esrp)
 {
     char v[12][64];
     const double x[12] = {m->db_reads_per_sec, m->db_writes_per_sec, m->db_transfers_per_sec,
@@ -197,7 +220,18 @@ static void summary_row(ps_buf *b, const char *name, const char *type, size_t ni
     ps_buf_printf(b, "%-12s %-12s %4zu", name, type, ninst);
     for (int i = 0; i < 12; i++)
         ps_buf_printf(b, " %*s", COLW, v[i]);
-    ps_buf_printf(b, "  %s\n", verdict);
+    if (*esrp)
+        ps_buf_printf(b, "  %-7s  %s\n", verdict, esrp);
+    else
+        ps_buf_printf(b, "  %s\n", verdict);
+}
+
+/* The ESRP column: "qualifies", "no", "unknown"; "-" when the test is not assessed. */
+static const char *esrp_cell(const ps_qualification *q)
+{
+    if (!q->assessed)
+        return "-";
+    return q->result == PS_VERDICT_PASS ? "qualifies" : q->result == PS_VERDICT_FAIL ? "no" : "unknown";
 }
 
 static void esrp_table(ps_buf *b, const ps_js_run *run)
@@ -209,18 +243,24 @@ static void esrp_table(ps_buf *b, const ps_js_run *run)
                   "Server", "Test", "Inst");
     for (int i = 0; i < 12; i++)
         ps_buf_printf(b, " %*s", COLW, cols[i]);
-    ps_buf_puts(b, "  Verdict\n");
+    int any = 0;
+    for (size_t i = 0; i < run->nservers; i++)
+        any |= run->servers[i].qualification.assessed;
+    ps_buf_puts(b, any ? "  Verdict  ESRP\n" : "  Verdict\n");
     size_t ninst = 0, nperf = 0;
     for (size_t i = 0; i < run->nservers; i++)
         nperf += run->servers[i].test_type == PS_TEST_PERFORMANCE;
     for (size_t i = 0; i < run->nservers; i++) {
         const ps_js_server *s = &run->servers[i];
         summary_row(b, s->machine ? s->machine : "?", ps_test_type_name(s->test_type), s->ninstances, &s->summary,
-                    result_word(s->verdict.result));
+                    result_word(s->verdict.result), any ? esrp_cell(&s->qualification) : "");
         if (!nperf || s->test_type == PS_TEST_PERFORMANCE)   /* the aggregate's servers only */
             ninst += s->ninstances;
     }
-    summary_row(b, "Aggregate", "", ninst, &run->aggregate, "");
+    ps_qualification q;
+    ps_js_qualify_run(run, &q);
+    summary_row(b, "Aggregate", "", ninst, &run->aggregate, "", any ? esrp_cell(&q) : "");
+    ps_qualification_fini(&q);
 }
 
 void ps_js_render_text(ps_buf *b, const ps_js_run *run)
@@ -392,6 +432,42 @@ static void json_verdict(ps_buf *b, const ps_verdict *v)
     ps_buf_putc(b, '}');
 }
 
+/* {"result","achieved","target","target_from","reasons":[{criterion,met,value,required,text}]},
+ * null when not assessed. */
+static void json_qualification(ps_buf *b, const ps_qualification *q)
+{
+    static const char *const met[] = {"fail", "pass"};
+    if (!q->assessed) {
+        ps_buf_puts(b, "null");
+        return;
+    }
+    int f = 1;
+    ps_buf_putc(b, '{');
+    jkey(b, &f, "result");
+    ps_json_str(b, q->result == PS_VERDICT_UNKNOWN ? "unknown" : met[q->result]);
+    jnum(b, &f, "achieved_transactional_iops", q->achieved);
+    jnum(b, &f, "target_transactional_iops", q->target);
+    jkey(b, &f, "target_from");
+    ps_json_str(b, q->target_from);
+    jkey(b, &f, "reasons");
+    ps_buf_putc(b, '[');
+    for (size_t k = 0; k < q->nreasons; k++) {
+        const ps_qual_reason *r = &q->reasons[k];
+        int g = 1;
+        ps_buf_puts(b, k ? ",{" : "{");
+        jkey(b, &g, "criterion");
+        ps_json_str(b, ps_qual_criterion_name(r->criterion));
+        jkey(b, &g, "met");
+        ps_json_str(b, r->met == PS_VERDICT_UNKNOWN ? "unknown" : met[r->met]);
+        jnum(b, &g, "value", r->value);
+        jnum(b, &g, "required", r->required);
+        jkey(b, &g, "text");
+        ps_json_str(b, r->text);
+        ps_buf_putc(b, '}');
+    }
+    ps_buf_puts(b, "]}");
+}
+
 static void json_server(ps_buf *b, const ps_js_server *s)
 {
     int f = 1;
@@ -426,6 +502,8 @@ static void json_server(ps_buf *b, const ps_js_server *s)
     json_summary(b, &s->summary);
     jkey(b, &f, "verdict");
     json_verdict(b, &s->verdict);
+    jkey(b, &f, "qualification");
+    json_qualification(b, &s->qualification);
     jkey(b, &f, "host");
     ps_buf_putc(b, '[');
     for (size_t i = 0; i < s->nhost; i++) {
@@ -457,6 +535,11 @@ void ps_js_render_json(ps_buf *b, const ps_js_run *run)
     }
     ps_buf_puts(b, "],\"aggregate\":");
     json_summary(b, &run->aggregate);
+    ps_qualification q;
+    ps_js_qualify_run(run, &q);
+    ps_buf_puts(b, ",\"qualification\":");
+    json_qualification(b, &q);
+    ps_qualification_fini(&q);
     ps_buf_puts(b, ",\"warnings\":[");
     for (size_t i = 0; i < run->warnings.n; i++) {
         if (i)
@@ -468,12 +551,40 @@ void ps_js_render_json(ps_buf *b, const ps_js_run *run)
 
 /* ------------------------------------------------------------------ JUnit */
 
+/* A testcase fails on a failing verdict or a failing ESRP qualification. */
+static int junit_fails(const ps_js_server *s)
+{
+    return s->verdict.result == PS_VERDICT_FAIL || (s->qualification.assessed && s->qualification.result == PS_VERDICT_FAIL);
+}
+
+/* Every unmet or unknown qualification criterion, one per line. */
+static void junit_qual_lines(ps_buf *b, const ps_qualification *q)
+{
+    for (size_t k = 0; q->assessed && k < q->nreasons; k++)
+        if (q->reasons[k].met != PS_VERDICT_PASS) {
+            ps_buf_puts(b, "ESRP: ");
+            ps_html_escape(b, q->reasons[k].text);
+            ps_buf_putc(b, '\n');
+        }
+}
+
+static const char *junit_first_reason(const ps_js_server *s)
+{
+    const ps_qualification *q = &s->qualification;
+    if (s->verdict.result == PS_VERDICT_FAIL)
+        return s->verdict.nreasons ? s->verdict.reasons[0] : "fail";
+    for (size_t k = 0; k < q->nreasons; k++)
+        if (q->reasons[k].met == PS_VERDICT_FAIL)
+            return q->reasons[k].text;
+    return "does not qualify for ESRP";
+}
+
 void ps_js_render_junit(ps_buf *b, const ps_js_run *run)
 {
     size_t fail = 0, skip = 0;
     for (size_t i = 0; i < run->nservers; i++) {
-        fail += run->servers[i].verdict.result == PS_VERDICT_FAIL;
-        skip += run->servers[i].verdict.result == PS_VERDICT_UNKNOWN;
+        fail += junit_fails(&run->servers[i]);
+        skip += !junit_fails(&run->servers[i]) && run->servers[i].verdict.result == PS_VERDICT_UNKNOWN;
     }
     ps_buf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- generated by perfscribe " PS_VERSION " -->\n"
                      "<testsuite name=\"perfscribe check\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
@@ -492,15 +603,22 @@ void ps_js_render_junit(ps_buf *b, const ps_js_run *run)
         ps_html_escape(b, v->profile ? v->profile : "");
         ps_buf_puts(b, "\"/><property name=\"verdict_source\" value=\"");
         ps_buf_puts(b, ps_verdict_source_name(v->source));
+        if (s->qualification.assessed) {
+            ps_buf_puts(b, "\"/><property name=\"esrp_qualification\" value=\"");
+            ps_buf_puts(b, s->qualification.result == PS_VERDICT_PASS   ? "pass"
+                           : s->qualification.result == PS_VERDICT_FAIL ? "fail"
+                                                                         : "unknown");
+        }
         ps_buf_puts(b, "\"/></properties>\n");
-        if (v->result == PS_VERDICT_FAIL) {
-            ps_buf_puts(b, "    <failure type=\"verdict\" message=\"");
-            ps_html_escape(b, v->nreasons ? v->reasons[0] : "fail");
+        if (junit_fails(s)) {
+            ps_buf_printf(b, "    <failure type=\"%s\" message=\"", v->result == PS_VERDICT_FAIL ? "verdict" : "qualification");
+            ps_html_escape(b, junit_first_reason(s));
             ps_buf_puts(b, "\">");
             for (size_t k = 0; k < v->nreasons; k++) {
                 ps_html_escape(b, v->reasons[k]);
                 ps_buf_putc(b, '\n');
             }
+            junit_qual_lines(b, &s->qualification);
             ps_buf_puts(b, "</failure>\n");
         } else if (v->result == PS_VERDICT_UNKNOWN) {
             if (has_criteria(s)) {

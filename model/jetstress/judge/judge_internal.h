@@ -26,4 +26,8 @@ void js_verdict_settle(ps_js_server *s, const js_tally *t);
  * Returns the number of reasons added. */
 int js_plausibility(ps_js_server *s);
 
+/* Up to 3 decimals (6 below 0.1), trailing zeros removed: 22.4, 20, 0.012, 0.000694 (the numbers
+ * of verdict reasons). Returns out. */
+const char *js_short_num(char *out, size_t n, double v);
+
 #endif
