@@ -31,6 +31,7 @@ typedef struct ps_cli {
     ps_cli_list written;  /* files written (ps_cli_wrote; copies), listed by main at the end */
     int stdout_used;      /* an output went to standard output */
     char verdict[160];    /* a judging command's verdict line, printed by main with the files */
+    int stdout_gone;      /* standard output's reader left (| head): a quiet, normal end */
 } ps_cli;
 
 typedef int (*ps_cmd_fn)(int argc, char **argv, ps_cli *cli);

@@ -86,7 +86,9 @@ int ps_cli_help(ps_cli *cli, const ps_cmd_doc *doc)
     clearerr(stdout);   /* the reason of the failure: write again (errno may be stale by now) */
     errno = 0;
     int e = fputc('\n', stdout) == EOF || fflush(stdout) != 0 ? errno : EIO;
-    if (e == EPIPE)     /* | head: the reader has what it wanted */
+    if (e == EPIPE) {   /* | head: the reader has what it wanted */
+        cli->stdout_gone = 1;
         return PS_OK;
+    }
     return ps_error_set(&cli->err, PS_EIO, "<stdout>", 0, 0, "write error: %s", strerror(e ? e : EIO));
 }

@@ -50,12 +50,14 @@ static void print_warnings(const ps_warnings *w)
 
 /* The end of every command: standard output flushed; a reader that closed the pipe (| head)
  * is a normal end (exit 0, quiet); any other write error is exit 4 with its reason. */
+static int stdout_gone;   /* the help found standard output's reader gone (ps_cli.stdout_gone) */
+
 static int finish(int rc)
 {
     errno = 0;
     int bad = fflush(stdout) != 0 || ferror(stdout);
     int e = errno ? errno : EIO;
-    if (ps_outfile_stdout_closed() || (bad && e == EPIPE))
+    if (ps_outfile_stdout_closed() || stdout_gone || (bad && e == EPIPE))
         return PS_OK;
     if (bad && rc == PS_OK) {
         fprintf(stderr, "perfscribe: <stdout>: write error: %s\n", strerror(e));
@@ -111,6 +113,7 @@ static int global_option(const char *a, ps_cli *cli)
 /* The end of --version and help: their error (a failed write) printed once, then finish. */
 static int report(int rc, ps_cli *cli)
 {
+    stdout_gone = cli->stdout_gone;
     if (rc != PS_OK && cli->err.msg[0]) {
         char line[1200];
         ps_error_format(&cli->err, line, sizeof line);
@@ -141,6 +144,7 @@ static void print_written(const ps_cli *cli, int rc)
 static int run_command(const ps_cli_command *c, int argc, char **argv, ps_cli *cli)
 {
     int rc = c->fn(argc, argv, cli);
+    stdout_gone = cli->stdout_gone;
     print_written(cli, rc);
     for (size_t i = 0; i < cli->written.n; i++)
         free((char *)cli->written.v[i]);
@@ -174,6 +178,7 @@ int main(int argc, char **argv)
     argc -= first - 1;
     argv += first - 1;
     const char *cmd = argv[1];
+    stdout_gone = 0;
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0)
         return report(ps_cli_version(&cli), &cli);
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {

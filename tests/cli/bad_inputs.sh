@@ -21,7 +21,8 @@ PS=${PERFSCRIBE:?}
 case $PS in /*) ;; *) PS=$PWD/$PS ;; esac
 SRC=${PS_SOURCE_DIR:?}
 DIR=$SRC/tests/bad-inputs
-command -v python3 >/dev/null || { echo "SKIP: python3 needed to generate inputs"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools python3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 GEN=$tmp/gen

@@ -4,7 +4,8 @@
 # well-formed JUnit XML with the right failure count; verdict sources.
 set -u
 S="$PS_SOURCE_DIR/samples/jetstress"
-[ -d "$S/MBX02" ] || exit 77
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_fixture "$S/MBX02"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 

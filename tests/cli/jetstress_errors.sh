@@ -2,7 +2,8 @@
 # perfscribe jetstress/check on bad input: precise errors and exit codes, never a silent number.
 set -u
 S="$PS_SOURCE_DIR/samples/jetstress"
-[ -d "$S/MBX01" ] || exit 77
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_fixture "$S/MBX01"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
