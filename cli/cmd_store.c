@@ -97,9 +97,11 @@ static int parse_args(int argc, char **argv, ps_cli *cli, store_args *a, ps_cli_
     return PS_OK;
 }
 
-static int open_db(ps_cli *cli, const char *url, ps_db **db)
+/* create: add (a missing database is created); the others open an existing one (a read-only
+ * file read-only), so a mistyped sqlite: path creates nothing */
+static int open_db(ps_cli *cli, const char *url, int create, ps_db **db)
 {
-    return ps_db_open(url, db, &cli->err);
+    return create ? ps_db_open(url, db, &cli->err) : ps_db_open_read(url, db, &cli->err);
 }
 
 int ps_cli_store_load(ps_cli *cli, const char *url, const char *label, ps_js_run **run)
@@ -107,7 +109,7 @@ int ps_cli_store_load(ps_cli *cli, const char *url, const char *label, ps_js_run
     ps_db *db = NULL;
     ps_store_meta meta;
     *run = NULL;
-    int rc = open_db(cli, url, &db);
+    int rc = open_db(cli, url, 0, &db);
     if (!rc)
         rc = ps_store_load(db, label, run, &meta, &cli->err);
     if (!rc)
@@ -123,7 +125,7 @@ int ps_cli_store_labels(ps_cli *cli, const char *url, const char *const *where, 
     ps_store_entry *e = NULL;
     *labels = NULL;
     *n = 0;
-    int rc = open_db(cli, url, &db);
+    int rc = open_db(cli, url, 0, &db);
     if (!rc)
         rc = ps_store_list(db, where, nwhere, &e, n, &cli->err);
     if (!rc) {
@@ -236,7 +238,8 @@ typedef int (*action_fn)(ps_cli *cli, store_args *a, ps_db *db, ps_buf *out);
 static const struct {
     const char *name;
     action_fn fn;
-} actions[] = {{"add", action_add}, {"list", action_list}, {"show", action_show}, {"rm", action_rm}};
+    int create;  /* may create the database (add); the others need it to exist */
+} actions[] = {{"add", action_add, 1}, {"list", action_list, 0}, {"show", action_show, 0}, {"rm", action_rm, 0}};
 
 int ps_cmd_store(int argc, char **argv, ps_cli *cli)
 {
@@ -245,18 +248,24 @@ int ps_cmd_store(int argc, char **argv, ps_cli *cli)
     ps_cli_list ops = {0};
     int rc = parse_args(argc, argv, cli, &a, &ops);
     action_fn fn = NULL;
+    int create = 0;
     for (size_t i = 0; !rc && i < sizeof actions / sizeof actions[0]; i++)
-        if (strcmp(a.action, actions[i].name) == 0)
+        if (strcmp(a.action, actions[i].name) == 0) {
             fn = actions[i].fn;
+            create = actions[i].create;
+        }
     if (!rc && !fn)
         rc = ps_cli_usage(cli, "unknown store action '%s' (add, list, show, rm)", a.action);
     ps_db *db = NULL;
     ps_buf out = {0};
     if (!rc)
-        rc = open_db(cli, a.db, &db);
+        rc = open_db(cli, a.db, create, &db);
     if (!rc)
         rc = fn(cli, &a, db, &out);
-    ps_db_close(db);
+    if (rc)
+        ps_db_close_discard(db);   /* a store this failed first add created is removed */
+    else
+        ps_db_close(db);
     if (!rc)
         rc = ps_cli_write(cli, "-", &out, NULL, 0);
     ps_buf_fini(&out);

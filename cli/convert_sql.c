@@ -58,6 +58,9 @@ int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, ps_log *const *log
     ps_cli_progress_end(cli);
     if (!rc)
         rc = ps_db_commit(db, &cli->err);
-    ps_db_close(db);   /* rolls back what was not committed */
+    if (rc)
+        ps_db_close_discard(db);   /* rolls back; a database this run created is removed */
+    else
+        ps_db_close(db);
     return rc;
 }

@@ -4,7 +4,9 @@
 #include "ps_model.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct {
     dev_t dev;
@@ -14,10 +16,18 @@ typedef struct {
 static file_id *ids;   /* process lifetime (still reachable at exit, never leaked) */
 static size_t nids, cap;
 
+/* The file path names; "-" is standard input (the file behind fd 0, when it is one). */
+static int stat_input(const char *path, struct stat *st)
+{
+    if (strcmp(path, "-") == 0)
+        return fstat(0, st);
+    return stat(path, st);
+}
+
 void ps_input_note(const char *path)
 {
     struct stat st;
-    if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    if (!path || stat_input(path, &st) != 0 || !S_ISREG(st.st_mode))
         return;
     size_t i = 0;
     while (i < nids && !(ids[i].dev == st.st_dev && ids[i].ino == st.st_ino))
@@ -36,7 +46,7 @@ void ps_input_note(const char *path)
 int ps_input_noted(const char *path)
 {
     struct stat st;
-    if (!path || stat(path, &st) != 0)
+    if (!path || stat_input(path, &st) != 0)
         return 0;
     int hit = 0;
     for (size_t i = 0; i < nids && !hit; i++)

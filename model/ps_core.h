@@ -107,7 +107,8 @@ int ps_parse_double(const char *s, size_t len, double *out);
  * output never overwrites an input that a command found by itself (inside a RUN folder).
  * Identity is device + inode (other spellings, hard and symbolic links match). Call from one
  * thread (readers open files on the calling thread); the list lives until the process ends.
- * ps_input_noted: 1 when path names a noted file. */
+ * ps_input_noted: 1 when path names a noted file. The path "-" names the file behind standard
+ * input (fd 0) when it is a regular file (`summary - -o LOG < LOG`). */
 void ps_input_note(const char *path);
 int ps_input_noted(const char *path);
 

@@ -161,15 +161,6 @@ void ps_js_profile_rules(const char *profile, const ps_js_threshold_set *set, do
 
 /* ------------------------------------------------------------------ values */
 
-static int glob_match(const char *pat, const char *s)
-{
-    if (!*pat)
-        return !*s;
-    if (*pat == '*')
-        return glob_match(pat + 1, s) || (*s && glob_match(pat, s + 1));
-    return *s && tolower((unsigned char)*pat) == tolower((unsigned char)*s) && glob_match(pat + 1, s + 1);
-}
-
 /* A Jetstress 2007 volume row: "M:" or "Database (M:)". */
 static int is_volume_name(const char *n)
 {
@@ -294,7 +285,7 @@ static int judge_rule(ps_js_server *s, const ps_thr_rule *r, js_tally *t)
         for (size_t i = 0; i < s->ninstances; i++) {
             const ps_js_instance *in = &s->instances[i];
             const ps_js_figures *f = ps_js_instance_figures(in);
-            if (!f || (r->instance && !glob_match(r->instance, in->name)) ||
+            if (!f || (r->instance && !ps_glob_match(r->instance, in->name)) ||
                 (r->volume >= 0 && r->volume != is_volume_name(in->name)))
                 continue;
             const ps_js_stat *st = (s->stats && i < s->stats->ninst && in->has_computed)

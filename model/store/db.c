@@ -11,6 +11,8 @@ struct ps_db {
     const ps_db_backend *be;
     void *conn;
     char *name;       /* URL without a password, for messages */
+    char *url;        /* as given (for discard) */
+    int state;        /* PS_DB_CREATED, PS_DB_READ_ONLY */
     int in_tx;
 };
 
@@ -37,31 +39,13 @@ void ps_db_real_text(char out[32], double v)
     snprintf(out, 32, "%.17g", v);
 }
 
-/* "scheme://user:secret@host" -> "scheme://user:***@host" (only the password part). */
-static char *redact(const char *url)
-{
-    char *s = ps_xstrdup(url);
-    char *p = strstr(s, "://");
-    if (!p)
-        return s;
-    char *at = strchr(p + 3, '@'), *colon = strchr(p + 3, ':');
-    if (at && colon && colon < at) {
-        ps_buf b = {0};
-        ps_buf_put(&b, s, (size_t)(colon - s) + 1);
-        ps_buf_puts(&b, "***");
-        ps_buf_puts(&b, at);
-        free(s);
-        return ps_buf_steal(&b);
-    }
-    return s;
-}
-
 int ps_db_open(const char *url, ps_db **out, ps_error *err)
 {
     return ps_db_open_at(url, PS_STORE_SCHEMA_VERSION, out, err);
 }
 
-int ps_db_open_at(const char *url, int version, ps_db **out, ps_error *err)
+/* Open url with its backend; create: make a missing database. */
+static int db_open(const char *url, int create, ps_db **out, ps_error *err)
 {
     *out = NULL;
     const ps_db_backend *be = NULL;
@@ -74,16 +58,62 @@ int ps_db_open_at(const char *url, int version, ps_db **out, ps_error *err)
                             "unknown database '%s': give sqlite:PATH or postgresql://HOST/DBNAME", url);
     ps_db *db = ps_xcalloc(1, sizeof *db);
     db->be = be;
-    db->name = redact(url);
-    int rc = be->open(url, db->name, &db->conn, err);
-    if (!rc)
-        rc = ps_store_migrate(db, version, err);
+    db->name = be->display ? be->display(url) : ps_xstrdup(url);
+    db->url = ps_xstrdup(url);
+    int rc = be->open(url, db->name, create, &db->conn, &db->state, err);
     if (rc) {
         ps_db_close(db);
         return rc;
     }
     *out = db;
     return PS_OK;
+}
+
+int ps_db_open_at(const char *url, int version, ps_db **out, ps_error *err)
+{
+    int rc = db_open(url, 1, out, err);
+    if (!rc && (rc = ps_store_migrate(*out, version, err)) != PS_OK) {
+        ps_db_close_discard(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+int ps_db_open_read(const char *url, ps_db **out, ps_error *err)
+{
+    int rc = db_open(url, 0, out, err);
+    if (rc)
+        return rc;
+    int64_t have = 0;
+    rc = ps_store_check_version(*out, &have, err);
+    if (!rc && have != PS_STORE_SCHEMA_VERSION) {
+        if ((*out)->state & PS_DB_READ_ONLY)
+            rc = ps_error_set(err, PS_EIO, (*out)->name, 0, 0,
+                              "schema version %lld needs migrating to %d, and the database is read-only"
+                              " (run 'perfscribe store list' once with write access)",
+                              (long long)have, PS_STORE_SCHEMA_VERSION);
+        else
+            rc = ps_store_migrate(*out, PS_STORE_SCHEMA_VERSION, err);
+    }
+    if (rc) {
+        ps_db_close(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+void ps_db_close_discard(ps_db *db)
+{
+    if (!db)
+        return;
+    int created = db->state & PS_DB_CREATED;
+    const ps_db_backend *be = db->be;
+    char *url = db->url;
+    db->url = NULL;
+    ps_db_close(db);
+    if (created && be->discard)
+        be->discard(url);
+    free(url);
 }
 
 void ps_db_close(ps_db *db)
@@ -94,6 +124,7 @@ void ps_db_close(ps_db *db)
     if (db->conn)
         db->be->close(db->conn);
     free(db->name);
+    free(db->url);
     free(db);
 }
 

@@ -9,7 +9,14 @@
 typedef struct ps_db_backend {
     const char *kind;                       /* "sqlite", "postgresql" */
     const char *const *schemes;             /* URL prefixes that choose it, NULL-terminated */
-    int (*open)(const char *url, const char *name, void **conn, ps_error *err);
+    /* the URL for messages, without a password (heap string); NULL = the URL as given */
+    char *(*display)(const char *url);
+    /* create: make the database when missing (else a missing one is an error). *state gets
+     * PS_DB_CREATED when this open made it, PS_DB_READ_ONLY when it could open it for reading
+     * only (a read-only file). */
+    int (*open)(const char *url, const char *name, int create, void **conn, int *state, ps_error *err);
+    /* remove the database this process created (url as given to open); NULL = never created */
+    void (*discard)(const char *url);
     void (*close)(void *conn);
     int (*exec)(void *conn, const char *name, const char *sql, ps_error *err);
     const char *begin_write;                /* SQL that opens a write transaction */
@@ -29,6 +36,8 @@ typedef struct ps_db_backend {
     int (*copy_end)(void *cp, ps_error *err);
     void (*copy_abort)(void *cp);
 } ps_db_backend;
+
+enum { PS_DB_CREATED = 1, PS_DB_READ_ONLY = 2 };
 
 extern const ps_db_backend ps_db_sqlite_backend;
 extern const ps_db_backend ps_db_pg_backend;

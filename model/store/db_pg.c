@@ -18,6 +18,9 @@
 static struct {
     __typeof__(&PQclear) PQclear;
     __typeof__(&PQconnectdb) PQconnectdb;
+    __typeof__(&PQconninfoFree) PQconninfoFree;
+    __typeof__(&PQconninfoParse) PQconninfoParse;
+    __typeof__(&PQfreemem) PQfreemem;
     __typeof__(&PQerrorMessage) PQerrorMessage;
     __typeof__(&PQexec) PQexec;
     __typeof__(&PQexecPrepared) PQexecPrepared;
@@ -35,7 +38,8 @@ static struct {
 } pq;
 
 static const ps_dl_sym pq_syms[] = {
-    PS_DL_SYM(pq, PQclear), PS_DL_SYM(pq, PQconnectdb), PS_DL_SYM(pq, PQerrorMessage),
+    PS_DL_SYM(pq, PQclear), PS_DL_SYM(pq, PQconnectdb), PS_DL_SYM(pq, PQconninfoFree),
+    PS_DL_SYM(pq, PQconninfoParse), PS_DL_SYM(pq, PQfreemem), PS_DL_SYM(pq, PQerrorMessage),
     PS_DL_SYM(pq, PQexec), PS_DL_SYM(pq, PQexecPrepared), PS_DL_SYM(pq, PQfinish),
     PS_DL_SYM(pq, PQgetResult), PS_DL_SYM(pq, PQgetisnull), PS_DL_SYM(pq, PQgetvalue),
     PS_DL_SYM(pq, PQntuples), PS_DL_SYM(pq, PQprepare), PS_DL_SYM(pq, PQputCopyData),
@@ -60,30 +64,142 @@ typedef struct pg_copy {
 
 static unsigned long stmt_counter;
 
-static int pg_fail(ps_error *err, const char *name, PGconn *c, const char *what)
+/* The connection string of url: "postgresql://..." is a libpq URI; "postgresql:" followed by
+ * anything else is keyword conninfo ("postgresql:" alone: everything from PGHOST, ...). */
+static const char *conninfo_of(const char *url)
+{
+    const char *colon = strchr(url, ':');
+    return strncmp(colon, "://", 3) == 0 ? url : colon + 1;
+}
+
+/* The password url gives, as libpq reads it (PQconninfoParse: URI, percent-encoding, keyword
+ * quoting); NULL when none or libpq is not loaded. Heap string. */
+static char *password_of(const char *url)
+{
+    if (!pq.PQconninfoParse)
+        return NULL;
+    char *msg = NULL;
+    PQconninfoOption *opts = pq.PQconninfoParse(conninfo_of(url), &msg);
+    if (msg)
+        pq.PQfreemem(msg);
+    char *pw = NULL;
+    for (PQconninfoOption *o = opts; o && o->keyword; o++)
+        if (strcmp(o->keyword, "password") == 0 && o->val && *o->val)
+            pw = ps_xstrdup(o->val);
+    if (opts)
+        pq.PQconninfoFree(opts);
+    return pw;
+}
+
+/* libpq's message made safe to print: the password (as libpq parsed it from url) replaced by
+ * "***" wherever it appears, line breaks and tabs between its lines joined by "; ", the ends
+ * trimmed. Never libpq's text as is. */
+static void filter_message(char *out, size_t cap, const char *msg, const char *url)
+{
+    char *pw = url ? password_of(url) : NULL;
+    ps_buf b = {0};
+    size_t pwlen = pw ? strlen(pw) : 0;
+    for (const char *p = msg ? msg : ""; *p;) {
+        if (pwlen && strncmp(p, pw, pwlen) == 0) {
+            ps_buf_puts(&b, "***");
+            p += pwlen;
+        } else if (*p == '\n' || *p == '\r' || *p == '\t') {
+            while (*p == '\n' || *p == '\r' || *p == '\t' || *p == ' ')
+                p++;
+            if (*p && b.len)
+                ps_buf_puts(&b, "; ");
+        } else {
+            ps_buf_putc(&b, *p++);
+        }
+    }
+    snprintf(out, cap, "%s", b.data ? b.data : "");
+    ps_buf_fini(&b);
+    free(pw);
+    size_t n = strlen(out);
+    while (n && out[n - 1] == ' ')
+        out[--n] = 0;
+}
+
+static int pg_fail_url(ps_error *err, const char *name, PGconn *c, const char *url, const char *what)
 {
     char msg[400];
-    snprintf(msg, sizeof msg, "%s", c ? pq.PQerrorMessage(c) : "out of memory");
-    size_t n = strlen(msg);
-    while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
-        msg[--n] = 0;
+    filter_message(msg, sizeof msg, c ? pq.PQerrorMessage(c) : "out of memory", url);
     return ps_error_set(err, PS_EIO, name, 0, 0, "%s: %s", what, msg);
+}
+
+/* Errors after the connection: the URL's password is no longer at hand; libpq's text is still
+ * joined onto one line (a password never appears in a server's error). */
+static int pg_fail(ps_error *err, const char *name, PGconn *c, const char *what)
+{
+    return pg_fail_url(err, name, c, NULL, what);
+}
+
+/* url for messages, built from what libpq parses out of it (never by looking for patterns in
+ * the text): postgresql://USER:***@HOST:PORT/DBNAME?host=SOCKET-FOLDER, each part only when
+ * given, the password always "***". When libpq cannot be loaded, or cannot parse url (its own
+ * message would quote the raw text), the scheme alone. Heap string. */
+static char *pg_display(const char *url)
+{
+    ps_buf b = {0};
+    size_t scheme = (size_t)(strchr(url, ':') - url);
+    PQconninfoOption *opts = NULL;
+    if (ps_dl_load(&pq_lib, "postgresql", NULL) == PS_OK) {
+        char *msg = NULL;
+        opts = pq.PQconninfoParse(conninfo_of(url), &msg);
+        if (msg)
+            pq.PQfreemem(msg);
+    }
+    if (!opts) {
+        ps_buf_put(&b, url, scheme);
+        return ps_buf_steal(&b);
+    }
+    const char *user = NULL, *pw = NULL, *host = NULL, *port = NULL, *dbname = NULL;
+    for (PQconninfoOption *o = opts; o->keyword; o++) {
+        const char *v = o->val && *o->val ? o->val : NULL;
+        if (!strcmp(o->keyword, "user")) user = v;
+        else if (!strcmp(o->keyword, "password")) pw = v;
+        else if (!strcmp(o->keyword, "host")) host = v;
+        else if (!strcmp(o->keyword, "port")) port = v;
+        else if (!strcmp(o->keyword, "dbname")) dbname = v;
+    }
+    int socket_dir = host && host[0] == '/';
+    ps_buf_put(&b, url, scheme);
+    ps_buf_puts(&b, "://");
+    if (user || pw)
+        ps_buf_printf(&b, "%s%s@", user ? user : "", pw ? ":***" : "");
+    if (host && !socket_dir)
+        ps_buf_puts(&b, host);
+    if (port)
+        ps_buf_printf(&b, ":%s", port);
+    ps_buf_printf(&b, "/%s", dbname ? dbname : "");
+    if (socket_dir)
+        ps_buf_printf(&b, "?host=%s", host);
+    pq.PQconninfoFree(opts);
+    return ps_buf_steal(&b);
 }
 
 static void quiet_notices(void *arg, const char *msg) { (void)arg, (void)msg; }
 
-static int pg_open(const char *url, const char *name, void **out, ps_error *err)
+static int pg_open(const char *url, const char *name, int create, void **out, int *state, ps_error *err)
 {
-    /* "postgresql://..." is a libpq URI; "postgresql:" followed by anything else is keyword
-     * conninfo ("postgresql:" alone: everything from PGHOST, PGDATABASE, PGSERVICE, ...) */
-    const char *colon = strchr(url, ':');
-    const char *conninfo = strncmp(colon, "://", 3) == 0 ? url : colon + 1;
+    (void)create;   /* a PostgreSQL database is never created by perfscribe */
+    *state = 0;
+    const char *conninfo = conninfo_of(url);
     int rc = ps_dl_load(&pq_lib, name, err);
     if (rc)
         return rc;
+    char *perr = NULL;
+    PQconninfoOption *opts = pq.PQconninfoParse(conninfo, &perr);
+    if (perr)
+        pq.PQfreemem(perr);   /* it quotes the raw text, which may hold the password */
+    if (!opts)
+        return ps_error_set(err, PS_EUSAGE, name, 0, 0,
+                            "cannot read the PostgreSQL connection string (libpq's reason is not shown:"
+                            " it quotes the text, which may hold a password)");
+    pq.PQconninfoFree(opts);
     PGconn *c = pq.PQconnectdb(conninfo);
     if (!c || pq.PQstatus(c) != CONNECTION_OK) {
-        rc = pg_fail(err, name, c, "cannot connect");
+        rc = pg_fail_url(err, name, c, url, "cannot connect");
         pq.PQfinish(c);
         return rc;
     }
@@ -323,7 +439,7 @@ static void pg_copy_abort(void *cp)
 static const char *const pg_schemes[] = {"postgresql:", "postgres:", NULL};
 
 const ps_db_backend ps_db_pg_backend = {
-    "postgresql", pg_schemes, pg_open, pg_close, pg_exec, "BEGIN",
+    "postgresql", pg_schemes, pg_display, pg_open, NULL, pg_close, pg_exec, "BEGIN",
     "SELECT pg_advisory_xact_lock(1886680946)",   /* one perfscribe writer at a time */
     pg_prepare, pg_run, pg_next, pg_col_null, pg_col_int, pg_col_real, pg_col_text, pg_finalize,
     pg_copy_begin, pg_copy_row, pg_copy_end, pg_copy_abort};

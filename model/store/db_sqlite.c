@@ -2,10 +2,14 @@
  * timeout, so several writers queue on the write lock instead of failing. */
 #include "db_internal.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define SQLITE_BUSY_MS 30000
 
@@ -16,29 +20,110 @@ typedef struct lite_stmt {
     int first;      /* the loaded row has not been handed out yet */
 } lite_stmt;
 
-static int fail(ps_error *err, const char *name, sqlite3 *db, const char *what)
+/* A file that is no SQLite database, or a damaged one, is bad input; anything else an I/O error. */
+static int code_of(sqlite3 *db)
 {
-    return ps_error_set(err, PS_EIO, name, 0, 0, "%s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
+    int e = db ? sqlite3_errcode(db) & 0xff : SQLITE_NOMEM;
+    return e == SQLITE_NOTADB || e == SQLITE_CORRUPT ? PS_EINPUT : PS_EIO;
 }
 
-static int lite_open(const char *url, const char *name, void **conn, ps_error *err)
+static int fail(ps_error *err, const char *name, sqlite3 *db, const char *what)
+{
+    return ps_error_set(err, code_of(db), name, 0, 0, "%s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
+}
+
+/* Make a missing database file as every output is made: mode 0666 less the umask (SQLite's own
+ * default is 0644 whatever the umask). *made = 1 when this call created it. PS_EIO on error. */
+static int make_file(const char *path, const char *name, int *made, ps_error *err)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0) {
+        close(fd);
+        *made = 1;
+        return PS_OK;
+    }
+    if (errno == EEXIST)
+        return PS_OK;
+    return ps_error_set(err, PS_EIO, name, 0, 0, "cannot open the database: %s", strerror(errno));
+}
+
+static void lite_discard(const char *url)
 {
     const char *path = url + strlen("sqlite:");
+    static const char *const extra[] = {"", "-wal", "-shm", "-journal"};
+    for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++) {
+        ps_buf b = {0};
+        ps_buf_printf(&b, "%s%s", path, extra[i]);
+        unlink(b.data);
+        ps_buf_fini(&b);
+    }
+}
+
+/* A read-only file without a -wal file (every store perfscribe closed cleanly): a
+ * "file:PATH?immutable=1" URI, because a WAL-mode database opened read-only otherwise needs a
+ * -shm file it may not create (a folder the reader cannot write). NULL when a -wal file exists
+ * (its pages must be read: the plain read-only open). Heap string. */
+static char *immutable_uri(const char *path)
+{
+    ps_buf b = {0};
+    ps_buf_printf(&b, "%s-wal", path);
+    int has_wal = access(b.data, F_OK) == 0;
+    ps_buf_fini(&b);
+    if (has_wal)
+        return NULL;
+    ps_buf_puts(&b, "file:");
+    for (const char *p = path; *p; p++)
+        if (*p == '?' || *p == '#' || *p == '%')
+            ps_buf_printf(&b, "%%%02X", (unsigned char)*p);
+        else
+            ps_buf_putc(&b, *p);
+    ps_buf_puts(&b, "?immutable=1");
+    return ps_buf_steal(&b);
+}
+
+static int lite_open(const char *url, const char *name, int create, void **conn, int *state, ps_error *err)
+{
+    const char *path = url + strlen("sqlite:");
+    *state = 0;
     if (!*path)
         return ps_error_set(err, PS_EUSAGE, name, 0, 0, "sqlite: needs a file name (sqlite:PATH)");
+    int made = 0, flags = SQLITE_OPEN_READWRITE;
+    struct stat st;
+    if (create) {
+        int rc = make_file(path, name, &made, err);
+        if (rc)
+            return rc;
+    } else if (stat(path, &st) != 0) {
+        return ps_error_set(err, PS_EIO, name, 0, 0, "cannot open the database: %s", strerror(errno));
+    } else if (access(path, W_OK) != 0) {
+        flags = SQLITE_OPEN_READONLY;   /* a read-only store is still readable */
+        *state |= PS_DB_READ_ONLY;
+    }
+    if (made)
+        *state |= PS_DB_CREATED;
     sqlite3 *db = NULL;
-    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+    char *uri = flags == SQLITE_OPEN_READONLY ? immutable_uri(path) : NULL;
+    int opened = uri ? sqlite3_open_v2(uri, &db, flags | SQLITE_OPEN_URI, NULL) : sqlite3_open_v2(path, &db, flags, NULL);
+    free(uri);
+    if (opened != SQLITE_OK) {
         int rc = fail(err, name, db, "cannot open the database");
         sqlite3_close(db);
+        if (made)
+            lite_discard(url);
         return rc;
     }
+    ps_input_note(path);   /* the store is an input: never replaced by an output (-o) */
     sqlite3_busy_timeout(db, SQLITE_BUSY_MS);
     char *msg = NULL;
-    if (sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-32768", NULL, NULL,
-                     &msg) != SQLITE_OK) {
-        int rc = ps_error_set(err, PS_EIO, name, 0, 0, "cannot set WAL mode: %s", msg ? msg : "?");
+    const char *setup = flags == SQLITE_OPEN_READONLY
+                            ? "PRAGMA cache_size=-32768"
+                            : "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-32768";
+    if (sqlite3_exec(db, setup, NULL, NULL, &msg) != SQLITE_OK) {
+        int rc = ps_error_set(err, code_of(db), name, 0, 0, "cannot open the database: %s", msg ? msg : "?");
         sqlite3_free(msg);
         sqlite3_close(db);
+        if (made)
+            lite_discard(url);
         return rc;
     }
     *conn = db;
@@ -131,6 +216,6 @@ static void lite_finalize(void *stmt)
 static const char *const lite_schemes[] = {"sqlite:", NULL};
 
 const ps_db_backend ps_db_sqlite_backend = {
-    "sqlite", lite_schemes, lite_open, lite_close, lite_exec, "BEGIN IMMEDIATE", NULL,
+    "sqlite", lite_schemes, NULL, lite_open, lite_discard, lite_close, lite_exec, "BEGIN IMMEDIATE", NULL,
     lite_prepare, lite_run, lite_next, lite_col_null, lite_col_int, lite_col_real, lite_col_text, lite_finalize,
     NULL, NULL, NULL, NULL};

@@ -38,15 +38,28 @@ ps_db_val ps_db_int(int64_t v);
 ps_db_val ps_db_real(double v);
 ps_db_val ps_db_text(const char *s);   /* NULL s -> NULL value */
 
-/* Open the database named by url: "sqlite:PATH" (created when missing; WAL journal, a 30 s
- * busy timeout) or "postgresql://..."/"postgres://..." (libpq conninfo URI; "postgresql:" alone
+/* Open the database named by url: "sqlite:PATH" (created when missing with mode 0666 less the
+ * umask, as every output; WAL journal, a 30 s busy timeout; the file is noted as an input,
+ * ps_input_note, so no output of the process replaces it) or "postgresql://..."/"postgres://..." (libpq conninfo URI; "postgresql:" alone
  * takes everything from the libpq environment). The schema is migrated to the current version
- * (see section 2). PS_EUSAGE for an unknown scheme, PS_EIO when the database cannot be opened
- * or migrated, or when libpq (loaded at the first PostgreSQL URL, ps_dl.h) is missing: "a
+ * (see section 2). PS_EUSAGE for an unknown scheme, PS_EINPUT for a file that is not an SQLite
+ * database or is corrupt and for a schema version this perfscribe does not know (below 1, above
+ * PS_STORE_SCHEMA_VERSION), PS_EIO when the database cannot be opened or migrated, or when libpq (loaded at the first PostgreSQL URL, ps_dl.h) is missing: "a
  * PostgreSQL results store needs libpq.so.N (Debian package ...): ...". *out owned by the caller (ps_db_close). */
 int ps_db_open(const char *url, ps_db **out, ps_error *err);
 /* The same, migrating only up to schema `version` (tests of the migrations). */
 int ps_db_open_at(const char *url, int version, ps_db **out, ps_error *err);
+/* Open for reading (list, show, trend --db, report --db): a missing SQLite file is an error
+ * (PS_EIO "cannot open the database: ...", nothing created), a read-only file is opened
+ * read-only; a store at an older schema version is migrated when writable, else PS_EIO says
+ * so. A file that is not an SQLite database, a corrupt one, or one without a valid schema
+ * version (no ps_schema table, a version below 1 or above PS_STORE_SCHEMA_VERSION) is
+ * PS_EINPUT. *out owned by the caller (ps_db_close). */
+int ps_db_open_read(const char *url, ps_db **out, ps_error *err);
+/* Close db and, when its open created the database file (SQLite), remove that file and its
+ * -wal/-shm/-journal: a first write that failed (a full disk, a bad input) leaves no empty
+ * database behind. NULL allowed. */
+void ps_db_close_discard(ps_db *db);
 void ps_db_close(ps_db *db);           /* NULL allowed; an open transaction is rolled back */
 /* "sqlite" or "postgresql". */
 const char *ps_db_kind(const ps_db *db);
@@ -95,12 +108,17 @@ void ps_db_copy_abort(ps_db_copy *c);                                      /* fr
 /* ===================================================================== 2. schema */
 
 /* Current schema version; ps_db_open migrates older databases forward, one step at a time in
- * one transaction each, and refuses (PS_EIO) a database written by a newer perfscribe. */
+ * one transaction each, and refuses (PS_EINPUT) a database written by a newer perfscribe or
+ * whose ps_schema holds a version below 1 (edited by hand). */
 #define PS_STORE_SCHEMA_VERSION 4
 /* Migrate db to version `to` (1..PS_STORE_SCHEMA_VERSION); used by ps_db_open and tests. */
 int ps_store_migrate(ps_db *db, int to, ps_error *err);
 /* Version recorded in the database (0 = empty database). */
 int ps_store_schema_version(ps_db *db, int64_t *out, ps_error *err);
+/* The version of a store opened for reading, without writing anything: PS_EINPUT when db is no
+ * perfscribe store (no ps_schema table or no row, not an SQLite file) or its version is not one
+ * of 1..PS_STORE_SCHEMA_VERSION. */
+int ps_store_check_version(ps_db *db, int64_t *have, ps_error *err);
 
 /* ===================================================================== 3. SHA-256 */
 

@@ -83,6 +83,46 @@ int ps_store_schema_version(ps_db *db, int64_t *out, ps_error *err)
     return ps_db_query_int(db, "SELECT MAX(version) FROM ps_schema", NULL, 0, out, err);
 }
 
+/* The recorded version in *have (0: no row yet), or PS_EINPUT when a row is not a version
+ * this perfscribe knows (a store edited by hand, or written by a newer perfscribe). */
+static int valid_version(ps_db *db, int64_t *have, ps_error *err)
+{
+    int64_t rows = 0, low = 0;
+    int rc = ps_db_query_int(db, "SELECT COUNT(*) FROM ps_schema", NULL, 0, &rows, err);
+    if (!rc)
+        rc = ps_db_query_int(db, "SELECT MIN(version) FROM ps_schema", NULL, 0, &low, err);
+    if (!rc)
+        rc = ps_store_schema_version(db, have, err);
+    if (rc || rows == 0)
+        return rc;
+    if (*have > PS_STORE_SCHEMA_VERSION)
+        return ps_error_set(err, PS_EINPUT, ps_db_name(db), 0, 0,
+                            "the database has schema version %lld; this perfscribe knows up to %d",
+                            (long long)*have, PS_STORE_SCHEMA_VERSION);
+    if (low < 1 || *have < 1)
+        return ps_error_set(err, PS_EINPUT, ps_db_name(db), 0, 0,
+                            "the database has schema version %lld, not one of 1..%d (ps_schema edited by hand?)",
+                            (long long)(low < 1 ? low : *have), PS_STORE_SCHEMA_VERSION);
+    return PS_OK;
+}
+
+int ps_store_check_version(ps_db *db, int64_t *have, ps_error *err)
+{
+    *have = 0;
+    ps_error probe = {0};
+    if (ps_store_schema_version(db, have, &probe) != PS_OK) {
+        if (probe.code == PS_EINPUT) {   /* not a database at all */
+            *err = probe;
+            return PS_EINPUT;
+        }
+        return ps_error_set(err, PS_EINPUT, ps_db_name(db), 0, 0, "not a perfscribe results store (%s)", probe.msg);
+    }
+    int rc = valid_version(db, have, err);
+    if (!rc && *have == 0)
+        rc = ps_error_set(err, PS_EINPUT, ps_db_name(db), 0, 0, "not a perfscribe results store (no schema version)");
+    return rc;
+}
+
 int ps_store_migrate(ps_db *db, int to, ps_error *err)
 {
     if (to < 1 || to > PS_STORE_SCHEMA_VERSION)
@@ -93,11 +133,7 @@ int ps_store_migrate(ps_db *db, int to, ps_error *err)
     int64_t have = 0;
     rc = ps_db_exec(db, "CREATE TABLE IF NOT EXISTS ps_schema (version BIGINT NOT NULL)", err);
     if (!rc)
-        rc = ps_store_schema_version(db, &have, err);
-    if (!rc && have > PS_STORE_SCHEMA_VERSION)
-        rc = ps_error_set(err, PS_EIO, ps_db_name(db), 0, 0,
-                          "the database has schema version %lld; this perfscribe knows up to %d",
-                          (long long)have, PS_STORE_SCHEMA_VERSION);
+        rc = valid_version(db, &have, err);
     for (int64_t v = have; !rc && v < to; v++) {
         for (const char *const *sql = migrations[v]; *sql && !rc; sql++)
             rc = ps_db_exec(db, *sql, err);

@@ -24,6 +24,13 @@ static int read_head(const char *path, unsigned char *head, size_t cap, size_t *
 {
     *keep = NULL;
     int std_in = strcmp(path, "-") == 0;
+    if (std_in) {   /* a file on standard input reads whole at every open (analyze, chart open twice) */
+        static off_t stdin_start = -1;
+        if (stdin_start < 0)
+            stdin_start = lseek(STDIN_FILENO, 0, SEEK_CUR);
+        else
+            lseek(STDIN_FILENO, stdin_start, SEEK_SET);
+    }
     FILE *fp = std_in ? fdopen(dup(STDIN_FILENO), "rb") : fopen(path, "rb");
     if (!fp)
         return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));

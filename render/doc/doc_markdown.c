@@ -11,6 +11,11 @@
 #include <string.h>
 
 #define MAX_HEADING_LEVEL 4
+/* Deepest nesting of containers the text may use: block quotes and lists together, and
+ * emphasis, strong and links inside one paragraph. Every walk over the tree is recursive, so
+ * the bound keeps the stack small whatever the input (60,000 '>' would overflow it); a real
+ * solution text nests a few levels. Deeper text is refused with its line (docs/limits.md). */
+#define MAX_NESTING 32
 
 typedef struct md_ctx {
     ps_doc *d;
@@ -21,6 +26,7 @@ typedef struct md_ctx {
     ps_error *err;
     int rc;
     doc_run *runs; size_t nruns;   /* inline runs being collected */
+    int depth;                  /* containers open around the node being walked */
     cmark_node **images; size_t nimages;   /* images met in the current paragraph */
 } md_ctx;
 
@@ -47,9 +53,33 @@ static int safe_url(const char *u)
     return u && (strncmp(u, "https://", 8) == 0 || strncmp(u, "http://", 7) == 0 || strncmp(u, "mailto:", 7) == 0);
 }
 
+/* 1 (and m->rc set) when entering n would nest deeper than MAX_NESTING. */
+static int too_deep(md_ctx *m, cmark_node *n)
+{
+    if (m->depth < MAX_NESTING)
+        return 0;
+    if (!m->rc)
+        m->rc = ps_error_set(m->err, PS_EINPUT, m->base, m->line + cmark_node_get_start_line(n) - 1,
+                             cmark_node_get_start_column(n),
+                             "text nested deeper than %d levels (block quotes, lists, emphasis, links)",
+                             MAX_NESTING);
+    return 1;
+}
+
+static void inlines_at(md_ctx *m, cmark_node *n, unsigned style, const char *url);
+
 static void inlines(md_ctx *m, cmark_node *n, unsigned style, const char *url)
 {
-    for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k)) {
+    if (too_deep(m, n))
+        return;
+    m->depth++;
+    inlines_at(m, n, style, url);
+    m->depth--;
+}
+
+static void inlines_at(md_ctx *m, cmark_node *n, unsigned style, const char *url)
+{
+    for (cmark_node *k = cmark_node_first_child(n); k && !m->rc; k = cmark_node_next(k)) {
         switch (cmark_node_get_type(k)) {
         case CMARK_NODE_TEXT:
         case CMARK_NODE_HTML_INLINE:   /* raw HTML is text, escaped by the back ends */
@@ -118,10 +148,20 @@ static doc_block *flush(md_ctx *m, enum doc_kind kind)
     return b;
 }
 
-static char *plain_of(cmark_node *n)
+/* Plain text of n's inlines. parent (may be NULL) gives the nesting so far and takes an error
+ * (text nested too deep). */
+static char *plain_of(md_ctx *parent, cmark_node *n)
 {
     md_ctx t = {0};
+    if (parent) {
+        t.err = parent->err;
+        t.base = parent->base;
+        t.line = parent->line;
+        t.depth = parent->depth;
+    }
     inlines(&t, n, 0, NULL);
+    if (parent && t.rc && !parent->rc)
+        parent->rc = t.rc;
     char *s = runs_text(t.runs, t.nruns);
     doc_runs_free(t.runs, t.nruns);
     free(t.images);
@@ -137,7 +177,7 @@ static void figures(md_ctx *m)
                                cmark_node_get_start_column(k), &im, m->err);
         if (m->rc)
             break;
-        char *caption = plain_of(k);
+        char *caption = plain_of(m, k);
         doc_block *b = doc_add(m->d, DOC_FIGURE, caption);
         b->image = im;
         b->number = ++m->d->nfigures;
@@ -181,7 +221,7 @@ static void table(md_ctx *m, cmark_node *n, const char *caption)
         size_t r = doc_row(t, cmark_gfm_extensions_get_table_row_is_header(row) ? DOC_ROW_HEAD : DOC_ROW_BODY);
         size_t c = 0;
         for (cmark_node *cell = cmark_node_first_child(row); cell && c < ncols; cell = cmark_node_next(cell), c++) {
-            char *s = plain_of(cell);
+            char *s = plain_of(m, cell);
             doc_cell(t, r, c, s);
             free(s);
         }
@@ -192,6 +232,9 @@ static void blocks(md_ctx *m, cmark_node *n, int list_level, int quote);
 
 static void list(md_ctx *m, cmark_node *n, int list_level, int quote)
 {
+    if (too_deep(m, n))
+        return;
+    m->depth++;
     int ordered = cmark_node_get_list_type(n) == CMARK_ORDERED_LIST, number = cmark_node_get_list_start(n);
     for (cmark_node *it = cmark_node_first_child(n); it && !m->rc; it = cmark_node_next(it), number++) {
         /* the item's paragraphs make one item (a blank line between them a line break) */
@@ -216,6 +259,7 @@ static void list(md_ctx *m, cmark_node *n, int list_level, int quote)
                     blocks(m, one, list_level + 1, quote);
             }
     }
+    m->depth--;
 }
 
 /* One block node (not its siblings); a container's children in order. */
@@ -237,8 +281,12 @@ static void blocks(md_ctx *m, cmark_node *n, int list_level, int quote)
         }
         break;
     case CMARK_NODE_BLOCK_QUOTE:
+        if (too_deep(m, n))
+            break;
+        m->depth++;
         for (cmark_node *k = cmark_node_first_child(n); k && !m->rc; k = cmark_node_next(k))
             blocks(m, k, list_level, quote + 1);
+        m->depth--;
         break;
     case CMARK_NODE_LIST:
         list(m, n, list_level, quote);
@@ -256,7 +304,7 @@ static void blocks(md_ctx *m, cmark_node *n, int list_level, int quote)
         break;
     case CMARK_NODE_HEADING: {
         int level = m->level + cmark_node_get_heading_level(n);
-        char *s = plain_of(n);
+        char *s = plain_of(m, n);
         doc_heading(m->d, level > MAX_HEADING_LEVEL ? MAX_HEADING_LEVEL : level, 0, "%s", s);
         free(s);
         break;
@@ -321,7 +369,7 @@ char *doc_markdown_plain(const char *md)
     char *s = NULL;
     /* one paragraph: its text; anything else ("1. x" is a list) stays as written */
     if (k && !cmark_node_next(k) && cmark_node_get_type(k) == CMARK_NODE_PARAGRAPH)
-        s = plain_of(k);
+        s = plain_of(NULL, k);
     cmark_node_free(doc);
     return s ? s : ps_xstrdup(md);
 }

@@ -20,6 +20,7 @@ struct ps_outfile {
     int anon;     /* an unnamed O_TMPFILE file, linked to path by the commit */
     int slot;     /* ps_tmp_remember slot of tmp, -1 when none */
     off_t behind; /* bytes handed to the disk by ps_outfile_write_behind */
+    long seen;    /* index in the outputs registry (output_seen), -1 when none */
 };
 
 #define WRITE_BEHIND_BYTES ((off_t)8 << 20)
@@ -70,10 +71,16 @@ const char *ps_format_name(enum ps_format f)
     return "none";
 }
 
+/* stat, with "-" the file behind standard input */
+static int stat_path(const char *p, struct stat *st)
+{
+    return strcmp(p, "-") == 0 ? fstat(0, st) : stat(p, st);
+}
+
 static int same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
-    if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
+    if (stat_path(a, &sa) != 0 || stat_path(b, &sb) != 0)
         return 0;
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
@@ -105,15 +112,88 @@ static char *follow_links(const char *path)
     return p;
 }
 
-/* Mode of a new output: the mode of the regular file it replaces, else 0666 less the umask. */
+/* Mode of a new output: the permission bits of the regular file it replaces (never its setuid,
+ * setgid or sticky bit), else 0666 less the umask. */
 static mode_t output_mode(const char *target)
 {
     struct stat st;
     if (stat(target, &st) == 0 && S_ISREG(st.st_mode))
-        return st.st_mode & 07777;
+        return st.st_mode & 0777;
     mode_t mask = umask(0);
     umask(mask);
     return 0666 & ~mask;
+}
+
+/* Run as root, a replaced file keeps its owner and group (as writing it in place would):
+ * another user's report does not become root's. Others cannot give files away; their new file
+ * is theirs, as with any editor's save. */
+static void keep_owner(int fd, const char *target)
+{
+    struct stat st;
+    if (geteuid() == 0 && stat(target, &st) == 0 && S_ISREG(st.st_mode) &&
+        (st.st_uid != 0 || st.st_gid != 0) && fchown(fd, st.st_uid, st.st_gid) != 0) {
+        /* best effort: the content is what matters; the mode was already narrowed */
+    }
+}
+
+/* The outputs this process opened, so that two outputs never name one file (-o F --junit F,
+ * or a link to F): the final path (links followed, its folder made absolute) and, when the file
+ * existed, its device and inode (hard links). Process lifetime, one thread. */
+typedef struct {
+    char *path;
+    dev_t dev;
+    ino_t ino;
+    int has_id;
+} out_id;
+static out_id *outs;
+static size_t nouts, outs_cap;
+
+/* dir(path) made absolute (realpath) + "/" + base; path itself when the folder cannot be
+ * resolved (the open fails later with its own reason). Heap string. */
+static char *absolute_path(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? ps_xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : ps_xstrdup(".");
+    char *real = realpath(dir, NULL);
+    free(dir);
+    if (!real)
+        return ps_xstrdup(path);
+    ps_buf b = {0};
+    ps_buf_printf(&b, "%s/%s", strcmp(real, "/") == 0 ? "" : real, slash ? slash + 1 : path);
+    free(real);
+    return ps_buf_steal(&b);
+}
+
+/* 1 when final (links followed) is an output this process already opened (and did not
+ * abort); else notes it at *slot. */
+static int output_seen(const char *final, long *slot)
+{
+    char *abs = absolute_path(final);
+    struct stat st;
+    int has_id = stat(final, &st) == 0;
+    for (size_t i = 0; i < nouts; i++)
+        if ((outs[i].path && strcmp(outs[i].path, abs) == 0) ||
+            (has_id && outs[i].has_id && outs[i].dev == st.st_dev && outs[i].ino == st.st_ino)) {
+            free(abs);
+            return 1;
+        }
+    if (nouts == outs_cap) {
+        outs_cap = outs_cap ? outs_cap * 2 : 8;
+        outs = ps_xrealloc(outs, outs_cap * sizeof *outs);
+    }
+    *slot = (long)nouts;
+    outs[nouts++] = (out_id){abs, has_id ? st.st_dev : 0, has_id ? st.st_ino : 0, has_id};
+    return 0;
+}
+
+/* An aborted output was never written: the same path may be opened again (a probe). */
+static void output_unseen(long slot)
+{
+    if (slot < 0 || (size_t)slot >= nouts)
+        return;
+    free(outs[slot].path);
+    outs[slot].path = NULL;
+    outs[slot].has_id = 0;
 }
 
 /* An unnamed file in the folder of the target (O_TMPFILE): nothing to clean up whatever ends
@@ -142,8 +222,11 @@ static int open_anonymous(const char *target, mode_t mode)
 #endif
 }
 
+static void output_unseen(long slot);
+
 static int refuse(ps_outfile *o, ps_error *err, int code, const char *path, const char *fmt, const char *why)
 {
+    output_unseen(o->seen);
     free(o->path);
     free(o->shown);
     free(o->tmp);
@@ -157,6 +240,7 @@ int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs,
     *out = NULL;
     ps_outfile *o = ps_xcalloc(1, sizeof *o);
     o->slot = -1;
+    o->seen = -1;
     if (!path || strcmp(path, "-") == 0) {
         o->fp = stdout;
         *out = o;
@@ -186,6 +270,8 @@ int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs,
         return PS_OK;
     }
     o->path = follow_links(path);   /* -o LINK writes the file the link points to */
+    if (output_seen(o->path, &o->seen))
+        return refuse(o, err, PS_EUSAGE, path, "%s", "named twice as an output of this command");
     mode_t mode = output_mode(o->path);
     int fd = open_anonymous(o->path, mode);
     o->anon = fd >= 0;
@@ -203,6 +289,7 @@ int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs,
         o->slot = ps_tmp_remember(o->tmp);
         fchmod(fd, mode);
     }
+    keep_owner(fd, o->path);
     o->fp = fdopen(fd, "wb");
     if (!o->fp) {
         int e = errno;
@@ -356,5 +443,6 @@ void ps_outfile_abort(ps_outfile *o)
         fclose(o->fp);
         discard_tmp(o);
     }
+    output_unseen(o->seen);
     outfile_free(o);
 }

@@ -1,6 +1,9 @@
-/* outfile_tmp.c - temporary output files removed when SIGINT, SIGTERM or SIGHUP ends the
- * process (outfile_tmp.h). The handler only calls async-signal-safe functions (unlink,
- * sigaction, raise) on paths published before the signal could see them. */
+/* outfile_tmp.c - temporary output files removed when a signal whose default action ends the
+ * process arrives (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1/2, SIGALRM, SIGPIPE, SIGXCPU,
+ * SIGXFSZ, SIGVTALRM, SIGPROF; SIGKILL cannot be caught: the O_TMPFILE path covers it). See
+ * outfile_tmp.h. The handler only calls async-signal-safe functions (unlink, sigaction, raise)
+ * on paths published before the signal could see them. A signal ignored when the handlers are
+ * installed (nohup; SIGPIPE, which main ignores to see EPIPE) stays ignored. */
 #include "outfile_tmp.h"
 
 #include <signal.h>
@@ -12,7 +15,8 @@
 
 static const char *volatile slots[TMP_SLOTS];
 static int installed;
-static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
+static const int cleanup_signals[] = {SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,   SIGUSR1, SIGUSR2,
+                                      SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF};
 
 static void on_signal(int sig)
 {

@@ -49,7 +49,10 @@ typedef struct ps_outfile ps_outfile;
  * symbolic link is written through (the file it points to is replaced, the link stays). The
  * new file gets the mode of the file it replaces, or 0666 less the umask. A device or FIFO is
  * written in place. Refuses (PS_EUSAGE) an empty path and a path naming the same file as one
- * of inputs[0..ninputs) or as any file noted by ps_input_note (every file the process read).
+ * of inputs[0..ninputs) ("-": the file behind standard input) or as any file noted by
+ * ps_input_note (every file the process read), and a path naming the same file as an earlier
+ * output of this process (-o F --junit F). A regular file replaced keeps its permission bits
+ * without setuid/setgid/sticky, and, run as root, its owner and group.
  * Errors: PS_EIO with the path and strerror (EACCES, ENOENT, ...). */
 int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs, ps_outfile **out,
                     ps_error *err);

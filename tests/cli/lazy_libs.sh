@@ -48,7 +48,7 @@ grep -qF "perfscribe: $pdffile: reading PDF papers needs $pdf (Debian package li
 "$PS" store --db postgresql://nobody@/nowhere list >"$tmp/store.out" 2>"$tmp/store.err"; rc=$?
 [ "$rc" = 4 ] || bad "store on PostgreSQL without libpq: exit $rc, not 4"
 [ "$(wc -l <"$tmp/store.err")" = 1 ] || bad "store: not one line on stderr: $(cat "$tmp/store.err")"
-grep -qF "perfscribe: postgresql://nobody@/nowhere: a PostgreSQL results store needs $pq (Debian package libpq" \
+grep -qF "perfscribe: postgresql: a PostgreSQL results store needs $pq (Debian package libpq" \
   "$tmp/store.err" || bad "store message: $(cat "$tmp/store.err")"
 
 [ "$fail" = 0 ] || exit 1

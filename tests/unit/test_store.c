@@ -143,7 +143,7 @@ Test(store_schema, forward_migrations)
     /* a database from a newer perfscribe is refused */
     cr_assert_eq(ps_db_exec(db, "INSERT INTO ps_schema (version) VALUES (99)", &err), PS_OK);
     ps_db_close(db);
-    cr_expect_eq(ps_db_open(url, &db, &err), PS_EIO);
+    cr_expect_eq(ps_db_open(url, &db, &err), PS_EINPUT);
     cr_expect(strstr(err.msg, "schema version 99") != NULL, "%s", err.msg);
     rm_db(url);
 }
