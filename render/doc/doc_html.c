@@ -32,7 +32,7 @@ static void toc(const ps_doc *d, ps_buf *b)
             open = 2;
         }
         ps_buf_printf(b, "<a href=\"#%s\">", k->anchor);
-        doc_html_text(b, k->text);
+        doc_html_text(b, ps_doc_lang(d), k->text);
         ps_buf_puts(b, "</a>");
         if (k->level == 2)
             ps_buf_puts(b, "</li>\n");
@@ -44,11 +44,11 @@ static void toc(const ps_doc *d, ps_buf *b)
     ps_buf_puts(b, "</ol>\n");
 }
 
-static void table(const doc_table *t, ps_buf *b)
+static void table(const char *lang, const doc_table *t, ps_buf *b)
 {
     if (t->number) {
         ps_buf_printf(b, "<table id=\"tab-%d\">\n<caption>Table %d: ", t->number, t->number);
-        doc_html_text(b, t->caption);
+        doc_html_text(b, lang, t->caption);
         ps_buf_puts(b, "</caption>\n");
     } else {
         ps_buf_puts(b, "<table>\n");
@@ -60,7 +60,7 @@ static void table(const doc_table *t, ps_buf *b)
             ps_buf_puts(b, "<tr>");
             for (size_t c = 0; c < t->ncols; c++) {
                 ps_buf_puts(b, "<th scope=\"col\">");
-                doc_html_text(b, t->cells[r * t->ncols + c]);
+                doc_html_text(b, lang, t->cells[r * t->ncols + c]);
                 ps_buf_puts(b, "</th>");
             }
             ps_buf_puts(b, "</tr>\n");
@@ -73,7 +73,7 @@ static void table(const doc_table *t, ps_buf *b)
         ps_buf_puts(b, kind == DOC_ROW_GROUP ? "<tr class=\"group\">" : kind == DOC_ROW_TOTAL ? "<tr class=\"total\">" : "<tr>");
         if (kind == DOC_ROW_GROUP) {
             ps_buf_printf(b, "<td colspan=\"%zu\">", t->ncols);
-            doc_html_text(b, t->cells[r * t->ncols]);
+            doc_html_text(b, lang, t->cells[r * t->ncols]);
             ps_buf_puts(b, "</td></tr>\n");
             continue;
         }
@@ -81,7 +81,7 @@ static void table(const doc_table *t, ps_buf *b)
             int num = t->right[c], diff = t->flag[r * t->ncols + c];
             if (c == 0 && !num) {   /* a text first column names its row */
                 ps_buf_puts(b, "<th scope=\"row\">");
-                doc_html_text(b, t->cells[r * t->ncols + c]);
+                doc_html_text(b, lang, t->cells[r * t->ncols + c]);
                 ps_buf_puts(b, "</th>");
                 continue;
             }
@@ -89,7 +89,7 @@ static void table(const doc_table *t, ps_buf *b)
                 ps_buf_printf(b, "<td class=\"%s%s%s\">", num ? "num" : "", num && diff ? " " : "", diff ? "differs" : "");
             else
                 ps_buf_puts(b, "<td>");
-            doc_html_text(b, t->cells[r * t->ncols + c]);
+            doc_html_text(b, lang, t->cells[r * t->ncols + c]);
             ps_buf_puts(b, "</td>");
         }
         ps_buf_puts(b, "</tr>\n");
@@ -100,6 +100,7 @@ static void table(const doc_table *t, ps_buf *b)
 static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
 {
     doc_html_lists lists = {0};
+    const char *lang = ps_doc_lang(d);
     int quote = 0;   /* open <blockquote> elements */
     for (size_t i = 0; i < d->nblocks; i++) {
         const doc_block *k = &d->blocks[i];
@@ -109,31 +110,31 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
             ps_buf_puts(b, "</blockquote>\n");
         switch (k->kind) {
         case DOC_ITEM:
-            doc_html_item(b, &lists, k);
+            doc_html_item(b, lang, &lists, k);
             break;
         case DOC_QUOTE:
             for (; quote < k->level; quote++)
                 ps_buf_puts(b, "<blockquote>\n");
             ps_buf_puts(b, "<p>");
-            doc_html_runs(b, k);
+            doc_html_runs(b, lang, k);
             ps_buf_puts(b, "</p>\n");
             break;
         case DOC_FIGURE:
-            doc_html_figure(b, k);
+            doc_html_figure(b, lang, k);
             break;
         case DOC_HEADING:
             ps_buf_printf(b, "<h%d id=\"%s\"%s>", k->level, k->anchor, k->page_break ? " class=\"pagebreak\"" : "");
-            doc_html_text(b, k->text);
+            doc_html_text(b, lang, k->text);
             ps_buf_printf(b, "</h%d>\n", k->level);
             break;
         case DOC_PARA:
         case DOC_NOTE:
             ps_buf_puts(b, k->kind == DOC_NOTE ? "<p class=\"note\">" : "<p>");
-            doc_html_runs(b, k);
+            doc_html_runs(b, lang, k);
             ps_buf_puts(b, "</p>\n");
             break;
         case DOC_TABLE:
-            table(k->table, b);
+            table(lang, k->table, b);
             break;
         case DOC_CHART:
         {
@@ -146,7 +147,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
             } else {   /* one bad chart does not lose the document */
                 ps_warn(w, "chart %s not drawn: %s", k->chart->id, cerr.msg);
                 ps_buf_puts(b, "<p class=\"note\">Chart not drawn: ");
-                doc_html_text(b, cerr.msg);
+                doc_html_text(b, lang, cerr.msg);
                 ps_buf_puts(b, "</p>\n");
             }
             ps_buf_fini(&svg);
@@ -155,7 +156,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
         case DOC_LOG:
             ps_buf_puts(b, "<pre class=\"log\">");
             for (size_t n = 0; n < k->nlines; n++) {
-                doc_html_text(b, k->lines[n]);
+                doc_html_text(b, lang, k->lines[n]);
                 ps_buf_putc(b, '\n');
             }
             ps_buf_puts(b, "</pre>\n");
@@ -164,7 +165,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
             ps_buf_puts(b, "<ul>\n");
             for (size_t n = 0; n < k->nlines; n++) {
                 ps_buf_puts(b, "<li>");
-                doc_html_text(b, k->lines[n]);
+                doc_html_text(b, lang, k->lines[n]);
                 ps_buf_puts(b, "</li>\n");
             }
             ps_buf_puts(b, "</ul>\n");
@@ -209,6 +210,15 @@ static int expand(const ps_doc *d, const char *tpl, const char *css, ps_buf *out
             esc(out, d->date_text);
         else if (IS("version"))
             esc(out, PS_VERSION);
+        else if (IS("lang"))
+            esc(out, ps_doc_lang(d));
+        else if (IS("watermark")) {
+            if (d->watermark) {
+                ps_buf_puts(out, "<div class=\"watermark\">");
+                doc_html_text(out, ps_doc_lang(d), d->watermark);
+                ps_buf_puts(out, "</div>");
+            }
+        }
         else if (IS("paper"))
             ps_buf_puts(out, d->paper_letter ? "letter" : "A4");
         else if (IS("css"))

@@ -178,19 +178,24 @@ void doc_chart_spec_fini(doc_spec *s);
 /* Append chart c as an inline <svg class="chart"> (nth: unique number for its ids). */
 int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err);
 
-/* html_lang.c: element text of the HTML document, escaped, runs of CJK characters in a
- * <span lang="zh|ja|ko">. */
-void doc_html_text(ps_buf *b, const char *s);
+/* html_lang.c: element text of the HTML document whose language is doclang (BCP-47), escaped;
+ * runs of CJK characters of another language than the document's in a <span lang> (ja, ko,
+ * zh-Hant / zh-Hans, or the document's own zh-* tag). */
+void doc_html_text(ps_buf *b, const char *doclang, const char *s);
+/* The language tag of a CJK text s ("ja", "ko", "zh-Hant", "zh-Hans", "zh"), NULL when s has
+ * no CJK character. Han alone is Chinese: Traditional or Simplified when s holds a character
+ * only that script has (a table of common ones), doclang's zh-* tag when it is Chinese. */
+const char *doc_cjk_lang(const char *doclang, const char *s);
 
 /* html_rich.c: the vendor's rich text in HTML. doc_html_runs: a block's runs (or its text),
  * escaped. Lists: DOC_ITEM blocks open and close nested <ul>/<ol> through a doc_html_lists
  * state; doc_html_lists_close(b, st, 0) before any other block. */
 #define DOC_HTML_MAX_LISTS 8
 typedef struct doc_html_lists { int depth; int ordered[DOC_HTML_MAX_LISTS]; } doc_html_lists;
-void doc_html_runs(ps_buf *b, const doc_block *k);
-void doc_html_item(ps_buf *b, doc_html_lists *st, const doc_block *k);
+void doc_html_runs(ps_buf *b, const char *lang, const doc_block *k);
+void doc_html_item(ps_buf *b, const char *lang, doc_html_lists *st, const doc_block *k);
 void doc_html_lists_close(ps_buf *b, doc_html_lists *st, int to);
-void doc_html_figure(ps_buf *b, const doc_block *k);
+void doc_html_figure(ps_buf *b, const char *lang, const doc_block *k);
 /* <img> with the image as a data URI; alt escaped. */
 void doc_html_image(ps_buf *b, const doc_image *im, const char *alt, const char *cls);
 /* "List of figures" and "List of tables" (numbered ones), each only when not empty. */

@@ -165,6 +165,8 @@ static void header_footer(pdf_ctx *c)
 
 void pdf_new_page(pdf_ctx *c)
 {
+    if (c->page > 0)   /* over the content of the page that ends */
+        pdf_watermark_page(c);
     c->page++;
     c->y = c->mt;
     if (c->render) {
@@ -231,8 +233,7 @@ static void heading(pdf_ctx *c, size_t idx, const doc_block *b)
     if (c->render && b->level <= 2) {
         HPDF_Outline parent = b->level == 1 || !c->last_h1 ? NULL : c->last_h1;
         HPDF_Outline o = HPDF_CreateOutline(c->pdf, parent, b->text, HPDF_GetEncoder(c->pdf, "UTF-8"));
-        HPDF_Destination dst = HPDF_Page_CreateDestination(c->cur);
-        HPDF_Destination_SetXYZ(dst, 0, (HPDF_REAL)(c->ph - c->y + 4), 1);
+        HPDF_Destination dst = pdf_dest(c, c->y - 4);
         HPDF_Outline_SetDestination(o, dst);
         c->dest[idx] = dst;
         HPDF_Outline_SetOpened(o, HPDF_FALSE);
@@ -264,8 +265,7 @@ static void mark(pdf_ctx *c, size_t idx)
     if (!c->render)
         c->heading_page[idx] = c->page;
     else {
-        c->dest[idx] = HPDF_Page_CreateDestination(c->cur);
-        HPDF_Destination_SetXYZ(c->dest[idx], 0, (HPDF_REAL)(c->ph - c->y + 4), 1);
+        c->dest[idx] = pdf_dest(c, c->y - 4);
     }
 }
 
@@ -452,6 +452,7 @@ static void layout(pdf_ctx *c)
     figure_lists(c);
     pdf_new_page(c);
     body(c);
+    pdf_watermark_page(c);
     if (c->render)
         add_links(c);
 }
@@ -516,6 +517,7 @@ int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
         HPDF_SetPageMode(c.pdf, HPDF_PAGE_MODE_USE_OUTLINE);
         HPDF_UseUTFEncodings(c.pdf);
         HPDF_SetCurrentEncoder(c.pdf, "UTF-8");
+        pdf_set_lang(&c);
         rc = pdf_fonts_open(&c, err);
     }
     if (!rc) {   /* measure: page numbers, and every character drawn with each face */

@@ -103,6 +103,15 @@ HPDF_Image pdf_image_get(pdf_ctx *c, const doc_image *im);
 /* Draw an image with its top-left corner at (x, y) top-down, w x h points. */
 void pdf_image_draw(pdf_ctx *c, const doc_image *im, double x, double y, double w, double h);
 
+/* doc_pdf_page.c */
+/* /Lang of the catalog: the document's language tag. */
+void pdf_set_lang(pdf_ctx *c);
+/* Destination at top-down y of the current page: /XYZ 0 top null (keeps the reader's zoom). */
+HPDF_Destination pdf_dest(pdf_ctx *c, double y);
+/* The document's watermark across the current page (drawing pass; the measuring pass records
+ * its characters); nothing when there is none. Call once the page's content is drawn. */
+void pdf_watermark_page(pdf_ctx *c);
+
 /* doc_pdf_table.c */
 void pdf_table(pdf_ctx *c, const doc_table *t);
 void pdf_chart(pdf_ctx *c, const doc_chart *ch);

@@ -184,3 +184,11 @@ void ps_doc_free(ps_doc *d)
     doc_image_free(d->logo);
     free(d);
 }
+
+const char *ps_doc_lang(const ps_doc *d) { return d->lang ? d->lang->doc_tag : "en"; }
+
+void ps_doc_set_watermark(ps_doc *d, const char *text)
+{
+    free(d->watermark);
+    d->watermark = text && *text ? ps_xstrdup(text) : NULL;
+}

@@ -34,6 +34,13 @@ typedef struct ps_doc_options {
 int ps_doc_build(const ps_js_run *run, const struct ps_solution *sol, const ps_doc_options *opt,
                  ps_doc **out, ps_warnings *w, ps_error *err);
 void ps_doc_free(ps_doc *d);
+/* The BCP-47 tag the document is written in ("en", "zh-Hant", "ja"...: d's ps_lang doc_tag, "en"
+ * when it has none): <html lang> and the PDF catalog's /Lang; CJK runs of another language than
+ * the document's get their own lang span in HTML. Borrowed (static storage). */
+const char *ps_doc_lang(const ps_doc *d);
+/* A watermark text (e.g. "DRAFT") drawn across every PDF page and fixed on every screen and
+ * printed page of the HTML; NULL or "" = none. Copied. */
+void ps_doc_set_watermark(ps_doc *d, const char *text);
 
 /* Renderers: write the whole document to fp. Deterministic for a given document.
  * HTML: one self-contained file (inline CSS and SVG, no scripts, no network references).

@@ -1,7 +1,8 @@
 /* html_lang.c - element text of the HTML document, escaped, with every run of Chinese, Japanese
- * or Korean characters in a <span lang> so that a screen reader reads it in that language (the
- * document itself is lang="en": its stock texts are English). The language is told by the
- * script: kana anywhere in the string make it Japanese, Hangul Korean, Han alone Chinese. */
+ * or Korean characters that is not in the document's own language (<html lang>) in a <span
+ * lang> so that a screen reader reads it in that language. The language is told by the script:
+ * kana anywhere in the string make it Japanese, Hangul Korean, Han alone Chinese, Traditional
+ * or Simplified when a character only one of the two scripts writes says so. */
 #include "doc_internal.h"
 
 #include <stdlib.h>
@@ -37,20 +38,58 @@ static enum script next(const unsigned char **p)
     return LATIN;
 }
 
-void doc_html_text(ps_buf *b, const char *s)
+/* Common characters written differently in the two Chinese scripts (the same words, in order). */
+static const char TRADITIONAL[] = "測試資庫讀寫數據結時間們這個為來國與頁記錄務體單傳輸設備證態總計報項處實際檔執運統圖遲說讓機過還發經點對開關應該";
+static const char SIMPLIFIED[] = "测试资库读写数据结时间们这个为来国与页记录务体单传输设备证态总计报项处实际档执运统图迟说让机过还发经点对开关应该";
+
+/* 1 when the 3-byte character at p occurs in the character list set. */
+static int in_set(const unsigned char *p, const char *set)
+{
+    char ch[4] = {(char)p[0], (char)p[1], (char)p[2], 0};
+    return p[0] >= 0xE0 && p[0] < 0xF0 && strstr(set, ch) != NULL;
+}
+
+const char *doc_cjk_lang(const char *doclang, const char *s)
+{
+    int kana = 0, hangul = 0, han = 0, trad = 0, simp = 0;
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
+        const unsigned char *at = p;
+        enum script sc = next(&p);
+        kana |= sc == KANA;
+        hangul |= sc == HANGUL;
+        han |= sc == HAN;
+        if (sc == HAN && p - at == 3) {
+            trad |= in_set(at, TRADITIONAL) && !in_set(at, SIMPLIFIED);
+            simp |= in_set(at, SIMPLIFIED) && !in_set(at, TRADITIONAL);
+        }
+    }
+    if (kana)
+        return "ja";
+    if (hangul)
+        return "ko";
+    if (!han)
+        return NULL;
+    if (trad != simp)
+        return trad ? "zh-Hant" : "zh-Hans";
+    return doclang && strncmp(doclang, "zh", 2) == 0 && (!doclang[2] || doclang[2] == '-') ? doclang : "zh";
+}
+
+/* 1 when tags a and b name the same primary language ("zh-Hant" and "zh", not "zh-Hant" and "zh-Hans"). */
+static int same_language(const char *a, const char *b)
+{
+    size_t na = strcspn(a, "-"), nb = strcspn(b, "-");
+    if (na != nb || strncmp(a, b, na) != 0)
+        return 0;
+    if (!a[na] || !b[nb])
+        return 1;
+    return strcmp(a + na, b + nb) == 0;
+}
+
+void doc_html_text(ps_buf *b, const char *doclang, const char *s)
 {
     s = s ? s : "";
-    const char *lang = NULL;
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        enum script sc = next(&p);
-        if (sc == KANA)
-            lang = "ja";
-        else if (sc == HANGUL && (!lang || strcmp(lang, "zh") == 0))
-            lang = "ko";
-        else if (sc == HAN && !lang)
-            lang = "zh";
-    }
-    if (!lang) {
+    const char *lang = doc_cjk_lang(doclang, s);
+    if (!lang || same_language(lang, doclang ? doclang : "en")) {
         ps_html_escape(b, s);
         return;
     }

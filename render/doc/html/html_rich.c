@@ -32,10 +32,10 @@ static const struct { unsigned style; const char *open, *close; } tags[] = {
     {DOC_CODE, "<code>", "</code>"},
 };
 
-void doc_html_runs(ps_buf *b, const doc_block *k)
+void doc_html_runs(ps_buf *b, const char *lang, const doc_block *k)
 {
     if (!k->nruns) {
-        doc_html_text(b, k->text);
+        doc_html_text(b, lang, k->text);
         return;
     }
     for (size_t i = 0; i < k->nruns; i++) {
@@ -51,7 +51,7 @@ void doc_html_runs(ps_buf *b, const doc_block *k)
         for (const char *p = r->text; *p;) {   /* a hard line break is <br> */
             size_t n = strcspn(p, "\n");
             char *part = ps_xstrndup(p, n);
-            doc_html_text(b, part);
+            doc_html_text(b, lang, part);
             free(part);
             p += n;
             if (*p == '\n') {
@@ -75,7 +75,7 @@ void doc_html_lists_close(ps_buf *b, doc_html_lists *st, int to)
     }
 }
 
-void doc_html_item(ps_buf *b, doc_html_lists *st, const doc_block *k)
+void doc_html_item(ps_buf *b, const char *lang, doc_html_lists *st, const doc_block *k)
 {
     int level = k->level < 1 ? 1 : k->level > DOC_HTML_MAX_LISTS ? DOC_HTML_MAX_LISTS : k->level;
     int ordered = k->number > 0;
@@ -95,15 +95,15 @@ void doc_html_item(ps_buf *b, doc_html_lists *st, const doc_block *k)
             ps_buf_puts(b, "<li>");
     }
     ps_buf_puts(b, "<li>");
-    doc_html_runs(b, k);
+    doc_html_runs(b, lang, k);
 }
 
-void doc_html_figure(ps_buf *b, const doc_block *k)
+void doc_html_figure(ps_buf *b, const char *lang, const doc_block *k)
 {
     ps_buf_printf(b, "<figure class=\"figure\" id=\"fig-%d\">\n", k->number);
     doc_html_image(b, k->image, k->text, "figure");
     ps_buf_printf(b, "\n<figcaption>Figure %d: ", k->number);
-    doc_html_text(b, k->text);
+    doc_html_text(b, lang, k->text);
     ps_buf_puts(b, "</figcaption>\n</figure>\n");
 }
 
@@ -118,11 +118,11 @@ void doc_html_figure_lists(ps_buf *b, const ps_doc *d)
             const doc_block *k = &d->blocks[i];
             if (pass == 0 && k->kind == DOC_FIGURE) {
                 ps_buf_printf(b, "<li><a href=\"#fig-%d\">Figure %d: ", k->number, k->number);
-                doc_html_text(b, k->text);
+                doc_html_text(b, ps_doc_lang(d), k->text);
                 ps_buf_puts(b, "</a></li>\n");
             } else if (pass == 1 && k->table && k->table->number) {
                 ps_buf_printf(b, "<li><a href=\"#tab-%d\">Table %d: ", k->table->number, k->table->number);
-                doc_html_text(b, k->table->caption);
+                doc_html_text(b, ps_doc_lang(d), k->table->caption);
                 ps_buf_puts(b, "</a></li>\n");
             }
         }
