@@ -6,6 +6,7 @@
 #include "ps_parser.h"
 #include "ps_render.h"
 #include "ps_cli_doc.h"
+#include "ps_merge.h"
 #include "ps_pipeline.h"
 
 #include <stddef.h>
@@ -176,7 +177,8 @@ ps_filter *ps_cli_filter_build(ps_cli *cli, const ps_cli_filter *f, int *rc);
      .at = offsetof(T, m)}
 
 /* Write buf to path ("-"/NULL = stdout) atomically; refuses to overwrite inputs. The file
- * is noted as written (ps_cli_wrote). */
+ * is noted as written (ps_cli_wrote). Standard output closed by its reader (EPIPE) is PS_OK:
+ * the command goes on to its verdict. */
 int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *const *inputs,
                  size_t ninputs);
 
@@ -220,5 +222,15 @@ typedef struct ps_cli_sql_opts {
 } ps_cli_sql_opts;
 int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, ps_log *const *logs, const char *const *names,
                        size_t n);
+
+/* convert -f openmetrics|influx, -o influx://HOST:PORT/DB (cli/convert_ts.c): the merged rows
+ * of every input (filters, -b/-e/-t/--bucket as for CSV) as time series, UTC time stamps. */
+typedef struct ps_cli_ts_opts {
+    const char *out;      /* file, NULL/"-" for standard output, or influx://HOST:PORT/DB */
+    int fmt;              /* ps_ts_format */
+    ps_merge_opts m;
+} ps_cli_ts_opts;
+int ps_cli_convert_ts(ps_cli *cli, const ps_cli_ts_opts *o, ps_log *const *logs, const char *const *ins,
+                      size_t nin);
 
 #endif

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "ps_blg.h"
 #include "ps_merge.h"
+#include "ps_ts.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -23,16 +24,19 @@ typedef struct opts {
     ps_merge_opts m;    /* -b/-e/-t/--bucket */
     ps_pdh_style style;
     int sql;            /* -f sql: relog's tables in the database -o names (cli/convert_sql.c) */
+    int ts;             /* -f openmetrics|influx, -o influx://: time series (cli/convert_ts.c) */
 } opts;
 
 static const ps_opt_doc convert_opts[] = {
     {"-o", "--output", "OUT", PS_VAL_OUTPUT, "csv tsv", 0,
-     "output file (default: standard output); written atomically, never over an input",
+     "output file (default: standard output); written atomically, never over an input; "
+     "influx://HOST:PORT/DB writes to an InfluxDB server (credentials from INFLUX_USERNAME and "
+     "INFLUX_PASSWORD or INFLUX_TOKEN)",
      .kind = PS_ARG_STR, .at = offsetof(opts, out)},
-    {"-f", "--format", "FMT", PS_VAL_WORDS, "csv tsv sql", 0,
+    {"-f", "--format", "FMT", PS_VAL_WORDS, "csv tsv sql openmetrics influx", 0,
      "output format, csv or tsv (default: from the extension of OUT, else csv); sql with -o DB "
      "(sqlite:PATH or postgresql://...): relog's SQL tables, each input one log set, appended in one "
-     "transaction",
+     "transaction; openmetrics (Prometheus backfill) or influx (line protocol), time stamps in UTC",
      .kind = PS_ARG_WORD, .at = offsetof(opts, fmt)},
     PS_CLI_FILTER_OPTS(opts, filter),
     {"-t", NULL, "N", PS_VAL_TEXT, NULL, 0, "keep every Nth sample (the 1st, N+1th, ...), as relog -t",
@@ -55,8 +59,8 @@ static const ps_opt_doc convert_opts[] = {
 const ps_cmd_doc ps_doc_convert = {
     .name = "convert",
     .section = 1,
-    .summary = "convert PerfMon logs to relog-compatible CSV, TSV or SQL tables",
-    .synopsis = "IN... [-o OUT] [-f csv|tsv|sql] [-c PATH]... [-cf FILE]...\n"
+    .summary = "convert PerfMon logs to relog-compatible CSV, TSV or SQL tables, or time series",
+    .synopsis = "IN... [-o OUT] [-f csv|tsv|sql|openmetrics|influx] [-c PATH]... [-cf FILE]...\n"
                 "[-b TIME] [-e TIME] [-t N] [--bucket SECONDS] [--eol crlf|lf]\n"
                 "[--digits N] [--encoding NAME] [--lenient] [--threads N] [-q]",
     .description = "Convert PerfMon logs (.blg, PDH-CSV, PDH-TSV; detected by content) to "
@@ -67,7 +71,8 @@ const ps_cmd_doc ps_doc_convert = {
     .shared_at = offsetof(opts, logs),
     .operands = PS_VAL_FILE,
     .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error "
-                   "(also: libpq missing for -f sql to PostgreSQL)",
+                   "(also: libpq missing for -f sql to PostgreSQL, libcurl missing or the server refusing for "
+                   "-o influx://)",
     .see_also = "perfscribe-summary(1)",
 };
 
@@ -85,6 +90,12 @@ static int finish_args(ps_cli *cli, opts *o, size_t nin)
         o->sql = 1;
         if (!o->out || o->m.bucket_ms > 0)
             return ps_cli_usage(cli, "-f sql needs -o sqlite:PATH or -o postgresql://... (and no --bucket)");
+        return 0;
+    }
+    o->ts = o->fmt ? (int)ps_ts_format_parse(o->fmt) : ps_influx_is_url(o->out) ? PS_TS_INFLUX : 0;
+    if (o->ts) {
+        if (ps_influx_is_url(o->out) && o->ts != PS_TS_INFLUX)
+            return ps_cli_usage(cli, "-o influx://... takes -f influx");
         return 0;
     }
     enum ps_format ffmt = PS_FMT_CSV;
@@ -248,6 +259,9 @@ int ps_cmd_convert(int argc, char **argv, ps_cli *cli)
     if (!rc && o.sql) {
         ps_cli_sql_opts so = {o.out, o.m.has_b, o.m.has_e, o.m.b_utc, o.m.e_utc, o.m.b, o.m.e, o.m.every};
         rc = ps_cli_convert_sql(cli, &so, logs, ins.v, ins.n);
+    } else if (!rc && o.ts) {
+        ps_cli_ts_opts to = {o.out, o.ts, o.m};
+        rc = ps_cli_convert_ts(cli, &to, logs, ins.v, ins.n);
     } else if (!rc)
         rc = run(cli, &o, logs, ins.n, ins.v);
     for (size_t k = 0; k < ins.n; k++)

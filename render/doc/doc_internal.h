@@ -152,6 +152,11 @@ char *doc_markdown_plain(const char *md);
 #define DOC_IMAGE_MAX_SIDE 8000u
 #define DOC_IMAGE_MAX_PIXELS (24u * 1000u * 1000u)
 int doc_image_load(const char *path, const char *base, long line, long col, doc_image **out, ps_error *err);
+/* 1 when path is a regular file (or a folder, which its reader refuses itself); else 0 with
+ * errno EINVAL for a FIFO, device or terminal (reading one could block forever: /dev/stdin, a
+ * FIFO nobody writes) or stat's errno. Images and templates are checked with it before they
+ * are opened. */
+int doc_input_regular(const char *path);
 /* Check bytes already in memory (the same rules; name for messages). */
 int doc_image_check(const unsigned char *p, size_t n, enum doc_image_type *type, unsigned *w, unsigned *h,
                     const char **why);
