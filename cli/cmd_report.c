@@ -16,6 +16,7 @@ typedef struct report_args {
     const char *esrp, *paper;              /* --esrp 2|3|4, --paper a4|letter */
     int dump;
     const ps_lang *lang;                   /* --lang; NULL = the reports' language */
+    int require_qualified;                 /* --require-qualified */
 } report_args;
 
 static int set_lang(ps_cli *cli, void *field, const char *v)
@@ -42,6 +43,10 @@ static const ps_opt_doc report_opts[] = {
      "language of the document's stock texts, dates and numbers (default: the language of the run's "
      "Jetstress reports when they agree, else en)",
      .kind = PS_ARG_CALL, .at = offsetof(report_args, lang), .set = set_lang},
+    {NULL, "--require-qualified", NULL, PS_VAL_NONE, NULL, 0,
+     "exit 1 when the run does not qualify for ESRP (every server's Performance test passing and reaching "
+     "its target IOPS); the document is still written, marked DRAFT",
+     .kind = PS_ARG_FLAG, .at = offsetof(report_args, require_qualified)},
     {NULL, "--dump-layout", NULL, PS_VAL_NONE, NULL, 0,
      "print every chart's layout as key = value lines on standard output",
      .kind = PS_ARG_FLAG, .at = offsetof(report_args, dump)},
@@ -61,7 +66,7 @@ const ps_cmd_doc ps_doc_report = {
     .section = 1,
     .summary = "render an ESRP document (HTML, PDF) with charts",
     .synopsis = "RUN... -o FILE.pdf|FILE.html [-o FILE ...] [--solution FILE]\n"
-                "[--esrp 2|3|4] [--lang TAG] [--template-dir DIR] [--paper a4|letter]\n"
+                "[--esrp 2|3|4] [--lang TAG] [--require-qualified] [--template-dir DIR] [--paper a4|letter]\n"
                 "[--dump-layout] [-b TIME -e TIME] [--mailboxes N --iops-per-mailbox X]\n"
                 "[--profile P] [--thresholds FILE] [--lenient-thresholds] [--lenient] [-q]",
     .description =
@@ -77,7 +82,9 @@ const ps_cmd_doc ps_doc_report = {
     .operands = PS_VAL_PATH,
     .notes_title = "DATE",
     .notes = "The date printed is today's (UTC), or SOURCE_DATE_EPOCH when set (reproducible output).",
-    .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error",
+    .exit_status = "0 ok (also for a run that does not qualify for ESRP: its reasons are printed as warnings "
+                   "and the document is marked DRAFT), 1 the run does not qualify and --require-qualified was "
+                   "given, 2 usage, 3 bad input, 4 I/O error",
     .see_also = "perfscribe-jetstress(1), perfscribe-trend(1), perfscribe-solution(5)",
 };
 
@@ -167,6 +174,22 @@ static int build_trend(ps_cli *cli, const report_args *a, ps_trend *t)
     return rc;
 }
 
+/* The run's ESRP qualification (the model's): every reason it does not qualify as a warning;
+ * PS_EFAIL with require when it does not. */
+static int qualification(ps_cli *cli, const ps_js_run *run, int require)
+{
+    ps_qualification q = {0};
+    ps_js_qualify_run(run, &q);
+    int ok = q.assessed && q.result == PS_VERDICT_PASS;
+    if (!ok && !q.assessed)
+        ps_warn(&cli->warnings, "the run does not qualify for ESRP: it holds no Performance test");
+    for (size_t i = 0; !ok && i < q.nreasons; i++)
+        if (q.reasons[i].met != PS_VERDICT_PASS)
+            ps_warn(&cli->warnings, "the run does not qualify for ESRP: %s", q.reasons[i].text);
+    ps_qualification_fini(&q);
+    return !ok && require ? PS_EFAIL : PS_OK;
+}
+
 int ps_cmd_report(int argc, char **argv, ps_cli *cli)
 {
     report_args a = {0};
@@ -190,6 +213,8 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli)
     a.js.p.load.keep_outside = 1;   /* the charts shade what lies outside the collection window */
     if ((rc = a.db ? ps_cli_store_load(cli, a.db, a.js.paths[0], &run) : ps_cli_js_load(cli, &a.js, &run)))
         goto done;
+    if (a.db)
+        ps_js_qualify(run);   /* a stored run: its verdicts and figures as stored */
     dopt.esrp = a.esrp ? a.esrp[0] - '0' : 4;
     dopt.template_dir = a.template_dir;
     dopt.paper_letter = a.paper && a.paper[0] == 'l';
@@ -209,6 +234,8 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli)
     }
     if (!rc && a.outs.n)
         rc = render_all(cli, &a, doc);
+    if (!rc)
+        rc = qualification(cli, run, a.require_qualified);
 done:
     ps_chart_release_caches();   /* cairo/fontconfig caches: a clean exit for leak checkers */
     ps_doc_free(doc);

@@ -161,8 +161,10 @@ int doc_input_regular(const char *path);
 int doc_image_check(const unsigned char *p, size_t n, enum doc_image_type *type, unsigned *w, unsigned *h,
                     const char **why);
 
-/* doc_appendix.c: one appendix per machine with every test found for it. */
-void doc_build_appendices(ps_doc *d, const ps_js_run *run);
+/* doc_appendix.c: one appendix per machine with every test found for it; returns how many
+ * appendices (letters) it added. doc_appendix_letter: "A".."Z", then "A1"... for appendix i. */
+int doc_build_appendices(ps_doc *d, const ps_js_run *run);
+void doc_appendix_letter(int i, char *out, size_t n);
 
 /* doc_chart.c: the charts as chart-engine specs (section 6 of ps_render.h). */
 typedef struct doc_spec {
