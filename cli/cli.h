@@ -23,6 +23,7 @@ typedef struct ps_cli_list {
 typedef struct ps_cli_time {
     int set, utc;
     ps_time t;
+    const char *text;   /* as given (for messages) */
 } ps_cli_time;
 
 typedef struct ps_cli {

@@ -17,6 +17,7 @@ typedef struct ps_cli_an {
     ps_an_options an;                      /* --interval; the window from logs */
     ps_an_ruleset set;
     uint64_t bad;
+    const char *b_text, *e_text;           /* -b / -e as given (for messages) */
 } ps_cli_an;
 
 /* Check analyze's parsed options and fill o->an's window from o->logs (chart too). */
@@ -25,6 +26,9 @@ int ps_cli_an_finish(ps_cli *cli, ps_cli_an *o);
 int ps_cli_an_interval(ps_cli *cli, void *field, const char *v);
 /* Load --rules (default: the system pack); label gets "name, name". */
 int ps_cli_an_load_rules(ps_cli *cli, ps_cli_an *o, ps_buf *label);
+/* Logs of different time zones (or some without one) are shown in UTC: read an offset-less
+ * -b/-e as UTC then too (opens every log once to read its zone). Errors: as ps_log_open. */
+int ps_cli_an_zones(ps_cli *cli, ps_cli_an *o);
 /* Stream every log into a. */
 int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a);
 /* Render every output, write it, and map the verdict to PS_OK / PS_EFAIL (the verdict line is

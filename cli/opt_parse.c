@@ -60,6 +60,7 @@ int ps_cli_time_arg(ps_cli *cli, const char *opt, const char *v, ps_cli_time *t)
         return ps_cli_usage(cli, "%s: cannot read the time '%s' (M/D/YYYY H:MM:SS [AM|PM] or "
                                  "YYYY-MM-DDTHH:MM:SS, in the logs' clock; with Z or +hh:mm in UTC)", opt, v);
     t->set = 1;
+    t->text = v;
     return PS_OK;
 }
 
