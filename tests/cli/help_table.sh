@@ -23,6 +23,7 @@ value_for() {   # $1 option, $2 value name, $3 values
     P) printf '%s\t%s\n' "$1" jetstress-2013 ;;
     PATH) printf '%s\t%s\n' "$1" '\Memory\Available MBytes' ;;
     N | X | SECONDS) printf '%s\t%s\n' "$1" 2 ;;
+    NAME=VALUE) printf '%s\t%s\n' "$1" "processors=2" ;;   # analyze --set: a question the rules ask
     *=*) printf '%s\t%s\n' "$1" "a=2" ;;
     *) if [ "$3" != - ]; then
          v=${3%% *}
