@@ -3,7 +3,7 @@
  * only inputs are counter logs, and no counter of them belongs to a Jetstress run, the logs are
  * judged with the analysis rules ('perfscribe analyze') instead of the Jetstress pipeline, so a
  * server log is never reported as database figures of a Jetstress "server" named after a folder.
- * --junit (a Jetstress output) on plain logs is a usage error that says so.
+ * --junit FILE on plain logs writes one JUnit testcase for the whole analysis.
  * A Jetstress run shows in its logs as the JetstressWin process or an "Instance<N>.<k>"-style
  * ESE instance of "MSExchange Database ==> Instances"/"Database ==> Instances". */
 #include "cli.h"
@@ -14,12 +14,9 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-/* check's options that take a value (the others are flags). */
-static const char *const valued[] = {"-b", "-e", "--mailboxes", "--iops-per-mailbox", "--profile", "--thresholds",
-                                     "--junit", "--rules", "--fail-on", "--format", "-o", "--interval", NULL};
 /* Jetstress-only options: with them the user asks for the Jetstress pipeline. */
-static const char *const jetstress_only[] = {"--mailboxes", "--iops-per-mailbox", "--profile", "--lenient",
-                                             "--no-qualification", NULL};
+static const char *const jetstress_only[] = {"--mailboxes", "--iops-per-mailbox", "--profile",
+                                             "--lenient-thresholds", "--no-qualification", NULL};
 
 static int in(const char *const *list, const char *s)
 {
@@ -113,42 +110,63 @@ static int write_junit(ps_cli *cli, const char *path, const char *const *logs, s
 int ps_cli_check_dispatch(int argc, char **argv, ps_cli *cli, int *handled)
 {
     *handled = 0;
-    int nfiles = 0;
+    int nfiles = 0, only_operands = 0;
     const char *junit = NULL;
     char **logs = NULL;   /* every plain log: the file operands and the logs of folder operands */
     size_t nlogs = 0;
-    int rc = PS_OK;
-    for (int i = 1; i < argc && !rc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0 || in(jetstress_only, argv[i]))
-            rc = -1;
-        else if (argv[i][0] == '-' && argv[i][1]) {
-            if (strcmp(argv[i], "--junit") == 0 && i + 1 < argc)
-                junit = argv[i + 1];
-            i += in(valued, argv[i]);
-        } else if (plain_log(argv[i])) {
+    int rc = PS_OK, jetstress = 0;
+    for (int i = 1; i < argc && !jetstress; i++) {
+        const char *a = argv[i];
+        if (!only_operands && a[0] == '-' && a[1]) {
+            only_operands = strcmp(a, "--") == 0;
+            int glued = 0;   /* check's table first, then analyze's (--rules, --fail-on, ...) */
+            const ps_opt_doc *o = ps_cli_opt_lookup(&ps_doc_check, a, &glued);
+            if (!o)
+                o = ps_cli_opt_lookup(&ps_doc_analyze, a, &glued);
+            if ((o && o->lng && in(jetstress_only, o->lng)) || o == &ps_doc_common_opts.opts[PS_COMMON_HELP])
+                jetstress = 1;
+            else if (o && o->lng && strcmp(o->lng, "--junit") == 0)
+                junit = glued ? strchr(a, '=') + 1 : (i + 1 < argc ? argv[i + 1] : NULL);
+            i += o && o->arg && !glued;
+            continue;
+        }
+        if (plain_log(a)) {
             logs = ps_xrealloc(logs, (nlogs + 1) * sizeof *logs);
-            logs[nlogs++] = ps_xstrdup(argv[i]);
+            logs[nlogs++] = ps_xstrdup(a);
             nfiles++;
-        } else if (plain_folder(argv[i], &logs, &nlogs)) {
+        } else if (plain_folder(a, &logs, &nlogs)) {
             nfiles++;
         } else
-            rc = -1;   /* a Jetstress run (or an error the run pipeline reports) */
+            jetstress = 1;   /* a Jetstress run (or an error the run pipeline reports) */
     }
-    if (!rc && nfiles) {
+    if (!jetstress && nfiles) {
         /* analyze's command line: the operands replaced by the plain logs, --thresholds FILE becomes
-         * --rules FILE, --lenient-logs --lenient */
+         * --rules FILE, --json -f json, --junit FILE is check's own output (written below) */
         char **av = ps_xcalloc((size_t)argc + nlogs + 1, sizeof *av);
         int ac = 0;
         av[ac++] = "analyze";
+        only_operands = 0;
         for (int i = 1; i < argc; i++) {
-            if (strcmp(argv[i], "--junit") == 0) {
-                i++;   /* check's own output, written below */
-            } else if (argv[i][0] == '-' && argv[i][1]) {
-                av[ac++] = strcmp(argv[i], "--thresholds") == 0 ? "--rules" : strcmp(argv[i], "--lenient-logs") == 0 ? "--lenient" : argv[i];
-                if (in(valued, argv[i]) && i + 1 < argc)
-                    av[ac++] = argv[++i];
+            const char *a = argv[i];
+            if (only_operands || !(a[0] == '-' && a[1]))
+                continue;   /* operands: replaced by the plain logs below */
+            only_operands = strcmp(a, "--") == 0;
+            if (only_operands)
+                continue;
+            int glued = 0;
+            const ps_opt_doc *o = ps_cli_opt_lookup(&ps_doc_check, a, &glued);
+            if (!o)
+                o = ps_cli_opt_lookup(&ps_doc_analyze, a, &glued);
+            int takes = o && o->arg && !glued;
+            if (o && o->lng && strcmp(o->lng, "--junit") == 0) {
+                i += takes;
+                continue;
             }
+            av[ac++] = strcmp(a, "--thresholds") == 0 ? "--rules" : strcmp(a, "--json") == 0 ? "--format=json" : argv[i];
+            if (takes && i + 1 < argc)
+                av[ac++] = argv[++i];
         }
+        av[ac++] = "--";
         for (size_t k = 0; k < nlogs; k++)
             av[ac++] = logs[k];
         *handled = 1;
@@ -158,10 +176,7 @@ int ps_cli_check_dispatch(int argc, char **argv, ps_cli *cli, int *handled)
             int wrc = write_junit(cli, junit, (const char *const *)logs, nlogs, rc == PS_EFAIL);
             rc = wrc ? wrc : rc;
         }
-    } else if (rc < 0)
-        rc = PS_OK;
-    if (rc && !*handled)
-        *handled = 1;   /* a usage error */
+    }
     for (size_t k = 0; k < nlogs; k++)
         free(logs[k]);
     free(logs);

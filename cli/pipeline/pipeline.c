@@ -55,7 +55,7 @@ int ps_pipeline_jetstress(const char *const *paths, size_t npaths, const ps_pipe
         ps_warn(w, "%s: %zu rules on counters the Jetstress pipeline does not track were ignored", o->thresholds,
                 extra.skipped);
     ps_js_run *run = NULL;
-    ps_js_judge_options jo = {o->profile, o->lenient, o->thresholds ? &extra : NULL};
+    ps_js_judge_options jo = {o->profile, o->lenient_thresholds, o->thresholds ? &extra : NULL};
     if (o->profile && !ps_js_profile_canonical(o->profile))
         rc = ps_js_judge(NULL, &jo, err);                 /* the unknown profile's error, before loading */
     else

@@ -28,6 +28,6 @@ grep -q 'color: #123456' "$tmp/t.html"
 ! grep -q 'border-collapse' "$tmp/t.html"     # the built-in CSS was replaced
 grep -q '<nav class="toc">' "$tmp/t.html"     # the built-in HTML skeleton is still used
 "$PERFSCRIBE" report "$run" --dump-layout -q >"$tmp/dump" 2>/dev/null
-[ "$(grep -c '^\[chart ' "$tmp/dump")" = 16 ]   # 4 charts for each of the 4 tests with counter logs (3 Performance, 1 Stress)
+[ "$(grep -c '^\[chart ' "$tmp/dump")" = 18 ]   # 4 charts for each of the 4 tests with counter logs (3 Performance, 1 Stress), and one zoomed chart per explained failure (MBX02 Performance, MBX01 Stress)
 grep -q '^\[chart MBX02.Performance.read_latency\]$' "$tmp/dump"
 grep -q '^threshold.0 = value 20 ' "$tmp/dump"
