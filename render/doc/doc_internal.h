@@ -128,6 +128,10 @@ const char *doc_num(char *out, size_t n, double v, int decimals);
 /* Jetstress-style local time "1/18/2016 9:58:08 AM"; PS_TIME_NONE -> "n/a". */
 const char *doc_time(char *out, size_t n, ps_time t);
 
+/* doc_tree.c: N of "Figure N" per block (images and charts numbered together in document
+ * order; 0 for other blocks); *count = how many. Caller frees. */
+int *doc_figure_numbers(const ps_doc *d, int *count);
+
 /* doc_tree.c: free helpers shared by ps_doc_free. */
 void doc_runs_free(doc_run *r, size_t n);
 void doc_image_free(doc_image *im);
@@ -175,6 +179,8 @@ void doc_chart_size(const doc_chart *c, double *w, double *h);
  * to draw (the PDF back end replaces characters no installed font has); it returns a malloc'd copy. */
 void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s), void *ctx, doc_spec *out);
 void doc_chart_spec_fini(doc_spec *s);
+/* The chart's title (its spec's for DOC_CHART_SPEC), NULL when it has none. */
+const char *doc_chart_title(const doc_chart *c);
 /* Append chart c as an inline <svg class="chart"> (nth: unique number for its ids). */
 int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err);
 
