@@ -1,6 +1,7 @@
 # perfscribe top-level Makefile: thin wrapper around CMake.
-#   make demo   - install missing Debian packages (as root), build, render the bundled sample
-#   make test   - build and run every test suite through ctest
+#   make demo   - install the missing Debian packages the build needs (as root), build the binary,
+#                 render the bundled samples
+#   make test   - the same plus the test tools and engines, build and run every suite through ctest
 #   make asan   - the test suites under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make deb    - the Debian package build-deb/package/perfscribe_VERSION_ARCH.deb (CPack)
 #   make memcheck, make fuzz, make bench - see README.md
@@ -9,72 +10,85 @@ BUILD    ?= build
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE    ?= cmake
 PS       := $(BUILD)/perfscribe
-# Debian packages needed to build, test and run the demo: the PDF fonts come through fontconfig
-# (DejaVu Sans; WenQuanYi Micro Hei, a TrueType CJK font, for the Traditional Chinese sample);
-# the tests read the PDFs back with poppler-utils, qpdf and mupdf-tools; the results store uses
-# SQLite and libpq, and its tests start a throwaway PostgreSQL server; the package and install
-# test: dpkg-dev for dpkg-shlibdeps, lintian, man-db and groff-base for the man pages,
-# bash-completion and zsh for the completion scripts; audit reads papers given as PDF with
-# poppler-glib (libpoppler-glib-dev: text with glyph positions, for lines and table columns);
-# cmark-gfm (with its table extension) for the CommonMark texts of solution files, zlib to check PNG figures
-DEB_PKGS := cmake make gcc pkg-config libxml2-dev libpcre2-dev libcairo2-dev libfontconfig-dev libhpdf-dev \
-            libpoppler-glib-dev libcriterion-dev fonts-dejavu-core fonts-wqy-microhei poppler-utils qpdf mupdf-tools \
-            libsqlite3-dev sqlite3 libpq-dev postgresql libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev \
-            dpkg-dev lintian man-db groff-base bash-completion zsh
+# Debian packages per target (README "Set-up": the table says why each one is there); each
+# target installs only what is missing from its own list (cmake/deps.sh: as root without
+# Recommends and without starting any service, else it prints the apt-get line and stops).
+# make build / make demo: the compiler, CMake, pkg-config, the libraries perfscribe links or loads
+# (libpq, poppler-glib and libcurl at first use), the fonts the documents embed
+PKGS_BUILD := make gcc libc6-dev cmake pkg-config \
+              libxml2-dev libpcre2-dev libcairo2-dev libfontconfig-dev libhpdf-dev zlib1g-dev \
+              libcmark-gfm-dev libcmark-gfm-extensions-dev libsqlite3-dev libpq-dev libpoppler-glib-dev libcurl4-openssl-dev \
+              fonts-dejavu-core fonts-wqy-microhei
+# make test / make asan / make memcheck: + Criterion, what the tests read outputs back with, the
+# PostgreSQL server binaries (no default cluster, no service), the engines tests start throwaway;
+# chromium? only where the archive has it; the de_DE.UTF-8 locale for the locale tests
+PKGS_TEST  := $(PKGS_BUILD) libcriterion-dev python3 poppler-utils qpdf mupdf-tools libxml2-utils \
+              fontconfig sqlite3 valgrind curl locales postgresql prometheus influxdb chromium?
+LOCALES_TEST := de_DE.UTF-8
+# make deb: + the package build (dpkg-shlibdeps, file for CPack) and what the install test checks
+PKGS_DEB   := $(PKGS_BUILD) dpkg-dev file lintian man-db groff-base bash-completion zsh
+# make fuzz: + clang with libFuzzer
+PKGS_FUZZ  := $(PKGS_BUILD) clang libclang-rt-dev
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
 
-.PHONY: all deps build demo test deb asan memcheck fuzz bench clean
+.PHONY: all deps deps-build deps-test deps-deb deps-fuzz build configure demo test deb asan memcheck fuzz bench clean
 
 all: build
+# one step at a time (the package install before the configure); cmake builds in parallel itself
+.NOTPARALLEL:
 
-deps:
-	@if ! command -v dpkg-query >/dev/null 2>&1; then \
-	  echo "make: no dpkg-query here (not Debian): not checking packages; CMake reports any missing library"; exit 0; \
-	fi; \
-	missing=""; for p in $(DEB_PKGS); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "Installing:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
-	  else \
-	    echo "Missing Debian packages. Run as root:"; \
-	    echo "  apt-get install -y$$missing"; exit 1; \
-	  fi; \
-	fi
+deps-build:
+	@bash cmake/deps.sh build $(PKGS_BUILD)
+deps-test:
+	@bash cmake/deps.sh test $(PKGS_TEST) -- $(LOCALES_TEST)
+deps-deb:
+	@bash cmake/deps.sh deb $(PKGS_DEB)
+deps-fuzz:
+	@bash cmake/deps.sh fuzz $(PKGS_FUZZ)
+# every list at once (what .ci/run needs)
+deps: deps-build deps-test deps-deb
 
+# The test suites are configured when Criterion is there (make test installs it; make demo does
+# not need it); make test turns them on in a build folder configured without.
+TESTS_FLAG = -DPS_TESTS=$(shell pkg-config --exists criterion 2>/dev/null && echo ON || echo OFF)
 $(BUILD)/CMakeCache.txt:
-	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
+	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(TESTS_FLAG) $(CMAKE_FLAGS)
 
-build: deps $(BUILD)/CMakeCache.txt
+configure: $(BUILD)/CMakeCache.txt
+
+build: deps-build configure
 	$(CMAKE) --build $(BUILD) -j $(JOBS)
 
-demo: build
+# the demo needs the binary only
+demo: deps-build configure
+	$(CMAKE) --build $(BUILD) -j $(JOBS) --target perfscribe
 	@bash samples/demo.sh $(PS)
 
 # the PostgreSQL tests get a throwaway server (tests/pg_server.sh), stopped at the end
-test: build
+test: deps-test configure
+	@grep -q '^PS_TESTS:BOOL=ON' $(BUILD)/CMakeCache.txt || $(CMAKE) -S . -B $(BUILD) -DPS_TESTS=ON $(CMAKE_FLAGS)
+	$(CMAKE) --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && bash $(CURDIR)/tests/pg_server.sh run ctest --output-on-failure -j $(JOBS)
 
 # The package: a release build installed under /usr, Depends from dpkg-shlibdeps.
-deb: deps
+deb: deps-deb
 	$(CMAKE) -S . -B build-deb -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=/usr -DPS_TESTS=OFF $(CMAKE_FLAGS)
 	$(CMAKE) --build build-deb -j $(JOBS)
 	cd build-deb && cpack -G DEB -B package
 	@ls build-deb/package/*.deb
 
-asan: deps
+asan: deps-test
 	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DPS_SANITIZE=ON -DPS_WERROR=ON
 	$(CMAKE) --build build-asan -j $(JOBS)
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  bash $(CURDIR)/tests/pg_server.sh run ctest --output-on-failure -j $(JOBS)
 
-memcheck: build
+memcheck: deps-test configure
+	$(CMAKE) --build $(BUILD) -j $(JOBS)
 	bash tests/memcheck.sh $(BUILD)
 
-fuzz: deps
+fuzz: deps-fuzz
 	bash tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 bench: build

@@ -6,6 +6,7 @@
 #include "ps_parser.h"
 #include "ps_render.h"
 #include "ps_cli_doc.h"
+#include "ps_merge.h"
 
 /* What a sub-command gets: it fills err on failure and returns a PS_* status; warnings are
  * printed by main once the command returns. */
@@ -79,7 +80,8 @@ int ps_cli_encoding(ps_cli *cli, const char *name, const char **out);
      "utf-8 cp1250 cp1251 cp1252 cp1253 cp1254 cp850 cp866 cp932 cp936 cp949 cp950", 0,                     \
      "code page of text logs without a byte order mark (default: detected from the bytes): utf-8, "         \
      "cp1250..cp1254, cp850, cp866, cp932 (shift_jis), cp936 (gbk), cp949 (euc-kr), cp950 (big5)"}
-/* Write buf to path ("-"/NULL = stdout) atomically; refuses to overwrite inputs. */
+/* Write buf to path ("-"/NULL = stdout) atomically; refuses to overwrite inputs. Standard
+ * output closed by its reader (EPIPE) is PS_OK: the command goes on to its verdict. */
 int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *const *inputs,
                  size_t ninputs);
 
@@ -127,5 +129,14 @@ typedef struct ps_cli_sql_opts {
 } ps_cli_sql_opts;
 int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, ps_log *const *logs, const char *const *names,
                        size_t n);
+/* convert -f openmetrics|influx, -o influx://HOST:PORT/DB (cli/convert_ts.c): the merged rows
+ * of every input (filters, -b/-e/-t/--bucket as for CSV) as time series, UTC time stamps. */
+typedef struct ps_cli_ts_opts {
+    const char *out;      /* file, NULL/"-" for standard output, or influx://HOST:PORT/DB */
+    int fmt;              /* ps_ts_format */
+    ps_merge_opts m;
+} ps_cli_ts_opts;
+int ps_cli_convert_ts(ps_cli *cli, const ps_cli_ts_opts *o, ps_log *const *logs, const char *const *ins,
+                      size_t nin);
 
 #endif

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "ps_blg.h"
 #include "ps_merge.h"
+#include "ps_ts.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -11,11 +12,13 @@
 
 static const ps_opt_doc convert_opts[] = {
     {"-o", NULL, "OUT", PS_VAL_OUTPUT, "csv tsv", 0,
-     "output file (default: standard output); written atomically, never over an input"},
-    {"-f", NULL, "FMT", PS_VAL_WORDS, "csv tsv sql", 0,
+     "output file (default: standard output); written atomically, never over an input; "
+     "influx://HOST:PORT/DB writes to an InfluxDB server (credentials from INFLUX_USERNAME and "
+     "INFLUX_PASSWORD or INFLUX_TOKEN)"},
+    {"-f", NULL, "FMT", PS_VAL_WORDS, "csv tsv sql openmetrics influx", 0,
      "output format, csv or tsv (default: from the extension of OUT, else csv); sql with -o DB "
      "(sqlite:PATH or postgresql://...): relog's SQL tables, each input one log set, appended in one "
-     "transaction"},
+     "transaction; openmetrics (Prometheus backfill) or influx (line protocol), time stamps in UTC"},
     {"-c", NULL, "PATH", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
      "keep counters matching PATH (repeatable; wildcards * as in relog)"},
     {NULL, "--counter-file", "FILE", PS_VAL_FILE, NULL, PS_OPT_REPEAT,
@@ -42,8 +45,8 @@ static const ps_opt_doc convert_opts[] = {
 const ps_cmd_doc ps_doc_convert = {
     .name = "convert",
     .section = 1,
-    .summary = "convert PerfMon logs to relog-compatible CSV, TSV or SQL tables",
-    .synopsis = "IN... [-o OUT] [-f csv|tsv|sql] [-c PATH]... [--counter-file FILE]\n"
+    .summary = "convert PerfMon logs to relog-compatible CSV, TSV or SQL tables, or time series",
+    .synopsis = "IN... [-o OUT] [-f csv|tsv|sql|openmetrics|influx] [-c PATH]... [--counter-file FILE]\n"
                 "[-b TIME] [-e TIME] [-t N] [--bucket SECONDS] [--eol crlf|lf]\n"
                 "[--digits N] [--encoding NAME] [--lenient] [--threads N] [-q]",
     .description = "Convert PerfMon logs (.blg, PDH-CSV, PDH-TSV; detected by content) to "
@@ -52,7 +55,8 @@ const ps_cmd_doc ps_doc_convert = {
     .nopts = PS_DOC_N(convert_opts),
     .operands = PS_VAL_FILE,
     .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error "
-                   "(also: libpq missing for -f sql to PostgreSQL)",
+                   "(also: libpq missing for -f sql to PostgreSQL, libcurl missing or the server refusing for "
+                   "-o influx://)",
     .see_also = "perfscribe-summary(1)",
 };
 
@@ -64,6 +68,7 @@ typedef struct opts {
     ps_pdh_style style;
     int lenient;
     int sql;            /* -f sql: relog's tables in the database -o names (cli/convert_sql.c) */
+    int ts;             /* -f openmetrics|influx, -o influx://: time series (cli/convert_ts.c) */
     const char *encoding;
 } opts;
 
@@ -149,10 +154,16 @@ static int parse_args(int argc, char **argv, ps_cli *cli, opts *o, ps_filter *fl
             return ps_cli_usage(cli, "-f sql needs -o sqlite:PATH or -o postgresql://... (and no --bucket)");
         return 0;
     }
+    o->ts = fmt ? (int)ps_ts_format_parse(fmt) : ps_influx_is_url(o->out) ? PS_TS_INFLUX : 0;
+    if (o->ts) {
+        if (ps_influx_is_url(o->out) && o->ts != PS_TS_INFLUX)
+            return ps_cli_usage(cli, "-o influx://... takes -f influx");
+        return 0;
+    }
     if (fmt) {
         ffmt = ps_format_parse(fmt);
         if (ffmt != PS_FMT_CSV && ffmt != PS_FMT_TSV)
-            return ps_cli_usage(cli, "-f takes csv, tsv or sql, not '%s'", fmt);
+            return ps_cli_usage(cli, "-f takes csv, tsv, sql, openmetrics or influx, not '%s'", fmt);
     } else if (o->out && strcmp(o->out, "-") != 0) {
         ffmt = ps_format_from_path(o->out);
         if (ffmt != PS_FMT_CSV && ffmt != PS_FMT_TSV)
@@ -314,6 +325,9 @@ int ps_cmd_convert(int argc, char **argv, ps_cli *cli)
     if (!rc && o.sql) {
         ps_cli_sql_opts so = {o.out, o.m.has_b, o.m.has_e, o.m.b_utc, o.m.e_utc, o.m.b, o.m.e, o.m.every};
         rc = ps_cli_convert_sql(cli, &so, logs, ins, nin);
+    } else if (!rc && o.ts) {
+        ps_cli_ts_opts to = {o.out, o.ts, o.m};
+        rc = ps_cli_convert_ts(cli, &to, logs, ins, nin);
     } else if (!rc)
         rc = run(cli, &o, logs, nin, ins);
     for (size_t k = 0; k < nin; k++)

@@ -19,6 +19,9 @@ static const ps_opt_doc report_opts[] = {
     {NULL, "--lang", "TAG", PS_VAL_WORDS, "en zh-TW zh-CN ja ko de fr es", 0,
      "language of the document's stock texts, dates and numbers (default: the language of the run's "
      "Jetstress reports when they agree, else en)"},
+    {NULL, "--require-qualified", NULL, PS_VAL_NONE, NULL, 0,
+     "exit 1 when the run does not qualify for ESRP (every server's Performance test passing and reaching "
+     "its target IOPS); the document is still written, marked DRAFT"},
     {NULL, "--dump-layout", NULL, PS_VAL_NONE, NULL, 0,
      "print every chart's layout as key = value lines on standard output"},
     {NULL, "--trend", "LABEL=PATH", PS_VAL_LABEL_PATH, NULL, PS_OPT_REPEAT,
@@ -34,7 +37,7 @@ const ps_cmd_doc ps_doc_report = {
     .section = 1,
     .summary = "render an ESRP document (HTML, PDF) with charts",
     .synopsis = "RUN... -o FILE.pdf|FILE.html [-o FILE ...] [--solution FILE]\n"
-                "[--esrp 2|3|4] [--lang TAG] [--template-dir DIR] [--paper a4|letter]\n"
+                "[--esrp 2|3|4] [--lang TAG] [--require-qualified] [--template-dir DIR] [--paper a4|letter]\n"
                 "[--dump-layout] [-b TIME -e TIME] [--mailboxes N --iops-per-mailbox X]\n"
                 "[--profile P] [--thresholds FILE] [--lenient] [--lenient-logs] [-q]",
     .description =
@@ -48,7 +51,9 @@ const ps_cmd_doc ps_doc_report = {
     .operands = PS_VAL_PATH,
     .notes_title = "DATE",
     .notes = "The date printed is today's (UTC), or SOURCE_DATE_EPOCH when set (reproducible output).",
-    .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error",
+    .exit_status = "0 ok (also for a run that does not qualify for ESRP: its reasons are printed as warnings "
+                   "and the document is marked DRAFT), 1 the run does not qualify and --require-qualified was "
+                   "given, 2 usage, 3 bad input, 4 I/O error",
     .see_also = "perfscribe-jetstress(1), perfscribe-trend(1), perfscribe-solution(5)",
 };
 
@@ -60,6 +65,7 @@ typedef struct report_args {
     const char **trends; size_t ntrends;   /* LABEL=PATH */
     int esrp, letter, dump;
     const ps_lang *lang;                   /* --lang; NULL = the reports' language */
+    int require_qualified;                 /* --require-qualified */
 } report_args;
 
 static int parse_args(int argc, char **argv, ps_cli *cli, report_args *a)
@@ -115,6 +121,8 @@ static int parse_args(int argc, char **argv, ps_cli *cli, report_args *a)
             a->trend_table = v;
         } else if (strcmp(s, "--db") == 0) {
             a->db = v;
+        } else if (strcmp(s, "--require-qualified") == 0) {
+            a->require_qualified = 1;
         } else if (strcmp(s, "--dump-layout") == 0) {
             a->dump = 1;
         } else if (s[0] == '-' && s[1]) {
@@ -195,6 +203,22 @@ static int build_trend(ps_cli *cli, const report_args *a, ps_trend *t)
     return rc;
 }
 
+/* The run's ESRP qualification (the model's): every reason it does not qualify as a warning;
+ * PS_EFAIL with require when it does not. */
+static int qualification(ps_cli *cli, const ps_js_run *run, int require)
+{
+    ps_qualification q = {0};
+    ps_js_qualify_run(run, &q);
+    int ok = q.assessed && q.result == PS_VERDICT_PASS;
+    if (!ok && !q.assessed)
+        ps_warn(&cli->warnings, "the run does not qualify for ESRP: it holds no Performance test");
+    for (size_t i = 0; !ok && i < q.nreasons; i++)
+        if (q.reasons[i].met != PS_VERDICT_PASS)
+            ps_warn(&cli->warnings, "the run does not qualify for ESRP: %s", q.reasons[i].text);
+    ps_qualification_fini(&q);
+    return !ok && require ? PS_EFAIL : PS_OK;
+}
+
 int ps_cmd_report(int argc, char **argv, ps_cli *cli)
 {
     report_args a = {0};
@@ -221,6 +245,8 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli)
     a.js.opt.keep_outside = 1;   /* the charts shade what lies outside the collection window */
     if ((rc = a.db ? ps_cli_store_load(cli, a.db, a.js.paths[0], &run) : ps_cli_js_load(cli, &a.js, &run)))
         goto done;
+    if (a.db)
+        ps_js_qualify(run);   /* a stored run: its verdicts and figures as stored */
     dopt.esrp = a.esrp;
     dopt.template_dir = a.template_dir;
     dopt.paper_letter = a.letter;
@@ -240,6 +266,8 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli)
     }
     if (!rc && a.nouts)
         rc = render_all(cli, &a, doc);
+    if (!rc)
+        rc = qualification(cli, run, a.require_qualified);
 done:
     ps_chart_release_caches();   /* cairo/fontconfig caches: a clean exit for leak checkers */
     ps_doc_free(doc);

@@ -70,7 +70,14 @@ int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *c
         return rc;
     if (buf->len)
         fwrite(buf->data, 1, buf->len, ps_outfile_fp(o));
-    return ps_outfile_commit(o, &cli->err);
+    rc = ps_outfile_commit(o, &cli->err);
+    if (rc == PS_EIO && (!path || strcmp(path, "-") == 0) && ps_outfile_stdout_closed()) {
+        /* | head: the reader has what it wanted, a quiet end; the command goes on to its
+         * verdict, which still decides the exit code (check | head -n 0 fails as check does) */
+        memset(&cli->err, 0, sizeof cli->err);
+        return PS_OK;
+    }
+    return rc;
 }
 
 int ps_cli_doc_date(ps_cli *cli, ps_time *out)

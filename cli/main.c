@@ -49,14 +49,15 @@ static void print_warnings(const ps_warnings *w)
 }
 
 /* The end of every command: standard output flushed; a reader that closed the pipe (| head)
- * is a normal end (exit 0, quiet); any other write error is exit 4 with its reason. */
+ * is a normal end (quiet; the exit code stays the command's verdict, 0 or 1); any other write
+ * error is exit 4 with its reason. */
 static int finish(int rc)
 {
     errno = 0;
     int bad = fflush(stdout) != 0 || ferror(stdout);
     int e = errno ? errno : EIO;
     if (ps_outfile_stdout_closed() || (bad && e == EPIPE))
-        return PS_OK;
+        return rc == PS_EFAIL ? PS_EFAIL : PS_OK;
     if (bad && rc == PS_OK) {
         fprintf(stderr, "perfscribe: <stdout>: write error: %s\n", strerror(e));
         return PS_EIO;

@@ -1,5 +1,6 @@
 # Libraries perfscribe loads at first use with dlopen (model/dl/ps_dl.h) instead of linking:
-# poppler-glib (audit on a PDF paper) and libpq (a PostgreSQL results store). Their headers come
+# poppler-glib (audit on a PDF paper), libpq (a PostgreSQL results store) and libcurl (a direct
+# write to InfluxDB). Their headers come
 # from pkg-config as before; the binary does not link them, so no command pays their start-up.
 #
 # ps_lazy_library(PREFIX MACRO) reads PREFIX_LINK_LIBRARIES (pkg_check_modules), finds the
@@ -67,6 +68,7 @@ set(PS_LAZY_INCLUDES "")
 set(PS_LAZY_DEB_DEPENDS "")
 ps_lazy_library(POPPLER_GLIB POPPLER_GLIB)
 ps_lazy_library(LIBPQ LIBPQ)
+ps_lazy_library(LIBCURL LIBCURL)   # convert -o influx:// (render/ts/ts_influx_http.c)
 list(REMOVE_DUPLICATES PS_LAZY_INCLUDES)
 
 # dlopen is in the C library since glibc 2.34; older ones (and some other systems) need -ldl

@@ -198,11 +198,14 @@ const char *audit_fmt(char *buf, size_t n, aval v)
 
 /* ------------------------------------------------------------------ views */
 
+/* The view's row for instance name, added when new: one hash lookup (a paper or run with
+ * 40,000 instance rows stays linear). */
 static ainst *view_inst(aview *v, const char *name)
 {
-    for (size_t i = 0; i < v->ninst; i++)
-        if (strcmp(v->inst[i].name, name) == 0)
-            return &v->inst[i];
+    size_t at = ps_hash_get(&v->inst_index, name, strlen(name));
+    if (at != PS_HASH_NONE)
+        return &v->inst[at];
+    ps_hash_add(&v->inst_index, name, strlen(name), v->ninst);
     if (v->ninst == v->capinst) {
         v->capinst = v->capinst ? 2 * v->capinst : 8;
         v->inst = ps_xrealloc(v->inst, v->capinst * sizeof *v->inst);
@@ -536,8 +539,10 @@ void ps_audit_run(const ps_paper *paper, const ps_js_run *run, ps_audit *out)
     /* stable order: qsort is not stable, but the comparison is total except for exact twins */
     if (out->n > 1)
         qsort(out->findings, out->n, sizeof *out->findings, cmp_finding);
-    for (size_t i = 0; i < c.nviews; i++)
+    for (size_t i = 0; i < c.nviews; i++) {
         free(c.views[i].inst);
+        ps_hash_fini(&c.views[i].inst_index);
+    }
     free(c.views);
     free(c.sums);
     free(c.comp);

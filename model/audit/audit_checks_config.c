@@ -36,6 +36,24 @@ static const ps_claim *column_claim(const ps_paper *p, int m, int j)
     return first_claim(p, m);
 }
 
+/* The body claim of metric m in the server column named after the machine of view name
+ * ("MBX02 Performance" -> column "MBX02"); fallback when the paper has no server column for m;
+ * NULL when it has columns but none for that machine (nothing to compare). */
+static const ps_claim *server_claim(const ps_paper *p, int m, const char *name, const ps_claim *fallback)
+{
+    size_t n = name ? strcspn(name, " ") : 0;
+    int cols = 0;
+    for (size_t i = 0; p && i < p->nclaims; i++) {
+        const ps_claim *c = &p->claims[i];
+        if ((int)c->metric != m || c->ctx != PS_CTX_BODY || isnan(c->value) || c->col < 0)
+            continue;
+        cols = 1;
+        if (c->who && n && strlen(c->who) == n && strncmp(c->who, name, n) == 0)
+            return c;
+    }
+    return cols ? NULL : fallback;
+}
+
 static int max_column(const ps_paper *p, const int *ms, size_t n)
 {
     int mx = -1;
@@ -141,14 +159,17 @@ static void check_target(actx *c)
         check_one_target(c, cv(cl), p->source, cl->who, pj->value * t.v, pj->value * t.h + t.v * pj->half_unit, how);
     }
     if (per) {
-        double e = per->value * t.v, tol = per->value * t.h + t.v * per->half_unit;
-        snprintf(how, sizeof how, "%s mailboxes x %s", per->text, t.words);
         for (size_t i = 0; i < c->nviews; i++) {
             const aview *v = &c->views[i];
-            if (v->type == PS_TEST_BACKUP || v->type == PS_TEST_SOFTRECOVERY)
+            const ps_claim *pv = server_claim(p, PS_M_MAILBOXES_PER_SERVER, v->name, per);
+            if (v->type == PS_TEST_BACKUP || v->type == PS_TEST_SOFTRECOVERY || !pv)
                 continue;
+            double e = pv->value * t.v, tol = pv->value * t.h + t.v * pv->half_unit;
+            snprintf(how, sizeof how, "%s mailboxes x %s", pv->text, t.words);
             check_one_target(c, isnan(v->target.v) ? v->log_target : v->target, v->file, v->name, e, tol, how);
         }
+        double e = per->value * t.v, tol = per->value * t.h + t.v * per->half_unit;
+        snprintf(how, sizeof how, "%s mailboxes x %s", per->text, t.words);
         for (size_t i = 0; single && p && i < p->nclaims; i++) {
             const ps_claim *cl = &p->claims[i];
             if (cl->metric == PS_M_TARGET_IOPS && cl->ctx == PS_CTX_BODY && !isnan(cl->value) && cl->col == -1)
@@ -302,7 +323,7 @@ static void check_report_config(actx *c)
     const ps_claim *mb = first_claim(p, PS_M_MAILBOXES), *mps = first_claim(p, PS_M_MAILBOXES_PER_SERVER);
     const ps_claim *srv = first_claim(p, PS_M_SERVERS);
     int single = server_tables(c) <= 1 && (!srv || srv->value == 1);
-    const ps_claim *per = mps ? mps : single ? mb : NULL;
+    const ps_claim *per_all = mps ? mps : single ? mb : NULL;
     tested_rate t;
     int have_t = tested_of(p, &t);
     for (size_t i = 0; p && i < p->nclaims; i++) {
@@ -311,6 +332,7 @@ static void check_report_config(actx *c)
             continue;
         const aview *v = &c->views[cl->report];   /* the paper's views come first, in report order */
         char b1[64], b2[64], lb1[48];
+        const ps_claim *per = server_claim(p, PS_M_MAILBOXES_PER_SERVER, v->name, per_all);
         if ((int)cl->metric == PS_MX_REPORT_MAILBOXES && per) {
             c->out->checked++;
             if (audit_differs(cl->value, per->value, cl->half_unit + per->half_unit))

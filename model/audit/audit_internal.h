@@ -35,6 +35,7 @@ typedef struct aview {
     aval log_samples;     /* RUN: counter-log samples inside the window (first..last sample) */
     double log_span_ms;
     ainst *inst; size_t ninst, capinst;
+    ps_hash inst_index;   /* instance name -> index in inst (view_inst) */
     aval total_sum_rw;    /* Σ reads+writes of the Total I/O table (A5 note) */
     const ps_verdict *computed_verdict;   /* RUN only */
 } aview;

@@ -198,7 +198,7 @@ static void store_io_value(js_rstate *st, enum js_section sec, const char *key, 
     }
     if (strcasecmp(js_instance_basename(key), "_Total") == 0)
         return;
-    size_t idx = js_instance_index(r, key);
+    size_t idx = js_instance_index(st, key);
     ps_js_figures *f = &r->instances[idx].reported;
     r->instances[idx].has_reported = 1;
     if (sec == JS_SEC_DISK2007) {
@@ -559,6 +559,7 @@ int ps_js_report_read(const char *path, ps_js_report **out, ps_warnings *w, ps_e
         if (keep)
             JS_SEEN(&st, JS_SEC_LOG);
     }
+    ps_hash_fini(&st.inst_index);
     xmlFreeDoc(doc);
     if (st.fields == 0 && (st.seen & ~(1u << JS_SEC_IGNORED)) == 0) {
         ps_js_report_free(r);

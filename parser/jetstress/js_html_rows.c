@@ -79,13 +79,17 @@ void js_vote_sep(const char *s, int *dot, int *comma)
 
 
 
-size_t js_instance_index(ps_js_report *r, const char *raw)
+size_t js_instance_index(js_rstate *st, const char *raw)
 {
+    ps_js_report *r = st->r;
     const char *name = js_instance_basename(raw);
-    for (size_t i = 0; i < r->ninstances; i++)
-        if (strcmp(r->instances[i].name, name) == 0)
-            return i;
-    return js_instance_append(&r->instances, &r->ninstances, name);
+    for (; st->inst_indexed < r->ninstances; st->inst_indexed++) {   /* catch up with appends */
+        const char *k = r->instances[st->inst_indexed].name;
+        if (ps_hash_get(&st->inst_index, k, strlen(k)) == PS_HASH_NONE)
+            ps_hash_add(&st->inst_index, k, strlen(k), st->inst_indexed);
+    }
+    size_t at = ps_hash_get(&st->inst_index, name, strlen(name));
+    return at != PS_HASH_NONE ? at : js_instance_append(&r->instances, &r->ninstances, name);
 }
 
 size_t js_instance_append(ps_js_instance **v, size_t *n, const char *name)
@@ -272,7 +276,7 @@ void js_set_field(js_rstate *st, enum js_field f, const char *v, long line)
 /* Database Configuration row: "Log path: H:\log1 Database: D:\Jetstress001001.edb". */
 void js_set_dbconf(js_rstate *st, const char *label, const char *v)
 {
-    size_t idx = js_instance_index(st->r, label);
+    size_t idx = js_instance_index(st, label);
     ps_js_instance *in = &st->r->instances[idx];
     char *fv = js_flat(v);
     char *db = NULL;

@@ -99,12 +99,16 @@ typedef struct js_rstate {
     int fields;             /* known row labels found */
     long bad_nums;          /* number cells that could not be read (taken as absent) */
     char first_bad[48];     /* the first of them, for the warning */
+    ps_hash inst_index;     /* r's instance names -> index (js_instance_index); the parser
+                             * finishes it (ps_hash_fini) */
+    size_t inst_indexed;    /* instances of r in inst_index so far */
 } js_rstate;
 
 #define JS_SEEN(st, s) ((st)->seen |= 1u << (s))
 
-/* Index of the instance called raw (a "process/" prefix removed), appended when new. */
-size_t js_instance_index(ps_js_report *r, const char *raw);
+/* Index of the instance of st->r called raw (a "process/" prefix removed), appended when new:
+ * one hash lookup (st->inst_index), linear in the rows of a report. */
+size_t js_instance_index(js_rstate *st, const char *raw);
 /* Append an instance called name (copied) with cleared figures to the array *v of *n; returns
  * its index (js_html_rows.c; also used by js_load.c). */
 size_t js_instance_append(ps_js_instance **v, size_t *n, const char *name);

@@ -22,12 +22,22 @@ typedef struct colmap {
 /* Rate metrics cross-checked against _Total. */
 static const int total_rates[] = {PS_IO_DB_READS, PS_IO_DB_WRITES, PS_IO_LOG_READS, PS_IO_LOG_WRITES};
 
-static size_t find_instance(const ps_js_server *s, const char *name)
+/* Instance names of a server -> their index, ASCII case-insensitive (ps_hash): one lookup per
+ * report row or log column, so 16,000 instances stay linear. The index catches up with
+ * instances appended since the last lookup. */
+typedef struct inst_index {
+    ps_hash h;
+    size_t n;   /* instances of s indexed so far */
+} inst_index;
+
+static size_t find_instance(inst_index *x, const ps_js_server *s, const char *name)
 {
-    for (size_t i = 0; i < s->ninstances; i++)
-        if (strcasecmp(s->instances[i].name, name) == 0)
-            return i;
-    return (size_t)-1;
+    if (!x->h.flags)
+        ps_hash_init(&x->h, PS_HASH_NOCASE);
+    for (; x->n < s->ninstances; x->n++)
+        if (s->instances[x->n].name && ps_hash_get(&x->h, s->instances[x->n].name, strlen(s->instances[x->n].name)) == PS_HASH_NONE)
+            ps_hash_add(&x->h, s->instances[x->n].name, strlen(s->instances[x->n].name), x->n);
+    return ps_hash_get(&x->h, name, strlen(name));
 }
 
 static void sync_stats(ps_js_server *s, int keep_series)
@@ -59,11 +69,12 @@ static void seed_from_report(ps_js_server *s)
     const ps_js_report *r = s->report;
     if (!r)
         return;
+    inst_index idx = {0};
     for (size_t i = 0; i < r->ninstances; i++) {
         const ps_js_instance *ri = &r->instances[i];
         if (!ri->name)
             continue;
-        size_t k = find_instance(s, ri->name);
+        size_t k = find_instance(&idx, s, ri->name);
         if (k == (size_t)-1)
             k = js_instance_append(&s->instances, &s->ninstances, ri->name);
         ps_js_instance *in = &s->instances[k];
@@ -76,6 +87,7 @@ static void seed_from_report(ps_js_server *s)
         if (!in->db_path && ri->db_path)
             in->db_path = ps_xstrdup(ri->db_path);
     }
+    ps_hash_fini(&idx.h);
 }
 
 /* Jetstress 2007: a LogicalDisk volume ("M:") maps to the report row "Database (M:)" or
@@ -126,9 +138,32 @@ static enum ps_js_role instance_role(const ps_js_server *s, const ps_log_info *i
     return PS_JS_ROLE_LOGICALDISK;
 }
 
+/* Keep only the best-priority column per (instance, metric) and per host metric (the first
+ * column among equals): one hash lookup per column, linear in the columns. */
+static void keep_best_columns(size_t n, colmap *map)
+{
+    ps_hash best = {0};
+    ps_hash_init(&best, 0);
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t c = 0; c < n; c++) {
+            if (map[c].kind != 1 && map[c].kind != 2)
+                continue;
+            size_t key[3] = {(size_t)map[c].kind, map[c].kind == 1 ? map[c].inst : 0, (size_t)map[c].metric};
+            size_t at = ps_hash_get(&best, (const char *)key, sizeof key);
+            if (pass == 0 && at == PS_HASH_NONE)
+                ps_hash_add(&best, (const char *)key, sizeof key, c);
+            else if (pass == 0 && map[c].priority < map[at].priority)
+                ps_hash_put(&best, (const char *)key, sizeof key, c);
+            else if (pass == 1 && at != c)
+                map[c].kind = 0;
+        }
+    ps_hash_fini(&best);
+}
+
 /* Map every column of a log; returns the number of instance columns. */
 static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map, ps_warnings *w)
 {
+    inst_index idx = {0};
     int warned_machine = 0;
     size_t ninst_cols = 0;
     enum ps_js_role inst_role = instance_role(s, info);
@@ -167,27 +202,15 @@ static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map,
             if (is_log && ref.metric < (int)(sizeof db_to_log / sizeof db_to_log[0]))
                 map[c].metric = db_to_log[ref.metric];
         }
-        size_t k = find_instance(s, name);
+        size_t k = find_instance(&idx, s, name);
         if (k == (size_t)-1)
             k = js_instance_append(&s->instances, &s->ninstances, name);
         map[c].kind = 1;
         map[c].inst = k;
         ninst_cols++;
     }
-    /* keep only the best-priority column per (instance, metric) and per host metric */
-    for (size_t c = 0; c < info->ncounters; c++) {
-        if (map[c].kind != 1 && map[c].kind != 2)
-            continue;
-        for (size_t d = 0; d < info->ncounters; d++) {
-            if (d == c || map[d].kind != map[c].kind || map[d].metric != map[c].metric ||
-                (map[c].kind == 1 && map[d].inst != map[c].inst))
-                continue;
-            if (map[d].priority < map[c].priority || (map[d].priority == map[c].priority && d < c)) {
-                map[c].kind = 0;
-                break;
-            }
-        }
-    }
+    ps_hash_fini(&idx.h);
+    keep_best_columns(info->ncounters, map);
     return ninst_cols;
 }
 

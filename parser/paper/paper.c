@@ -281,6 +281,29 @@ static int after_label(const rd *r, const char *s, size_t i)
     return 1;
 }
 
+/* A line of a table of contents: dot leaders ("....." or ". . . . ") before a page number. */
+static int toc_line(const char *s, size_t n)
+{
+    size_t dots = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '.')
+            dots++;
+        else if (s[i] != ' ')
+            dots = 0;
+        if (dots >= 5) {
+            size_t k = i + 1;
+            while (k < n && (s[k] == '.' || s[k] == ' '))
+                k++;
+            while (k < n && s[k] >= '0' && s[k] <= '9')
+                k++;
+            while (k < n && (s[k] == ' ' || s[k] == '\r'))
+                k++;
+            return k == n;
+        }
+    }
+    return 0;
+}
+
 static void read_line(rd *r, const char *s, size_t n, long line)
 {
     r->ls = s;
@@ -289,10 +312,10 @@ static void read_line(rd *r, const char *s, size_t n, long line)
     r->log_line = 0;
     if (paper_inst_continue(r, s, n, line))
         return;
+    if (toc_line(s, n))
+        return;   /* a contents / list-of-tables entry names sections, it states nothing */
     size_t ne = collect(r, s, n, line);
     int toc = 0;
-    for (size_t i = 0; i + 5 <= n && !toc; i++)
-        toc = strncmp(s + i, ".....", 5) == 0;
     /* test-log message spans: a label inside a message is log text, not a table row */
     for (size_t i = 0; i < ne; i++) {
         const paper_pattern *d = &r->pp.def[r->ev[i].pat];
@@ -335,6 +358,7 @@ static void read_line(rd *r, const char *s, size_t n, long line)
         case PP_SECTION:
             if (r->cur_report >= 0) {
                 r->section = d->id;
+                r->inst_first = r->inst_cols = 0;
                 if (d->id == PS_SEC_DISK) {
                     r->nhdr = 0;
                     r->p->reports[r->cur_report].layout_2007 = 1;
@@ -389,6 +413,8 @@ static void read_line(rd *r, const char *s, size_t n, long line)
         default: break;
         }
     }
+    if (r->cur_report >= 0)
+        paper_inst_header(r, s, n);
     paper_pct_cells(r, s, n, line);
     if (r->cur_report < 0 && ne == 0)
         paper_heading_cells(r, s, n, line);

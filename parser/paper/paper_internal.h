@@ -113,6 +113,8 @@ typedef struct rd {
     /* an instance row wrapped by the transcription: its name and the next column to read */
     char *inst_who;
     int inst_next, inst_total;
+    int inst_first, inst_cols;  /* columns of the instance table under way: Jetstress's 12 from 0, or
+                                 * a half (the database or the log 6) named by its header row */
     /* the whole text and the current line's offset in it (look-ahead over a report) */
     const char *text;
     size_t text_len, line_off;
@@ -164,6 +166,7 @@ void paper_disk_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long
 void paper_inst_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long line);
 /* When the previous line was an instance row cut short at its end and s[0, n) holds only numbers,
  * read them as that row's next columns and return 1; else forget the row and return 0. */
+void paper_inst_header(rd *r, const char *s, size_t n);
 int paper_inst_continue(rd *r, const char *s, size_t n, long line);
 void paper_pct_cells(rd *r, const char *s, size_t n, long line);
 int paper_take_time(const char *s, size_t n, ps_time *out);

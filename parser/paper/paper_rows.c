@@ -231,22 +231,49 @@ static void add_inst_cells(rd *r, const char *who, int total, int first, int n, 
     }
 }
 
+/* Does s[0, n) contain w? */
+static int span_has(const char *s, size_t n, const char *w)
+{
+    size_t wl = strlen(w);
+    for (size_t i = 0; i + wl <= n; i++)
+        if (memcmp(s + i, w, wl) == 0)
+            return 1;
+    return 0;
+}
+
+/* The header row of an instance table says which of Jetstress's columns it holds: "I/O Database"
+ * cells only (the database half, columns 0-5), "I/O Log" only (the log half, 6-11), or both. */
+void paper_inst_header(rd *r, const char *s, size_t n)
+{
+    if (!span_has(s, n, "MSExchange"))
+        return;
+    int db = span_has(s, n, "I/O Database"), log = span_has(s, n, "I/O Log");
+    if (db == log) {
+        r->inst_first = 0;
+        r->inst_cols = db ? PS_IO12_N : 0;
+    } else {
+        r->inst_first = db ? 0 : PS_IO12_N / 2;
+        r->inst_cols = PS_IO12_N / 2;
+    }
+}
+
 void paper_inst_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long line)
 {
     double vals[PS_IO12_N];
     int decs[PS_IO12_N], rest;
     size_t ts[PS_IO12_N], tl[PS_IO12_N];
-    int n = take_cells(s, a, b, PS_IO12_N, vals, decs, ts, tl, &rest);
+    int cols = r->inst_cols > 0 ? r->inst_cols : PS_IO12_N, first = r->inst_first;
+    int n = take_cells(s, a, b, cols, vals, decs, ts, tl, &rest);
     if (n < 4)
         return;   /* Database Configuration rows and the like */
     char *who = dupspan(s, e->g[0][0], e->g[0][1]);
     int total = r->section == PS_SEC_TOTAL;
-    add_inst_cells(r, who, total, 0, n, s, vals, decs, ts, tl, line);
+    add_inst_cells(r, who, total, first, n, s, vals, decs, ts, tl, line);
     free(r->inst_who);
     r->inst_who = NULL;
-    if (n < PS_IO12_N && !rest && b == r->ln) {   /* cut at the line end: the rest may follow */
+    if (n < cols && !rest && b == r->ln) {   /* cut at the line end: the rest may follow */
         r->inst_who = who;
-        r->inst_next = n;
+        r->inst_next = first + n;
         r->inst_total = total;
     } else {
         free(who);
@@ -260,7 +287,8 @@ int paper_inst_continue(rd *r, const char *s, size_t n, long line)
     double vals[PS_IO12_N];
     int decs[PS_IO12_N], rest;
     size_t ts[PS_IO12_N], tl[PS_IO12_N];
-    int k = take_cells(s, 0, n, PS_IO12_N - r->inst_next, vals, decs, ts, tl, &rest);
+    int end = r->inst_cols > 0 ? r->inst_first + r->inst_cols : PS_IO12_N;
+    int k = take_cells(s, 0, n, end - r->inst_next, vals, decs, ts, tl, &rest);
     if (k == 0 || rest || r->cur_report < 0) {
         free(r->inst_who);
         r->inst_who = NULL;
@@ -270,7 +298,7 @@ int paper_inst_continue(rd *r, const char *s, size_t n, long line)
     for (int i = 0; i < k; i++)
         paper_mark_used(r, s, ts[i], ts[i] + tl[i]);
     r->inst_next += k;
-    if (r->inst_next >= PS_IO12_N) {
+    if (r->inst_next >= end) {
         free(r->inst_who);
         r->inst_who = NULL;
     }

@@ -134,25 +134,20 @@ static void prefix_ids(const char *svg, const char *prefix, ps_buf *out)
     static const char *const marks[] = {"id=\"", "href=\"#", "url(#"};
     unsigned long seen[64];
     size_t nseen = 0;
-    const char *p = svg;
+    const char *p = svg, *copied = svg;   /* one pass: each byte looked at once (linear) */
     while (*p) {
-        size_t m, best = 0;
-        const char *next = NULL;
-        for (m = 0; m < 3; m++) {
-            const char *q = strstr(p, marks[m]);
-            if (q && (!next || q < next)) {
-                next = q;
-                best = m;
-            }
+        size_t m = sizeof marks / sizeof marks[0];
+        if (*p == 'i' || *p == 'h' || *p == 'u')
+            for (m = 0; m < sizeof marks / sizeof marks[0] && strncmp(p, marks[m], strlen(marks[m])) != 0; m++)
+                ;
+        if (m == sizeof marks / sizeof marks[0]) {
+            p++;
+            continue;
         }
-        if (!next) {
-            ps_buf_puts(out, p);
-            return;
-        }
-        size_t ml = strlen(marks[best]);
-        ps_buf_put(out, p, (size_t)(next - p) + ml);
+        size_t ml = strlen(marks[m]);
+        ps_buf_put(out, copied, (size_t)(p - copied) + ml);
         ps_buf_puts(out, prefix);
-        p = next + ml;
+        p += ml;
         if (strncmp(p, "surface", 7) == 0 && isdigit((unsigned char)p[7])) {
             char *end;
             unsigned long id = strtoul(p + 7, &end, 10);
@@ -164,7 +159,9 @@ static void prefix_ids(const char *svg, const char *prefix, ps_buf *out)
             ps_buf_printf(out, "surface%zu", k + 1);
             p = end;
         }
+        copied = p;
     }
+    ps_buf_puts(out, copied);
 }
 
 int ps_chart_svg_string(const ps_chart_spec *spec, const char *id_prefix, ps_buf *out,

@@ -1,13 +1,12 @@
 /* doc_appendix.c - per-machine appendices of the ESRP document: one section per test found,
- * with the Jetstress tables (recomputed figures, reported ones beside them where they differ),
- * charts of the per-instance time series, and the test log. */
-#include "doc_internal.h"
+ * with the Jetstress report's tables as Jetstress prints them (its labels and units, instances
+ * as rows; recomputed figures, a cell highlighted where the report printed another value: the
+ * verification section says how), charts of the per-instance time series, and the test log. */
+#include "doc_esrp_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define INSTANCES_PER_TABLE 4
 
 static const char *const io_labels[PS_IO12_N] = {
     "I/O Database Reads Average Latency (msec)", "I/O Database Writes Average Latency (msec)",
@@ -20,39 +19,65 @@ static const char *const io_labels[PS_IO12_N] = {
 static const enum ps_test_type test_order[] = {PS_TEST_PERFORMANCE, PS_TEST_STRESS, PS_TEST_BACKUP,
                                                PS_TEST_SOFTRECOVERY, PS_TEST_UNKNOWN};
 
-static const char *const test_titles[] = {"Performance Test", "Stress Test", "Database Backup Test",
-                                          "Soft Recovery Test", "Test"};
-
-/* "Performance Test (2 hours)": the duration is the collection window's, rounded to hours (to
- * minutes below one hour); none for backup / soft recovery or without a window. */
-static void test_title(const ps_js_server *s, size_t o, char *out, size_t n)
+/* "Performance Test (2 hours)": the duration is the collection window's; none for backup and
+ * soft recovery or without a window. */
+static void test_title(const ps_lang *L, const ps_js_server *s, char *out, size_t n)
 {
     ps_time span = s->window_start != PS_TIME_NONE && s->window_end != PS_TIME_NONE ? s->window_end - s->window_start : 0;
-    long hours = (long)((span + 1800000) / 3600000), minutes = (long)((span + 30000) / 60000);
-    if (o >= 2 || span <= 0)
-        snprintf(out, n, "%s", test_titles[o]);
-    else if (hours >= 1)
-        snprintf(out, n, "%s (%ld hour%s)", test_titles[o], hours, hours == 1 ? "" : "s");
+    const char *title = doc_test_title(L, s->test_type);
+    char d[64];
+    if (s->test_type == PS_TEST_BACKUP || s->test_type == PS_TEST_SOFTRECOVERY || span <= 0)
+        snprintf(out, n, "%s", title);
     else
-        snprintf(out, n, "%s (%ld minute%s)", test_titles[o], minutes, minutes == 1 ? "" : "s");
+        snprintf(out, n, ps_msg(L, PS_MSG_TEST_WITH_DURATION), title, doc_duration(L, span, d, sizeof d));
 }
 
+/* The title of the Jetstress report the section reproduces, as Jetstress prints it:
+ * "Microsoft Exchange Jetstress 2013 Performance Test Result Report" (the audit finds the
+ * appendix reports by it). */
+static void report_title(ps_doc *d, const ps_js_server *s)
+{
+    static const char *const kind[] = {[PS_TEST_PERFORMANCE] = "Performance", [PS_TEST_STRESS] = "Stress",
+                                       [PS_TEST_BACKUP] = "Database Backup", [PS_TEST_SOFTRECOVERY] = "SoftRecovery"};
+    const char *k = (size_t)s->test_type < sizeof kind / sizeof kind[0] ? kind[s->test_type] : NULL;
+    if (!k)
+        return;
+    const char *v = s->jetstress_version;
+    int major = v ? atoi(v) : 0, minor = v && strchr(v, '.') ? atoi(strchr(v, '.') + 1) : 0;
+    const char *year = major >= 15 ? (minor >= 1 ? "2016" : "2013") : major == 14 ? "2010" : major == 8 ? "2007" : NULL;
+    doc_para(d, "Microsoft Exchange Jetstress%s%s %s Test Result Report", year ? " " : "", year ? year : "", k);
+}
+
+/* Rows Jetstress did not print (NaN, NULL) are left out, as Jetstress leaves them out. */
 static void kv(doc_table *t, const char *k, const char *v)
 {
+    if (!v)
+        return;
     size_t r = doc_row(t, DOC_ROW_BODY);
     doc_cell(t, r, 0, k);
-    doc_cell(t, r, 1, v ? v : "n/a");
+    doc_cell(t, r, 1, v);
 }
 
 static void kvnum(doc_table *t, const char *k, double v, int dec, const char *unit)
 {
     char b[64];
+    if (isnan(v))
+        return;
     size_t r = doc_row(t, DOC_ROW_BODY);
     doc_cell(t, r, 0, k);
-    if (unit && !isnan(v))
+    if (unit)
         doc_cellf(t, r, 1, "%s%s", ps_fmt_num(b, sizeof b, v, dec), unit);
     else
         doc_cell(t, r, 1, ps_fmt_num(b, sizeof b, v, dec));
+}
+
+/* 1 when any of the n values is a number. */
+static int any_value(const double *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!isnan(v[i]))
+            return 1;
+    return 0;
 }
 
 static doc_table *kv_table(ps_doc *d, const char *caption)
@@ -65,67 +90,92 @@ static doc_table *kv_table(ps_doc *d, const char *caption)
     return t;
 }
 
-static const char *verdict_text(const ps_js_server *s, char *b, size_t n)
+/* Overall Test Result as Jetstress prints it ("Pass", "Fail - reason"); without a report, the
+ * recomputed verdict. How it was checked is the verification section's. */
+static const char *overall_result(const ps_js_server *s, char *b, size_t n)
 {
-    const char *mine = s->verdict.result == PS_VERDICT_PASS   ? "Pass"
-                       : s->verdict.result == PS_VERDICT_FAIL ? "Fail"
-                                                              : "not judged";
     if (s->report && s->report->result >= 0)
-        snprintf(b, n, "%s (recomputed%s%s); Jetstress reported %s%s%s", mine, s->verdict.profile ? ", " : "",
-                 s->verdict.profile ? s->verdict.profile : "", s->report->result ? "Pass" : "Fail",
-                 s->report->result_reason ? " - " : "", s->report->result_reason ? s->report->result_reason : "");
+        snprintf(b, n, "%s%s%s", s->report->result ? "Pass" : "Fail", s->report->result_reason ? " - " : "",
+                 s->report->result_reason ? s->report->result_reason : "");
     else
-        snprintf(b, n, "%s (recomputed%s%s)", mine, s->verdict.profile ? ", " : "",
-                 s->verdict.profile ? s->verdict.profile : "");
+        snprintf(b, n, "%s", s->verdict.result == PS_VERDICT_PASS   ? "Pass"
+                             : s->verdict.result == PS_VERDICT_FAIL ? "Fail"
+                                                                    : "n/a");
     return b;
+}
+
+/* A figure: recomputed when there is one, the report's otherwise; the cell highlighted where the
+ * report printed another value (same rule as the verification section's count). */
+static void figure(doc_table *t, const char *label, double comp, double rep, int dec)
+{
+    char a[48];
+    if (isnan(comp) && isnan(rep))
+        return;
+    size_t r = doc_row(t, DOC_ROW_BODY);
+    doc_cell(t, r, 0, label);
+    double v = isnan(comp) ? rep : comp;
+    doc_cell(t, r, 1, ps_fmt_num(a, sizeof a, v, dec));
+    if (!isnan(comp) && !isnan(rep) && fabs(comp - rep) > fmax(0.0005, 0.001 * fabs(rep)))
+        t->flag[r * t->ncols + 1] = 1;
 }
 
 static void summary_tables(ps_doc *d, const ps_js_server *s)
 {
     const ps_js_report *r = s->report;
-    char b[1024], t1[48], t2[48];
+    char b[1024], t1[48];
     doc_table *t = kv_table(d, "Test Summary");
-    kv(t, "Overall Test Result", verdict_text(s, b, sizeof b));
+    kv(t, "Overall Test Result", overall_result(s, b, sizeof b));
+    if (r && r->result >= 0 && s->verdict.result != PS_VERDICT_UNKNOWN && (r->result == 1) != (s->verdict.result == PS_VERDICT_PASS))
+        t->flag[(t->nrows - 1) * t->ncols + 1] = 1;   /* the recomputed verdict differs: verification section */
     kv(t, "Machine Name", s->machine);
-    kv(t, "Test Type", ps_test_type_name(s->test_type));
     kv(t, "Test Description", r ? r->description : NULL);
-    kv(t, "Test Start Time", doc_time(t1, sizeof t1, r ? r->test_start : PS_TIME_NONE));
-    kv(t, "Test End Time", doc_time(t1, sizeof t1, r ? r->test_end : PS_TIME_NONE));
-    kv(t, "Collection Start Time", doc_time(t1, sizeof t1, s->window_start));
-    kv(t, "Collection End Time", doc_time(t2, sizeof t2, s->window_end));
+    if (r && r->test_start != PS_TIME_NONE)
+        kv(t, "Test Start Time", doc_time(t1, sizeof t1, r->test_start));
+    if (r && r->test_end != PS_TIME_NONE)
+        kv(t, "Test End Time", doc_time(t1, sizeof t1, r->test_end));
+    if (s->window_start != PS_TIME_NONE)
+        kv(t, "Collection Start Time", doc_time(t1, sizeof t1, s->window_start));
+    if (s->window_end != PS_TIME_NONE)
+        kv(t, "Collection End Time", doc_time(t1, sizeof t1, s->window_end));
     kv(t, "Jetstress Version", s->jetstress_version);
     kv(t, "ESE Version", r ? r->ese_version : NULL);
     kv(t, "Operating System", r ? r->os : NULL);
-    ps_buf logs = {0};
-    for (size_t i = 0; i < s->nlogs; i++)
-        ps_buf_printf(&logs, "%s%s", i ? "\n" : "", s->logs[i]);
-    kv(t, "Performance Log", logs.len ? logs.data : "none read");
-    ps_buf_fini(&logs);
-    snprintf(b, sizeof b, "%llu", (unsigned long long)s->window_samples);
-    kv(t, "Samples in the collection window", b);
+    if (r && r->nperf_logs) {   /* as the report prints it (the files read: verification section) */
+        ps_buf logs = {0};
+        for (size_t i = 0; i < r->nperf_logs; i++)
+            ps_buf_printf(&logs, "%s%s", i ? "\n" : "", r->perf_logs[i]);
+        kv(t, "Performance Log", logs.data);
+        ps_buf_fini(&logs);
+    }
 
-    t = kv_table(d, "Database Sizing and Throughput");
-    double achieved = s->summary.achieved_transactional_iops;
-    kvnum(t, "Achieved Transactional I/O per Second (recomputed)", achieved, 3, NULL);
-    if (r)
-        kvnum(t, "Achieved Transactional I/O per Second (reported)", r->achieved_iops, 3, NULL);
-    kvnum(t, "Target Transactional I/O per Second", s->summary.target_transactional_iops, 0, NULL);
-    if (r) {
-        kvnum(t, "Initial Database Size (bytes)", r->initial_db_bytes, 0, NULL);
-        kvnum(t, "Final Database Size (bytes)", r->final_db_bytes, 0, NULL);
-        kvnum(t, "Database Files (Count)", r->db_files, 0, NULL);
-
+    const double sizing[] = {s->summary.achieved_transactional_iops, r ? r->achieved_iops : NAN,
+                             s->summary.target_transactional_iops, r ? r->initial_db_bytes : NAN,
+                             r ? r->final_db_bytes : NAN, r ? r->db_files : NAN};
+    if (any_value(sizing, sizeof sizing / sizeof sizing[0])) {
+        t = kv_table(d, "Database Sizing and Throughput");
+        figure(t, "Achieved Transactional I/O per Second", sizing[0], sizing[1], 3);
+        kvnum(t, "Target Transactional I/O per Second", sizing[2], 0, NULL);
+        kvnum(t, "Initial Database Size (bytes)", sizing[3], 0, NULL);
+        kvnum(t, "Final Database Size (bytes)", sizing[4], 0, NULL);
+        kvnum(t, "Database Files (Count)", sizing[5], 0, NULL);
+    }
+    const double params[] = {r ? r->thread_count : NAN, r ? r->min_cache_mb : NAN, r ? r->max_cache_mb : NAN,
+                             r ? r->insert_pct : NAN, r ? r->delete_pct : NAN, r ? r->replace_pct : NAN,
+                             r ? r->read_pct : NAN, r ? r->lazy_commit_pct : NAN, r ? r->copies_per_db : NAN,
+                             r && r->bdm >= 0 ? 1.0 : NAN};
+    if (any_value(params, sizeof params / sizeof params[0])) {
         t = kv_table(d, "Jetstress System Parameters");
-        kvnum(t, "Thread Count", r->thread_count, 0, NULL);
-        kvnum(t, "Minimum Database Cache", r->min_cache_mb, 1, " MB");
-        kvnum(t, "Maximum Database Cache", r->max_cache_mb, 1, " MB");
-        kvnum(t, "Insert Operations", r->insert_pct, 0, "%");
-        kvnum(t, "Delete Operations", r->delete_pct, 0, "%");
-        kvnum(t, "Replace Operations", r->replace_pct, 0, "%");
-        kvnum(t, "Read Operations", r->read_pct, 0, "%");
-        kvnum(t, "Lazy Commits", r->lazy_commit_pct, 0, "%");
-        kv(t, "Run Background Database Maintenance", r->bdm < 0 ? "n/a" : r->bdm ? "True" : "False");
-        kvnum(t, "Number of Copies per Database", r->copies_per_db, 0, NULL);
+        kvnum(t, "Thread Count", params[0], 0, NULL);
+        kvnum(t, "Minimum Database Cache", params[1], 1, " MB");
+        kvnum(t, "Maximum Database Cache", params[2], 1, " MB");
+        kvnum(t, "Insert Operations", params[3], 0, "%");
+        kvnum(t, "Delete Operations", params[4], 0, "%");
+        kvnum(t, "Replace Operations", params[5], 0, "%");
+        kvnum(t, "Read Operations", params[6], 0, "%");
+        kvnum(t, "Lazy Commits", params[7], 0, "%");
+        if (r->bdm >= 0)
+            kv(t, "Run Background Database Maintenance", r->bdm ? "True" : "False");
+        kvnum(t, "Number of Copies per Database", params[8], 0, NULL);
     }
     int paths = 0;
     for (size_t i = 0; i < s->ninstances; i++)
@@ -145,22 +195,16 @@ static void summary_tables(ps_doc *d, const ps_js_server *s)
     }
 }
 
-/* Cell text: the recomputed value, and the reported one beside it when they differ. */
+/* Cell: the recomputed value (the report's without a counter log), highlighted where the report
+ * printed another value. */
 static void figure_cell(doc_table *t, size_t row, size_t col, const ps_js_instance *in, double comp, double rep)
 {
-    char a[48], b[48];
-    if (!in->has_computed) {
-        doc_cell(t, row, col, ps_fmt_num(b, sizeof b, rep, 3));
-        return;
-    }
-    doc_cell(t, row, col, ps_fmt_num(a, sizeof a, comp, 3));
-    if (!in->has_reported || isnan(rep))
-        return;
-    double tol = fmax(0.0005, 0.001 * fabs(rep));
-    if (isnan(comp) || fabs(comp - rep) > tol) {
-        doc_cellf(t, row, col, "%s\nreport: %s", a, ps_fmt_num(b, sizeof b, rep, 3));
+    char a[48];
+    double v = in->has_computed ? comp : rep;
+    doc_cell(t, row, col, ps_fmt_num(a, sizeof a, v, 3));
+    if (in->has_computed && in->has_reported && !isnan(rep) &&
+        (isnan(comp) || fabs(comp - rep) > fmax(0.0005, 0.001 * fabs(rep))))
         t->flag[row * t->ncols + col] = 1;
-    }
 }
 
 static double fig_get(const ps_js_figures *f, int group, int i)
@@ -173,6 +217,8 @@ static double fig_get(const ps_js_figures *f, int group, int i)
     }
 }
 
+/* The four Jetstress instance tables, instances as rows and the counters as columns, as the
+ * report prints them. */
 static void instance_tables(ps_doc *d, const ps_js_server *s)
 {
     static const char *const groups[] = {"Transactional I/O Performance", "Background Database Maintenance I/O Performance",
@@ -186,34 +232,28 @@ static void instance_tables(ps_doc *d, const ps_js_server *s)
     }
     if (!s->ninstances || (!any_comp && !any_rep))
         return;
-    doc_heading(d, 3, 0, "Instance I/O Performance");
-    doc_add(d, DOC_NOTE, any_comp && any_rep
-                             ? "Values recomputed from the counter logs over the collection window; where the "
-                               "Jetstress report prints a different value, it is shown below (\"report:\") and "
-                               "the cell is highlighted."
-                         : any_comp ? "Values recomputed from the counter logs over the collection window."
-                                    : "Values as printed in the Jetstress report (no counter log was read).");
-    for (size_t first = 0; first < s->ninstances; first += INSTANCES_PER_TABLE) {
-        size_t n = s->ninstances - first < INSTANCES_PER_TABLE ? s->ninstances - first : INSTANCES_PER_TABLE;
-        doc_table *t = doc_table_new(d, "Instance I/O Performance", n + 1);
-        t->width[0] = 2.6;
-        for (size_t k = 1; k <= n; k++)
-            t->right[k] = 1;
-        size_t r = doc_row(t, DOC_ROW_HEAD);
-        doc_cell(t, r, 0, "MSExchange Database ==> Instances");
-        for (size_t k = 0; k < n; k++)
-            doc_cell(t, r, k + 1, s->instances[first + k].name);
-        for (int g = 0; g < 4; g++) {
-            r = doc_row(t, DOC_ROW_GROUP);
-            doc_cell(t, r, 0, groups[g]);
-            int nrows = (g == 1 || g == 2) ? 2 : PS_IO12_N;
-            for (int i = 0; i < nrows; i++) {
+    /* Jetstress's twelve-column tables in two halves (database, log) that fit a portrait page;
+     * the audit reads which half a table holds from its header row */
+    for (int g = 0; g < 4; g++) {
+        int wide = g == 0 || g == 3;
+        doc_heading(d, 3, 0, "%s", groups[g]);
+        for (int half = 0; half < (wide ? 2 : 1); half++) {
+            int first = wide ? half * PS_IO12_N / 2 : 0, ncols = wide ? PS_IO12_N / 2 : 2;
+            doc_table *t = doc_table_new(d, groups[g], (size_t)ncols + 1);
+            t->width[0] = 1.5;
+            for (int k = 1; k <= ncols; k++)
+                t->right[k] = 1;
+            size_t r = doc_row(t, DOC_ROW_HEAD);
+            doc_cell(t, r, 0, "MSExchange Database ==> Instances");
+            for (int i = 0; i < ncols; i++)
+                doc_cell(t, r, (size_t)i + 1, g == 1 ? g1[i] : g == 2 ? g2[i] : io_labels[first + i]);
+            for (size_t k = 0; k < s->ninstances; k++) {
+                const ps_js_instance *in = &s->instances[k];
                 r = doc_row(t, DOC_ROW_BODY);
-                doc_cell(t, r, 0, g == 1 ? g1[i] : g == 2 ? g2[i] : io_labels[i]);
-                for (size_t k = 0; k < n; k++) {
-                    const ps_js_instance *in = &s->instances[first + k];
-                    figure_cell(t, r, k + 1, in, fig_get(&in->computed, g, i), fig_get(&in->reported, g, i));
-                }
+                doc_cell(t, r, 0, in->name);
+                for (int i = 0; i < ncols; i++)
+                    figure_cell(t, r, (size_t)i + 1, in, fig_get(&in->computed, g, first + i),
+                                fig_get(&in->reported, g, first + i));
             }
         }
     }
@@ -341,7 +381,7 @@ static void charts(ps_doc *d, const ps_js_server *s)
     size_t n = s->ninstances;
     if (!samples && !n)
         return;
-    doc_heading(d, 3, 0, "Charts");
+    doc_heading(d, 3, 0, "%s", ps_msg(d->lang, PS_MSG_CHARTS));
     if (samples && s->series_iops)
         time_chart(d, s, "iops", "Database I/O per second per instance (reads + writes)", "IOPS", s->series_iops);
     if (samples && s->series_read_lat) {
@@ -409,7 +449,7 @@ static void recovery_table(ps_doc *d, const ps_js_server *s)
 static void verdict_and_log(ps_doc *d, const ps_js_server *s)
 {
     if (s->verdict.nreasons) {
-        doc_heading(d, 3, 0, "Verdict Details");
+        doc_heading(d, 3, 0, "%s", ps_msg(d->lang, PS_MSG_VERDICT_DETAILS));
         doc_block *b = doc_add(d, DOC_LIST, NULL);
         b->lines = ps_xcalloc(s->verdict.nreasons, sizeof *b->lines);
         for (size_t i = 0; i < s->verdict.nreasons; i++)
@@ -438,7 +478,15 @@ static int same_machine(const ps_js_server *a, const ps_js_server *b)
     return strcmp(a->machine, b->machine) == 0;
 }
 
-void doc_build_appendices(ps_doc *d, const ps_js_run *run)
+void doc_appendix_letter(int i, char *out, size_t n)
+{
+    if (i < 26)
+        snprintf(out, n, "%c", 'A' + i);
+    else
+        snprintf(out, n, "%c%d", 'A' + i % 26, i / 26);
+}
+
+int doc_build_appendices(ps_doc *d, const ps_js_run *run)
 {
     int letter = 0;
     for (size_t i = 0; i < run->nservers; i++) {
@@ -449,21 +497,18 @@ void doc_build_appendices(ps_doc *d, const ps_js_run *run)
         if (seen)
             continue;
         char l[16];
-        if (letter < 26)
-            snprintf(l, sizeof l, "%c", 'A' + letter);
-        else
-            snprintf(l, sizeof l, "%c%d", 'A' + letter % 26, letter / 26);
-        letter++;
-        doc_heading(d, 1, 1, "Appendix %s – %s", l, first->machine ? first->machine : "unknown machine");
+        doc_appendix_letter(letter++, l, sizeof l);
+        doc_heading(d, 1, 1, ps_msg(d->lang, PS_MSG_APPENDIX_TITLE), l, first->machine ? first->machine : "?");
         int nth = 0;
         for (size_t o = 0; o < sizeof test_order / sizeof test_order[0]; o++)
             for (size_t k = i; k < run->nservers; k++) {
                 const ps_js_server *s = &run->servers[k];
                 if (!same_machine(s, first) || s->test_type != test_order[o])
                     continue;
-                char title[64];
-                test_title(s, o, title, sizeof title);
+                char title[160];
+                test_title(d->lang, s, title, sizeof title);
                 doc_heading(d, 2, nth++ > 0, "%s – %s", title, s->machine ? s->machine : "unknown");
+                report_title(d, s);
                 summary_tables(d, s);
                 instance_tables(d, s);
                 host_table(d, s);
@@ -472,4 +517,5 @@ void doc_build_appendices(ps_doc *d, const ps_js_run *run)
                 verdict_and_log(d, s);
             }
     }
+    return letter;
 }

@@ -29,8 +29,24 @@ void sol_text(build_ctx *c, const char *section, const char *key, int level, con
 /* The front matter (overview ... contact) and the conclusion. */
 void doc_front(build_ctx *c);
 void doc_conclusion(build_ctx *c);
+/* The support and resources appendix ([text] support, then the ESRP program's page). */
+void doc_support(build_ctx *c, const char *letter);
 
-/* doc_esrp.c */
+/* doc_esrp.c: facts of the run in the document's words */
+/* The solution's mailboxes ([document] mailboxes, else the servers' sum), "3,750"; NULL unknown. */
+const char *doc_mailboxes_text(build_ctx *c, char *b, size_t n);
+/* "2 hours", "30 minutes" in L. */
+const char *doc_duration(const ps_lang *L, ps_time span, char *b, size_t n);
+const char *doc_verdict_word(const ps_lang *L, enum ps_verdict_result v);
+/* "Performance Test", ... in L. */
+const char *doc_test_title(const ps_lang *L, enum ps_test_type t);
+/* doc_verify.c: the ESRP qualification paragraph from the model (ps_js_qualify_run; a run that
+ * does not qualify gets the DRAFT watermark), and the "Verification of the Results" section. */
+void doc_qualification(build_ctx *c);
+void doc_verification(build_ctx *c);
+/* doc_deploy.c: per-server facts over the servers the configuration describes. */
+double doc_srv_mailboxes(const ps_js_server *s);
+double doc_srv_sum(const build_ctx *c, double (*f)(const ps_js_server *));
 const char *doc_exchange_version(build_ctx *c);
 const char *doc_esrp_version_text(int esrp);
 /* The four tested-deployment tables, each with its [section] footnote below it. */

@@ -34,7 +34,7 @@ const char *sol_need(build_ctx *c, const char *section, const char *key)
     if (v)
         return v;
     ps_buf_printf(&c->missing, "%s%s.%s", c->missing.len ? ", " : "", section, key);
-    return "not provided";
+    return ps_msg(c->d->lang, PS_MSG_NOT_PROVIDED);
 }
 
 void sol_text(build_ctx *c, const char *section, const char *key, int level, const char *fallback)
@@ -51,25 +51,20 @@ void sol_text(build_ctx *c, const char *section, const char *key, int level, con
 
 /* ------------------------------------------------------------------ front matter */
 
-static const char standard_disclaimer[] =
-    "This document has been produced independently of Microsoft Corporation. Microsoft Corporation "
-    "expressly disclaims responsibility for, and makes no warranty, express or implied, with respect to, "
-    "the accuracy of the contents of this document. The information contained in this document "
-    "represents the current view of the vendor on the issues discussed as of the date of publication.";
-
 /* [document] revisions: one "DATE | description" line per revision, as a two-column table. */
 static void revisions(build_ctx *c)
 {
     const ps_solution_entry *e = sol_entry(c, "document", "revisions");
     if (!e || !e->value[0])
         return;
-    doc_heading(c->d, 1, 0, "Revisions");
-    doc_table *t = doc_table_new(c->d, "Revisions", 2);
+    const ps_lang *L = c->d->lang;
+    doc_heading(c->d, 1, 0, "%s", ps_msg(L, PS_MSG_REVISIONS))->number = -1;
+    doc_table *t = doc_table_new(c->d, ps_msg(L, PS_MSG_REVISIONS), 2);
     t->width[0] = 1;
     t->width[1] = 4;
     size_t r = doc_row(t, DOC_ROW_HEAD);
-    doc_cell(t, r, 0, "Date");
-    doc_cell(t, r, 1, "Description");
+    doc_cell(t, r, 0, ps_msg(L, PS_MSG_COL_DATE));
+    doc_cell(t, r, 1, ps_msg(L, PS_MSG_COL_DESCRIPTION));
     long line = e->line;
     for (const char *p = e->value; *p && !c->rc;) {
         const char *nl = strchr(p, '\n');
@@ -97,64 +92,85 @@ static void revisions(build_ctx *c)
     }
 }
 
+/* Copyright, trademarks and the document number, as small print after the revisions. */
+static void legal(build_ctx *c)
+{
+    const ps_lang *L = c->d->lang;
+    int y, mo, dd, h, mi, sec, ms;
+    ps_time_to_fields(c->d->date, &y, &mo, &dd, &h, &mi, &sec, &ms);
+    const char *holder = sol_get(c, "document", "copyright_holder");
+    ps_buf t = {0};
+    ps_buf_printf(&t, ps_msg(L, PS_MSG_COPYRIGHT), y, holder ? holder : c->d->vendor);
+    doc_add(c->d, DOC_NOTE, t.data);
+    ps_buf_reset(&t);
+    const char *tm = sol_get(c, "document", "trademarks");
+    doc_add(c->d, DOC_NOTE, tm ? tm : ps_msg(L, PS_MSG_TRADEMARKS));
+    const char *num = sol_get(c, "document", "number");
+    if (num) {
+        ps_buf_printf(&t, ps_msg(L, PS_MSG_DOC_NUMBER), num);
+        doc_add(c->d, DOC_NOTE, t.data);
+    }
+    ps_buf_fini(&t);
+}
+
 void doc_front(build_ctx *c)
 {
     ps_doc *d = c->d;
+    const ps_lang *L = d->lang;
     const char *ver = doc_exchange_version(c);
     if (sol_get(c, "text", "abstract")) {
-        doc_heading(d, 1, 1, "Abstract");
+        doc_heading(d, 1, 1, "%s", ps_msg(L, PS_MSG_ABSTRACT))->number = -1;
         sol_text(c, "text", "abstract", 1, NULL);
     }
     revisions(c);
-    doc_heading(d, 1, !sol_get(c, "text", "abstract"), "Overview");
-    doc_para(d, "This document provides information on %s's storage solution for Microsoft Exchange Server %s, "
-                "based on the Microsoft Exchange Solution Reviewed Program (ESRP) – Storage. For any questions or "
-                "comments regarding the contents of this document, see Contact for Additional Information.",
-             d->vendor, ver);
-    doc_para(d, "The ESRP – Storage program was developed by Microsoft Corporation to provide a common storage "
-                "testing framework for vendors to provide information on their storage solutions for Microsoft "
-                "Exchange Server software. For more details on the Microsoft ESRP – Storage program, please visit "
-                "the Microsoft web site.");
+    legal(c);
+    doc_heading(d, 1, 1, "%s", ps_msg(L, PS_MSG_INTRODUCTION));
+    doc_para(d, ps_msg(L, PS_MSG_INTRO_P1), d->vendor, ver);
+    doc_para(d, "%s", ps_msg(L, PS_MSG_INTRO_P2));
     if (sol_get(c, "text", "overview"))
         sol_text(c, "text", "overview", 1, NULL);
-    doc_heading(d, 1, 0, "Disclaimer");
-    sol_text(c, "text", "disclaimer", 1, standard_disclaimer);
-    doc_heading(d, 1, 0, "Features");
+    doc_heading(d, 2, 0, "%s", ps_msg(L, PS_MSG_DISCLAIMER));
+    sol_text(c, "text", "disclaimer", 2, ps_msg(L, PS_MSG_DISCLAIMER_TEXT));
+    doc_heading(d, 1, 0, "%s", ps_msg(L, PS_MSG_FEATURES));
     sol_text(c, "text", "features", 1, NULL);
-    doc_heading(d, 1, 0, "Solution Description");
+    doc_heading(d, 1, 0, "%s", ps_msg(L, PS_MSG_SOLUTION_DESCRIPTION));
     sol_text(c, "text", "solution_description", 1, NULL);
-    doc_heading(d, 1, 0, "Targeted Customer Profile");
-    sol_text(c, "text", "customer_profile", 1, NULL);
-    doc_heading(d, 1, 1, "Tested Deployment");
-    doc_para(d, "The following tables summarize the testing environment.");
+    doc_heading(d, 2, 0, "%s", ps_msg(L, PS_MSG_CUSTOMER_PROFILE));
+    sol_text(c, "text", "customer_profile", 2, NULL);
+    doc_heading(d, 1, 1, "%s", ps_msg(L, PS_MSG_TESTED_DEPLOYMENT));
+    doc_para(d, "%s", ps_msg(L, PS_MSG_TESTED_DEPLOYMENT_INTRO));
     doc_tested_deployment(c);
-    doc_heading(d, 1, 1, "Best Practices");
-    doc_para(d, "Exchange Server is a disk-intensive application. Based on the testing run using the ESRP "
-                "framework, the following practices are recommended for storage design with this solution.");
+    doc_heading(d, 1, 1, "%s", ps_msg(L, PS_MSG_BEST_PRACTICES));
+    doc_para(d, "%s", ps_msg(L, PS_MSG_BEST_PRACTICES_INTRO));
     sol_text(c, "text", "best_practices", 1, NULL);
-    doc_heading(d, 2, 0, "Backup Strategy");
+    doc_heading(d, 2, 0, "%s", ps_msg(L, PS_MSG_BACKUP_STRATEGY));
     sol_text(c, "text", "backup_strategy", 2, NULL);
-    doc_heading(d, 2, 0, "Contact for Additional Information");
+    doc_heading(d, 2, 0, "%s", ps_msg(L, PS_MSG_CONTACT));
     sol_text(c, "text", "contact", 2, NULL);
 }
 
 void doc_conclusion(build_ctx *c)
 {
-    doc_heading(c->d, 1, 1, "Conclusion");
-    doc_para(c->d, "This document is developed by the storage solution provider and reviewed by the Microsoft "
-                   "Exchange product team. The test results and data presented in this document are based on "
-                   "the tests introduced in the ESRP v%s test framework. Customers should not quote the data "
-                   "directly for their pre-deployment verification. It is still necessary to go through the "
-                   "exercises to validate the storage design for a specific customer environment.",
-             doc_esrp_version_text(c->d->esrp));
-    doc_para(c->d, "The ESRP program is not designed to be a benchmarking program; tests are not designed to get "
-                   "the maximum throughput for a given solution. Rather, it is focused on producing "
-                   "recommendations from vendors for the Exchange application. Thus, the data presented in this "
-                   "document should not be used for direct comparisons among the solutions.");
+    const ps_lang *L = c->d->lang;
+    doc_heading(c->d, 1, 1, "%s", ps_msg(L, PS_MSG_CONCLUSION));
+    doc_para(c->d, ps_msg(L, PS_MSG_CONCLUSION_P1), doc_esrp_version_text(c->d->esrp));
+    doc_para(c->d, "%s", ps_msg(L, PS_MSG_CONCLUSION_P2));
     if (sol_get(c, "text", "conclusion"))
         sol_text(c, "text", "conclusion", 1, NULL);
     if (sol_get(c, "text", "acknowledgements")) {
-        doc_heading(c->d, 1, 0, "Acknowledgements");
+        doc_heading(c->d, 1, 0, "%s", ps_msg(L, PS_MSG_ACKNOWLEDGEMENTS));
         sol_text(c, "text", "acknowledgements", 1, NULL);
     }
+}
+
+/* The last appendix: the vendor's support text and resources, then the ESRP program's page. */
+void doc_support(build_ctx *c, const char *letter)
+{
+    const ps_lang *L = c->d->lang;
+    doc_heading(c->d, 1, 1, ps_msg(L, PS_MSG_APPENDIX_TITLE), letter, ps_msg(L, PS_MSG_SUPPORT));
+    if (sol_get(c, "text", "support"))
+        sol_text(c, "text", "support", 1, NULL);
+    doc_block *b = doc_add(c->d, DOC_LIST, NULL);
+    b->lines = ps_xcalloc(1, sizeof *b->lines);
+    b->lines[b->nlines++] = ps_xstrdup(ps_msg(L, PS_MSG_SUPPORT_ESRP));
 }

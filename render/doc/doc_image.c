@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static uint32_t be32(const unsigned char *p)
 {
@@ -188,6 +189,17 @@ int doc_image_check(const unsigned char *p, size_t n, enum doc_image_type *type,
     return 0;
 }
 
+int doc_input_regular(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return 0;   /* errno from stat: the caller's open error */
+    if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))   /* a folder: the caller's own message */
+        return 1;
+    errno = EINVAL;
+    return 0;
+}
+
 int doc_image_load(const char *path, const char *base, long line, long col, doc_image **out, ps_error *err)
 {
     *out = NULL;
@@ -202,9 +214,12 @@ int doc_image_load(const char *path, const char *base, long line, long col, doc_
         ps_buf_put(&full, base, (size_t)(slash - base + 1));
     ps_buf_puts(&full, path);
     ps_buf b = {0};
-    int r = ps_buf_read_file(&b, full.data, DOC_IMAGE_MAX_BYTES);
+    int r = doc_input_regular(full.data) ? ps_buf_read_file(&b, full.data, DOC_IMAGE_MAX_BYTES) : PS_READ_EOPEN;
     int rc = 0;
-    if (r == PS_READ_EOPEN)
+    if (r == PS_READ_EOPEN && errno == EINVAL)
+        rc = ps_error_set(err, PS_EINPUT, base, line, col, "image '%s': %s is not a regular file (a FIFO, device or terminal)",
+                          path, full.data);
+    else if (r == PS_READ_EOPEN)
         rc = ps_error_set(err, PS_EIO, base, line, col, "image '%s': cannot open %s: %s", path, full.data, strerror(errno));
     else if (r == PS_READ_EISDIR)
         rc = ps_error_set(err, PS_EINPUT, base, line, col, "image '%s': is a directory, not a PNG or JPEG file", path);

@@ -156,12 +156,19 @@ char *doc_markdown_plain(const char *md);
 #define DOC_IMAGE_MAX_SIDE 8000u
 #define DOC_IMAGE_MAX_PIXELS (24u * 1000u * 1000u)
 int doc_image_load(const char *path, const char *base, long line, long col, doc_image **out, ps_error *err);
+/* 1 when path is a regular file (or a folder, which its reader refuses itself); else 0 with
+ * errno EINVAL for a FIFO, device or terminal (reading one could block forever: /dev/stdin, a
+ * FIFO nobody writes) or stat's errno. Images and templates are checked with it before they
+ * are opened. */
+int doc_input_regular(const char *path);
 /* Check bytes already in memory (the same rules; name for messages). */
 int doc_image_check(const unsigned char *p, size_t n, enum doc_image_type *type, unsigned *w, unsigned *h,
                     const char **why);
 
-/* doc_appendix.c: one appendix per machine with every test found for it. */
-void doc_build_appendices(ps_doc *d, const ps_js_run *run);
+/* doc_appendix.c: one appendix per machine with every test found for it; returns how many
+ * appendices (letters) it added. doc_appendix_letter: "A".."Z", then "A1"... for appendix i. */
+int doc_build_appendices(ps_doc *d, const ps_js_run *run);
+void doc_appendix_letter(int i, char *out, size_t n);
 
 /* doc_chart.c: the charts as chart-engine specs (section 6 of ps_render.h). */
 typedef struct doc_spec {

@@ -39,10 +39,14 @@ int doc_template_load(const char *dir, const char *name, char **text, ps_error *
         ps_buf path = {0};
         ps_buf_printf(&path, "%s/%s", dir, name);
         ps_buf b = {0};
-        int r = ps_buf_read_file(&b, path.data, PS_TEMPLATE_MAX_BYTES);
-        if (r != PS_READ_EOPEN) {
+        int regular = doc_input_regular(path.data);
+        int r = regular ? ps_buf_read_file(&b, path.data, PS_TEMPLATE_MAX_BYTES) : PS_READ_EOPEN;
+        if (r != PS_READ_EOPEN || (!regular && errno == EINVAL)) {
             int rc = 0;
-            if (r == PS_READ_ETOOBIG)
+            if (!regular)
+                rc = ps_error_set(err, PS_EINPUT, path.data, 0, 0,
+                                  "template is not a regular file (a FIFO, device or terminal)");
+            else if (r == PS_READ_ETOOBIG)
                 rc = ps_error_set(err, PS_EINPUT, path.data, 0, 0, "template larger than %u MiB",
                                   PS_TEMPLATE_MAX_BYTES >> 20);
             else if (r)

@@ -162,4 +162,44 @@ else
     expect "5 the name shown" 4 "perfscribe: postgresql://nobody:***@/none?host=/nonexistent: cannot connect: connection to server on socket \"/nonexistent/.s.PGSQL.5432\" failed: No such file or directory; Is the server running locally and accepting connections on that socket?"
 fi
 
+# ---- item 7: name lookups through the hash table (a Jetstress log of 16,000 instances x 6
+# counters: 96,000 columns). Bounded by CPU time, not wall time: quadratic lookups needed
+# about 25 s of CPU here, the hash table well under one.
+python3 - 16000 js16k.csv <<'PY'
+import sys
+n = int(sys.argv[1])
+ctrs = ["I/O Database Reads Average Latency", "I/O Database Writes Average Latency", "I/O Database Reads/sec",
+        "I/O Database Writes/sec", "I/O Log Writes Average Latency", "I/O Log Writes/sec"]
+cols = ['"(PDH-CSV 4.0) (W. Europe Standard Time)(-60)"']
+for i in range(n):
+    for c in ctrs:
+        cols.append('"\\\\MBX01\\MSExchange Database ==> Instances(JetstressWin/Instance%d.1)\\%s"' % (i, c))
+with open(sys.argv[2], "w") as out:
+    out.write(",".join(cols) + "\n")
+    for r in range(3):
+        out.write('"03/14/2026 10:%02d:00.000",' % (12 + r) + ",".join(["5"] * (n * len(ctrs))) + "\n")
+PY
+(ulimit -t 8; "$PS" jetstress js16k.csv -q >js.out 2>err); rc=$?
+check "7 16,000 instances in 8 s of CPU (exit $rc)" "[ $rc = 0 ] && grep -q 'Instance15999.1' js.out"
+
+# ---- item 9: a FIFO or /dev/stdin as a solution image or a template is refused, never waited on
+mkfifo pipe.png
+printf '[document]\nvendor = V\n[text]\nabstract = ![x](pipe.png)\n' >img.ini
+timeout 60 "$PS" report -q "$RUN" --solution img.ini -o img.html </dev/null 2>err; rc=$?
+expect "9 a FIFO as an image" 3 "perfscribe: img.ini:4:1: image 'pipe.png': pipe.png is not a regular file (a FIFO, device or terminal)"
+printf '[document]\nvendor = V\n[text]\nabstract = ![x](/dev/stdin)\n' >img.ini
+timeout 60 "$PS" report -q "$RUN" --solution img.ini -o img.html 2>err; rc=$?
+check "9 /dev/stdin as an image: exit 3 (got $rc)" "[ $rc = 3 ]"
+mkdir tdir; mkfifo tdir/report.html
+timeout 60 "$PS" report -q "$RUN" --template-dir tdir -o t.html 2>err; rc=$?
+expect "9 a FIFO as a template" 3 "perfscribe: tdir/report.html: template is not a regular file (a FIFO, device or terminal)"
+
+# ---- item 11: a closed pipe keeps the verdict's exit code (check fails on the sample run)
+set -o pipefail
+"$PS" check -q "$SRC/samples/jetstress" 2>err | head -n 0; rc=$?
+expect "11 check | head -n 0" 1 ""
+"$PS" check -q "$SRC/samples/jetstress" 2>err | head -n 1 >/dev/null; rc=$?
+expect "11 check | head -n 1" 1 ""
+set +o pipefail
+
 exit $fail

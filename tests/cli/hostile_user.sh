@@ -5,7 +5,7 @@
 #      --solution as -o: exit 2, the file unchanged
 #   2  SIGTERM/SIGINT/SIGHUP (named temporary file) and SIGKILL (O_TMPFILE) leave nothing behind
 #   3,4 /dev/zero as --counter-file (also under a memory limit) and a template linked to
-#      /dev/zero: exit 3 with the cap, never a crash
+#      /dev/zero: exit 3 (the cap; a template must be a regular file), never a crash
 #   11 audit of a UTF-16 paper and of one with no-break spaces and a decimal comma: the same
 #      findings as the UTF-8 original
 #   15 trend -o on a full device, unreadable run files, missing --template-dir, -o "", check on a
@@ -98,7 +98,7 @@ else
 fi
 mkdir zt; ln -s /dev/zero zt/report.html
 "$PS" report -q "$RUN" --template-dir zt -o zt.html >/dev/null 2>err; rc=$?
-expect "4: template linked to /dev/zero" 3 "perfscribe: zt/report.html: template larger than 16 MiB"
+expect "4: template linked to /dev/zero" 3 "perfscribe: zt/report.html: template is not a regular file (a FIFO, device or terminal)"
 only . big.csv cf.csv cf.saved err o sol.html sol.saved thr.saved thr.xml tpl tpl.saved zt
 
 # ---- item 11: paper text as Windows writes it reads like the UTF-8 original

@@ -32,5 +32,5 @@ cp "$PS_SOURCE_DIR/samples/jetstress/MBX01/Performance_2026_3_14_10_11_2.html" "
 expect 2 "" -- "$PERFSCRIBE" report "$tmp/in.html" -o "$tmp/in.html"
 cmp -s "$tmp/in.html" "$PS_SOURCE_DIR/samples/jetstress/MBX01/Performance_2026_3_14_10_11_2.html" || { echo "FAIL: input overwritten"; fail=1; }
 # --help works and exits 0
-"$PERFSCRIBE" report --help | grep -q -- '--solution FILE' || { echo "FAIL: --help"; fail=1; }
+"$PERFSCRIBE" report --help >"$tmp/help.txt" && grep -q -- '--solution FILE' "$tmp/help.txt" || { echo "FAIL: --help"; fail=1; }
 exit $fail

@@ -32,6 +32,6 @@ fi
 ! grep -q 'font' "$tmp/err" || { cat "$tmp/err"; echo "unexpected font warning"; exit 1; }
 if command -v pdftotext >/dev/null; then
   pdftotext "$tmp/zh.pdf" "$tmp/zh.txt" 2>"$tmp/poppler.err"
-  grep -q 'Appendix A – 測試伺服器03' "$tmp/zh.txt"
+  grep -q '附錄 A – 測試伺服器03' "$tmp/zh.txt"
   [ ! -s "$tmp/poppler.err" ] || { cat "$tmp/poppler.err"; exit 1; }
 fi

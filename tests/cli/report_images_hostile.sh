@@ -50,7 +50,7 @@ case_img short-idat.png "corrupt PNG (the pixel data does not inflate to the ima
 case_img bad-marker.jpg "corrupt JPEG (bad marker)"
 case_img text.png "not a PNG or JPEG image"
 case_img dir.png "is a directory, not a PNG or JPEG file"
-case_img /dev/zero "larger than 8 MiB"
+case_img /dev/zero "/dev/zero is not a regular file (a FIFO, device or terminal)"   # issue 31 item 9
 case_img "https://example.com/x.png" "only local PNG or JPEG files (no URLs; documents embed their images)"
 
 # the logo is checked the same way (its line and column are the entry's)

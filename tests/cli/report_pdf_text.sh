@@ -40,9 +40,12 @@ from html.parser import HTMLParser
 class Cells(HTMLParser):
     def __init__(s):
         super().__init__(); s.cells = []; s.cur = None
+    head = 0   # column headings wrap inside narrow PDF columns: their words interleave; body cells only
     def handle_starttag(s, tag, a):
-        if tag in ("td", "th"): s.cur = []
+        if tag == "thead": s.head = 1
+        if tag in ("td", "th") and not s.head: s.cur = []
     def handle_endtag(s, tag):
+        if tag == "thead": s.head = 0
         if tag in ("td", "th") and s.cur is not None:
             s.cells.append("".join(s.cur).strip()); s.cur = None
     def handle_data(s, d):

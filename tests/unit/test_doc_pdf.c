@@ -81,8 +81,8 @@ Test(doc_pdf, valid_with_every_figure, .fini = release)
                                            "420.000", "300.000", "6.000", "4.000", "3.000",
                                            "740.000", "500.000", "240.000", "9.500", "4.500", "160.000", "2.250",
                                            "Database Disks Transfers/sec", "Contents", "Page 3 of",
-                                           "Contoso Array 9 1000 Mailbox Resiliency Exchange 2013 Storage Solution",
-                                           "Appendix A – SERVER1", "report: 10.300"};
+                                           "Contoso Array 9 2,000 Mailbox Resiliency Exchange 2013 Storage Solution",
+                                           "Appendix A – SERVER1", "Verification of the Results"};
         for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
             cr_assert(has_token(txt, want[i]), "pdftotext lacks '%s'", want[i]);
         free(txt);

