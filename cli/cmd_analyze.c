@@ -14,6 +14,9 @@ static const ps_opt_doc analyze_opts[] = {
     {"-b", "--begin", "TIME", PS_VAL_TEXT, NULL, 0, "first sample to use (TIME as in perfscribe summary)"},
     {"-e", "--end", "TIME", PS_VAL_TEXT, NULL, 0, "last sample to use (inclusive)"},
     {NULL, "--interval", "SECONDS", PS_VAL_TEXT, NULL, 0, "time slice width, or auto (at most 30 slices, like PAL; the default)"},
+    {NULL, "--set", "NAME=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
+     "answer a question of the rules: processors=N (alias NumberOfProcessors) replaces the processor "
+     "count read from the log's Processor instances"},
     {NULL, "--fail-on", "LEVEL", PS_VAL_WORDS, "warning critical", 0,
      "alert level that fails the verdict, warning or critical (default critical)"},
     {NULL, "--format", "FMT", PS_VAL_WORDS, "text json html pdf", 0,
@@ -122,6 +125,19 @@ int ps_cli_an_parse(int argc, char **argv, ps_cli *cli, ps_cli_an *o, int *done)
                 o->an.interval_ms = (int64_t)llround(s * 1000);
             else
                 return ps_cli_usage(cli, "bad --interval '%s' (auto or seconds, 1 or more)", v);
+        } else if (opt(a, NULL, "--set")) {
+            if (!(v = value(argc, argv, &i, cli)))
+                return PS_EUSAGE;
+            const char *eq = strchr(v, '=');
+            double n;
+            int known = eq && ((eq - v == 10 && strncmp(v, "processors", 10) == 0) ||
+                               (eq - v == 18 && strncmp(v, "NumberOfProcessors", 18) == 0));
+            if (!known)
+                return ps_cli_usage(cli, "unknown --set '%s' (known: processors=N, alias NumberOfProcessors=N; PAL's "
+                                         "other questions are listed per analysis, not evaluated)", v);
+            if (ps_parse_double(eq + 1, strlen(eq + 1), &n) != 0 || !(n >= 1 && n <= 65536) || n != floor(n))
+                return ps_cli_usage(cli, "bad --set '%s' (a whole number of processors, 1 to 65536)", v);
+            o->an.processors = (size_t)n;
         } else if (opt(a, NULL, "--fail-on")) {
             if (!(v = value(argc, argv, &i, cli)))
                 return PS_EUSAGE;
@@ -137,9 +153,9 @@ int ps_cli_an_parse(int argc, char **argv, ps_cli *cli, ps_cli_an *o, int *done)
             if (ps_time_parse_user(v, &t, &utc) != 0)
                 return ps_cli_usage(cli, "bad time '%s' (use M/D/YYYY H:MM:SS [AM|PM] or YYYY-MM-DDTHH:MM:SS)", v);
             if (begin)
-                o->an.has_b = 1, o->an.b = t, o->an.b_utc = utc;
+                o->an.has_b = 1, o->an.b = t, o->an.b_utc = utc, o->b_text = v;
             else
-                o->an.has_e = 1, o->an.e = t, o->an.e_utc = utc;
+                o->an.has_e = 1, o->an.e = t, o->an.e_utc = utc, o->e_text = v;
         } else if (opt(a, NULL, "--format")) {
             if (!(v = value(argc, argv, &i, cli)))
                 return PS_EUSAGE;
@@ -175,6 +191,9 @@ int ps_cli_an_load_rules(ps_cli *cli, ps_cli_an *o, ps_buf *label)
                                                     : ps_rules_read(names[i], &o->set, &cli->warnings, &cli->err);
         if (rc)
             return rc;
+        if (o->set.n > PS_AN_MAX_RULES)
+            return ps_error_set(&cli->err, PS_EINPUT, names[i], 0, 0,
+                                "too many rules: %zu, at most " PS_AN_MAX_RULES_TEXT " in one analysis", o->set.n);
         ps_buf_printf(label, "%s%s", i ? ", " : "", names[i]);
     }
     if (o->set.n == 0)
@@ -200,6 +219,32 @@ static ps_filter *used_filter(ps_analysis *a, const ps_log_info *info)
     return f;
 }
 
+int ps_cli_an_zones(ps_cli *cli, ps_cli_an *o)
+{
+    if (o->nfiles < 2 || !(o->an.has_b || o->an.has_e))
+        return PS_OK;
+    int known = -1, bias = 0, mixed = 0;
+    for (size_t i = 0; i < o->nfiles && !mixed; i++) {
+        ps_log_options lo = {.lenient = o->lenient, .warnings = &cli->warnings, .encoding = o->encoding};
+        ps_log *log;
+        int rc = ps_log_open(o->files[i], &lo, &log, &cli->err);
+        if (rc)
+            return rc;
+        const ps_log_info *info = ps_log_info_get(log);
+        if (known < 0)
+            known = info->has_bias, bias = info->bias_minutes;
+        else if (info->has_bias != known || (known && info->bias_minutes != bias))
+            mixed = 1;
+        ps_log_close(log);
+    }
+    if (mixed) {   /* the output shows UTC: read the window in UTC too */
+        o->an.b_utc = o->an.e_utc = 1;
+        ps_warn(&cli->warnings, "the logs were written in different time zones: times are shown in UTC, and -b/-e "
+                                "without an offset are read as UTC");
+    }
+    return PS_OK;
+}
+
 int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
 {
     for (size_t i = 0; i < o->nfiles; i++) {
@@ -208,6 +253,14 @@ int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
         int rc = ps_log_open(o->files[i], &lo, &log, &cli->err);
         if (rc)
             return rc;
+        if ((unsigned long long)o->set.n * ps_log_info_get(log)->ncounters > PS_AN_MAX_MATCHES) {
+            rc = ps_error_set(&cli->err, PS_EINPUT, o->files[i], 0, 0,
+                              "%zu rules x %zu columns is more matching than one analysis allows (%llu); "
+                              "select fewer rules or columns", o->set.n, ps_log_info_get(log)->ncounters,
+                              (unsigned long long)PS_AN_MAX_MATCHES);
+            ps_log_close(log);
+            return rc;
+        }
         ps_an_begin_file(a, ps_log_info_get(log));
         size_t used = ps_an_file_columns(a);
         ps_filter *f = NULL;
@@ -245,6 +298,20 @@ int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
 
 int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const char *label)
 {
+    if ((o->an.has_b || o->an.has_e) && r->rows == 0) {
+        char t1[40], t2[40];
+        ps_time lo = PS_TIME_NONE, hi = PS_TIME_NONE;
+        for (size_t f = 0; f < r->nfiles; f++) {
+            if (r->file_first[f] != PS_TIME_NONE && (lo == PS_TIME_NONE || r->file_first[f] < lo))
+                lo = r->file_first[f];
+            if (r->file_last[f] != PS_TIME_NONE && (hi == PS_TIME_NONE || r->file_last[f] > hi))
+                hi = r->file_last[f];
+        }
+        ps_warn(&cli->warnings, "%s%s%s%s%s selects no sample: the logs cover %s to %s (%s)", o->b_text ? "-b " : "",
+                o->b_text ? o->b_text : "", o->b_text && o->e_text ? " " : "", o->e_text ? "-e " : "",
+                o->e_text ? o->e_text : "", ps_an_fmt_log_time(t1, sizeof t1, r, lo),
+                ps_an_fmt_log_time(t2, sizeof t2, r, hi), "times as the output shows them");
+    }
     ps_an_doc_info info = {.fail_on = o->fail_on, .rules_label = label};
     int rc = ps_cli_doc_date(cli, &info.generated);
     if (rc)
@@ -275,6 +342,8 @@ int ps_cmd_analyze(int argc, char **argv, ps_cli *cli)
     int rc = ps_cli_an_parse(argc, argv, cli, &o, &done);
     if (!rc && !done)
         rc = ps_cli_an_load_rules(cli, &o, &label);
+    if (!rc && !done)
+        rc = ps_cli_an_zones(cli, &o);
     if (!rc && !done) {
         ps_analysis *a = ps_an_new(&o.set, &o.an);
         rc = ps_cli_an_run(cli, &o, a);

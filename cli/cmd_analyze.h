@@ -18,6 +18,7 @@ typedef struct ps_cli_an {
     ps_an_options an;
     ps_an_ruleset set;
     uint64_t bad;
+    const char *b_text, *e_text;           /* -b / -e as given (for messages) */
 } ps_cli_an;
 
 /* Parse analyze's options (argv[0] is the command). *done = 1 when nothing is left to do
@@ -25,6 +26,9 @@ typedef struct ps_cli_an {
 int ps_cli_an_parse(int argc, char **argv, ps_cli *cli, ps_cli_an *o, int *done);
 /* Load --rules (default: the system pack); label gets "name, name". */
 int ps_cli_an_load_rules(ps_cli *cli, ps_cli_an *o, ps_buf *label);
+/* Logs of different time zones (or some without one) are shown in UTC: read an offset-less
+ * -b/-e as UTC then too (opens every log once to read its zone). Errors: as ps_log_open. */
+int ps_cli_an_zones(ps_cli *cli, ps_cli_an *o);
 /* Stream every log into a. */
 int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a);
 /* Render, write, and map the verdict to PS_OK / PS_EFAIL. */

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 ps_analysis *ps_an_new(const ps_an_ruleset *set, const ps_an_options *opt)
 {
@@ -21,6 +22,9 @@ ps_analysis *ps_an_new(const ps_an_ruleset *set, const ps_an_options *opt)
     a->w = a->opt.interval_ms > 0 ? a->opt.interval_ms : AN_AUTO_START_MS;
     a->res.rules = set;
     a->res.first = a->res.last = PS_TIME_NONE;
+    ps_hash_init(&a->series_ix, 0);
+    ps_hash_init(&a->proc_seen, PS_HASH_NOCASE);
+    ps_hash_init(&a->proc_machine, PS_HASH_NOCASE);
     return a;
 }
 
@@ -28,26 +32,38 @@ static int64_t floor_div(int64_t t, int64_t w) { return t >= 0 ? t / w : -((-t +
 
 /* ------------------------------------------------------------------ series */
 
-static int same(const char *x, const char *y)
+/* The series key: rule index, machine and instance (absent: no byte 1), NUL-separated. */
+static void series_key(ps_buf *k, size_t rule, const char *machine, const char *inst)
 {
-    if (!x || !y)
-        return x == y;
-    return strcmp(x, y) == 0;
+    ps_buf_printf(k, "%zu", rule);
+    ps_buf_putc(k, 0);
+    ps_buf_puts(k, machine);
+    ps_buf_putc(k, 0);
+    if (inst) {
+        ps_buf_putc(k, 1);
+        ps_buf_puts(k, inst);
+    }
 }
 
 static size_t series_get(ps_analysis *a, size_t rule, const char *machine, const char *inst)
 {
     if (!machine)
         machine = "";
-    for (size_t i = 0; i < a->nseries; i++) {
-        ps_an_series *s = &a->series[i];
-        if (s->rule == rule && strcmp(s->machine, machine) == 0 && same(s->instance, inst))
-            return i;
+    ps_buf key = {0};
+    series_key(&key, rule, machine, inst);
+    size_t found = ps_hash_get(&a->series_ix, key.data, key.len);
+    if (found != PS_HASH_NONE) {
+        ps_buf_fini(&key);
+        return found;
     }
+    ps_hash_add(&a->series_ix, key.data, key.len, a->nseries);
+    ps_buf_fini(&key);
     if (a->nseries == a->series_cap) {
         a->series_cap = a->series_cap ? a->series_cap * 2 : 64;
         a->series = ps_xrealloc(a->series, a->series_cap * sizeof *a->series);
+        a->series_bind = ps_xrealloc(a->series_bind, a->series_cap * sizeof *a->series_bind);
     }
+    a->series_bind[a->nseries] = SIZE_MAX;
     ps_an_series *s = &a->series[a->nseries];
     memset(s, 0, sizeof *s);
     s->rule = rule;
@@ -59,6 +75,37 @@ static size_t series_get(ps_analysis *a, size_t rule, const char *machine, const
     for (size_t k = 0; k < a->cap; k++)
         ps_an_acc_clear(&s->fine[k]);
     return a->nseries++;
+}
+
+/* ------------------------------------------------------------------ processors */
+
+/* Count a Processor instance (not _Total) of a machine once, whatever the file or counter. */
+static void note_processor(ps_analysis *a, const ps_counter_path *en)
+{
+    if (!en->object || !en->instance || strcasecmp(en->object, "Processor") != 0 || strcasecmp(en->instance, "_Total") == 0)
+        return;
+    const char *machine = en->machine ? en->machine : "";
+    ps_buf key = {0};
+    ps_buf_puts(&key, machine);
+    ps_buf_putc(&key, 0);
+    ps_buf_puts(&key, en->instance);
+    if (ps_hash_put(&a->proc_seen, key.data, key.len, 1) == PS_HASH_NONE) {
+        size_t m = ps_hash_get(&a->proc_machine, machine, strlen(machine));
+        if (m == PS_HASH_NONE) {
+            m = a->nproc_machines++;
+            a->proc_n = ps_xrealloc(a->proc_n, a->nproc_machines * sizeof *a->proc_n);
+            a->proc_n[m] = 0;
+            ps_hash_put(&a->proc_machine, machine, strlen(machine), m);
+        }
+        a->proc_n[m]++;
+    }
+    ps_buf_fini(&key);
+}
+
+size_t ps_an_processors_of(const ps_analysis *a, const char *machine)
+{
+    size_t m = ps_hash_get(&a->proc_machine, machine, strlen(machine));
+    return m == PS_HASH_NONE ? 0 : a->proc_n[m];
 }
 
 /* ------------------------------------------------------------------ columns */
@@ -78,9 +125,10 @@ static size_t add_cols(ps_analysis *a, size_t n)
 
 static an_binding *bind(ps_analysis *a, size_t series, size_t ncols)
 {
-    for (size_t i = 0; i < a->nbinds; i++)
-        if (a->binds[i].series == series)
-            return &a->binds[i];
+    size_t i = a->series_bind[series];
+    if (i < a->nbinds && a->binds[i].series == series)
+        return &a->binds[i];
+    a->series_bind[series] = a->nbinds;
     if (a->nbinds == a->binds_cap) {
         a->binds_cap = a->binds_cap ? a->binds_cap * 2 : 64;
         a->binds = ps_xrealloc(a->binds, a->binds_cap * sizeof *a->binds);
@@ -103,10 +151,24 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
 {
     a->info = info;
     a->nbinds = a->ncols = 0;
+    a->prev_t = PS_TIME_NONE;
     a->columns_used = 0;
     a->file_localized = 0;
     a->files = ps_xrealloc(a->files, (a->nfiles + 1) * sizeof *a->files);
+    a->res.file_first = ps_xrealloc(a->res.file_first, (a->nfiles + 1) * sizeof *a->res.file_first);
+    a->res.file_last = ps_xrealloc(a->res.file_last, (a->nfiles + 1) * sizeof *a->res.file_last);
+    a->res.file_rows = ps_xrealloc(a->res.file_rows, (a->nfiles + 1) * sizeof *a->res.file_rows);
+    a->res.file_first[a->nfiles] = a->res.file_last[a->nfiles] = PS_TIME_NONE;
+    a->res.file_rows[a->nfiles] = 0;
     a->files[a->nfiles++] = ps_xstrdup(info->path);
+    if (!a->zone_seen) {
+        a->zone_seen = 1;
+        a->res.zone_known = info->has_bias;
+        a->res.bias_minutes = info->has_bias ? info->bias_minutes : 0;
+        a->res.zone_name = info->timezone ? ps_xstrdup(info->timezone) : NULL;
+    } else if (info->has_bias != a->res.zone_known || (info->has_bias && info->bias_minutes != a->res.bias_minutes)) {
+        a->res.zone_mixed = 1;
+    }
     size_t maxops = 1;
     unsigned char *used = ps_xcalloc(info->ncounters + 1, 1);
     for (size_t c = 0; c < info->ncounters; c++) {
@@ -115,6 +177,7 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
         if (strcmp(en.object ? en.object : "", info->counters[c].object ? info->counters[c].object : "") ||
             strcmp(en.counter ? en.counter : "", info->counters[c].counter ? info->counters[c].counter : ""))
             a->file_localized++;
+        note_processor(a, &en);
         char *inst = ps_path_instance_text(&en);
         for (size_t ri = 0; ri < a->set->n; ri++) {
             const ps_an_rule *r = &a->set->rules[ri];
@@ -286,10 +349,22 @@ static int in_window(const ps_an_options *o, const ps_row *row)
 
 void ps_an_add_row(ps_analysis *a, const struct ps_row *row)
 {
+    if (a->nfiles) {
+        size_t f = a->nfiles - 1;
+        if (a->res.file_first[f] == PS_TIME_NONE || row->utc < a->res.file_first[f])
+            a->res.file_first[f] = row->utc;
+        if (a->res.file_last[f] == PS_TIME_NONE || row->utc > a->res.file_last[f])
+            a->res.file_last[f] = row->utc;
+    }
     if (!in_window(&a->opt, row) || a->nbinds == 0)
         return;
+    if (a->nfiles)
+        a->res.file_rows[a->nfiles - 1]++;
     ps_time t = row->utc;
     a->res.rows++;
+    if (a->prev_t != PS_TIME_NONE && t > a->prev_t && (a->res.sample_ms == 0 || t - a->prev_t < a->res.sample_ms))
+        a->res.sample_ms = t - a->prev_t;
+    a->prev_t = t;
     if (a->res.first == PS_TIME_NONE || t < a->res.first)
         a->res.first = t;
     if (a->res.last == PS_TIME_NONE || t > a->res.last)

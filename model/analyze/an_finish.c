@@ -1,11 +1,14 @@
 /* an_finish.c - from fine slices to final slices, statistics, alerts and the verdict.
  *
  * Final slices: in auto mode g = ceil(fine slices / PS_AN_AUTO_SLICES) adjacent fine slices
- * (aligned on absolute multiples of g) make one slice; with --interval g = 1. Per slice: n, min,
- * avg (mean of the samples), max, p95 (sketch, rule statistic p95 only) and trend: the least-
- * squares slope, in units per hour, of the averages of the slices from the first one up to this
- * one against their mid times (NaN while fewer than two slices have samples). The series' hourly
- * trend is the trend of its last slice, i.e. over all slices.
+ * (aligned on absolute multiples of g), at least the sampling interval, make one slice; with
+ * --interval g = 1. Per slice: n, min, avg (mean of the samples), max, p95 (sketch, rule
+ * statistic p95 only) and PAL's hourly trend (PalGenerateCounterStats.ps1, CalculateTrend and
+ * CalculateHourlyTrend): the mean difference between neighbouring slice averages from the first
+ * slice up to this one, scaled to one hour; 0 for the first slice. The series' hourly trend is
+ * the trend of its last slice. The test of a slice is PAL's StaticThreshold (PAL.ps1): one
+ * statistic, or with statistic 'any' each of min, avg and max; the whole log's statistics get
+ * the same test (OverallStaticThreshold).
  */
 #include "an_internal.h"
 
@@ -13,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MS_PER_HOUR 3600000.0
+#define MS_PER_HOUR_I 3600000
 
 void ps_an_acc_clear(ps_an_acc *a) { memset(a, 0, sizeof *a); }
 
@@ -42,14 +45,23 @@ void ps_an_acc_absorb(ps_an_acc *dst, ps_an_acc *src)
     ps_an_acc_clear(src);
 }
 
-typedef struct trend_sums { double m, sx, sy, sxx, sxy; } trend_sums;
-
-static double trend_slope(const trend_sums *t)
+/* PAL's ConvertToDataType: Math.Round(v, digits), i.e. half to even (digits < 0: unchanged). */
+static double pal_round(double v, int digits)
 {
-    double den = t->m * t->sxx - t->sx * t->sx;
-    if (t->m < 2 || den == 0)
-        return NAN;
-    return (t->m * t->sxy - t->sx * t->sy) / den;
+    if (digits < 0 || !isfinite(v))
+        return v;
+    double p = pow(10.0, digits);
+    return nearbyint(v * p) / p;
+}
+
+/* PAL's CalculateHourlyTrend: a change per slice of slice_s seconds as a change per hour. */
+static double hourly(double per_slice, double slice_s)
+{
+    if (slice_s < 3600)
+        return per_slice * (3600.0 / slice_s);
+    if (slice_s > 3600)
+        return per_slice / (slice_s / 3600.0);
+    return per_slice;
 }
 
 static enum ps_an_sev judge(const ps_an_rule *r, double v, double *limit)
@@ -66,19 +78,52 @@ static enum ps_an_sev judge(const ps_an_rule *r, double v, double *limit)
     return PS_AN_OK;
 }
 
-static void add_alert(ps_analysis *a, size_t series, const ps_an_slice *sl, double limit, size_t *cap)
+/* Test the values by_stat[] (indexed by enum ps_an_stat) as the rule says: one statistic, or for
+ * ANY the minimum, average and maximum (PAL's StaticThreshold); the most severe decides, and
+ * among equally severe ones the most extreme (max for > and >=, min for < and <=). */
+static enum ps_an_sev judge_stats(const ps_an_rule *r, const double *by_stat, double *value, enum ps_an_stat *vstat,
+                                  unsigned *broke)
+{
+    static const enum ps_an_stat greater[] = {PS_AN_STAT_MAX, PS_AN_STAT_AVG, PS_AN_STAT_MIN};
+    static const enum ps_an_stat less[] = {PS_AN_STAT_MIN, PS_AN_STAT_AVG, PS_AN_STAT_MAX};
+    enum ps_an_stat one[] = {r->stat};
+    const enum ps_an_stat *ord = r->stat != PS_AN_STAT_ANY ? one
+                                 : r->op == PS_AN_GT || r->op == PS_AN_GE ? greater : less;
+    size_t n = r->stat != PS_AN_STAT_ANY ? 1 : 3;
+    enum ps_an_sev sev = PS_AN_OK;
+    double lim;
+    *broke = 0;
+    *vstat = ord[0];
+    *value = by_stat[ord[0]];
+    for (size_t k = 0; k < n; k++) {
+        enum ps_an_sev s = judge(r, by_stat[ord[k]], &lim);
+        if (s)
+            *broke |= PS_AN_BIT(ord[k]);
+        if (s > sev) {
+            sev = s;
+            *vstat = ord[k];
+            *value = by_stat[ord[k]];
+        }
+    }
+    return sev;
+}
+
+static void add_alert(ps_analysis *a, size_t series, size_t slice, const ps_an_slice *sl, double limit, size_t *cap)
 {
     ps_an_result *res = &a->res;
     if (res->nalerts == *cap) {
         *cap = *cap ? *cap * 2 : 64;
         res->alerts = ps_xrealloc(res->alerts, *cap * sizeof *res->alerts);
     }
-    res->alerts[res->nalerts++] = (ps_an_alert){series, sl->start, sl->end, sl->value, limit, sl->sev};
+    res->alerts[res->nalerts++] =
+        (ps_an_alert){series, slice, sl->start, sl->end, sl->value, limit, sl->vstat, sl->broke, sl->sev};
 }
 
-static void finish_series(ps_analysis *a, ps_an_series *s, int64_t g, int64_t gbase, size_t nslices)
+/* judged = 0: statistics only (chart-only rules, or a trend over too little data). r: the
+ * series' rule with its limits as they apply to this machine (per processor). */
+static void finish_series(ps_analysis *a, ps_an_series *s, const ps_an_rule *r, int64_t g, int64_t gbase, size_t nslices,
+                          int judged)
 {
-    const ps_an_rule *r = &a->set->rules[s->rule];
     /* chart points: the fine slices that hold samples */
     s->npoints = 0;
     s->points = ps_xcalloc(a->nfine ? a->nfine : 1, sizeof *s->points);
@@ -94,8 +139,7 @@ static void finish_series(ps_analysis *a, ps_an_series *s, int64_t g, int64_t gb
     }
     s->nslices = nslices;
     s->slices = ps_xcalloc(nslices ? nslices : 1, sizeof *s->slices);
-    trend_sums ts = {0};
-    double x0 = NAN;
+    double slice_s = (double)(g * a->w) / 1000.0, diffs = 0, prev = NAN;
     for (size_t j = 0; j < nslices; j++) {
         ps_an_acc m = {0};
         int64_t lo = (gbase + (int64_t)j) * g;   /* absolute fine index of the slice's first */
@@ -106,33 +150,34 @@ static void finish_series(ps_analysis *a, ps_an_series *s, int64_t g, int64_t gb
         sl->start = lo * a->w;
         sl->end = (lo + g) * a->w;
         sl->n = m.n;
-        sl->min = m.n ? m.min : NAN;
-        sl->max = m.n ? m.max : NAN;
-        sl->avg = m.n ? m.sum / (double)m.n : NAN;
+        sl->min = m.n ? pal_round(m.min, r->digits) : NAN;
+        sl->max = m.n ? pal_round(m.max, r->digits) : NAN;
+        sl->avg = m.n ? pal_round(m.sum / (double)m.n, r->digits) : NAN;
         sl->p95 = m.sk ? ps_sketch_quantile(m.sk, 0.95) : NAN;
-        if (m.n) {
-            double mid = (double)(sl->start + sl->end) / 2.0;
-            if (isnan(x0))
-                x0 = mid;
-            double x = (mid - x0) / MS_PER_HOUR;
-            ts.m += 1;
-            ts.sx += x;
-            ts.sy += sl->avg;
-            ts.sxx += x * x;
-            ts.sxy += x * sl->avg;
-            sl->trend = trend_slope(&ts);
-        } else {
-            sl->trend = NAN;
-        }
+        /* PAL's CalculateTrend: the mean of the differences between neighbouring slice averages
+         * from the first slice up to this one (0 where either is missing), per hour */
+        if (j > 0 && !isnan(prev) && !isnan(sl->avg))
+            diffs += sl->avg - prev;
+        prev = sl->avg;
+        sl->trend = j == 0 ? 0 : hourly(diffs / (double)j, slice_s);
+        if (r->digits >= 0)
+            sl->trend = pal_round(sl->trend, 0);
         ps_an_acc_release(&m);
         const double by_stat[] = {sl->min, sl->avg, sl->max, sl->p95, sl->trend};
-        sl->value = by_stat[r->stat];
-        sl->sev = judge(r, sl->value, &(double){0});
+        sl->sev = judged ? judge_stats(r, by_stat, &sl->value, &sl->vstat, &sl->broke) : PS_AN_OK;
+        if (!judged)
+            sl->value = by_stat[r->stat == PS_AN_STAT_ANY ? PS_AN_STAT_AVG : r->stat], sl->vstat = r->stat;
         if (sl->sev > s->worst)
             s->worst = sl->sev;
     }
-    s->trend_per_hour = trend_slope(&ts);
+    s->trend_per_hour = nslices ? s->slices[nslices - 1].trend : NAN;
     ps_acc_finish(&s->acc, &s->stats);
+    /* PAL's OverallStaticThreshold: the same test on the whole log's statistics */
+    const double overall[] = {pal_round(s->stats.min, r->digits), pal_round(s->stats.mean, r->digits),
+                              pal_round(s->stats.max, r->digits), s->stats.p95, s->trend_per_hour};
+    double v;
+    enum ps_an_stat vs;
+    s->overall_sev = judged && s->stats.count ? judge_stats(r, overall, &v, &vs, &s->overall_broke) : PS_AN_OK;
     for (size_t k = 0; k < a->cap; k++)
         ps_an_acc_release(&s->fine[k]);
     free(s->fine);
@@ -171,36 +216,94 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
     if (a->finished)
         return res;
     a->finished = 1;
+    ps_hash_fini(&a->series_ix);   /* indexes change with the sort below */
     if (a->nseries > 1)
         qsort(a->series, a->nseries, sizeof *a->series, cmp_series);
     int64_t g = 1, gbase = 0;
     size_t nslices = 0;
     if (a->nfine) {
-        if (a->opt.interval_ms <= 0 && !a->opt.max_fine)
+        if (a->opt.interval_ms <= 0 && !a->opt.max_fine) {
             g = ((int64_t)a->nfine + PS_AN_AUTO_SLICES - 1) / PS_AN_AUTO_SLICES;
+            /* never finer than the sampling interval: no slice left empty between two samples */
+            int64_t gs = a->res.sample_ms > 0 ? (a->res.sample_ms + a->w - 1) / a->w : 1;
+            if (gs > g)
+                g = gs;
+        }
         gbase = a->base >= 0 ? a->base / g : -((-a->base + g - 1) / g);
         int64_t glast = a->base + (int64_t)a->nfine - 1;
         glast = glast >= 0 ? glast / g : -((-glast + g - 1) / g);
         nslices = (size_t)(glast - gbase + 1);
     }
     res->slice_ms = g * a->w;
+    if (a->widened)
+        res->asked_ms = a->opt.interval_ms;
+    int short_data = res->first == PS_TIME_NONE || res->last - res->first < MS_PER_HOUR_I;
+    unsigned char *short_rule = ps_xcalloc(a->set->n ? a->set->n : 1, 1);
     res->nslices = nslices;
     res->rule_series = ps_xcalloc(a->set->n ? a->set->n : 1, sizeof *res->rule_series);
+    /* 1. statistics and slice severities, with per-processor limits */
+    for (size_t i = 0; i < a->nseries; i++) {
+        ps_an_series *s = &a->series[i];
+        const ps_an_rule *r = &a->set->rules[s->rule];
+        ps_an_rule rr = *r;
+        size_t np = a->opt.processors ? a->opt.processors : ps_an_processors_of(a, s->machine);
+        if (r->per_processor) {
+            rr.warning *= (double)(np ? np : 1);
+            rr.critical *= (double)(np ? np : 1);
+        }
+        s->warning = rr.warning;
+        s->critical = rr.critical;
+        int trend_short = r->stat == PS_AN_STAT_TREND && short_data;
+        s->skipped_few_processors = (double)np < r->min_processors || (r->per_processor && np == 0);
+        int judged = !r->chart_only && !(trend_short && !r->pal) && !s->skipped_few_processors;
+        finish_series(a, s, &rr, g, gbase, nslices, judged);
+        if (s->stats.count && trend_short && !short_rule[s->rule]++)
+            res->short_trends++;
+    }
+    /* 2. requires / unless: a slice alerts only when the named rule alerts (does not alert) on the
+     *    same machine in the same slice; the named rule is defined earlier, so it has no gate
+     *    loop, but it may be gated itself: rules are gated in the order they are defined */
+    size_t *first_of = ps_xcalloc(a->set->n + 1, sizeof *first_of);
+    for (size_t i = a->nseries; i-- > 0;)
+        first_of[a->series[i].rule] = i + 1;   /* 1-based; 0: no series */
+    for (size_t i = 0; i < a->nseries; i++) {
+        ps_an_series *s = &a->series[i];
+        const ps_an_rule *r = &a->set->rules[s->rule];
+        const char *gate = r->requires ? r->requires : r->unless;
+        if (!gate)
+            continue;
+        size_t q = 0;
+        while (q < a->set->n && strcmp(a->set->rules[q].id, gate) != 0)
+            q++;
+        s->worst = PS_AN_OK;
+        for (size_t j = 0; j < s->nslices; j++) {
+            ps_an_slice *sl = &s->slices[j];
+            int other = 0;   /* the gate rule alerts on this machine in this slice */
+            for (size_t t = first_of[q] ? first_of[q] - 1 : a->nseries; t < a->nseries && a->series[t].rule == q && !other; t++)
+                other = strcmp(a->series[t].machine, s->machine) == 0 && a->series[t].slices[j].sev > PS_AN_OK;
+            if (sl->sev && other == (r->unless != NULL)) {
+                sl->sev = PS_AN_OK;
+                s->gated++;
+            }
+            if (sl->sev > s->worst)
+                s->worst = sl->sev;
+        }
+    }
+    free(first_of);
+    /* 3. alerts, counts, machines */
     size_t cap = 0;
     for (size_t i = 0; i < a->nseries; i++) {
         ps_an_series *s = &a->series[i];
-        finish_series(a, s, g, gbase, nslices);
+        const ps_an_rule *r = &a->set->rules[s->rule];
         if (s->stats.count == 0)
             continue;   /* every value missing: not evidence */
-        const ps_an_rule *r = &a->set->rules[s->rule];
         if (res->rule_series[s->rule]++ == 0 && !r->chart_only)
             res->rules_evaluated++;
         for (size_t j = 0; j < s->nslices; j++) {
             ps_an_slice *sl = &s->slices[j];
-            double limit;
-            if (judge(r, sl->value, &limit) == PS_AN_OK)
+            if (sl->sev == PS_AN_OK)
                 continue;
-            add_alert(a, i, sl, limit, &cap);
+            add_alert(a, i, j, sl, sl->sev == PS_AN_CRITICAL ? s->critical : s->warning, &cap);
             if (sl->sev == PS_AN_CRITICAL)
                 res->criticals++;
             else
@@ -213,9 +316,14 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
             ;
         if (m == res->nmachines) {
             res->machines = ps_xrealloc(res->machines, (m + 1) * sizeof *res->machines);
+            res->processors = ps_xrealloc(res->processors, (m + 1) * sizeof *res->processors);
+            res->processors_set = ps_xrealloc(res->processors_set, (m + 1) * sizeof *res->processors_set);
+            res->processors[m] = a->opt.processors ? a->opt.processors : ps_an_processors_of(a, s->machine);
+            res->processors_set[m] = a->opt.processors != 0;
             res->machines[res->nmachines++] = ps_xstrdup(s->machine);
         }
     }
+    free(short_rule);
     if (res->nalerts > 1)
         qsort(res->alerts, res->nalerts, sizeof *res->alerts, cmp_alert);
     res->series = a->series;
@@ -243,12 +351,23 @@ void ps_an_free(ps_analysis *a)
         ps_acc_fini(&s->acc);
     }
     free(a->series);
+    free(a->series_bind);
+    ps_hash_fini(&a->series_ix);
     for (size_t i = 0; i < a->nfiles; i++)
         free(a->files[i]);
     free(a->files);
     for (size_t i = 0; i < a->res.nmachines; i++)
         free(a->res.machines[i]);
     free(a->res.machines);
+    free(a->res.processors);
+    free(a->res.file_first);
+    free(a->res.file_last);
+    free(a->res.file_rows);
+    free(a->res.zone_name);
+    free(a->res.processors_set);
+    ps_hash_fini(&a->proc_seen);
+    ps_hash_fini(&a->proc_machine);
+    free(a->proc_n);
     free(a->res.alerts);
     free(a->res.rule_series);
     free(a->binds);

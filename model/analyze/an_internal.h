@@ -3,12 +3,13 @@
 #define PS_AN_INTERNAL_H
 
 #include "ps_analyze.h"
+#include "ps_hash.h"
 
 /* Auto mode keeps at most this many fine slices (a power-of-two multiple of 1 s wide) and
  * groups them into at most PS_AN_AUTO_SLICES final slices at the end. */
 #define AN_MAX_FINE (4 * PS_AN_AUTO_SLICES)
 /* A fixed --interval that would need more slices than this is widened (bounded memory). */
-#define AN_MAX_FIXED 100000
+#define AN_MAX_FIXED PS_AN_MAX_SLICES
 #define AN_AUTO_START_MS 1000
 
 /* One fine slice of one series. */
@@ -30,6 +31,13 @@ struct ps_analysis {
     ps_an_options opt;
     ps_an_result res;
     ps_an_series *series; size_t nseries, series_cap;
+    ps_hash series_ix;       /* "rule|machine|instance" -> index in series (until ps_an_finish) */
+    size_t *series_bind;     /* per series: its binding in the current file (valid when it points
+                                back at the series), series_cap entries */
+    ps_time prev_t;          /* previous row of the current file (sampling interval) */
+    ps_hash proc_seen;       /* "machine NUL instance" of every Processor instance but _Total */
+    ps_hash proc_machine;    /* machine -> index in proc_n */
+    size_t *proc_n; size_t nproc_machines;
     /* grid of fine slices: slice i covers [(base + i) * w, (base + i + 1) * w) ms UTC */
     int64_t w, base;
     size_t nfine, cap;       /* every series' fine array has cap entries */
@@ -42,8 +50,13 @@ struct ps_analysis {
     size_t columns_used, file_localized;
     unsigned char *used; size_t nused;   /* per column of the current file */
     char **files; size_t nfiles;
+    int zone_seen;
     int finished;
 };
+
+/* an_engine.c */
+/* Processors of machine seen in the logs (Processor instances but _Total); 0 when none. */
+size_t ps_an_processors_of(const ps_analysis *a, const char *machine);
 
 /* an_finish.c */
 /* dst += src; src's sketch is moved or merged and freed; src is left empty. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const stat_names[] = {"min", "avg", "max", "p95", "trend"};
+static const char *const stat_names[] = {"min", "avg", "max", "p95", "trend", "any"};
 static const char *const op_names[] = {">", ">=", "<", "<="};
 static const char *const sev_names[] = {"ok", "warning", "critical"};
 #define COUNT(a) (sizeof a / sizeof a[0])
@@ -50,6 +50,7 @@ ps_an_rule *ps_an_rule_add(ps_an_ruleset *set)
     r->stat = PS_AN_STAT_AVG;
     r->op = PS_AN_GT;
     r->warning = r->critical = NAN;
+    r->digits = -1;
     return r;
 }
 
@@ -83,6 +84,17 @@ int ps_an_rule_finish(ps_an_ruleset *set, ps_an_rule *r, ps_error *err)
         int greater = r->op == PS_AN_GT || r->op == PS_AN_GE;
         if (greater ? r->critical < r->warning : r->critical > r->warning)
             return rule_error(err, "rule '%s': the critical limit is less severe than the warning limit", r->id);
+    }
+    const char *gate = r->requires ? r->requires : r->unless;
+    if (r->requires && r->unless)
+        return rule_error(err, "rule '%s': 'requires' and 'unless' exclude each other", r->id);
+    if (gate) {
+        ps_an_rule *q = set->rules;
+        for (; q < r && strcmp(q->id, gate) != 0; q++)
+            ;
+        if (q == r)
+            return rule_error(err, "rule '%s': '%s = %s' names no rule defined before it", r->id,
+                              r->requires ? "requires" : "unless", gate);
     }
     if (!(r->scale > 0) || !isfinite(r->scale))
         return rule_error(err, "rule '%s': scale must be a positive number", r->id);
@@ -137,6 +149,7 @@ static void free_rule(ps_an_rule *r)
     {
         free(r->id); free(r->title); free(r->category); free(r->description); free(r->advice);
         free(r->unit); free(r->source); free(r->origin); free(r->object); free(r->expr_text);
+        free(r->question); free(r->requires); free(r->unless);
         free_list(r->counters, r->ncounters);
         free_list(r->include, r->ninclude);
         free_list(r->exclude, r->nexclude);

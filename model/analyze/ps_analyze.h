@@ -18,11 +18,20 @@ extern "C" {
 
 /* ===================================================================== rules */
 
-enum ps_an_stat { PS_AN_STAT_MIN = 0, PS_AN_STAT_AVG, PS_AN_STAT_MAX, PS_AN_STAT_P95, PS_AN_STAT_TREND };
+/* PS_AN_STAT_ANY: PAL's StaticThreshold test: a slice alerts when its minimum, average or maximum
+ * breaks the limit (IsMinThresholdBroken / IsAvgThresholdBroken / IsMaxThresholdBroken). */
+enum ps_an_stat { PS_AN_STAT_MIN = 0, PS_AN_STAT_AVG, PS_AN_STAT_MAX, PS_AN_STAT_P95, PS_AN_STAT_TREND, PS_AN_STAT_ANY };
+/* Bit of statistic s in a "broke" mask. */
+#define PS_AN_BIT(s) (1u << (unsigned)(s))
+/* At most this many rules in one analysis, and rules x columns of one log (clear errors beyond:
+ * matching every column against every rule is the engine's only non-linear step). */
+#define PS_AN_MAX_RULES 10000
+#define PS_AN_MAX_RULES_TEXT "10,000"
+#define PS_AN_MAX_MATCHES 50000000ULL
 enum ps_an_op { PS_AN_GT = 0, PS_AN_GE, PS_AN_LT, PS_AN_LE };
 enum ps_an_sev { PS_AN_OK = 0, PS_AN_WARNING = 1, PS_AN_CRITICAL = 2 };
 
-/* Names used by the rule format and every output: "min", "avg", "max", "p95", "trend";
+/* Names used by the rule format and every output: "min", "avg", "max", "p95", "trend", "any";
  * ">", ">=", "<", "<="; "ok", "warning", "critical". Parse functions return -1 when unknown. */
 const char *ps_an_stat_name(enum ps_an_stat s);
 int ps_an_stat_parse(const char *s);
@@ -63,7 +72,23 @@ typedef struct ps_an_rule {
     enum ps_an_op op;
     double warning, critical;  /* NaN = no such level */
     ps_an_band *bands; size_t nbands;   /* chart bands (default: from the limits) */
-    int chart_only;          /* perfscribe chart: no limits, never alerts, not judged */
+    int chart_only;          /* perfscribe chart: no limits, never alerts, not judged; PAL analyses
+                                without a threshold: statistics-only sections */
+    int digits;              /* PAL DATATYPE rounding: -1 none (default); 0 integer, 1..6 roundN: the
+                                slice min/avg/max are rounded half to even before the test and the
+                                hourly trend is computed from the rounded averages and rounded to an
+                                integer, as PalGenerateCounterStats.ps1 does */
+    int pal;                 /* imported from a PAL threshold file: a trend is judged even over less
+                                than an hour of data (PAL does, with its "may not be accurate" note) */
+    char *requires;          /* id of a rule that must alert on the same machine in the same slice
+                                for this one to alert ("paging only with memory pressure") */
+    char *unless;            /* id of a rule whose alert on the same machine and slice silences
+                                this one (one verdict per condition) */
+    int per_processor;       /* limits are per processor: multiplied by the machine's processor
+                                count (Processor instances of the log, or --set processors=N) */
+    double min_processors;   /* evaluated only on machines with at least this many processors */
+    char *question;          /* PAL analysis whose limit needs an answer (--set NAME=VALUE): the
+                                question text; the rule is then statistics-only */
     /* private */
     ps_filter *filter;       /* compiled counter patterns (direct rules) */
 } ps_an_rule;
@@ -103,19 +128,24 @@ void ps_an_path_english(const ps_counter_path *p, ps_counter_path *out);
 /* ===================================================================== engine */
 
 #define PS_AN_AUTO_SLICES 30      /* --interval auto: about this many slices (at most) */
+#define PS_AN_MAX_SLICES 100000   /* a fixed --interval needing more slices is widened */
 
 typedef struct ps_an_options {
     int64_t interval_ms;     /* slice width; 0 = auto */
     int has_b, has_e, b_utc, e_utc;
     ps_time b, e;            /* -b/-e window (local time of each log unless *_utc) */
     size_t max_fine;         /* auto mode: finest slices kept (chart points); 0 = 4 x 30 */
+    size_t processors;       /* --set processors=N: overrides the count derived from the log */
 } ps_an_options;
 
 typedef struct ps_an_slice {
     ps_time start, end;      /* UTC, [start, end) */
     uint64_t n;              /* samples */
-    double min, avg, max, p95, trend;  /* NaN when n == 0 (trend: also for the first slice) */
-    double value;            /* the rule's statistic */
+    double min, avg, max, p95;  /* NaN when n == 0; rounded when the rule has digits >= 0 */
+    double trend;            /* PAL's hourly trend up to this slice (0 for the first slice) */
+    double value;            /* the rule's statistic (ANY: the one that decided the severity) */
+    enum ps_an_stat vstat;   /* which statistic value is */
+    unsigned broke;          /* PS_AN_BIT of every statistic that breaks a limit in this slice */
     enum ps_an_sev sev;
 } ps_an_slice;
 
@@ -130,6 +160,14 @@ typedef struct ps_an_series {
     ps_an_slice *slices; size_t nslices;
     ps_an_point *points; size_t npoints;  /* chart points: the finest slices with samples */
     enum ps_an_sev worst;
+    /* PAL's OverallStaticThreshold: the whole-log min/avg/max (trend rules: the overall trend)
+     * tested against the limits; shown with the overall statistics, not an alert of its own */
+    enum ps_an_sev overall_sev;
+    unsigned overall_broke;
+    double warning, critical;  /* the limits as applied to this series (per processor: x count) */
+    size_t gated;            /* slices over a limit that did not alert: the rule's 'requires'
+                                rule did not alert on this machine then */
+    int skipped_few_processors; /* not judged: fewer processors than the rule's min_processors */
     /* private */
     ps_acc acc;
     struct ps_an_acc *fine;  /* nfine slice accumulators (engine grid) */
@@ -137,8 +175,11 @@ typedef struct ps_an_series {
 
 typedef struct ps_an_alert {
     size_t series;           /* index in series */
+    size_t slice;            /* index in the series' slices (and in the result's slice list) */
     ps_time start, end;      /* the slice */
     double value, limit;
+    enum ps_an_stat stat;    /* statistic of value (ANY rules: min, avg or max) */
+    unsigned broke;          /* PS_AN_BIT of every statistic that broke a limit */
     enum ps_an_sev sev;
 } ps_an_alert;
 
@@ -159,6 +200,20 @@ typedef struct ps_an_result {
     char **machines; size_t nmachines;
     char **files; size_t nfiles;
     size_t localized_columns; /* columns whose names were translated to English */
+    int64_t sample_ms;        /* smallest gap between two rows of one file (0: unknown) */
+    /* per file (same order as files): its whole time range (UTC; NONE when empty) and the rows
+     * analysed (inside -b/-e) */
+    ps_time *file_first, *file_last;
+    uint64_t *file_rows;
+    /* the logs' clock: zone_known = every log records its zone and all record the same one
+     * (bias_minutes: UTC = local + bias; zone_name may be NULL); zone_mixed = logs of different
+     * zones (or some without one) were merged: times are shown in UTC */
+    int zone_known, zone_mixed, bias_minutes;
+    char *zone_name;
+    size_t *processors;       /* per machine (same order as machines): processor count, 0 unknown */
+    int *processors_set;      /* per machine: 1 when the count came from ps_an_options.processors */
+    int64_t asked_ms;         /* --interval asked, when it had to be widened (else 0) */
+    size_t short_trends;      /* trend rules with series over less than an hour of data */
 } ps_an_result;
 
 /* New engine for set (must outlive it). Never fails. Free with ps_an_free. */

@@ -28,8 +28,9 @@
 typedef struct pal_ctx {
     ps_an_ruleset *set;
     ps_warnings *w;
-    regex_t re_th, re_var, re_chart;
+    regex_t re_th, re_var, re_chart, re_trend;
     char **ids; size_t nids;
+    char **qvars, **qtexts; size_t nquestions;   /* QUESTION QUESTIONVARNAME -> text */
     int depth;
 } pal_ctx;
 
@@ -85,6 +86,51 @@ static int pal_number(const char *s, size_t n, double *out)
     return 0;
 }
 
+/* The DATASOURCE of a statistics-only section: the one the analysis names PRIMARYDATASOURCE,
+ * else its first CounterLog one. */
+static xmlNode *primary_datasource(xmlNode *an)
+{
+    char *prim = prop(an, "PRIMARYDATASOURCE");
+    xmlNode *first = NULL, *hit = NULL;
+    for (xmlNode *c = an->children; c && !hit; c = c->next) {
+        if (!is_el(c, "DATASOURCE"))
+            continue;
+        char *type = prop(c, "TYPE"), *nm = prop(c, "NAME");
+        if (type && strcasecmp(type, "CounterLog") == 0) {
+            if (!first)
+                first = c;
+            if (prim && nm && strcasecmp(prim, nm) == 0)
+                hit = c;
+        }
+        free(type);
+        free(nm);
+    }
+    free(prim);
+    return hit ? hit : first;
+}
+
+/* PAL question variables ($NAME) the thresholds' code uses, with their questions, as one text;
+ * NULL when the code uses none (its limit is then computed from the log by PowerShell). */
+static char *questions_used(pal_ctx *cx, xmlNode *an)
+{
+    ps_buf code = {0}, out = {0};
+    for (xmlNode *th = an->children; th; th = th->next)
+        if (is_el(th, "THRESHOLD"))
+            for (xmlNode *c = th->children; c; c = c->next)
+                if (is_el(c, "CODE"))
+                    node_text(c, &code);
+    for (size_t q = 0; q < cx->nquestions; q++) {
+        size_t n = strlen(cx->qvars[q]);
+        for (const char *p = code.data; p && (p = strchr(p, '$')); p++)
+            if (strncasecmp(p + 1, cx->qvars[q], n) == 0 && !isalnum((unsigned char)p[1 + n]) && p[1 + n] != '_') {
+                ps_buf_printf(&out, "%s$%s: %s", out.len ? "; " : "", cx->qvars[q], cx->qtexts[q]);
+                break;
+            }
+    }
+    ps_buf_fini(&code);
+    return out.len ? ps_buf_steal(&out) : (ps_buf_fini(&out), NULL);
+}
+
 static xmlNode *datasource(xmlNode *an, const char *var)
 {
     for (xmlNode *c = an->children; c; c = c->next)
@@ -101,8 +147,10 @@ static xmlNode *datasource(xmlNode *an, const char *var)
 typedef struct limits {
     double warn, crit;
     int op;          /* -1 unknown */
+    int trend;       /* -1 unknown, 0 value tests, 1 -IsTrendOnly $True */
     char var[128];
     const char *why; /* refusal */
+    int computed;    /* a limit is a PowerShell $variable (PAL asks questions for them) */
     ps_an_band bands[16]; size_t nbands;
 } limits;
 
@@ -127,8 +175,15 @@ static void threshold_line(pal_ctx *cx, const char *line, enum ps_an_sev sev, li
     double v;
     if (pal_number(line + m[2].rm_so, (size_t)(m[2].rm_eo - m[2].rm_so), &v) != 0) {
         l->why = "a limit is computed by PowerShell code (a $variable, not a number)";
+        l->computed = 1;
         return;
     }
+    int trend = regexec(&cx->re_trend, line, 0, NULL, 0) == 0;
+    if (l->trend >= 0 && l->trend != trend) {
+        l->why = "its thresholds mix trend-only and value tests";
+        return;
+    }
+    l->trend = trend;
     if (regexec(&cx->re_var, line, 2, mv, 0) == 0) {
         char var[128];
         snprintf(var, sizeof var, "%.*s", (int)(mv[1].rm_eo - mv[1].rm_so), line + mv[1].rm_so);
@@ -181,6 +236,20 @@ static void each_code_line(pal_ctx *cx, xmlNode *parent, enum ps_an_sev sev, lim
     }
 }
 
+/* PAL's ConvertToDataType: DATATYPE integer -> 0 decimals, roundN -> N, anything else (double,
+ * absent) -> -1, no rounding. */
+static int datatype_digits(xmlNode *ds)
+{
+    char *t = ds ? prop(ds, "DATATYPE") : NULL;
+    int d = -1;
+    if (t && strcasecmp(t, "integer") == 0)
+        d = 0;
+    else if (t && strncasecmp(t, "round", 5) == 0 && t[5] >= '1' && t[5] <= '6' && !t[6])
+        d = t[5] - '0';
+    free(t);
+    return d;
+}
+
 static enum ps_an_sev condition(xmlNode *n, const char *attr)
 {
     char *c = prop(n, attr);
@@ -193,20 +262,25 @@ static void analysis(pal_ctx *cx, xmlNode *an, const char *path)
 {
     char *name = prop(an, "NAME");
     const char *nm = name ? name : "(unnamed)";
-    limits l = {.warn = NAN, .crit = NAN, .op = -1};
+    limits l = {.warn = NAN, .crit = NAN, .op = -1, .trend = -1};
     int nthresholds = 0;
     for (xmlNode *th = an->children; th; th = th->next)
         if (is_el(th, "THRESHOLD")) {
             nthresholds++;
             each_code_line(cx, th, condition(th, "CONDITION"), &l, 0);
         }
-    xmlNode *ds = datasource(an, l.var);
+    /* statistics only: PAL draws a chart without thresholds, or PAL computes the limit by
+     * PowerShell code (from its questions or from the log) */
+    int stats_only = nthresholds == 0 || l.computed;
+    char *question = l.computed ? questions_used(cx, an) : NULL;
+    xmlNode *ds = stats_only ? primary_datasource(an) : datasource(an, l.var);
     char *type = ds ? prop(ds, "TYPE") : NULL;
     char *counter = ds ? prop(ds, "NAME") : NULL;
-    const char *why = l.why;
-    if (!why && nthresholds == 0)
-        why = "no THRESHOLD (chart only)";
-    if (!why && isnan(l.warn) && isnan(l.crit))
+    const char *why = stats_only ? NULL : l.why;
+    if (stats_only && !ds)
+        why = nthresholds ? "a limit is computed by PowerShell code and no counter of the log feeds it"
+                          : "no THRESHOLD (chart only) and no counter of the log";
+    if (!why && !stats_only && isnan(l.warn) && isnan(l.crit))
         why = "no StaticThreshold call with a literal limit";
     if (!why && !ds)
         why = "the threshold's counter collection is not a DATASOURCE of the analysis";
@@ -232,9 +306,22 @@ static void analysis(pal_ctx *cx, xmlNode *an, const char *path)
         r->source = ps_xstrdup(path);
         r->counters = ps_xcalloc(1, sizeof *r->counters);
         r->counters[r->ncounters++] = ps_xstrdup(counter);
-        r->op = (enum ps_an_op)l.op;
-        r->warning = l.warn;
-        r->critical = l.crit;
+        r->pal = 1;
+        r->stat = l.trend == 1 ? PS_AN_STAT_TREND : PS_AN_STAT_ANY;   /* StaticThreshold */
+        r->digits = datatype_digits(ds);
+        if (stats_only) {
+            r->chart_only = 1;
+            r->op = PS_AN_GT;
+            r->question = question ? question
+                          : ps_xstrdup(nthresholds ? "its limit is computed by PowerShell code from the log; "
+                                                     "perfscribe does not run PowerShell"
+                                                   : "PAL charts this analysis without thresholds");
+            question = NULL;
+        } else {
+            r->op = (enum ps_an_op)l.op;
+            r->warning = l.warn;
+            r->critical = l.crit;
+        }
         for (xmlNode *x = ds->children; x; x = x->next)
             if (is_el(x, "EXCLUDE")) {
                 r->exclude = ps_xrealloc(r->exclude, (r->nexclude + 1) * sizeof *r->exclude);
@@ -247,7 +334,7 @@ static void analysis(pal_ctx *cx, xmlNode *an, const char *path)
         for (size_t i = 0; i < r->nexclude; i++)
             if (!r->exclude[i])
                 r->exclude[i] = ps_xstrdup("");
-        limits chart = {.warn = NAN, .crit = NAN, .op = -1};
+        limits chart = {.warn = NAN, .crit = NAN, .op = -1, .trend = -1};
         for (xmlNode *ch = an->children; ch; ch = ch->next)
             if (is_el(ch, "CHART"))
                 for (xmlNode *se = ch->children; se; se = se->next)
@@ -276,6 +363,7 @@ static void analysis(pal_ctx *cx, xmlNode *an, const char *path)
         ps_an_ruleset_refuse(cx->set, "%s: analysis '%s': %s", path, nm, why);
     free(type);
     free(counter);
+    free(question);
     free(name);
 }
 
@@ -325,6 +413,20 @@ static int pal_file(pal_ctx *cx, const char *path, ps_error *err)
         return ps_error_set(err, PS_EINPUT, path, 1, 1, "not a PAL threshold file (root element is not <PAL>)");
     }
     char *inh = NULL;
+    for (xmlNode *q = root->children; q; q = q->next)
+        if (is_el(q, "QUESTION")) {
+            char *var = prop(q, "QUESTIONVARNAME");
+            if (!var)
+                continue;
+            ps_buf t = {0};
+            node_text(q, &t);
+            char *text = strip_html(t.data);
+            ps_buf_fini(&t);
+            cx->qvars = ps_xrealloc(cx->qvars, (cx->nquestions + 1) * sizeof *cx->qvars);
+            cx->qtexts = ps_xrealloc(cx->qtexts, (cx->nquestions + 1) * sizeof *cx->qtexts);
+            cx->qvars[cx->nquestions] = var;
+            cx->qtexts[cx->nquestions++] = text ? text : ps_xstrdup("");
+        }
     for (xmlNode *an = root->children; an; an = an->next) {
         if (is_el(an, "INHERITANCE")) {
             free(inh);
@@ -336,6 +438,14 @@ static int pal_file(pal_ctx *cx, const char *path, ps_error *err)
         int seen = 0;
         for (size_t i = 0; id && *id && i < cx->nids && !seen; i++)
             seen = strcasecmp(cx->ids[i], id) == 0;
+        if (!seen && cx->set->n >= PS_AN_MAX_RULES) {
+            free(enabled);
+            free(id);
+            xmlFreeDoc(doc);
+            free(inh);
+            return ps_error_set(err, PS_EINPUT, path, 1, 1, "too many analyses: at most " PS_AN_MAX_RULES_TEXT
+                                " rules in one analysis");
+        }
         if (!seen) {
             cx->set->pal_analyses++;
             if (enabled && strcasecmp(enabled, "false") == 0)
@@ -363,14 +473,20 @@ int ps_rules_import_pal(const char *path, ps_an_ruleset *set, ps_warnings *w, ps
     regcomp(&cx.re_th, "^StaticThreshold[[:space:]].*-Operator[[:space:]]+'?(gt|ge|lt|le)'?[[:space:]].*"
             "-Threshold[[:space:]]+([^[:space:]]+)", REG_EXTENDED | REG_ICASE);
     regcomp(&cx.re_var, "-CollectionOfCounterInstances[[:space:]]+\\$([^[:space:]]+)", REG_EXTENDED | REG_ICASE);
+    regcomp(&cx.re_trend, "-IsTrendOnly[[:space:]]+\\$true", REG_EXTENDED | REG_ICASE);
     regcomp(&cx.re_chart, "StaticChartThreshold[[:space:]].*-MinThreshold[[:space:]]+([^[:space:]]+)[[:space:]]+"
             "-MaxThreshold[[:space:]]+([^[:space:]]+)", REG_EXTENDED | REG_ICASE);
     int rc = pal_file(&cx, path, err);
     regfree(&cx.re_th);
     regfree(&cx.re_var);
     regfree(&cx.re_chart);
+    regfree(&cx.re_trend);
     for (size_t i = 0; i < cx.nids; i++)
         free(cx.ids[i]);
     free(cx.ids);
+    for (size_t i = 0; i < cx.nquestions; i++)
+        free(cx.qvars[i]), free(cx.qtexts[i]);
+    free(cx.qvars);
+    free(cx.qtexts);
     return rc;
 }

@@ -19,7 +19,7 @@
 
 #define RULES_MAX_BYTES (8u << 20)
 
-enum kind { K_TEXT, K_LIST, K_NUM, K_STAT, K_OP, K_BAND, K_EXPR, K_INCLUDE, K_EXCLUDE };
+enum kind { K_TEXT, K_LIST, K_NUM, K_STAT, K_OP, K_BAND, K_EXPR, K_INCLUDE, K_EXCLUDE, K_LIMITS };
 
 typedef struct key_def {
     const char *name;
@@ -45,6 +45,10 @@ static const key_def keys[] = {
     {"operator", K_OP, 0},
     {"band", K_BAND, 0},
     {"expression", K_EXPR, 0},
+    {"requires", K_TEXT, offsetof(ps_an_rule, requires)},
+    {"unless", K_TEXT, offsetof(ps_an_rule, unless)},
+    {"limits", K_LIMITS, 0},
+    {"min_processors", K_NUM, offsetof(ps_an_rule, min_processors)},
 };
 
 typedef struct ctx {
@@ -127,7 +131,7 @@ static int set_key(ctx *c, const char *key, const char *v, long vcol)
     case K_STAT: {
         int s = ps_an_stat_parse(v);
         if (s < 0)
-            return fail(c, vcol, "unknown statistic '%s' (use min, avg, max, p95 or trend)", v);
+            return fail(c, vcol, "unknown statistic '%s' (use min, avg, max, any, p95 or trend)", v);
         r->stat = (enum ps_an_stat)s;
         return PS_OK;
     }
@@ -146,6 +150,11 @@ static int set_key(ctx *c, const char *key, const char *v, long vcol)
         r->bands[r->nbands++] = b;
         return PS_OK;
     }
+    case K_LIMITS:
+        if (strcmp(v, "per-processor") != 0 && strcmp(v, "absolute") != 0)
+            return fail(c, vcol, "unknown limits '%s' (use absolute or per-processor)", v);
+        r->per_processor = v[0] == 'p';
+        return PS_OK;
     case K_EXPR: {
         if (r->expr)
             return fail(c, 1, "key '%s' given twice in this rule", key);
@@ -204,6 +213,8 @@ static int logical_line(ctx *c, char *t)
             return PS_OK;
         if (strncmp(t + 1, "rule ", 5) != 0 || !valid_id(t + 6))
             return fail(c, 1, "expected [pack] or [rule ID] (ID: a-z 0-9 - _ .), got '[%s]'", t + 1);
+        if (c->set->n >= PS_AN_MAX_RULES)
+            return fail(c, 1, "too many rules: at most " PS_AN_MAX_RULES_TEXT " in one analysis%s", "");
         c->rule = ps_an_rule_add(c->set);
         c->rule->id = ps_xstrdup(t + 6);
         c->rule_line = c->line;

@@ -6,6 +6,7 @@
 #include "an_render_internal.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,13 +23,14 @@ typedef struct an_chart_keep {
     ps_chart_band bands[16];
     ps_chart_threshold thr[2];
     char thr_label[2][64];
+    char x_label[200];
     ps_time **t; double **v; char **labels; size_t n;
 } an_chart_keep;
 
 typedef struct an_keep { an_chart_keep *charts; size_t n; } an_keep;
 
 #define num ps_an_fmt_value
-#define when ps_an_fmt_time
+#define when(out, n, t) ps_an_fmt_log_time(out, n, res, t)
 
 static double series_peak(const ps_an_series *s, const ps_an_rule *r)
 {
@@ -62,7 +64,7 @@ static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_k
         k->t[j] = ps_xcalloc(s->npoints + 1, sizeof **k->t);
         k->v[j] = ps_xcalloc(s->npoints + 1, sizeof **k->v);
         for (size_t p = 0; p < s->npoints; p++) {
-            k->t[j][p] = s->points[p].t;
+            k->t[j][p] = ps_an_log_clock(res, s->points[p].t);
             k->v[j][p] = s->points[p].avg;
         }
         k->labels[j] = ps_an_series_label(res, s);
@@ -84,7 +86,9 @@ static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_k
         k->thr[nt] = (ps_chart_threshold){.value = lim[i], .label = k->thr_label[nt]};
         nt++;
     }
-    k->spec = (ps_chart_spec){.kind = PS_CHART_TIME, .title = r->title, .x_label = "time (UTC), slice averages",
+    char zt[160];
+    snprintf(k->x_label, sizeof k->x_label, "time: %s; averages", ps_an_zone_text(zt, sizeof zt, res));
+    k->spec = (ps_chart_spec){.kind = PS_CHART_TIME, .title = r->title, .x_label = k->x_label,
                               .y = {.label = r->ncounters ? r->counters[0] : r->expr_text, .unit = r->unit},
                               .series = k->series, .nseries = np, .thresholds = k->thr,
                               .nthresholds = r->stat == PS_AN_STAT_TREND ? 0 : nt, .bands = k->bands,
@@ -132,7 +136,7 @@ static void stats_table(ps_doc *d, const ps_an_result *res, size_t ri)
 
 static void alerts_table(ps_doc *d, const ps_an_result *res)
 {
-    static const char *const head[] = {"Severity", "Slice start (UTC)", "Rule", "Machine", "Instance", "Value",
+    static const char *const head[] = {"Severity", "Slice start", "Rule", "Machine", "Instance", "Value",
                                        "Limit"};
     doc_table *tb = doc_table_new(d, "Alerts by severity, then time", 7);
     tb->right[5] = tb->right[6] = 1;
@@ -153,14 +157,80 @@ static void alerts_table(ps_doc *d, const ps_an_result *res)
         doc_cell(tb, row, 2, r->id);
         doc_cell(tb, row, 3, s->machine[0] ? s->machine : "-");
         doc_cell(tb, row, 4, s->instance ? s->instance : "-");
-        doc_cellf(tb, row, 5, "%s %s", ps_an_stat_name(r->stat), num(v, sizeof v, a->value));
+        doc_cellf(tb, row, 5, "%s %s", ps_an_stat_name(a->stat), num(v, sizeof v, a->value));
         doc_cellf(tb, row, 6, "%s %s %s", ps_an_op_name(r->op), num(l, sizeof l, a->limit), r->unit ? r->unit : "");
     }
     if (res->nalerts > AN_DOC_MAX_ALERTS)
         doc_add(d, DOC_NOTE, NULL)->text = ps_xstrdup("Only the first 5000 alerts are listed; the JSON output holds all.");
 }
 
-static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info, an_keep *keep)
+/* Append a run (text copied; url "#anchor" for a link inside the document) to item b. */
+static void item_run(doc_block *b, ps_buf *plain, unsigned style, const char *url, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static void item_run(doc_block *b, ps_buf *plain, unsigned style, const char *url, const char *fmt, ...)
+{
+    ps_buf t = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    ps_buf_vprintf(&t, fmt, ap);
+    va_end(ap);
+    ps_buf_puts(plain, t.data ? t.data : "");
+    b->runs = ps_xrealloc(b->runs, (b->nruns + 1) * sizeof *b->runs);
+    b->runs[b->nruns++] = (doc_run){t.data ? ps_buf_steal(&t) : ps_xstrdup(""), style, url ? ps_xstrdup(url) : NULL};
+}
+
+static const ps_an_result *g_sort_res;   /* qsort context (documents are built on one thread) */
+
+static int cmp_chrono(const void *pa, const void *pb)
+{
+    const ps_an_alert *x = &g_sort_res->alerts[*(const size_t *)pa], *y = &g_sort_res->alerts[*(const size_t *)pb];
+    if (x->start != y->start)
+        return x->start < y->start ? -1 : 1;
+    if (x->sev != y->sev)
+        return x->sev > y->sev ? -1 : 1;
+    return x->series < y->series ? -1 : x->series > y->series;
+}
+
+/* PAL's alert index: the slices with alerts in time order, each with its alerts (most severe
+ * first), every rule linked to its section ("#rule-N"; links = 0, PDF: the title in italics,
+ * as PDF links of the toolkit are web addresses). */
+static void alert_index(ps_doc *d, const ps_an_result *res, int links)
+{
+    size_t n = res->nalerts < AN_DOC_MAX_ALERTS ? res->nalerts : AN_DOC_MAX_ALERTS;
+    size_t *ix = ps_xcalloc(n + 1, sizeof *ix);
+    for (size_t i = 0; i < n; i++)
+        ix[i] = i;
+    g_sort_res = res;
+    qsort(ix, n, sizeof *ix, cmp_chrono);
+    for (size_t i = 0; i < n;) {
+        const ps_an_alert *a = &res->alerts[ix[i]];
+        char t1[40], t2[40], url[40];
+        size_t j = i, nc = 0, nw = 0;
+        for (; j < n && res->alerts[ix[j]].start == a->start; j++)
+            res->alerts[ix[j]].sev == PS_AN_CRITICAL ? nc++ : nw++;
+        doc_block *it = doc_add(d, DOC_ITEM, NULL);
+        it->level = 1;
+        ps_buf plain = {0};
+        item_run(it, &plain, DOC_STRONG, NULL, "%s to %s", when(t1, sizeof t1, a->start), when(t2, sizeof t2, a->end));
+        item_run(it, &plain, 0, NULL, ": %zu critical, %zu warning:", nc, nw);
+        for (size_t k = i; k < j; k++) {
+            const ps_an_alert *x = &res->alerts[ix[k]];
+            const ps_an_series *s = &res->series[x->series];
+            const ps_an_rule *r = &res->rules->rules[s->rule];
+            char v[32];
+            snprintf(url, sizeof url, "#rule-%zu", s->rule);
+            item_run(it, &plain, 0, NULL, "%s %s ", k > i ? ";" : "", ps_an_sev_name(x->sev));
+            item_run(it, &plain, links ? DOC_LINK : DOC_EM, links ? url : NULL, "%s", r->title);
+            item_run(it, &plain, 0, NULL, " %s%s%s %s %s", s->machine, s->machine[0] && s->instance ? " " : "",
+                     s->instance ? s->instance : "", ps_an_stat_name(x->stat), num(v, sizeof v, x->value));
+        }
+        it->text = ps_buf_steal(&plain);
+        i = j;
+    }
+    free(ix);
+}
+
+static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info, an_keep *keep, int links)
 {
     const ps_an_ruleset *set = res->rules;
     char t1[40], t2[40], n1[32], n2[32];
@@ -169,10 +239,14 @@ static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info
                 "evaluated (rules: %s).",
              res->criticals, res->warnings, ps_an_sev_name(info->fail_on), res->rules_evaluated, set->n,
              info->rules_label ? info->rules_label : "");
-    doc_para(d, "%zu log file%s, %zu machine%s, %llu samples from %s to %s UTC, in slices of %lld s.", res->nfiles,
-             res->nfiles == 1 ? "" : "s", res->nmachines, res->nmachines == 1 ? "" : "s",
+    char zt[160];
+    doc_para(d, "%zu log file%s, %zu machine%s, %llu samples from %s to %s, in slices of %lld s. Times: %s.",
+             res->nfiles, res->nfiles == 1 ? "" : "s", res->nmachines, res->nmachines == 1 ? "" : "s",
              (unsigned long long)res->rows, when(t1, sizeof t1, res->first), when(t2, sizeof t2, res->last),
-             (long long)(res->slice_ms / 1000));
+             (long long)(res->slice_ms / 1000), ps_an_zone_text(zt, sizeof zt, res));
+    for (size_t f = 0; f < res->nfiles; f++)
+        doc_para(d, "Log %s: %s to %s, %llu rows analysed.", res->files[f], when(t1, sizeof t1, res->file_first[f]),
+                 when(t2, sizeof t2, res->file_last[f]), (unsigned long long)res->file_rows[f]);
     if (res->localized_columns)
         doc_para(d, "%zu columns had localized counter names; they were read under their English names.",
                  res->localized_columns);
@@ -181,19 +255,31 @@ static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info
         alerts_table(d, res);
     else
         doc_para(d, "No slice crossed a warning or critical limit.");
+    if (res->nalerts) {
+        doc_heading(d, 1, 0, "Alerts by time slice");
+        doc_para(d, "Every slice with alerts, in time order (PAL's alert index); each rule links to its section.");
+        alert_index(d, res, links);
+    }
     doc_heading(d, 1, 1, "Analyses");
     keep->charts = ps_xcalloc(set->n + 1, sizeof *keep->charts);
     for (size_t ri = 0; ri < set->n; ri++) {
         const ps_an_rule *r = &set->rules[ri];
         if (!res->rule_series[ri])
             continue;
-        doc_heading(d, 2, 0, "%s", r->title);
+        doc_block *h = doc_heading(d, 2, 0, "%s", r->title);
+        free(h->anchor);
+        h->anchor = ps_xcalloc(32, 1);
+        snprintf(h->anchor, 32, "rule-%zu", ri);
         if (r->description)
             doc_para(d, "%s", r->description);
-        doc_para(d, "Counter: %s. Test per slice: %s %s warning %s, critical %s%s%s.",
-                 r->ncounters ? r->counters[0] : r->expr_text, ps_an_stat_name(r->stat), ps_an_op_name(r->op),
-                 num(n1, sizeof n1, r->warning), num(n2, sizeof n2, r->critical), r->unit ? " " : "",
-                 r->unit ? r->unit : "");
+        if (r->chart_only)
+            doc_para(d, "Counter: %s. Statistics only: %s.", r->ncounters ? r->counters[0] : r->expr_text,
+                     r->question ? r->question : "no limits");
+        else
+            doc_para(d, "Counter: %s. Test per slice: %s %s warning %s, critical %s%s%s.",
+                     r->ncounters ? r->counters[0] : r->expr_text, ps_an_stat_name(r->stat), ps_an_op_name(r->op),
+                     num(n1, sizeof n1, r->warning), num(n2, sizeof n2, r->critical), r->unit ? " " : "",
+                     r->unit ? r->unit : "");
         if (r->source)
             doc_para(d, "Source of the limits: %s", r->source);
         if (r->advice)
@@ -266,7 +352,7 @@ int ps_an_render_doc(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *inf
     ps_buf_printf(&t, "%s %d, %d", month_names[(mo - 1) % 12], dd, y);
     d->date_text = ps_buf_steal(&t);
     an_keep keep = {0};
-    build(d, r, info, &keep);
+    build(d, r, info, &keep, fmt == PS_FMT_HTML);
     int rc = ps_an_doc_to_buf(d, render, b, err);
     ps_doc_free(d);
     keep_fini(&keep);

@@ -8,4 +8,7 @@
 /* Render d with render into b (through a memory stream). Errors: those of render, PS_EIO. */
 int ps_an_doc_to_buf(const ps_doc *d, ps_doc_render_fn render, ps_buf *b, ps_error *err);
 
+/* t (UTC) on the clock the outputs show (an_text.c; see ps_an_fmt_log_time). */
+ps_time ps_an_log_clock(const ps_an_result *r, ps_time t);
+
 #endif

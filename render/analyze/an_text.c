@@ -1,5 +1,6 @@
 /* an_text.c - perfscribe analyze: terminal text and JSON. */
 #include "ps_render_analyze.h"
+#include "an_render_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -25,12 +26,45 @@ const char *ps_an_fmt_time(char *out, size_t n, ps_time t)
 
 #define num ps_an_fmt_value
 
-static const char *when(char *out, size_t n, ps_time t)
+/* The log's clock: local = UTC - bias when every log records the same zone. */
+ps_time ps_an_log_clock(const ps_an_result *r, ps_time t)
 {
-    const char *s = ps_an_fmt_time(out, n - 1, t);
-    if (s != out)
-        return s;   /* "n/a": out was left unwritten */
-    strcat(out, "Z");
+    return r->zone_known && !r->zone_mixed ? t - (ps_time)r->bias_minutes * 60000 : t;
+}
+
+const char *ps_an_fmt_log_time(char *out, size_t n, const ps_an_result *r, ps_time t)
+{
+    if (t == PS_TIME_NONE)
+        return "n/a";
+    ps_an_fmt_time(out, n, ps_an_log_clock(r, t));
+    if (r->zone_mixed && strlen(out) + 2 <= n)
+        strcat(out, "Z");
+    return out;
+}
+
+const char *ps_an_zone_text(char *out, size_t n, const ps_an_result *r)
+{
+    if (r->zone_mixed)
+        snprintf(out, n, "UTC (logs of several time zones merged)");
+    else if (!r->zone_known)
+        snprintf(out, n, "as written in the log (the log does not record its time zone)");
+    else {
+        int off = -r->bias_minutes, a = off < 0 ? -off : off;
+        snprintf(out, n, "local time of the log, UTC%c%02d:%02d%s%s%s", off < 0 ? '-' : '+', a / 60, a % 60,
+                 r->zone_name ? " (" : "", r->zone_name ? r->zone_name : "", r->zone_name ? ")" : "");
+    }
+    return out;
+}
+
+#define when(out, n, t) ps_an_fmt_log_time(out, n, r, t)
+
+/* "min avg max" style list of the statistics in mask broke. */
+static const char *broke_list(char *out, size_t n, unsigned broke)
+{
+    out[0] = 0;
+    for (int st = PS_AN_STAT_MIN; st <= PS_AN_STAT_TREND; st++)
+        if (broke & PS_AN_BIT(st))
+            snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? "+" : "", ps_an_stat_name((enum ps_an_stat)st));
     return out;
 }
 
@@ -46,9 +80,25 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
     ps_buf_printf(b, "perfscribe analyze: %s\n", ps_an_verdict_name(r, info->fail_on));
     ps_buf_printf(b, "rules: %s (%zu of %zu evaluated)\n", info->rules_label ? info->rules_label : "", r->rules_evaluated,
                   set->n);
+    char zt[160];
     ps_buf_printf(b, "logs: %zu, machines: %zu, rows: %llu, from %s to %s, slices of %lld s\n", r->nfiles,
                   r->nmachines, (unsigned long long)r->rows, when(t1, sizeof t1, r->first),
                   when(t2, sizeof t2, r->last), (long long)(r->slice_ms / 1000));
+    ps_buf_printf(b, "times: %s\n", ps_an_zone_text(zt, sizeof zt, r));
+    for (size_t f = 0; f < r->nfiles; f++)
+        ps_buf_printf(b, "log %s: %s to %s, %llu rows analysed\n", r->files[f], when(t1, sizeof t1, r->file_first[f]),
+                      when(t2, sizeof t2, r->file_last[f]), (unsigned long long)r->file_rows[f]);
+    for (size_t m = 0; m < r->nmachines; m++)
+        if (r->processors && r->processors[m])
+            ps_buf_printf(b, "machine %s: %zu processors (%s)\n", r->machines[m][0] ? r->machines[m] : "-",
+                          r->processors[m], r->processors_set[m] ? "--set processors" : "Processor instances in the log");
+    if (r->asked_ms)
+        ps_buf_printf(b, "note: --interval %lld s widened to %lld s (at most %d slices are kept)\n",
+                      (long long)(r->asked_ms / 1000), (long long)(r->slice_ms / 1000), PS_AN_MAX_SLICES);
+    if (r->short_trends)
+        ps_buf_printf(b, "note: %zu trend rule%s judged over less than one hour of data: an hourly trend from less "
+                      "than an hour may not be accurate (PAL's warning)%s\n", r->short_trends,
+                      r->short_trends == 1 ? "" : "s", " ; perfscribe's own trend rules do not alert then");
     if (r->localized_columns)
         ps_buf_printf(b, "localized counter names translated to English: %zu columns\n", r->localized_columns);
     ps_buf_printf(b, "alerts: %zu critical, %zu warning\n", r->criticals, r->warnings);
@@ -56,17 +106,27 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         const ps_an_alert *a = &r->alerts[i];
         const ps_an_series *s = &r->series[a->series];
         const ps_an_rule *ru = &set->rules[s->rule];
-        ps_buf_printf(b, "  %-8s %s  %s  %s%s%s  %s %s %s %s%s\n", ps_an_sev_name(a->sev), when(t1, sizeof t1, a->start),
+        const ps_an_slice *sl = &s->slices[a->slice];
+        char bl[40], c[3][32];
+        ps_buf_printf(b, "  %-8s %s  %s  %s%s%s  %s %s %s %s%s", ps_an_sev_name(a->sev), when(t1, sizeof t1, a->start),
                       ru->id, s->machine[0] ? s->machine : "-", s->instance ? " " : "",
-                      s->instance ? s->instance : "", ps_an_stat_name(ru->stat), num(n1, sizeof n1, a->value),
+                      s->instance ? s->instance : "", ps_an_stat_name(a->stat), num(n1, sizeof n1, a->value),
                       ps_an_op_name(ru->op), num(n2, sizeof n2, a->limit), ru->unit ? ru->unit : "");
+        if (ru->stat == PS_AN_STAT_ANY)
+            ps_buf_printf(b, "  (broke: %s; min %s avg %s max %s)", broke_list(bl, sizeof bl, a->broke),
+                          num(c[0], 32, sl->min), num(c[1], 32, sl->avg), num(c[2], 32, sl->max));
+        ps_buf_putc(b, '\n');
     }
     ps_buf_puts(b, "\nper rule (count min avg max p95 p99 stddev trend/h):\n");
     for (size_t ri = 0; ri < set->n; ri++) {
         const ps_an_rule *ru = &set->rules[ri];
-        ps_buf_printf(b, "%s  %s  [%s %s, warning %s, critical %s%s%s]\n", ru->id, path_of(ru), ps_an_stat_name(ru->stat),
-                      ps_an_op_name(ru->op), num(n1, sizeof n1, ru->warning), num(n2, sizeof n2, ru->critical),
-                      ru->unit ? " " : "", ru->unit ? ru->unit : "");
+        if (ru->chart_only)
+            ps_buf_printf(b, "%s  %s  [statistics only: %s]\n", ru->id, path_of(ru),
+                          ru->question ? ru->question : "no limits");
+        else
+            ps_buf_printf(b, "%s  %s  [%s %s, warning %s, critical %s%s%s]\n", ru->id, path_of(ru),
+                          ps_an_stat_name(ru->stat), ps_an_op_name(ru->op), num(n1, sizeof n1, ru->warning),
+                          num(n2, sizeof n2, ru->critical), ru->unit ? " " : "", ru->unit ? ru->unit : "");
         if (!r->rule_series[ri]) {
             ps_buf_puts(b, "    not evaluated: no matching counter with values in the logs\n");
             continue;
@@ -76,11 +136,23 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
             if (s->rule != ri || s->stats.count == 0)
                 continue;
             char c[6][32];
-            ps_buf_printf(b, "    %-8s %s%s%s  %llu %s %s %s %s %s %s %s\n", ps_an_sev_name(s->worst),
+            ps_buf_printf(b, "    %-8s %s%s%s  %llu %s %s %s %s %s %s %s", ps_an_sev_name(s->worst),
                           s->machine[0] ? s->machine : "-", s->instance ? " " : "", s->instance ? s->instance : "",
                           (unsigned long long)s->stats.count, num(c[0], 32, s->stats.min), num(c[1], 32, s->stats.mean),
                           num(c[2], 32, s->stats.max), num(c[3], 32, s->stats.p95), num(c[4], 32, s->stats.p99),
                           num(c[5], 32, s->stats.stddev), num(n1, sizeof n1, s->trend_per_hour));
+            if (s->skipped_few_processors)
+                ps_buf_printf(b, "  not judged: %s", ru->per_processor ? "processor count unknown (--set processors=N)"
+                                                                       : "fewer processors than min_processors");
+            if (s->gated)
+                ps_buf_printf(b, "  %zu slice%s over a limit not alerted: %s %s", s->gated, s->gated == 1 ? "" : "s",
+                              ru->requires ? "no alert of" : "alerted by", ru->requires ? ru->requires : ru->unless);
+            if (s->overall_sev) {
+                char bl[40];
+                ps_buf_printf(b, "  overall %s (%s)", ps_an_sev_name(s->overall_sev),
+                              broke_list(bl, sizeof bl, s->overall_broke));
+            }
+            ps_buf_putc(b, '\n');
         }
     }
     if (set->pal_analyses || set->nrefused) {
@@ -93,14 +165,28 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
 
 static void jkey(ps_buf *b, const char *k) { ps_json_str(b, k); ps_buf_putc(b, ':'); }
 
-static void jtime(ps_buf *b, ps_time t)
+/* ISO 8601 in the log's clock: with its UTC offset when known, Z when logs of several zones
+ * merged (UTC), no suffix when the log records no zone. */
+static void jtime_r(ps_buf *b, const ps_an_result *r, ps_time t)
 {
-    char iso[40];
-    if (t == PS_TIME_NONE)
+    char iso[48];
+    if (t == PS_TIME_NONE) {
         ps_buf_puts(b, "null");
-    else
-        ps_json_str(b, ps_time_format_iso(iso, sizeof iso, t));
+        return;
+    }
+    ps_time_format_iso(iso, sizeof iso, ps_an_log_clock(r, t));
+    size_t n = strlen(iso);
+    if (!r->zone_mixed && n && iso[n - 1] == 'Z') {
+        iso[--n] = 0;
+        if (r->zone_known) {
+            int off = -r->bias_minutes, a = off < 0 ? -off : off;
+            snprintf(iso + n, sizeof iso - n, "%c%02d:%02d", off < 0 ? '-' : '+', a / 60, a % 60);
+        }
+    }
+    ps_json_str(b, iso);
 }
+
+#define jtime(b, t) jtime_r(b, r, t)
 
 void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *info)
 {
@@ -116,11 +202,45 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
     jtime(b, r->first);
     ps_buf_puts(b, ",\"last\":");
     jtime(b, r->last);
+    ps_buf_puts(b, ",\"sample_seconds\":");
+    ps_json_num(b, r->sample_ms ? (double)r->sample_ms / 1000.0 : NAN);
+    ps_buf_puts(b, ",\"interval_asked_seconds\":");
+    ps_json_num(b, r->asked_ms ? (double)r->asked_ms / 1000.0 : NAN);
+    ps_buf_printf(b, ",\"short_trend_rules\":%zu", r->short_trends);
+    ps_buf_puts(b, ",\"machines\":[");
+    for (size_t m = 0; m < r->nmachines; m++) {
+        ps_buf_puts(b, m ? ",{" : "{");
+        jkey(b, "name"); ps_json_str(b, r->machines[m]);
+        ps_buf_printf(b, ",\"processors\":%zu,", r->processors ? r->processors[m] : 0);
+        jkey(b, "processors_from");
+        ps_json_str(b, !r->processors || !r->processors[m] ? "unknown" : r->processors_set[m] ? "--set" : "log");
+        ps_buf_putc(b, '}');
+    }
+    ps_buf_putc(b, ']');
+    char zt[160];
+    ps_buf_puts(b, ",\"time_zone\":{\"shown\":");
+    ps_json_str(b, ps_an_zone_text(zt, sizeof zt, r));
+    ps_buf_puts(b, ",\"utc_offset_minutes\":");
+    ps_json_num(b, r->zone_known && !r->zone_mixed ? -(double)r->bias_minutes : NAN);
+    ps_buf_puts(b, ",\"name\":");
+    if (r->zone_name && !r->zone_mixed)
+        ps_json_str(b, r->zone_name);
+    else
+        ps_buf_puts(b, "null");
+    ps_buf_printf(b, ",\"mixed\":%s}", r->zone_mixed ? "true" : "false");
     ps_buf_printf(b, ",\"localized_columns\":%zu,\"files\":[", r->localized_columns);
     for (size_t i = 0; i < r->nfiles; i++) {
         if (i)
             ps_buf_putc(b, ',');
         ps_json_str(b, r->files[i]);
+    }
+    ps_buf_puts(b, "],\"file_ranges\":[");
+    for (size_t i = 0; i < r->nfiles; i++) {
+        ps_buf_puts(b, i ? ",{" : "{");
+        jkey(b, "file"); ps_json_str(b, r->files[i]);
+        ps_buf_putc(b, ','); jkey(b, "first"); jtime(b, r->file_first[i]);
+        ps_buf_putc(b, ','); jkey(b, "last"); jtime(b, r->file_last[i]);
+        ps_buf_printf(b, ",\"rows_analysed\":%llu}", (unsigned long long)r->file_rows[i]);
     }
     ps_buf_printf(b, "],\"alert_counts\":{\"critical\":%zu,\"warning\":%zu},\"alerts\":[", r->criticals, r->warnings);
     for (size_t i = 0; i < r->nalerts; i++) {
@@ -134,9 +254,18 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         ps_buf_putc(b, ','); jkey(b, "machine"); ps_json_str(b, s->machine);
         ps_buf_putc(b, ','); jkey(b, "instance");
         if (s->instance) ps_json_str(b, s->instance); else ps_buf_puts(b, "null");
+        ps_buf_printf(b, ",\"slice\":%zu,", a->slice);
+        jkey(b, "statistic"); ps_json_str(b, ps_an_stat_name(a->stat));
         ps_buf_putc(b, ','); jkey(b, "value"); ps_json_num(b, a->value);
         ps_buf_putc(b, ','); jkey(b, "limit"); ps_json_num(b, a->limit);
-        ps_buf_putc(b, '}');
+        ps_buf_puts(b, ",\"broke\":[");
+        for (int st = PS_AN_STAT_MIN, k = 0; st <= PS_AN_STAT_TREND; st++)
+            if (a->broke & PS_AN_BIT(st)) {
+                if (k++)
+                    ps_buf_putc(b, ',');
+                ps_json_str(b, ps_an_stat_name((enum ps_an_stat)st));
+            }
+        ps_buf_puts(b, "]}");
     }
     ps_buf_puts(b, "],\"rules\":[");
     for (size_t ri = 0; ri < set->n; ri++) {
@@ -151,6 +280,10 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         ps_buf_putc(b, ','); jkey(b, "warning"); ps_json_num(b, ru->warning);
         ps_buf_putc(b, ','); jkey(b, "critical"); ps_json_num(b, ru->critical);
         ps_buf_putc(b, ','); jkey(b, "source"); ps_json_str(b, ru->source ? ru->source : "");
+        ps_buf_printf(b, ",\"statistics_only\":%s", ru->chart_only ? "true" : "false");
+        if (ru->question) {
+            ps_buf_putc(b, ','); jkey(b, "question"); ps_json_str(b, ru->question);
+        }
         ps_buf_printf(b, ",\"evaluated\":%s,\"series\":[", r->rule_series[ri] ? "true" : "false");
         int first = 1;
         for (size_t i = 0; i < r->nseries; i++) {
@@ -172,6 +305,11 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
                 jkey(b, k[j]);
                 ps_json_num(b, v[j]);
             }
+            ps_buf_putc(b, ','); jkey(b, "overall_severity"); ps_json_str(b, ps_an_sev_name(s->overall_sev));
+            ps_buf_putc(b, ','); jkey(b, "warning"); ps_json_num(b, s->warning);
+            ps_buf_putc(b, ','); jkey(b, "critical"); ps_json_num(b, s->critical);
+            ps_buf_printf(b, ",\"gated_slices\":%zu,\"judged\":%s", s->gated,
+                          s->skipped_few_processors || ru->chart_only ? "false" : "true");
             ps_buf_puts(b, ",\"slices\":[");
             for (size_t j = 0; j < s->nslices; j++) {
                 const ps_an_slice *sl = &s->slices[j];
@@ -179,6 +317,13 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
                 jkey(b, "start"); jtime(b, sl->start);
                 ps_buf_printf(b, ",\"n\":%llu,", (unsigned long long)sl->n);
                 jkey(b, "value"); ps_json_num(b, sl->value);
+                const char *sk[] = {"min", "avg", "max", "trend"};
+                const double sv[] = {sl->min, sl->avg, sl->max, sl->trend};
+                for (size_t q = 0; q < 4; q++) {
+                    ps_buf_putc(b, ',');
+                    jkey(b, sk[q]);
+                    ps_json_num(b, sv[q]);
+                }
                 ps_buf_putc(b, ','); jkey(b, "severity"); ps_json_str(b, ps_an_sev_name(sl->sev));
                 ps_buf_putc(b, '}');
             }
@@ -186,8 +331,11 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         }
         ps_buf_puts(b, "]}");
     }
-    ps_buf_printf(b, "],\"pal_import\":{\"analyses\":%zu,\"disabled\":%zu,\"refused\":[", set->pal_analyses,
-                  set->pal_disabled);
+    size_t stats_only = 0;
+    for (size_t ri = 0; ri < set->n; ri++)
+        stats_only += set->rules[ri].pal && set->rules[ri].chart_only;
+    ps_buf_printf(b, "],\"pal_import\":{\"analyses\":%zu,\"disabled\":%zu,\"statistics_only\":%zu,\"refused\":[",
+                  set->pal_analyses, set->pal_disabled, stats_only);
     for (size_t i = 0; i < set->nrefused; i++) {
         if (i)
             ps_buf_putc(b, ',');

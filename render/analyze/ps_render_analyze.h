@@ -20,8 +20,15 @@ typedef struct ps_an_doc_info {
 
 /* A value as the analysis outputs print it: 0 to 4 decimals by magnitude, NaN -> "n/a". */
 const char *ps_an_fmt_value(char *out, size_t n, double v);
-/* "YYYY-MM-DD HH:MM:SS" (UTC) of t, "n/a" for PS_TIME_NONE. */
+/* "YYYY-MM-DD HH:MM:SS" of t as it is (no zone), "n/a" for PS_TIME_NONE. */
 const char *ps_an_fmt_time(char *out, size_t n, ps_time t);
+/* t (UTC) on the logs' clock, as every analysis output prints it: the log's local time when all
+ * logs record one zone or none records any (no suffix), UTC with "Z" when logs of several zones
+ * were merged. out needs 24 bytes. */
+const char *ps_an_fmt_log_time(char *out, size_t n, const ps_an_result *r, ps_time t);
+/* Which clock ps_an_fmt_log_time uses, as a phrase ("local time of the log, UTC-04:00 (Eastern
+ * Daylight Time)", "UTC (logs of several time zones merged)", "as written in the log (...)"). */
+const char *ps_an_zone_text(char *out, size_t n, const ps_an_result *r);
 
 /* Terminal text: verdict, alerts by severity then time, then per rule the series statistics. */
 void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *info);

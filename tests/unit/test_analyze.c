@@ -147,7 +147,8 @@ Test(analyze, slice_statistics, .init = fixed, .fini = teardown)
     cr_assert_eq(s->slices[1].min, 4);
     cr_assert_eq(s->slices[1].avg, 28);
     cr_assert_eq(s->slices[1].max, 100);
-    cr_assert(isnan(s->slices[0].trend));
+    cr_assert_eq(s->slices[0].trend, 0);   /* PAL: the first slice's trend is 0 */
+    /* PAL's trend: (28 - 4) per 60 s slice = 1440 per hour */
     cr_assert(near(s->slices[1].trend, 1440, 1e-12), "%g", s->slices[1].trend);
     const ps_an_series *p = series_of("r-p95");
     cr_assert(near(p->slices[0].p95, 3, 0.01), "%g", p->slices[0].p95);
@@ -175,7 +176,7 @@ Test(analyze, operators_and_severities, .init = fixed, .fini = teardown)
         {"r-avg", PS_AN_WARNING, PS_AN_CRITICAL},  /* 4 >= 4; 28 >= 28 */
         {"r-max", PS_AN_OK, PS_AN_WARNING},        /* 10; 100 > 50, not > 200 */
         {"r-p95", PS_AN_CRITICAL, PS_AN_OK},       /* 3 <= 3.1; 4 > 3.5 */
-        {"r-trend", PS_AN_OK, PS_AN_WARNING},      /* NaN; 1440 > 1000 */
+        {"r-trend", PS_AN_OK, PS_AN_OK},           /* 0; 1440 > 1000 but over 2 minutes: not judged */
         {"r-derived", PS_AN_OK, PS_AN_WARNING},    /* 4 + 2 = 6; 28 + 2 = 30 > 29 */
         {"r-total", PS_AN_CRITICAL, PS_AN_CRITICAL},
     };
@@ -192,12 +193,13 @@ Test(analyze, operators_and_severities, .init = fixed, .fini = teardown)
 Test(analyze, alerts_and_verdict, .init = fixed, .fini = teardown)
 {
     /* criticals: r-min s1, r-avg s2, r-p95 s1, r-total s1 and s2 = 5; warnings: r-avg s1, r-max s2,
-     * r-trend s2, r-derived s2 = 4 */
+     * r-derived s2 = 3 (r-trend: a trend over two minutes is not judged, and counted as such) */
     cr_assert_eq(res->criticals, 5);
-    cr_assert_eq(res->warnings, 4);
-    cr_assert_eq(res->nalerts, 9);
+    cr_assert_eq(res->warnings, 3);
+    cr_assert_eq(res->nalerts, 8);
+    cr_assert_eq(res->short_trends, 1);
     cr_assert_eq(res->alerts[0].sev, PS_AN_CRITICAL);
-    cr_assert_eq(res->alerts[8].sev, PS_AN_WARNING);
+    cr_assert_eq(res->alerts[7].sev, PS_AN_WARNING);
     for (size_t i = 1; i < res->nalerts; i++)
         cr_assert(res->alerts[i].sev < res->alerts[i - 1].sev || res->alerts[i].start >= res->alerts[i - 1].start);
     const ps_an_alert *a = &res->alerts[0];   /* first critical in time: slice 1 */
@@ -360,8 +362,9 @@ Test(analyze, localized_names)
 
 /* A hand-written PAL pair (tests/data/analyze/pal-child.xml inherits pal-parent.xml):
  * id-1 imported from the child (two critical limits: 0.025 is the level, 0.6 a band; the chart's
- * bands replace the defaults; _Total excluded), id-2 refused (PowerShell limit), id-4 disabled,
- * the parent's id-1 skipped (the child overrides), the parent's id-3 imported (every instance). */
+ * bands replace the defaults; _Total excluded; PAL's min/avg/max test; DATATYPE round3), id-2 a
+ * statistics-only section (PowerShell limit), id-4 disabled, the parent's id-1 skipped (the
+ * child overrides), the parent's id-3 imported (every instance). */
 Test(analyze, pal_import_inheritance_and_bands)
 {
     ps_an_ruleset rs = {0};
@@ -370,10 +373,15 @@ Test(analyze, pal_import_inheritance_and_bands)
     cr_assert_eq(ps_rules_read(PS_SOURCE_DIR "/tests/data/analyze/pal-child.xml", &rs, &w, &err), PS_OK, "%s", err.msg);
     cr_assert_eq(rs.pal_analyses, 4);
     cr_assert_eq(rs.pal_disabled, 1);
-    cr_assert_eq(rs.n, 2);
-    cr_assert_eq(rs.nrefused, 1);
-    cr_assert(strstr(rs.refused[0], "'Available memory': a limit is computed by PowerShell"), "%s", rs.refused[0]);
+    cr_assert_eq(rs.n, 3);
+    cr_assert_eq(rs.nrefused, 0);
+    const ps_an_rule *m = &rs.rules[1];
+    cr_assert_str_eq(m->title, "Available memory");
+    cr_assert(m->chart_only && m->pal);
+    cr_assert(strstr(m->question, "computed by PowerShell code from the log"), "%s", m->question);
     const ps_an_rule *d = &rs.rules[0];
+    cr_assert_eq(d->stat, PS_AN_STAT_ANY);
+    cr_assert_eq(d->digits, 3);
     cr_assert_str_eq(d->title, "Disk latency");
     cr_assert_eq(d->op, PS_AN_GT);
     cr_assert_eq(d->warning, 0.015);
@@ -388,7 +396,7 @@ Test(analyze, pal_import_inheritance_and_bands)
     cr_assert_eq(d->bands[1].hi, 0.025);
     cr_assert_eq(d->bands[1].sev, PS_AN_WARNING);
     cr_assert_eq(d->bands[2].hi, 1);
-    const ps_an_rule *f = &rs.rules[1];
+    const ps_an_rule *f = &rs.rules[2];
     cr_assert_str_eq(f->title, "Free space");
     cr_assert_eq(f->op, PS_AN_LT);
     cr_assert_eq(f->warning, 10);
