@@ -65,6 +65,12 @@ demo: deps-build configure
 	$(CMAKE) --build $(BUILD) -j $(JOBS) --target perfscribe
 	@bash samples/demo.sh $(PS)
 
+# the fast subset while working: no test labelled slow, needs-postgres or needs-tools
+# (cmake/PsTests.cmake; docs/testing.md). `make test` runs everything.
+.PHONY: check
+check: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE 'slow|needs-postgres|needs-tools'
+
 # the PostgreSQL tests get a throwaway server (tests/pg_server.sh), stopped at the end
 test: deps-test configure
 	@grep -q '^PS_TESTS:BOOL=ON' $(BUILD)/CMakeCache.txt || $(CMAKE) -S . -B $(BUILD) -DPS_TESTS=ON $(CMAKE_FLAGS)

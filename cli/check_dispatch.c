@@ -12,12 +12,9 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-/* check's options that take a value (the others are flags). */
-static const char *const valued[] = {"-b", "-e", "--mailboxes", "--iops-per-mailbox", "--profile", "--thresholds",
-                                     "--junit", "--rules", "--fail-on", "--format", "-o", "--interval", NULL};
 /* Jetstress-only options: with them the user asks for the Jetstress pipeline. */
 static const char *const jetstress_only[] = {"--mailboxes", "--iops-per-mailbox", "--profile", "--junit",
-                                             "--lenient", "--no-qualification", NULL};
+                                             "--lenient-thresholds", "--no-qualification", NULL};
 
 static int in(const char *const *list, const char *s)
 {
@@ -59,24 +56,33 @@ static int plain_log(const char *path)
 int ps_cli_check_dispatch(int argc, char **argv, ps_cli *cli, int *handled)
 {
     *handled = 0;
-    int nfiles = 0;
+    int nfiles = 0, only_operands = 0;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0 || in(jetstress_only, argv[i]))
-            return PS_OK;
-        if (argv[i][0] == '-' && argv[i][1]) {
-            i += in(valued, argv[i]);
+        const char *a = argv[i];
+        if (!only_operands && a[0] == '-' && a[1]) {
+            only_operands = strcmp(a, "--") == 0;
+            int glued = 0;   /* check's table first, then analyze's (--rules, --fail-on, ...) */
+            const ps_opt_doc *o = ps_cli_opt_lookup(&ps_doc_check, a, &glued);
+            if (!o)
+                o = ps_cli_opt_lookup(&ps_doc_analyze, a, &glued);
+            if (o && (o->lng ? in(jetstress_only, o->lng) : 0))
+                return PS_OK;
+            if (o == &ps_doc_common_opts.opts[PS_COMMON_HELP])
+                return PS_OK;
+            i += o && o->arg && !glued;
             continue;
         }
-        if (!plain_log(argv[i]))
+        if (!plain_log(a))
             return PS_OK;
         nfiles++;
     }
     if (nfiles == 0)
         return PS_OK;
-    /* analyze's command line: --thresholds FILE becomes --rules FILE, --lenient-logs --lenient */
+    /* analyze's command line: --thresholds FILE becomes --rules FILE, --json -f json */
     char **av = ps_xcalloc((size_t)argc + 1, sizeof *av);
     for (int i = 0; i < argc; i++)
-        av[i] = strcmp(argv[i], "--thresholds") == 0 ? "--rules" : strcmp(argv[i], "--lenient-logs") == 0 ? "--lenient" : argv[i];
+        av[i] = strcmp(argv[i], "--thresholds") == 0 ? "--rules" : strcmp(argv[i], "--json") == 0 ? "--format=json"
+                                                                                                  : argv[i];
     av[0] = "analyze";
     *handled = 1;
     int rc = ps_cmd_analyze(argc, av, cli);

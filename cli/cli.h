@@ -7,13 +7,33 @@
 #include "ps_render.h"
 #include "ps_cli_doc.h"
 #include "ps_merge.h"
+#include "ps_pipeline.h"
+
+#include <stddef.h>
 
 /* What a sub-command gets: it fills err on failure and returns a PS_* status; warnings are
  * printed by main once the command returns. */
+/* Values of a repeatable option, or the operands, in the order given (argv strings). */
+typedef struct ps_cli_list {
+    const char **v;
+    size_t n;
+} ps_cli_list;
+
+/* A -b/-e time: of the logs' clock (local), or UTC when given with Z or +hh:mm. */
+typedef struct ps_cli_time {
+    int set, utc;
+    ps_time t;
+    const char *text;   /* as given (for messages) */
+} ps_cli_time;
+
 typedef struct ps_cli {
     ps_error err;
     ps_warnings warnings;
-    int quiet;            /* -q: no progress bar */
+    int quiet;            /* -q: no progress bar, no list of the files written */
+    ps_cli_list written;  /* files written (ps_cli_wrote; copies), listed by main at the end */
+    int stdout_used;      /* an output went to standard output */
+    char verdict[160];    /* a judging command's verdict line, printed by main with the files */
+    int stdout_gone;      /* standard output's reader left (| head): a quiet, normal end */
 } ps_cli;
 
 typedef int (*ps_cmd_fn)(int argc, char **argv, ps_cli *cli);
@@ -43,9 +63,7 @@ int ps_cli_version(ps_cli *cli);
 /* Documentation of every command (next to each command's option parser). */
 extern const ps_cmd_doc ps_doc_summary, ps_doc_convert, ps_doc_jetstress, ps_doc_check, ps_doc_audit,
     ps_doc_report, ps_doc_trend, ps_doc_store, ps_doc_analyze, ps_doc_chart, ps_doc_rules,
-    ps_doc_solution;
-/* Options of a Jetstress run shared by jetstress, check and report (cli/js_common.c). */
-extern const ps_opt_group ps_cli_js_opts;
+    ps_doc_analyze_rules, ps_doc_solution;
 
 /* Sub-commands; argv[0] is the sub-command name. Each lives in cli/cmd_<name>.c. */
 int ps_cmd_summary(int argc, char **argv, ps_cli *cli);
@@ -62,6 +80,48 @@ int ps_cmd_chart(int argc, char **argv, ps_cli *cli);
  * Jetstress run, runs 'analyze' with check's arguments and sets *handled; else *handled = 0. */
 int ps_cli_check_dispatch(int argc, char **argv, ps_cli *cli, int *handled);
 
+/* The one option parser (cli/opt_parse.c). Reads argv[1..argc) with the rows of doc (its own
+ * options, the shared group at doc->shared_at of rec, then -q/--quiet and -h/--help): each
+ * option's value is checked and stored in rec at its row's offset (ps_opt_arg); everything
+ * else is an operand, in order, in *operands ("-" is an operand; after "--" every argument
+ * is). Forms: "-o FILE", "-oFILE", "--output FILE", "--output=FILE", and the exact short
+ * names of more than one letter ("-cf FILE"). Returns PS_OK; PS_CLI_DONE after --help (or a
+ * setter that finished the command, e.g. '--rules list'); PS_EUSAGE with cli->err ("unknown
+ * option '-x'", "option -o needs a value", "option --format given twice", "--format:
+ * expected text, csv or json, got 'x'"); PS_EIO when the help could not be written.
+ * Free the lists with ps_cli_parse_free, also after an error. */
+int ps_cli_parse(ps_cli *cli, const ps_cmd_doc *doc, int argc, char **argv, void *rec, ps_cli_list *operands);
+/* The row of doc that argument a names ("-o", "-oFILE", "--output=FILE"), or NULL; *glued = 1
+ * when the value is inside a. */
+const ps_opt_doc *ps_cli_opt_lookup(const ps_cmd_doc *doc, const char *a, int *glued);
+/* Append v to l (a PS_ARG_CALL setter of a repeatable option). */
+void ps_cli_list_add(ps_cli_list *l, const char *v);
+/* Free the PS_ARG_LIST values in rec and the operands (may be NULL); leaves them empty. */
+void ps_cli_parse_free(const ps_cmd_doc *doc, void *rec, ps_cli_list *operands);
+/* -b/-e: parse v (opt names the option in the message) into *t; PS_OK or a usage error. */
+int ps_cli_time_arg(ps_cli *cli, const char *opt, const char *v, ps_cli_time *t);
+/* 1 when the row (its time, local or UTC as the option was given) is inside [b, e]. */
+int ps_cli_in_window(const ps_cli_time *b, const ps_cli_time *e, const ps_row *row);
+/* -b after -e (both of the same clock) is a usage error. */
+int ps_cli_window_check(ps_cli *cli, const ps_cli_time *b, const ps_cli_time *e);
+
+/* One output: a file (or NULL / "-": standard output) and its format. */
+typedef struct ps_cli_out {
+    const char *path;
+    enum ps_format fmt;
+} ps_cli_out;
+/* The outputs of a command that writes the formats in `formats` (PS_FMT_NONE ends the list)
+ * from its -o list and -f/--format (PS_FMT_NONE when not given): no -o is standard output in
+ * fmt, else dflt; one -o FILE takes fmt, else its extension's format when it is one of
+ * `formats`, else dflt; several -o each take their extension's format (one of `formats`, or a
+ * usage error), and -f with several -o is a usage error, as is a file given twice. *outs
+ * (caller frees) gets at least one entry; *n their number. */
+int ps_cli_outputs(ps_cli *cli, const ps_cli_list *o, enum ps_format fmt, const enum ps_format *formats,
+                   enum ps_format dflt, ps_cli_out **outs, size_t *n);
+/* Note that path was written (main lists it on standard output at the end, unless -q;
+ * NULL or "-" marks standard output as used instead). */
+void ps_cli_wrote(ps_cli *cli, const char *path);
+
 /* Shared helpers (cli/common.c). */
 /* Usage error: fills cli->err with code PS_EUSAGE and returns PS_EUSAGE. */
 int ps_cli_usage(ps_cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -74,35 +134,69 @@ int ps_cli_doc_date(ps_cli *cli, ps_time *out);
 /* --encoding NAME: *out = name when ps_log_encoding_known(name), else a usage error listing the
  * accepted names (PS_EUSAGE in cli->err). */
 int ps_cli_encoding(ps_cli *cli, const char *name, const char **out);
-/* The --encoding option's entry in a command's option table (ps_opt_doc). */
-#define PS_CLI_ENCODING_OPT                                                                                 \
+/* The --encoding option's entry in an option table (ps_opt_doc), stored at offsetof(T, m). */
+#define PS_CLI_ENCODING_OPT(T, m)                                                                           \
     {NULL, "--encoding", "NAME", PS_VAL_WORDS,                                                              \
      "utf-8 cp1250 cp1251 cp1252 cp1253 cp1254 cp850 cp866 cp932 cp936 cp949 cp950", 0,                     \
      "code page of text logs without a byte order mark (default: detected from the bytes): utf-8, "         \
-     "cp1250..cp1254, cp850, cp866, cp932 (shift_jis), cp936 (gbk), cp949 (euc-kr), cp950 (big5)"}
-/* Write buf to path ("-"/NULL = stdout) atomically; refuses to overwrite inputs. Standard
- * output closed by its reader (EPIPE) is PS_OK: the command goes on to its verdict. */
+     "cp1250..cp1254, cp850, cp866, cp932 (shift_jis), cp936 (gbk), cp949 (euc-kr), cp950 (big5)",          \
+     .kind = PS_ARG_ENCODING, .at = offsetof(T, m)}
+/* Options of the commands that read PerfMon logs (summary, convert, analyze, chart): the
+ * group ps_cli_log_opts (-b, -e, --lenient, --encoding) stores into this record. */
+typedef struct ps_cli_logs {
+    ps_cli_time b, e;        /* -b/--begin, -e/--end */
+    int lenient;             /* --lenient: go on past malformed rows */
+    const char *encoding;    /* --encoding, or NULL: detected */
+} ps_cli_logs;
+extern const ps_opt_group ps_cli_log_opts;
+/* The log reader's options for these (filter may be NULL). */
+ps_log_options ps_cli_log_options(ps_cli *cli, const ps_cli_logs *l, const ps_filter *filter);
+
+/* -c PATH and -cf/--counter-file FILE (relog's counter filter): two rows of a command's table
+ * storing into a ps_cli_filter member `m` of the record type T; ps_cli_filter_build makes the
+ * filter from them. */
+typedef struct ps_cli_filter {
+    ps_cli_list patterns, files;
+} ps_cli_filter;
+#define PS_CLI_FILTER_OPTS(T, m)                                                                    \
+    {"-c", "--counter", "PATH", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,                                  \
+     "keep the counters matching PATH ('*' wildcards, as relog -c; repeatable)", .kind = PS_ARG_LIST, \
+     .at = offsetof(T, m.patterns)},                                                                \
+    {"-cf", "--counter-file", "FILE", PS_VAL_FILE, NULL, PS_OPT_REPEAT,                             \
+     "keep the counters listed in FILE, one pattern per line (as relog -cf; repeatable)",           \
+     .kind = PS_ARG_LIST, .at = offsetof(T, m.files)}
+/* A new filter (caller frees) with every -c pattern and -cf file; NULL with cli->err on a bad
+ * pattern or an unreadable file. */
+ps_filter *ps_cli_filter_build(ps_cli *cli, const ps_cli_filter *f, int *rc);
+
+/* The -f/--format row (the words it accepts, stored as enum ps_format at offsetof(T, m)) and
+ * the repeatable -o/--output row (stored as a ps_cli_list at offsetof(T, m)) of a command. */
+#define PS_CLI_FORMAT_OPT(T, m, words, help)                                                        \
+    {"-f", "--format", "FMT", PS_VAL_WORDS, words, 0, help, .kind = PS_ARG_FORMAT, .at = offsetof(T, m)}
+#define PS_CLI_OUTPUT_OPT(T, m, exts, help)                                                         \
+    {"-o", "--output", "FILE", PS_VAL_OUTPUT, exts, PS_OPT_REPEAT, help, .kind = PS_ARG_LIST,       \
+     .at = offsetof(T, m)}
+
+/* Write buf to path ("-"/NULL = stdout) atomically; refuses to overwrite inputs. The file
+ * is noted as written (ps_cli_wrote). Standard output closed by its reader (EPIPE) is PS_OK:
+ * the command goes on to its verdict. */
 int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *const *inputs,
                  size_t ninputs);
 
-/* Jetstress run options shared by the commands that load a run (cli/js_common.c). */
+/* Jetstress run options shared by the commands that load a run (cli/js_common.c): the group
+ * ps_cli_js_opts stores into this record (the pipeline's options, and -b/-e). */
 typedef struct ps_cli_js {
-    const char **paths; size_t npaths;   /* RUN arguments (caller allocates paths) */
-    const char *thresholds, *profile;
-    int lenient;
-    int allow_empty;                     /* a run without any server is not an error ('audit') */
-    int no_qualification;                /* Jetstress's own verdict only, no ESRP qualification */
-    ps_js_options opt;
+    const char *const *paths; size_t npaths;   /* RUN arguments (ps_cli_js_finish) */
+    ps_cli_time b, e;                          /* -b/--begin, -e/--end */
+    ps_pipeline_opts p;                        /* what ps_pipeline_jetstress does */
 } ps_cli_js;
-/* If argv[*i] is one of -b -e --mailboxes --iops-per-mailbox --profile --thresholds --lenient
- * --lenient-logs --encoding -q: consume it (and its value), set *rc (PS_OK or a usage error) and return 1;
- * else return 0. */
-int ps_cli_js_option(ps_cli *cli, int argc, char **argv, int *i, ps_cli_js *a, int *rc);
-/* Check the combination after parsing; fills a->opt.profile/thresholds_file. */
-int ps_cli_js_finish(ps_cli *cli, ps_cli_js *a);
+extern const ps_opt_group ps_cli_js_opts;
+/* After parsing: the RUN operands, the checks of the combination, the window into p.load. */
+int ps_cli_js_finish(ps_cli *cli, ps_cli_js *a, const ps_cli_list *runs);
 /* The run pipeline (ps_pipeline_jetstress: --thresholds, load, compute, judge) with these
- * options; the run's warnings go to cli->warnings, also when it fails. A run without servers is a PS_EINPUT error unless a->allow_empty. On success *run is owned by the
- * caller; on error *run is NULL. */
+ * options; the run's warnings go to cli->warnings, also when it fails. A run without servers is
+ * a PS_EINPUT error unless a->p.allow_empty. On success *run is owned by the caller; on error
+ * *run is NULL. */
 int ps_cli_js_load(ps_cli *cli, ps_cli_js *a, ps_js_run **run);
 /* Load and compute one labelled run of a comparison (ps_pipeline_load, not judged): its
  * warnings go to cli->warnings as "LABEL: warning", also when it fails. *run as for
@@ -129,6 +223,7 @@ typedef struct ps_cli_sql_opts {
 } ps_cli_sql_opts;
 int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, ps_log *const *logs, const char *const *names,
                        size_t n);
+
 /* convert -f openmetrics|influx, -o influx://HOST:PORT/DB (cli/convert_ts.c): the merged rows
  * of every input (filters, -b/-e/-t/--bucket as for CSV) as time series, UTC time stamps. */
 typedef struct ps_cli_ts_opts {

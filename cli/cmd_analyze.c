@@ -6,25 +6,30 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+static int set_fail_on(ps_cli *cli, void *field, const char *v);
+static int set_question(ps_cli *cli, void *field, const char *v);
 
 static const ps_opt_doc analyze_opts[] = {
     {NULL, "--rules", "PACK|FILE", PS_VAL_FILE, "rules xml", PS_OPT_REPEAT,
-     "built-in pack or rule file (repeatable; default: system). FILE is perfscribe's rule format or a "
-     "PAL threshold XML file; '--rules list' lists the packs"},
-    {"-b", "--begin", "TIME", PS_VAL_TEXT, NULL, 0, "first sample to use (TIME as in perfscribe summary)"},
-    {"-e", "--end", "TIME", PS_VAL_TEXT, NULL, 0, "last sample to use (inclusive)"},
-    {NULL, "--interval", "SECONDS", PS_VAL_TEXT, NULL, 0, "time slice width, or auto (at most 30 slices, like PAL; the default)"},
+     "built-in pack or rule file (repeatable; default: system). FILE is perfscribe's rule format "
+     "(perfscribe help analyze-rules) or a PAL threshold XML file; '--rules list' lists the packs",
+     .kind = PS_ARG_LIST, .at = offsetof(ps_cli_an, rules)},
+    {NULL, "--interval", "SECONDS", PS_VAL_TEXT, NULL, 0,
+     "time slice width, or auto (at most 30 slices, like PAL; the default)",
+     .kind = PS_ARG_CALL, .at = offsetof(ps_cli_an, an.interval_ms), .set = ps_cli_an_interval},
     {NULL, "--set", "NAME=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
      "answer a question of the rules: processors=N (alias NumberOfProcessors) replaces the processor "
-     "count read from the log's Processor instances"},
+     "count read from the log's Processor instances",
+     .kind = PS_ARG_CALL, .at = offsetof(ps_cli_an, an.processors), .set = set_question},
     {NULL, "--fail-on", "LEVEL", PS_VAL_WORDS, "warning critical", 0,
-     "alert level that fails the verdict, warning or critical (default critical)"},
-    {NULL, "--format", "FMT", PS_VAL_WORDS, "text json html pdf", 0,
-     "text (default), json, html or pdf (default from the extension of -o)"},
-    {"-o", "--output", "FILE", PS_VAL_OUTPUT, "txt json html pdf", 0, "write to FILE (atomically; never over an input)"},
-    PS_CLI_ENCODING_OPT,
-    {NULL, "--lenient", NULL, PS_VAL_NONE, NULL, 0, "go on past malformed rows (counted, reported once)"},
-    {"-q", NULL, NULL, PS_VAL_NONE, NULL, 0, "no progress bar"},
+     "alert level that fails the verdict, warning or critical (default critical)",
+     .kind = PS_ARG_CALL, .at = offsetof(ps_cli_an, fail_on), .set = set_fail_on},
+    PS_CLI_FORMAT_OPT(ps_cli_an, fmt, "text json html pdf",
+                      "text (default), json, html or pdf (default from the extension of -o)"),
+    PS_CLI_OUTPUT_OPT(ps_cli_an, outs, "txt json html pdf",
+                      "write to FILE (atomically; never over an input); repeat for several formats (a.html, a.pdf)"),
 };
 
 const ps_cmd_doc ps_doc_analyze = {
@@ -35,38 +40,20 @@ const ps_cmd_doc ps_doc_analyze = {
     .description =
         "Judge PerfMon logs (PDH-CSV, PDH-TSV, .blg; one or several machines, merged by time) with "
         "analysis rules: per time slice the statistic of every rule is compared with its warning and "
-        "critical limits. Localized counter names (German, French, Spanish, ...) are read as English.",
+        "critical limits. Localized counter names (German, French, Spanish, ...) are read as English. "
+        "With -o the verdict line and each file written are printed.",
     .opts = analyze_opts,
     .nopts = PS_DOC_N(analyze_opts),
+    .shared = &ps_cli_log_opts,
+    .shared_at = offsetof(ps_cli_an, logs),
     .operands = PS_VAL_FILE,
     .operand_values = "csv tsv blg",
     .exit_status = "0 pass, 1 fail (an alert at --fail-on level, or no rule could be evaluated), 2 usage, "
                    "3 bad input, 4 I/O error",
-    .see_also = "perfscribe-chart(1), perfscribe-check(1), perfscribe-summary(1)",
+    .see_also = "perfscribe-chart(1), perfscribe-check(1), perfscribe-summary(1), perfscribe-analyze-rules(5)",
 };
 
-static const char *value(int argc, char **argv, int *i, ps_cli *cli)
-{
-    const char *a = argv[*i], *eq = a[0] == '-' && a[1] == '-' ? strchr(a, '=') : NULL;
-    if (eq)
-        return eq + 1;
-    if (a[1] != '-' && a[2])
-        return a + 2;
-    if (*i + 1 >= argc) {
-        ps_cli_usage(cli, "option %s needs a value", a);
-        return NULL;
-    }
-    return argv[++*i];
-}
-
-/* 1 when a is the option (short "-x" or long "--name", "--name=V", "-xV"). */
-static int opt(const char *a, const char *s, const char *l)
-{
-    size_t n = l ? strlen(l) : 0;
-    if (s && strncmp(a, s, 2) == 0)
-        return 1;
-    return l && strncmp(a, l, n) == 0 && (a[n] == 0 || a[n] == '=');
-}
+static const enum ps_format analyze_formats[] = {PS_FMT_TEXT, PS_FMT_JSON, PS_FMT_HTML, PS_FMT_PDF, PS_FMT_NONE};
 
 static int list_packs(void)
 {
@@ -82,113 +69,107 @@ static int list_packs(void)
     return fflush(stdout) == 0 ? PS_OK : PS_EIO;
 }
 
-int ps_cli_an_parse(int argc, char **argv, ps_cli *cli, ps_cli_an *o, int *done)
+static int set_fail_on(ps_cli *cli, void *field, const char *v)
 {
-    o->files = ps_xcalloc((size_t)argc + 1, sizeof *o->files);
-    o->rules = ps_xcalloc((size_t)argc + 1, sizeof *o->rules);
-    o->fail_on = PS_AN_CRITICAL;
-    int only_files = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
-            o->files[o->nfiles++] = a;
-        } else if (strcmp(a, "--") == 0) {
-            only_files = 1;
-        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            *done = 1;
-            return ps_cli_help(cli, &ps_doc_analyze);
-        } else if (strcmp(a, "-q") == 0) {
-            cli->quiet = 1;
-        } else if (strcmp(a, "--lenient") == 0) {
-            o->lenient = 1;
-        } else if (opt(a, NULL, "--rules")) {
-            if (!(v = value(argc, argv, &i, cli)))
-                return PS_EUSAGE;
-            if (strcmp(v, "list") == 0) {
-                *done = 1;
-                return list_packs();
-            }
-            o->rules[o->nrules++] = v;
-        } else if (opt(a, NULL, "--encoding")) {
-            int rc;
-            if (!(v = value(argc, argv, &i, cli)))
-                return PS_EUSAGE;
-            if ((rc = ps_cli_encoding(cli, v, &o->encoding)))
-                return rc;
-        } else if (opt(a, NULL, "--interval")) {
-            if (!(v = value(argc, argv, &i, cli)))
-                return PS_EUSAGE;
-            double s;
-            if (strcmp(v, "auto") == 0)
-                o->an.interval_ms = 0;
-            else if (ps_parse_double(v, strlen(v), &s) == 0 && s >= 1 && s <= 86400 * 366)
-                o->an.interval_ms = (int64_t)llround(s * 1000);
-            else
-                return ps_cli_usage(cli, "bad --interval '%s' (auto or seconds, 1 or more)", v);
-        } else if (opt(a, NULL, "--set")) {
-            if (!(v = value(argc, argv, &i, cli)))
-                return PS_EUSAGE;
-            const char *eq = strchr(v, '=');
-            double n;
-            int known = eq && ((eq - v == 10 && strncmp(v, "processors", 10) == 0) ||
-                               (eq - v == 18 && strncmp(v, "NumberOfProcessors", 18) == 0));
-            if (!known)
-                return ps_cli_usage(cli, "unknown --set '%s' (known: processors=N, alias NumberOfProcessors=N; PAL's "
-                                         "other questions are listed per analysis, not evaluated)", v);
-            if (ps_parse_double(eq + 1, strlen(eq + 1), &n) != 0 || !(n >= 1 && n <= 65536) || n != floor(n))
-                return ps_cli_usage(cli, "bad --set '%s' (a whole number of processors, 1 to 65536)", v);
-            o->an.processors = (size_t)n;
-        } else if (opt(a, NULL, "--fail-on")) {
-            if (!(v = value(argc, argv, &i, cli)))
-                return PS_EUSAGE;
-            if (strcmp(v, "warning") != 0 && strcmp(v, "critical") != 0)
-                return ps_cli_usage(cli, "bad --fail-on '%s' (warning or critical)", v);
-            o->fail_on = v[0] == 'w' ? PS_AN_WARNING : PS_AN_CRITICAL;
-        } else if (opt(a, "-b", "--begin") || opt(a, "-e", "--end")) {
-            int begin = a[1] == 'b' || a[2] == 'b';
-            if (!(v = value(argc, argv, &i, cli)))
-                return PS_EUSAGE;
-            ps_time t;
-            int utc;
-            if (ps_time_parse_user(v, &t, &utc) != 0)
-                return ps_cli_usage(cli, "bad time '%s' (use M/D/YYYY H:MM:SS [AM|PM] or YYYY-MM-DDTHH:MM:SS)", v);
-            if (begin)
-                o->an.has_b = 1, o->an.b = t, o->an.b_utc = utc, o->b_text = v;
-            else
-                o->an.has_e = 1, o->an.e = t, o->an.e_utc = utc, o->e_text = v;
-        } else if (opt(a, NULL, "--format")) {
-            if (!(v = value(argc, argv, &i, cli)))
-                return PS_EUSAGE;
-            o->fmt = ps_format_parse(v);
-            if (o->fmt != PS_FMT_TEXT && o->fmt != PS_FMT_JSON && o->fmt != PS_FMT_HTML && o->fmt != PS_FMT_PDF)
-                return ps_cli_usage(cli, "unknown --format '%s' (text, json, html or pdf)", v);
-        } else if (opt(a, "-o", "--output")) {
-            if (!(v = value(argc, argv, &i, cli)))
-                return PS_EUSAGE;
-            o->out = v;
-        } else {
-            return ps_cli_usage(cli, "unknown option '%s'", a);
-        }
-    }
-    if (o->nfiles == 0)
-        return ps_cli_usage(cli, "no log file");
-    if (!o->fmt)
-        o->fmt = o->out ? ps_format_from_path(o->out) : PS_FMT_TEXT;
-    if (o->fmt != PS_FMT_TEXT && o->fmt != PS_FMT_JSON && o->fmt != PS_FMT_HTML && o->fmt != PS_FMT_PDF)
-        o->fmt = PS_FMT_TEXT;
-    if (o->fmt == PS_FMT_PDF && (!o->out || strcmp(o->out, "-") == 0))
-        return ps_cli_usage(cli, "PDF output needs -o FILE");
+    if (strcmp(v, "warning") != 0 && strcmp(v, "critical") != 0)
+        return ps_cli_usage(cli, "--fail-on: expected warning or critical, got '%s'", v);
+    *(enum ps_an_sev *)field = v[0] == 'w' ? PS_AN_WARNING : PS_AN_CRITICAL;
     return PS_OK;
+}
+
+static int set_question(ps_cli *cli, void *field, const char *v)
+{
+    const char *eq = strchr(v, '=');
+    double n;
+    int known = eq && ((eq - v == 10 && strncmp(v, "processors", 10) == 0) ||
+                       (eq - v == 18 && strncmp(v, "NumberOfProcessors", 18) == 0));
+    if (!known)
+        return ps_cli_usage(cli, "unknown --set '%s' (known: processors=N, alias NumberOfProcessors=N; PAL's "
+                                 "other questions are listed per analysis, not evaluated)", v);
+    if (ps_parse_double(eq + 1, strlen(eq + 1), &n) != 0 || !(n >= 1 && n <= 65536) || n != floor(n))
+        return ps_cli_usage(cli, "bad --set '%s' (a whole number of processors, 1 to 65536)", v);
+    *(size_t *)field = (size_t)n;
+    return PS_OK;
+}
+
+int ps_cli_an_interval(ps_cli *cli, void *field, const char *v)
+{
+    double s;
+    if (strcmp(v, "auto") == 0)
+        *(int64_t *)field = 0;
+    else if (ps_parse_double(v, strlen(v), &s) == 0 && s >= 1 && s <= 86400 * 366)
+        *(int64_t *)field = (int64_t)llround(s * 1000);
+    else
+        return ps_cli_usage(cli, "--interval: expected auto or a number of seconds from 1 to 31622400, got '%s'", v);
+    return PS_OK;
+}
+
+int ps_cli_an_finish(ps_cli *cli, ps_cli_an *o)
+{
+    for (size_t i = 0; i < o->rules.n; i++)
+        if (strcmp(o->rules.v[i], "list") == 0) {   /* --rules list: the packs, nothing else */
+            int rc = list_packs();
+            return rc ? rc : PS_CLI_DONE;
+        }
+    if (o->files.n == 0)
+        return ps_cli_usage(cli, "no log file");
+    const ps_cli_logs *l = &o->logs;
+    o->an.has_b = l->b.set, o->an.b = l->b.t, o->an.b_utc = l->b.utc;
+    o->an.has_e = l->e.set, o->an.e = l->e.t, o->an.e_utc = l->e.utc;
+    o->b_text = l->b.set ? l->b.text : NULL;
+    o->e_text = l->e.set ? l->e.text : NULL;
+    return ps_cli_window_check(cli, &l->b, &l->e);
+}
+
+/* 1 when the file at path reads as a Jetstress threshold file (perfscribe-rules(5)): its first
+ * line that is neither blank nor a comment starts with a quoted counter path. */
+static int jetstress_threshold_file(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    char line[512];
+    int yes = 0;
+    while (fp && fgets(line, sizeof line, fp)) {
+        const char *p = line + strspn(line, " \t\r\n");
+        if (*p == 0 || *p == '#')
+            continue;
+        yes = *p == '"';
+        break;
+    }
+    if (fp)
+        fclose(fp);
+    return yes;
+}
+
+/* --rules NAME that is neither a pack nor a file: a usage error listing the packs. */
+static int unknown_pack(ps_cli *cli, const char *name)
+{
+    ps_buf b = {0};
+    for (const char *const *p = ps_rules_pack_names(); *p; p++)
+        ps_buf_printf(&b, "%s%s", b.len ? ", " : "", *p);
+    int rc = ps_cli_usage(cli, "--rules %s: no built-in pack (%s) or rule file of that name", name, b.data);
+    ps_buf_fini(&b);
+    return rc;
 }
 
 int ps_cli_an_load_rules(ps_cli *cli, ps_cli_an *o, ps_buf *label)
 {
     static const char *const dflt[] = {"system"};
-    const char *const *names = o->nrules ? o->rules : dflt;
-    size_t n = o->nrules ? o->nrules : 1;
+    const char *const *names = o->rules.n ? o->rules.v : dflt;
+    size_t n = o->rules.n ? o->rules.n : 1;
     for (size_t i = 0; i < n; i++) {
-        int rc = ps_rules_pack_text(names[i], NULL) ? ps_rules_load_pack(names[i], &o->set, &cli->err)
-                                                    : ps_rules_read(names[i], &o->set, &cli->warnings, &cli->err);
+        int rc;
+        if (ps_rules_pack_text(names[i], NULL)) {
+            rc = ps_rules_load_pack(names[i], &o->set, &cli->err);
+        } else if (access(names[i], F_OK) != 0 && !strchr(names[i], '/')) {
+            rc = unknown_pack(cli, names[i]);
+        } else {
+            rc = ps_rules_read(names[i], &o->set, &cli->warnings, &cli->err);
+            if (rc == PS_EINPUT && jetstress_threshold_file(names[i]))
+                rc = ps_error_set(&cli->err, PS_EINPUT, names[i], 0, 0,
+                                  "a Jetstress threshold file (perfscribe help rules), for check, jetstress and "
+                                  "report --thresholds; analyze reads [rule] files (perfscribe help "
+                                  "analyze-rules) and PAL threshold XML");
+        }
         if (rc)
             return rc;
         if (o->set.n > PS_AN_MAX_RULES)
@@ -221,13 +202,13 @@ static ps_filter *used_filter(ps_analysis *a, const ps_log_info *info)
 
 int ps_cli_an_zones(ps_cli *cli, ps_cli_an *o)
 {
-    if (o->nfiles < 2 || !(o->an.has_b || o->an.has_e))
+    if (o->files.n < 2 || !(o->an.has_b || o->an.has_e))
         return PS_OK;
     int known = -1, bias = 0, mixed = 0;
-    for (size_t i = 0; i < o->nfiles && !mixed; i++) {
-        ps_log_options lo = {.lenient = o->lenient, .warnings = &cli->warnings, .encoding = o->encoding};
+    for (size_t i = 0; i < o->files.n && !mixed; i++) {
+        ps_log_options lo = ps_cli_log_options(cli, &o->logs, NULL);
         ps_log *log;
-        int rc = ps_log_open(o->files[i], &lo, &log, &cli->err);
+        int rc = ps_log_open(o->files.v[i], &lo, &log, &cli->err);
         if (rc)
             return rc;
         const ps_log_info *info = ps_log_info_get(log);
@@ -247,14 +228,14 @@ int ps_cli_an_zones(ps_cli *cli, ps_cli_an *o)
 
 int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
 {
-    for (size_t i = 0; i < o->nfiles; i++) {
-        ps_log_options lo = {.lenient = o->lenient, .warnings = &cli->warnings, .encoding = o->encoding};
+    for (size_t i = 0; i < o->files.n; i++) {
+        ps_log_options lo = ps_cli_log_options(cli, &o->logs, NULL);
         ps_log *log;
-        int rc = ps_log_open(o->files[i], &lo, &log, &cli->err);
+        int rc = ps_log_open(o->files.v[i], &lo, &log, &cli->err);
         if (rc)
             return rc;
         if ((unsigned long long)o->set.n * ps_log_info_get(log)->ncounters > PS_AN_MAX_MATCHES) {
-            rc = ps_error_set(&cli->err, PS_EINPUT, o->files[i], 0, 0,
+            rc = ps_error_set(&cli->err, PS_EINPUT, o->files.v[i], 0, 0,
                               "%zu rules x %zu columns is more matching than one analysis allows (%llu); "
                               "select fewer rules or columns", o->set.n, ps_log_info_get(log)->ncounters,
                               (unsigned long long)PS_AN_MAX_MATCHES);
@@ -267,7 +248,7 @@ int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
         if (used && used * 2 < ps_log_info_get(log)->ncounters && (f = used_filter(a, ps_log_info_get(log)))) {
             ps_log_close(log);   /* reopen reading only the used columns */
             lo.filter = f;
-            if ((rc = ps_log_open(o->files[i], &lo, &log, &cli->err))) {
+            if ((rc = ps_log_open(o->files.v[i], &lo, &log, &cli->err))) {
                 ps_filter_free(f);
                 return rc;
             }
@@ -280,12 +261,12 @@ int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
             if ((++n & 1023) == 0 && !cli->quiet) {
                 uint64_t done, total;
                 ps_log_progress(log, &done, &total);
-                ps_cli_progress(cli, o->files[i], done, total);
+                ps_cli_progress(cli, o->files.v[i], done, total);
             }
         }
         ps_cli_progress_end(cli);
         if (!used)
-            ps_warn(&cli->warnings, "%s: no counter of the rules in this log", o->files[i]);
+            ps_warn(&cli->warnings, "%s: no counter of the rules in this log", o->files.v[i]);
         o->bad += ps_log_bad_rows(log);
         ps_an_end_file(a);
         ps_log_close(log);
@@ -313,38 +294,52 @@ int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const cha
                 ps_an_fmt_log_time(t2, sizeof t2, r, hi), "times as the output shows them");
     }
     ps_an_doc_info info = {.fail_on = o->fail_on, .rules_label = label};
+    ps_cli_out *outs = NULL;
+    size_t nouts = 0;
     int rc = ps_cli_doc_date(cli, &info.generated);
-    if (rc)
-        return rc;
-    ps_buf out = {0};
-    rc = ps_an_render(&out, r, &(ps_render_opts){.fmt = o->fmt, .date = info.generated, .info = &info}, &cli->err);
     if (!rc)
-        rc = ps_cli_write(cli, o->out, &out, o->files, o->nfiles);
-    ps_buf_fini(&out);
+        rc = ps_cli_outputs(cli, &o->outs, o->fmt, analyze_formats, PS_FMT_TEXT, &outs, &nouts);
+    for (size_t i = 0; i < nouts && !rc; i++) {
+        if (outs[i].fmt == PS_FMT_PDF && (!outs[i].path || strcmp(outs[i].path, "-") == 0))
+            rc = ps_cli_usage(cli, "PDF output needs -o FILE");
+    }
+    for (size_t i = 0; i < nouts && !rc; i++) {
+        ps_buf out = {0};
+        rc = ps_an_render(&out, r, &(ps_render_opts){.fmt = outs[i].fmt, .date = info.generated, .info = &info},
+                          &cli->err);
+        if (!rc)
+            rc = ps_cli_write(cli, outs[i].path, &out, o->files.v, o->files.n);
+        ps_buf_fini(&out);
+    }
+    free(outs);
     if (o->bad)
         ps_warn(&cli->warnings, "%llu malformed rows skipped or read with missing values (--lenient)",
                 (unsigned long long)o->bad);
-    return rc ? rc : ps_an_status(r, o->fail_on);
+    if (rc)
+        return rc;
+    rc = ps_an_status(r, o->fail_on);
+    snprintf(cli->verdict, sizeof cli->verdict, "perfscribe analyze: %s", rc == PS_OK ? "pass" : "fail");
+    return rc;
 }
 
-void ps_cli_an_fini(ps_cli_an *o)
+void ps_cli_an_fini(ps_cli_an *o, const ps_cmd_doc *doc)
 {
     ps_an_ruleset_fini(&o->set);
-    free(o->files);
-    free(o->rules);
+    ps_cli_parse_free(doc, o, &o->files);
 }
 
 int ps_cmd_analyze(int argc, char **argv, ps_cli *cli)
 {
-    ps_cli_an o = {0};
-    int done = 0;
+    ps_cli_an o = {.fail_on = PS_AN_CRITICAL};
     ps_buf label = {0};
-    int rc = ps_cli_an_parse(argc, argv, cli, &o, &done);
-    if (!rc && !done)
+    int rc = ps_cli_parse(cli, &ps_doc_analyze, argc, argv, &o, &o.files);
+    if (!rc)
+        rc = ps_cli_an_finish(cli, &o);
+    if (!rc)
         rc = ps_cli_an_load_rules(cli, &o, &label);
-    if (!rc && !done)
+    if (!rc)
         rc = ps_cli_an_zones(cli, &o);
-    if (!rc && !done) {
+    if (!rc) {
         ps_analysis *a = ps_an_new(&o.set, &o.an);
         rc = ps_cli_an_run(cli, &o, a);
         if (!rc)
@@ -352,6 +347,6 @@ int ps_cmd_analyze(int argc, char **argv, ps_cli *cli)
         ps_an_free(a);
     }
     ps_buf_fini(&label);
-    ps_cli_an_fini(&o);
-    return rc;
+    ps_cli_an_fini(&o, &ps_doc_analyze);
+    return rc == PS_CLI_DONE ? PS_OK : rc;
 }

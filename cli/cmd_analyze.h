@@ -8,22 +8,22 @@
 #include "ps_rules.h"
 
 typedef struct ps_cli_an {
-    const char **files; size_t nfiles;     /* LOG arguments (argv strings) */
-    const char **rules; size_t nrules;     /* --rules values */
-    const char *out;
-    enum ps_format fmt;
-    int lenient;
-    const char *encoding;                  /* --encoding, or NULL: detected */
-    enum ps_an_sev fail_on;
-    ps_an_options an;
+    ps_cli_list files;                     /* LOG operands */
+    ps_cli_list rules;                     /* --rules values */
+    ps_cli_list outs;                      /* -o (repeatable: one file per format) */
+    enum ps_format fmt;                    /* -f/--format, or PS_FMT_NONE */
+    ps_cli_logs logs;                      /* -b, -e, --lenient, --encoding */
+    enum ps_an_sev fail_on;                /* --fail-on */
+    ps_an_options an;                      /* --interval; the window from logs */
     ps_an_ruleset set;
     uint64_t bad;
     const char *b_text, *e_text;           /* -b / -e as given (for messages) */
 } ps_cli_an;
 
-/* Parse analyze's options (argv[0] is the command). *done = 1 when nothing is left to do
- * (--help, --rules list). Usage errors in cli->err. */
-int ps_cli_an_parse(int argc, char **argv, ps_cli *cli, ps_cli_an *o, int *done);
+/* Check analyze's parsed options and fill o->an's window from o->logs (chart too). */
+int ps_cli_an_finish(ps_cli *cli, ps_cli_an *o);
+/* --interval SECONDS|auto into the int64_t slice width in ms (a PS_ARG_CALL setter). */
+int ps_cli_an_interval(ps_cli *cli, void *field, const char *v);
 /* Load --rules (default: the system pack); label gets "name, name". */
 int ps_cli_an_load_rules(ps_cli *cli, ps_cli_an *o, ps_buf *label);
 /* Logs of different time zones (or some without one) are shown in UTC: read an offset-less
@@ -31,8 +31,10 @@ int ps_cli_an_load_rules(ps_cli *cli, ps_cli_an *o, ps_buf *label);
 int ps_cli_an_zones(ps_cli *cli, ps_cli_an *o);
 /* Stream every log into a. */
 int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a);
-/* Render, write, and map the verdict to PS_OK / PS_EFAIL. */
+/* Render every output, write it, and map the verdict to PS_OK / PS_EFAIL (the verdict line is
+ * cli->verdict). */
 int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const char *label);
-void ps_cli_an_fini(ps_cli_an *o);   /* members only (o is the caller's) */
+/* Free o's members (o is the caller's); doc is the table o was parsed with. */
+void ps_cli_an_fini(ps_cli_an *o, const ps_cmd_doc *doc);
 
 #endif

@@ -6,30 +6,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const ps_opt_doc audit_opts[] = {
-    {NULL, "--paper", "FILE", PS_VAL_FILE, "txt pdf", 0, "paper to read claims from: its text, or the PDF itself"},
-    {NULL, "--format", "FMT", PS_VAL_WORDS, "text json html", 0,
-     "output format: text (default), json or html; default from the -o extension"},
-    {"-o", NULL, "FILE", PS_VAL_OUTPUT, "txt json html", 0, "write to FILE (atomically) instead of standard output"},
+typedef struct audit_opts {
+    const char *paper;      /* --paper, or the PDF operand */
+    enum ps_format fmt;     /* -f/--format */
+    ps_cli_list outs;       /* -o (repeatable: one file per format) */
+    int checks, unread;
+} audit_opts;
+
+static const ps_opt_doc audit_opts_doc[] = {
+    {NULL, "--paper", "FILE", PS_VAL_FILE, "txt pdf", 0, "paper to read claims from: its text, or the PDF itself",
+     .kind = PS_ARG_STR, .at = offsetof(audit_opts, paper)},
+    PS_CLI_FORMAT_OPT(audit_opts, fmt, "text json html",
+                      "output format: text (default), json or html; default from the -o extension"),
+    PS_CLI_OUTPUT_OPT(audit_opts, outs, "txt json html",
+                      "write to FILE (atomically) instead of standard output; repeat for several formats"),
     {NULL, "--checks", NULL, PS_VAL_NONE, NULL, 0,
-     "list the checks (kind, severity, tolerance, explanation) and exit"},
+     "list the checks (kind, severity, tolerance, explanation) and exit",
+     .kind = PS_ARG_FLAG, .at = offsetof(audit_opts, checks)},
     {NULL, "--unread", NULL, PS_VAL_NONE, NULL, 0,
-     "list every number of the paper attached to no claim, with its line and the words before it"},
-    {"-q", NULL, NULL, PS_VAL_NONE, NULL, 0, "no progress bar"},
+     "list every number of the paper attached to no claim, with its line and the words before it",
+     .kind = PS_ARG_FLAG, .at = offsetof(audit_opts, unread)},
 };
 
 const ps_cmd_doc ps_doc_audit = {
     .name = "audit",
     .section = 1,
     .summary = "audit published ESRP papers and Jetstress reports",
-    .synopsis = "[--paper FILE] [PAPER.pdf] [RUN...] [--format text|json|html] [-o FILE] [--unread]",
+    .synopsis = "[--paper FILE] [PAPER.pdf] [RUN...] [-f text|json|html] [-o FILE]... [--unread]",
     .description = "Audit a published ESRP paper (the PDF itself, or its text, e.g. from 'pdftotext -layout') "
                    "and/or Jetstress runs (report folders, HTML reports, counter logs). A PDF operand is "
                    "the paper (known by its content, not its name). Findings are sorted by severity, then "
                    "location: FILE:LINE in a text, FILE:pPAGE:LLINE in a PDF; the last line says how many "
                    "numbers and labels were read and how many were not understood (--unread lists them).",
-    .opts = audit_opts,
-    .nopts = PS_DOC_N(audit_opts),
+    .opts = audit_opts_doc,
+    .nopts = PS_DOC_N(audit_opts_doc),
     .operands = PS_VAL_PATH,
     .exit_status = "0 no error finding, 1 error findings or nothing checked, 2 usage, 3 bad input, 4 I/O error "
                    "(also: poppler-glib missing for a PDF paper)",
@@ -49,107 +59,80 @@ static int list_checks(ps_cli *cli, const char *out)
     return rc;
 }
 
-int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
+static const enum ps_format audit_formats[] = {PS_FMT_TEXT, PS_FMT_JSON, PS_FMT_HTML, PS_FMT_NONE};
+
+/* Audit, render every output, and judge: error findings or nothing checked is PS_EFAIL. */
+static int audit(ps_cli *cli, const audit_opts *o, const ps_cli_list *runs, const ps_cli_out *outs, size_t nouts)
 {
-    const char *paper_path = NULL, *out = NULL, *fmt_name = NULL;
-    const char **runs = ps_xcalloc((size_t)argc + 1, sizeof *runs);
-    size_t nruns = 0;
-    int want_checks = 0, want_unread = 0, rc = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            free(runs);
-            return ps_cli_help(cli, &ps_doc_audit);
-        } else if (strcmp(a, "--paper") == 0 || strcmp(a, "--format") == 0 || strcmp(a, "-o") == 0) {
-            if (i + 1 >= argc) {
-                free(runs);
-                return ps_cli_usage(cli, "%s needs a value", a);
-            }
-            const char **dst = a[2] == 'p' ? &paper_path : a[1] == 'o' ? &out : &fmt_name;
-            if (*dst) {
-                free(runs);
-                return ps_cli_usage(cli, "%s given twice", a);
-            }
-            *dst = argv[++i];
-        } else if (strncmp(a, "--paper=", 8) == 0 && !paper_path) {
-            paper_path = a + 8;
-        } else if (strncmp(a, "--format=", 9) == 0 && !fmt_name) {
-            fmt_name = a + 9;
-        } else if (strcmp(a, "--checks") == 0) {
-            want_checks = 1;
-        } else if (strcmp(a, "--unread") == 0) {
-            want_unread = 1;
-        } else if (strcmp(a, "-q") == 0) {
-            cli->quiet = 1;
-        } else if (a[0] == '-' && a[1]) {
-            free(runs);
-            return ps_cli_usage(cli, "unknown option '%s'", a);
-        } else if (ps_paper_file_is_pdf(a)) {
-            if (paper_path) {
-                free(runs);
-                return ps_cli_usage(cli, "one paper at a time: '%s' and '%s'", paper_path, a);
-            }
-            paper_path = a;
-        } else {
-            runs[nruns++] = a;
-        }
-    }
-    if (want_checks) {
-        free(runs);
-        return list_checks(cli, out);
-    }
-    enum ps_format fmt = PS_FMT_TEXT;
-    if (fmt_name) {
-        fmt = ps_format_parse(fmt_name);
-    } else if (out && strcmp(out, "-") != 0) {
-        enum ps_format f = ps_format_from_path(out);
-        fmt = f == PS_FMT_NONE ? PS_FMT_TEXT : f;
-    }
-    if (fmt != PS_FMT_TEXT && fmt != PS_FMT_JSON && fmt != PS_FMT_HTML) {
-        free(runs);
-        return ps_cli_usage(cli, "--format must be text, json or html");
-    }
-    if (!paper_path && !nruns) {
-        free(runs);
-        return ps_cli_usage(cli, "nothing to audit: give --paper FILE and/or RUN paths");
-    }
     ps_paper *paper = NULL;
     ps_js_run *run = NULL;
-    if (paper_path)
-        rc = ps_paper_read(paper_path, &paper, &cli->warnings, &cli->err);
-    if (!rc && nruns) {
+    int rc = PS_OK;
+    if (o->paper)
+        rc = ps_paper_read(o->paper, &paper, &cli->warnings, &cli->err);
+    if (!rc && runs->n) {
         /* built-in threshold sets, target IOPS from the reports; an empty run is not an error */
-        ps_cli_js js = {.paths = runs, .npaths = nruns, .allow_empty = 1};
+        ps_cli_js js = {.paths = runs->v, .npaths = runs->n, .p.allow_empty = 1};
         rc = ps_cli_js_load(cli, &js, &run);
     }
-    if (!rc) {
-        ps_audit a = {0};
+    /* outputs must not overwrite any input: the paper and every RUN path */
+    const char **all = ps_xcalloc(runs->n + 1, sizeof *all);
+    size_t nin = 0;
+    if (o->paper)
+        all[nin++] = o->paper;
+    for (size_t i = 0; i < runs->n; i++)
+        all[nin++] = runs->v[i];
+    ps_audit a = {0};
+    if (!rc)
         ps_audit_run(paper, run, &a);
+    for (size_t i = 0; i < nouts && !rc; i++) {
         ps_buf b = {0};
-        rc = ps_audit_render_coverage(&b, &a, paper, want_unread, fmt, paper ? paper->source : "perfscribe audit",
-                                      &cli->err);
-        if (!rc) {
-            /* outputs must not overwrite any input: the paper and every RUN path */
-            const char **all = ps_xcalloc(nruns + 1, sizeof *all);
-            size_t nin = 0;
-            if (paper_path)
-                all[nin++] = paper_path;
-            for (size_t i = 0; i < nruns; i++)
-                all[nin++] = runs[i];
-            rc = ps_cli_write(cli, out, &b, all, nin);
-            free(all);
-        }
-        if (!rc && ps_audit_count(&a, PS_SEV_ERROR))
-            rc = PS_EFAIL;
-        if (!rc && a.checked == 0) {   /* nothing compared: no pass can be claimed */
-            ps_warn(&cli->warnings, "nothing was checked: no number could be compared (see the coverage line)");
-            rc = PS_EFAIL;
-        }
+        rc = ps_audit_render_coverage(&b, &a, paper, o->unread, outs[i].fmt,
+                                      paper ? paper->source : "perfscribe audit", &cli->err);
+        if (!rc)
+            rc = ps_cli_write(cli, outs[i].path, &b, all, nin);
         ps_buf_fini(&b);
-        ps_audit_fini(&a);
     }
+    if (!rc && ps_audit_count(&a, PS_SEV_ERROR))
+        rc = PS_EFAIL;
+    if (!rc && a.checked == 0) {   /* nothing compared: no pass can be claimed */
+        ps_warn(&cli->warnings, "nothing was checked: no number could be compared (see the coverage line)");
+        rc = PS_EFAIL;
+    }
+    if (rc == PS_OK || rc == PS_EFAIL)
+        snprintf(cli->verdict, sizeof cli->verdict, "perfscribe audit: %zu error finding%s, %zu number%s checked",
+                 ps_audit_count(&a, PS_SEV_ERROR), ps_audit_count(&a, PS_SEV_ERROR) == 1 ? "" : "s", a.checked,
+                 a.checked == 1 ? "" : "s");
+    ps_audit_fini(&a);
+    free(all);
     ps_paper_free(paper);
     ps_js_run_free(run);
-    free(runs);
     return rc;
+}
+
+int ps_cmd_audit(int argc, char **argv, ps_cli *cli)
+{
+    audit_opts o = {0};
+    ps_cli_list args = {0}, runs = {0};
+    ps_cli_out *outs = NULL;
+    size_t nouts = 0;
+    int rc = ps_cli_parse(cli, &ps_doc_audit, argc, argv, &o, &args);
+    runs.v = ps_xcalloc(args.n + 1, sizeof *runs.v);
+    for (size_t i = 0; i < args.n && !rc; i++) {
+        if (!ps_paper_file_is_pdf(args.v[i]))
+            runs.v[runs.n++] = args.v[i];
+        else if (o.paper)
+            rc = ps_cli_usage(cli, "one paper at a time: '%s' and '%s'", o.paper, args.v[i]);
+        else
+            o.paper = args.v[i];
+    }
+    if (!rc && o.checks)
+        rc = list_checks(cli, o.outs.n ? o.outs.v[0] : NULL);
+    else if (!rc && !o.paper && !runs.n)
+        rc = ps_cli_usage(cli, "nothing to audit: give --paper FILE and/or RUN paths");
+    else if (!rc && !(rc = ps_cli_outputs(cli, &o.outs, o.fmt, audit_formats, PS_FMT_TEXT, &outs, &nouts)))
+        rc = audit(cli, &o, &runs, outs, nouts);
+    free(outs);
+    free(runs.v);
+    ps_cli_parse_free(&ps_doc_audit, &o, &args);
+    return rc == PS_CLI_DONE ? PS_OK : rc;
 }

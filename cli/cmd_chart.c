@@ -10,88 +10,67 @@
 
 #define CHART_AUTO_POINTS 600   /* finest slices kept per series without --bucket */
 
+typedef struct chart_opts {
+    ps_cli_an an;            /* files, window (an.logs), outputs (an.outs), --bucket */
+    ps_cli_filter filter;    /* -c, -cf */
+    const char *title;
+    int overlay;
+} chart_opts;
+
 static const ps_opt_doc chart_opts_doc[] = {
-    {"-c", NULL, "PATTERN", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
-     "counter path pattern, relog style, '*' wildcards (repeatable, required); localized names match "
-     "under their English names too"},
-    {"-o", NULL, "FILE", PS_VAL_OUTPUT, "svg png pdf html", 0, "output; the format comes from the extension"},
-    {NULL, "--bucket", "SECONDS", PS_VAL_TEXT, NULL, 0, "average over buckets of this width"},
-    {NULL, "--overlay", NULL, PS_VAL_NONE, NULL, 0, "one series per log and instance on relative time (compare runs)"},
-    {NULL, "--title", "TEXT", PS_VAL_TEXT, NULL, 0, "chart title (default: the counter)"},
-    {"-b", NULL, "TIME", PS_VAL_TEXT, NULL, 0, "first sample to use (TIME as in perfscribe summary)"},
-    {"-e", NULL, "TIME", PS_VAL_TEXT, NULL, 0, "last sample to use (inclusive)"},
-    PS_CLI_ENCODING_OPT,
-    {"-q", NULL, NULL, PS_VAL_NONE, NULL, 0, "no progress bar"},
+    PS_CLI_FILTER_OPTS(chart_opts, filter),
+    PS_CLI_OUTPUT_OPT(chart_opts, an.outs, "svg png pdf html",
+                      "output; the format comes from the extension (repeat for several formats)"),
+    {NULL, "--bucket", "SECONDS", PS_VAL_TEXT, NULL, 0, "average over buckets of this width",
+     .kind = PS_ARG_CALL, .at = offsetof(chart_opts, an.an.interval_ms), .set = ps_cli_an_interval},
+    {NULL, "--overlay", NULL, PS_VAL_NONE, NULL, 0, "one series per log and instance on relative time (compare runs)",
+     .kind = PS_ARG_FLAG, .at = offsetof(chart_opts, overlay)},
+    {NULL, "--title", "TEXT", PS_VAL_TEXT, NULL, 0, "chart title (default: the counter)",
+     .kind = PS_ARG_STR, .at = offsetof(chart_opts, title)},
 };
 
 const ps_cmd_doc ps_doc_chart = {
     .name = "chart",
     .section = 1,
     .summary = "charts of any counters of PerfMon logs (SVG, PNG, PDF, HTML)",
-    .synopsis = "LOG... -c PATTERN... -o FILE.svg|.png|.pdf|.html [OPTIONS]",
+    .synopsis = "LOG... -c PATH... -o FILE.svg|.png|.pdf|.html [OPTIONS]",
     .description =
         "Time-series charts of any counters: one chart per counter (object and counter name), every "
         "instance a series. Logs of several machines are merged by time; values are averaged over "
         "time buckets (automatic: at most 600 points per series, widths round on the clock). SVG and "
-        "PNG hold one chart: with several counters FILE-2.svg, FILE-3.svg, ... follow.",
+        "PNG hold one chart: with several counters each goes to FILE-OBJECT-COUNTER.svg (the names "
+        "in lower case, other characters as '-'). Every file written is printed.",
     .opts = chart_opts_doc,
     .nopts = PS_DOC_N(chart_opts_doc),
+    .shared = &ps_cli_log_opts,
+    .shared_at = offsetof(chart_opts, an.logs),
     .operands = PS_VAL_FILE,
     .operand_values = "csv tsv blg",
     .exit_status = "0 ok, 1 no counter matched, 2 usage, 3 bad input, 4 I/O error",
     .see_also = "perfscribe-analyze(1), perfscribe-convert(1)",
 };
 
-typedef struct chart_opts {
-    ps_cli_an an;            /* files, window, out */
-    const char **patterns; size_t npatterns;
-    const char *title;
-    int overlay;
-} chart_opts;
+static const enum ps_format chart_formats[] = {PS_FMT_SVG, PS_FMT_PNG, PS_FMT_PDF, PS_FMT_HTML, PS_FMT_NONE};
 
-static int parse(int argc, char **argv, ps_cli *cli, chart_opts *o, int *done)
+static int parse(int argc, char **argv, ps_cli *cli, chart_opts *o, ps_cli_out **outs, size_t *nouts)
 {
-    /* analyze's parser handles LOG, -b/-e, -o, -q; chart's own options are taken out first */
-    char **rest = ps_xcalloc((size_t)argc + 1, sizeof *rest);
-    int n = 0;
-    o->patterns = ps_xcalloc((size_t)argc + 1, sizeof *o->patterns);
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        int has_value = i + 1 < argc;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            *done = 1;
-            free(rest);
-            return ps_cli_help(cli, &ps_doc_chart);
-        } else if (strcmp(a, "-c") == 0 && has_value) {
-            o->patterns[o->npatterns++] = argv[++i];
-        } else if (strcmp(a, "--title") == 0 && has_value) {
-            o->title = argv[++i];
-        } else if (strcmp(a, "--overlay") == 0) {
-            o->overlay = 1;
-        } else if (strcmp(a, "--bucket") == 0 && has_value) {
-            rest[n++] = "--interval";
-            rest[n++] = argv[++i];
-        } else if (strcmp(a, "--rules") == 0 || strcmp(a, "--fail-on") == 0 || strcmp(a, "--format") == 0 ||
-                   strcmp(a, "--interval") == 0) {
-            free(rest);
-            return ps_cli_usage(cli, "unknown option '%s'", a);
-        } else {
-            rest[n++] = argv[i];
-        }
-    }
-    int rc = ps_cli_an_parse(n, rest, cli, &o->an, done);
-    free(rest);
-    if (rc || *done)
+    int rc = ps_cli_parse(cli, &ps_doc_chart, argc, argv, o, &o->an.files);
+    if (!rc)
+        rc = ps_cli_an_finish(cli, &o->an);
+    if (rc)
         return rc;
-    if (o->npatterns == 0)
-        return ps_cli_usage(cli, "no -c PATTERN");
-    if (!o->an.out || strcmp(o->an.out, "-") == 0)
+    if (o->filter.patterns.n + o->filter.files.n == 0)
+        return ps_cli_usage(cli, "no -c PATH or -cf FILE");
+    for (size_t i = 0; i < o->an.outs.n; i++) {
+        if (strcmp(o->an.outs.v[i], "-") == 0)
+            return ps_cli_usage(cli, "chart needs -o FILE.svg, .png, .pdf or .html");
+        enum ps_format f = ps_format_from_path(o->an.outs.v[i]);
+        if (f != PS_FMT_SVG && f != PS_FMT_PNG && f != PS_FMT_PDF && f != PS_FMT_HTML)
+            return ps_cli_usage(cli, "-o %s: use a .svg, .png, .pdf or .html file", o->an.outs.v[i]);
+    }
+    if (!o->an.outs.n)
         return ps_cli_usage(cli, "chart needs -o FILE.svg, .png, .pdf or .html");
-    enum ps_format f = ps_format_from_path(o->an.out);
-    if (f != PS_FMT_SVG && f != PS_FMT_PNG && f != PS_FMT_PDF && f != PS_FMT_HTML)
-        return ps_cli_usage(cli, "-o %s: use a .svg, .png, .pdf or .html file", o->an.out);
-    o->an.fmt = f;
-    return PS_OK;
+    return ps_cli_outputs(cli, &o->an.outs, PS_FMT_NONE, chart_formats, PS_FMT_SVG, outs, nouts);
 }
 
 /* "\\machine\object(instance)\counter" of the English parts (the engine matches those). */
@@ -113,14 +92,12 @@ static char *english_path(const ps_counter_path *en)
  * the rule's counters are the exact paths of the matched columns. */
 static int make_rules(ps_cli *cli, chart_opts *o)
 {
-    ps_filter *pat = ps_filter_new();
-    int rc = PS_OK;
-    for (size_t i = 0; i < o->npatterns && !rc; i++)
-        rc = ps_filter_add(pat, o->patterns[i], &cli->err);
-    for (size_t f = 0; f < o->an.nfiles && !rc; f++) {
-        ps_log_options lo = {.warnings = NULL, .encoding = o->an.encoding};
+    int rc;
+    ps_filter *pat = ps_cli_filter_build(cli, &o->filter, &rc);
+    for (size_t f = 0; f < o->an.files.n && !rc; f++) {
+        ps_log_options lo = {.warnings = NULL, .encoding = o->an.logs.encoding};
         ps_log *log;
-        if ((rc = ps_log_open(o->an.files[f], &lo, &log, &cli->err)))
+        if ((rc = ps_log_open(o->an.files.v[f], &lo, &log, &cli->err)))
             break;
         const ps_log_info *info = ps_log_info_get(log);
         for (size_t c = 0; c < info->ncounters && !rc; c++) {
@@ -157,40 +134,81 @@ static int make_rules(ps_cli *cli, chart_opts *o)
     return rc;
 }
 
-/* FILE.svg, FILE-2.svg, ... */
-static char *nth_path(const char *out, size_t i)
+/* The file of chart i of n: out itself for one chart, else out with "-" and the chart's counter
+ * before the extension ("c.svg" -> "c-processor-processor-time.svg"): letters and digits in
+ * lower case, every other run of characters one '-'; a name already used gets "-2", "-3". */
+static char *chart_path(const char *out, const ps_chart_spec *spec, size_t n, char *const *done, size_t ndone)
 {
-    if (i == 0)
+    if (n == 1)
         return ps_xstrdup(out);
-    const char *dot = strrchr(out, '.');
-    ps_buf b = {0};
-    ps_buf_printf(&b, "%.*s-%zu%s", (int)(dot - out), out, i + 1, dot);
-    return ps_buf_steal(&b);
+    const char *dot = strrchr(out, '.'), *name = spec->subtitle ? spec->subtitle : spec->title;
+    ps_buf slug = {0};
+    for (const char *p = name ? name : ""; *p; p++) {
+        unsigned char ch = (unsigned char)*p;
+        if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'Z'))
+            ps_buf_printf(&slug, "%c", ch >= 'A' && ch <= 'Z' ? ch + 32 : ch);
+        else if (slug.len && slug.data[slug.len - 1] != '-')
+            ps_buf_puts(&slug, "-");
+    }
+    while (slug.len && slug.data[slug.len - 1] == '-')
+        slug.data[--slug.len] = 0;
+    for (int k = 1;; k++) {
+        ps_buf b = {0};
+        ps_buf_printf(&b, "%.*s-%s", (int)(dot - out), out, slug.len ? slug.data : "chart");
+        if (k > 1)
+            ps_buf_printf(&b, "-%d", k);
+        ps_buf_puts(&b, dot);
+        int used = 0;
+        for (size_t i = 0; i < ndone && !used; i++)
+            used = strcmp(done[i], b.data) == 0;
+        if (!used) {
+            ps_buf_fini(&slug);
+            return ps_buf_steal(&b);
+        }
+        ps_buf_fini(&b);
+    }
 }
 
-static int write_charts(ps_cli *cli, chart_opts *o, const ps_an_result *const *res, size_t nres)
+/* One -o file: SVG and PNG one file per chart, HTML and PDF one document of all charts. */
+static int write_one(ps_cli *cli, chart_opts *o, const ps_an_charts *c, const ps_cli_out *out)
 {
-    ps_an_charts *c = ps_an_charts_build(res, o->an.files, nres, o->overlay, o->title);
     int rc = PS_OK;
-    if (ps_an_charts_count(c) == 0) {
-        rc = ps_error_set(&cli->err, PS_EFAIL, NULL, 0, 0, "no value of a matched counter in the logs");
-    } else if (o->an.fmt == PS_FMT_SVG || o->an.fmt == PS_FMT_PNG) {
-        for (size_t i = 0; i < ps_an_charts_count(c) && !rc; i++) {
-            char *path = nth_path(o->an.out, i);
-            rc = o->an.fmt == PS_FMT_SVG ? ps_chart_render_svg(ps_an_charts_spec(c, i), path, &cli->err)
-                                         : ps_chart_render_png(ps_an_charts_spec(c, i), path, &cli->err);
-            free(path);
+    if (out->fmt == PS_FMT_SVG || out->fmt == PS_FMT_PNG) {
+        size_t n = ps_an_charts_count(c);
+        char **paths = ps_xcalloc(n, sizeof *paths);
+        for (size_t i = 0; i < n && !rc; i++) {
+            const ps_chart_spec *spec = ps_an_charts_spec(c, i);
+            paths[i] = chart_path(out->path, spec, n, paths, i);
+            rc = out->fmt == PS_FMT_SVG ? ps_chart_render_svg(spec, paths[i], &cli->err)
+                                        : ps_chart_render_png(spec, paths[i], &cli->err);
+            if (!rc)
+                ps_cli_wrote(cli, paths[i]);
         }
-    } else {
-        ps_time date;
-        ps_buf out = {0};
-        rc = ps_cli_doc_date(cli, &date);
-        if (!rc)
-            rc = ps_an_charts_render_doc(c, date, o->an.fmt, &out, &cli->err);
-        if (!rc)
-            rc = ps_cli_write(cli, o->an.out, &out, o->an.files, o->an.nfiles);
-        ps_buf_fini(&out);
+        for (size_t i = 0; i < n; i++)
+            free(paths[i]);
+        free(paths);
+        return rc;
     }
+    ps_time date;
+    ps_buf buf = {0};
+    rc = ps_cli_doc_date(cli, &date);
+    if (!rc)
+        rc = ps_an_charts_render_doc(c, date, out->fmt, &buf, &cli->err);
+    if (!rc)
+        rc = ps_cli_write(cli, out->path, &buf, o->an.files.v, o->an.files.n);
+    ps_buf_fini(&buf);
+    return rc;
+}
+
+static int write_charts(ps_cli *cli, chart_opts *o, const ps_an_result *const *res, size_t nres, const ps_cli_out *outs,
+                        size_t nouts)
+{
+    ps_an_charts *c = ps_an_charts_build(res, o->an.files.v, nres, o->overlay, o->title);
+    int rc = PS_OK;
+    if (ps_an_charts_count(c) == 0)
+        rc = ps_error_set(&cli->err, PS_EFAIL, NULL, 0, 0, "no value of a matched counter in the logs");
+    for (size_t i = 0; i < nouts && !rc; i++)
+        rc = write_one(cli, o, c, &outs[i]);
     ps_an_charts_free(c);
     return rc;
 }
@@ -198,13 +216,15 @@ static int write_charts(ps_cli *cli, chart_opts *o, const ps_an_result *const *r
 int ps_cmd_chart(int argc, char **argv, ps_cli *cli)
 {
     chart_opts o = {0};
-    int done = 0, rc = parse(argc, argv, cli, &o, &done);
-    if (!rc && !done)
+    ps_cli_out *outs = NULL;
+    size_t nouts = 0;
+    int rc = parse(argc, argv, cli, &o, &outs, &nouts);
+    if (!rc)
         rc = make_rules(cli, &o);
-    if (!rc && !done && o.an.set.n == 0)
+    if (!rc && o.an.set.n == 0)
         rc = ps_error_set(&cli->err, PS_EFAIL, NULL, 0, 0, "no counter of the logs matches the -c patterns");
-    if (!rc && !done) {
-        size_t nres = o.overlay ? o.an.nfiles : 1;
+    if (!rc) {
+        size_t nres = o.overlay ? o.an.files.n : 1;
         ps_analysis **a = ps_xcalloc(nres, sizeof *a);
         const ps_an_result **res = ps_xcalloc(nres, sizeof *res);
         o.an.an.max_fine = o.an.an.interval_ms ? 0 : CHART_AUTO_POINTS;
@@ -212,20 +232,21 @@ int ps_cmd_chart(int argc, char **argv, ps_cli *cli)
             a[k] = ps_an_new(&o.an.set, &o.an.an);
             ps_cli_an one = o.an;
             if (o.overlay) {
-                one.files = &o.an.files[k];
-                one.nfiles = 1;
+                one.files.v = &o.an.files.v[k];
+                one.files.n = 1;
             }
             rc = ps_cli_an_run(cli, &one, a[k]);
             res[k] = ps_an_finish(a[k]);
         }
         if (!rc)
-            rc = write_charts(cli, &o, res, nres);
+            rc = write_charts(cli, &o, res, nres, outs, nouts);
         for (size_t k = 0; k < nres; k++)
             ps_an_free(a[k]);
         free(a);
         free(res);
     }
-    ps_cli_an_fini(&o.an);
-    free(o.patterns);
-    return rc;
+    free(outs);
+    ps_an_ruleset_fini(&o.an.set);
+    ps_cli_parse_free(&ps_doc_chart, &o, &o.an.files);
+    return rc == PS_CLI_DONE ? PS_OK : rc;
 }

@@ -7,14 +7,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+typedef struct store_args {
+    const char *db, *label;
+    ps_cli_list tags, where;
+    enum ps_format fmt;
+    ps_cli_js js;                      /* store add: the run options (shared group) */
+    const char *action;                /* the first operand ... */
+    const char **pos; size_t npos;     /* ... and the others */
+} store_args;
+
 static const ps_opt_doc store_opts[] = {
     {NULL, "--db", "DB", PS_VAL_TEXT, NULL, 0,
      "sqlite:PATH (default sqlite:perfscribe.db) or postgresql://HOST/DBNAME; PostgreSQL credentials "
-     "come from libpq's environment (PGUSER, PGPASSWORD, PGSERVICE, ~/.pgpass), never from perfscribe"},
-    {NULL, "--label", "LABEL", PS_VAL_TEXT, NULL, 0, "name of the run (add)"},
-    {NULL, "--tag", "KEY=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT, "a tag of the run (add; repeatable)"},
-    {NULL, "--where", "KEY=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT, "only runs with this tag (list; repeatable)"},
-    {NULL, "--format", "FMT", PS_VAL_WORDS, "text json", 0, "output, text (default) or json"},
+     "come from libpq's environment (PGUSER, PGPASSWORD, PGSERVICE, ~/.pgpass), never from perfscribe",
+     .kind = PS_ARG_STR, .at = offsetof(store_args, db)},
+    {NULL, "--label", "LABEL", PS_VAL_TEXT, NULL, 0, "name of the run (add)",
+     .kind = PS_ARG_STR, .at = offsetof(store_args, label)},
+    {NULL, "--tag", "KEY=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT, "a tag of the run (add; repeatable)",
+     .kind = PS_ARG_LIST, .at = offsetof(store_args, tags)},
+    {NULL, "--where", "KEY=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT, "only runs with this tag (list; repeatable)",
+     .kind = PS_ARG_LIST, .at = offsetof(store_args, where)},
+    PS_CLI_FORMAT_OPT(store_args, fmt, "text json",
+                      "output, text (default) or json"),
 };
 
 const ps_cmd_doc ps_doc_store = {
@@ -22,7 +36,7 @@ const ps_cmd_doc ps_doc_store = {
     .section = 1,
     .summary = "keep Jetstress runs in a database (SQLite, PostgreSQL): add, list, show, rm",
     .synopsis = "[--db DB] add|list|show|rm [RUN...] [--label LABEL] [--tag KEY=VALUE]... "
-                "[--where KEY=VALUE]... [--format text|json] [jetstress options]",
+                "[--where KEY=VALUE]... [-f text|json] [jetstress options]",
     .description =
         "Keeps judged Jetstress runs (figures recomputed and reported, verdicts with their source and "
         "reasons, thresholds, the thinned chart series, every input file's SHA-256) in a database.\n\n"
@@ -35,87 +49,51 @@ const ps_cmd_doc ps_doc_store = {
     .opts = store_opts,
     .nopts = PS_DOC_N(store_opts),
     .shared = &ps_cli_js_opts,
+    .shared_at = offsetof(store_args, js),
     .operands = PS_VAL_PATH,
     .exit_status = "0 ok, 2 usage (unknown label, label holding other inputs), 3 bad input, 4 I/O error "
                    "(also: libpq missing for a PostgreSQL URL)",
     .see_also = "perfscribe-trend(1), perfscribe-report(1), perfscribe-convert(1)",
 };
 
-typedef struct store_args {
-    const char *db, *action, *label;
-    const char **pos; size_t npos;     /* positional arguments after the action */
-    const char **tags; size_t ntags;
-    const char **where; size_t nwhere;
-    enum ps_format fmt;
-    ps_cli_js js;
-} store_args;
-
 static int key_value(ps_cli *cli, const char *opt, const char *v)
 {
     const char *eq = strchr(v, '=');
     if (!eq || eq == v)
-        return ps_cli_usage(cli, "%s expects KEY=VALUE, got '%s'", opt, v);
+        return ps_cli_usage(cli, "%s: expected KEY=VALUE, got '%s'", opt, v);
     return PS_OK;
 }
 
-static int parse_args(int argc, char **argv, ps_cli *cli, store_args *a)
+static int parse_args(int argc, char **argv, ps_cli *cli, store_args *a, ps_cli_list *ops)
 {
-    size_t cap = (size_t)argc + 1;
-    a->pos = ps_xcalloc(cap, sizeof *a->pos);
-    a->tags = ps_xcalloc(cap, sizeof *a->tags);
-    a->where = ps_xcalloc(cap, sizeof *a->where);
-    a->js.paths = ps_xcalloc(cap, sizeof *a->js.paths);
-    a->db = PS_CLI_DEFAULT_DB;
-    a->fmt = PS_FMT_TEXT;
-    const char *js_given = NULL;   /* a run option seen (they belong to 'store add') */
-    for (int i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        int rc = PS_OK;
-        if (ps_cli_js_option(cli, argc, argv, &i, &a->js, &rc)) {
-            if (rc)
-                return rc;
-            js_given = s;
-            continue;
-        }
-        int has_value = !strcmp(s, "--db") || !strcmp(s, "--label") || !strcmp(s, "--tag") || !strcmp(s, "--where") ||
-                        !strcmp(s, "--format");
-        if (has_value && i + 1 >= argc)
-            return ps_cli_usage(cli, "option %s needs a value", s);
-        const char *v = has_value ? argv[++i] : NULL;
-        if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
-            int hrc = ps_cli_help(cli, &ps_doc_store);
-            return hrc ? hrc : -1;
-        } else if (!strcmp(s, "--db")) {
-            a->db = v;
-        } else if (!strcmp(s, "--label")) {
-            a->label = v;
-        } else if (!strcmp(s, "--tag")) {
-            if ((rc = key_value(cli, s, v)))
-                return rc;
-            for (size_t k = 0; k < a->ntags; k++)
-                if (strcspn(a->tags[k], "=") == strcspn(v, "=") && strncmp(a->tags[k], v, strcspn(v, "=")) == 0)
-                    return ps_cli_usage(cli, "--tag %.*s given twice", (int)strcspn(v, "="), v);
-            a->tags[a->ntags++] = v;
-        } else if (!strcmp(s, "--where")) {
-            if ((rc = key_value(cli, s, v)))
-                return rc;
-            a->where[a->nwhere++] = v;
-        } else if (!strcmp(s, "--format")) {
-            a->fmt = ps_format_parse(v);
-            if (a->fmt != PS_FMT_TEXT && a->fmt != PS_FMT_JSON)
-                return ps_cli_usage(cli, "--format must be text or json, got '%s'", v);
-        } else if (s[0] == '-' && s[1]) {
-            return ps_cli_usage(cli, "unknown option '%s'", s);
-        } else if (!a->action) {
-            a->action = s;
-        } else {
-            a->pos[a->npos++] = s;
-        }
+    int rc = ps_cli_parse(cli, &ps_doc_store, argc, argv, a, ops);
+    if (rc)
+        return rc;
+    static const ps_cli_js none;   /* no run option given */
+    int js_given = memcmp(&a->js, &none, sizeof none) != 0;
+    if (!a->db)
+        a->db = PS_CLI_DEFAULT_DB;
+    if (!a->fmt)
+        a->fmt = PS_FMT_TEXT;
+    for (size_t i = 0; i < a->tags.n && !rc; i++) {
+        const char *v = a->tags.v[i];
+        rc = key_value(cli, "--tag", v);
+        for (size_t k = 0; k < i && !rc; k++)
+            if (strcspn(a->tags.v[k], "=") == strcspn(v, "=") && strncmp(a->tags.v[k], v, strcspn(v, "=")) == 0)
+                rc = ps_cli_usage(cli, "--tag %.*s given twice", (int)strcspn(v, "="), v);
     }
-    if (!a->action)
+    for (size_t i = 0; i < a->where.n && !rc; i++)
+        rc = key_value(cli, "--where", a->where.v[i]);
+    if (rc)
+        return rc;
+    if (!ops->n)
         return ps_cli_usage(cli, "store needs an action: add, list, show or rm");
+    a->action = ops->v[0];
+    a->pos = ops->v + 1;
+    a->npos = ops->n - 1;
     if (js_given && strcmp(a->action, "add") != 0)
-        return ps_cli_usage(cli, "%s is an option of 'store add', not of 'store %s'", js_given, a->action);
+        return ps_cli_usage(cli, "the run options (-b, -e, --profile, --thresholds, ...) belong to 'store add', not "
+                                 "to 'store %s'", a->action);
     return PS_OK;
 }
 
@@ -164,25 +142,24 @@ static int action_add(ps_cli *cli, store_args *a, ps_db *db, ps_buf *out)
 {
     if (!a->label || !*a->label)
         return ps_cli_usage(cli, "store add needs --label LABEL");
-    for (size_t i = 0; i < a->npos; i++)
-        a->js.paths[a->js.npaths++] = a->pos[i];
-    int rc = ps_cli_js_finish(cli, &a->js);
+    ps_cli_list runs = {a->pos, a->npos};
+    int rc = ps_cli_js_finish(cli, &a->js, &runs);
     if (rc)
         return rc;
-    a->js.opt.keep_series = 1;
-    a->js.opt.keep_outside = 1;   /* what the report's charts show */
+    a->js.p.load.keep_series = 1;
+    a->js.p.load.keep_outside = 1;   /* what the report's charts show */
     ps_js_run *run = NULL;
     if ((rc = ps_cli_js_load(cli, &a->js, &run)))
         return rc;
     ps_store_meta m = {0};
     m.label = ps_xstrdup(a->label);
     m.version = ps_xstrdup(PS_VERSION);
-    m.profile = ps_xstrdup(a->js.profile);
-    m.lenient = a->js.lenient;
-    m.thresholds = ps_xstrdup(a->js.thresholds);
-    for (size_t i = 0; i < a->ntags; i++) {
-        const char *eq = strchr(a->tags[i], '=');
-        char *key = ps_xstrndup(a->tags[i], (size_t)(eq - a->tags[i]));
+    m.profile = ps_xstrdup(a->js.p.profile);
+    m.lenient = a->js.p.lenient_thresholds;
+    m.thresholds = ps_xstrdup(a->js.p.thresholds);
+    for (size_t i = 0; i < a->tags.n; i++) {
+        const char *eq = strchr(a->tags.v[i], '=');
+        char *key = ps_xstrndup(a->tags.v[i], (size_t)(eq - a->tags.v[i]));
         ps_store_meta_tag(&m, key, eq + 1);
         free(key);
     }
@@ -191,8 +168,8 @@ static int action_add(ps_cli *cli, store_args *a, ps_db *db, ps_buf *out)
     rc = ps_cli_doc_date(cli, &now);
     if (!rc) {
         m.stored_at = ps_xstrdup(ps_time_format_iso(iso, sizeof iso, now));
-        const char *extra[1] = {a->js.thresholds};
-        rc = ps_store_meta_files(&m, run, extra, a->js.thresholds ? 1 : 0, &cli->err);
+        const char *extra[1] = {a->js.p.thresholds};
+        rc = ps_store_meta_files(&m, run, extra, a->js.p.thresholds ? 1 : 0, &cli->err);
     }
     ps_store_add_options opt = {0};
     const char *hold = getenv("PERFSCRIBE_TEST_HOLD_SECONDS");   /* tests: a window to kill it in */
@@ -238,7 +215,7 @@ static int action_list(ps_cli *cli, store_args *a, ps_db *db, ps_buf *out)
         return ps_cli_usage(cli, "store list takes no arguments (filter with --where KEY=VALUE)");
     ps_store_entry *e = NULL;
     size_t n = 0;
-    int rc = ps_store_list(db, a->where, a->nwhere, &e, &n, &cli->err);
+    int rc = ps_store_list(db, a->where.v, a->where.n, &e, &n, &cli->err);
     if (!rc)
         ps_store_render_list(out, e, n, a->fmt);
     ps_store_list_free(e, n);
@@ -267,8 +244,9 @@ static const struct {
 int ps_cmd_store(int argc, char **argv, ps_cli *cli)
 {
     store_args a;
-    memset(&a, 0, sizeof a);
-    int rc = parse_args(argc, argv, cli, &a);
+    memset(&a, 0, sizeof a);   /* padding too: parse_args compares the run options with none */
+    ps_cli_list ops = {0};
+    int rc = parse_args(argc, argv, cli, &a, &ops);
     action_fn fn = NULL;
     int create = 0;
     for (size_t i = 0; !rc && i < sizeof actions / sizeof actions[0]; i++)
@@ -291,9 +269,6 @@ int ps_cmd_store(int argc, char **argv, ps_cli *cli)
     if (!rc)
         rc = ps_cli_write(cli, "-", &out, NULL, 0);
     ps_buf_fini(&out);
-    free(a.pos);
-    free(a.tags);
-    free(a.where);
-    free(a.js.paths);
-    return rc < 0 ? PS_OK : rc;
+    ps_cli_parse_free(&ps_doc_store, &a, &ops);
+    return rc == PS_CLI_DONE ? PS_OK : rc;
 }

@@ -1,44 +1,94 @@
 /* cmd_trend.c - 'perfscribe trend': compare runs across configurations and generations. */
 #include "cli.h"
 
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+typedef struct kv {
+    char *label;
+    double v;
+    const char *text;   /* --config / --solution: the text after '=' */
+} kv;
+
+typedef struct kv_list { kv *a; size_t n; } kv_list;
+
+typedef struct trend_opts {
+    ps_cli_list outputs;           /* -o, by extension */
+    const char *baseline, *table, *load_name, *metric;
+    const char *db;                /* --db: runs from the results store */
+    ps_cli_list where;
+    enum ps_format fmt;            /* -f/--format: standard output */
+    const char *chart_word;        /* --chart */
+    int chart, dump;
+    kv_list loads, mailboxes, disks, configs, solutions;   /* mailboxes, disks: positive */
+    ps_cli_logs logs;              /* -b, -e, --lenient, --encoding */
+    ps_js_options js;
+} trend_opts;
+
+/* LABEL=VALUE options: text 1 = LABEL=VALUE, 0 = LABEL=NUMBER, 2 = LABEL=N with N a positive
+ * count. */
+static int add_kv(ps_cli *cli, kv_list *l, const char *arg, const char *opt, int text)
+{
+    const char *eq = strrchr(arg, '=');
+    double v = NAN;
+    if (!eq || eq == arg || !eq[1] || (text != 1 && ps_parse_double(eq + 1, strlen(eq + 1), &v) != 0))
+        return ps_cli_usage(cli, "%s: expected LABEL=%s, got '%s'", opt, text == 1 ? "VALUE" : "NUMBER", arg);
+    if (text == 2 && !(v > 0 && isfinite(v)))
+        return ps_cli_usage(cli, "%s %s: expected a positive number, got '%s'", opt, arg, eq + 1);
+    l->a = ps_xrealloc(l->a, (l->n + 1) * sizeof *l->a);
+    l->a[l->n] = (kv){ps_xstrndup(arg, (size_t)(eq - arg)), v, eq + 1};
+    l->n++;
+    return PS_OK;
+}
+
+static int set_load(ps_cli *cli, void *f, const char *v) { return add_kv(cli, f, v, "--load", 0); }
+static int set_mailboxes(ps_cli *cli, void *f, const char *v) { return add_kv(cli, f, v, "--mailboxes", 2); }
+static int set_disks(ps_cli *cli, void *f, const char *v) { return add_kv(cli, f, v, "--disks", 2); }
+static int set_config(ps_cli *cli, void *f, const char *v) { return add_kv(cli, f, v, "--config", 1); }
+static int set_solution(ps_cli *cli, void *f, const char *v) { return add_kv(cli, f, v, "--solution", 1); }
+
 static const ps_opt_doc trend_opts_doc[] = {
-    {NULL, "--table", "FILE", PS_VAL_FILE, NULL, 0, "absolute figures per label from a table file (published results)"},
+    {NULL, "--table", "FILE", PS_VAL_FILE, NULL, 0, "absolute figures per label from a table file (published results)",
+     .kind = PS_ARG_STR, .at = offsetof(trend_opts, table)},
     {NULL, "--db", "DB", PS_VAL_TEXT, NULL, 0,
      "read the runs LABEL... stored with perfscribe store (sqlite:PATH or postgresql://...) instead of "
-     "raw folders"},
-    {NULL, "--where", "KEY=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT, "with --db: the stored runs with this tag (repeatable)"},
-    {NULL, "--baseline", "LABEL", PS_VAL_TEXT, NULL, 0, "baseline label (default: the first)"},
+     "raw folders",
+     .kind = PS_ARG_STR, .at = offsetof(trend_opts, db)},
+    {NULL, "--where", "KEY=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT, "with --db: the stored runs with this tag (repeatable)",
+     .kind = PS_ARG_LIST, .at = offsetof(trend_opts, where)},
+    {NULL, "--baseline", "LABEL", PS_VAL_TEXT, NULL, 0, "baseline label (default: the first)",
+     .kind = PS_ARG_STR, .at = offsetof(trend_opts, baseline)},
     {NULL, "--load", "LABEL=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
-     "load variable of a label (users, mailboxes, threads); repeatable"},
-    {NULL, "--load-name", "NAME", PS_VAL_TEXT, NULL, 0, "name of the load variable (default: users)"},
+     "load variable of a label (users, mailboxes, threads); repeatable",
+     .kind = PS_ARG_CALL, .at = offsetof(trend_opts, loads), .set = set_load},
+    {NULL, "--load-name", "NAME", PS_VAL_TEXT, NULL, 0, "name of the load variable (default: users)",
+     .kind = PS_ARG_STR, .at = offsetof(trend_opts, load_name)},
     {NULL, "--config", "LABEL=NAME", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
-     "configuration of a label (one series per configuration in the load chart); repeatable"},
+     "configuration of a label (one series per configuration in the load chart); repeatable",
+     .kind = PS_ARG_CALL, .at = offsetof(trend_opts, configs), .set = set_config},
     {NULL, "--mailboxes", "LABEL=N", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
-     "mailboxes of a run (default: from --solution, else the sum of MailboxCount of its configs)"},
+     "mailboxes of a run (default: from --solution, else the sum of MailboxCount of its configs)",
+     .kind = PS_ARG_CALL, .at = offsetof(trend_opts, mailboxes), .set = set_mailboxes},
     {NULL, "--disks", "LABEL=N", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
-     "disks of a run, for IOPS per disk (default: from --solution)"},
+     "disks of a run, for IOPS per disk (default: from --solution)",
+     .kind = PS_ARG_CALL, .at = offsetof(trend_opts, disks), .set = set_disks},
     {NULL, "--solution", "LABEL=FILE", PS_VAL_LABEL_PATH, NULL, PS_OPT_REPEAT,
-     "solution description of a run: [document] mailboxes and [hardware] disks_tested"},
-    {NULL, "--format", "FMT", PS_VAL_WORDS, "text json html", 0, "standard output format: text (default), json or html"},
-    {"-o", NULL, "FILE", PS_VAL_OUTPUT, "txt json html pdf svg png", PS_OPT_REPEAT,
-     "output by extension: .txt .json .html .pdf .svg .png (repeatable)"},
+     "solution description of a run: [document] mailboxes and [hardware] disks_tested",
+     .kind = PS_ARG_CALL, .at = offsetof(trend_opts, solutions), .set = set_solution},
+    PS_CLI_FORMAT_OPT(trend_opts, fmt, "text json html",
+                      "standard output format: text (default), json or html"),
+    PS_CLI_OUTPUT_OPT(trend_opts, outputs, "txt json html pdf svg png",
+                      "output by extension: .txt .json .html .pdf .svg .png (repeatable)"),
     {NULL, "--chart", "KIND", PS_VAL_WORDS, "bars load overlay", 0,
-     "the chart written to .svg/.png: bars (default), load or overlay"},
-    {NULL, "--metric", "KEY", PS_VAL_TEXT, NULL, 0, "metric of the load chart (default total IOPS)"},
+     "the chart written to .svg/.png: bars (default), load or overlay",
+     .kind = PS_ARG_WORD, .at = offsetof(trend_opts, chart_word)},
+    {NULL, "--metric", "KEY", PS_VAL_TEXT, NULL, 0, "metric of the load chart (default total IOPS)",
+     .kind = PS_ARG_STR, .at = offsetof(trend_opts, metric)},
     {NULL, "--dump-layout", NULL, PS_VAL_NONE, NULL, 0,
-     "print the charts' layouts (key = value lines) on standard output"},
-    {"-b", "--begin", "TIME", PS_VAL_TEXT, NULL, 0, "restrict the logs' time range: first sample"},
-    {"-e", "--end", "TIME", PS_VAL_TEXT, NULL, 0, "restrict the logs' time range: last sample"},
-    {NULL, "--lenient", NULL, PS_VAL_NONE, NULL, 0, "skip malformed log rows instead of failing"},
-    PS_CLI_ENCODING_OPT,
-
-    {"-q", NULL, NULL, PS_VAL_NONE, NULL, 0, "no progress output"},
+     "print the charts' layouts (key = value lines) on standard output",
+     .kind = PS_ARG_FLAG, .at = offsetof(trend_opts, dump)},
 };
 
 const ps_cmd_doc ps_doc_trend = {
@@ -53,6 +103,8 @@ const ps_cmd_doc ps_doc_trend = {
         "LABEL again adds PATH to that run).",
     .opts = trend_opts_doc,
     .nopts = PS_DOC_N(trend_opts_doc),
+    .shared = &ps_cli_log_opts,
+    .shared_at = offsetof(trend_opts, logs),
     .operands = PS_VAL_LABEL_PATH,
     .notes_title = "DATE",
     .notes = "The PDF date is today's (UTC), or SOURCE_DATE_EPOCH when set (reproducible output).",
@@ -60,41 +112,6 @@ const ps_cmd_doc ps_doc_trend = {
                    "(also: libpq missing for a PostgreSQL --db)",
     .see_also = "perfscribe-report(1), perfscribe-jetstress(1)",
 };
-
-typedef struct kv {
-    char *label;
-    double v;
-    const char *text;   /* --config / --solution: the text after '=' */
-} kv;
-
-typedef struct kv_list { kv *a; size_t n; } kv_list;
-
-typedef struct trend_opts {
-    char **outputs; size_t nout;
-    const char *baseline, *table, *load_name, *metric;
-    const char *db;                /* --db: runs from the results store */
-    const char **where; size_t nwhere;
-    enum ps_format fmt;
-    int chart, chart_given, dump;
-    kv_list loads, mailboxes, disks, configs, solutions;   /* mailboxes, disks: positive */
-    ps_js_options js;
-} trend_opts;
-
-/* LABEL=NUMBER (numeric) or LABEL=TEXT (text != 0). */
-/* text: 1 = LABEL=VALUE, 0 = LABEL=NUMBER, 2 = LABEL=N with N a positive count. */
-static int add_kv(ps_cli *cli, kv_list *l, const char *arg, const char *opt, int text)
-{
-    const char *eq = strrchr(arg, '=');
-    double v = NAN;
-    if (!eq || eq == arg || !eq[1] || (text != 1 && ps_parse_double(eq + 1, strlen(eq + 1), &v) != 0))
-        return ps_cli_usage(cli, "%s expects LABEL=%s, got '%s'", opt, text == 1 ? "VALUE" : "NUMBER", arg);
-    if (text == 2 && !(v > 0 && isfinite(v)))
-        return ps_cli_usage(cli, "%s %s: expected a positive number, got '%s'", opt, arg, eq + 1);
-    l->a = ps_xrealloc(l->a, (l->n + 1) * sizeof *l->a);
-    l->a[l->n] = (kv){ps_xstrndup(arg, (size_t)(eq - arg)), v, eq + 1};
-    l->n++;
-    return PS_OK;
-}
 
 static const kv *kv_find(const kv_list *l, const char *label)
 {
@@ -113,99 +130,44 @@ static void kv_fini(kv_list *l)
 
 static const char *const output_exts = ".txt .json .html .pdf .svg .png";
 
-static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, char ***runs, size_t *nruns)
+static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, ps_cli_list *ops)
 {
-    enum { O_DB = 300, O_WHERE };
-    enum { O_TABLE = 256, O_BASE, O_LOAD, O_LOADNAME, O_MBX, O_DISKS, O_FORMAT, O_LENIENT, O_CONFIG, O_SOL,
-           O_CHART, O_METRIC, O_DUMP, O_ENCODING };
-    static const struct option longs[] = {
-        {"table", required_argument, 0, O_TABLE}, {"baseline", required_argument, 0, O_BASE},
-        {"load", required_argument, 0, O_LOAD}, {"load-name", required_argument, 0, O_LOADNAME},
-        {"mailboxes", required_argument, 0, O_MBX}, {"disks", required_argument, 0, O_DISKS},
-        {"config", required_argument, 0, O_CONFIG}, {"solution", required_argument, 0, O_SOL},
-        {"chart", required_argument, 0, O_CHART}, {"metric", required_argument, 0, O_METRIC},
-        {"dump-layout", no_argument, 0, O_DUMP}, {"db", required_argument, 0, O_DB},
-        {"where", required_argument, 0, O_WHERE}, {"encoding", required_argument, 0, O_ENCODING},
-        {"format", required_argument, 0, O_FORMAT}, {"lenient", no_argument, 0, O_LENIENT},
-        {"begin", required_argument, 0, 'b'}, {"end", required_argument, 0, 'e'},
-        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
-    int c, rc = PS_OK;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:b:e:qh", longs, NULL)) != -1) {
-        switch (c) {
-        case 'o': {
-            enum ps_format f = ps_format_from_path(optarg);
-            if (f != PS_FMT_TEXT && f != PS_FMT_JSON && f != PS_FMT_HTML && f != PS_FMT_PDF && f != PS_FMT_SVG &&
-                f != PS_FMT_PNG)
-                return ps_cli_usage(cli, "-o %s: trend writes %s", optarg, output_exts);
-            for (size_t i = 0; i < o->nout; i++)
-                if (strcmp(o->outputs[i], optarg) == 0)
-                    return ps_cli_usage(cli, "-o %s given twice", optarg);
-            o->outputs = ps_xrealloc(o->outputs, (o->nout + 1) * sizeof *o->outputs);
-            o->outputs[o->nout++] = optarg;
-            break;
-        }
-        case 'b':
-        case 'e': {
-            ps_time t;
-            if (ps_time_parse_user(optarg, &t, NULL) != 0)
-                return ps_cli_usage(cli, "cannot parse time '%s'", optarg);
-            if (c == 'b')
-                o->js.has_begin = 1, o->js.begin = t;
-            else
-                o->js.has_end = 1, o->js.end = t;
-            break;
-        }
-        case 'q': cli->quiet = 1; break;
-        case 'h': return (rc = ps_cli_help(cli, &ps_doc_trend)) ? rc : -1;
-        case O_TABLE: o->table = optarg; break;
-        case O_BASE: o->baseline = optarg; break;
-        case O_LOADNAME: o->load_name = optarg; break;
-        case O_METRIC: o->metric = optarg; break;
-        case O_DUMP: o->dump = 1; break;
-        case O_DB: o->db = optarg; break;
-        case O_WHERE:
-            if (!strchr(optarg, '=') || optarg[0] == '=')
-                return ps_cli_usage(cli, "--where expects KEY=VALUE, got '%s'", optarg);
-            o->where = ps_xrealloc(o->where, (o->nwhere + 1) * sizeof *o->where);
-            o->where[o->nwhere++] = optarg;
-            break;
-        case O_LENIENT: o->js.lenient = 1; break;
-        case O_ENCODING: rc = ps_cli_encoding(cli, optarg, &o->js.encoding); break;
-        case O_LOAD: rc = add_kv(cli, &o->loads, optarg, "--load", 0); break;
-        case O_MBX: rc = add_kv(cli, &o->mailboxes, optarg, "--mailboxes", 2); break;
-        case O_DISKS: rc = add_kv(cli, &o->disks, optarg, "--disks", 2); break;
-        case O_CONFIG: rc = add_kv(cli, &o->configs, optarg, "--config", 1); break;
-        case O_SOL: rc = add_kv(cli, &o->solutions, optarg, "--solution", 1); break;
-        case O_CHART:
-            o->chart_given = 1;
-            if ((o->chart = ps_trend_chart_parse(optarg)) < 0)
-                return ps_cli_usage(cli, "--chart must be bars, load or overlay, got '%s'", optarg);
-            break;
-        case O_FORMAT:
-            o->fmt = ps_format_parse(optarg);
-            if (o->fmt != PS_FMT_TEXT && o->fmt != PS_FMT_JSON && o->fmt != PS_FMT_HTML)
-                return ps_cli_usage(cli, "--format must be text, json or html");
-            break;
-        default:
-            return ps_cli_usage(cli, "unknown or incomplete option '%s'", argv[optind - 1]);
-        }
-        if (rc)
-            return rc;
+    int rc = ps_cli_parse(cli, &ps_doc_trend, argc, argv, o, ops);
+    if (rc)
+        return rc;
+    for (size_t i = 0; i < o->outputs.n; i++) {
+        enum ps_format f = ps_format_from_path(o->outputs.v[i]);
+        if (f != PS_FMT_TEXT && f != PS_FMT_JSON && f != PS_FMT_HTML && f != PS_FMT_PDF && f != PS_FMT_SVG &&
+            f != PS_FMT_PNG)
+            return ps_cli_usage(cli, "-o %s: trend writes %s", o->outputs.v[i], output_exts);
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(o->outputs.v[k], o->outputs.v[i]) == 0)
+                return ps_cli_usage(cli, "-o %s given twice", o->outputs.v[i]);
     }
-    *runs = argv + optind;
-    *nruns = (size_t)(argc - optind);
-    if (o->nwhere && !o->db)
+    for (size_t i = 0; i < o->where.n; i++)
+        if (!strchr(o->where.v[i], '=') || o->where.v[i][0] == '=')
+            return ps_cli_usage(cli, "--where: expected KEY=VALUE, got '%s'", o->where.v[i]);
+    if (!o->fmt)
+        o->fmt = PS_FMT_TEXT;
+    o->chart = o->chart_word ? ps_trend_chart_parse(o->chart_word) : 0;
+    if ((rc = ps_cli_window_check(cli, &o->logs.b, &o->logs.e)))
+        return rc;
+    o->js.has_begin = o->logs.b.set, o->js.begin = o->logs.b.t, o->js.begin_utc = o->logs.b.utc;
+    o->js.has_end = o->logs.e.set, o->js.end = o->logs.e.t, o->js.end_utc = o->logs.e.utc;
+    o->js.lenient = o->logs.lenient;
+    o->js.encoding = o->logs.encoding;
+    const char *const *runs = ops->v;
+    size_t nruns = ops->n;
+    if (o->where.n && !o->db)
         return ps_cli_usage(cli, "--where needs --db");
     if (o->db)   /* stored labels, not LABEL=PATH */
-        return *nruns || o->nwhere || o->table ? PS_OK : ps_cli_usage(cli, "--db needs LABEL... or --where KEY=VALUE");
-    for (size_t i = 0; i < *nruns; i++) {
-        const char *eq = strchr((*runs)[i], '=');
-        if (!eq || eq == (*runs)[i] || !eq[1])
-            return ps_cli_usage(cli, "expected LABEL=PATH, got '%s'", (*runs)[i]);
+        return nruns || o->where.n || o->table ? PS_OK : ps_cli_usage(cli, "--db needs LABEL... or --where KEY=VALUE");
+    for (size_t i = 0; i < nruns; i++) {
+        const char *eq = strchr(runs[i], '=');
+        if (!eq || eq == runs[i] || !eq[1])
+            return ps_cli_usage(cli, "expected LABEL=PATH, got '%s'", runs[i]);
     }
-    if (!*nruns && !o->table)
+    if (!nruns && !o->table)
         return ps_cli_usage(cli, "nothing to compare: give LABEL=PATH arguments or --table FILE");
     return PS_OK;
 }
@@ -215,8 +177,8 @@ static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, char **
 static int needs_series(const trend_opts *o)
 {
     int need = o->dump || o->fmt == PS_FMT_HTML;
-    for (size_t i = 0; i < o->nout; i++) {
-        enum ps_format f = ps_format_from_path(o->outputs[i]);
+    for (size_t i = 0; i < o->outputs.n; i++) {
+        enum ps_format f = ps_format_from_path(o->outputs.v[i]);
         need |= f == PS_FMT_HTML || f == PS_FMT_PDF ||
                 ((f == PS_FMT_SVG || f == PS_FMT_PNG) && o->chart == PS_TREND_CHART_OVERLAY);
     }
@@ -246,11 +208,11 @@ static int render_one(ps_cli *cli, const ps_trend *t, const trend_opts *o, enum 
  * PNG is written by the chart engine (atomically) once the others are committed. */
 static int render_all(ps_cli *cli, const ps_trend *t, const trend_opts *o, const char *const *inputs, size_t ninputs)
 {
-    ps_outfile **of = ps_xcalloc(o->nout + 1, sizeof *of);
+    ps_outfile **of = ps_xcalloc(o->outputs.n + 1, sizeof *of);
     int rc = PS_OK;
-    for (size_t i = 0; i < o->nout && !rc; i++) {
-        enum ps_format f = ps_format_from_path(o->outputs[i]);
-        rc = ps_outfile_open(o->outputs[i], inputs, ninputs, &of[i], &cli->err);
+    for (size_t i = 0; i < o->outputs.n && !rc; i++) {
+        enum ps_format f = ps_format_from_path(o->outputs.v[i]);
+        rc = ps_outfile_open(o->outputs.v[i], inputs, ninputs, &of[i], &cli->err);
         if (rc || f == PS_FMT_PNG)
             continue;
         ps_buf b = {0};
@@ -261,8 +223,8 @@ static int render_all(ps_cli *cli, const ps_trend *t, const trend_opts *o, const
     }
     ps_trend_chart png = {0};
     int want_png = 0;
-    for (size_t i = 0; i < o->nout; i++)
-        want_png |= ps_format_from_path(o->outputs[i]) == PS_FMT_PNG;
+    for (size_t i = 0; i < o->outputs.n; i++)
+        want_png |= ps_format_from_path(o->outputs.v[i]) == PS_FMT_PNG;
     if (!rc && want_png) {   /* a bad chart must fail before anything is committed */
         rc = ps_trend_chart_build(t, (enum ps_trend_chart_kind)o->chart, o->metric, &png, &cli->err);
         ps_chart_layout l;
@@ -271,19 +233,20 @@ static int render_all(ps_cli *cli, const ps_trend *t, const trend_opts *o, const
             ps_chart_layout_fini(&l);
         }
     }
-    for (size_t i = 0; i < o->nout; i++) {
+    for (size_t i = 0; i < o->outputs.n; i++) {
         if (!of[i])
             continue;
-        if (ps_format_from_path(o->outputs[i]) == PS_FMT_PNG)
+        if (ps_format_from_path(o->outputs.v[i]) == PS_FMT_PNG)
             ps_outfile_abort(of[i]);
         else if (rc)
             rc = ps_outfile_fail(of[i], rc, &cli->err);   /* "FILE: write error: REASON" */
-        else
-            rc = ps_outfile_commit(of[i], &cli->err);
+        else if (!(rc = ps_outfile_commit(of[i], &cli->err)))
+            ps_cli_wrote(cli, o->outputs.v[i]);
     }
-    for (size_t i = 0; i < o->nout && !rc; i++)
-        if (ps_format_from_path(o->outputs[i]) == PS_FMT_PNG)
-            rc = ps_chart_render_png(&png.spec, o->outputs[i], &cli->err);
+    for (size_t i = 0; i < o->outputs.n && !rc; i++)
+        if (ps_format_from_path(o->outputs.v[i]) == PS_FMT_PNG)
+            if (!(rc = ps_chart_render_png(&png.spec, o->outputs.v[i], &cli->err)))
+                ps_cli_wrote(cli, o->outputs.v[i]);
     ps_trend_chart_fini(&png);
     free(of);
     return rc;
@@ -381,12 +344,12 @@ static int finish_trend(ps_cli *cli, ps_trend *t, const trend_opts *o)
 }
 
 /* --db: the labels given, or every stored run matching --where (label order). */
-static int load_stored(ps_cli *cli, ps_trend *t, const trend_opts *o, char **labels, size_t n)
+static int load_stored(ps_cli *cli, ps_trend *t, const trend_opts *o, const char *const *labels, size_t n)
 {
     char **found = NULL;
     size_t nfound = 0;
     int rc = PS_OK;
-    if (!n && (rc = ps_cli_store_labels(cli, o->db, o->where, o->nwhere, &found, &nfound)) != PS_OK)
+    if (!n && (rc = ps_cli_store_labels(cli, o->db, o->where.v, o->where.n, &found, &nfound)) != PS_OK)
         return rc;
     for (size_t i = 0; i < (n ? n : nfound) && !rc; i++) {
         const char *label = n ? labels[i] : found[i];
@@ -407,17 +370,13 @@ int ps_cmd_trend(int argc, char **argv, ps_cli *cli)
 {
     trend_opts o;
     memset(&o, 0, sizeof o);
-    o.fmt = PS_FMT_TEXT;
-    char **runs = NULL;
-    size_t nruns = 0;
+    ps_cli_list ops = {0};
     ps_trend t;
     memset(&t, 0, sizeof t);
     const char **inputs = NULL;
-    int rc = parse_args(argc, argv, cli, &o, &runs, &nruns);
-    if (rc == -1) {
-        rc = PS_OK;
-        goto out;
-    }
+    int rc = parse_args(argc, argv, cli, &o, &ops);
+    const char *const *runs = ops.v;
+    size_t nruns = ops.n;
     if (rc)
         goto out;
     o.js.keep_series = needs_series(&o);
@@ -460,17 +419,17 @@ int ps_cmd_trend(int argc, char **argv, ps_cli *cli)
         goto out;
     if (o.dump) {
         ps_buf b = {0};
-        ps_trend_dump_layouts(&t, o.chart_given ? o.chart : -1, o.metric, &b);
+        ps_trend_dump_layouts(&t, o.chart_word ? o.chart : -1, o.metric, &b);
         rc = ps_cli_write(cli, NULL, &b, NULL, 0);
         ps_buf_fini(&b);
-    } else if (!o.nout) {
+    } else if (!o.outputs.n) {
         ps_buf b = {0};
         rc = render_one(cli, &t, &o, o.fmt, &b);
         if (!rc)
             rc = ps_cli_write(cli, "-", &b, inputs, ninputs);
         ps_buf_fini(&b);
     }
-    if (!rc && o.nout)
+    if (!rc && o.outputs.n)
         rc = render_all(cli, &t, &o, inputs, ninputs);
 out:
     free(inputs);
@@ -480,7 +439,6 @@ out:
     kv_fini(&o.disks);
     kv_fini(&o.configs);
     kv_fini(&o.solutions);
-    free(o.outputs);
-    free(o.where);
-    return rc;
+    ps_cli_parse_free(&ps_doc_trend, &o, &ops);
+    return rc == PS_CLI_DONE ? PS_OK : rc;
 }

@@ -20,15 +20,17 @@ const ps_cli_command ps_cli_commands[] = {
 };
 const size_t ps_cli_ncommands = PS_DOC_N(ps_cli_commands);
 
-const ps_cmd_doc *const ps_cli_topics[] = {&ps_doc_rules, &ps_doc_solution};
+const ps_cmd_doc *const ps_cli_topics[] = {&ps_doc_rules, &ps_doc_analyze_rules, &ps_doc_solution};
 const size_t ps_cli_ntopics = PS_DOC_N(ps_cli_topics);
 
 static const ps_opt_doc global_opts[] = {
     {NULL, "--version", NULL, PS_VAL_NONE, NULL, 0,
      "print the version, the git revision it was built from and the versions of the libraries it "
-     "was built with (libxml2, PCRE2, cairo, libharu, fontconfig), then exit"},
-    {"-h", "--help", NULL, PS_VAL_NONE, NULL, 0, "list the commands (as 'perfscribe help')"},
-    {"-q", "--quiet", NULL, PS_VAL_NONE, NULL, 0, "no progress bar; accepted before the command as after it"},
+     "was built with (libxml2, PCRE2, cairo, libharu, fontconfig), then exit", .kind = PS_ARG_FLAG},
+    {"-h", "--help", NULL, PS_VAL_NONE, NULL, 0, "list the commands (as 'perfscribe help')", .kind = PS_ARG_FLAG},
+    {"-q", "--quiet", NULL, PS_VAL_NONE, NULL, 0, "no progress bar and no list of the files written; accepted before the command as after "
+     "it. (relog's -q lists the counters of a log: with perfscribe that is 'perfscribe summary'.)",
+     .kind = PS_ARG_FLAG},
 };
 
 const ps_cmd_doc ps_doc_perfscribe = {
@@ -58,7 +60,7 @@ const ps_cmd_doc ps_doc_perfscribe = {
         "(Debian package fonts-dejavu-core), and for Chinese, Japanese or Korean text a CJK font such "
         "as WenQuanYi Micro Hei (fonts-wqy-microhei); the HTML templates are compiled in.",
     .exit_status = "0 ok or pass, 1 a verdict fails or audit findings, 2 usage, 3 bad input, 4 I/O error",
-    .see_also = "perfscribe-rules(5)",
+    .see_also = "perfscribe-rules(5), perfscribe-analyze-rules(5), perfscribe-solution(5)",
 };
 
 const ps_cli_command *ps_cli_find_command(const char *name)
@@ -79,9 +81,14 @@ const ps_cmd_doc *ps_cli_find_topic(const char *name)
 
 int ps_cli_help(ps_cli *cli, const ps_cmd_doc *doc)
 {
-    errno = 0;
     if (ps_doc_print_help(stdout, doc) == 0)
         return PS_OK;
-    return ps_error_set(&cli->err, PS_EIO, "<stdout>", 0, 0, "write error: %s",
-                        strerror(errno ? errno : EIO));
+    clearerr(stdout);   /* the reason of the failure: write again (errno may be stale by now) */
+    errno = 0;
+    int e = fputc('\n', stdout) == EOF || fflush(stdout) != 0 ? errno : EIO;
+    if (e == EPIPE) {   /* | head: the reader has what it wanted */
+        cli->stdout_gone = 1;
+        return PS_OK;
+    }
+    return ps_error_set(&cli->err, PS_EIO, "<stdout>", 0, 0, "write error: %s", strerror(e ? e : EIO));
 }

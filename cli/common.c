@@ -77,6 +77,8 @@ int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *c
         memset(&cli->err, 0, sizeof cli->err);
         return PS_OK;
     }
+    if (!rc)
+        ps_cli_wrote(cli, path);
     return rc;
 }
 
@@ -102,5 +104,63 @@ int ps_cli_encoding(ps_cli *cli, const char *name, const char **out)
         return ps_cli_usage(cli, "--encoding: unknown encoding '%s' (utf-8, cp1250, cp1251, cp1252, cp1253, cp1254, "
                                  "cp850, cp866, cp932, cp936, cp949, cp950)", name);
     *out = name;
+    return PS_OK;
+}
+
+void ps_cli_wrote(ps_cli *cli, const char *path)
+{
+    if (!path || strcmp(path, "-") == 0) {
+        cli->stdout_used = 1;
+        return;
+    }
+    cli->written.v = ps_xrealloc(cli->written.v, (cli->written.n + 1) * sizeof *cli->written.v);
+    cli->written.v[cli->written.n++] = ps_xstrdup(path);
+}
+
+int ps_cli_in_window(const ps_cli_time *b, const ps_cli_time *e, const ps_row *row)
+{
+    if (b->set && (b->utc ? row->utc : row->local) < b->t)
+        return 0;
+    if (e->set && (e->utc ? row->utc : row->local) > e->t)
+        return 0;
+    return 1;
+}
+
+int ps_cli_window_check(ps_cli *cli, const ps_cli_time *b, const ps_cli_time *e)
+{
+    if (b->set && e->set && b->utc == e->utc && e->t < b->t)
+        return ps_cli_usage(cli, "--end is before --begin");
+    return PS_OK;
+}
+
+static int format_in(enum ps_format f, const enum ps_format *formats)
+{
+    for (; *formats != PS_FMT_NONE; formats++)
+        if (*formats == f)
+            return 1;
+    return 0;
+}
+
+int ps_cli_outputs(ps_cli *cli, const ps_cli_list *o, enum ps_format fmt, const enum ps_format *formats,
+                   enum ps_format dflt, ps_cli_out **outs, size_t *n)
+{
+    *n = o->n ? o->n : 1;
+    *outs = ps_xcalloc(*n, sizeof **outs);
+    if (!o->n) {
+        (*outs)[0] = (ps_cli_out){NULL, fmt ? fmt : dflt};
+        return PS_OK;
+    }
+    if (o->n > 1 && fmt)
+        return ps_cli_usage(cli, "-f/--format with several -o: each file takes the format of its extension");
+    for (size_t i = 0; i < o->n; i++) {
+        enum ps_format ext = ps_format_from_path(o->v[i]);
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(o->v[k], o->v[i]) == 0)
+                return ps_cli_usage(cli, "-o %s given twice", o->v[i]);
+        if (o->n > 1 && (strcmp(o->v[i], "-") == 0 || !format_in(ext, formats)))
+            return ps_cli_usage(cli, "-o %s: with several -o, name each file after its format (.%s, ...)", o->v[i],
+                                ps_format_name(formats[0]));
+        (*outs)[i] = (ps_cli_out){o->v[i], fmt ? fmt : format_in(ext, formats) ? ext : dflt};
+    }
     return PS_OK;
 }

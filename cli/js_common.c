@@ -5,90 +5,67 @@
 
 #include <string.h>
 
+static int set_profile(ps_cli *cli, void *field, const char *v)
+{
+    if (!ps_js_profile_canonical(v))
+        return ps_cli_usage(cli, "--profile: expected jetstress-2007, jetstress-2010, jetstress-2013, jetstress-2016 "
+                                 "or jetstress-2019, got '%s'", v);
+    *(const char **)field = v;
+    return PS_OK;
+}
+
 static const ps_opt_doc js_opts[] = {
-    {"-b", NULL, "TIME", PS_VAL_TEXT, NULL, 0,
-     "start of the window when no report gives one (the logs' local time, \"M/D/YYYY H:MM:SS\" or "
-     "\"YYYY-MM-DDTHH:MM:SS\")"},
-    {"-e", NULL, "TIME", PS_VAL_TEXT, NULL, 0, "end of the window when no report gives one"},
+    {"-b", "--begin", "TIME", PS_VAL_TEXT, NULL, 0,
+     "start of the window when no report gives one: the logs' local time (\"M/D/YYYY H:MM:SS\" or "
+     "\"YYYY-MM-DDTHH:MM:SS\"), or UTC with Z or +hh:mm",
+     .kind = PS_ARG_TIME, .at = offsetof(ps_cli_js, b)},
+    {"-e", "--end", "TIME", PS_VAL_TEXT, NULL, 0, "end of the window when no report gives one (TIME as for -b)",
+     .kind = PS_ARG_TIME, .at = offsetof(ps_cli_js, e)},
     {NULL, "--mailboxes", "N", PS_VAL_TEXT, NULL, 0,
      "mailboxes, for the target IOPS when neither report nor JetstressConfig.xml gives one "
-     "(with --iops-per-mailbox)"},
-    {NULL, "--iops-per-mailbox", "X", PS_VAL_TEXT, NULL, 0, "IOPS per mailbox (with --mailboxes)"},
+     "(with --iops-per-mailbox)",
+     .kind = PS_ARG_POSITIVE, .at = offsetof(ps_cli_js, p.load.mailboxes)},
+    {NULL, "--iops-per-mailbox", "X", PS_VAL_TEXT, NULL, 0, "IOPS per mailbox (with --mailboxes)",
+     .kind = PS_ARG_POSITIVE, .at = offsetof(ps_cli_js, p.load.iops_per_mailbox)},
     {NULL, "--profile", "P", PS_VAL_PROFILE, NULL, 0,
      "built-in threshold profile: jetstress-2007, jetstress-2010 or jetstress-2013 (also named "
-     "jetstress-2016 and jetstress-2019); default: from the report's version"},
+     "jetstress-2016 and jetstress-2019); default: from the report's version",
+     .kind = PS_ARG_CALL, .at = offsetof(ps_cli_js, p.profile), .set = set_profile},
     {NULL, "--thresholds", "FILE", PS_VAL_FILE, "thresholds xml", 0,
-     "extra rules: a perfscribe threshold file or a PAL threshold XML (see perfscribe help rules)"},
-    {NULL, "--lenient", NULL, PS_VAL_NONE, NULL, 0, "judge every server with the lenient (Stress) threshold set"},
-    {NULL, "--lenient-logs", NULL, PS_VAL_NONE, NULL, 0, "skip malformed log rows instead of stopping"},
-    PS_CLI_ENCODING_OPT,
-    {"-q", NULL, NULL, PS_VAL_NONE, NULL, 0, "quiet (no progress)"},
+     "extra rules: a perfscribe threshold file or a PAL threshold XML (see perfscribe help rules)",
+     .kind = PS_ARG_STR, .at = offsetof(ps_cli_js, p.thresholds)},
+    {NULL, "--lenient-thresholds", NULL, PS_VAL_NONE, NULL, 0,
+     "judge every server with the lenient (Stress) threshold set",
+     .kind = PS_ARG_FLAG, .at = offsetof(ps_cli_js, p.lenient_thresholds)},
+    {NULL, "--lenient", NULL, PS_VAL_NONE, NULL, 0,
+     "skip malformed log rows instead of stopping, as in every command (it used to choose the "
+     "Stress thresholds here: that is now --lenient-thresholds)",
+     .kind = PS_ARG_FLAG, .at = offsetof(ps_cli_js, p.load.lenient)},
+    {NULL, "--lenient-logs", NULL, PS_VAL_NONE, NULL, 0, "the former name of --lenient (deprecated)",
+     .kind = PS_ARG_FLAG, .at = offsetof(ps_cli_js, p.load.lenient)},
+    PS_CLI_ENCODING_OPT(ps_cli_js, p.load.encoding),
 };
 
 const ps_opt_group ps_cli_js_opts = {js_opts, PS_DOC_N(js_opts)};
 
-static int need_value(ps_cli *cli, int argc, char **argv, int *i, const char **out)
+int ps_cli_js_finish(ps_cli *cli, ps_cli_js *a, const ps_cli_list *runs)
 {
-    if (*i + 1 >= argc)
-        return ps_cli_usage(cli, "option %s needs a value", argv[*i]);
-    *out = argv[++*i];
-    return PS_OK;
-}
-
-int ps_cli_js_option(ps_cli *cli, int argc, char **argv, int *i, ps_cli_js *a, int *rc)
-{
-    const char *s = argv[*i], *v = NULL;
-    *rc = PS_OK;
-    if (strcmp(s, "-b") == 0 || strcmp(s, "-e") == 0) {
-        int b = s[1] == 'b', utc = 0;
-        if ((*rc = need_value(cli, argc, argv, i, &v)))
-            return 1;
-        if (ps_time_parse_user(v, b ? &a->opt.begin : &a->opt.end, &utc) != 0)
-            *rc = ps_cli_usage(cli, "%s: cannot read the time '%s' (e.g. 3/14/2026 10:15:00 or 2026-03-14T10:15:00)", s, v);
-        else if (utc)
-            *rc = ps_cli_usage(cli, "%s: give the logs' local time without a zone (no Z or offset)", s);
-        else
-            *(b ? &a->opt.has_begin : &a->opt.has_end) = 1;
-    } else if (strcmp(s, "--mailboxes") == 0 || strcmp(s, "--iops-per-mailbox") == 0) {
-        double *out = s[2] == 'm' ? &a->opt.mailboxes : &a->opt.iops_per_mailbox;
-        if (!(*rc = need_value(cli, argc, argv, i, &v)) && (ps_parse_double(v, strlen(v), out) != 0 || !(*out > 0)))
-            *rc = ps_cli_usage(cli, "%s: expected a positive number, got '%s'", s, v);
-    } else if (strcmp(s, "--profile") == 0) {
-        if (!(*rc = need_value(cli, argc, argv, i, &a->profile)) && !ps_js_profile_canonical(a->profile))
-            *rc = ps_cli_usage(cli, "unknown profile '%s' (jetstress-2007, jetstress-2010, jetstress-2013, "
-                                    "jetstress-2016, jetstress-2019)", a->profile);
-    } else if (strcmp(s, "--thresholds") == 0) {
-        *rc = need_value(cli, argc, argv, i, &a->thresholds);
-    } else if (strcmp(s, "--lenient") == 0) {
-        a->lenient = 1;
-    } else if (strcmp(s, "--encoding") == 0) {
-        if (!(*rc = need_value(cli, argc, argv, i, &v)))
-            *rc = ps_cli_encoding(cli, v, &a->opt.encoding);
-    } else if (strcmp(s, "--lenient-logs") == 0) {
-        a->opt.lenient = 1;
-    } else if (strcmp(s, "-q") == 0) {
-        cli->quiet = 1;
-    } else {
-        return 0;
-    }
-    return 1;
-}
-
-int ps_cli_js_finish(ps_cli *cli, ps_cli_js *a)
-{
+    a->paths = runs->v;
+    a->npaths = runs->n;
     if (!a->npaths)
         return ps_cli_usage(cli, "no Jetstress run given (a folder, report, config or counter log)");
-    if ((a->opt.mailboxes > 0) != (a->opt.iops_per_mailbox > 0))
+    if ((a->p.load.mailboxes > 0) != (a->p.load.iops_per_mailbox > 0))
         return ps_cli_usage(cli, "--mailboxes and --iops-per-mailbox go together");
-    a->opt.profile = a->profile;
-    a->opt.thresholds_file = a->thresholds;
-    return PS_OK;
+    int rc = ps_cli_window_check(cli, &a->b, &a->e);
+    ps_js_options *l = &a->p.load;
+    l->has_begin = a->b.set, l->begin = a->b.t, l->begin_utc = a->b.utc;
+    l->has_end = a->e.set, l->end = a->e.t, l->end_utc = a->e.utc;
+    return rc;
 }
 
 int ps_cli_js_load(ps_cli *cli, ps_cli_js *a, ps_js_run **run)
 {
-    ps_pipeline_opts o = {a->opt, a->profile, a->thresholds, a->lenient, a->allow_empty, a->no_qualification};
-    return ps_pipeline_jetstress(a->paths, a->npaths, &o, run, &cli->warnings, &cli->err);
+    return ps_pipeline_jetstress(a->paths, a->npaths, &a->p, run, &cli->warnings, &cli->err);
 }
 
 int ps_cli_js_load_labelled(ps_cli *cli, const char *label, const char *const *paths, size_t npaths,

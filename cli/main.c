@@ -51,12 +51,14 @@ static void print_warnings(const ps_warnings *w)
 /* The end of every command: standard output flushed; a reader that closed the pipe (| head)
  * is a normal end (quiet; the exit code stays the command's verdict, 0 or 1); any other write
  * error is exit 4 with its reason. */
+static int stdout_gone;   /* the help found standard output's reader gone (ps_cli.stdout_gone) */
+
 static int finish(int rc)
 {
     errno = 0;
     int bad = fflush(stdout) != 0 || ferror(stdout);
     int e = errno ? errno : EIO;
-    if (ps_outfile_stdout_closed() || (bad && e == EPIPE))
+    if (ps_outfile_stdout_closed() || stdout_gone || (bad && e == EPIPE))
         return rc == PS_EFAIL ? PS_EFAIL : PS_OK;
     if (bad && rc == PS_OK) {
         fprintf(stderr, "perfscribe: <stdout>: write error: %s\n", strerror(e));
@@ -65,21 +67,30 @@ static int finish(int rc)
     return rc;
 }
 
+/* The command list: names and "help TOPIC" in one column, as wide as the longest. */
 static void usage(FILE *fp)
 {
+    int w = 4;   /* "help" */
+    for (size_t i = 0; i < ps_cli_ncommands; i++)
+        if ((int)strlen(ps_cli_commands[i].doc->name) > w)
+            w = (int)strlen(ps_cli_commands[i].doc->name);
+    for (size_t i = 0; i < ps_cli_ntopics; i++)
+        if (5 + (int)strlen(ps_cli_topics[i]->name) > w)
+            w = 5 + (int)strlen(ps_cli_topics[i]->name);
     fprintf(fp, "usage: perfscribe %s\n\ncommands:\n", ps_doc_perfscribe.synopsis);
     for (size_t i = 0; i < ps_cli_ncommands; i++)
-        fprintf(fp, "  %-10s %s\n", ps_cli_commands[i].doc->name, ps_cli_commands[i].doc->summary);
-    fprintf(fp, "  %-10s %s\n", "help", "this text; 'perfscribe help COMMAND' or 'COMMAND --help' for one command");
-    for (size_t i = 0; i < ps_cli_ntopics; i++)
-        fprintf(fp, "  help %-5s %s\n", ps_cli_topics[i]->name, ps_cli_topics[i]->summary);
-    fputs("\noptions:\n", fp);
-    for (size_t i = 0; i < ps_doc_perfscribe.nopts; i++) {
-        char label[64], first[80];
-        snprintf(first, sizeof first, "  %s", ps_doc_opt_label(&ps_doc_perfscribe.opts[i], label, sizeof label));
-        ps_doc_print_wrapped(fp, ps_doc_perfscribe.opts[i].help, 13, 79, first);
+        fprintf(fp, "  %-*s %s\n", w, ps_cli_commands[i].doc->name, ps_cli_commands[i].doc->summary);
+    fprintf(fp, "  %-*s %s\n", w, "help", "this text; 'perfscribe help COMMAND' or 'COMMAND --help' for one command");
+    for (size_t i = 0; i < ps_cli_ntopics; i++) {
+        char topic[64];
+        snprintf(topic, sizeof topic, "help %s", ps_cli_topics[i]->name);
+        fprintf(fp, "  %-*s %s\n", w, topic, ps_cli_topics[i]->summary);
     }
-    fprintf(fp, "\nexit codes: %s\n", ps_doc_perfscribe.exit_status);
+    fputs("\noptions:\n", fp);
+    for (size_t i = 0; i < ps_doc_perfscribe.nopts; i++)
+        ps_doc_print_opt(fp, &ps_doc_perfscribe.opts[i], 16, 79);
+    fputc('\n', fp);
+    ps_doc_print_wrapped(fp, ps_doc_perfscribe.exit_status, 12, 79, "exit codes: ");
 }
 
 static void unknown(const char *what, const char *name)
@@ -103,6 +114,7 @@ static int global_option(const char *a, ps_cli *cli)
 /* The end of --version and help: their error (a failed write) printed once, then finish. */
 static int report(int rc, ps_cli *cli)
 {
+    stdout_gone = cli->stdout_gone;
     if (rc != PS_OK && cli->err.msg[0]) {
         char line[1200];
         ps_error_format(&cli->err, line, sizeof line);
@@ -112,9 +124,32 @@ static int report(int rc, ps_cli *cli)
     return finish(rc);
 }
 
+/* After a command that wrote files: its verdict line (when its output did not go to standard
+ * output) and one "wrote FILE" line per file (not with -q), on standard output; when an output
+ * went there, "perfscribe: wrote FILE" on standard error instead (that output stays clean). */
+static void print_written(const ps_cli *cli, int rc)
+{
+    if ((rc == PS_OK || rc == PS_EFAIL) && cli->verdict[0] && !cli->stdout_used && cli->written.n)
+        printf("%s\n", cli->verdict);
+    for (size_t i = 0; !cli->quiet && i < cli->written.n; i++) {
+        ps_buf b = {0};
+        ps_term_escape(&b, cli->written.v[i]);
+        if (cli->stdout_used)
+            print_safe("wrote ", cli->written.v[i]);
+        else
+            printf("wrote %s\n", b.data ? b.data : "");
+        ps_buf_fini(&b);
+    }
+}
+
 static int run_command(const ps_cli_command *c, int argc, char **argv, ps_cli *cli)
 {
     int rc = c->fn(argc, argv, cli);
+    stdout_gone = cli->stdout_gone;
+    print_written(cli, rc);
+    for (size_t i = 0; i < cli->written.n; i++)
+        free((char *)cli->written.v[i]);
+    free(cli->written.v);
     ps_chart_release_caches();   /* cairo/fontconfig process caches (clean leak reports) */
     print_warnings(&cli->warnings);
     ps_warnings_fini(&cli->warnings);
@@ -144,6 +179,7 @@ int main(int argc, char **argv)
     argc -= first - 1;
     argv += first - 1;
     const char *cmd = argv[1];
+    stdout_gone = 0;
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0)
         return report(ps_cli_version(&cli), &cli);
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {

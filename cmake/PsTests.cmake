@@ -1,5 +1,38 @@
 # Every tests/unit/test_*.c is one Criterion executable; every tests/cli/*.sh one CLI test.
 # A test that needs ../shared and does not find it skips (Criterion cr_skip, shell exit 77).
+#
+# Labels (ctest -L / -LE; `make check` runs the tests without slow, needs-postgres, needs-tools):
+#   unit            a Criterion suite                 cli    a shell test of the binary
+#   slow            over ~20 s on a quiet 2-core machine
+#   needs-postgres  a PostgreSQL server (make test starts a throwaway one: tests/pg_server.sh)
+#   needs-tools     programs beyond the build's own (Chromium, valgrind, poppler-utils, qpdf,
+#                   mupdf-tools, sqlite3, pg_dump, the Debian packaging tools)
+# Every test has a timeout: PS_TIMEOUT_UNIT, PS_TIMEOUT_CLI, PS_TIMEOUT_SLOW seconds.
+set(PS_TIMEOUT_UNIT 300)
+set(PS_TIMEOUT_CLI 600)
+set(PS_TIMEOUT_SLOW 1800)
+set(PS_SLOW_TESTS cli_byte_identity cli_install_package cli_hostile_user cli_summary_options cli_convert_parallel
+    cli_safe_outputs cli_report_pdf_text cli_report_chromium cli_trend_samples cli_audit_cli cli_bad_inputs
+    cli_help_table cli_jetstress_extra_objects cli_audit_sample cli_audit_phrasing)
+set(PS_POSTGRES_TESTS cli_store_backends cli_store_kill cli_store_migrate cli_convert_sql cli_pg_lib cli_lazy_libs)
+set(PS_TOOL_TESTS cli_report_chromium cli_convert_digits_valgrind cli_install_package cli_report_pdf_text
+    cli_report_pdf_figures cli_report_rich cli_report_font_missing cli_store_kill cli_store_migrate cli_convert_sql
+    cli_audit_pdf)
+# ps_test_labels(NAME BASE_LABEL BASE_TIMEOUT): the labels and the timeout of one test
+function(ps_test_labels name base timeout)
+  set(labels ${base})
+  if(name IN_LIST PS_SLOW_TESTS)
+    list(APPEND labels slow)
+    set(timeout ${PS_TIMEOUT_SLOW})
+  endif()
+  if(name IN_LIST PS_POSTGRES_TESTS)
+    list(APPEND labels needs-postgres)
+  endif()
+  if(name IN_LIST PS_TOOL_TESTS)
+    list(APPEND labels needs-tools)
+  endif()
+  set_tests_properties(${name} PROPERTIES LABELS "${labels}" TIMEOUT ${timeout})
+endfunction()
 pkg_check_modules(CRITERION REQUIRED IMPORTED_TARGET criterion)
 set(PS_SHARED_DIR "${CMAKE_SOURCE_DIR}/../shared" CACHE PATH "Third-party samples (read only, optional)")
 file(GLOB PS_UNIT_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/test_*.c)
@@ -16,6 +49,7 @@ foreach(src ${PS_UNIT_TESTS})
   target_link_libraries(${name} PRIVATE ps_pipeline ps_parser ps_render ps_model PkgConfig::CRITERION)
   add_test(NAME ${name} COMMAND ${name} --jobs 1 WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "LC_ALL=C;TZ=UTC")
+  ps_test_labels(${name} unit ${PS_TIMEOUT_UNIT})
 endforeach()
 file(GLOB PS_CLI_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/cli/*.sh)
 foreach(script ${PS_CLI_TESTS})
@@ -23,6 +57,7 @@ foreach(script ${PS_CLI_TESTS})
   add_test(NAME cli_${name} COMMAND bash ${script} WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
   set_tests_properties(cli_${name} PROPERTIES SKIP_RETURN_CODE 77
     ENVIRONMENT "PERFSCRIBE=$<TARGET_FILE:perfscribe>;PS_TEXT2PDF=$<TARGET_FILE:ps_text2pdf>;PS_SOURCE_DIR=${CMAKE_SOURCE_DIR};PS_SHARED_DIR=${PS_SHARED_DIR};LC_ALL=C")
+  ps_test_labels(cli_${name} cli ${PS_TIMEOUT_CLI})
 endforeach()
 # test helper: a text file laid out as a PDF with cairo (the audit PDF tests)
 add_executable(ps_text2pdf ${CMAKE_SOURCE_DIR}/tests/audit/text2pdf.c)

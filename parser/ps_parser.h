@@ -127,10 +127,9 @@ int ps_js_discover(const char *const *paths, size_t npaths, ps_js_run **out, ps_
 /* Options of the Jetstress pipeline. Zero-initialise, then set what the user gave. */
 typedef struct ps_js_options {
     int has_begin, has_end;
-    ps_time begin, end;              /* -b/-e, local time of the logs */
+    ps_time begin, end;              /* -b/-e, local time of the logs ... */
+    int begin_utc, end_utc;          /* ... or UTC (given with Z or an offset) */
     double mailboxes, iops_per_mailbox;  /* NaN/0 = take from report or config */
-    const char *profile;             /* "jetstress-2013", ... NULL = from the report's version */
-    const char *thresholds_file;     /* --thresholds FILE, NULL = built-in */
     int keep_series;                 /* keep per-instance time series (window samples) for charts */
     int keep_outside;                /* with keep_series: the series also hold the samples
                                         outside the window (drawn only, not in any figure) */

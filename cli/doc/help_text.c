@@ -130,13 +130,37 @@ void ps_doc_print_synopsis(FILE *fp, const char *lead, const char *synopsis, int
     fputc('\n', fp);
 }
 
-static void print_opts(FILE *fp, const ps_opt_doc *o, size_t n)
+static const ps_opt_doc common_opts[] = {
+    [PS_COMMON_QUIET] = {"-q", "--quiet", NULL, PS_VAL_NONE, NULL, 0,
+                         "no progress bar and no list of the files written (relog's -q, which lists "
+                         "a log's counters, is 'perfscribe summary')", .kind = PS_ARG_FLAG},
+    [PS_COMMON_HELP] = {"-h", "--help", NULL, PS_VAL_NONE, NULL, 0, "this text", .kind = PS_ARG_FLAG},
+};
+const ps_opt_group ps_doc_common_opts = {common_opts, PS_DOC_N(common_opts)};
+
+const ps_opt_doc *ps_doc_opt_at(const ps_cmd_doc *doc, size_t i)
 {
-    for (size_t i = 0; i < n; i++) {
-        char label[128], first[160];
-        ps_doc_opt_label(&o[i], label, sizeof label);
-        snprintf(first, sizeof first, "  %s", label);
-        ps_doc_print_wrapped(fp, o[i].help, OPT_COLUMN, HELP_WIDTH, first);
+    if (i < doc->nopts)
+        return &doc->opts[i];
+    i -= doc->nopts;
+    size_t ns = doc->shared ? doc->shared->n : 0;
+    if (i < ns)
+        return &doc->shared->opts[i];
+    i -= ns;
+    int command = doc->section == 1 && strcmp(doc->name, "perfscribe") != 0;
+    return command && i < ps_doc_common_opts.n ? &ps_doc_common_opts.opts[i] : NULL;
+}
+
+void ps_doc_print_opt(FILE *fp, const ps_opt_doc *o, int column, int width)
+{
+    char label[128], first[160];
+    ps_doc_opt_label(o, label, sizeof label);
+    snprintf(first, sizeof first, "  %s", label);
+    if ((int)strlen(first) >= column) {   /* no room for a space before the help: next line */
+        fprintf(fp, "%s\n", first);
+        ps_doc_print_wrapped(fp, o->help, column, width, NULL);
+    } else {
+        ps_doc_print_wrapped(fp, o->help, column, width, first);
     }
 }
 
@@ -151,12 +175,10 @@ int ps_doc_print_help(FILE *fp, const ps_cmd_doc *doc)
         ps_doc_print_synopsis(fp, lead, doc->synopsis, HELP_WIDTH);
         fputc('\n', fp);
         ps_doc_print_wrapped(fp, doc->description, 0, HELP_WIDTH, NULL);
-        if (doc->nopts || doc->shared)
-            fputs("\noptions:\n", fp);
-        print_opts(fp, doc->opts, doc->nopts);
-        if (doc->shared)
-            print_opts(fp, doc->shared->opts, doc->shared->n);
-        fputs("  -h, --help          this text\n", fp);
+        fputs("\noptions:\n", fp);
+        const ps_opt_doc *o;
+        for (size_t i = 0; (o = ps_doc_opt_at(doc, i)); i++)
+            ps_doc_print_opt(fp, o, OPT_COLUMN, HELP_WIDTH);
     }
     if (doc->notes) {
         fputc('\n', fp);
@@ -166,7 +188,9 @@ int ps_doc_print_help(FILE *fp, const ps_cmd_doc *doc)
         fputc('\n', fp);
         ps_doc_print_wrapped(fp, doc->exit_status, 12, HELP_WIDTH, "exit codes: ");
     }
-    if (doc->see_also)
-        fprintf(fp, "\nsee also: %s\n", doc->see_also);
+    if (doc->see_also) {
+        fputc('\n', fp);
+        ps_doc_print_wrapped(fp, doc->see_also, 10, HELP_WIDTH, "see also: ");
+    }
     return fflush(fp) == 0 && !ferror(fp) ? 0 : -1;
 }

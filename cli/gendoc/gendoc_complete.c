@@ -15,7 +15,7 @@ const char *ps_gendoc_ext_alt(const char *exts)
     return buf;
 }
 
-/* Every option of a command, both groups. */
+/* Every option of a command: its own, the shared group, the common ones (ps_doc_opt_at). */
 typedef struct opt_iter {
     const ps_cmd_doc *doc;
     size_t i;
@@ -23,12 +23,9 @@ typedef struct opt_iter {
 
 static const ps_opt_doc *next_opt(opt_iter *it)
 {
-    size_t n1 = it->doc->nopts, n2 = it->doc->shared ? it->doc->shared->n : 0;
-    if (it->i < n1)
-        return &it->doc->opts[it->i++];
-    if (it->i < n1 + n2)
-        return &it->doc->shared->opts[it->i++ - n1];
-    return NULL;
+    const ps_opt_doc *o = ps_doc_opt_at(it->doc, it->i);
+    it->i += o != NULL;
+    return o;
 }
 
 static void profile_words(FILE *fp)

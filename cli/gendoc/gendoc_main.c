@@ -35,23 +35,21 @@ static int write_script(const char *path, void (*fn)(FILE *))
     return fclose(fp) != 0 ? fail(path) : 0;
 }
 
-/* `ps_gendoc --options`: one line per command option, "COMMAND<TAB>OPTION<TAB>VALUE-NAME<TAB>
- * VALUES" (VALUE-NAME "-" for a flag), for the test that every documented option is accepted. */
+/* `ps_gendoc --options`: one line per command option name, "COMMAND<TAB>OPTION<TAB>VALUE-NAME<TAB>
+ * VALUES<TAB>ROW" (VALUE-NAME "-" for a flag; the short and long names of one row share ROW),
+ * for the test that every documented option is accepted. */
 static int list_options(void)
 {
     for (size_t c = 0; c < ps_cli_ncommands; c++) {
         const ps_cmd_doc *d = ps_cli_commands[c].doc;
-        for (int g = 0; g < 2; g++) {
-            const ps_opt_doc *o = g ? (d->shared ? d->shared->opts : NULL) : d->opts;
-            size_t n = g ? (d->shared ? d->shared->n : 0) : d->nopts;
-            for (size_t i = 0; i < n; i++)
-                for (int k = 0; k < 2; k++) {
-                    const char *name = k ? o[i].lng : o[i].shrt;
-                    if (name)
-                        printf("%s\t%s\t%s\t%s\n", d->name, name, o[i].arg ? o[i].arg : "-",
-                               o[i].values ? o[i].values : "-");
-                }
-        }
+        const ps_opt_doc *o;
+        for (size_t i = 0; (o = ps_doc_opt_at(d, i)); i++)
+            for (int k = 0; k < 2; k++) {
+                const char *name = k ? o->lng : o->shrt;
+                if (name && o != &ps_doc_common_opts.opts[PS_COMMON_HELP])
+                    printf("%s\t%s\t%s\t%s\t%zu\n", d->name, name, o->arg ? o->arg : "-",
+                           o->values ? o->values : "-", i);
+            }
     }
     return fflush(stdout) == 0 ? 0 : 1;
 }

@@ -187,12 +187,9 @@ int ps_gendoc_man(FILE *fp, const ps_cmd_doc *doc, const char *date)
     }
     if (doc->section == 1) {
         fputs(".SH OPTIONS\n", fp);
-        for (size_t i = 0; i < doc->nopts; i++)
-            rc |= option(fp, &doc->opts[i]);
-        for (size_t i = 0; doc->shared && i < doc->shared->n; i++)
-            rc |= option(fp, &doc->shared->opts[i]);
-        if (!top)
-            fputs(".TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\nprint the help text and exit\n", fp);
+        const ps_opt_doc *o;
+        for (size_t i = 0; (o = ps_doc_opt_at(doc, i)); i++)
+            rc |= option(fp, o);
     }
     if (doc->notes) {
         fprintf(fp, ".SH %s\n", doc->notes_title ? doc->notes_title : "NOTES");

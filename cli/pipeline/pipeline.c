@@ -46,7 +46,7 @@ int ps_pipeline_jetstress(const char *const *paths, size_t npaths, const ps_pipe
     ps_js_run *run = NULL;
     rc = ps_pipeline_load(paths, npaths, &o->load, &run, w, err);
     if (!rc) {
-        ps_js_judge_options jo = {o->profile, o->lenient, o->thresholds ? &extra : NULL};
+        ps_js_judge_options jo = {o->profile, o->lenient_thresholds, o->thresholds ? &extra : NULL};
         rc = ps_js_judge(run, &jo, err);                  /* judge */
         if (!rc && !o->no_qualification)
             ps_js_qualify(run);                           /* ESRP: target reached, verdicts pass */

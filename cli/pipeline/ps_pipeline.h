@@ -13,10 +13,10 @@
 
 /* What ps_pipeline_jetstress does beyond loading. */
 typedef struct ps_pipeline_opts {
-    ps_js_options load;        /* discovery and log reading: window, encoding, lenient logs, series */
+    ps_js_options load;        /* discovery and log reading: window, encoding, --lenient, series */
     const char *profile;       /* threshold profile, NULL = from each report's version */
     const char *thresholds;    /* extra rule file (perfscribe format or PAL XML), NULL = none */
-    int lenient;               /* judge every server with the lenient (Stress) threshold set */
+    int lenient_thresholds;    /* judge every server with the lenient (Stress) threshold set */
     int allow_empty;           /* a run without any server is not an error (audit) */
     int no_qualification;      /* 1 = Jetstress's own verdict only: no ESRP qualification (ps_js_qualify) */
 } ps_pipeline_opts;

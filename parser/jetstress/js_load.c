@@ -215,7 +215,8 @@ static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map,
 }
 
 typedef struct window {
-    ps_time start, end;   /* PS_TIME_NONE = open */
+    ps_time start, end;        /* PS_TIME_NONE = open */
+    int start_utc, end_utc;    /* given in UTC: made local at the first row of a log */
 } window;
 
 static int in_window(const window *wd, ps_time t)
@@ -242,7 +243,7 @@ static int has_value(const double *v)
     return 0;
 }
 
-static int stream_log(ps_js_server *s, const char *path, const window *wd, const ps_js_options *opt,
+static int stream_log(ps_js_server *s, const char *path, window *wd, const ps_js_options *opt,
                       ps_warnings *w, ps_error *err)
 {
     ps_log_options lo = {0};
@@ -272,6 +273,11 @@ static int stream_log(ps_js_server *s, const char *path, const window *wd, const
     uint64_t rows = 0, overlap = 0;
     ps_row row;
     while ((rc = ps_log_next(log, &row, err)) > 0) {
+        if (wd->start_utc || wd->end_utc) {   /* -b/-e in UTC: the log's local clock from now on */
+            wd->start += wd->start_utc && wd->start != PS_TIME_NONE ? row.local - row.utc : 0;
+            wd->end += wd->end_utc && wd->end != PS_TIME_NONE ? row.local - row.utc : 0;
+            wd->start_utc = wd->end_utc = 0;
+        }
         int inside = in_window(wd, row.local);
         if (!inside && !outside) {
             if (wd->end != PS_TIME_NONE && row.local > wd->end)
@@ -419,7 +425,7 @@ static int load_server(ps_js_run *run, ps_js_server *s, const ps_js_options *opt
     seed_from_report(s);
     if (!s->jetstress_version && s->report && s->report->jetstress_version)
         s->jetstress_version = ps_xstrdup(s->report->jetstress_version);
-    window wd = {PS_TIME_NONE, PS_TIME_NONE};
+    window wd = {PS_TIME_NONE, PS_TIME_NONE, 0, 0};
     if (s->report && s->report->collection_start != PS_TIME_NONE && s->report->collection_end != PS_TIME_NONE) {
         wd.start = s->report->collection_start;
         wd.end = s->report->collection_end;
@@ -427,9 +433,9 @@ static int load_server(ps_js_run *run, ps_js_server *s, const ps_js_options *opt
             ps_warn(w, "%s: the report's collection window is used; -b/-e ignored", s->machine ? s->machine : "?");
     } else if (opt) {
         if (opt->has_begin)
-            wd.start = opt->begin;
+            wd.start = opt->begin, wd.start_utc = opt->begin_utc;
         if (opt->has_end)
-            wd.end = opt->end;
+            wd.end = opt->end, wd.end_utc = opt->end_utc;
     }
     s->window_start = s->window_end = PS_TIME_NONE;
     s->window_samples = 0;

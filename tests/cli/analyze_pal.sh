@@ -8,7 +8,8 @@
 set -euo pipefail
 PS=${PERFSCRIBE:?}
 D=${PS_SHARED_DIR:-}/real-samples/pal-thresholds
-[ -f "$D/QuickSystemOverview.xml" ] || { echo "SKIP: $D not present"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+[ -f "$D/QuickSystemOverview.xml" ] || ps_skip_optional "$D not present"
 LOG=${PS_SOURCE_DIR:?}/samples/analyze/server-en.csv
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT

@@ -7,7 +7,8 @@
 set -euo pipefail
 PS=${PERFSCRIBE:?}
 R=${PS_SHARED_DIR:-}/real-samples
-[ -d "$R/blg" ] || { echo "SKIP: $R not present"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+[ -d "$R/blg" ] || ps_skip_optional "$R not present"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 n=0

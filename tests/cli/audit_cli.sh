@@ -2,7 +2,8 @@
 # perfscribe audit command line: exit codes (0, 1, 2, 3, 4), formats (text, JSON, HTML with every
 # input string escaped), -o (atomic, refuses to overwrite an input), hostile paper text.
 set -u
-command -v python3 >/dev/null || exit 77
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools python3
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 P="$PERFSCRIBE"

@@ -9,8 +9,9 @@
 # --paper, and on the seeds (../shared, when present). Hostile PDFs: one
 # line on stderr, exit 3 (4 for a folder), never a crash.
 set -u
-command -v python3 >/dev/null || exit 77
-[ -x "${PS_TEXT2PDF:-}" ] || exit 77
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools python3
+[ -x "${PS_TEXT2PDF:-}" ] || ps_skip "ps_text2pdf not built (PS_TEXT2PDF)"
 D="$PS_SOURCE_DIR/tests/data/audit"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }

@@ -15,7 +15,8 @@
 # column ("Achieved Transactional I/O per" / "Second 190.000") and a Stress report of a German
 # Windows written with decimal commas throughout ("15,484 7,753 ... 35000,000", "has 13,5 for").
 set -u
-command -v python3 >/dev/null || exit 77
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools python3
 D="$PS_SOURCE_DIR/tests/data/audit/phrasing"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }

@@ -4,10 +4,11 @@
 # the planted kinds, each at its planted line; with the run, the recomputed comparison joins in.
 # The generator is also re-run on the current 'perfscribe jetstress --json' output.
 set -u
-command -v python3 >/dev/null || exit 77
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools python3
 S="$PS_SOURCE_DIR/samples/jetstress"
 D="$PS_SOURCE_DIR/tests/data/audit"
-[ -d "$S/MBX01" ] || exit 77
+ps_fixture "$S/MBX01"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 

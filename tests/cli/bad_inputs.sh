@@ -21,7 +21,8 @@ PS=${PERFSCRIBE:?}
 case $PS in /*) ;; *) PS=$PWD/$PS ;; esac
 SRC=${PS_SOURCE_DIR:?}
 DIR=$SRC/tests/bad-inputs
-command -v python3 >/dev/null || { echo "SKIP: python3 needed to generate inputs"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools python3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 GEN=$tmp/gen
@@ -118,7 +119,7 @@ while IFS=$'\t' read -r file cmd want_rc want_msg flags; do
     fi
     last=$(tail -n 1 "$tmp/stderr")
     case $want_msg in
-    -) grep -v '^perfscribe: warning: ' "$tmp/stderr" | grep -q . && why+=("unexpected error line: $last") ;;
+    -) grep -v -e '^perfscribe: warning: ' -e '^perfscribe: wrote ' "$tmp/stderr" | grep -q . && why+=("unexpected error line: $last") ;;
     '*') grep -q . "$tmp/stderr" || why+=("no message") ;;
     *) if [ "$want_rc" -ge 2 ]; then
            [ "$last" = "$msg" ] || why+=("last stderr line: $last")

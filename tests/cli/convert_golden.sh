@@ -2,7 +2,8 @@
 # convert: the real samples (read from $PS_SHARED_DIR, skipped when absent) against relog's twins.
 set -u
 S=${PS_SHARED_DIR:-../shared}/real-samples/blg
-[ -f "$S/PS_CounterSamples.blg" ] || { echo "SKIP: $S not present"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+[ -f "$S/PS_CounterSamples.blg" ] || ps_skip_optional "$S not present"
 PS=${PERFSCRIBE:?}
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }

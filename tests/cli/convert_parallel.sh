@@ -11,7 +11,8 @@ set -u
 PS=${PERFSCRIBE:?}
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-command -v python3 >/dev/null || { echo "skip: python3"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools python3
 python3 - "$T" <<'PY'
 import sys, random
 d = sys.argv[1]

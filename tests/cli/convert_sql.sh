@@ -6,10 +6,11 @@
 set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
 shared=${PS_SHARED_DIR:-$PS_SOURCE_DIR/../shared}/real-samples/blg
-[ -f "$shared/PS_CounterSamples.blg" ] || { echo "skip: ../shared absent"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+[ -f "$shared/PS_CounterSamples.blg" ] || ps_skip_optional "../shared absent"
 . "$PS_SOURCE_DIR/tests/cli/pg_lib.sh"
 pg_require
-command -v python3 >/dev/null && command -v sqlite3 >/dev/null || { echo "skip: tools"; exit 77; }
+ps_need_tools python3 sqlite3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 P=$PERFSCRIBE
 fail() { echo "FAIL: $*"; exit 1; }

@@ -64,7 +64,7 @@ set +e
 set -e
 [ "$r1" = 2 ] && grep -q 'influx://... takes -f influx' "$tmp/e1" || fail "openmetrics to influx://: $r1 $(cat "$tmp/e1")"
 [ "$r2" = 2 ] && grep -q 'influx://HOST\[:PORT\]/DATABASE' "$tmp/e2" || fail "no database: $r2 $(cat "$tmp/e2")"
-[ "$r3" = 2 ] && grep -q "openmetrics or influx, not 'prometheus'" "$tmp/e3" || fail "-f prometheus: $r3 $(cat "$tmp/e3")"
+[ "$r3" = 2 ] && grep -q -- "-f: expected csv, tsv, sql, openmetrics or influx, got 'prometheus'" "$tmp/e3" || fail "-f prometheus: $r3 $(cat "$tmp/e3")"
 [ ! -e "$tmp/db" ] || fail "something was written"
 echo "ok: usage errors"
 

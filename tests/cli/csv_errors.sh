@@ -1,12 +1,8 @@
 #!/usr/bin/env bash
 # CLI test: bad text logs give one "perfscribe: FILE:LINE:COL: message" line and exit 3.
-# Skips (77) while the `summary` command is not built.
 set -u
 PS=${PERFSCRIBE:?}
 DATA=${PS_SOURCE_DIR:?}/tests/data/csv
-if "$PS" summary "$DATA/basic.csv" 2>&1 >/dev/null | grep -q "not available"; then
-    echo "SKIP: summary command not built yet"; exit 77
-fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0

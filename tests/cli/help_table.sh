@@ -23,6 +23,7 @@ value_for() {   # $1 option, $2 value name, $3 values
     P) printf '%s\t%s\n' "$1" jetstress-2013 ;;
     PATH) printf '%s\t%s\n' "$1" '\Memory\Available MBytes' ;;
     N | X | SECONDS) printf '%s\t%s\n' "$1" 2 ;;
+    NAME=VALUE) printf '%s\t%s\n' "$1" "processors=2" ;;   # analyze --set: a question the rules ask
     *=*) printf '%s\t%s\n' "$1" "a=2" ;;
     *) if [ "$3" != - ]; then
          v=${3%% *}
@@ -35,15 +36,17 @@ value_for() {   # $1 option, $2 value name, $3 values
 }
 # every option of a command at once, then --help; on failure each option alone names the culprit
 for cmd in $(cut -f1 opts.tsv | uniq); do
-  args=()
-  while IFS=$'\t' read -r c opt arg values; do
+  args=() rows=" "
+  while IFS=$'\t' read -r c opt arg values row; do
     [ "$c" = "$cmd" ] || continue
+    case $rows in *" $row "*) continue ;; esac   # one name per row: a value option given twice is an error
+    rows="$rows$row "
     while IFS= read -r -d $'\t' w || [ -n "$w" ]; do args+=("$w"); w=; done < <(value_for "$opt" "$arg" "$values" | tr -d '\n')
   done <opts.tsv
   out=$("$PS" "$cmd" "${args[@]}" --help 2>&1)
   rc=$?
   if [ $rc != 0 ] || ! echo "$out" | grep -q "^usage: perfscribe $cmd "; then
-    while IFS=$'\t' read -r c opt arg values; do
+    while IFS=$'\t' read -r c opt arg values row; do
       [ "$c" = "$cmd" ] || continue
       IFS=$'\t' read -r -a one < <(value_for "$opt" "$arg" "$values")
       o=$("$PS" "$cmd" "${one[@]}" --help 2>&1) || bad "$cmd ${one[*]} --help: $(echo "$o" | head -2)"

@@ -135,5 +135,6 @@ else
 fi
 
 [ "$fail" = 0 ] || exit 1
-if [ -n "$skip" ]; then echo "SKIP:$skip not installed"; exit 77; fi
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+[ -z "$skip" ] || ps_skip "${skip# } not installed"
 echo "install_package: ok"

@@ -4,7 +4,8 @@
 # (maximum 50 ms, 6 samples allowed) judges per-sample maxima.
 set -u
 R="$PS_SOURCE_DIR/tests/data/jetstress/js2007-cp1252.html"
-[ -f "$R" ] || exit 77
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_fixture "$R"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 cp "$R" "$T/Stress_2009_2_26_17_40_29.html"

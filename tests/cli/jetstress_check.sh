@@ -4,7 +4,8 @@
 # well-formed JUnit XML with the right failure count; verdict sources.
 set -u
 S="$PS_SOURCE_DIR/samples/jetstress"
-[ -d "$S/MBX02" ] || exit 77
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_fixture "$S/MBX02"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
@@ -62,8 +63,8 @@ sed 's/<td class="failure">Fail – [^<]*</<td class="success">Pass</' "$S"/MBX0
 grep -qxF "MBX02 Performance: FAIL (jetstress-2013/strict) printed and recomputed verdicts disagree" "$T/out7" || fail "disagree line: $(cat "$T/out7")"
 grep -qxF "  MBX02: Jetstress printed Pass, recomputed Fail with jetstress-2013/strict" "$T/out7" || fail "both verdicts"
 
-# --lenient: same failure (average read latency is 20 ms in both sets), profile name changes
-"$PERFSCRIBE" check "$S/MBX02" --lenient > "$T/out4" 2>/dev/null
+# --lenient-thresholds: same failure (average read latency is 20 ms in both sets), profile name changes
+"$PERFSCRIBE" check "$S/MBX02" --lenient-thresholds > "$T/out4" 2>/dev/null
 grep -qxF "MBX02 Performance: FAIL (jetstress-2013/lenient)" "$T/out4" || fail "lenient: $(cat "$T/out4")"
 
 # --profile 2007: maxima 50 ms -> still the average failure only (no sample above 50 ms)

@@ -2,7 +2,8 @@
 # perfscribe jetstress/check on bad input: precise errors and exit codes, never a silent number.
 set -u
 S="$PS_SOURCE_DIR/samples/jetstress"
-[ -d "$S/MBX01" ] || exit 77
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_fixture "$S/MBX01"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
@@ -33,7 +34,7 @@ grep -qF "no MSExchange Database ==> Instances counters in this log" "$T/err" ||
 # usage errors: exit 2
 "$PERFSCRIBE" jetstress "$S" --profile jetstress-2003 > /dev/null 2> "$T/err"; rc=$?
 [ $rc = 2 ] || fail "unknown profile: exit $rc"
-grep -q "unknown profile 'jetstress-2003'" "$T/err" || fail "profile message"
+grep -q "^perfscribe: --profile: expected jetstress-2007, .*got 'jetstress-2003'" "$T/err" || fail "profile message"
 "$PERFSCRIBE" jetstress "$S" --mailboxes 10 > /dev/null 2>&1; rc=$?
 [ $rc = 2 ] || fail "--mailboxes alone: exit $rc"
 "$PERFSCRIBE" jetstress > /dev/null 2>&1; rc=$?

@@ -5,7 +5,8 @@
 # gives exactly the same jetstress --json figures (1e-9 relative) as the same run written with the
 # ESE instance counters only. Both runs are written by samples/gen/gen_jetstress.py.
 set -u
-command -v python3 >/dev/null || exit 77
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools python3
 G="$PS_SOURCE_DIR/samples/gen/gen_jetstress.py"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }

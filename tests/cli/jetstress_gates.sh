@@ -5,7 +5,8 @@
 # check accepts --json/-o (23). Exact messages and exit codes.
 set -u
 S="$PS_SOURCE_DIR/samples"
-[ -d "$S/jetstress/MBX02" ] || exit 77
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_fixture "$S/jetstress/MBX02"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 expect() {  # expect CODE "LINE" COMMAND... : exit code and one exact line of stdout+stderr

@@ -3,9 +3,10 @@
 # collection window as -b/-e), from reports alone and from both, --json gives the same figures
 # within the reports' 3-decimal rounding (instances, servers and the aggregate).
 set -u
-command -v python3 >/dev/null || exit 77
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools python3
 S="$PS_SOURCE_DIR/samples/jetstress"
-[ -d "$S/MBX01" ] || exit 77
+ps_fixture "$S/MBX01"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 

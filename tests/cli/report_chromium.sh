@@ -3,7 +3,8 @@
 set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-[ -x "$CHROMIUM" ] || { echo "SKIP: $CHROMIUM not installed"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+[ -x "$CHROMIUM" ] || ps_skip_optional "$CHROMIUM not installed (.ci/run installs it when it can)"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 SOURCE_DATE_EPOCH=1764460800 "$PERFSCRIBE" report "$PS_SOURCE_DIR/samples/jetstress" -o "$tmp/report.html" -q 2>/dev/null
 cd "$tmp"

@@ -20,7 +20,8 @@ for f in "$src"/MBX03/*; do
   sed 's/MBX03/測試伺服器03/g' "$f" >"$tmp/zh/$(basename "$f")"
 done
 grep_zh=$(fc-list :lang=zh-tw file 2>/dev/null | head -1)
-[ -n "$grep_zh" ] || { echo "SKIP: no Traditional Chinese font (fonts-wqy-microhei)"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+[ -n "$grep_zh" ] || ps_skip "no Traditional Chinese font (fonts-wqy-microhei)"
 "$PERFSCRIBE" report "$tmp/zh" -o "$tmp/zh.pdf" -o "$tmp/zh.html" -q 2>"$tmp/err"
 # Traditional Chinese (測, 試) for screen readers: the document's language, or a span in another
 if grep -q '<html lang="zh-Hant">' "$tmp/zh.html"; then

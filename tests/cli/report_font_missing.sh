@@ -4,9 +4,10 @@
 # with DejaVu only (the Chinese sample then lacks a CJK font).
 set -uo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
-command -v fc-match >/dev/null || { echo "SKIP: fc-match not installed"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+command -v fc-match >/dev/null || ps_skip "fc-match not installed"
 dejavu=$(fc-match -f '%{file}' 'DejaVu Sans')
-case "$dejavu" in *DejaVuSans.ttf) ;; *) echo "SKIP: DejaVu Sans not installed"; exit 77;; esac
+case "$dejavu" in *DejaVuSans.ttf) ;; *) ps_skip "DejaVu Sans not installed";; esac
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/none" "$tmp/cache"
 conf() {   # conf FILE DIR: a fontconfig configuration with one font folder

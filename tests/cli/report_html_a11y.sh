@@ -5,7 +5,8 @@
 # is the one of the chart layout (--dump-layout, computed without the SVG); no script.
 set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
-command -v python3 >/dev/null || { echo "SKIP: python3 not installed"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools python3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 R="$PS_SOURCE_DIR/samples"
 export SOURCE_DATE_EPOCH=1764460800

@@ -6,7 +6,8 @@
 # marker, a text file named .png, a folder, /dev/zero and a URL.
 set -uo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
-command -v python3 >/dev/null || { echo "SKIP: python3 not installed"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools python3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 python3 - "$PS_SOURCE_DIR/samples/solution" <<'PY'

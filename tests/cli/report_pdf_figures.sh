@@ -4,8 +4,9 @@
 # formatted with 3 decimals (the way the document prints them).
 set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
 for t in qpdf pdftotext python3; do
-  command -v "$t" >/dev/null || { echo "SKIP: $t not installed"; exit 77; }
+  ps_need_tools "$t"
 done
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 run="$PS_SOURCE_DIR/samples/jetstress"

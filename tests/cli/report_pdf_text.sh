@@ -7,10 +7,11 @@
 # embedded subsets with a ToUnicode map.
 set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
 for t in pdftotext pdftoppm pdffonts pdfinfo mutool qpdf python3; do
-  command -v "$t" >/dev/null || { echo "SKIP: $t not installed"; exit 77; }
+  ps_need_tools "$t"
 done
-[ -n "$(fc-list :lang=zh-tw file 2>/dev/null | head -1)" ] || { echo "SKIP: no Traditional Chinese font (fonts-wqy-microhei)"; exit 77; }
+[ -n "$(fc-list :lang=zh-tw file 2>/dev/null | head -1)" ] || ps_skip "no Traditional Chinese font (fonts-wqy-microhei)"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 src="$PS_SOURCE_DIR/samples"
 export SOURCE_DATE_EPOCH=1764460800

@@ -6,8 +6,9 @@
 # markup is escaped, never passed through.
 set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
 for t in pdftotext pdfimages mutool python3; do
-  command -v "$t" >/dev/null || { echo "SKIP: $t not installed"; exit 77; }
+  ps_need_tools "$t"
 done
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 export SOURCE_DATE_EPOCH=1764460800

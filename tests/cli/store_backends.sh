@@ -8,7 +8,8 @@ set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
 . "$PS_SOURCE_DIR/tests/cli/pg_lib.sh"
 pg_require
-command -v python3 >/dev/null || { echo "skip: no python3"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools python3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 P=$PERFSCRIBE; S=$PS_SOURCE_DIR/samples; T=$S/trend
 export SOURCE_DATE_EPOCH=1767225600   # stored_at: the same in both databases
@@ -88,7 +89,7 @@ done
 # report --db: the document of a stored run is the raw folder's document, from both databases:
 # the HTML byte for byte, the PDF's text (pdftotext) line for line; nothing legitimately differs
 # (the charts are drawn from the stored thinned series, which is what the report draws)
-command -v pdftotext >/dev/null || { echo "skip: no pdftotext"; exit 77; }
+ps_need_tools pdftotext
 for pair in "esrp=$S/jetstress" "$odd=$T/gen1-raid10" "gen2=$T/gen2-raid10"; do
   label=${pair%%=*}; dir=${pair#*=}
   "$P" report "$dir" -o "$tmp/raw.html" -o "$tmp/raw.pdf" -q 2>/dev/null

@@ -5,7 +5,8 @@ set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
 . "$PS_SOURCE_DIR/tests/cli/pg_lib.sh"
 pg_require
-command -v python3 >/dev/null && command -v sqlite3 >/dev/null && command -v pg_dump >/dev/null || { echo "skip: tools"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools python3 sqlite3 pg_dump
 tmp=$(mktemp -d); trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$tmp"' EXIT
 P=$PERFSCRIBE; S=$PS_SOURCE_DIR/samples; T=$S/trend
 fail() { echo "FAIL: $*"; exit 1; }

@@ -11,7 +11,8 @@ set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
 . "$PS_SOURCE_DIR/tests/cli/pg_lib.sh"
 pg_require
-command -v sqlite3 >/dev/null || { echo "skip: no sqlite3"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools sqlite3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 P=$PERFSCRIBE; S=$PS_SOURCE_DIR/samples; T=$S/trend
 V3SQL=$PS_SOURCE_DIR/tests/data/store/schema-v3.sql

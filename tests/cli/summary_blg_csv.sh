@@ -2,7 +2,8 @@
 # Issue 3 acceptance: 'summary' on a .blg and on its relog CSV twin gives the same statistics.
 set -euo pipefail
 S=${PS_SHARED_DIR:-../shared}/real-samples/blg
-[ -f "$S/PS_CounterSamples.blg" ] && [ -f "$S/PS_CounterSamples.csv" ] || { echo "SKIP: ../shared/real-samples not present"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+[ -f "$S/PS_CounterSamples.blg" ] && [ -f "$S/PS_CounterSamples.csv" ] || ps_skip_optional "../shared/real-samples not present"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 "$PERFSCRIBE" summary -q --format json "$S/PS_CounterSamples.blg" >"$tmp/blg.json"
 "$PERFSCRIBE" summary -q --format json "$S/PS_CounterSamples.csv" >"$tmp/csv.json"

@@ -7,7 +7,8 @@
 set -euo pipefail
 PS=${PERFSCRIBE:?}
 B=${PS_SHARED_DIR:-}/real-samples/blg
-[ -f "$B/PS_CounterSamples.csv" ] && [ -f "$B/PS_CounterSamples.tsv" ] || { echo "SKIP: $B not present"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+[ -f "$B/PS_CounterSamples.csv" ] && [ -f "$B/PS_CounterSamples.tsv" ] || ps_skip_optional "$B not present"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 

@@ -5,8 +5,9 @@
 set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
 seed="${PS_SHARED_DIR:-$PS_SOURCE_DIR/../shared}/seeds/equallogic-exchange2010-sizing-study.txt"
-[ -f "$seed" ] || { echo "skip: $seed absent"; exit 77; }
-command -v python3 >/dev/null || { echo "skip: no python3"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+[ -f "$seed" ] || ps_skip_optional "$seed absent"
+ps_need_tools python3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 helper="$PS_SOURCE_DIR/tests/data/trend/equallogic_table20.py"
 python3 "$helper" extract "$seed" "$tmp/table20.csv" "$tmp/expect.json"

@@ -3,7 +3,8 @@
 # Python script, relative values 100 * v / base, the relative-time overlay, output files valid.
 set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
-command -v python3 >/dev/null || { echo "skip: no python3"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools python3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 s="$PS_SOURCE_DIR/samples/trend"
 runs=(gen1=gen1-raid10 gen2=gen2-raid10 gen2-r6=gen2-raid6)

@@ -7,7 +7,8 @@ case $PS in /*) ;; *) PS=$PWD/$PS ;; esac
 SRC=${PS_SOURCE_DIR:?}
 RUN=$SRC/samples/jetstress/MBX01
 LOG=$SRC/samples/perfmon/mbx01-2h.csv
-command -v python3 >/dev/null || { echo "SKIP: python3 needed"; exit 77; }
+. "$SRC/tests/lib/skip.sh"
+ps_need_tools python3
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 trap 'rm -rf "$tmp"' EXIT

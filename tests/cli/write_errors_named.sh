@@ -5,7 +5,8 @@
 set -u
 PS=${PERFSCRIBE:?}
 SRC=${PS_SOURCE_DIR:?}
-[ -c /dev/full ] || { echo "no /dev/full"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+[ -c /dev/full ] || ps_skip "no /dev/full"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0

@@ -4,8 +4,9 @@
 # The writer now checks the precision at run time and falls back to snprintf.
 set -u
 PS=${PERFSCRIBE:?}
-command -v valgrind >/dev/null || { echo "no valgrind"; exit 77; }
-ldd "$PS" 2>/dev/null | grep -q -e libasan -e libubsan && { echo "sanitizer build: no valgrind"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+command -v valgrind >/dev/null || ps_skip_optional "no valgrind (not a build dependency)"
+ldd "$PS" 2>/dev/null | grep -q -e libasan -e libubsan && ps_skip_optional "sanitizer build: no valgrind"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf '"(PDH-CSV 4.0) (UTC)(0)","\\\\H\\O\\c"\r\n"03/14/2026 10:00:00.000","0.1"\r\n"03/14/2026 10:00:15.000","123456.789"\r\n' >"$tmp/in.csv"
