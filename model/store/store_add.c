@@ -334,6 +334,11 @@ static int put_server(writer *w, long idx, const ps_js_server *s)
         rc = put_fields(w, idx, PS_SRC_REPORT, ps_store_report_fields, r);
         if (!rc)
             rc = put_texts(w, idx, "report", ps_store_report_texts, r);
+        for (size_t k = 0; k < r->nperf_logs && !rc; k++) {   /* "perf_log.<k>": the logs the report names */
+            char key[40];
+            snprintf(key, sizeof key, "perf_log.%zu", k);
+            rc = put_text(w, idx, key, r->perf_logs[k]);
+        }
         const ps_time tm[] = {r->test_start, r->test_end, r->collection_start, r->collection_end};
         const double extra[] = {r->result, r->bdm, r->layout_2007, tm[0] == PS_TIME_NONE ? NAN : (double)tm[0],
                                 tm[1] == PS_TIME_NONE ? NAN : (double)tm[1], tm[2] == PS_TIME_NONE ? NAN : (double)tm[2],

@@ -104,10 +104,22 @@ static void figure_into(ps_js_run *run, int64_t si, int64_t ii, const char *src,
         *d = v;
 }
 
+enum { PS_STORE_MAX_PERF_LOGS = 64 };   /* a hand-edited index cannot make a huge array */
+
 static void text_into(ps_js_server *s, const char *key, const char *value)
 {
     char **slot = NULL;
-    if (strncmp(key, "report.", 7) == 0 && s->report)
+    if (strncmp(key, "perf_log.", 9) == 0 && s->report) {   /* the report's Performance Log, in order */
+        ps_js_report *r = s->report;
+        size_t i = strtoul(key + 9, NULL, 10);
+        if (i >= PS_STORE_MAX_PERF_LOGS)
+            return;
+        for (; r->nperf_logs <= i; r->nperf_logs++) {
+            r->perf_logs = ps_xrealloc(r->perf_logs, (r->nperf_logs + 1) * sizeof *r->perf_logs);
+            r->perf_logs[r->nperf_logs] = ps_xstrdup("");
+        }
+        slot = &r->perf_logs[i];
+    } else if (strncmp(key, "report.", 7) == 0 && s->report)
         slot = text_slot(ps_store_report_texts, s->report, key + 7);
     else if (strncmp(key, "config.", 7) == 0 && s->config)
         slot = text_slot(ps_store_config_texts, s->config, key + 7);
@@ -315,6 +327,7 @@ int ps_store_load(ps_db *db, const char *label, ps_js_run **out, ps_store_meta *
         ps_store_meta_fini(meta);
         return rc;
     }
+    ps_js_qualify(run);   /* ESRP qualification: follows from the stored figures and verdicts */
     *out = run;
     return PS_OK;
 }

@@ -172,6 +172,32 @@ static void emit_line(ps_buf *b, const char *text, glyph *g, size_t n)
     ps_buf_putc(b, '\n');
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Glyphs far taller than the page's body text (PS_PDF_DISPLAY_TEXT times the median height) are a
+ * watermark or a decoration drawn across the text, never a claim: dropped, so a "DRAFT" stamped over
+ * a table cannot split its rows. Returns the number of glyphs kept (in order). */
+static size_t drop_display_text(glyph *g, size_t ng)
+{
+    if (ng < 8)
+        return ng;
+    double *h = ps_xmalloc(ng * sizeof *h);
+    for (size_t i = 0; i < ng; i++)
+        h[i] = gh(&g[i]);
+    qsort(h, ng, sizeof *h, cmp_double);
+    double limit = PS_PDF_DISPLAY_TEXT * h[ng / 2];
+    free(h);
+    size_t n = 0;
+    for (size_t i = 0; i < ng; i++)
+        if (gh(&g[i]) <= limit)
+            g[n++] = g[i];
+    return n;
+}
+
 /* One page: glyphs with boxes from the page text and its layout (one rectangle per character
  * of the text), grouped into lines by their vertical centres. Lines are appended to b and their
  * locations to *locs. */
@@ -205,6 +231,7 @@ static void read_page(PopplerPage *page, long pageno, ps_buf *b, long **locs, si
         q->blen = (unsigned)(pdf.g_utf8_find_next_char(p, NULL) - p);
         q->idx = k;
     }
+    ng = drop_display_text(g, ng);
     upright(g, ng);
     qsort(g, ng, sizeof *g, cmp_y);
     long line = 0;

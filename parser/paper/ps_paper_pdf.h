@@ -29,6 +29,7 @@ typedef struct ps_pdf_lines {
 
 /* Tuning of the line and column rebuilding, in units of the line's glyph height. */
 #define PS_PDF_SAME_LINE 0.5   /* glyph centres closer than this share a line */
+#define PS_PDF_DISPLAY_TEXT 6.0 /* glyphs taller than this times the median height: a watermark, not text */
 #define PS_PDF_SPACE_GAP 0.12  /* a wider gap between glyphs is a word space */
 #define PS_PDF_CELL_GAP 0.8    /* a wider gap is a cell boundary (TAB) */
 #define PS_PDF_MAX_PAGES PS_LOC_MAX_PAGES

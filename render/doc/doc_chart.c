@@ -23,6 +23,12 @@ void doc_chart_size(const doc_chart *c, double *w, double *h)
     *h = (c->kind == DOC_CHART_TIME ? 250 : 220) + (n > 4 ? (double)((n - 1) / 4) * 12 : 0);
 }
 
+const char *doc_chart_title(const doc_chart *c)
+{
+    const char *t = c->kind == DOC_CHART_SPEC ? (c->spec ? c->spec->title : NULL) : c->title;
+    return t && *t ? t : NULL;
+}
+
 /* Min/max per bucket, in time order inside each bucket. */
 static void decimate(const ps_series *s, ps_time t0, ps_time t1, ps_time **t, double **v, size_t *n)
 {

@@ -99,6 +99,7 @@ static void table(const char *lang, const doc_table *t, ps_buf *b)
 
 static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
 {
+    int *fig = doc_figure_numbers(d, NULL);
     doc_html_lists lists = {0};
     const char *lang = ps_doc_lang(d);
     int quote = 0;   /* open <blockquote> elements */
@@ -120,7 +121,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
             ps_buf_puts(b, "</p>\n");
             break;
         case DOC_FIGURE:
-            doc_html_figure(b, lang, k);
+            doc_html_figure(b, lang, k, fig[i]);
             break;
         case DOC_HEADING:
             ps_buf_printf(b, "<h%d id=\"%s\"%s>", k->level, k->anchor, k->page_break ? " class=\"pagebreak\"" : "");
@@ -141,8 +142,18 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
             ps_error cerr = {0};
             ps_buf svg = {0};
             if (doc_chart_svg(k->chart, i, &svg, &cerr) == 0) {
-                ps_buf_puts(b, "<figure class=\"chart\">\n");
+                if (fig[i])
+                    ps_buf_printf(b, "<figure class=\"chart\" id=\"fig-%d\">\n", fig[i]);
+                else
+                    ps_buf_puts(b, "<figure class=\"chart\">\n");
                 ps_buf_put(b, svg.data, svg.len);
+                if (fig[i]) {
+                    ps_buf_puts(b, "<figcaption>");
+                    ps_buf_printf(b, ps_msg(d->lang, PS_MSG_FIGURE_N), fig[i]);
+                    ps_buf_puts(b, ": ");
+                    doc_html_text(b, lang, doc_chart_title(k->chart));
+                    ps_buf_puts(b, "</figcaption>\n");
+                }
                 ps_buf_puts(b, "</figure>\n");
             } else {   /* one bad chart does not lose the document */
                 ps_warn(w, "chart %s not drawn: %s", k->chart->id, cerr.msg);
@@ -175,6 +186,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
     doc_html_lists_close(b, &lists, 0);
     for (; quote > 0; quote--)
         ps_buf_puts(b, "</blockquote>\n");
+    free(fig);
     return 0;
 }
 

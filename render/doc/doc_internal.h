@@ -128,6 +128,10 @@ const char *doc_num(char *out, size_t n, double v, int decimals);
 /* Jetstress-style local time "1/18/2016 9:58:08 AM"; PS_TIME_NONE -> "n/a". */
 const char *doc_time(char *out, size_t n, ps_time t);
 
+/* doc_tree.c: N of "Figure N" per block (images and charts numbered together in document
+ * order; 0 for other blocks); *count = how many. Caller frees. */
+int *doc_figure_numbers(const ps_doc *d, int *count);
+
 /* doc_tree.c: free helpers shared by ps_doc_free. */
 void doc_runs_free(doc_run *r, size_t n);
 void doc_image_free(doc_image *im);
@@ -185,6 +189,8 @@ void doc_chart_size(const doc_chart *c, double *w, double *h);
  * to draw (the PDF back end replaces characters no installed font has); it returns a malloc'd copy. */
 void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s), void *ctx, doc_spec *out);
 void doc_chart_spec_fini(doc_spec *s);
+/* The chart's title (its spec's for DOC_CHART_SPEC), NULL when it has none. */
+const char *doc_chart_title(const doc_chart *c);
 /* Append chart c as an inline <svg class="chart"> (nth: unique number for its ids). */
 int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err);
 
@@ -205,7 +211,7 @@ typedef struct doc_html_lists { int depth; int ordered[DOC_HTML_MAX_LISTS]; } do
 void doc_html_runs(ps_buf *b, const char *lang, const doc_block *k);
 void doc_html_item(ps_buf *b, const char *lang, doc_html_lists *st, const doc_block *k);
 void doc_html_lists_close(ps_buf *b, doc_html_lists *st, int to);
-void doc_html_figure(ps_buf *b, const char *lang, const doc_block *k);
+void doc_html_figure(ps_buf *b, const char *lang, const doc_block *k, int number);
 /* <img> with the image as a data URI; alt escaped. */
 void doc_html_image(ps_buf *b, const doc_image *im, const char *alt, const char *cls);
 /* "List of figures" and "List of tables" (numbered ones), each only when not empty. */

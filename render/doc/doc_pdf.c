@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BODY 9.5
 #define LEAD 1.35
 #define BLUE 0x003a70
 
@@ -37,6 +36,7 @@ void pdf_draw_text(pdf_ctx *c, int bold, double size, double x, double y, const 
 {
     if (!*s)
         return;
+    pdf_touch(c);
     if (!c->render) {
         pdf_record(c, bold, s);
         return;
@@ -49,6 +49,7 @@ void pdf_draw_text(pdf_ctx *c, int bold, double size, double x, double y, const 
 
 void pdf_fill_rect(pdf_ctx *c, double x, double y, double w, double h, unsigned rgb)
 {
+    pdf_touch(c);
     if (!c->render)
         return;
     set_rgb_fill(c->cur, rgb);
@@ -134,39 +135,14 @@ static void free_lines(char **lines, size_t n)
 
 /* ------------------------------------------------------------------ pages */
 
-static void header_footer(pdf_ctx *c)
-{
-    char *title = pdf_text(c, c->d->title), *vendor = pdf_text(c, c->d->vendor);
-    char **l = NULL;
-    double logo_w = 0;
-    if (c->d->logo) {   /* right of the running header, 16 points high, above the rule */
-        const doc_image *im = c->d->logo;
-        double lh = 16, lw = lh * im->width / im->height;
-        if (lw > 120) {
-            lw = 120;
-            lh = lw * im->height / im->width;
-        }
-        pdf_image_draw(c, im, c->pw - c->mr - lw, c->mt - 13 - lh, lw, lh);
-        logo_w = lw + 8;
-    }
-    size_t n = pdf_wrap(c, PDF_REGULAR, 7.5, title, c->pw - c->ml - c->mr - logo_w, &l);
-    pdf_draw_text(c, PDF_REGULAR, 7.5, c->ml, c->mt - 14, n ? l[0] : "", 0, 0x555555);
-    free_lines(l, n);
-    pdf_stroke_line(c, c->ml, c->mt - 10, c->pw - c->mr, c->mt - 10, BLUE, 0.8, 0);
-    double fy = c->ph - c->mb + 14;
-    pdf_stroke_line(c, c->ml, fy, c->pw - c->mr, fy, BLUE, 0.5, 0);
-    pdf_draw_text(c, PDF_REGULAR, 7.5, c->ml, fy + 10, vendor, 0, 0x555555);
-    char pg[64];
-    snprintf(pg, sizeof pg, "page %d of %d", c->page, c->npages);
-    pdf_draw_text(c, PDF_REGULAR, 7.5, c->pw - c->mr, fy + 10, pg, 2, 0x555555);
-    free(title);
-    free(vendor);
-}
-
 void pdf_new_page(pdf_ctx *c)
 {
-    if (c->page > 0)   /* over the content of the page that ends */
+    if (c->page > 0) {   /* over the content of the page that ends */
+        size_t blk = c->cur_block;
+        c->cur_block = SIZE_MAX;   /* page furniture belongs to no block */
         pdf_watermark_page(c);
+        c->cur_block = blk;
+    }
     c->page++;
     c->y = c->mt;
     if (c->render) {
@@ -174,8 +150,12 @@ void pdf_new_page(pdf_ctx *c)
         HPDF_Page_SetWidth(c->cur, (HPDF_REAL)c->pw);
         HPDF_Page_SetHeight(c->cur, (HPDF_REAL)c->ph);
     }
-    if (c->page > 1)   /* also when measuring: the header and footer texts are recorded */
-        header_footer(c);
+    if (c->page > 1) {   /* also when measuring: the header and footer texts are recorded */
+        size_t blk = c->cur_block;
+        c->cur_block = SIZE_MAX;
+        pdf_header_footer(c);
+        c->cur_block = blk;
+    }
 }
 
 void pdf_need(pdf_ctx *c, double h)
@@ -201,32 +181,13 @@ static void paragraph(pdf_ctx *c, int f, double size, const char *text, double i
     free(t);
 }
 
-/* Height the block after a heading needs on the same page (keep-with-next). */
-static double next_need(pdf_ctx *c, size_t idx)
-{
-    if (idx + 1 >= c->d->nblocks)
-        return 0;
-    const doc_block *n = &c->d->blocks[idx + 1];
-    if (n->kind == DOC_CHART) {
-        double w, h;
-        doc_chart_size(n->chart, &w, &h);
-        return h * (c->pw - c->ml - c->mr) / w + 12;
-    }
-    if (n->kind == DOC_FIGURE)
-        return pdf_figure_height(c, n) + 30;
-    if (n->kind == DOC_HEADING)
-        return 30 + next_need(c, idx + 1);
-    return n->kind == DOC_TABLE ? 50 : 3 * BODY * LEAD;
-}
-
 static void heading(pdf_ctx *c, size_t idx, const doc_block *b)
 {
-    static const double sizes[] = {16, 12.5, 10.5, 9.5};
-    double size = sizes[(b->level - 1) % 4];
+    double size = pdf_heading_size(b->level);
     if (b->page_break && c->y > c->mt + 1)
         pdf_new_page(c);
     else
-        pdf_need(c, size * 2 + 12 + next_need(c, idx));   /* keep with what follows */
+        pdf_need(c, pdf_keep_need(c, idx));   /* keep with what follows */
     c->y += b->level == 1 ? 8 : 6;
     if (!c->render)
         c->heading_page[idx] = c->page;
@@ -251,16 +212,15 @@ static void log_lines(pdf_ctx *c, const doc_block *b, double size, int bullets)
 {
     for (size_t i = 0; i < b->nlines; i++) {
         if (bullets) {
-            pdf_need(c, BODY * LEAD);
-            pdf_draw_text(c, PDF_REGULAR, BODY, c->ml + 6, c->y + BODY * LEAD - BODY * 0.3, "•", 0, 0);
+            pdf_need(c, PDF_BODY * LEAD);
+            pdf_draw_text(c, PDF_REGULAR, PDF_BODY, c->ml + 6, c->y + PDF_BODY * LEAD - PDF_BODY * 0.3, "•", 0, 0);
         }
         paragraph(c, PDF_REGULAR, size, b->lines[i], bullets ? 16 : 4, bullets ? 0 : 0x333333, bullets ? 1 : 0);
     }
     c->y += 6;
 }
 
-/* Record the page of block idx (pass 0) and a link destination at the current position. */
-static void mark(pdf_ctx *c, size_t idx)
+void pdf_mark(pdf_ctx *c, size_t idx)
 {
     if (!c->render)
         c->heading_page[idx] = c->page;
@@ -274,57 +234,52 @@ static void body(pdf_ctx *c)
     const ps_doc *d = c->d;
     for (size_t i = 0; i < d->nblocks; i++) {
         const doc_block *b = &d->blocks[i];
+        c->cur_block = i;
         switch (b->kind) {
         case DOC_HEADING:
             heading(c, i, b);
             break;
         case DOC_PARA:
-            pdf_rich(c, b, BODY, 0, 0x1a1a1a, 5);
+            pdf_need(c, pdf_keep_need(c, i));
+            pdf_rich(c, b, PDF_BODY, 0, 0x1a1a1a, PDF_PARA_AFTER);
             break;
         case DOC_NOTE:
-            pdf_rich(c, b, 7.5, 0, 0x555555, 5);
+            pdf_need(c, pdf_keep_need(c, i));
+            pdf_rich(c, b, PDF_NOTE_SIZE, 0, 0x555555, PDF_PARA_AFTER);
             break;
         case DOC_TABLE:
-            if (b->table->number) {   /* "Table N: caption", kept with the table's first rows */
-                pdf_need(c, 12 + 50);
-                mark(c, i);
-                char cap[64];
-                snprintf(cap, sizeof cap, "Table %d: ", b->table->number);
-                doc_block tb = {.kind = DOC_PARA, .text = NULL};
-                ps_buf t = {0};
-                ps_buf_printf(&t, "%s%s", cap, b->table->caption);
-                tb.text = t.data;
-                doc_run r = {t.data, DOC_STRONG, NULL};
-                tb.runs = &r;
-                tb.nruns = 1;
-                pdf_rich(c, &tb, 8.5, 0, 0x333333, 0);
-                ps_buf_fini(&t);
-            }
-            pdf_table(c, b->table);
+            pdf_need(c, pdf_keep_need(c, i));
+            pdf_table(c, b->table, pdf_tail(c, i), i);
             break;
         case DOC_ITEM:
-            pdf_item(c, b, BODY);
+            pdf_item(c, b, PDF_BODY);
             if (i + 1 >= d->nblocks || d->blocks[i + 1].kind != DOC_ITEM)
                 c->y += 4;
             break;
         case DOC_QUOTE:
-            pdf_quote(c, b, BODY);
+            pdf_quote(c, b, PDF_BODY);
             break;
         case DOC_FIGURE:
-            mark(c, i);
-            pdf_figure(c, b);
+            pdf_need(c, pdf_keep_need(c, i));
+            pdf_mark(c, i);
+            pdf_figure(c, b, c->figure_no[i]);
             break;
         case DOC_CHART:
-            pdf_chart(c, b->chart);
+            pdf_need(c, pdf_keep_need(c, i));
+            pdf_mark(c, i);
+            pdf_chart(c, b->chart, c->figure_no ? c->figure_no[i] : 0);
             break;
         case DOC_LOG:
+            pdf_need(c, pdf_keep_need(c, i));
             log_lines(c, b, 6.5, 0);
             break;
         case DOC_LIST:
-            log_lines(c, b, BODY, 1);
+            pdf_need(c, pdf_keep_need(c, i));
+            log_lines(c, b, PDF_BODY, 1);
             break;
         }
     }
+    c->cur_block = SIZE_MAX;
 }
 
 static void title_page(pdf_ctx *c)
@@ -388,7 +343,7 @@ static void toc(pdf_ctx *c)
            first = (size_t)((c->ph - c->mt - c->mb - 16 * LEAD - 10) / TOC_LINE), nent = toc_entries(c->d);
     c->toc_pages = 1 + (nent > first ? (int)((nent - first + per_page - 1) / per_page) : 0);
     pdf_new_page(c);   /* the measuring pass goes through too: it records the characters */
-    paragraph(c, PDF_BOLD, 16, "Contents", 0, BLUE, 10);
+    paragraph(c, PDF_BOLD, 16, ps_msg(c->d->lang, PS_MSG_CONTENTS), 0, BLUE, 10);
     size_t on_page = 0, cap = first;
     for (size_t i = 0; i < c->d->nblocks; i++) {
         const doc_block *b = &c->d->blocks[i];
@@ -404,25 +359,29 @@ static void toc(pdf_ctx *c)
     }
 }
 
-/* "List of figures" and "List of tables" on the pages after the contents. */
+/* "List of figures" (images and charts) and "List of tables" on the pages after the contents. */
 static void figure_lists(pdf_ctx *c)
 {
     const ps_doc *d = c->d;
-    if (!d->nfigures && !d->ntables)
+    if (!c->nfigures && !d->ntables)
         return;
     pdf_new_page(c);
     for (int pass = 0; pass < 2; pass++) {
-        if (pass == 0 ? !d->nfigures : !d->ntables)
+        if (pass == 0 ? !c->nfigures : !d->ntables)
             continue;
         pdf_need(c, 16 * LEAD + 10 + 2 * TOC_LINE);
-        paragraph(c, PDF_BOLD, 16, pass == 0 ? "List of figures" : "List of tables", 0, BLUE, 10);
+        paragraph(c, PDF_BOLD, 16, ps_msg(d->lang, pass == 0 ? PS_MSG_LIST_OF_FIGURES : PS_MSG_LIST_OF_TABLES), 0, BLUE,
+                  10);
         for (size_t i = 0; i < d->nblocks; i++) {
             const doc_block *b = &d->blocks[i];
-            int num = pass == 0 ? (b->kind == DOC_FIGURE ? b->number : 0) : (b->table ? b->table->number : 0);
+            int num = pass == 0 ? c->figure_no[i] : (b->table ? b->table->number : 0);
             if (!num)
                 continue;
+            char n[64];
+            snprintf(n, sizeof n, ps_msg(d->lang, pass == 0 ? PS_MSG_FIGURE_N : PS_MSG_TABLE_N), num);
+            const char *what = pass == 1 ? b->table->caption : b->kind == DOC_CHART ? doc_chart_title(b->chart) : b->text;
             ps_buf t = {0};
-            ps_buf_printf(&t, "%s %d: %s", pass == 0 ? "Figure" : "Table", num, pass == 0 ? b->text : b->table->caption);
+            ps_buf_printf(&t, "%s: %s", n, what ? what : "");
             pdf_need(c, TOC_LINE);
             entry(c, i, PDF_REGULAR, 9.5, 0, t.data);
             ps_buf_fini(&t);
@@ -498,9 +457,11 @@ static void fix_id(ps_buf *b)
     }
 }
 
-int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
+/* Render d to fp; fp NULL: the measuring pass alone, the pages of every block into first/last. */
+static int render(const ps_doc *d, FILE *fp, int *first, int *last, ps_warnings *w, ps_error *err)
 {
-    pdf_ctx c = {.d = d, .w = w};
+    pdf_ctx c = {.d = d, .w = w, .cur_block = SIZE_MAX, .first_page = first, .last_page = last};
+    c.figure_no = doc_figure_numbers(d, &c.nfigures);
     c.heading_page = ps_xcalloc(d->nblocks + 1, sizeof *c.heading_page);
     c.dest = ps_xcalloc(d->nblocks + 1, sizeof *c.dest);
     c.pw = d->paper_letter ? 612 : 595.276;
@@ -528,9 +489,9 @@ int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
         if (c.font_error.msg[0])
             rc = ps_error_set(err, c.font_error.code, NULL, 0, 0, "PDF: %s", c.font_error.msg);
     }
-    if (!rc)
+    if (!rc && fp)
         rc = pdf_fonts_embed(&c, err);
-    if (!rc) {
+    if (!rc && fp) {
         c.render = 1;
         layout(&c);
         pdf_fonts_tounicode(&c);
@@ -546,9 +507,9 @@ int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
                               (unsigned)c.hpdf_error, (unsigned)c.hpdf_detail);
     }
     ps_buf out = {0};
-    if (!rc && HPDF_SaveToStream(c.pdf) != HPDF_OK)
+    if (!rc && fp && HPDF_SaveToStream(c.pdf) != HPDF_OK)
         rc = ps_error_set(err, PS_EIO, NULL, 0, 0, "libharu error 0x%04X while saving", (unsigned)c.hpdf_error);
-    if (!rc) {
+    if (!rc && fp) {
         HPDF_ResetStream(c.pdf);
         for (;;) {
             HPDF_BYTE chunk[65536];
@@ -568,8 +529,24 @@ int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
         HPDF_Free(c.pdf);
     pdf_fonts_fini(&c);
     free(c.heading_page);
+    free(c.figure_no);
     free(c.dest);
     free(c.links);
     free(c.images);
+    return rc;
+}
+
+int ps_doc_render_pdf(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
+{
+    return render(d, fp, NULL, NULL, w, err);
+}
+
+int pdf_block_pages(const ps_doc *d, int *first, int *last, ps_error *err)
+{
+    ps_warnings w = {0};
+    memset(first, 0, d->nblocks * sizeof *first);
+    memset(last, 0, d->nblocks * sizeof *last);
+    int rc = render(d, NULL, first, last, &w, err);
+    ps_warnings_fini(&w);
     return rc;
 }

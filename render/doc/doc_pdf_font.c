@@ -1,7 +1,9 @@
 /* doc_pdf_font.c - the fonts of the PDF document: DejaVu Sans (regular and bold) found through
  * fontconfig, a fallback face per character they lack (CJK, ...), text split into runs of one
  * face, widths from the fonts' own metrics, and at the end one subset per face embedded
- * through libharu with a ToUnicode CMap listing the codes used.
+ * through libharu with a ToUnicode CMap listing the codes used. Bold text whose characters
+ * only a regular face has (CJK fonts often come without a bold face) is drawn in text render
+ * mode 2 (fill, then stroke the outlines) so that it still prints bold.
  *
  * The measuring pass records every codepoint drawn per face; the subsets are made from that
  * record before the drawing pass, which must not meet a new codepoint (c->late). */
@@ -15,6 +17,8 @@
 #define MAX_FACES 250
 /* characters the drawing pass prints that the measuring pass may not see (page numbers) */
 #define ALWAYS "0123456789"
+/* synthesised bold: outline stroke width per point of font size */
+#define SYNTH_BOLD_STROKE 0.035
 
 static int decode(const unsigned char **p, uint32_t *cp)
 {
@@ -61,13 +65,16 @@ static int face_for(pdf_ctx *c, uint32_t cp, int bold)
     if (k)
         return k == NO_FACE ? -1 : (int)k - 1;
     int found = ps_sfnt_glyph(c->faces[c->main[bold]].sf, cp) ? c->main[bold] : -1;
-    for (size_t i = 0; found < 0 && i < c->nfaces; i++)
-        if (ps_sfnt_glyph(c->faces[i].sf, cp))
+    for (size_t i = 0; found < 0 && i < c->nfaces; i++)   /* an open face of the right weight */
+        if (c->faces[i].file.bold == bold && ps_sfnt_glyph(c->faces[i].sf, cp))
             found = (int)i;
     ps_font_file ff;
     ps_error e = {0};
     if (found < 0 && ps_font_fallback(cp, bold, &ff) == 0)
-        found = add_face(c, &ff, &e);
+        found = add_face(c, &ff, &e);   /* a regular face for bold text: pdf_show synthesises bold */
+    for (size_t i = 0; found < 0 && i < c->nfaces; i++)
+        if (ps_sfnt_glyph(c->faces[i].sf, cp))
+            found = (int)i;
     c->face_of[bold][cp] = (unsigned char)(found < 0 ? NO_FACE : found + 1);
     return found;
 }
@@ -193,13 +200,26 @@ void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, doubl
             end = q;
         }
         char *run = ps_xstrndup((const char *)start, (size_t)(end - start));
+        int synth = bold && !c->faces[k].file.bold;   /* no bold face: outlines filled and stroked */
+        if (synth) {
+            HPDF_RGBColor fill = HPDF_Page_GetRGBFill(page);
+            HPDF_Page_SetRGBStroke(page, fill.r, fill.g, fill.b);
+            HPDF_Page_SetLineWidth(page, (HPDF_REAL)(size * SYNTH_BOLD_STROKE));
+            HPDF_Page_SetLineJoin(page, HPDF_ROUND_JOIN);
+        }
         HPDF_Page_SetFontAndSize(page, c->faces[k].font, (HPDF_REAL)size);
         HPDF_Page_BeginText(page);
+        if (synth)
+            HPDF_Page_SetTextRenderingMode(page, HPDF_FILL_THEN_STROKE);
         HPDF_Page_SetTextMatrix(page, (HPDF_REAL)ca, (HPDF_REAL)sa, (HPDF_REAL)(-sa + c->skew * ca),
                                 (HPDF_REAL)(ca + c->skew * sa), (HPDF_REAL)x,
                                 (HPDF_REAL)y);
         HPDF_Page_ShowText(page, run);
+        if (synth)
+            HPDF_Page_SetTextRenderingMode(page, HPDF_FILL);
         HPDF_Page_EndText(page);
+        if (synth)
+            HPDF_Page_SetLineJoin(page, HPDF_MITER_JOIN);
         double w = pdf_width(c, bold, size, run);
         x += w * ca;
         y += w * sa;

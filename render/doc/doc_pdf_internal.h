@@ -13,6 +13,13 @@
 
 enum { PDF_REGULAR = 0, PDF_BOLD = 1 };
 
+#define PDF_BODY 9.5            /* body text size (points) */
+#define PDF_NOTE_SIZE 7.5       /* notes under tables */
+#define PDF_PARA_AFTER 5.0      /* space after a paragraph or note */
+#define PDF_MIN_LINES 2         /* lines of a paragraph at least on each page it spans */
+#define PDF_TABLE_MIN_ROWS 3    /* rows under the header on the page where a table starts */
+#define PDF_TABLE_MIN_LAST 2    /* rows at least on a table's last page */
+
 /* One font face of the document: its file, the codepoints drawn with it, its libharu font
  * (a subset, made after the measuring pass). */
 typedef struct pdf_face {
@@ -53,6 +60,10 @@ typedef struct pdf_ctx {
     HPDF_STATUS hpdf_error, hpdf_detail;
     double skew;                /* text slant of the next pdf_show (emphasis); 0 upright */
     pdf_image *images; size_t nimages;
+    size_t cur_block;           /* block being laid out; SIZE_MAX: page furniture, title, contents */
+    int *first_page, *last_page;   /* per block: pages its content spans (measuring pass; NULL = not kept) */
+    int *figure_no;             /* per block: N of "Figure N" (charts and images), 0 = none */
+    int nfigures;
     ps_error image_error;       /* an image libharu refused (after doc_image_check let it pass) */
 } pdf_ctx;
 
@@ -76,6 +87,11 @@ void pdf_fonts_tounicode(pdf_ctx *c);
 void pdf_fonts_fini(pdf_ctx *c);
 
 /* doc_pdf.c */
+/* Record the page of block idx (pass 0) and a link destination at the current position. */
+void pdf_mark(pdf_ctx *c, size_t idx);
+/* The measuring pass alone: per block of d, the first and last page its content lands on
+ * (0 = draws nothing), in first/last (d->nblocks entries each). Errors as ps_doc_render_pdf. */
+int pdf_block_pages(const ps_doc *d, int *first, int *last, ps_error *err);
 /* Draw s (already sanitised) at x, baseline y (top-down). anchor 0 start, 1 middle, 2 end.
  * The measuring pass only records the codepoints. */
 void pdf_draw_text(pdf_ctx *c, int bold, double size, double x, double y, const char *s, int anchor, unsigned rgb);
@@ -92,16 +108,37 @@ void pdf_stroke_line(pdf_ctx *c, double x1, double y1, double x2, double y2, uns
  * the text width less indent, styles as fonts and colours, links as text, " (URL)" and a link
  * annotation. */
 void pdf_rich(pdf_ctx *c, const doc_block *b, double size, double indent, unsigned rgb, double after);
+/* Height pdf_rich gives b on one page (lines times the leading, plus after). */
+double pdf_rich_height(pdf_ctx *c, const doc_block *b, double size, double indent, double after);
 void pdf_item(pdf_ctx *c, const doc_block *b, double size);
 void pdf_quote(pdf_ctx *c, const doc_block *b, double size);
 /* Figure: the image at the text width (at most half the page high), "Figure N: text" below. */
-void pdf_figure(pdf_ctx *c, const doc_block *b);
+void pdf_figure(pdf_ctx *c, const doc_block *b, int number);
 /* Height of a figure's image in points (keep-with-next of the heading before it). */
 double pdf_figure_height(pdf_ctx *c, const doc_block *b);
 /* The image as a libharu XObject (loaded once; NULL and c->image_error when refused). Drawing pass only. */
 HPDF_Image pdf_image_get(pdf_ctx *c, const doc_image *im);
 /* Draw an image with its top-left corner at (x, y) top-down, w x h points. */
 void pdf_image_draw(pdf_ctx *c, const doc_image *im, double x, double y, double w, double h);
+
+/* doc_pdf_paginate.c */
+/* A run of items (rows, lines) to lay out down pages. */
+typedef struct pdf_run_spec {
+    const double *h;            /* item heights (points) */
+    const unsigned char *keep;  /* per item: 1 = stays on the page of the next item; NULL = none */
+    size_t n;
+    double lead;                /* height before the first item, on the first part only (a caption) */
+    double head;                /* height repeated on top of every part (a table header) */
+    double tail;                /* height that stays with the last item (a note under the table) */
+    double avail_first;         /* points left on the page where the run starts */
+    double avail_page;          /* points of a whole page body */
+    size_t min_first;           /* items that open the run on its first page (header + 3 rows) */
+    size_t min_last;            /* items at least on the last page (no widow) */
+} pdf_run_spec;
+/* The page breaks of r: writes into starts (room for r->n + 1) the index of the item that
+ * begins each new page, 0 first when the run must begin on a new page; returns the count.
+ * An item higher than a page stands alone on its page. Pure: no drawing, no state. */
+size_t pdf_paginate(const pdf_run_spec *r, size_t *starts);
 
 /* doc_pdf_page.c */
 /* /Lang of the catalog: the document's language tag. */
@@ -111,9 +148,32 @@ HPDF_Destination pdf_dest(pdf_ctx *c, double y);
 /* The document's watermark across the current page (drawing pass; the measuring pass records
  * its characters); nothing when there is none. Call once the page's content is drawn. */
 void pdf_watermark_page(pdf_ctx *c);
+/* Running header (title, logo) and footer (vendor, "Page N of M" in the document's language). */
+void pdf_header_footer(pdf_ctx *c);
+/* Note that the current block drew on the current page (measuring pass). */
+void pdf_touch(pdf_ctx *c);
+
+/* Block rules (doc_pdf_paginate.c): the height block i needs on the page where it starts
+ * with what it keeps with: a heading (or a note that introduces what follows) its section's
+ * headings and text up to its first table, chart or figure when all of it fits a page, else
+ * the opening of the next block; a table its caption, header and first rows (PDF_TABLE_MIN_ROWS,
+ * all of a short table) and the note under it when whole; a chart or figure all of it with its
+ * caption; a paragraph PDF_MIN_LINES lines (a short one all). */
+double pdf_keep_need(pdf_ctx *c, size_t i);
+/* Height of the note that annotates block i (the block after it), 0 when none. */
+double pdf_tail(pdf_ctx *c, size_t i);
+double pdf_heading_size(int level);
 
 /* doc_pdf_table.c */
-void pdf_table(pdf_ctx *c, const doc_table *t);
-void pdf_chart(pdf_ctx *c, const doc_chart *ch);
+/* Table t of block idx ("Table N: caption" above a numbered one) with page breaks by
+ * pdf_paginate: caption, header and PDF_TABLE_MIN_ROWS rows together, the header repeated on
+ * every continuation page, at least PDF_TABLE_MIN_LAST rows on the last page, a group row with
+ * the row after it, tail points (the note under it) kept with the last rows. */
+void pdf_table(pdf_ctx *c, const doc_table *t, double tail, size_t idx);
+/* Height of t's caption, header and opening rows (with tail when the table opens whole). */
+double pdf_table_min(pdf_ctx *c, const doc_table *t, double tail);
+/* Chart with "Figure N: title" under it (number 0: no caption), on one page. */
+void pdf_chart(pdf_ctx *c, const doc_chart *ch, int number);
+double pdf_chart_height(pdf_ctx *c, const doc_chart *ch, int number);
 
 #endif

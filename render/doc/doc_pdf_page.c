@@ -1,10 +1,12 @@
-/* doc_pdf_page.c - what the PDF back end puts on pages besides the body: the document's language
- * in the catalog (/Lang), the watermark across every page (a run that does not qualify), and
+/* doc_pdf_page.c - what the PDF back end puts on pages besides the body: the running header and
+ * footer ("Page N of M" in the document's language), the document's language in the catalog (/Lang), the watermark across every page (a run that does not qualify), and
  * link and outline destinations that keep the reader's zoom. */
 #include "doc_pdf_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
+
+#define BLUE 0x003a70
 
 #define WATERMARK_RGB 0xbe1e1e
 #define WATERMARK_ALPHA 0.16
@@ -62,4 +64,46 @@ void pdf_watermark_page(pdf_ctx *c)
     pdf_show(c, p, PDF_BOLD, size, x, y, ca, sa, t);
     HPDF_Page_GRestore(p);
     free(t);
+}
+
+void pdf_header_footer(pdf_ctx *c)
+{
+    char *title = pdf_text(c, c->d->title), *vendor = pdf_text(c, c->d->vendor);
+    char **l = NULL;
+    double logo_w = 0;
+    if (c->d->logo) {   /* right of the running header, 16 points high, above the rule */
+        const doc_image *im = c->d->logo;
+        double lh = 16, lw = lh * im->width / im->height;
+        if (lw > 120) {
+            lw = 120;
+            lh = lw * im->height / im->width;
+        }
+        pdf_image_draw(c, im, c->pw - c->mr - lw, c->mt - 13 - lh, lw, lh);
+        logo_w = lw + 8;
+    }
+    size_t n = pdf_wrap(c, PDF_REGULAR, 7.5, title, c->pw - c->ml - c->mr - logo_w, &l);
+    pdf_draw_text(c, PDF_REGULAR, 7.5, c->ml, c->mt - 14, n ? l[0] : "", 0, 0x555555);
+    for (size_t i = 0; i < n; i++)
+        free(l[i]);
+    free(l);
+    pdf_stroke_line(c, c->ml, c->mt - 10, c->pw - c->mr, c->mt - 10, BLUE, 0.8, 0);
+    double fy = c->ph - c->mb + 14;
+    pdf_stroke_line(c, c->ml, fy, c->pw - c->mr, fy, BLUE, 0.5, 0);
+    pdf_draw_text(c, PDF_REGULAR, 7.5, c->ml, fy + 10, vendor, 0, 0x555555);
+    char pg[128];
+    snprintf(pg, sizeof pg, ps_msg(c->d->lang, PS_MSG_PAGE_OF), c->page, c->npages);
+    char *t = pdf_text(c, pg);
+    pdf_draw_text(c, PDF_REGULAR, 7.5, c->pw - c->mr, fy + 10, t, 2, 0x555555);
+    free(t);
+    free(title);
+    free(vendor);
+}
+
+void pdf_touch(pdf_ctx *c)
+{
+    if (c->render || c->cur_block == SIZE_MAX || !c->first_page)
+        return;
+    if (!c->first_page[c->cur_block])
+        c->first_page[c->cur_block] = c->page;
+    c->last_page[c->cur_block] = c->page;
 }

@@ -109,10 +109,18 @@ static void draw_tok(pdf_ctx *c, const tok *k, double size, double x, double bas
     free(s);
 }
 
-void pdf_rich(pdf_ctx *c, const doc_block *b, double size, double indent, unsigned rgb, double after)
+/* A block's runs (or its text) as tokens placed on lines; free with rich_fini. */
+typedef struct rich {
+    char **texts, **urls; size_t nruns;
+    tok *t; size_t n;
+    size_t nlines;
+    doc_run plain;   /* the run of a block without runs (its text, unstyled) */
+} rich;
+
+static void rich_layout(pdf_ctx *c, const doc_block *b, double size, double indent, rich *o)
 {
-    doc_run plain = {b->text, 0, NULL};
-    const doc_run *runs = b->nruns ? b->runs : &plain;
+    o->plain = (doc_run){b->text ? b->text : (char *)"", 0, NULL};
+    const doc_run *runs = b->nruns ? b->runs : &o->plain;
     size_t nruns = b->nruns ? b->nruns : 1;
     char **texts = ps_xcalloc(nruns, sizeof *texts), **urls = ps_xcalloc(nruns, sizeof *urls);
     for (size_t r = 0; r < nruns; r++) {
@@ -142,20 +150,57 @@ void pdf_rich(pdf_ctx *c, const doc_block *b, double size, double indent, unsign
         t[i].line = line;
         x += sp + t[i].w;
     }
-    for (size_t i = 0, l = 0; n && l <= line; l++) {
-        pdf_need(c, size * LEAD);
+    o->texts = texts;
+    o->urls = urls;
+    o->nruns = nruns;
+    o->t = t;
+    o->n = n;
+    o->nlines = n ? line + 1 : 0;
+}
+
+static void rich_fini(rich *o)
+{
+    free(o->t);
+    for (size_t r = 0; r < o->nruns; r++) {
+        free(o->texts[r]);
+        free(o->urls[r]);
+    }
+    free(o->texts);
+    free(o->urls);
+}
+
+double pdf_rich_height(pdf_ctx *c, const doc_block *b, double size, double indent, double after)
+{
+    rich o;
+    rich_layout(c, b, size, indent, &o);
+    double h = (double)o.nlines * size * LEAD + after;
+    rich_fini(&o);
+    return h;
+}
+
+void pdf_rich(pdf_ctx *c, const doc_block *b, double size, double indent, unsigned rgb, double after)
+{
+    rich o;
+    rich_layout(c, b, size, indent, &o);
+    double *h = ps_xcalloc(o.nlines + 1, sizeof *h);
+    for (size_t l = 0; l < o.nlines; l++)
+        h[l] = size * LEAD;
+    pdf_run_spec spec = {.h = h, .n = o.nlines, .avail_first = c->ph - c->mb - c->y,
+                         .avail_page = c->ph - c->mb - c->mt, .min_first = PDF_MIN_LINES, .min_last = PDF_MIN_LINES};
+    size_t *starts = ps_xcalloc(o.nlines + 2, sizeof *starts), nstarts = pdf_paginate(&spec, starts), next = 0;
+    for (size_t i = 0, l = 0; o.n && l < o.nlines; l++) {
+        if (next < nstarts && starts[next] == l) {
+            pdf_new_page(c);
+            next++;
+        }
         c->y += size * LEAD;
-        for (; i < n && t[i].line == l; i++)
-            draw_tok(c, &t[i], size, c->ml + indent + t[i].x, c->y - size * 0.3, rgb);
+        for (; i < o.n && o.t[i].line == l; i++)
+            draw_tok(c, &o.t[i], size, c->ml + indent + o.t[i].x, c->y - size * 0.3, rgb);
     }
     c->y += after;
-    free(t);
-    for (size_t r = 0; r < nruns; r++) {
-        free(texts[r]);
-        free(urls[r]);
-    }
-    free(texts);
-    free(urls);
+    free(starts);
+    free(h);
+    rich_fini(&o);
 }
 
 void pdf_item(pdf_ctx *c, const doc_block *b, double size)
@@ -168,7 +213,8 @@ void pdf_item(pdf_ctx *c, const doc_block *b, double size)
         snprintf(mark, sizeof mark, "%d.", b->number);
     else
         snprintf(mark, sizeof mark, "%s", bullets[(level - 1) % 3]);
-    pdf_need(c, size * LEAD);
+    double open = pdf_rich_height(c, b, size, indent + 2, 0);   /* the lines pdf_rich keeps together */
+    pdf_need(c, open < 2 * PDF_MIN_LINES * size * LEAD ? open : PDF_MIN_LINES * size * LEAD);
     pdf_draw_text(c, PDF_REGULAR, size, c->ml + indent - 4, c->y + size * LEAD - size * 0.3, mark, 2, 0x1a1a1a);
     pdf_rich(c, b, size, indent + 2, 0x1a1a1a, 2);
 }
@@ -227,13 +273,15 @@ double pdf_figure_height(pdf_ctx *c, const doc_block *b)
     return h;
 }
 
-void pdf_figure(pdf_ctx *c, const doc_block *b)
+void pdf_figure(pdf_ctx *c, const doc_block *b, int number)
 {
     const doc_image *im = b->image;
     double tw = c->pw - c->ml - c->mr, w, h;
     figure_size(c, im, &w, &h);
     ps_buf cap = {0};
-    ps_buf_printf(&cap, "Figure %d: %s", b->number, b->text);
+    char fig[64];
+    snprintf(fig, sizeof fig, ps_msg(c->d->lang, PS_MSG_FIGURE_N), number);
+    ps_buf_printf(&cap, "%s: %s", fig, b->text);
     char *t = pdf_text(c, cap.data);
     char **l;
     size_t n = pdf_wrap(c, PDF_BOLD, 8.5, t, tw, &l);

@@ -85,50 +85,140 @@ static void row_draw(pdf_ctx *c, const doc_table *t, size_t r, const row_lines *
     c->y += rl->h;
 }
 
-void pdf_table(pdf_ctx *c, const doc_table *t)
+/* Column widths and wrapped rows of a table (every row, before the page breaks are chosen). */
+typedef struct table_lay {
+    double total, *cw;
+    size_t nhead;
+    row_lines *rows;
+    double head_h, *h;
+    unsigned char *keep;
+} table_lay;
+
+static void table_wrap(pdf_ctx *c, const doc_table *t, table_lay *l)
 {
-    double total = c->pw - c->ml - c->mr, sum = 0;
-    double *cw = ps_xcalloc(t->ncols, sizeof *cw);
+    l->total = c->pw - c->ml - c->mr;
+    double sum = 0;
+    l->cw = ps_xcalloc(t->ncols, sizeof *l->cw);
     for (size_t k = 0; k < t->ncols; k++)
         sum += t->width[k];
     for (size_t k = 0; k < t->ncols; k++)
-        cw[k] = total * t->width[k] / (sum > 0 ? sum : 1);
-    size_t nhead = 0;
-    while (nhead < t->nrows && t->row_kind[nhead] == DOC_ROW_HEAD)
-        nhead++;
-    row_lines *head = ps_xcalloc(nhead + 1, sizeof *head);
-    double head_h = 0;
-    for (size_t r = 0; r < nhead; r++) {
-        row_wrap(c, t, r, cw, total, &head[r]);
-        head_h += head[r].h;
+        l->cw[k] = l->total * t->width[k] / (sum > 0 ? sum : 1);
+    l->nhead = 0;
+    while (l->nhead < t->nrows && t->row_kind[l->nhead] == DOC_ROW_HEAD)
+        l->nhead++;
+    l->rows = ps_xcalloc(t->nrows + 1, sizeof *l->rows);
+    l->h = ps_xcalloc(t->nrows + 1, sizeof *l->h);
+    l->keep = ps_xcalloc(t->nrows + 1, 1);
+    l->head_h = 0;
+    for (size_t r = 0; r < t->nrows; r++) {
+        row_wrap(c, t, r, l->cw, l->total, &l->rows[r]);
+        if (r < l->nhead)
+            l->head_h += l->rows[r].h;
+        else {
+            l->h[r - l->nhead] = l->rows[r].h;
+            l->keep[r - l->nhead] = t->row_kind[r] == DOC_ROW_GROUP;   /* a group row opens its rows */
+        }
     }
-    c->y += 2;
-    int started = 0;
+}
+
+static void table_lay_fini(const doc_table *t, table_lay *l)
+{
+    for (size_t r = 0; r < t->nrows; r++)
+        row_fini(t, &l->rows[r]);
+    free(l->rows);
+    free(l->h);
+    free(l->keep);
+    free(l->cw);
+}
+
+/* "Table N: caption" above a numbered table, as a one-run strong paragraph. */
+static void caption_block(pdf_ctx *c, const doc_table *t, doc_block *b, doc_run *r, ps_buf *text)
+{
+    char n[64];
+    snprintf(n, sizeof n, ps_msg(c->d->lang, PS_MSG_TABLE_N), t->number);
+    ps_buf_printf(text, "%s: %s", n, t->caption ? t->caption : "");
+    *r = (doc_run){text->data, DOC_STRONG, NULL};
+    *b = (doc_block){.kind = DOC_PARA, .text = text->data, .runs = r, .nruns = 1};
+}
+
+#define CAPTION_SIZE 8.5
+#define TABLE_GAP 2.0
+
+static double caption_height(pdf_ctx *c, const doc_table *t)
+{
+    if (!t->number)
+        return TABLE_GAP;
+    doc_block b;
+    doc_run r;
+    ps_buf text = {0};
+    caption_block(c, t, &b, &r, &text);
+    double h = pdf_rich_height(c, &b, CAPTION_SIZE, 0, 0) + TABLE_GAP;
+    ps_buf_fini(&text);
+    return h;
+}
+
+static void table_spec(pdf_ctx *c, const doc_table *t, const table_lay *l, double tail, pdf_run_spec *r)
+{
+    *r = (pdf_run_spec){.h = l->h, .keep = l->keep, .n = t->nrows - l->nhead, .lead = caption_height(c, t),
+                        .head = l->head_h, .tail = tail, .avail_first = c->ph - c->mb - c->y,
+                        .avail_page = c->ph - c->mb - c->mt, .min_first = PDF_TABLE_MIN_ROWS,
+                        .min_last = PDF_TABLE_MIN_LAST};
+}
+
+double pdf_table_min(pdf_ctx *c, const doc_table *t, double tail)
+{
+    table_lay l;
+    table_wrap(c, t, &l);
+    pdf_run_spec r;
+    table_spec(c, t, &l, tail, &r);
+    size_t open = r.min_first < r.n ? r.min_first : r.n;
+    if (r.n - open < r.min_last)
+        open = r.n;
+    double h = r.lead + r.head + (open == r.n ? tail : 0);
+    for (size_t i = 0; i < open; i++)
+        h += l.h[i];
+    table_lay_fini(t, &l);
+    return h;
+}
+
+void pdf_table(pdf_ctx *c, const doc_table *t, double tail, size_t idx)
+{
+    table_lay l;
+    table_wrap(c, t, &l);
+    pdf_run_spec spec;
+    table_spec(c, t, &l, tail, &spec);
+    size_t *starts = ps_xcalloc(spec.n + 2, sizeof *starts);
+    size_t nstarts = pdf_paginate(&spec, starts), next = 0;
+    if (nstarts && starts[0] == 0) {
+        pdf_new_page(c);
+        next++;
+    }
+    pdf_mark(c, idx);
+    if (t->number) {
+        doc_block b;
+        doc_run r;
+        ps_buf text = {0};
+        caption_block(c, t, &b, &r, &text);
+        pdf_rich(c, &b, CAPTION_SIZE, 0, 0x333333, 0);
+        ps_buf_fini(&text);
+    }
+    c->y += TABLE_GAP;
+    for (size_t k = 0; k < l.nhead; k++)
+        row_draw(c, t, k, &l.rows[k], l.cw, l.total, 0);
     size_t zebra = 0;
-    for (size_t r = nhead; r < t->nrows || (!started && nhead); r++) {
-        row_lines rl = {0};
-        double h = 0;
-        if (r < t->nrows) {
-            row_wrap(c, t, r, cw, total, &rl);
-            h = rl.h;
+    for (size_t i = 0; i < spec.n; i++) {
+        size_t r = l.nhead + i;
+        if (next < nstarts && starts[next] == i) {   /* a new part: the header again */
+            pdf_new_page(c);
+            next++;
+            for (size_t k = 0; k < l.nhead; k++)
+                row_draw(c, t, k, &l.rows[k], l.cw, l.total, 0);
         }
-        if (!started || c->y + h > c->ph - c->mb) {
-            if (c->y + head_h + h > c->ph - c->mb && c->y > c->mt + 1)
-                pdf_new_page(c);
-            for (size_t k = 0; k < nhead; k++)
-                row_draw(c, t, k, &head[k], cw, total, 0);
-            started = 1;
-        }
-        if (r < t->nrows) {
-            zebra = t->row_kind[r] == DOC_ROW_BODY ? zebra + 1 : 0;
-            row_draw(c, t, r, &rl, cw, total, zebra % 2 == 0 && t->row_kind[r] == DOC_ROW_BODY);
-            row_fini(t, &rl);
-        }
+        zebra = t->row_kind[r] == DOC_ROW_BODY ? zebra + 1 : 0;
+        row_draw(c, t, r, &l.rows[r], l.cw, l.total, zebra % 2 == 0 && t->row_kind[r] == DOC_ROW_BODY);
     }
-    for (size_t r = 0; r < nhead; r++)
-        row_fini(t, &head[r]);
-    free(head);
-    free(cw);
+    free(starts);
+    table_lay_fini(t, &l);
     c->y += 8;
 }
 
@@ -178,13 +268,44 @@ static void chart_text(void *ctx, void *page, double x, double y, double angle, 
     pdf_show(c, page, f, size, x + dx * ca, y + dx * sa, ca, sa, utf8);
 }
 
-void pdf_chart(pdf_ctx *c, const doc_chart *ch)
+/* "Figure N: title" under a chart, as a one-run strong paragraph (number 0: no caption). */
+static int chart_caption(pdf_ctx *c, const doc_chart *ch, int number, doc_block *b, doc_run *r, ps_buf *text)
+{
+    const char *title = doc_chart_title(ch);
+    if (!number || !title)
+        return 0;
+    char n[64];
+    snprintf(n, sizeof n, ps_msg(c->d->lang, PS_MSG_FIGURE_N), number);
+    ps_buf_printf(text, "%s: %s", n, title);
+    *r = (doc_run){text->data, DOC_STRONG, NULL};
+    *b = (doc_block){.kind = DOC_PARA, .text = text->data, .runs = r, .nruns = 1};
+    return 1;
+}
+
+#define CHART_GAP 4.0
+
+double pdf_chart_height(pdf_ctx *c, const doc_chart *ch, int number)
+{
+    double w, h;
+    doc_chart_size(ch, &w, &h);
+    h = h * (c->pw - c->ml - c->mr) / w + CHART_GAP + 8;
+    doc_block b;
+    doc_run r;
+    ps_buf text = {0};
+    if (chart_caption(c, ch, number, &b, &r, &text))
+        h += pdf_rich_height(c, &b, CAPTION_SIZE, 0, 0);
+    ps_buf_fini(&text);
+    return h;
+}
+
+void pdf_chart(pdf_ctx *c, const doc_chart *ch, int number)
 {
     double w, h;
     doc_chart_size(ch, &w, &h);
     double avail = c->pw - c->ml - c->mr, s = avail / w;
-    pdf_need(c, h * s + 8);
-    c->y += 4;
+    pdf_need(c, pdf_chart_height(c, ch, number));
+    pdf_touch(c);
+    c->y += CHART_GAP;
     doc_spec sp;
     doc_chart_spec(ch, chart_label, c, &sp);
     if (!c->render) {
@@ -200,5 +321,12 @@ void pdf_chart(pdf_ctx *c, const doc_chart *ch)
         }
     }
     doc_chart_spec_fini(&sp);
-    c->y += h * s + 8;
+    c->y += h * s;
+    doc_block b;
+    doc_run r;
+    ps_buf text = {0};
+    if (chart_caption(c, ch, number, &b, &r, &text))
+        pdf_rich(c, &b, CAPTION_SIZE, 0, 0x333333, 0);
+    ps_buf_fini(&text);
+    c->y += 8;
 }

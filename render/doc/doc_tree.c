@@ -192,3 +192,16 @@ void ps_doc_set_watermark(ps_doc *d, const char *text)
     free(d->watermark);
     d->watermark = text && *text ? ps_xstrdup(text) : NULL;
 }
+
+int *doc_figure_numbers(const ps_doc *d, int *count)
+{
+    int *no = ps_xcalloc(d->nblocks + 1, sizeof *no), n = 0;
+    for (size_t i = 0; i < d->nblocks; i++) {
+        const doc_block *b = &d->blocks[i];
+        if (b->kind == DOC_FIGURE || (b->kind == DOC_CHART && doc_chart_title(b->chart)))
+            no[i] = ++n;
+    }
+    if (count)
+        *count = n;
+    return no;
+}

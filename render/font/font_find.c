@@ -66,6 +66,12 @@ static int take(FcPattern *p, ps_font_file *out)
     ps_sfnt_free(f);
     snprintf(out->path, sizeof out->path, "%s", (const char *)file);
     out->index = index;
+    int weight = FC_WEIGHT_REGULAR;
+    double wd;
+    if (FcPatternGetInteger(p, FC_WEIGHT, 0, &weight) != FcResultMatch &&
+        FcPatternGetDouble(p, FC_WEIGHT, 0, &wd) == FcResultMatch)
+        weight = (int)wd;
+    out->bold = weight >= FC_WEIGHT_DEMIBOLD;
     return 0;
 }
 

@@ -36,14 +36,16 @@ int ps_sfnt_subset(const ps_sfnt *f, const uint32_t *cps, size_t n, ps_buf *out,
 typedef struct ps_font_file {
     char path[1024];
     int index;                  /* face in a collection */
+    int bold;                   /* 1: a bold face (fontconfig weight semibold or heavier); 0: the
+                                 * renderer synthesises bold from it (stroked outlines) */
 } ps_font_file;
 
 /* The face of family (e.g. "DejaVu Sans"), bold or regular, through fontconfig: the best
  * TrueType match whose family is the one asked for. PS_EIO naming the Debian package that
  * provides the family when none is installed. */
 int ps_font_find(const char *family, int bold, ps_font_file *out, ps_error *err);
-/* A TrueType face (sans-serif preferred, bold when asked and available) holding codepoint
- * cp. 0 found, -1 none installed. */
+/* A TrueType face (sans-serif preferred, bold when asked and available: out->bold says which)
+ * holding codepoint cp. 0 found, -1 none installed. */
 int ps_font_fallback(uint32_t cp, int bold, ps_font_file *out);
 /* Debian package with a TrueType font for cp's script (CJK, Hangul, kana, Thai), or NULL. */
 const char *ps_font_package(uint32_t cp);

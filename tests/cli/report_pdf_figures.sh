@@ -19,7 +19,7 @@ fi
 pdftotext -layout "$tmp/r.pdf" "$tmp/r.txt" 2>/dev/null
 grep -q 'Tested with: ESRP – Storage Version 4.0' "$tmp/r.txt"
 grep -q 'November 30, 2025' "$tmp/r.txt"
-grep -q 'page 1 of\|page 2 of' "$tmp/r.txt"
+grep -q 'Page 1 of\|Page 2 of' "$tmp/r.txt"
 "$PERFSCRIBE" jetstress "$run" --json -q >"$tmp/js.json" 2>/dev/null
 python3 - "$tmp/js.json" "$tmp/r.txt" <<'PY'
 import json, re, sys

@@ -80,7 +80,7 @@ Test(doc_pdf, valid_with_every_figure, .fini = release)
         static const char *const want[] = {"320.000", "200.000", "120.000", "13.000", "5.000", "80.000", "1.500",
                                            "420.000", "300.000", "6.000", "4.000", "3.000",
                                            "740.000", "500.000", "240.000", "9.500", "4.500", "160.000", "2.250",
-                                           "Database Disks Transfers/sec", "Contents", "page 3 of",
+                                           "Database Disks Transfers/sec", "Contents", "Page 3 of",
                                            "Contoso Array 9 2,000 Mailbox Resiliency Exchange 2013 Storage Solution",
                                            "Appendix A – SERVER1", "Verification of the Results"};
         for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)

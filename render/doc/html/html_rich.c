@@ -98,34 +98,38 @@ void doc_html_item(ps_buf *b, const char *lang, doc_html_lists *st, const doc_bl
     doc_html_runs(b, lang, k);
 }
 
-void doc_html_figure(ps_buf *b, const char *lang, const doc_block *k)
+void doc_html_figure(ps_buf *b, const char *lang, const doc_block *k, int number)
 {
-    ps_buf_printf(b, "<figure class=\"figure\" id=\"fig-%d\">\n", k->number);
+    ps_buf_printf(b, "<figure class=\"figure\" id=\"fig-%d\">\n", number);
     doc_html_image(b, k->image, k->text, "figure");
-    ps_buf_printf(b, "\n<figcaption>Figure %d: ", k->number);
+    ps_buf_puts(b, "\n<figcaption>");
+    ps_buf_printf(b, ps_msg(NULL, PS_MSG_FIGURE_N), number);
+    ps_buf_puts(b, ": ");
     doc_html_text(b, lang, k->text);
     ps_buf_puts(b, "</figcaption>\n</figure>\n");
 }
 
 void doc_html_figure_lists(ps_buf *b, const ps_doc *d)
 {
+    int nfig = 0, *fig = doc_figure_numbers(d, &nfig);
     for (int pass = 0; pass < 2; pass++) {
-        if (pass == 0 ? !d->nfigures : !d->ntables)
+        if (pass == 0 ? !nfig : !d->ntables)
             continue;
-        ps_buf_printf(b, "<nav class=\"lists\" aria-label=\"%s\">\n<h2>%s</h2>\n<ol>\n", pass ? "tables" : "figures",
-                      pass ? "List of tables" : "List of figures");
+        ps_buf_printf(b, "<nav class=\"lists\" aria-label=\"%s\">\n<h2>", pass ? "tables" : "figures");
+        doc_html_text(b, ps_doc_lang(d), ps_msg(d->lang, pass ? PS_MSG_LIST_OF_TABLES : PS_MSG_LIST_OF_FIGURES));
+        ps_buf_puts(b, "</h2>\n<ol>\n");
         for (size_t i = 0; i < d->nblocks; i++) {
             const doc_block *k = &d->blocks[i];
-            if (pass == 0 && k->kind == DOC_FIGURE) {
-                ps_buf_printf(b, "<li><a href=\"#fig-%d\">Figure %d: ", k->number, k->number);
-                doc_html_text(b, ps_doc_lang(d), k->text);
-                ps_buf_puts(b, "</a></li>\n");
-            } else if (pass == 1 && k->table && k->table->number) {
-                ps_buf_printf(b, "<li><a href=\"#tab-%d\">Table %d: ", k->table->number, k->table->number);
-                doc_html_text(b, ps_doc_lang(d), k->table->caption);
-                ps_buf_puts(b, "</a></li>\n");
-            }
+            int num = pass == 0 ? fig[i] : k->table ? k->table->number : 0;
+            if (!num)
+                continue;
+            ps_buf_printf(b, "<li><a href=\"#%s-%d\">", pass ? "tab" : "fig", num);
+            ps_buf_printf(b, ps_msg(d->lang, pass ? PS_MSG_TABLE_N : PS_MSG_FIGURE_N), num);
+            ps_buf_puts(b, ": ");
+            doc_html_text(b, ps_doc_lang(d), pass ? k->table->caption : k->kind == DOC_CHART ? doc_chart_title(k->chart) : k->text);
+            ps_buf_puts(b, "</a></li>\n");
         }
         ps_buf_puts(b, "</ol>\n</nav>\n");
     }
+    free(fig);
 }
