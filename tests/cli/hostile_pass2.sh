@@ -179,8 +179,13 @@ with open(sys.argv[2], "w") as out:
     for r in range(3):
         out.write('"03/14/2026 10:%02d:00.000",' % (12 + r) + ",".join(["5"] * (n * len(ctrs))) + "\n")
 PY
-(ulimit -t 8; "$PS" jetstress js16k.csv -q >js.out 2>err); rc=$?
-check "7 16,000 instances in 8 s of CPU (exit $rc)" "[ $rc = 0 ] && grep -q 'Instance15999.1' js.out"
+# 30 s of CPU: the quadratic lookup took 64 s, the hashed one 1.9 s (about 10 s under ASan+UBSan)
+if grep -q __asan_init "$PS" 2>/dev/null; then
+    echo "note: 7 16,000 instances: the CPU bound is checked by the normal build only (this binary has ASan)"
+else
+    (ulimit -t 30; "$PS" jetstress js16k.csv -q >js.out 2>err); rc=$?
+    check "7 16,000 instances in 30 s of CPU (exit $rc)" "[ $rc = 0 ] && grep -q 'Instance15999.1' js.out"
+fi
 
 # ---- item 9: a FIFO or /dev/stdin as a solution image or a template is refused, never waited on
 mkfifo pipe.png
