@@ -92,6 +92,11 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         if (r->processors && r->processors[m])
             ps_buf_printf(b, "machine %s: %zu processors (%s)\n", r->machines[m][0] ? r->machines[m] : "-",
                           r->processors[m], r->processors_set[m] ? "--set processors" : "Processor instances in the log");
+    for (size_t m = 0; m < r->nmachines; m++)
+        if (r->memory_mb && !isnan(r->memory_mb[m]))
+            ps_buf_printf(b, "machine %s: %s MB physical memory (NUMA Node Memory Total MBytes in the log)\n",
+                          r->machines[m][0] ? r->machines[m] : "-", num(n1, sizeof n1, r->memory_mb[m]));
+    ps_an_render_answers_text(b, r);
     if (r->asked_ms)
         ps_buf_printf(b, "note: --interval %lld s widened to %lld s (at most %d slices are kept)\n",
                       (long long)(r->asked_ms / 1000), (long long)(r->slice_ms / 1000), PS_AN_MAX_SLICES);
@@ -123,6 +128,18 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         if (ru->chart_only)
             ps_buf_printf(b, "%s  %s  [statistics only: %s]\n", ru->id, path_of(ru),
                           ru->question ? ru->question : "no limits");
+        else if (ru->ncodes) {
+            ps_buf v = {0};
+            for (const char *q = ru->question; q && (q = strchr(q, '$'));) {   /* "$NAME: text; $NAME: ..." */
+                size_t n = strcspn(q, ":");
+                ps_buf_printf(&v, "%s%.*s", v.len ? ", " : " from ", (int)n, q);
+                q = strstr(q, "; $");
+                q = q ? q + 2 : NULL;
+            }
+            ps_buf_printf(b, "%s  %s  [%s %s, limits computed per machine by PAL's threshold code%s]\n", ru->id,
+                          path_of(ru), ps_an_stat_name(ru->stat), ps_an_op_name(ru->op), v.len ? v.data : "");
+            ps_buf_fini(&v);
+        }
         else
             ps_buf_printf(b, "%s  %s  [%s %s, warning %s, critical %s%s%s]\n", ru->id, path_of(ru),
                           ps_an_stat_name(ru->stat), ps_an_op_name(ru->op), num(n1, sizeof n1, ru->warning),
@@ -141,6 +158,10 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
                           (unsigned long long)s->stats.count, num(c[0], 32, s->stats.min), num(c[1], 32, s->stats.mean),
                           num(c[2], 32, s->stats.max), num(c[3], 32, s->stats.p95), num(c[4], 32, s->stats.p99),
                           num(c[5], 32, s->stats.stddev), num(n1, sizeof n1, s->trend_per_hour));
+            if (ru->ncodes && !s->unanswered)
+                ps_buf_printf(b, "  limits: warning %s, critical %s", num(c[0], 32, s->warning), num(c[1], 32, s->critical));
+            if (s->unanswered)
+                ps_buf_printf(b, "  not judged: needs an answer (--set NAME=VALUE): %s", s->unanswered);
             if (s->skipped_few_processors)
                 ps_buf_printf(b, "  not judged: %s", ru->per_processor ? "processor count unknown (--set processors=N)"
                                                                        : "fewer processors than min_processors");
@@ -156,8 +177,9 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         }
     }
     if (set->pal_analyses || set->nrefused) {
-        ps_buf_printf(b, "\nPAL import: %zu analyses, %zu imported, %zu disabled, %zu refused\n", set->pal_analyses,
-                      set->pal_analyses - set->pal_disabled - set->nrefused, set->pal_disabled, set->nrefused);
+        ps_buf_printf(b, "\nPAL import: %zu analyses, %zu imported (%zu with limits computed from the answers), %zu "
+                      "disabled, %zu refused\n", set->pal_analyses, set->pal_analyses - set->pal_disabled - set->nrefused,
+                      set->pal_computed, set->pal_disabled, set->nrefused);
         for (size_t i = 0; i < set->nrefused; i++)
             ps_buf_printf(b, "  refused: %s\n", set->refused[i]);
     }
@@ -214,9 +236,13 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         ps_buf_printf(b, ",\"processors\":%zu,", r->processors ? r->processors[m] : 0);
         jkey(b, "processors_from");
         ps_json_str(b, !r->processors || !r->processors[m] ? "unknown" : r->processors_set[m] ? "--set" : "log");
+        ps_buf_putc(b, ',');
+        jkey(b, "memory_mb");
+        ps_json_num(b, r->memory_mb ? r->memory_mb[m] : NAN);
         ps_buf_putc(b, '}');
     }
     ps_buf_putc(b, ']');
+    ps_an_render_answers_json(b, r);
     char zt[160];
     ps_buf_puts(b, ",\"time_zone\":{\"shown\":");
     ps_json_str(b, ps_an_zone_text(zt, sizeof zt, r));
@@ -280,7 +306,8 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         ps_buf_putc(b, ','); jkey(b, "warning"); ps_json_num(b, ru->warning);
         ps_buf_putc(b, ','); jkey(b, "critical"); ps_json_num(b, ru->critical);
         ps_buf_putc(b, ','); jkey(b, "source"); ps_json_str(b, ru->source ? ru->source : "");
-        ps_buf_printf(b, ",\"statistics_only\":%s", ru->chart_only ? "true" : "false");
+        ps_buf_printf(b, ",\"statistics_only\":%s,\"computed_limits\":%s", ru->chart_only ? "true" : "false",
+                      ru->ncodes ? "true" : "false");
         if (ru->question) {
             ps_buf_putc(b, ','); jkey(b, "question"); ps_json_str(b, ru->question);
         }
@@ -309,7 +336,10 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
             ps_buf_putc(b, ','); jkey(b, "warning"); ps_json_num(b, s->warning);
             ps_buf_putc(b, ','); jkey(b, "critical"); ps_json_num(b, s->critical);
             ps_buf_printf(b, ",\"gated_slices\":%zu,\"judged\":%s", s->gated,
-                          s->skipped_few_processors || ru->chart_only ? "false" : "true");
+                          s->skipped_few_processors || ru->chart_only || s->unanswered ? "false" : "true");
+            if (s->unanswered) {
+                ps_buf_putc(b, ','); jkey(b, "unanswered"); ps_json_str(b, s->unanswered);
+            }
             ps_buf_puts(b, ",\"slices\":[");
             for (size_t j = 0; j < s->nslices; j++) {
                 const ps_an_slice *sl = &s->slices[j];
@@ -334,8 +364,8 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
     size_t stats_only = 0;
     for (size_t ri = 0; ri < set->n; ri++)
         stats_only += set->rules[ri].pal && set->rules[ri].chart_only;
-    ps_buf_printf(b, "],\"pal_import\":{\"analyses\":%zu,\"disabled\":%zu,\"statistics_only\":%zu,\"refused\":[",
-                  set->pal_analyses, set->pal_disabled, stats_only);
+    ps_buf_printf(b, "],\"pal_import\":{\"analyses\":%zu,\"disabled\":%zu,\"statistics_only\":%zu,\"computed\":%zu,"
+                  "\"refused\":[", set->pal_analyses, set->pal_disabled, stats_only, set->pal_computed);
     for (size_t i = 0; i < set->nrefused; i++) {
         if (i)
             ps_buf_putc(b, ',');
