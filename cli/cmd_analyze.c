@@ -319,7 +319,7 @@ int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
 int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const char *label)
 {
     if ((o->an.has_b || o->an.has_e) && r->rows == 0) {
-        char t1[40], t2[40];
+        char t1[40], t2[40], covered[160];
         ps_time lo = PS_TIME_NONE, hi = PS_TIME_NONE;
         for (size_t f = 0; f < r->nfiles; f++) {
             if (r->file_first[f] != PS_TIME_NONE && (lo == PS_TIME_NONE || r->file_first[f] < lo))
@@ -327,12 +327,16 @@ int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const cha
             if (r->file_last[f] != PS_TIME_NONE && (hi == PS_TIME_NONE || r->file_last[f] > hi))
                 hi = r->file_last[f];
         }
-        ps_warn(&cli->warnings, "%s%s%s%s%s selects no sample: the logs cover %s to %s (%s)", o->b_text ? "-b " : "",
-                o->b_text ? o->b_text : "", o->b_text && o->e_text ? " " : "", o->e_text ? "-e " : "",
-                o->e_text ? o->e_text : "", ps_an_fmt_log_time(t1, sizeof t1, r, lo),
-                ps_an_fmt_log_time(t2, sizeof t2, r, hi), "times as the output shows them");
+        snprintf(covered, sizeof covered, "the logs cover %s to %s (times as the output shows them)",
+                 ps_an_fmt_log_time(t1, sizeof t1, r, lo), ps_an_fmt_log_time(t2, sizeof t2, r, hi));
+        if (lo != PS_TIME_NONE)   /* else no log was read: "no counter of the rules" says why */
+            ps_cli_window_selects_nothing(cli, &o->logs, covered);
     }
-    ps_an_doc_info info = {.fail_on = o->fail_on, .rules_label = label};
+    if (o->bad)
+        ps_warn(&cli->warnings, "%llu malformed rows skipped or read with missing values (--lenient)",
+                (unsigned long long)o->bad);
+    ps_an_doc_info info = {.fail_on = o->fail_on, .rules_label = label,
+                           .warnings = (const char *const *)cli->warnings.msgs, .nwarnings = cli->warnings.n};
     ps_cli_out *outs = NULL;
     size_t nouts = 0;
     int rc = ps_cli_doc_date(cli, &info.generated);
@@ -351,9 +355,6 @@ int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const cha
         ps_buf_fini(&out);
     }
     free(outs);
-    if (o->bad)
-        ps_warn(&cli->warnings, "%llu malformed rows skipped or read with missing values (--lenient)",
-                (unsigned long long)o->bad);
     if (rc)
         return rc;
     rc = ps_an_status(r, o->fail_on);

@@ -200,6 +200,22 @@ static an_binding *bind(ps_analysis *a, size_t series, size_t ncols)
     return b;
 }
 
+static int non_ascii(const char *s)
+{
+    for (; s && *s; s++)
+        if ((unsigned char)*s >= 0x80)
+            return 1;
+    return 0;
+}
+
+/* A column whose name is in a language the name table does not translate. */
+static void note_untranslated(ps_analysis *a, const ps_counter_path *p)
+{
+    size_t f = a->nfiles - 1;
+    if (a->res.file_untranslated[f]++ == 0)
+        a->res.file_untranslated_example[f] = ps_xstrdup(p->full);
+}
+
 static int operand_of(const ps_an_rule *r, const char *counter)
 {
     for (size_t k = 0; counter && k < ps_an_expr_noperands(r->expr); k++)
@@ -222,6 +238,15 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
     a->res.file_rows = ps_xrealloc(a->res.file_rows, (a->nfiles + 1) * sizeof *a->res.file_rows);
     a->res.file_first[a->nfiles] = a->res.file_last[a->nfiles] = PS_TIME_NONE;
     a->res.file_rows[a->nfiles] = 0;
+    a->res.file_untranslated = ps_xrealloc(a->res.file_untranslated, (a->nfiles + 1) * sizeof *a->res.file_untranslated);
+    a->res.file_untranslated_example = ps_xrealloc(a->res.file_untranslated_example,
+                                                   (a->nfiles + 1) * sizeof *a->res.file_untranslated_example);
+    a->res.file_encoding = ps_xrealloc(a->res.file_encoding, (a->nfiles + 1) * sizeof *a->res.file_encoding);
+    a->res.file_untranslated[a->nfiles] = 0;
+    a->res.file_untranslated_example[a->nfiles] = NULL;
+    a->res.file_encoding[a->nfiles] = ps_xstrdup(info->encoding);
+    if (!a->res.rule_total_only)
+        a->res.rule_total_only = ps_xcalloc(a->set->n + 1, 1);
     a->files[a->nfiles++] = ps_xstrdup(info->path);
     if (!a->zone_seen) {
         a->zone_seen = 1;
@@ -236,16 +261,23 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
     for (size_t c = 0; c < info->ncounters; c++) {
         ps_counter_path en;
         ps_an_path_english(&info->counters[c], &en);
-        if (strcmp(en.object ? en.object : "", info->counters[c].object ? info->counters[c].object : "") ||
-            strcmp(en.counter ? en.counter : "", info->counters[c].counter ? info->counters[c].counter : ""))
+        int same_obj = !strcmp(en.object ? en.object : "", info->counters[c].object ? info->counters[c].object : "");
+        int same_ctr = !strcmp(en.counter ? en.counter : "", info->counters[c].counter ? info->counters[c].counter : "");
+        if (!same_obj || !same_ctr)
             a->file_localized++;
+        if ((same_obj && non_ascii(en.object)) || (same_ctr && non_ascii(en.counter)))
+            note_untranslated(a, &info->counters[c]);
         note_processor(a, &en);
         used[c] = (unsigned char)note_memory(a, &en, c);
         char *inst = ps_path_instance_text(&en);
         for (size_t ri = 0; ri < a->set->n; ri++) {
             const ps_an_rule *r = &a->set->rules[ri];
-            if (!ps_an_rule_wants_instance(r, inst))
+            if (!ps_an_rule_wants_instance(r, inst)) {
+                if (!a->res.rule_total_only[ri] && !r->ninclude && !r->nexclude && !r->expr && inst &&
+                    strcasecmp(inst, "_Total") == 0 && ps_filter_match(r->filter, &en))
+                    a->res.rule_total_only[ri] = 1;   /* said when the rule finds nothing else */
                 continue;
+            }
             if (r->expr) {
                 int k = operand_of(r, en.counter);
                 if (k < 0 || !ps_glob_match(r->object, en.object))
@@ -288,10 +320,19 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
 
 void ps_an_restart_file(ps_analysis *a, const struct ps_log_info *info)
 {
-    if (a->nfiles)
+    size_t untranslated = 0;
+    char *example = NULL;
+    if (a->nfiles) {   /* the reopened file reads fewer columns: keep what the first pass saw */
         free(a->files[--a->nfiles]);
+        untranslated = a->res.file_untranslated[a->nfiles];
+        example = a->res.file_untranslated_example[a->nfiles];
+        free(a->res.file_encoding[a->nfiles]);
+    }
     a->res.localized_columns -= a->file_localized;
     ps_an_begin_file(a, info);
+    free(a->res.file_untranslated_example[a->nfiles - 1]);
+    a->res.file_untranslated[a->nfiles - 1] = untranslated;
+    a->res.file_untranslated_example[a->nfiles - 1] = example;
 }
 
 size_t ps_an_file_columns(const ps_analysis *a) { return a->nbinds ? a->columns_used : 0; }

@@ -417,6 +417,14 @@ void ps_an_free(ps_analysis *a)
     free(a->res.file_first);
     free(a->res.file_last);
     free(a->res.file_rows);
+    for (size_t i = 0; i < a->nfiles; i++) {
+        free(a->res.file_untranslated_example[i]);
+        free(a->res.file_encoding[i]);
+    }
+    free(a->res.file_untranslated);
+    free(a->res.file_untranslated_example);
+    free(a->res.file_encoding);
+    free(a->res.rule_total_only);
     free(a->res.zone_name);
     free(a->res.processors_set);
     ps_hash_fini(&a->proc_seen);

@@ -291,6 +291,12 @@ typedef struct ps_an_result {
     int64_t asked_ms;         /* --interval asked, when it had to be widened (else 0) */
     size_t short_trends;      /* trend rules with series over less than an hour of data */
     ps_an_answer *answers; size_t nanswers;   /* answers PAL limits read (by name, machine) */
+    /* what was not analysed: per file, the columns whose object or counter name is not English
+     * and not in the name table (a language without translations), the first of them and the
+     * file's code page; per rule, 1 when a _Total column matched its counter but the rule's
+     * default instance selection excludes _Total */
+    size_t *file_untranslated; char **file_untranslated_example; char **file_encoding;
+    unsigned char *rule_total_only;
     double *memory_mb;        /* per machine: total physical memory (MB) read from the log, NaN unknown */
     size_t unanswered_rules;  /* rules with a series not judged for want of an answer */
 } ps_an_result;

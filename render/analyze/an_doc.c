@@ -70,13 +70,25 @@ static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_k
         k->labels[j] = ps_an_series_label(res, s);
         k->series[j] = (ps_chart_series){.label = k->labels[j], .role = -1, .n = s->npoints, .v = k->v[j], .t = k->t[j]};
     }
+    size_t first_pick = np ? pick[0] : 0;
     free(pick);
     size_t nb = 0;
     for (size_t i = 0; i < r->nbands && nb < 16; i++)
         k->bands[nb++] = (ps_chart_band){r->bands[i].lo, r->bands[i].hi,
                                          r->bands[i].sev == PS_AN_CRITICAL ? PS_ROLE_CRIT_BAND : PS_ROLE_WARN_BAND};
     size_t nt = 0;
-    const double lim[2] = {r->warning, r->critical};
+    /* limits computed per machine (PAL code): those of the first series drawn */
+    const double lim[2] = {r->ncodes && np ? res->series[first_pick].warning : r->warning,
+                           r->ncodes && np ? res->series[first_pick].critical : r->critical};
+    if (r->ncodes && np) {   /* default bands from those limits, as rules with fixed limits get */
+        int greater = r->op == PS_AN_GT || r->op == PS_AN_GE;
+        double far = greater ? INFINITY : -INFINITY;
+        if (!isnan(lim[0]) && nb < 16)
+            k->bands[nb++] = (ps_chart_band){fmin(lim[0], isnan(lim[1]) ? far : lim[1]),
+                                             fmax(lim[0], isnan(lim[1]) ? far : lim[1]), PS_ROLE_WARN_BAND};
+        if (!isnan(lim[1]) && nb < 16)
+            k->bands[nb++] = (ps_chart_band){fmin(lim[1], far), fmax(lim[1], far), PS_ROLE_CRIT_BAND};
+    }
     const char *lname[2] = {"warning", "critical"};
     for (int i = 0; i < 2; i++) {
         if (isnan(lim[i]) || r->stat == PS_AN_STAT_TREND)   /* a trend limit is not a value level */
@@ -99,6 +111,14 @@ static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_k
     b->chart->id = ps_xstrdup(r->id);
     b->chart->threshold = NAN;
     b->chart->spec = &k->spec;
+}
+
+static const ps_an_series *first_series(const ps_an_result *res, size_t ri)
+{
+    for (size_t i = 0; i < res->nseries; i++)
+        if (res->series[i].rule == ri && res->series[i].stats.count)
+            return &res->series[i];
+    return &res->series[0];
 }
 
 static void stats_table(ps_doc *d, const ps_an_result *res, size_t ri)
@@ -250,6 +270,7 @@ static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info
     if (res->localized_columns)
         doc_para(d, "%zu columns had localized counter names; they were read under their English names.",
                  res->localized_columns);
+    ps_an_doc_notes(d, res, info);
     doc_heading(d, 1, 0, "Alerts");
     if (res->nalerts)
         alerts_table(d, res);
@@ -275,6 +296,12 @@ static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info
         if (r->chart_only)
             doc_para(d, "Counter: %s. Statistics only: %s.", r->ncounters ? r->counters[0] : r->expr_text,
                      r->question ? r->question : "no limits");
+        else if (r->ncodes)
+            doc_para(d, "Counter: %s. Test per slice: %s %s the limits PAL's threshold code computes per machine "
+                        "from the answers (section \"Assumptions\"); on %s: warning %s, critical %s%s%s.",
+                     r->ncounters ? r->counters[0] : r->expr_text, ps_an_stat_name(r->stat), ps_an_op_name(r->op),
+                     first_series(res, ri)->machine, num(n1, sizeof n1, first_series(res, ri)->warning),
+                     num(n2, sizeof n2, first_series(res, ri)->critical), r->unit ? " " : "", r->unit ? r->unit : "");
         else
             doc_para(d, "Counter: %s. Test per slice: %s %s warning %s, critical %s%s%s.",
                      r->ncounters ? r->counters[0] : r->expr_text, ps_an_stat_name(r->stat), ps_an_op_name(r->op),

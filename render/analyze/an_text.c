@@ -97,6 +97,7 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
             ps_buf_printf(b, "machine %s: %s MB physical memory (NUMA Node Memory Total MBytes in the log)\n",
                           r->machines[m][0] ? r->machines[m] : "-", num(n1, sizeof n1, r->memory_mb[m]));
     ps_an_render_answers_text(b, r);
+    ps_an_render_notes_text(b, r, info);
     if (r->asked_ms)
         ps_buf_printf(b, "note: --interval %lld s widened to %lld s (at most %d slices are kept)\n",
                       (long long)(r->asked_ms / 1000), (long long)(r->slice_ms / 1000), PS_AN_MAX_SLICES);
@@ -243,6 +244,7 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
     }
     ps_buf_putc(b, ']');
     ps_an_render_answers_json(b, r);
+    ps_an_render_notes_json(b, r, info);
     char zt[160];
     ps_buf_puts(b, ",\"time_zone\":{\"shown\":");
     ps_json_str(b, ps_an_zone_text(zt, sizeof zt, r));
