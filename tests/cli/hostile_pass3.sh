@@ -5,8 +5,13 @@
 #   15 JetstressConfig.xml values are validated; an empty one is never silently ignored
 #   18 --mailboxes and a rule's scale bounded (no "avg inf", no JSON null)
 #   21 pipes and standard input: one clear line, never "no Jetstress report found"
+#   16 convert with no matching counter writes nothing; chart checks every output first
+#   17 one rule for control characters in text outputs (store labels, trend, messages)
+#   19 a plain server log is not a Jetstress 2007 run
 . "${PS_SOURCE_DIR:?}/tests/cli/lib/hostile_common.sh"
 check() { if ! eval "$2"; then echo "FAIL: $1"; fail=1; fi; }
+# raw_ctl FILE: FILE holds a raw control byte (but tab and line feed) or a U+202E override
+raw_ctl() { LC_ALL=C grep -q -e $'[\x01-\x08\x0b-\x1f\x7f]' -e $'\xe2\x80\xae' "$1"; }
 
 cp -r "$RUN" run
 REP=run/Performance_2026_3_14_10_11_2.html
@@ -93,5 +98,49 @@ for c in check jetstress; do
 done
 "$PS" audit <(cat "$REP") >/dev/null 2>err; rc=$?
 check "21 audit <(cat REPORT): exit 3 (got $rc)" "[ $rc = 3 ] && tail -n 1 err | grep -qF '$NOTFILE'"
+
+# ---- item 16: nothing matched, nothing written; every chart output checked before the first
+"$PS" convert "$LOG" -c '\\*\Nope\Nothing' -o nope.csv 2>err; rc=$?
+expect "16 convert -c NOMATCH" 1 "perfscribe: no counter of the logs matches the -c/--counter-file patterns"
+check "16 no nope.csv" "[ ! -e nope.csv ]"
+cp "$LOG" in.csv
+CPU='\\MBX01\Processor(_Total)\% Processor Time'
+ln -s in.csv in.html
+"$PS" chart in.csv -c "$CPU" -o a.svg -o b.png -o in.html -q 2>err; rc=$?
+expect "16 chart: an input as a later output" 2 "perfscribe: in.html: refusing to overwrite an input file"
+check "16 chart: nothing written" "[ ! -e a.svg ] && [ ! -e b.png ] && cmp -s in.csv '$LOG'"
+"$PS" chart in.csv -c "$CPU" -o a.svg -o nodir/b.pdf -q 2>err; rc=$?
+expect "16 chart: a later output in a missing folder" 4 "perfscribe: nodir/b.pdf: cannot create output: No such file or directory"
+check "16 chart: no a.svg" "[ ! -e a.svg ]"
+"$PS" chart in.csv -c "$CPU" -o a.svg -o b.pdf -q 2>err; rc=$?
+check "16 chart: two outputs written (exit $rc)" "[ $rc = 0 ] && [ -s a.svg ] && [ -s b.pdf ]"
+
+# ---- item 17: control characters in labels: escaped in every text output (\xNN), one line
+esc=$'a\033[31mred\nNEXT\xe2\x80\xaeb'
+"$PS" store --db sqlite:s.db add "$RUN" --label "$esc" >out 2>err; rc=$?
+check "17 store add (exit $rc): escaped" "[ $rc = 0 ] && grep -qF \"stored 'a\\x1b[31mred\\x0aNEXT\\xe2\\x80\\xaeb'\" out"
+"$PS" store --db sqlite:s.db list >out 2>err; rc=$?
+check "17 store list: escaped, one line" "! raw_ctl out && grep -qF 'a\\x1b[31mred\\x0aNEXT\\xe2\\x80\\xaeb' out && ! grep -q '^NEXT' out"
+"$PS" store --db sqlite:s.db show "$esc" >out 2>err; rc=$?
+check "17 store show (exit $rc): escaped" "[ $rc = 0 ] && grep -qF 'label:     a\\x1b[31mred\\x0aNEXT\\xe2\\x80\\xaeb' out"
+check "17 store show: no raw control byte or bidi override" "! raw_ctl out"
+"$PS" store --db sqlite:s.db rm "$esc" >out 2>err; rc=$?
+check "17 store rm (exit $rc): escaped" "[ $rc = 0 ] && grep -qF \"removed 'a\\x1b[31mred\\x0aNEXT\\xe2\\x80\\xaeb'\" out"
+printf 'label, Total IOPS [IOPS]\n"A\033[31m", 4\nB\x07, 5\n' >t.csv
+"$PS" trend --table t.csv >out 2>err; rc=$?
+check "17 trend: the same escaping (exit $rc)" "[ $rc = 0 ] && grep -qF 'A\\x1b[31m (baseline)  B\\x07' out"
+"$PS" store --db sqlite:s.db show "$esc" >out 2>err; rc=$?
+expect "17 a message quoting the label" 2 "perfscribe: sqlite:s.db: no stored run labelled 'a\\x1b[31mred\\x0aNEXT\\xe2\\x80\\xaeb'"
+
+# ---- item 19: a plain server log (LogicalDisk volumes, no Jetstress counter) is no Jetstress run
+PLAIN="no MSExchange Database ==> Instances counters in this log (nor the LogicalDisk counters of the Jetstress 2007 form); nothing names Jetstress and no report or JetstressConfig.xml is beside it: a plain server log (use 'perfscribe analyze' or 'summary')"
+cp "$LOG" plain.csv
+for c in jetstress report; do
+    "$PS" $c -q plain.csv -o p.html >/dev/null 2>err; rc=$?
+    expect "19 $c PLAIN" 3 "perfscribe: plain.csv: $PLAIN"
+done
+"$PS" store --db sqlite:p.db add plain.csv --label plain -q >/dev/null 2>err; rc=$?
+expect "19 store add PLAIN" 3 "perfscribe: plain.csv: $PLAIN"
+check "19 nothing stored" "[ ! -e p.db ]"
 
 exit $fail
