@@ -11,7 +11,8 @@
 #include <string.h>
 
 #define AN_CHART_MAX_SERIES 12   /* more instances: the worst ones are drawn, all are tabled */
-#define AN_DOC_MAX_ALERTS 5000   /* alerts listed in the document; the rest are counted */
+#define AN_DOC_MAX_ALERTS 5000
+#define AN_CHART_MAX_ENVELOPES 4 /* per-slice min-max bands: every series up to 4, else the first */   /* alerts listed in the document; the rest are counted */
 
 static const char *const month_names[] = {"January", "February", "March",     "April",   "May",      "June",
                                           "July",    "August",   "September", "October", "November", "December"};
@@ -25,6 +26,8 @@ typedef struct an_chart_keep {
     char thr_label[2][64];
     char x_label[200];
     ps_time **t; double **v; char **labels; size_t n;
+    double **lo, **hi;       /* per drawn series: its slice minima and maxima (the envelope) */
+    ps_chart_envelope env[AN_CHART_MAX_ENVELOPES]; size_t nenv;
 } an_chart_keep;
 
 typedef struct an_keep { an_chart_keep *charts; size_t n; } an_keep;
@@ -58,6 +61,8 @@ static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_k
     k->t = ps_xcalloc(np + 1, sizeof *k->t);
     k->v = ps_xcalloc(np + 1, sizeof *k->v);
     k->labels = ps_xcalloc(np + 1, sizeof *k->labels);
+    k->lo = ps_xcalloc(np + 1, sizeof *k->lo);
+    k->hi = ps_xcalloc(np + 1, sizeof *k->hi);
     k->n = np;
     for (size_t j = 0; j < np; j++) {
         const ps_an_series *s = &res->series[pick[j]];
@@ -66,6 +71,15 @@ static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_k
         for (size_t p = 0; p < s->npoints; p++) {
             k->t[j][p] = ps_an_log_clock(res, s->points[p].t);
             k->v[j][p] = s->points[p].avg;
+        }
+        /* the slice's min-max band behind its average: a short saturation stays visible */
+        if (j < AN_CHART_MAX_ENVELOPES && (np <= AN_CHART_MAX_ENVELOPES || j == 0)) {
+            k->lo[j] = ps_xcalloc(s->npoints + 1, sizeof **k->lo);
+            k->hi[j] = ps_xcalloc(s->npoints + 1, sizeof **k->hi);
+            for (size_t p = 0; p < s->npoints; p++)
+                k->lo[j][p] = s->points[p].min, k->hi[j][p] = s->points[p].max;
+            k->env[k->nenv++] = (ps_chart_envelope){.label = j == 0 ? "slice min-max" : NULL, .role = (int)(j % 8),
+                                                    .n = s->npoints, .t = k->t[j], .lo = k->lo[j], .hi = k->hi[j]};
         }
         k->labels[j] = ps_an_series_label(res, s);
         k->series[j] = (ps_chart_series){.label = k->labels[j], .role = -1, .n = s->npoints, .v = k->v[j], .t = k->t[j]};
@@ -104,7 +118,8 @@ static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_k
                               .y = {.label = r->ncounters ? r->counters[0] : r->expr_text, .unit = r->unit},
                               .series = k->series, .nseries = np, .thresholds = k->thr,
                               .nthresholds = r->stat == PS_AN_STAT_TREND ? 0 : nt, .bands = k->bands,
-                              .nbands = r->stat == PS_AN_STAT_TREND ? 0 : nb, .width = 480, .height = 300};
+                              .nbands = r->stat == PS_AN_STAT_TREND ? 0 : nb, .envelopes = k->env,
+                              .nenvelopes = k->nenv, .width = 480, .height = 300};
     doc_block *b = doc_add(d, DOC_CHART, NULL);
     b->chart = ps_xcalloc(1, sizeof *b->chart);
     b->chart->kind = DOC_CHART_SPEC;
@@ -345,7 +360,11 @@ static void keep_fini(an_keep *k)
             free(c->t[j]);
             free(c->v[j]);
             free(c->labels[j]);
+            free(c->lo[j]);
+            free(c->hi[j]);
         }
+        free(c->lo);
+        free(c->hi);
         free(c->t);
         free(c->v);
         free(c->labels);
