@@ -1,5 +1,6 @@
 /* textfile.c - size caps for small configuration files read whole (textfile_internal.h). */
 #include "textfile_internal.h"
+#include "ps_io.h"
 
 #include <errno.h>
 #include <stdint.h>
