@@ -257,6 +257,8 @@ int ps_pdf_text_lines(const char *name, const void *data, size_t len, ps_pdf_lin
 {
     memset(out, 0, sizeof *out);
     int rc = ps_dl_load(&pdf_lib, name, err);
+    if (!rc)
+        rc = ps_pdf_streams_check(name, data, len, err);   /* bounded inflation, before poppler */
     if (rc)
         return rc;
     guint handler = pdf.g_log_set_handler("Poppler", (GLogLevelFlags)(G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL |

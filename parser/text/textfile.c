@@ -36,3 +36,25 @@ int ps_text_line_check(const char *name, const char *line, size_t len, long line
                             PS_TEXT_MAX_LINE);
     return PS_OK;
 }
+
+int ps_text_is_utf16(const char *data, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)data;
+    return len >= 2 && ((p[0] == 0xFF && p[1] == 0xFE) || (p[0] == 0xFE && p[1] == 0xFF));
+}
+
+int ps_text_is_xml(const char *data, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)data;
+    size_t i = 0, step = 1, lo = 0;   /* UTF-16: the code unit's low byte at i + lo, high byte 0 */
+    if (ps_text_is_utf16(data, len))
+        i = 2, step = 2, lo = p[0] == 0xFE;
+    else if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+        i = 3;
+    for (; i + step <= len; i += step) {
+        unsigned c = p[i + lo], hi = step == 2 ? p[i + !lo] : 0;
+        if (hi || !(c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'))
+            return !hi && c == '<';
+    }
+    return 0;
+}

@@ -23,4 +23,11 @@ int ps_text_read(const char *path, ps_buf *b, ps_error *err);
  * PS_TEXT_MAX_LINE "NAME:LINE:65537: line longer than 65536 bytes" (PS_EINPUT). 0 when fine. */
 int ps_text_line_check(const char *name, const char *line, size_t len, long lineno, ps_error *err);
 
+/* 1 when data[0..len) is XML by content: its first character that is not white space is '<',
+ * after a UTF-8 byte order mark or in UTF-16 (LE or BE) after its byte order mark (libxml2
+ * reads all three). The one test of "a PAL XML, not a text format" (thresholds, rules). */
+int ps_text_is_xml(const char *data, size_t len);
+/* 1 when data starts with a UTF-16 byte order mark (text that byte searches cannot read). */
+int ps_text_is_utf16(const char *data, size_t len);
+
 #endif
