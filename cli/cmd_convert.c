@@ -271,9 +271,9 @@ int ps_cmd_convert(int argc, char **argv, ps_cli *cli)
             ps_log_blg_threads(logs[k], o.threads, 0);   /* no-op for other formats */
     }
     size_t matched = 0;
-    for (size_t k = 0; k < ins.n && !rc; k++)
+    for (size_t k = 0; k < ins.n && !rc && !o.sql; k++)   /* -f sql: its inputs are opened one by one later */
         matched += ps_log_info_get(logs[k])->ncounters;
-    if (!rc && !matched && flt && ps_filter_count(flt))   /* as chart: nothing written, exit 1 */
+    if (!rc && !o.sql && !matched && flt && ps_filter_count(flt))   /* as chart: nothing written, exit 1 */
         rc = ps_error_set(&cli->err, PS_EFAIL, NULL, 0, 0, "no counter of the logs matches the -c/--counter-file patterns");
     if (!rc && o.sql) {
         ps_cli_sql_opts so = {o.out, o.m.has_b, o.m.has_e, o.m.b_utc, o.m.e_utc, o.m.b, o.m.e, o.m.every,
