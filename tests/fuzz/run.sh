@@ -61,8 +61,9 @@ for h in "$ROOT"/tests/fuzz/fuzz_*.c; do
   [ "$ONLY" = "  " ] || case $ONLY in *" $name "*) ;; *) continue ;; esac
   # a harness may name more sources (paths under the root, globs allowed) and pkg-config modules
   # in its header comment: "fuzz-extra: render/doc/doc_markdown.c ...", "fuzz-pkgs: sqlite3 ..."
-  extra=() xpkgs=$(sed -n 's/^.*fuzz-pkgs: *//p' "$h" | head -1)
-  for pat in $(sed -n 's/^.*fuzz-extra: *//p' "$h" | head -1); do
+  # (a comment's closing "*/" is not a name: it would glob to every folder)
+  extra=() xpkgs=$(sed -n 's/^.*fuzz-pkgs: *//p' "$h" | head -1 | sed 's|\*/.*||')
+  for pat in $(sed -n 's/^.*fuzz-extra: *//p' "$h" | head -1 | sed 's|\*/.*||'); do
     for src in "$ROOT"/$pat; do
       rel=${src#"$ROOT"/}; o=$OUT/obj/${rel//\//_}; o=${o%.c}.o
       [ -f "$o" ] && [ "$o" -nt "$src" ] && [ "$o" -nt "$0" ] || \
