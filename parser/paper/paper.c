@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #define MAX_EVENTS_PER_LINE 4096
@@ -191,6 +192,23 @@ static size_t collect(rd *r, const char *s, size_t n, long lineno)
     return k;
 }
 
+/* 1 when the words at s[so] follow a number and its unit: "23.529 msec average database read
+ * latency" states the value first (a sentence quoting Jetstress), it is no label awaiting one. */
+static int number_before(const char *s, size_t so)
+{
+    static const char *const units[] = {"msec", "ms", "milliseconds", "seconds", "sec"};
+    size_t i = so;
+    while (i > 0 && s[i - 1] == ' ')
+        i--;
+    for (size_t u = 0; u < sizeof units / sizeof units[0]; u++) {
+        size_t ul = strlen(units[u]);
+        if (i >= ul + 2 && strncasecmp(s + i - ul, units[u], ul) == 0 && s[i - ul - 1] == ' ' &&
+            s[i - ul - 2] >= '0' && s[i - ul - 2] <= '9')
+            return 1;
+    }
+    return 0;
+}
+
 static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, int after_label, const pev *e,
                         long line)
 {
@@ -202,6 +220,8 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
     if (m != PS_M_HEADROOM_PCT && m != PS_MX_CAPACITY_USED_PCT && m != PS_M_VERDICT && paper_value_is_percent(s, a, b))
         return;   /* a trend cell "100% [7.7 msec]", read as a percentage cell */
     if (m != PS_M_VERDICT && m != PS_M_COLLECTION_START && m != PS_M_COLLECTION_END && paper_prose_after(s, a, b))
+        return;
+    if (!in_report && paper_is_latency(m) && number_before(s, e->so))
         return;
     if (!in_report && (!at_eol || after_label)) {
         size_t i = a;
@@ -358,7 +378,7 @@ static void read_line(rd *r, const char *s, size_t n, long line)
         case PP_SECTION:
             if (r->cur_report >= 0) {
                 r->section = d->id;
-                r->inst_first = r->inst_cols = 0;
+                r->inst_first = r->inst_cols = r->inst_hdr = 0;
                 if (d->id == PS_SEC_DISK) {
                     r->nhdr = 0;
                     r->p->reports[r->cur_report].layout_2007 = 1;
@@ -550,6 +570,8 @@ int ps_paper_read(const char *path, ps_paper **out, ps_warnings *w, ps_error *er
         rc = ps_error_set(err, PS_EINPUT, path, 0, 0, "empty paper text");
     if (!rc && ps_paper_is_pdf((const unsigned char *)data, len))   /* the paper sniffer: content, not name */
         rc = ps_paper_parse_pdf(path, data, len, out, w, err);
+    else if (!rc && ps_paper_is_html((const unsigned char *)data, len))   /* as a browser shows it */
+        rc = ps_paper_parse_html(path, data, len, out, w, err);
     else if (!rc)
         rc = ps_paper_parse(path, data, len, out, w, err);
     free(data);
