@@ -1,7 +1,6 @@
 /* util.c - errors, warnings, allocation, growable buffers, locale-free number formatting. */
 #define _GNU_SOURCE 1   /* strtod_l (the C-locale number reader of ps_parse_double) */
 #include "ps_model.h"
-#include "stats_internal.h"
 
 #include <ctype.h>
 #include <locale.h>

@@ -3,7 +3,7 @@
  * sections, table rows, test-log lines) that a small state machine turns into claims. */
 #include "ps_parser.h"
 #include "paper_internal.h"
-#include "js_internal.h"
+#include "textfile.h"
 #include "paper_text.h"
 #include "ps_paper_pdf.h"
 
@@ -541,11 +541,11 @@ int ps_paper_read(const char *path, ps_paper **out, ps_warnings *w, ps_error *er
     *out = NULL;
     struct stat st;
     if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > PS_PAPER_MAX_BYTES)
-        /* refused before reading a byte (a pipe still stops at the cap inside js_slurp) */
+        /* refused before reading a byte (a pipe still stops at the cap inside ps_text_slurp) */
         return ps_error_set(err, PS_EINPUT, path, 0, 0, "paper text larger than %u MiB", PS_PAPER_MAX_BYTES >> 20);
     char *data = NULL;
     size_t len = 0;
-    int rc = js_slurp(path, PS_PAPER_MAX_BYTES, &data, &len, err);   /* parser-wide file reader */
+    int rc = ps_text_slurp(path, PS_PAPER_MAX_BYTES, &data, &len, err);   /* parser-wide file reader */
     if (!rc && len == 0)
         rc = ps_error_set(err, PS_EINPUT, path, 0, 0, "empty paper text");
     if (!rc && ps_paper_is_pdf((const unsigned char *)data, len))   /* the paper sniffer: content, not name */

@@ -3,7 +3,7 @@
  * reason and explanation in words, and a time chart zoomed on the longest run beyond the limit,
  * the limit drawn, the x axis in the logs' local time. The charts go through the chart layout
  * like every other time chart (doc_chart.c); the samples are the failure's bounded buffer. */
-#include "doc_internal.h"
+#include "doc_build.h"
 
 #include <stdio.h>
 
