@@ -1,5 +1,5 @@
 /* convert_sql.c - 'perfscribe convert -f sql': counter logs into relog's SQL tables
- * (model/store/relog_sql.c) in one write transaction; a failure or a kill leaves the database
+ * (store/relog_sql.c) in one write transaction; a failure or a kill leaves the database
  * as it was. */
 #include "cli.h"
 #include "ps_store.h"

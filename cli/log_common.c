@@ -1,6 +1,7 @@
 /* log_common.c - options shared by the commands that read PerfMon logs (summary, convert,
  * analyze, chart): the time window, damaged rows, the code page, and the counter filter. */
 #include "cli.h"
+#include "ps_io.h"
 
 static const ps_opt_doc log_opts[] = {
     {"-b", "--begin", "TIME", PS_VAL_TEXT, NULL, 0,

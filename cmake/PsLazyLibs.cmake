@@ -1,4 +1,4 @@
-# Libraries perfscribe loads at first use with dlopen (model/dl/ps_dl.h) instead of linking:
+# Libraries perfscribe loads at first use with dlopen (io/dl/ps_dl.h) instead of linking:
 # poppler-glib (audit on a PDF paper), libpq (a PostgreSQL results store) and libcurl (a direct
 # write to InfluxDB). Their headers come
 # from pkg-config as before; the binary does not link them, so no command pays their start-up.

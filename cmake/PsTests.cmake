@@ -41,12 +41,15 @@ foreach(src ${PS_UNIT_TESTS})
   get_filename_component(name ${src} NAME_WE)
   add_executable(${name} ${src} ${PS_TEST_HELPERS})
   target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/tests/unit/helpers
-                             ${PS_PARSER_DIRS} ${PS_MODEL_DIRS} ${PS_RENDER_DIRS} ${CMAKE_SOURCE_DIR}/cli/pipeline)
+                             ${PS_PARSER_DIRS} ${PS_MODEL_DIRS} ${PS_IO_DIRS} ${PS_RENDER_DIRS} ${CMAKE_SOURCE_DIR}/cli/pipeline)
   target_compile_definitions(${name} PRIVATE PS_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
                              PS_SHARED_DIR="${PS_SHARED_DIR}" PS_BINARY_DIR="${CMAKE_BINARY_DIR}"
                              ${PS_LAZY_DEFINITIONS})
   target_include_directories(${name} SYSTEM PRIVATE ${PS_LAZY_INCLUDES})   # test_dl: real tables
-  target_link_libraries(${name} PRIVATE ps_pipeline ps_parser ps_render ps_model PkgConfig::CRITERION)
+  target_link_libraries(${name} PRIVATE ps_pipeline ps_parser ps_render ps_io ps_model PkgConfig::CRITERION)
+  if(name MATCHES "store")   # only the store's tests link the store (and SQLite)
+    target_link_libraries(${name} PRIVATE ps_store)
+  endif()
   add_test(NAME ${name} COMMAND ${name} --jobs 1 WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "LC_ALL=C;TZ=UTC")
   ps_test_labels(${name} unit ${PS_TIMEOUT_UNIT})

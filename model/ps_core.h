@@ -76,14 +76,6 @@ void ps_buf_reset(ps_buf *b);               /* len = 0, keeps memory */
 char *ps_buf_room(ps_buf *b, size_t n);
 void ps_buf_fini(ps_buf *b);                /* frees the data (members only); b is zeroed */
 char *ps_buf_steal(ps_buf *b);              /* caller owns the result; b is emptied */
-/* Append the whole file at path to b, at most max bytes (every user-named file has a cap;
- * /dev/zero or an endless pipe stops at it; 0 only for tests): PS_READ_ETOOBIG once b would hold more. A
- * regular file larger than max is refused from its size before reading. The file is noted as
- * an input (ps_input_note) once opened: no output of the process replaces it.
- * Returns PS_READ_OK or what failed, with errno as the failing call left it (EISDIR for a
- * directory); b keeps what was read (the caller frees it). The caller words the error. */
-enum { PS_READ_OK = 0, PS_READ_EOPEN, PS_READ_EISDIR, PS_READ_EREAD, PS_READ_ETOOBIG };
-int ps_buf_read_file(ps_buf *b, const char *path, size_t max);
 
 /* Locale-independent number formatting (always '.' as decimal separator).
  * ps_fmt_num: %.*f with `decimals`, NaN -> "n/a"; returns out. */
@@ -165,13 +157,6 @@ typedef struct ps_filter ps_filter;
 ps_filter *ps_filter_new(void);
 /* Add one pattern; PS_EUSAGE with a message when it is not a counter path pattern. */
 int ps_filter_add(ps_filter *f, const char *pattern, ps_error *err);
-/* Largest counter file read (--counter-file): relog's lists are a few KiB. */
-#define PS_FILTER_FILE_MAX (8u * 1024u * 1024u)
-/* Add one pattern per line of a file (blank lines and lines starting with '#' skipped;
- * like relog -cf). PS_EIO when unreadable, PS_EINPUT "counter file larger than 8 MiB" and
- * "FILE:LINE:COL: NUL byte: not a text file", PS_EUSAGE with FILE:LINE on a bad pattern.
- * The file is noted as an input (ps_input_note). */
-int ps_filter_add_file(ps_filter *f, const char *file, ps_error *err);
 size_t ps_filter_count(const ps_filter *f);
 /* 1 when p matches one of the patterns (or the filter is empty), else 0. */
 int ps_filter_match(const ps_filter *f, const ps_counter_path *p);

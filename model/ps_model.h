@@ -8,7 +8,9 @@
  *   jetstress/ps_thresholds.h thresholds, profiles and verdicts
  *   audit/ps_audit_model.h    audit claims and findings
  *   trend/ps_trend.h          trends
- * (analyze/ps_analyze.h, store/ps_store.h and stats/ps_cpu.h are included where they are used.)
+ *   runs/ps_runs.h            the records of stored runs (label, tags, files; no database)
+ * (analyze/ps_analyze.h, runs/ps_runs.h and stats/ps_cpu.h are included where they are used;
+ * the results store is its own library, store/ps_store.h; file reading is io/ps_io.h.)
  *
  * Conventions: every public symbol starts with ps_. Functions that can fail return
  * int (0 = ok, otherwise a PS_E* code) and fill a caller-provided ps_error. Absent

@@ -137,25 +137,6 @@ void ps_verdict_fini(ps_verdict *v)
     memset(v, 0, sizeof *v);
 }
 
-void ps_series_push(ps_series *s, ps_time t, double v)
-{
-    if (s->n == s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 256;
-        s->t = ps_xrealloc(s->t, s->cap * sizeof *s->t);
-        s->v = ps_xrealloc(s->v, s->cap * sizeof *s->v);
-    }
-    s->t[s->n] = t;
-    s->v[s->n++] = v;
-}
-
-void ps_series_fini(ps_series *s)
-{
-    free(s->label);
-    free(s->t);
-    free(s->v);
-    memset(s, 0, sizeof *s);
-}
-
 static void instances_free(ps_js_instance *in, size_t n)
 {
     for (size_t i = 0; i < n; i++) {

@@ -176,15 +176,7 @@ enum ps_verdict_source ps_verdict_source_parse(const char *name);
 /* Words for documents and verdict lines: "recomputed", "as reported, not recomputed",
  * "reported and recomputed", "no criteria". */
 const char *ps_verdict_source_words(enum ps_verdict_source s);
-/* One time series kept for charts (only when a renderer asks for it). */
-typedef struct ps_series {
-    char *label;
-    size_t n, cap;
-    ps_time *t;              /* utc */
-    double *v;
-} ps_series;
-void ps_series_push(ps_series *s, ps_time t, double v);
-void ps_series_fini(ps_series *s);   /* members only */
+/* ps_series (a time series kept for charts): ps_stats.h. */
 
 /* ---- failure explanation (model/jetstress/explain.c; docs/readme/jetstress.md "Failure explanation")
  * How the samples beyond a failing rule's limit are spread over the window. The deciding rule:

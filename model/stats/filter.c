@@ -1,4 +1,4 @@
-/* filter.c - relog-style counter filters (-c PATH, -cf FILE).
+/* filter.c - relog-style counter filters (-c PATH; the -cf FILE reader is io/filter_file.c).
  *
  * A pattern is a counter path whose parts may contain '*' (any run, also empty). Matching is
  * per part and ASCII case-insensitive:
@@ -11,7 +11,6 @@
  *   counter : glob on the counter name.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,45 +55,6 @@ int ps_filter_add(ps_filter *f, const char *pattern, ps_error *err)
     f->inst[f->n] = ps_path_instance_text(&p);
     f->pats[f->n++] = p;
     return PS_OK;
-}
-
-int ps_filter_add_file(ps_filter *f, const char *file, ps_error *err)
-{
-    ps_buf b = {0};
-    int r = ps_buf_read_file(&b, file, PS_FILTER_FILE_MAX);   /* also /dev/zero: capped */
-    int rc = PS_OK;
-    if (r == PS_READ_EOPEN || r == PS_READ_EISDIR || r == PS_READ_EREAD)
-        rc = ps_error_set(err, PS_EIO, file, 0, 0, "%s: %s", r == PS_READ_EREAD ? "cannot read" : "cannot open",
-                          strerror(errno));
-    else if (r == PS_READ_ETOOBIG)
-        rc = ps_error_set(err, PS_EINPUT, file, 0, 0, "counter file larger than %u MiB (one counter path per line)",
-                          PS_FILTER_FILE_MAX >> 20);
-    char *s = b.data, *end = b.data + b.len;
-    for (long lineno = 1; rc == PS_OK && s && s < end; lineno++) {
-        char *nl = memchr(s, '\n', (size_t)(end - s));
-        char *e = nl ? nl : end;
-        const char *nul = memchr(s, '\0', (size_t)(e - s));
-        if (nul) {
-            rc = ps_error_set(err, PS_EINPUT, file, lineno, (long)(nul - s) + 1, "NUL byte: not a text file");
-            break;
-        }
-        if (lineno == 1 && e - s >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
-            s += 3;   /* UTF-8 byte order mark */
-        while (s < e && (*s == ' ' || *s == '\t'))
-            s++;
-        char *t = e;
-        while (t > s && (t[-1] == '\r' || t[-1] == ' ' || t[-1] == '\t'))
-            t--;
-        *t = 0;
-        if (*s && *s != '#') {
-            ps_error pe;
-            if (ps_filter_add(f, s, &pe) != PS_OK)
-                rc = ps_error_set(err, PS_EUSAGE, file, lineno, 1, "%s", pe.msg);
-        }
-        s = e + 1;
-    }
-    ps_buf_fini(&b);
-    return rc;
 }
 
 int ps_glob_match(const char *pat, const char *s)

@@ -164,6 +164,20 @@ typedef struct ps_row {
     long line;            /* source line (CSV) or record number (.blg), for messages */
 } ps_row;
 
+/* One time series kept for charts (only when a renderer asks for it). */
+typedef struct ps_series {
+    char *label;
+    size_t n, cap;
+    ps_time *t;              /* utc */
+    double *v;
+} ps_series;
+void ps_series_push(ps_series *s, ps_time t, double v);
+void ps_series_fini(ps_series *s);   /* members only */
+/* Reduce a series to at most 2 * buckets points: the minimum and maximum of each of `buckets`
+ * equal time slices (in time order; a slice of gaps keeps one NaN). A series of at most
+ * 2 * buckets points is copied. out is replaced (its label is kept). */
+void ps_series_thin(const ps_series *in, size_t buckets, ps_series *out);
+
 #ifdef __cplusplus
 }
 #endif

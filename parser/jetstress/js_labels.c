@@ -5,6 +5,7 @@
  * normalised with js_label_norm at lookup time. Why labels: docs/formats.md#js-labels (zh-TW labels
  * from the QNAP report; the 2007 labels from the Intel ESRP v2 paper). */
 #include "js_internal.h"
+#include "ps_io.h"
 
 #include <errno.h>
 #include <math.h>

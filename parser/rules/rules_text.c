@@ -10,6 +10,7 @@
  */
 #include "ps_rules.h"
 #include "ps_parser.h"
+#include "ps_io.h"
 
 #include <ctype.h>
 #include <math.h>

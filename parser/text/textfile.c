@@ -1,5 +1,6 @@
 /* textfile.c - files read whole under a size cap: configuration files, Jetstress reports, papers (textfile.h). */
 #include "textfile.h"
+#include "ps_io.h"
 
 #include <errno.h>
 #include <stdint.h>

@@ -4,6 +4,7 @@
  * of the pixel data (zlib); the JPEG marker structure and its frame header. Dimensions are
  * limited before anything is allocated from them. */
 #include "doc_build.h"
+#include "ps_io.h"
 
 #include <zlib.h>
 

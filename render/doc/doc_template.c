@@ -1,6 +1,7 @@
 /* doc_template.c - templates of the ESRP document: embedded copies (cmake/embed.cmake), or a
  * file of the same name from --template-dir. */
 #include "doc_build.h"
+#include "ps_io.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ps_store.h"
+#include "ps_io.h"
 
 void doc_qualification(build_ctx *c)
 {

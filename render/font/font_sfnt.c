@@ -1,6 +1,7 @@
 /* font_sfnt.c - one TrueType face read into memory: table directory (also inside a .ttc
  * collection), the Unicode cmap (format 12 or 4) as a BMP lookup table, advance widths. */
 #include "font_internal.h"
+#include "ps_io.h"
 
 #include <stdlib.h>
 #include <string.h>

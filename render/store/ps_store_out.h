@@ -3,7 +3,7 @@
 #define PS_STORE_OUT_H
 
 #include "ps_render.h"
-#include "ps_store.h"
+#include "ps_runs.h"
 
 /* The list of stored runs: text (one aligned line per run) or JSON {"runs":[...]}. Appends to b. */
 void ps_store_render_list(ps_buf *b, const ps_store_entry *e, size_t n, enum ps_format fmt);

@@ -130,13 +130,15 @@ void ps_store_render_add(ps_buf *b, const ps_store_meta *m, const ps_js_run *run
                          enum ps_format fmt)
 {
     if (fmt == PS_FMT_JSON) {
-        ps_buf_printf(b, "{\"added\":%s,\"existing\":", added ? "true" : "false");
-        ps_json_str(b, existing);
-        ps_buf_putc(b, ',');
-        json_meta(b, m);
-        ps_buf_puts(b, ",\"verdicts\":");
-        json_verdicts(b, run);
-        ps_buf_puts(b, "}\n");
+        ps_jw j;
+        ps_jw_init(&j, b);
+        ps_jw_obj(&j);
+        ps_jw_kbool(&j, "added", added);
+        ps_jw_kstr(&j, "existing", existing);
+        json_meta(&j, m);
+        json_verdicts(&j, run);
+        ps_jw_obj_end(&j);
+        ps_buf_putc(b, '\n');
         return;
     }
     if (!added) {
@@ -152,9 +154,12 @@ void ps_store_render_add(ps_buf *b, const ps_store_meta *m, const ps_js_run *run
 void ps_store_render_rm(ps_buf *b, const char *label, enum ps_format fmt)
 {
     if (fmt == PS_FMT_JSON) {
-        ps_buf_puts(b, "{\"removed\":");
-        ps_json_str(b, label);
-        ps_buf_puts(b, "}\n");
+        ps_jw j;
+        ps_jw_init(&j, b);
+        ps_jw_obj(&j);
+        ps_jw_kstr(&j, "removed", label);
+        ps_jw_obj_end(&j);
+        ps_buf_putc(b, '\n');
         return;
     }
     ps_buf_printf(b, "removed '%s'\n", label);

@@ -110,7 +110,7 @@ elif command -v dpkg-shlibdeps >/dev/null && command -v lintian >/dev/null && co
     grep -q '^Depends: .*libxml2.*' "$tmp/control" || bad "Depends lacks libxml2 (shlibdeps)"
     grep -q '^Depends: .*libhpdf' "$tmp/control" || bad "Depends lacks libhpdf (shlibdeps)"
     grep -q '^Depends: .*fonts-dejavu-core' "$tmp/control" || bad "Depends lacks fonts-dejavu-core"
-    # loaded with dlopen (model/dl), so listed by hand (cmake/PsPackage.cmake), not by shlibdeps
+    # loaded with dlopen (io/dl), so listed by hand (cmake/PsPackage.cmake), not by shlibdeps
     grep -q '^Depends: .*libpoppler-glib' "$tmp/control" || bad "Depends lacks libpoppler-glib"
     grep -q '^Depends: .*libpq[0-9]' "$tmp/control" || bad "Depends lacks libpq"
     grep -q '^Maintainer: .*<.*@.*>' "$tmp/control" || bad "Maintainer field"

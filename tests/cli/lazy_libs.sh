@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# poppler-glib and libpq are loaded at first use (model/dl/ps_dl.h, issue 20):
+# poppler-glib and libpq are loaded at first use (io/dl/ps_dl.h, issue 20):
 #  1. the binary does not link them (no NEEDED entry for them or for GLib, Kerberos, NSS, ...);
 #  2. a command that needs neither runs with both missing;
 #  3. when one is missing, audit on a PDF and a PostgreSQL store each fail with one line naming

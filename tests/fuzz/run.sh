@@ -21,8 +21,8 @@ fi
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
 PKGS="libxml-2.0 libpcre2-8 poppler-glib zlib"   # poppler-glib: papers as PDF (parser/paper/paper_pdf.c); zlib: PNG checks
 # every folder holding a header is on the include path, as in CMakeLists.txt
-INCS=$(find "$ROOT/model" "$ROOT/parser" "$ROOT/render" -name '*.h' -printf '-I%h\n' | sort -u | tr '\n' ' ')
-# poppler-glib is loaded with dlopen by its SONAME (model/dl/ps_dl.h), read from the library as
+INCS=$(find "$ROOT/model" "$ROOT/io" "$ROOT/parser" "$ROOT/render" -name '*.h' -printf '-I%h\n' | sort -u | tr '\n' ' ')
+# poppler-glib is loaded with dlopen by its SONAME (io/dl/ps_dl.h), read from the library as
 # cmake/PsLazyLibs.cmake does; the harnesses still link it (dlopen then finds it loaded)
 PDF_LIB=$(pkg-config --variable=libdir poppler-glib)/libpoppler-glib.so
 PDF_SONAME=$(objdump -p "$PDF_LIB" | awk '$1 == "SONAME" { print $2 }')
@@ -31,11 +31,11 @@ LAZY="-DPS_SONAME_POPPLER_GLIB=\"$PDF_SONAME\" -DPS_DEBPKG_POPPLER_GLIB=\"${PDF_
 CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPS_VERSION=\"fuzz\" $LAZY $INCS $(pkg-config --cflags $PKGS)"
 LIBS="$(pkg-config --libs $PKGS) -lm"
 mkdir -p "$OUT/obj" "$OUT/corpus" "$OUT/artifacts"
-# libraries: model, parser and the render files the harnesses need (no cairo/hpdf)
-# (the results store, model/store/, needs SQLite and libpq: not linked into the harnesses)
+# libraries: model, io, parser and the render files the harnesses need (no cairo/hpdf)
+# (the results store, store/, needs SQLite and libpq: not linked into the harnesses)
 RENDER=${FUZZ_RENDER:-"out/pdh_write.c out/numfmt.c out/escape.c output/outfile.c output/outfile_tmp.c doc/doc_image.c"}
 objs=()
-while IFS= read -r src; do objs+=("$src"); done < <(find "$ROOT/model" "$ROOT/parser" -name '*.c' ! -path '*/model/store/*' | sort)
+while IFS= read -r src; do objs+=("$src"); done < <(find "$ROOT/model" "$ROOT/io" "$ROOT/parser" -name '*.c' | sort)
 for r in $RENDER; do objs+=("$ROOT/render/$r"); done
 # the built-in analysis rule packs, embedded as CMake does
 cmake -DOUT="$OUT/ps_rule_packs.c" -DDIR="$ROOT/parser/rules/packs" -DVAR=ps_embedded_rule_packs \
@@ -46,7 +46,7 @@ for src in "${objs[@]}"; do
   rel=${src#"$ROOT"/}
   o=$OUT/obj/${rel//\//_}; o=${o%.c}.o
   if [ ! -f "$o" ] || [ "$src" -nt "$o" ] || [ "$0" -nt "$o" ] || \
-     [ -n "$(find "$ROOT/model" "$ROOT/parser" "$ROOT/render" -name '*.h' -newer "$o" 2>/dev/null | head -1)" ]; then
+     [ -n "$(find "$ROOT/model" "$ROOT/io" "$ROOT/parser" "$ROOT/render" -name '*.h' -newer "$o" 2>/dev/null | head -1)" ]; then
     $CC $CFLAGS $SAN -fsanitize=fuzzer-no-link -c "$src" -o "$o"
   fi
   built+=("$o")
@@ -62,7 +62,7 @@ for h in "$ROOT"/tests/fuzz/fuzz_*.c; do
   [ -d "$ROOT/tests/fuzz/seeds/$name" ] && cp -n "$ROOT"/tests/fuzz/seeds/$name/* "$corpus"/ 2>/dev/null || true
   [ -d "$ROOT/tests/fuzz/corpus/$name" ] && cp -n "$ROOT"/tests/fuzz/corpus/$name/* "$corpus"/ 2>/dev/null || true
   if [ -f "$ROOT/tests/fuzz/${name}_seeds.c" ]; then
-    $CC $CFLAGS -I"$ROOT/tests/unit" "$ROOT/tests/fuzz/${name}_seeds.c" $(find "$ROOT/model" -name '*.c' ! -path '*/model/store/*') $LIBS -o "$OUT/${name}_seeds"
+    $CC $CFLAGS -I"$ROOT/tests/unit" "$ROOT/tests/fuzz/${name}_seeds.c" $(find "$ROOT/model" "$ROOT/io" -name '*.c') $LIBS -o "$OUT/${name}_seeds"
     "$OUT/${name}_seeds" "$corpus"
   fi
   if [ -f "$ROOT/tests/fuzz/${name}_repack.py" ] && [ -d "$ROOT/../shared/real-samples" ]; then

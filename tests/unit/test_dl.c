@@ -1,4 +1,4 @@
-/* Unit tests: model/dl (ps_dl_load), the loader of libraries used at first use. The expected
+/* Unit tests: io/dl (ps_dl_load), the loader of libraries used at first use. The expected
  * values come from elsewhere than the loader: the library versions from the -dev packages'
  * headers (pg_config.h, poppler-features.h, the same Debian source packages as the runtime
  * libraries), the error texts from ps_dl.h's contract and dlerror's own wording. */

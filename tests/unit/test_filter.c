@@ -1,10 +1,11 @@
-/* Unit tests: model/stats/filter.c relog-style counter filters. */
+/* Unit tests: model/stats/filter.c relog-style counter filters (the -cf reader: io/filter_file.c). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "ps_model.h"
+#include "ps_io.h"
 
 /* 1 when the single pattern pat matches path text */
 static int m(const char *pat, const char *text)

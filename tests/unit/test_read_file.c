@@ -1,4 +1,4 @@
-/* Unit tests: ps_buf_read_file (model/util.c), the one whole-file reader of the libraries. */
+/* Unit tests: ps_buf_read_file (io/read_file.c), the one whole-file reader of the libraries. */
 #include <criterion/criterion.h>
 #include <errno.h>
 #include <stdio.h>
@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "ps_model.h"
+#include "ps_io.h"
 
 static char path[64];
 

@@ -1,4 +1,4 @@
-/* test_store.c - model/store: SHA-256 against the FIPS 180 examples, series thinning,
+/* test_store.c - store/: SHA-256 against the FIPS 180 examples, series thinning,
  * schema migrations, and exact round trips of bound values on SQLite (and PostgreSQL when the
  * test server of tests/pg_server.sh is running: PS_PG_URL). */
 #include <criterion/criterion.h>
@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ps_store.h"
+#include "ps_io.h"
 
 static void hex_of(const char *s, size_t n, char out[65])
 {

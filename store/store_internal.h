@@ -1,4 +1,4 @@
-/* store_internal.h - private to model/store: the tables that map model fields to stored keys
+/* store_internal.h - private to store/: the tables that map model fields to stored keys
  * (one table used to write and to read, so both directions always agree). */
 #ifndef PS_STORE_INTERNAL_H
 #define PS_STORE_INTERNAL_H

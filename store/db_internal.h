@@ -1,4 +1,4 @@
-/* db_internal.h - private to model/store: the backend table behind ps_db. */
+/* db_internal.h - private to store/: the backend table behind ps_db. */
 #ifndef PS_DB_INTERNAL_H
 #define PS_DB_INTERNAL_H
 

@@ -129,13 +129,6 @@ int ps_store_list(ps_db *db, const char *const *where, size_t nwhere, ps_store_e
     return PS_OK;
 }
 
-void ps_store_list_free(ps_store_entry *e, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        ps_store_meta_fini(&e[i].meta);
-    free(e);
-}
-
 int ps_store_remove(ps_db *db, const char *label, int *removed, ps_error *err)
 {
     *removed = 0;

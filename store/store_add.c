@@ -1,36 +1,12 @@
 /* store_add.c - write one judged Jetstress run into the store (one transaction). */
 #include "store_internal.h"
+#include "ps_io.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-void ps_store_meta_fini(ps_store_meta *m)
-{
-    free(m->label);
-    for (size_t i = 0; i < m->ntags; i++) {
-        free(m->tags[i].key);
-        free(m->tags[i].value);
-    }
-    free(m->tags);
-    for (size_t i = 0; i < m->nfiles; i++)
-        free(m->files[i].name);
-    free(m->files);
-    free(m->digest);
-    free(m->stored_at);
-    free(m->version);
-    free(m->profile);
-    free(m->thresholds);
-    memset(m, 0, sizeof *m);
-}
-
-void ps_store_meta_tag(ps_store_meta *m, const char *key, const char *value)
-{
-    m->tags = ps_xrealloc(m->tags, (m->ntags + 1) * sizeof *m->tags);
-    m->tags[m->ntags++] = (ps_store_tag){ps_xstrdup(key), ps_xstrdup(value)};
-}
 
 static int file_cmp(const void *a, const void *b)
 {
@@ -89,45 +65,6 @@ int ps_store_meta_files(ps_store_meta *m, const ps_js_run *run, const char *cons
     free(m->digest);
     m->digest = ps_xstrdup(hex);
     return PS_OK;
-}
-
-void ps_series_thin(const ps_series *in, size_t buckets, ps_series *out)
-{
-    free(out->t);
-    free(out->v);
-    out->t = NULL;
-    out->v = NULL;
-    out->n = out->cap = 0;
-    if (in->n <= 2 * buckets || !buckets) {
-        for (size_t k = 0; k < in->n; k++)
-            ps_series_push(out, in->t[k], in->v[k]);
-        return;
-    }
-    ps_time t0 = in->t[0];
-    double span = (double)(in->t[in->n - 1] - t0) + 1;
-    size_t k = 0;
-    for (size_t b = 0; b < buckets && k < in->n; b++) {
-        size_t imin = SIZE_MAX, imax = SIZE_MAX, first = k;
-        while (k < in->n && (size_t)((double)(in->t[k] - t0) / span * (double)buckets) <= b) {
-            if (isfinite(in->v[k])) {
-                if (imin == SIZE_MAX || in->v[k] < in->v[imin])
-                    imin = k;
-                if (imax == SIZE_MAX || in->v[k] > in->v[imax])
-                    imax = k;
-            }
-            k++;
-        }
-        if (k == first)
-            continue;
-        if (imin == SIZE_MAX) {
-            ps_series_push(out, in->t[first], NAN);
-            continue;
-        }
-        size_t a = imin < imax ? imin : imax, z = imin < imax ? imax : imin;
-        ps_series_push(out, in->t[a], in->v[a]);
-        if (z != a)
-            ps_series_push(out, in->t[z], in->v[z]);
-    }
 }
 
 /* Writer state: the prepared statements of one transaction. */
@@ -194,11 +131,6 @@ static int put_figures(writer *w, long server, long inst, const char *src, const
 }
 
 /* Where the verdict came from, as the judge decided it (ps_verdict_source_name). */
-const char *ps_store_verdict_source(const ps_js_server *s)
-{
-    return ps_verdict_source_name(s->verdict.source);
-}
-
 static int put_threshold(writer *w, long server, const char *name, const ps_js_threshold_set *t)
 {
     ps_db_val a[] = {ps_db_int(w->run), ps_db_int(server), ps_db_text(name), ps_db_real(t->avg_db_read_ms),

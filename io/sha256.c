@@ -1,7 +1,7 @@
-/* sha256.c - SHA-256 (FIPS 180-4) of input files, for the results store. Written here because
- * none of the libraries perfscribe links (libxml2, PCRE2, cairo, libharu, SQLite, libpq)
- * exports a hash function for general use. */
-#include "ps_store.h"
+/* sha256.c - SHA-256 (FIPS 180-4) of input files (the results store, the documents' digests).
+ * Written here because none of the libraries perfscribe links (libxml2, PCRE2, cairo, libharu,
+ * SQLite, libpq) exports a hash function for general use. */
+#include "ps_io.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -6,9 +6,9 @@
  *      ("sqlite:PATH", "postgresql://..." / "postgres://..."); statements with '?' parameters,
  *      every value bound, never spliced into SQL text; bulk loading
  *   2. schema version and forward migrations
- *   3. SHA-256 of input files
- *   4. stored runs: add, list, load (the run rebuilt as a ps_js_run), remove
- *   5. relog's SQL tables (DisplayToID, CounterDetails, CounterData)
+ *   3. stored runs: add, list, load (the run rebuilt as a ps_js_run), remove (the records:
+ *      model/runs/ps_runs.h; SHA-256 of the input files: io/ps_io.h)
+ *   4. relog's SQL tables (DisplayToID, CounterDetails, CounterData)
  *
  * Library code: nothing is printed; errors come back as ps_error records (file = the database
  * URL with any password removed). Credentials of PostgreSQL come only from libpq's own
@@ -18,6 +18,7 @@
 #define PS_STORE_H
 
 #include "ps_model.h"
+#include "ps_runs.h"
 
 #include <stdint.h>
 
@@ -120,41 +121,10 @@ int ps_store_schema_version(ps_db *db, int64_t *out, ps_error *err);
  * of 1..PS_STORE_SCHEMA_VERSION. */
 int ps_store_check_version(ps_db *db, int64_t *have, ps_error *err);
 
-/* ===================================================================== 3. SHA-256 */
+/* ===================================================================== 3. stored runs */
 
-typedef struct ps_sha256 {
-    uint32_t h[8];
-    uint64_t len;
-    unsigned char buf[64];
-    size_t nbuf;
-} ps_sha256;
-void ps_sha256_init(ps_sha256 *s);
-void ps_sha256_update(ps_sha256 *s, const void *p, size_t n);
-/* 64 lower-case hex digits and a NUL into hex[65]. */
-void ps_sha256_final(ps_sha256 *s, char hex[65]);
-/* Digest and size of a whole file, read in blocks. PS_EIO (err names path) when unreadable. */
-int ps_sha256_file(const char *path, char hex[65], uint64_t *size, ps_error *err);
+/* The records (ps_store_meta, ps_store_entry) are plain model data: runs/ps_runs.h. */
 
-/* ===================================================================== 4. stored runs */
-
-typedef struct ps_store_tag { char *key, *value; } ps_store_tag;
-typedef struct ps_store_file { char *name; uint64_t size; char sha256[65]; } ps_store_file;
-
-/* What is stored about a run besides its figures. Strings owned by the struct. */
-typedef struct ps_store_meta {
-    char *label;
-    ps_store_tag *tags; size_t ntags;
-    ps_store_file *files; size_t nfiles;   /* sorted by name */
-    char *digest;          /* SHA-256 over the files' names, digests and the judge options */
-    char *stored_at;       /* ISO 8601 UTC */
-    char *version;         /* perfscribe version that stored it */
-    char *profile;         /* --profile given, NULL = from the run */
-    int lenient;           /* --lenient */
-    char *thresholds;      /* --thresholds file name, NULL = none */
-} ps_store_meta;
-void ps_store_meta_fini(ps_store_meta *m);   /* members only */
-/* Add a tag (copied). */
-void ps_store_meta_tag(ps_store_meta *m, const char *key, const char *value);
 /* Hash every input file of run (reports, configs, counter logs) and the extra files (thresholds),
  * sort them by name, and fill m->files and m->digest (which also covers profile, lenient and
  * the thresholds name). PS_EIO when a file cannot be read. */
@@ -174,21 +144,10 @@ typedef struct ps_store_add_options {
 int ps_store_add(ps_db *db, const ps_store_meta *m, const ps_js_run *run, const ps_store_add_options *opt,
                  int *added, char **existing, ps_error *err);
 
-/* Where a server's verdict came from, as the judge decided it: "none" (no criteria),
- * "recomputed", "reported" (as printed, not recomputed) or "both" (ps_verdict_source_name). */
-const char *ps_store_verdict_source(const ps_js_server *s);
-
 /* Stored runs in label order, optionally only those whose tags hold every where[i] "key=value".
  * *out (n entries) owned by the caller: ps_store_list_free. */
-typedef struct ps_store_entry {
-    ps_store_meta meta;
-    size_t nservers;
-    int result;            /* worst verdict: PS_VERDICT_FAIL if any server fails, else PASS if any
-                              passes, else UNKNOWN */
-} ps_store_entry;
 int ps_store_list(ps_db *db, const char *const *where, size_t nwhere, ps_store_entry **out, size_t *n,
                   ps_error *err);
-void ps_store_list_free(ps_store_entry *e, size_t n);
 
 /* Rebuild a stored run: servers, instances with their recomputed and reported figures, host
  * tables, summaries, aggregate, verdicts, the configuration and report facts stored, and the
@@ -197,13 +156,10 @@ int ps_store_load(ps_db *db, const char *label, ps_js_run **run, ps_store_meta *
 /* Remove a run; *removed = 0 when the label is unknown. One transaction. */
 int ps_store_remove(ps_db *db, const char *label, int *removed, ps_error *err);
 
-/* Reduce a series to at most 2 * buckets points: the minimum and maximum of each of `buckets`
- * equal time slices (in time order; a slice of gaps keeps one NaN). A series of at most
- * 2 * buckets points is copied. out is replaced (its label is kept). */
+/* Time slices of the stored chart series (ps_series_thin, model/stats). */
 #define PS_STORE_SERIES_BUCKETS 480
-void ps_series_thin(const ps_series *in, size_t buckets, ps_series *out);
 
-/* ===================================================================== 5. relog's SQL tables */
+/* ===================================================================== 4. relog's SQL tables */
 
 /* relog -f SQL writes three tables; schema version 2 creates them when missing (portable types):
  *   DisplayToID    one row per log set: GUID, RunID, DisplayString, LogStartTime,
