@@ -26,16 +26,6 @@ static int in(const char *const *list, const char *s)
     return 0;
 }
 
-static int mentions_jetstress(const ps_counter_path *p)
-{
-    const char *parts[] = {p->object, p->parent, p->instance};
-    for (size_t i = 0; i < 3; i++)
-        if (parts[i] && ps_glob_match("*jetstress*", parts[i]))
-            return 1;
-    return p->instance && ps_glob_match("*Database*", p->object) && strncasecmp(p->instance, "Instance", 8) == 0 &&
-           isdigit((unsigned char)p->instance[8]);
-}
-
 /* 1 when path is a regular file that opens as a counter log without Jetstress counters. */
 static int plain_log(const char *path)
 {
@@ -50,7 +40,7 @@ static int plain_log(const char *path)
     const ps_log_info *info = ps_log_info_get(log);
     int plain = 1;
     for (size_t c = 0; c < info->ncounters && plain; c++)
-        plain = !mentions_jetstress(&info->counters[c]);
+        plain = !ps_js_counter_names_jetstress(&info->counters[c]);
     ps_log_close(log);
     return plain;
 }

@@ -177,6 +177,12 @@ ps_filter *ps_cli_filter_build(ps_cli *cli, const ps_cli_filter *f, int *rc);
     {"-o", "--output", "FILE", PS_VAL_OUTPUT, exts, PS_OPT_REPEAT, help, .kind = PS_ARG_LIST,       \
      .at = offsetof(T, m)}
 
+/* ps_cli_write of an output in format fmt: a PS_FMT_TEXT output is written through
+ * ps_term_escape_text (no control character but line feed and tab, no bidirectional override
+ * reaches a terminal or a text file: one rule for every text output); other formats as they are
+ * (they escape by their own rules). */
+int ps_cli_write_fmt(ps_cli *cli, const char *path, enum ps_format fmt, const ps_buf *buf, const char *const *inputs,
+                     size_t ninputs);
 /* Write buf to path ("-"/NULL = stdout) atomically; refuses to overwrite inputs. The file
  * is noted as written (ps_cli_wrote). Standard output closed by its reader (EPIPE) is PS_OK:
  * the command goes on to its verdict. */

@@ -89,7 +89,7 @@ static int audit(ps_cli *cli, const audit_opts *o, const ps_cli_list *runs, cons
         rc = ps_audit_render_coverage(&b, &a, paper, o->unread, outs[i].fmt,
                                       paper ? paper->source : "perfscribe audit", &cli->err);
         if (!rc)
-            rc = ps_cli_write(cli, outs[i].path, &b, all, nin);
+            rc = ps_cli_write_fmt(cli, outs[i].path, outs[i].fmt, &b, all, nin);
         ps_buf_fini(&b);
     }
     if (!rc && ps_audit_count(&a, PS_SEV_ERROR))

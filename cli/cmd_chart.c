@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define CHART_AUTO_POINTS 600   /* finest slices kept per series without --bucket */
 
@@ -169,24 +170,69 @@ static char *chart_path(const char *out, const ps_chart_spec *spec, size_t n, ch
     }
 }
 
+/* The files of one -o: SVG and PNG one file per chart, HTML and PDF one document of all charts
+ * (*n files, owned). */
+static char **out_paths(const ps_an_charts *c, const ps_cli_out *out, size_t *n)
+{
+    int per_chart = out->fmt == PS_FMT_SVG || out->fmt == PS_FMT_PNG;
+    *n = per_chart ? ps_an_charts_count(c) : 1;
+    char **paths = ps_xcalloc(*n, sizeof *paths);
+    for (size_t i = 0; i < *n; i++)
+        paths[i] = per_chart ? chart_path(out->path, ps_an_charts_spec(c, i), *n, paths, i) : ps_xstrdup(out->path);
+    return paths;
+}
+
+static void free_paths(char **paths, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(paths[i]);
+    free(paths);
+}
+
+/* Every file of every -o opened (and discarded) before any is written: an input, a folder, a
+ * file named twice or a folder that cannot be written to refuses the command with nothing
+ * written. Standard output and existing devices or FIFOs are not opened here. */
+static int outputs_check(ps_cli *cli, chart_opts *o, const ps_an_charts *c, const ps_cli_out *outs, size_t nouts)
+{
+    ps_outfile **open = NULL;
+    size_t nopen = 0;
+    int rc = PS_OK;
+    for (size_t k = 0; k < nouts && !rc; k++) {
+        size_t n;
+        char **paths = out_paths(c, &outs[k], &n);
+        for (size_t i = 0; i < n && !rc; i++) {
+            struct stat st;
+            if (!paths[i] || strcmp(paths[i], "-") == 0 || (stat(paths[i], &st) == 0 && !S_ISREG(st.st_mode) &&
+                                                             !S_ISDIR(st.st_mode)))
+                continue;
+            open = ps_xrealloc(open, (nopen + 1) * sizeof *open);
+            rc = ps_outfile_open(paths[i], (const char *const *)o->an.files.v, o->an.files.n, &open[nopen],
+                                 &cli->err);
+            nopen += !rc;
+        }
+        free_paths(paths, n);
+    }
+    for (size_t i = 0; i < nopen; i++)
+        ps_outfile_abort(open[i]);
+    free(open);
+    return rc;
+}
+
 /* One -o file: SVG and PNG one file per chart, HTML and PDF one document of all charts. */
 static int write_one(ps_cli *cli, chart_opts *o, const ps_an_charts *c, const ps_cli_out *out)
 {
     int rc = PS_OK;
     if (out->fmt == PS_FMT_SVG || out->fmt == PS_FMT_PNG) {
-        size_t n = ps_an_charts_count(c);
-        char **paths = ps_xcalloc(n, sizeof *paths);
+        size_t n;
+        char **paths = out_paths(c, out, &n);
         for (size_t i = 0; i < n && !rc; i++) {
             const ps_chart_spec *spec = ps_an_charts_spec(c, i);
-            paths[i] = chart_path(out->path, spec, n, paths, i);
             rc = out->fmt == PS_FMT_SVG ? ps_chart_render_svg(spec, paths[i], &cli->err)
                                         : ps_chart_render_png(spec, paths[i], &cli->err);
             if (!rc)
                 ps_cli_wrote(cli, paths[i]);
         }
-        for (size_t i = 0; i < n; i++)
-            free(paths[i]);
-        free(paths);
+        free_paths(paths, n);
         return rc;
     }
     ps_time date;
@@ -207,6 +253,8 @@ static int write_charts(ps_cli *cli, chart_opts *o, const ps_an_result *const *r
     int rc = PS_OK;
     if (ps_an_charts_count(c) == 0)
         rc = ps_error_set(&cli->err, PS_EFAIL, NULL, 0, 0, "no value of a matched counter in the logs");
+    if (!rc)
+        rc = outputs_check(cli, o, c, outs, nouts);
     for (size_t i = 0; i < nouts && !rc; i++)
         rc = write_one(cli, o, c, &outs[i]);
     ps_an_charts_free(c);

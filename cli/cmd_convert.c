@@ -70,7 +70,7 @@ const ps_cmd_doc ps_doc_convert = {
     .shared = &ps_cli_log_opts,
     .shared_at = offsetof(opts, logs),
     .operands = PS_VAL_FILE,
-    .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error "
+    .exit_status = "0 ok, 1 no counter matched, 2 usage, 3 bad input, 4 I/O error "
                    "(also: libpq missing for -f sql to PostgreSQL, libcurl missing or the server refusing for "
                    "-o influx://)",
     .see_also = "perfscribe-summary(1)",
@@ -256,6 +256,11 @@ int ps_cmd_convert(int argc, char **argv, ps_cli *cli)
         if (!rc)
             ps_log_blg_threads(logs[k], o.threads, 0);   /* no-op for other formats */
     }
+    size_t matched = 0;
+    for (size_t k = 0; k < ins.n && !rc; k++)
+        matched += ps_log_info_get(logs[k])->ncounters;
+    if (!rc && !matched && flt && ps_filter_count(flt))   /* as chart: nothing written, exit 1 */
+        rc = ps_error_set(&cli->err, PS_EFAIL, NULL, 0, 0, "no counter of the logs matches the -c/--counter-file patterns");
     if (!rc && o.sql) {
         ps_cli_sql_opts so = {o.out, o.m.has_b, o.m.has_e, o.m.b_utc, o.m.e_utc, o.m.b, o.m.e, o.m.every};
         rc = ps_cli_convert_sql(cli, &so, logs, ins.v, ins.n);

@@ -122,7 +122,7 @@ int ps_cmd_jetstress(int argc, char **argv, ps_cli *cli)
         ps_buf b = {0};
         rc = ps_js_render(&b, run, &(ps_render_opts){.fmt = outs[i].fmt}, &cli->err);
         if (!rc)
-            rc = ps_cli_write(cli, outs[i].path, &b, a.js.paths, a.js.npaths);
+            rc = ps_cli_write_fmt(cli, outs[i].path, outs[i].fmt, &b, a.js.paths, a.js.npaths);
         ps_buf_fini(&b);
     }
     free(outs);
@@ -187,7 +187,7 @@ int ps_cmd_check(int argc, char **argv, ps_cli *cli)
         ps_buf b = {0};
         rc = check_render(cli, run, outs[i].fmt, &b);
         if (!rc)
-            rc = ps_cli_write(cli, outs[i].path, &b, a.js.paths, a.js.npaths);
+            rc = ps_cli_write_fmt(cli, outs[i].path, outs[i].fmt, &b, a.js.paths, a.js.npaths);
         ps_buf_fini(&b);
     }
     if (!rc) {   /* the verdict line: the last of the verdict lines ("5 tests: 2 passed, ...") */

@@ -267,7 +267,7 @@ int ps_cmd_store(int argc, char **argv, ps_cli *cli)
     else
         ps_db_close(db);
     if (!rc)
-        rc = ps_cli_write(cli, "-", &out, NULL, 0);
+        rc = ps_cli_write_fmt(cli, "-", a.fmt, &out, NULL, 0);
     ps_buf_fini(&out);
     ps_cli_parse_free(&ps_doc_store, &a, &ops);
     return rc == PS_CLI_DONE ? PS_OK : rc;

@@ -127,7 +127,7 @@ int ps_cmd_summary(int argc, char **argv, ps_cli *cli)
             ps_buf out = {0};
             rc = ps_summary_render(&out, &sum, &(ps_render_opts){.fmt = outs[i].fmt}, &cli->err);
             if (rc == PS_OK)
-                rc = ps_cli_write(cli, outs[i].path, &out, files.v, files.n);
+                rc = ps_cli_write_fmt(cli, outs[i].path, outs[i].fmt, &out, files.v, files.n);
             ps_buf_fini(&out);
         }
         if (bad)

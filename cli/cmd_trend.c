@@ -426,7 +426,7 @@ int ps_cmd_trend(int argc, char **argv, ps_cli *cli)
         ps_buf b = {0};
         rc = render_one(cli, &t, &o, o.fmt, &b);
         if (!rc)
-            rc = ps_cli_write(cli, "-", &b, inputs, ninputs);
+            rc = ps_cli_write_fmt(cli, "-", o.fmt, &b, inputs, ninputs);
         ps_buf_fini(&b);
     }
     if (!rc && o.outputs.n)

@@ -82,6 +82,18 @@ int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *c
     return rc;
 }
 
+int ps_cli_write_fmt(ps_cli *cli, const char *path, enum ps_format fmt, const ps_buf *buf, const char *const *inputs,
+                     size_t ninputs)
+{
+    if (fmt != PS_FMT_TEXT)
+        return ps_cli_write(cli, path, buf, inputs, ninputs);
+    ps_buf safe = {0};
+    ps_term_escape_text(&safe, buf->data, buf->len);
+    int rc = ps_cli_write(cli, path, &safe, inputs, ninputs);
+    ps_buf_fini(&safe);
+    return rc;
+}
+
 int ps_cli_doc_date(ps_cli *cli, ps_time *out)
 {
     const char *s = getenv("SOURCE_DATE_EPOCH");

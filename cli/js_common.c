@@ -5,6 +5,10 @@
 
 #include <string.h>
 
+/* Bounds of --mailboxes and --iops-per-mailbox (docs/limits.md): far beyond any server */
+#define PS_CLI_MAILBOXES_MAX 1e7
+#define PS_CLI_MAILBOX_IOPS_MAX 1e4
+
 static int set_profile(ps_cli *cli, void *field, const char *v)
 {
     if (!ps_js_profile_canonical(v))
@@ -24,9 +28,9 @@ static const ps_opt_doc js_opts[] = {
     {NULL, "--mailboxes", "N", PS_VAL_TEXT, NULL, 0,
      "mailboxes, for the target IOPS when neither report nor JetstressConfig.xml gives one "
      "(with --iops-per-mailbox)",
-     .kind = PS_ARG_POSITIVE, .at = offsetof(ps_cli_js, p.load.mailboxes)},
+     .kind = PS_ARG_POSITIVE, .hi = PS_CLI_MAILBOXES_MAX, .at = offsetof(ps_cli_js, p.load.mailboxes)},
     {NULL, "--iops-per-mailbox", "X", PS_VAL_TEXT, NULL, 0, "IOPS per mailbox (with --mailboxes)",
-     .kind = PS_ARG_POSITIVE, .at = offsetof(ps_cli_js, p.load.iops_per_mailbox)},
+     .kind = PS_ARG_POSITIVE, .hi = PS_CLI_MAILBOX_IOPS_MAX, .at = offsetof(ps_cli_js, p.load.iops_per_mailbox)},
     {NULL, "--profile", "P", PS_VAL_PROFILE, NULL, 0,
      "built-in threshold profile: jetstress-2007, jetstress-2010 or jetstress-2013 (also named "
      "jetstress-2016 and jetstress-2019); default: from the report's version",

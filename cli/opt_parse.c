@@ -114,6 +114,8 @@ static int store(ps_cli *cli, const ps_opt_doc *o, const char *opt, const char *
     case PS_ARG_POSITIVE:
         if (ps_parse_double(v, strlen(v), &d) != 0 || !(d > 0) || !isfinite(d))
             return ps_cli_usage(cli, "%s: expected a positive number, got '%s'", opt, v);
+        if (o->hi > 0 && d > o->hi)   /* a bound from the table (0: any finite number) */
+            return ps_cli_usage(cli, "%s: expected a positive number up to %.15g, got '%s'", opt, o->hi, v);
         *(double *)f = d;
         return PS_OK;
     case PS_ARG_ENCODING:

@@ -65,7 +65,7 @@ typedef struct ps_opt_doc {
     const char *help;
     enum ps_opt_arg kind; /* parsing: how the value is checked and stored ... */
     size_t at;            /* ... at this offset of the command's options record (offsetof) */
-    double lo, hi;        /* PS_ARG_INT / PS_ARG_NUM: the accepted range */
+    double lo, hi;        /* PS_ARG_INT / PS_ARG_NUM: the accepted range; PS_ARG_POSITIVE: hi, 0 = none */
     ps_opt_set_fn set;    /* PS_ARG_CALL */
 } ps_opt_doc;
 

@@ -260,3 +260,13 @@ int ps_js_metric_from_counter(const char *object, const char *counter, double *s
         *scale = sc;
     return m;
 }
+
+int ps_js_counter_names_jetstress(const ps_counter_path *p)
+{
+    const char *parts[] = {p->object, p->parent, p->instance};
+    for (size_t i = 0; i < 3; i++)
+        if (parts[i] && ps_glob_match("*jetstress*", parts[i]))
+            return 1;
+    return p->instance && ps_glob_match("*Database*", p->object) && strncasecmp(p->instance, "Instance", 8) == 0 &&
+           isdigit((unsigned char)p->instance[8]);
+}

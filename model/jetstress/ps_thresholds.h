@@ -72,6 +72,11 @@ typedef struct ps_js_counter_ref {
  * uses, else 0. Instances: "<process>/" removed, then the "Instance<N>.<k>" substring when
  * present, else the rest. 2007 LogicalDisk counters are in seconds (scale 1000). */
 int ps_js_classify(const char *object, const char *instance, const char *counter, ps_js_counter_ref *out);
+/* 1 when a counter path shows a Jetstress run: its object, parent or instance names Jetstress
+ * ("JetstressWin"), or a Database object has a Jetstress instance ("Instance<N>..."). The one
+ * rule that tells a Jetstress log from a plain server log (check's plain logs; the Jetstress 2007
+ * form without a report or configuration). */
+int ps_js_counter_names_jetstress(const ps_counter_path *p);
 /* Metric of an object + counter name (no instance); -1 when unknown. Used by threshold rules.
  * *scale as in ps_js_classify; *volume (may be NULL) = 1 for a Jetstress 2007 LogicalDisk counter. */
 int ps_js_metric_from_counter(const char *object, const char *counter, double *scale, int *volume);

@@ -157,6 +157,8 @@ static enum fkind sniff(dfile *f)
     if (f->read_errno)
         return FK_OTHER;
     h[n] = 0;
+    if (n == 0 && strcasecmp(base_name(f->path), "JetstressConfig.xml") == 0)
+        return FK_CONFIG;   /* an empty configuration is refused (named) or listed as ignored, never silent */
     const char *e = ext_of(f->path);
     /* counter logs: the readers' own probe decides (the one sniffer, ps_log_probe) */
     const char *log_format = ps_log_probe(f->path, h, n);
@@ -420,7 +422,9 @@ static int classify_all(dstate *d, ps_js_run *run, ps_error *err)
                 ps_warn(&run->warnings, "%s: ignored (%s)", f->path, e2.msg);
                 f->kind = FK_OTHER;
             }
-        } else if (f->read_errno) {   /* its reason, whatever its name */
+        } else if (f->read_errno && f->named) {   /* named on the command line: the run needs it */
+            rc = ps_error_set(err, PS_EIO, f->path, 0, 0, "cannot open: %s", strerror(f->read_errno));
+        } else if (f->read_errno) {   /* found in a folder: its reason, whatever its name */
             ps_warn(&run->warnings, "%s: cannot read (%s), ignored", f->path, strerror(f->read_errno));
         } else if (f->kind == FK_OTHER) {
             const char *e = ext_of(f->path);
@@ -465,6 +469,9 @@ static void free_files(dstate *d)
     free(d->seen);
 }
 
+/* Why a pipe, a device or standard input is refused as (part of) a run. */
+#define NOT_A_FILE "a Jetstress run is read from files and folders (save it to a file first)"
+
 int ps_js_discover(const char *const *paths, size_t npaths, ps_js_run **out, ps_error *err)
 {
     *out = NULL;
@@ -472,8 +479,13 @@ int ps_js_discover(const char *const *paths, size_t npaths, ps_js_run **out, ps_
     int rc = PS_OK;
     for (size_t i = 0; i < npaths && !rc; i++) {
         struct stat st;
-        if (stat(paths[i], &st) != 0) {
-            rc = ps_error_set(err, PS_EIO, paths[i], 0, 0, "%s", strerror(errno));
+        if (strcmp(paths[i], "-") == 0) {
+            rc = ps_error_set(err, PS_EUSAGE, paths[i], 0, 0, "standard input is not read here: %s", NOT_A_FILE);
+        } else if (stat(paths[i], &st) != 0) {
+            rc = ps_error_set(err, PS_EIO, paths[i], 0, 0, "cannot open: %s", strerror(errno));
+        } else if (!S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode)) {   /* read once, it would be gone */
+            rc = ps_error_set(err, PS_EINPUT, paths[i], 0, 0, "not a regular file or folder (a pipe or device): %s",
+                              NOT_A_FILE);
         } else if (seen_before(&d, &st)) {
             continue;
         } else if (S_ISDIR(st.st_mode)) {

@@ -128,14 +128,18 @@ static enum ps_js_role instance_role(const ps_js_server *s, const ps_log_info *i
 {
     if ((s->report && s->report->layout_2007) || (s->config && s->config->ese_counters_off))
         return PS_JS_ROLE_LOGICALDISK;
+    int jetstress = s->report || s->config;
     for (size_t c = 0; c < info->ncounters; c++) {
         const ps_counter_path *p = &info->counters[c];
         ps_js_counter_ref ref;
         if (ps_js_classify(p->object, p->instance, p->counter, &ref) && ref.role == PS_JS_ROLE_ESE_INSTANCE &&
             !ref.is_total)
             return PS_JS_ROLE_ESE_INSTANCE;
+        jetstress = jetstress || ps_js_counter_names_jetstress(p);
     }
-    return PS_JS_ROLE_LOGICALDISK;
+    /* no report, no configuration, nothing naming Jetstress: a plain server log, whose
+     * LogicalDisk volumes are no databases (PS_JS_ROLE_OTHER: no instance column) */
+    return jetstress ? PS_JS_ROLE_LOGICALDISK : PS_JS_ROLE_OTHER;
 }
 
 /* Keep only the best-priority column per (instance, metric) and per host metric (the first
@@ -243,6 +247,10 @@ static int has_value(const double *v)
     return 0;
 }
 
+/* A counter log without report, configuration or Jetstress counter: not a Jetstress run */
+#define PLAIN_LOG_HINT "; nothing names Jetstress and no report or JetstressConfig.xml is beside it: a plain " \
+                       "server log (use 'perfscribe analyze' or 'summary')"
+
 static int stream_log(ps_js_server *s, const char *path, window *wd, const ps_js_options *opt,
                       ps_warnings *w, ps_error *err)
 {
@@ -263,7 +271,8 @@ static int stream_log(ps_js_server *s, const char *path, window *wd, const ps_js
         ps_log_close(log);
         return ps_error_set(err, PS_EINPUT, path, 0, 0,
                             "no MSExchange Database ==> Instances counters in this log (nor the "
-                            "LogicalDisk counters of the Jetstress 2007 form)");
+                            "LogicalDisk counters of the Jetstress 2007 form)%s",
+                            s->report || s->config ? "" : PLAIN_LOG_HINT);
     }
     ps_js_server_stats *st = s->stats;
     sync_stats(s, keep);

@@ -70,6 +70,10 @@ static int read_xml(const char *path, xmlDocPtr *out, ps_warnings *w, ps_error *
     int rc = ps_text_slurp(path, JS_MAX_INPUT, &data, &len, err);
     if (rc)
         return rc;
+    if (len == 0) {
+        free(data);
+        return ps_error_set(err, PS_EINPUT, path, 0, 0, "empty file");
+    }
     xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
     if (!ctxt) {
         free(data);
@@ -142,49 +146,68 @@ static double xsd_duration(const char *s)
     return any ? (neg ? -total : total) : -1;
 }
 
+/* The range a configuration number must lie in (a value outside is bad input, never used):
+ * counts are whole numbers; intervals, rates and latency limits are positive. */
+typedef struct cfg_range { double lo, hi; int whole, lo_open; } cfg_range;
+#define CFG_COUNT {0, 1e9, 1, 0}           /* MaximumLatencyErrors, ThreadCount, MailboxCount, copies */
+#define CFG_POSITIVE(hi) {0, hi, 0, 1}     /* > 0 and <= hi */
+static const cfg_range CFG_PERCENT = {0, 100, 0, 0};
+static const cfg_range CFG_LATENCY_MS = CFG_POSITIVE(3600e3);   /* latency limits: at most an hour */
+
 enum ctype { CT_STR, CT_NUM };
-static const struct { const char *name; enum ctype t; size_t off; } CFG[] = {
-    {"JetstressVersionGenerated", CT_STR, offsetof(ps_js_config, jetstress_version)},
-    {"EseVersionGenerated", CT_STR, offsetof(ps_js_config, ese_version)},
-    {"LogInterval", CT_NUM, offsetof(ps_js_config, log_interval_ms)},
-    {"LogInterval2", CT_NUM, offsetof(ps_js_config, log_interval2_ms)},
-    {"MaximumLatencyErrors", CT_NUM, offsetof(ps_js_config, max_latency_errors)},
-    {"MailboxCount", CT_NUM, offsetof(ps_js_config, mailbox_count)},
-    {"MailboxIops", CT_NUM, offsetof(ps_js_config, mailbox_iops)},
-    {"ThreadCount", CT_NUM, offsetof(ps_js_config, thread_count)},
-    {"DatabaseCopyCount", CT_NUM, offsetof(ps_js_config, copies_per_db)},
-    {"MailboxQuota", CT_NUM, offsetof(ps_js_config, mailbox_quota_mb)},
+static const struct { const char *name; enum ctype t; size_t off; cfg_range r; } CFG[] = {
+    {"JetstressVersionGenerated", CT_STR, offsetof(ps_js_config, jetstress_version), {0, 0, 0, 0}},
+    {"EseVersionGenerated", CT_STR, offsetof(ps_js_config, ese_version), {0, 0, 0, 0}},
+    {"LogInterval", CT_NUM, offsetof(ps_js_config, log_interval_ms), CFG_POSITIVE(86400e3)},
+    {"LogInterval2", CT_NUM, offsetof(ps_js_config, log_interval2_ms), CFG_POSITIVE(86400e3)},
+    {"MaximumLatencyErrors", CT_NUM, offsetof(ps_js_config, max_latency_errors), CFG_COUNT},
+    {"MailboxCount", CT_NUM, offsetof(ps_js_config, mailbox_count), CFG_COUNT},
+    {"MailboxIops", CT_NUM, offsetof(ps_js_config, mailbox_iops), CFG_POSITIVE(1e6)},
+    {"ThreadCount", CT_NUM, offsetof(ps_js_config, thread_count), CFG_COUNT},
+    {"DatabaseCopyCount", CT_NUM, offsetof(ps_js_config, copies_per_db), CFG_COUNT},
+    {"MailboxQuota", CT_NUM, offsetof(ps_js_config, mailbox_quota_mb), CFG_POSITIVE(1e12)},
 };
 static const char *const THRESH[4] = {"AverageDatabaseReadLatency", "MaximumDatabaseReadLatency",
                                       "AverageLogWriteLatency", "MaximumLogWriteLatency"};
 static const char *const MIX[4] = {"InsertOps", "DeleteOps", "ReplaceOps", "LazyCommits"};
 
-static double num_value(const char *path, const char *what, const char *t, long line, ps_warnings *w)
+/* The number in t (NAN with a warning when empty or not a number); a number outside r is an
+ * error (PS_EINPUT at path:line), *out untouched. */
+static int num_value(const char *path, const char *what, const char *t, long line, const cfg_range *r,
+                     double *out, ps_warnings *w, ps_error *err)
 {
     double v;
+    *out = NAN;
     if (!*t) {
         ps_warn(w, "%s:%ld: <%s> is empty", path, line, what);
-        return NAN;
+        return PS_OK;
     }
     if (ps_parse_double(t, strlen(t), &v) != 0) {
         ps_warn(w, "%s:%ld: <%s> '%s' is not a number, ignored", path, line, what, t);
-        return NAN;
+        return PS_OK;
     }
-    return v;
+    if (!(r->lo_open ? v > r->lo : v >= r->lo) || !(v <= r->hi) || (r->whole && v != floor(v)))
+        return ps_error_set(err, PS_EINPUT, path, line, 0, "<%s> %s is out of range: expected %s %s %.15g and at most %.15g",
+                            what, t, r->whole ? "a whole number" : "a number", r->lo_open ? "above" : "from",
+                            r->lo, r->hi);
+    *out = v;
+    return PS_OK;
 }
 
-static void read_thresholds(const char *path, xmlNode *th, ps_js_threshold_set *set, ps_warnings *w)
+static int read_thresholds(const char *path, xmlNode *th, ps_js_threshold_set *set, ps_warnings *w, ps_error *err)
 {
     double *f[4] = {&set->avg_db_read_ms, &set->max_db_read_ms, &set->avg_log_write_ms, &set->max_log_write_ms};
-    for (int i = 0; i < 4; i++) {
+    int rc = PS_OK;
+    for (int i = 0; i < 4 && !rc; i++) {
         xmlNode *e = find(th, THRESH[i]);
         *f[i] = NAN;
         if (e) {
             char *t = own_text(e);
-            *f[i] = num_value(path, THRESH[i], t, xmlGetLineNo(e), w);
+            rc = num_value(path, THRESH[i], t, xmlGetLineNo(e), &CFG_LATENCY_MS, f[i], w, err);
             free(t);
         }
     }
+    return rc;
 }
 
 int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_error *err)
@@ -213,7 +236,7 @@ int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_e
     ps_js_threshold_set *sets[2] = {&c->strict, &c->lenient};
     for (int i = 0; i < 2; i++)
         sets[i]->avg_db_read_ms = sets[i]->max_db_read_ms = sets[i]->avg_log_write_ms = sets[i]->max_log_write_ms = NAN;
-    for (size_t i = 0; i < sizeof CFG / sizeof CFG[0]; i++) {
+    for (size_t i = 0; i < sizeof CFG / sizeof CFG[0] && !rc; i++) {
         xmlNode *e = find(root, CFG[i].name);
         if (!e)
             continue;
@@ -221,7 +244,8 @@ int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_e
         if (CFG[i].t == CT_STR) {
             *(char **)((char *)c + CFG[i].off) = *t ? ps_xstrdup(t) : NULL;
         } else {
-            *(double *)((char *)c + CFG[i].off) = num_value(path, CFG[i].name, t, xmlGetLineNo(e), w);
+            rc = num_value(path, CFG[i].name, t, xmlGetLineNo(e), &CFG[i].r, (double *)((char *)c + CFG[i].off), w,
+                           err);
         }
         free(t);
     }
@@ -245,7 +269,9 @@ int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_e
     if ((e = find(root, "Duration")) != NULL) {
         char *t = own_text(e);
         double d = xsd_duration(t);
-        if (d < 0)
+        if (d < 0 && *t == '-')
+            rc = rc ? rc : ps_error_set(err, PS_EINPUT, path, xmlGetLineNo(e), 0, "<Duration> %s is negative", t);
+        else if (d < 0)
             ps_warn(w, "%s:%ld: <Duration> '%s' is not an xsd:duration", path, (long)xmlGetLineNo(e), t);
         else
             c->duration_s = d;
@@ -255,23 +281,28 @@ int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_e
         double *mix[4] = {&c->insert_pct, &c->delete_pct, &c->replace_pct, &c->lazy_commit_pct};
         for (int i = 0; i < 4; i++) {
             xmlChar *a = xmlGetProp(e, (const xmlChar *)MIX[i]);
-            if (a) {
-                *mix[i] = num_value(path, MIX[i], (const char *)a, xmlGetLineNo(e), w);
-                xmlFree(a);
-            }
+            if (a && !rc)
+                rc = num_value(path, MIX[i], (const char *)a, xmlGetLineNo(e), &CFG_PERCENT, mix[i], w, err);
+            xmlFree(a);
         }
         if (!isnan(c->insert_pct) && !isnan(c->delete_pct) && !isnan(c->replace_pct))
             c->read_pct = 100 - c->insert_pct - c->delete_pct - c->replace_pct;
+        if (!rc && c->read_pct < 0)
+            rc = ps_error_set(err, PS_EINPUT, path, xmlGetLineNo(e), 0,
+                              "<OperationMix> inserts, deletes and replaces add up to %g%%, over 100%%",
+                              100 - c->read_pct);
     }
     for (xmlNode *n = root->children; n; n = js_next_node(n, root, 0)) {
         if (!is_el(n, "Thresholds"))
             continue;
         xmlChar *name = xmlGetProp(n, (const xmlChar *)"Name");
-        if (name && strcasecmp((const char *)name, "Strict") == 0) {
-            read_thresholds(path, n, &c->strict, w);
+        if (rc) {
+            ;   /* an error above: nothing more is read */
+        } else if (name && strcasecmp((const char *)name, "Strict") == 0) {
+            rc = read_thresholds(path, n, &c->strict, w, err);
             c->has_strict = 1;
         } else if (name && strcasecmp((const char *)name, "Lenient") == 0) {
-            read_thresholds(path, n, &c->lenient, w);
+            rc = read_thresholds(path, n, &c->lenient, w, err);
             c->has_lenient = 1;
         } else {
             ps_warn(w, "%s:%ld: <Thresholds Name=\"%s\"> ignored", path, (long)xmlGetLineNo(n),
@@ -280,6 +311,10 @@ int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_e
         xmlFree(name);
     }
     xmlFreeDoc(doc);
+    if (rc) {
+        ps_js_config_free(c);
+        return rc;
+    }
     *out = c;
     return PS_OK;
 }

@@ -52,6 +52,11 @@ static const key_def keys[] = {
     {"min_processors", K_NUM, offsetof(ps_an_rule, min_processors)},
 };
 
+/* scale: a unit conversion (1000: s to ms; 1/1048576: bytes to MiB), never so large that a
+ * counter value times it overflows to infinity (docs/limits.md) */
+#define RULE_SCALE_MIN 1e-12
+#define RULE_SCALE_MAX 1e12
+
 typedef struct ctx {
     const char *name;
     ps_an_ruleset *set;
@@ -128,6 +133,8 @@ static int set_key(ctx *c, const char *key, const char *v, long vcol)
     case K_NUM:
         if (parse_num(v, (double *)((char *)r + k->off)))
             return fail(c, vcol, "'%s' is not a number", v);
+        if (k->off == offsetof(ps_an_rule, scale) && !(fabs(r->scale) >= RULE_SCALE_MIN && fabs(r->scale) <= RULE_SCALE_MAX))
+            return fail(c, vcol, "scale '%s' is out of range: from 1e-12 to 1e12 (a value times it must stay finite)", v);
         return PS_OK;
     case K_STAT: {
         int s = ps_an_stat_parse(v);

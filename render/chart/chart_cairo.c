@@ -45,6 +45,13 @@ static void c_stroke(void *ctx, double width, uint32_t c, const double *dash, si
     cairo_stroke(cr);
 }
 
+static void c_fill(void *ctx, uint32_t c)
+{
+    set_rgb(ctx, c);
+    cairo_close_path(ctx);
+    cairo_fill(ctx);
+}
+
 static void c_text(void *ctx, double x, double y, const char *utf8, double size, int bold,
                    int anchor, double rotate, uint32_t c)
 {
@@ -74,7 +81,7 @@ static void draw_with_cairo(const ps_chart_layout *l, cairo_t *cr)
     cairo_set_font_options(cr, o);
     cairo_font_options_destroy(o);
     ps_chart_gc gc = {cr, c_save, c_restore, c_clip, c_fill_rect, c_move_to, c_line_to,
-                      c_stroke, c_text};
+                      c_stroke, c_text, c_fill};
     ps_chart_draw(l, &gc);
 }
 

@@ -108,7 +108,10 @@ static void draw_legend(const ps_chart_layout *l, const ps_chart_gc *gc)
     for (size_t i = 0; i < l->nlegend; i++) {
         const ps_chart_legend_item *it = &l->legend[i];
         const ps_chart_color *c = ps_chart_palette(it->role);
-        if (it->is_line)
+        if (it->envelope)
+            gc->fill_rect(gc->ctx, it->swatch.x, it->swatch.y, it->swatch.w, it->swatch.h,
+                          ps_chart_tint(c->rgb));
+        else if (it->is_line)
             seg(gc, it->swatch.x, it->swatch.y, it->swatch.x + it->swatch.w, it->swatch.y,
                 LINE_WIDTH + 0.4, it->role, c->dash, c->ndash);
         else
@@ -126,6 +129,13 @@ void ps_chart_draw(const ps_chart_layout *l, const ps_chart_gc *gc)
     for (size_t i = 0; i < l->nshades; i++)
         gc->fill_rect(gc->ctx, l->shades[i].r.x, l->shades[i].r.y, l->shades[i].r.w,
                       l->shades[i].r.h, rgb(l->shades[i].band ? l->shades[i].role : PS_ROLE_SHADE));
+    for (size_t i = 0; gc->fill && i < l->nareas; i++) {   /* min-max bands under the grid */
+        const ps_chart_area *a = &l->areas[i];
+        gc->move_to(gc->ctx, a->xy[0], a->xy[1]);
+        for (size_t k = 1; k < a->n; k++)
+            gc->line_to(gc->ctx, a->xy[2 * k], a->xy[2 * k + 1]);
+        gc->fill(gc->ctx, a->rgb);
+    }
     draw_grid(l, gc);
     gc->save(gc->ctx);
     gc->clip(gc->ctx, p->x, p->y - 3, p->w + 3, p->h + 3);   /* room for markers at the top */
@@ -141,8 +151,14 @@ void ps_chart_draw(const ps_chart_layout *l, const ps_chart_gc *gc)
                           t->width + 3, t->size + 2, 0xffffff);
         draw_text(gc, t);
     }
-    for (size_t i = 0; i < l->nthresholds; i++)
-        draw_text(gc, &l->thresholds[i].label);
+    for (size_t i = 0; i < l->nthresholds; i++) {   /* limit labels on a white backing */
+        const ps_chart_text *t = &l->thresholds[i].label;
+        if (t->text) {
+            ps_chart_rect r = chart_text_box(t);
+            gc->fill_rect(gc->ctx, r.x, r.y, r.w, r.h, 0xffffff);
+        }
+        draw_text(gc, t);
+    }
     draw_text(gc, &l->title);
     draw_text(gc, &l->subtitle);
     draw_legend(l, gc);
@@ -272,20 +288,31 @@ void ps_chart_dump_layout(const ps_chart_layout *l, ps_buf *b)
             ps_buf_printf(b, " %s,%s", num(x, pl->xy[2 * k]), num(y, pl->xy[2 * k + 1]));
         ps_buf_putc(b, '\n');
     }
+    for (size_t i = 0; i < l->nareas; i++) {
+        const ps_chart_area *a = &l->areas[i];
+        ps_buf_printf(b, "area.%zu = envelope %zu role %s points %zu:", i, a->envelope,
+                      ps_chart_palette(a->role)->name, a->n);
+        for (size_t k = 0; k < a->n; k++)
+            ps_buf_printf(b, " %s,%s", num(x, a->xy[2 * k]), num(y, a->xy[2 * k + 1]));
+        ps_buf_putc(b, '\n');
+    }
     for (size_t i = 0; i < l->nthresholds; i++) {
         const ps_chart_hline *h = &l->thresholds[i];
         char x2[32];
         ps_buf_printf(b, "threshold.%zu = value ", i);
         ps_json_num(b, h->value);
-        ps_buf_printf(b, " from %s,%s to %s,%s\n", num(x, h->x1), num(y, h->y), num(x2, h->x2),
+        ps_buf_printf(b, " from %s,%s to %s,%s", num(x, h->x1), num(y, h->y), num(x2, h->x2),
                       num(y, h->y));
+        if (h->series >= 0)
+            ps_buf_printf(b, " series %ld", h->series);
+        ps_buf_putc(b, '\n');
         snprintf(key, sizeof key, "threshold.%zu.label", i);
         dump_text(b, key, &h->label);
     }
     for (size_t i = 0; i < l->nlegend; i++) {
         const ps_chart_legend_item *it = &l->legend[i];
-        ps_buf_printf(b, "legend.%zu = series %zu role %s %s ", i, it->series,
-                      ps_chart_palette(it->role)->name, it->is_line ? "line" : "box");
+        ps_buf_printf(b, "legend.%zu = %s %zu role %s %s ", i, it->envelope ? "envelope" : "series",
+                      it->series, ps_chart_palette(it->role)->name, it->is_line ? "line" : "box");
         dump_rect(b, &it->swatch);
         ps_buf_puts(b, " min ");
         ps_json_num(b, it->min);

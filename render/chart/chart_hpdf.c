@@ -66,6 +66,21 @@ static void path_add(hctx *c, double x, double y, int move)
     c->pts[c->npts++] = y;
 }
 
+/* The collected path as PDF path operators (then empty). */
+static void emit_path(hctx *c)
+{
+    for (size_t i = 0; i < c->npts;) {
+        int move = isnan(c->pts[i]);
+        i += move;
+        if (move)
+            chk(c, HPDF_Page_MoveTo(c->page, X(c, c->pts[i]), Y(c, c->pts[i + 1])));
+        else
+            chk(c, HPDF_Page_LineTo(c->page, X(c, c->pts[i]), Y(c, c->pts[i + 1])));
+        i += 2;
+    }
+    c->npts = 0;
+}
+
 static void h_move_to(void *ctx, double x, double y) { path_add(ctx, x, y, 1); }
 static void h_line_to(void *ctx, double x, double y) { path_add(ctx, x, y, 0); }
 
@@ -82,17 +97,17 @@ static void h_stroke(void *ctx, double width, uint32_t rgb, const double *dash, 
     chk(c, HPDF_Page_SetLineJoin(c->page, HPDF_ROUND_JOIN));
     chk(c, HPDF_Page_SetLineCap(c->page, n ? HPDF_BUTT_END : HPDF_ROUND_END));
     chk(c, HPDF_Page_SetDash(c->page, n ? pat : NULL, (HPDF_UINT)n, 0));
-    for (size_t i = 0; i < c->npts;) {
-        int move = isnan(c->pts[i]);
-        i += move;
-        if (move)
-            chk(c, HPDF_Page_MoveTo(c->page, X(c, c->pts[i]), Y(c, c->pts[i + 1])));
-        else
-            chk(c, HPDF_Page_LineTo(c->page, X(c, c->pts[i]), Y(c, c->pts[i + 1])));
-        i += 2;
-    }
-    c->npts = 0;
+    emit_path(c);
     chk(c, HPDF_Page_Stroke(c->page));
+}
+
+static void h_fill(void *ctx, uint32_t rgb)
+{
+    hctx *c = ctx;
+    fill_color(c, rgb);
+    emit_path(c);
+    chk(c, HPDF_Page_ClosePath(c->page));
+    chk(c, HPDF_Page_Fill(c->page));
 }
 
 /* ps_chart_draw_hpdf's text: one font for the whole string. */
@@ -131,7 +146,7 @@ static int draw(const ps_chart_spec *spec, void *doc, hctx *c, double w, double 
     if (rc)
         return rc;
     ps_chart_gc gc = {c, h_save, h_restore, h_clip, h_fill_rect, h_move_to, h_line_to,
-                      h_stroke, h_text};
+                      h_stroke, h_text, h_fill};
     ps_chart_draw(&l, &gc);
     ps_chart_layout_fini(&l);
     free(c->pts);

@@ -46,4 +46,18 @@ void chart_legend_items(ps_chart_layout *l, const ps_chart_spec *spec);
  * at top; returns the number of rows. place = 0 only counts them. */
 size_t chart_legend_flow(ps_chart_layout *l, double x, double w, double top, int place);
 
+/* Axis mapping (chart_layout.c): y of value v on axis a, x of time t (ms) on a time axis. */
+double chart_ymap(const ps_chart_axis_layout *a, const ps_chart_rect *p, double v);
+double chart_time_x(const ps_chart_axis_layout *a, const ps_chart_rect *p, double t);
+
+/* Marks (chart_marks.c), once the plot, the axes, the bars and the lines are laid out: */
+/* the filled polygons of spec.envelopes (l->areas); */
+void chart_layout_envelopes(ps_chart_layout *l, const ps_chart_spec *spec);
+/* the spec thresholds across the plot and each series' own limit (l->thresholds); */
+void chart_layout_limits(ps_chart_layout *l, const ps_chart_spec *spec);
+/* the limit labels moved to where they cover the fewest lines, bars and other labels. */
+void chart_place_limit_labels(ps_chart_layout *l);
+/* Bounding box of a laid-out text (unrotated). */
+ps_chart_rect chart_text_box(const ps_chart_text *t);
+
 #endif

@@ -1,5 +1,6 @@
 /* chart_layout.c - spec -> layout: margins, axes, ticks, bars, polylines, thresholds, legend.
  *
+ * Envelopes, limit lines and their labels: chart_marks.c.
  * Everything is in points, origin top left, y down. Vertical stacking from the top: title,
  * subtitle, plot; from the bottom: legend rows, x axis title, x tick labels, plot. Horizontal:
  * y axis title (rotated), y tick labels, plot, y2 tick labels, y2 title. The legend is laid
@@ -58,7 +59,7 @@ double chart_axis_factor(const ps_chart_axis_layout *a)
     return f;
 }
 
-static double ymap(const ps_chart_axis_layout *a, const ps_chart_rect *p, double v)
+double chart_ymap(const ps_chart_axis_layout *a, const ps_chart_rect *p, double v)
 {
     return p->y + p->h - (v - a->min) / (a->max - a->min) * p->h;
 }
@@ -68,7 +69,7 @@ static void place_y_ticks(ps_chart_axis_layout *a, const ps_chart_rect *p, int r
 {
     for (size_t i = 0; i < a->nticks; i++) {
         ps_chart_tick *t = &a->ticks[i];
-        t->pos = ymap(a, p, t->value);
+        t->pos = chart_ymap(a, p, t->value);
         t->label.x = right ? p->x + p->w + CH_TICK_LEN + 3 : p->x - CH_TICK_LEN - 3;
         t->label.y = t->pos + CH_TICK * CH_ASCENT / 2;
         t->label.anchor = right ? PS_ANCHOR_START : PS_ANCHOR_END;
@@ -88,6 +89,13 @@ static void time_range(const ps_chart_spec *spec, ps_time *t0, ps_time *t1)
         if (*t1 == PS_TIME_NONE || s->t[s->n - 1] > *t1)
             *t1 = s->t[s->n - 1];
     }
+    for (size_t i = 0; i < spec->nenvelopes; i++) {
+        const ps_chart_envelope *e = &spec->envelopes[i];
+        if (e->n && (*t0 == PS_TIME_NONE || e->t[0] < *t0))
+            *t0 = e->t[0];
+        if (e->n && (*t1 == PS_TIME_NONE || e->t[e->n - 1] > *t1))
+            *t1 = e->t[e->n - 1];
+    }
     for (size_t i = 0; i < spec->nshades; i++) {
         const ps_chart_shade *sh = &spec->shades[i];
         ps_time a = sh->from < sh->to ? sh->from : sh->to;
@@ -105,7 +113,7 @@ static void time_range(const ps_chart_spec *spec, ps_time *t0, ps_time *t1)
     }
 }
 
-static double time_x(const ps_chart_axis_layout *a, const ps_chart_rect *p, double t)
+double chart_time_x(const ps_chart_axis_layout *a, const ps_chart_rect *p, double t)
 {
     return p->x + (t - a->min) / (a->max - a->min) * p->w;
 }
@@ -137,7 +145,7 @@ static void x_time_ticks(ps_chart_layout *l, const ps_chart_spec *spec)
         char lab[32];
         ps_chart_tick *t = &a->ticks[i];
         t->value = (double)ticks[i];
-        t->pos = time_x(a, &l->plot, t->value);
+        t->pos = chart_time_x(a, &l->plot, t->value);
         ps_chart_time_label(lab, sizeof lab, ticks[i], fmt);
         chart_text_set(&t->label, lab, t->pos, l->plot.y + l->plot.h + CH_TICK_LEN + 3 +
                        CH_TICK * CH_ASCENT, CH_TICK, PS_ANCHOR_MIDDLE, 0, PS_ROLE_TEXT);
@@ -283,9 +291,9 @@ static void series_lines(ps_chart_layout *l, const ps_chart_spec *spec, size_t i
             col = NAN;
             continue;
         }
-        double x = spec->kind == PS_CHART_TIME ? time_x(&l->x, &l->plot, (double)s->t[j])
+        double x = spec->kind == PS_CHART_TIME ? chart_time_x(&l->x, &l->plot, (double)s->t[j])
                                                : l->x.ticks[j].pos;
-        double y = ymap(ya, &l->plot, v);
+        double y = chart_ymap(ya, &l->plot, v);
         double cc = floor(x * 4);
         if (cc != col) {
             m4_flush(&c, xy, &k);
@@ -304,7 +312,7 @@ static void layout_bars(ps_chart_layout *l, const ps_chart_spec *spec)
     double gw = l->plot.w / (double)spec->ncategories;
     double bw = fmin(gw * BAR_GROUP_SHARE / (double)nb, BAR_MAX_WIDTH);
     double factor = chart_axis_factor(&l->y);
-    double y0 = ymap(&l->y, &l->plot, fmax(l->y.min, fmin(0, l->y.max)));
+    double y0 = chart_ymap(&l->y, &l->plot, fmax(l->y.min, fmin(0, l->y.max)));
     l->bars = ps_xcalloc(nb * spec->ncategories, sizeof *l->bars);
     for (size_t c = 0; c < spec->ncategories; c++) {
         double gx = l->x.ticks[c].pos - bw * (double)nb / 2;
@@ -316,7 +324,7 @@ static void layout_bars(ps_chart_layout *l, const ps_chart_spec *spec)
             if (!isfinite(v))
                 continue;
             ps_chart_bar *b = &l->bars[l->nbars++];
-            double yv = ymap(&l->y, &l->plot, v);
+            double yv = chart_ymap(&l->y, &l->plot, v);
             b->series = i;
             b->category = c;
             b->role = chart_series_role(&spec->series[i], i);
@@ -336,34 +344,13 @@ static void layout_bars(ps_chart_layout *l, const ps_chart_spec *spec)
     }
 }
 
-static void layout_thresholds(ps_chart_layout *l, const ps_chart_spec *spec)
-{
-    l->thresholds = ps_xcalloc(spec->nthresholds ? spec->nthresholds : 1,
-                               sizeof *l->thresholds);
-    for (size_t i = 0; i < spec->nthresholds; i++) {
-        const ps_chart_threshold *t = &spec->thresholds[i];
-        const ps_chart_axis_layout *a = t->on_y2 && l->y2.present ? &l->y2 : &l->y;
-        if (!isfinite(t->value))
-            continue;
-        ps_chart_hline *h = &l->thresholds[l->nthresholds++];
-        h->value = t->value;
-        h->x1 = l->plot.x;
-        h->x2 = l->plot.x + l->plot.w;
-        h->y = ymap(a, &l->plot, t->value);
-        /* label above the line, or below it when the line is near the top of the plot */
-        double ly = h->y - l->plot.y < CH_NOTE + 4 ? h->y + 3 + CH_NOTE * CH_ASCENT : h->y - 3;
-        chart_text_set(&h->label, t->label, h->x2 - 3, ly, CH_NOTE, PS_ANCHOR_END, 0,
-                       PS_ROLE_THRESHOLD);
-    }
-}
-
 static void layout_bands(ps_chart_layout *l, const ps_chart_spec *spec)
 {
     for (size_t i = 0; spec->kind == PS_CHART_TIME && i < spec->nbands; i++) {
         const ps_chart_band *bd = &spec->bands[i];
         double top = l->plot.y, bottom = l->plot.y + l->plot.h;
-        double a = isinf(bd->hi) ? (bd->hi > 0 ? top : bottom) : ymap(&l->y, &l->plot, bd->hi);
-        double b = isinf(bd->lo) ? (bd->lo > 0 ? top : bottom) : ymap(&l->y, &l->plot, bd->lo);
+        double a = isinf(bd->hi) ? (bd->hi > 0 ? top : bottom) : chart_ymap(&l->y, &l->plot, bd->hi);
+        double b = isinf(bd->lo) ? (bd->lo > 0 ? top : bottom) : chart_ymap(&l->y, &l->plot, bd->lo);
         a = fmax(a, top);
         b = fmin(b, bottom);
         if (!(b > a))
@@ -381,8 +368,8 @@ static void layout_shades(ps_chart_layout *l, const ps_chart_spec *spec)
     layout_bands(l, spec);
     for (size_t i = 0; spec->kind == PS_CHART_TIME && i < spec->nshades; i++) {
         const ps_chart_shade *s = &spec->shades[i];
-        double a = time_x(&l->x, &l->plot, (double)(s->from < s->to ? s->from : s->to));
-        double b = time_x(&l->x, &l->plot, (double)(s->from < s->to ? s->to : s->from));
+        double a = chart_time_x(&l->x, &l->plot, (double)(s->from < s->to ? s->from : s->to));
+        double b = chart_time_x(&l->x, &l->plot, (double)(s->from < s->to ? s->to : s->from));
         a = fmax(a, l->plot.x);
         b = fmin(b, l->plot.x + l->plot.w);
         if (b <= a)
@@ -402,11 +389,21 @@ static void data_range(const ps_chart_spec *spec, int y2, double *lo, double *hi
         if (chart_series_on_y2(spec, i) == y2)
             for (size_t j = 0; j < spec->series[i].n; j++)
                 range_add(lo, hi, spec->series[i].v[j]);
+    for (size_t i = 0; !y2 && spec->kind == PS_CHART_TIME && i < spec->nenvelopes; i++)
+        for (size_t j = 0; j < spec->envelopes[i].n; j++) {
+            range_add(lo, hi, spec->envelopes[i].lo[j]);
+            range_add(lo, hi, spec->envelopes[i].hi[j]);
+        }
     int labels_above = spec->value_labels && !y2 && spec->kind != PS_CHART_TIME;
     for (size_t i = 0; i < spec->nthresholds; i++)
         if ((spec->kind == PS_CHART_BARS_LINE && spec->thresholds[i].on_y2) == y2) {
             range_add(lo, hi, spec->thresholds[i].value);
             labels_above |= spec->thresholds[i].label != NULL;
+        }
+    for (size_t i = 0; i < spec->nseries; i++)
+        if (chart_series_on_y2(spec, i) == y2 && spec->series[i].has_limit) {
+            range_add(lo, hi, spec->series[i].limit);
+            labels_above |= spec->series[i].limit_label != NULL;
         }
     /* head room for labels drawn above the highest bar or threshold */
     if (labels_above && *hi > 0)
@@ -525,11 +522,13 @@ int ps_chart_layout_compute(const ps_chart_spec *spec, ps_chart_layout *l, ps_er
         x_time_ticks(l, spec);
 
     layout_shades(l, spec);
+    chart_layout_envelopes(l, spec);
     if (bars)
         layout_bars(l, spec);
     for (size_t i = 0; i < spec->nseries; i++)
         if (chart_series_is_line(spec, i))
             series_lines(l, spec, i, chart_series_on_y2(spec, i) ? &l->y2 : &l->y);
-    layout_thresholds(l, spec);
+    chart_layout_limits(l, spec);
+    chart_place_limit_labels(l);
     return PS_OK;
 }

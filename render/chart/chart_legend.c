@@ -8,13 +8,33 @@
 #define LEGEND_SWATCH_LINE 18.0
 #define LEGEND_GAP 16.0        /* between legend items */
 
+/* The entries of the labelled envelopes (time charts): box swatches, min and max of the band. */
+static void envelope_items(ps_chart_layout *l, const ps_chart_spec *spec)
+{
+    for (size_t e = 0; spec->kind == PS_CHART_TIME && e < spec->nenvelopes; e++) {
+        const ps_chart_envelope *en = &spec->envelopes[e];
+        if (!en->label || !*en->label)
+            continue;
+        ps_chart_legend_item *it = &l->legend[l->nlegend++];
+        it->series = e;
+        it->envelope = 1;
+        it->role = PS_ROLE_SERIES1 + (en->role >= 0 ? en->role : 0) % PS_CHART_NSERIES_ROLES;
+        ps_chart_series lo = {.n = en->n, .v = en->lo}, hi = {.n = en->n, .v = en->hi};
+        double a, b;
+        chart_series_stats(&lo, &it->min, &a, &b);
+        chart_series_stats(&hi, &a, &b, &it->max);
+        it->avg = NAN;
+        chart_text_set(&it->text, en->label, 0, 0, CH_LEGEND, PS_ANCHOR_START, 0, PS_ROLE_TEXT);
+    }
+}
+
 void chart_legend_items(ps_chart_layout *l, const ps_chart_spec *spec)
 {
-    l->legend = ps_xcalloc(spec->nseries, sizeof *l->legend);
-    l->nlegend = spec->nseries;
+    l->legend = ps_xcalloc(spec->nseries + spec->nenvelopes + 1, sizeof *l->legend);
+    envelope_items(l, spec);
     for (size_t i = 0; i < spec->nseries; i++) {
         const ps_chart_series *s = &spec->series[i];
-        ps_chart_legend_item *it = &l->legend[i];
+        ps_chart_legend_item *it = &l->legend[l->nlegend++];
         ps_buf b = {0};
         it->series = i;
         it->role = chart_series_role(s, i);

@@ -61,7 +61,7 @@ int chart_spec_check(const ps_chart_spec *spec, ps_error *err)
 
 ps_chart_series ps_chart_series_of(const ps_series *s, int role)
 {
-    ps_chart_series c = {s->label, role, s->n, s->v, s->t, 0};
+    ps_chart_series c = {.label = s->label, .role = role, .n = s->n, .v = s->v, .t = s->t};
     return c;
 }
 
@@ -177,5 +177,8 @@ void ps_chart_layout_fini(ps_chart_layout *l)
     for (size_t i = 0; i < l->nlegend; i++)
         free(l->legend[i].text.text);
     free(l->legend);
+    for (size_t i = 0; i < l->nareas; i++)
+        free(l->areas[i].xy);
+    free(l->areas);
     memset(l, 0, sizeof *l);
 }

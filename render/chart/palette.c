@@ -66,3 +66,15 @@ double ps_chart_lightness(uint32_t rgb)
                0.0722 * lin(rgb & 0xff);
     return y > 216.0 / 24389.0 ? 116.0 * cbrt(y) - 16.0 : y * 24389.0 / 27.0;
 }
+
+#define TINT_SHARE 0.28   /* share of the colour in a band's tint (the rest is white) */
+
+uint32_t ps_chart_tint(uint32_t rgb)
+{
+    uint32_t out = 0;
+    for (int shift = 16; shift >= 0; shift -= 8) {
+        double c = (double)((rgb >> shift) & 0xff);
+        out |= (uint32_t)lround(255.0 - (255.0 - c) * TINT_SHARE) << shift;
+    }
+    return out;
+}

@@ -31,6 +31,14 @@ typedef struct ps_chart_series {
     const double *v;         /* NaN = gap (breaks a line; no bar) */
     const ps_time *t;        /* PS_CHART_TIME: n times, not decreasing; else unused */
     int on_y2;               /* PS_CHART_BARS_LINE: 1 = drawn as a line against the second axis */
+    /* A limit of this series only (has_limit = 1), e.g. 20 ms for database reads and 10 ms for
+     * log writes in one bar chart. Bars: a short dashed segment across each of the series' bars
+     * (every category) at `limit`; lines: a dashed line across the plot. limit_label (NULL =
+     * none) is written once, beside the right-most segment, where it covers no data. A limit
+     * that holds for every series is a spec threshold instead. Widens the y range. */
+    int has_limit;
+    double limit;
+    const char *limit_label;
 } ps_chart_series;
 
 /* A chart series viewing a model series (label, times and values stay owned by s). */
@@ -46,6 +54,31 @@ typedef struct ps_chart_shade {
     ps_time from, to;        /* PS_CHART_TIME only: shaded x range (clipped to the plot) */
     const char *label;       /* small text at the top left inside the range; NULL = none */
 } ps_chart_shade;
+
+/* A min-max band (envelope) of a time chart: the area between lo[k] and hi[k] at t[k] (t not
+ * decreasing; NaN in lo or hi breaks the band), filled with a light tint of the series colour
+ * `role` behind every line, with a legend entry (box swatch) when label is set. Use it instead
+ * of N overplotted series that no reader can tell apart: one band for all of them
+ * (ps_chart_envelope_build) plus the worst one as an ordinary series whose label names it
+ * (ps_chart_series_extreme picks it). Widens the y and time ranges like a series. */
+typedef struct ps_chart_envelope {
+    const char *label;       /* legend text, e.g. "range of 6 instances (min-max)"; NULL = none */
+    int role;                /* palette series 0..7 whose tint fills the band; -1 = series1 */
+    size_t n;
+    const ps_time *t;
+    const double *lo, *hi;
+} ps_chart_envelope;
+
+/* Envelope arrays of the time series s[0..n): the span of all their times cut into `columns`
+ * (>= 1) equal columns; for every column holding a present value, one point: the time of the
+ * column's first sample and the lowest and highest value of any series in the column. *t, *lo
+ * and *hi are allocated by the call (free each, also when it returns 0); returns the point
+ * count (<= columns). Pure; no error. */
+size_t ps_chart_envelope_build(const ps_chart_series *s, size_t n, size_t columns, ps_time **t,
+                               double **lo, double **hi);
+/* The series with the highest (high = 1) or lowest (high = 0) mean of its present values, the
+ * first one on ties; n when no series has a value. */
+size_t ps_chart_series_extreme(const ps_chart_series *s, size_t n, int high);
 
 /* A horizontal band of y values shaded behind the data (e.g. warning and critical ranges of an
  * analysis rule); lo/hi may be infinite (then the band reaches the plot edge). */
@@ -79,6 +112,8 @@ typedef struct ps_chart_spec {
     double width, height;    /* points; 0 = 600 x 340 */
     const ps_chart_band *bands;   /* PS_CHART_TIME: y bands (do not widen the y range) */
     size_t nbands;
+    const ps_chart_envelope *envelopes;   /* PS_CHART_TIME: min-max bands behind the lines */
+    size_t nenvelopes;
 } ps_chart_spec;
 
 /* Layout --------------------------------------------------------------------------------- */
@@ -128,11 +163,25 @@ typedef struct ps_chart_polyline {
     double *xy;              /* 2n coordinates x0 y0 x1 y1 ..., owned */
 } ps_chart_polyline;
 
+/* A limit line: a spec threshold across the plot (series = -1) or one segment of a series'
+ * own limit (series = its index; bar charts: one segment per bar). Labels are placed where they
+ * cover the fewest lines, bars and other labels (right end above the line first, then below,
+ * then the left end), and drawn on a white backing. */
 typedef struct ps_chart_hline {
     double x1, x2, y;
     double value;
     ps_chart_text label;
+    long series;
 } ps_chart_hline;
+
+/* A filled min-max band (spec.envelopes[envelope]); one per unbroken piece. */
+typedef struct ps_chart_area {
+    size_t envelope;
+    int role;                /* series role of the envelope */
+    uint32_t rgb;            /* fill: the tint of the role's colour */
+    size_t n;                /* polygon points: the upper edge left to right, then the lower */
+    double *xy;              /* edge right to left; 2n coordinates, owned */
+} ps_chart_area;
 
 typedef struct ps_chart_shade_box {
     ps_chart_rect r;
@@ -148,6 +197,7 @@ typedef struct ps_chart_legend_item {
     ps_chart_rect swatch;
     ps_chart_text text;
     double min, avg, max;    /* over the present values (NaN when none) */
+    int envelope;            /* 1: the entry of spec.envelopes[series] (swatch in its tint) */
 } ps_chart_legend_item;
 
 typedef struct ps_chart_layout {
@@ -161,6 +211,7 @@ typedef struct ps_chart_layout {
     ps_chart_polyline *lines; size_t nlines;
     ps_chart_hline *thresholds; size_t nthresholds;
     ps_chart_legend_item *legend; size_t nlegend;
+    ps_chart_area *areas; size_t nareas;     /* envelopes, drawn before the grid and the lines */
 } ps_chart_layout;
 
 /* Compute the layout of spec. out is filled (free with ps_chart_layout_fini, also after an
@@ -221,6 +272,8 @@ typedef struct ps_chart_color {
 const ps_chart_color *ps_chart_palette(int role);
 /* Role by name; -1 when unknown. */
 int ps_chart_role_parse(const char *name);
+/* The light tint of a colour that fills a min-max band (a quarter of the colour on white). */
+uint32_t ps_chart_tint(uint32_t rgb);
 /* CIE L* (0..100) of a colour: greyscale lightness used to keep series apart in print. */
 double ps_chart_lightness(uint32_t rgb);
 
@@ -240,6 +293,8 @@ typedef struct ps_chart_gc {
     void (*stroke)(void *ctx, double width, uint32_t rgb, const double *dash, size_t ndash);
     void (*text)(void *ctx, double x, double y, const char *utf8, double size, int bold,
                  int anchor, double rotate, uint32_t rgb);
+    /* Fill the current path (move_to/line_to, closed) with rgb. NULL: areas are not drawn. */
+    void (*fill)(void *ctx, uint32_t rgb);
 } ps_chart_gc;
 /* Draw a computed layout through gc (white background, grid, shades, bars, lines,
  * thresholds, axes, texts, legend). */

@@ -297,6 +297,7 @@ static doc_chart *chart_block(ps_doc *d, const ps_js_server *s, enum doc_chart_k
     c->title = ps_xstrdup(title);
     c->ylabel = ps_xstrdup(ylabel);
     c->threshold = NAN;
+    c->lang = d->lang;
     b->chart = c;
     return c;
 }
@@ -373,6 +374,36 @@ static doc_chart *time_chart(ps_doc *d, const ps_js_server *s, const char *what,
     return c;
 }
 
+/* The average-latency limits the judge applied to s: its verdict's profile ("jetstress-2013/strict"),
+ * else the thresholds of its JetstressConfig.xml; NaN where there is none. */
+static ps_js_threshold_set server_limits(const ps_js_server *s)
+{
+    ps_js_threshold_set set = {NAN, NAN, NAN, NAN};
+    const char *p = s->verdict.profile;
+    if (p) {
+        char *base = ps_xstrndup(p, strcspn(p, "/ "));
+        int rc = ps_js_profile_set(base, strstr(p, "/lenient") != NULL, &set);
+        free(base);
+        if (rc == 0)
+            return set;
+    }
+    if (s->config && s->config->has_lenient && s->test_type == PS_TEST_STRESS)
+        return s->config->lenient;
+    if (s->config && s->config->has_strict)
+        return s->config->strict;
+    return (ps_js_threshold_set){NAN, NAN, NAN, NAN};
+}
+
+/* "limit 20 ms" (fmt PS_MSG_CHART_LIMIT or _AVG_LIMIT) in d's language; NULL for NaN. */
+static char *limit_text(const ps_doc *d, enum ps_msg_id fmt, double ms)
+{
+    if (isnan(ms))
+        return NULL;
+    char num[32], text[128];
+    snprintf(text, sizeof text, ps_msg(d->lang, fmt), ps_lang_num(d->lang, num, sizeof num, ms, ms == floor(ms) ? 0 : 1));
+    return ps_xstrdup(text);
+}
+
 static void charts(ps_doc *d, const ps_js_server *s)
 {
     size_t samples = 0;
@@ -381,31 +412,38 @@ static void charts(ps_doc *d, const ps_js_server *s)
     size_t n = s->ninstances;
     if (!samples && !n)
         return;
+    ps_js_threshold_set lim = server_limits(s);
     doc_heading(d, 3, 0, "%s", ps_msg(d->lang, PS_MSG_CHARTS));
-    if (samples && s->series_iops)
-        time_chart(d, s, "iops", "Database I/O per second per instance (reads + writes)", "IOPS", s->series_iops);
+    if (samples && s->series_iops) {
+        doc_chart *c = time_chart(d, s, "iops", ps_msg(d->lang, PS_MSG_CHART_IOPS_TITLE), "IOPS", s->series_iops);
+        c->envelope = 1;   /* worst: the lowest rate */
+    }
     if (samples && s->series_read_lat) {
-        doc_chart *c = time_chart(d, s, "read_latency", "Database read latency per instance", "ms", s->series_read_lat);
-        c->threshold = 20;
-        c->threshold_label = ps_xstrdup("20 ms");
+        doc_chart *c = time_chart(d, s, "read_latency", ps_msg(d->lang, PS_MSG_CHART_READ_LAT_TITLE), "ms",
+                                  s->series_read_lat);
+        c->envelope = c->worst_high = 1;
+        c->threshold = lim.avg_db_read_ms;
+        c->threshold_label = limit_text(d, PS_MSG_CHART_AVG_LIMIT, lim.avg_db_read_ms);
     }
     if (!n)
         return;
-    static const char *const lat_bars[] = {"DB read latency", "DB write latency", "Log write latency"};
+    static const enum ps_msg_id lat_bars[] = {PS_MSG_CHART_DB_READ_LAT, PS_MSG_CHART_DB_WRITE_LAT, PS_MSG_CHART_LOG_WRITE_LAT};
     static const int lat_idx[] = {0, 1, 7};
-    static const char *const rate_bars[] = {"DB reads/s", "DB writes/s", "Log writes/s"};
+    static const enum ps_msg_id rate_bars[] = {PS_MSG_CHART_DB_READS, PS_MSG_CHART_DB_WRITES, PS_MSG_CHART_LOG_WRITES};
     static const int rate_idx[] = {2, 3, 9};
+    /* the averages each latency bar is judged against: DB reads and log writes (no DB write limit) */
+    const double lat_limit[] = {lim.avg_db_read_ms, NAN, lim.avg_log_write_ms};
     for (int which = 0; which < 2; which++) {
         doc_chart *c = chart_block(d, s, DOC_CHART_BARS, which ? "rates" : "latencies",
-                                   which ? "Transactional I/O rates per instance" : "Average latencies per instance",
-                                   which ? "per second" : "ms");
+                                   ps_msg(d->lang, which ? PS_MSG_CHART_RATES_TITLE : PS_MSG_CHART_LATENCIES_TITLE),
+                                   which ? ps_msg(d->lang, PS_MSG_CHART_PER_SECOND) : "ms");
         c->ngroups = n;
         c->nbars = 3;
         c->groups = ps_xcalloc(n, sizeof *c->groups);
         c->bars = ps_xcalloc(3, sizeof *c->bars);
         c->values = ps_xcalloc(n * 3, sizeof *c->values);
         for (size_t b = 0; b < 3; b++)
-            c->bars[b] = ps_xstrdup(which ? rate_bars[b] : lat_bars[b]);
+            c->bars[b] = ps_xstrdup(ps_msg(d->lang, which ? rate_bars[b] : lat_bars[b]));
         for (size_t i = 0; i < n; i++) {
             const ps_js_instance *in = &s->instances[i];
             c->groups[i] = ps_xstrdup(in->name);
@@ -413,8 +451,14 @@ static void charts(ps_doc *d, const ps_js_server *s)
             for (size_t b = 0; b < 3; b++)
                 c->values[i * 3 + b] = ps_io12_get(io, which ? rate_idx[b] : lat_idx[b]);
         }
-        if (!which)
-            c->threshold = 20;
+        if (!which) {
+            c->bar_limit = ps_xcalloc(3, sizeof *c->bar_limit);
+            c->bar_limit_label = ps_xcalloc(3, sizeof *c->bar_limit_label);
+            for (size_t b = 0; b < 3; b++) {
+                c->bar_limit[b] = lat_limit[b];
+                c->bar_limit_label[b] = limit_text(d, PS_MSG_CHART_LIMIT, lat_limit[b]);
+            }
+        }
     }
 }
 

@@ -47,7 +47,16 @@ typedef struct doc_chart {
     double *values;
     /* DOC_CHART_SPEC: borrowed spec (must outlive the document); its size is the chart size */
     const ps_chart_spec *spec;
+    const ps_lang *lang;        /* texts of the axis and the legend (NULL: English) */
+    /* DOC_CHART_TIME with envelope = 1 (DOC_ENVELOPE_MIN_SERIES series or more): one min-max band
+     * of every series and only the worst one drawn as a line: the highest mean when worst_high
+     * (latency), else the lowest (I/O rates); legend texts PS_MSG_CHART_BAND / _WORST_* */
+    int envelope, worst_high;
+    /* DOC_CHART_BARS: per bar (nbars) its own limit, NaN = none, and the limit's label */
+    double *bar_limit;
+    char **bar_limit_label;
 } doc_chart;
+#define DOC_ENVELOPE_MIN_SERIES 4
 
 /* ---------------------------------------------------------------- blocks */
 enum doc_kind {
@@ -179,6 +188,8 @@ typedef struct doc_spec {
     ps_chart_series *series;
     ps_chart_threshold threshold;
     ps_chart_shade *shades;
+    ps_chart_envelope envelope;
+    ps_time *et; double *elo, *ehi;       /* owned envelope arrays */
     ps_time **t; double **v; size_t nv;   /* owned data arrays (decimated series, bar values) */
     char **labels; size_t nlabels;        /* owned label copies */
     char **cats;                          /* category pointers (into labels) */

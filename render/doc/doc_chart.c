@@ -95,6 +95,31 @@ static void spec_copy(const doc_chart *c, char *(*label)(void *ctx, const char *
     out->spec.categories = (const char *const *)out->cats;
 }
 
+/* The min-max band of the decimated series in out and the worst series alone as the line. */
+static void envelope_of(const doc_chart *c, char *(*label)(void *ctx, const char *s), void *ctx, doc_spec *out)
+{
+    ps_chart_spec *sp = &out->spec;
+    size_t n = sp->nseries, w = ps_chart_series_extreme(out->series, n, c->worst_high);
+    if (w >= n)
+        return;
+    size_t m = ps_chart_envelope_build(out->series, n, BUCKETS, &out->et, &out->elo, &out->ehi);
+    char num[32], text[256];
+    snprintf(num, sizeof num, "%zu", n);
+    snprintf(text, sizeof text, ps_msg(c->lang, PS_MSG_CHART_BAND), num);
+    out->labels[out->nlabels] = label ? label(ctx, text) : ps_xstrdup(text);
+    out->envelope = (ps_chart_envelope){.label = out->labels[out->nlabels++], .role = 0, .n = m,
+                                        .t = out->et, .lo = out->elo, .hi = out->ehi};
+    snprintf(text, sizeof text, ps_msg(c->lang, c->worst_high ? PS_MSG_CHART_WORST_HIGH : PS_MSG_CHART_WORST_LOW),
+             c->series[w].label ? c->series[w].label : "");
+    out->labels[out->nlabels] = label ? label(ctx, text) : ps_xstrdup(text);
+    out->series[w].label = out->labels[out->nlabels++];
+    out->series[w].role = 0;   /* solid, the darkest colour, over the tint of the same colour */
+    sp->series = &out->series[w];
+    sp->nseries = 1;
+    sp->envelopes = &out->envelope;
+    sp->nenvelopes = 1;
+}
+
 void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s), void *ctx, doc_spec *out)
 {
     memset(out, 0, sizeof out[0]);
@@ -106,23 +131,24 @@ void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s)
     doc_chart_size(c, &sp->width, &sp->height);
     sp->title = c->title;
     sp->y.unit = c->ylabel;
-    if (!isnan(c->threshold)) {
-        out->threshold.value = c->threshold;
-        out->threshold.label = c->threshold_label ? c->threshold_label : "20 ms";
-        sp->thresholds = &out->threshold;
-        sp->nthresholds = 1;
-    }
     size_t n = c->kind == DOC_CHART_TIME ? c->nseries : c->nbars;
     out->series = ps_xcalloc(n + 1, sizeof *out->series);
-    out->labels = ps_xcalloc(n + c->ngroups + 1, sizeof *out->labels);
+    out->labels = ps_xcalloc(2 * n + c->ngroups + 4, sizeof *out->labels);
     out->nlabels = 0;
     sp->series = out->series;
     sp->nseries = n;
+#define MAP(s) (out->labels[out->nlabels++] = label ? label(ctx, (s)) : ps_xstrdup(s))
+    if (!isnan(c->threshold)) {
+        out->threshold.value = c->threshold;
+        out->threshold.label = c->threshold_label ? MAP(c->threshold_label) : NULL;
+        sp->thresholds = &out->threshold;
+        sp->nthresholds = 1;
+    }
     if (c->kind == DOC_CHART_TIME) {
         sp->kind = PS_CHART_TIME;
-        sp->x_label = !c->has_local ? "time (UTC)"
-                      : c->nshade   ? "time (logs' local time); shaded: outside the collection window"
-                                    : "time (logs' local time)";
+        sp->x_label = ps_msg(c->lang, !c->has_local ? PS_MSG_CHART_TIME_UTC
+                                      : c->nshade   ? PS_MSG_CHART_TIME_LOCAL_SHADED
+                                                    : PS_MSG_CHART_TIME_LOCAL);
         sp->y_include_zero = 1;
         ps_time t0 = INT64_MAX, t1 = INT64_MIN;
         for (size_t i = 0; i < n; i++)
@@ -140,7 +166,7 @@ void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s)
             s->t = out->t[i];
             s->v = out->v[i];
             s->role = -1;
-            s->label = out->labels[out->nlabels++] = label ? label(ctx, c->series[i].label) : ps_xstrdup(c->series[i].label);
+            s->label = MAP(c->series[i].label);
         }
         out->nv = n;
         out->shades = ps_xcalloc(c->nshade + 1, sizeof *out->shades);
@@ -148,13 +174,15 @@ void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s)
             out->shades[i] = (ps_chart_shade){c->shade[i].t0 + c->to_local, c->shade[i].t1 + c->to_local, NULL};
         sp->shades = out->shades;
         sp->nshades = c->nshade;
+        if (c->envelope && n >= DOC_ENVELOPE_MIN_SERIES)
+            envelope_of(c, label, ctx, out);
     } else {
         sp->kind = PS_CHART_BARS;
         out->v = ps_xcalloc(n + 1, sizeof *out->v);
         out->nv = n;
         char **cats = ps_xcalloc(c->ngroups + 1, sizeof *cats);
         for (size_t g = 0; g < c->ngroups; g++)
-            cats[g] = out->labels[out->nlabels++] = label ? label(ctx, c->groups[g]) : ps_xstrdup(c->groups[g]);
+            cats[g] = MAP(c->groups[g]);
         out->cats = cats;
         sp->categories = (const char *const *)cats;
         sp->ncategories = c->ngroups;
@@ -162,9 +190,16 @@ void doc_chart_spec(const doc_chart *c, char *(*label)(void *ctx, const char *s)
             out->v[b] = ps_xcalloc(c->ngroups + 1, sizeof **out->v);
             for (size_t g = 0; g < c->ngroups; g++)
                 out->v[b][g] = c->values[g * c->nbars + b];
-            out->series[b] = (ps_chart_series){.label = c->bars[b], .role = -1, .n = c->ngroups, .v = out->v[b]};
+            out->series[b] = (ps_chart_series){.label = MAP(c->bars[b]), .role = -1, .n = c->ngroups, .v = out->v[b]};
+            if (c->bar_limit && isfinite(c->bar_limit[b])) {
+                out->series[b].has_limit = 1;
+                out->series[b].limit = c->bar_limit[b];
+                if (c->bar_limit_label && c->bar_limit_label[b])
+                    out->series[b].limit_label = MAP(c->bar_limit_label[b]);
+            }
         }
     }
+#undef MAP
 }
 
 void doc_chart_spec_fini(doc_spec *s)
@@ -182,6 +217,9 @@ void doc_chart_spec_fini(doc_spec *s)
     free(s->cats);
     free(s->series);
     free(s->shades);
+    free(s->et);
+    free(s->elo);
+    free(s->ehi);
     memset(s, 0, sizeof *s);
 }
 

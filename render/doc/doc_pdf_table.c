@@ -248,7 +248,7 @@ static void record_chart(pdf_ctx *c, const ps_chart_spec *spec, double w, double
     ps_chart_layout l;
     ps_error err = {0};
     if (ps_chart_layout_compute(&s, &l, &err) == 0) {
-        ps_chart_gc gc = {c, no_op, no_op, no_rect, no_fill, no_point, no_point, no_stroke, record_text};
+        ps_chart_gc gc = {c, no_op, no_op, no_rect, no_fill, no_point, no_point, no_stroke, record_text, NULL};
         ps_chart_draw(&l, &gc);
     }
     ps_chart_layout_fini(&l);

@@ -150,6 +150,10 @@ static void chart_free(doc_chart *c)
     free(c->title);
     free(c->ylabel);
     free(c->threshold_label);
+    for (size_t i = 0; c->bar_limit_label && i < c->nbars; i++)
+        free(c->bar_limit_label[i]);
+    free(c->bar_limit_label);
+    free(c->bar_limit);
     free(c->shade);
     strv_free(c->groups, c->ngroups);
     strv_free(c->bars, c->nbars);

@@ -32,23 +32,44 @@ static size_t utf8_len(const unsigned char *s, size_t n)
     return len;
 }
 
-void ps_term_escape(ps_buf *b, const char *s)
+/* A UTF-8 bidirectional formatting character (U+061C, U+200E/F, U+202A..E, U+2066..9): text
+ * after it would be shown reversed or reordered on a terminal (a "Trojan Source" label). */
+static int bidi_control(const unsigned char *p, size_t l)
 {
-    if (!s)
-        return;
+    if (l == 2)
+        return p[0] == 0xd8 && p[1] == 0x9c;
+    return l == 3 && p[0] == 0xe2 &&
+           ((p[1] == 0x80 && (p[2] == 0x8e || p[2] == 0x8f || (p[2] >= 0xaa && p[2] <= 0xae))) ||
+            (p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9));
+}
+
+/* ps_term_escape of n bytes; keep_lines: line feeds and tabs copied (a whole text output) */
+static void term_escape(ps_buf *b, const char *s, size_t n, int keep_lines)
+{
     const unsigned char *p = (const unsigned char *)s;
-    size_t n = strlen(s);
     for (size_t i = 0; i < n;) {
         size_t l = utf8_len(p + i, n - i);
-        if (l == 1 && p[i] >= 0x20 && p[i] != 0x7f) {
+        if (l == 1 && ((p[i] >= 0x20 && p[i] != 0x7f) || (keep_lines && (p[i] == '\n' || p[i] == '\t')))) {
             ps_buf_putc(b, (char)p[i++]);
-        } else if (l > 1 && !(p[i] == 0xc2 && p[i + 1] < 0xa0)) {   /* not a C1 control */
+        } else if (l > 1 && !(p[i] == 0xc2 && p[i + 1] < 0xa0) && !bidi_control(p + i, l)) {   /* not C1, not bidi */
             ps_buf_put(b, s + i, l);
             i += l;
         } else {
             ps_buf_printf(b, "\\x%02x", p[i++]);
         }
     }
+}
+
+void ps_term_escape(ps_buf *b, const char *s)
+{
+    if (s)
+        term_escape(b, s, strlen(s), 0);
+}
+
+void ps_term_escape_text(ps_buf *b, const char *s, size_t n)
+{
+    if (s)
+        term_escape(b, s, n, 1);
 }
 
 void ps_json_str(ps_buf *b, const char *s)

@@ -14,10 +14,14 @@ extern "C" {
 
 /* JSON: the writer and its string and number forms are in ps_json.h. */
 /* Append s for a terminal line: C0 controls (CR, LF, ESC included), DEL, UTF-8 C1 controls
- * (U+0080..U+009F) and bytes that are not valid UTF-8 become \xNN; the rest is copied. The one
+ * (U+0080..U+009F), bidirectional formatting characters (U+202E, ...: each of their bytes) and
+ * bytes that are not valid UTF-8 become \xNN; the rest is copied. The one
  * escaping of every message, progress label and text header that quotes input (file names,
  * counter paths, cells). NULL -> nothing. */
 void ps_term_escape(ps_buf *b, const char *s);
+/* ps_term_escape of a whole text output s[0..n) (NUL bytes included), line feeds and tabs kept:
+ * the one rule for control characters in every text-format output (ps_cli_write_fmt). */
+void ps_term_escape_text(ps_buf *b, const char *s, size_t n);
 /* Columns a terminal gives UTF-8 text s: one per character (continuation bytes take none), two
  * for East Asian wide characters (CJK ideographs, kana, Hangul, fullwidth forms). Bytes that are
  * not UTF-8 count one each. Never fails. */

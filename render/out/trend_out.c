@@ -34,13 +34,13 @@ static size_t width(const char *s)
     return w;
 }
 
-/* Labels and titles come from input files: C0 controls and DEL become '?' in the text table
- * (no terminal escape reaches standard output, F9). */
+/* Labels and titles come from input files: escaped as every text output escapes them
+ * (ps_term_escape: no terminal escape or line break reaches standard output, F9). */
 static void no_controls(ps_buf *b)
 {
-    for (size_t i = 0; i < b->len; i++)
-        if ((unsigned char)b->data[i] < 0x20 || b->data[i] == 0x7F)
-            b->data[i] = '?';
+    char *raw = ps_buf_steal(b);
+    ps_term_escape(b, raw);
+    free(raw);
 }
 
 static void pad(ps_buf *b, const char *s, size_t w)

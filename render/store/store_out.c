@@ -35,10 +35,25 @@ static void json_meta(ps_jw *j, const ps_store_meta *m)
     ps_jw_arr_end(j);
 }
 
+/* A stored text in a text output, escaped as every message is (ps_term_escape: a label, tag,
+ * file or machine name holding ESC or a line feed - typed so, or a database edited by hand -
+ * stays one field on one line), padded with spaces to width characters. */
+static void field(ps_buf *b, const char *s, size_t width)
+{
+    size_t at = b->len;
+    ps_term_escape(b, s ? s : "");
+    for (size_t n = b->len - at; n < width; n++)
+        ps_buf_putc(b, ' ');
+}
+
 static void text_tags(ps_buf *b, const ps_store_meta *m)
 {
-    for (size_t i = 0; i < m->ntags; i++)
-        ps_buf_printf(b, "%s%s=%s", i ? " " : "", m->tags[i].key, m->tags[i].value);
+    for (size_t i = 0; i < m->ntags; i++) {
+        ps_buf_puts(b, i ? " " : "");
+        field(b, m->tags[i].key, 0);
+        ps_buf_putc(b, '=');
+        field(b, m->tags[i].value, 0);
+    }
 }
 
 void ps_store_render_list(ps_buf *b, const ps_store_entry *e, size_t n, enum ps_format fmt)
@@ -62,8 +77,10 @@ void ps_store_render_list(ps_buf *b, const ps_store_entry *e, size_t n, enum ps_
     }
     ps_buf_printf(b, "%-24s %7s %-8s %-24s %s\n", "LABEL", "SERVERS", "VERDICT", "STORED", "TAGS");
     for (size_t i = 0; i < n; i++) {
-        ps_buf_printf(b, "%-24s %7zu %-8s %-24s ", e[i].meta.label, e[i].nservers, result_word(e[i].result),
-                      e[i].meta.stored_at ? e[i].meta.stored_at : "");
+        field(b, e[i].meta.label, 24);
+        ps_buf_printf(b, " %7zu %-8s ", e[i].nservers, result_word(e[i].result));
+        field(b, e[i].meta.stored_at, 24);
+        ps_buf_putc(b, ' ');
         text_tags(b, &e[i].meta);
         ps_buf_putc(b, '\n');
     }
@@ -104,23 +121,41 @@ void ps_store_render_show(ps_buf *b, const ps_store_meta *m, const ps_js_run *ru
         ps_buf_putc(b, '\n');
         return;
     }
-    ps_buf_printf(b, "label:     %s\nstored:    %s by perfscribe %s\ndigest:    %s\n", m->label,
-                  m->stored_at ? m->stored_at : "", m->version ? m->version : "", m->digest ? m->digest : "");
-    ps_buf_printf(b, "options:   profile %s%s%s%s\ntags:      ", m->profile ? m->profile : "(from the run)",
-                  m->lenient ? ", lenient" : "", m->thresholds ? ", thresholds " : "", m->thresholds ? m->thresholds : "");
+    ps_buf_puts(b, "label:     ");
+    field(b, m->label, 0);
+    ps_buf_puts(b, "\nstored:    ");
+    field(b, m->stored_at, 0);
+    ps_buf_puts(b, " by perfscribe ");
+    field(b, m->version, 0);
+    ps_buf_puts(b, "\ndigest:    ");
+    field(b, m->digest, 0);
+    ps_buf_puts(b, "\noptions:   profile ");
+    field(b, m->profile ? m->profile : "(from the run)", 0);
+    ps_buf_printf(b, "%s%s", m->lenient ? ", lenient" : "", m->thresholds ? ", thresholds " : "");
+    field(b, m->thresholds, 0);
+    ps_buf_puts(b, "\ntags:      ");
     text_tags(b, m);
     ps_buf_puts(b, "\nfiles:\n");
-    for (size_t i = 0; i < m->nfiles; i++)
-        ps_buf_printf(b, "  %s  %12llu  %s\n", m->files[i].sha256, (unsigned long long)m->files[i].size,
-                      m->files[i].name);
+    for (size_t i = 0; i < m->nfiles; i++) {
+        ps_buf_puts(b, "  ");
+        field(b, m->files[i].sha256, 0);
+        ps_buf_printf(b, "  %12llu  ", (unsigned long long)m->files[i].size);
+        field(b, m->files[i].name, 0);
+        ps_buf_putc(b, '\n');
+    }
     ps_buf_puts(b, "verdicts:\n");
     for (size_t i = 0; i < run->nservers; i++) {
         const ps_js_server *s = &run->servers[i];
-        ps_buf_printf(b, "  %s %s: %s (%s; source %s)\n", s->machine ? s->machine : "?", ps_test_type_name(s->test_type),
-                      result_word(s->verdict.result), s->verdict.profile ? s->verdict.profile : "none",
-                      ps_store_verdict_source(s));
-        for (size_t k = 0; k < s->verdict.nreasons; k++)
-            ps_buf_printf(b, "    %s\n", s->verdict.reasons[k]);
+        ps_buf_puts(b, "  ");
+        field(b, s->machine ? s->machine : "?", 0);
+        ps_buf_printf(b, " %s: %s (", ps_test_type_name(s->test_type), result_word(s->verdict.result));
+        field(b, s->verdict.profile ? s->verdict.profile : "none", 0);
+        ps_buf_printf(b, "; source %s)\n", ps_store_verdict_source(s));
+        for (size_t k = 0; k < s->verdict.nreasons; k++) {
+            ps_buf_puts(b, "    ");
+            field(b, s->verdict.reasons[k], 0);
+            ps_buf_putc(b, '\n');
+        }
     }
     ps_buf_putc(b, '\n');
     ps_js_render_text(b, run);
@@ -142,12 +177,16 @@ void ps_store_render_add(ps_buf *b, const ps_store_meta *m, const ps_js_run *run
         return;
     }
     if (!added) {
-        ps_buf_printf(b, "%s: the same inputs are stored already as '%s'; nothing added\n", m->label,
-                      existing ? existing : "?");
+        field(b, m->label, 0);
+        ps_buf_puts(b, ": the same inputs are stored already as '");
+        field(b, existing ? existing : "?", 0);
+        ps_buf_puts(b, "'; nothing added\n");
         return;
     }
-    ps_buf_printf(b, "stored '%s': %zu server%s, %zu file%s, digest %.16s...\n", m->label, run->nservers,
-                  run->nservers == 1 ? "" : "s", m->nfiles, m->nfiles == 1 ? "" : "s", m->digest);
+    ps_buf_puts(b, "stored '");
+    field(b, m->label, 0);
+    ps_buf_printf(b, "': %zu server%s, %zu file%s, digest %.16s...\n", run->nservers, run->nservers == 1 ? "" : "s",
+                  m->nfiles, m->nfiles == 1 ? "" : "s", m->digest ? m->digest : "");
     ps_js_render_verdicts(b, run);
 }
 
@@ -162,5 +201,7 @@ void ps_store_render_rm(ps_buf *b, const char *label, enum ps_format fmt)
         ps_buf_putc(b, '\n');
         return;
     }
-    ps_buf_printf(b, "removed '%s'\n", label);
+    ps_buf_puts(b, "removed '");
+    field(b, label, 0);
+    ps_buf_puts(b, "'\n");
 }

@@ -12,7 +12,7 @@ printf '"(PDH-CSV 4.0) (UTC)(0)","\\\\HOST1\\Memory\\Available MBytes"\r\n"03/14
 "$PERFSCRIBE" jetstress "$T/host.csv" > /dev/null 2> "$T/err"
 rc=$?
 [ $rc = 3 ] || fail "no ESE counters: exit $rc"
-grep -qxF "perfscribe: $T/host.csv: no MSExchange Database ==> Instances counters in this log (nor the LogicalDisk counters of the Jetstress 2007 form)" "$T/err" ||
+grep -qxF "perfscribe: $T/host.csv: no MSExchange Database ==> Instances counters in this log (nor the LogicalDisk counters of the Jetstress 2007 form); nothing names Jetstress and no report or JetstressConfig.xml is beside it: a plain server log (use 'perfscribe analyze' or 'summary')" "$T/err" ||
   fail "message: $(cat "$T/err")"
 [ "$(grep -v '^perfscribe: warning: ' "$T/err" | grep -o "$T/host.csv" | wc -l)" = 1 ] ||
   fail "the path is printed more than once: $(cat "$T/err")"

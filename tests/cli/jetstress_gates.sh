@@ -38,8 +38,10 @@ mkdir "$T/bad"
 cp "$S"/jetstress/MBX01/Performance_2026_3_14_10_11_2.csv "$S"/jetstress/MBX01/JetstressConfig.xml "$T/bad/"
 printf '<html><body><p>a damaged report</p></body></html>\n' > "$T/bad/Performance_2026_3_14_10_11_2.html"
 expect 1 "  MBX01: not judged: the report $T/bad/Performance_2026_3_14_10_11_2.html beside the counter logs could not be read, and the logs and configuration alone do not make a pass" "$PERFSCRIBE" check "$T/bad"
-# 9: trend of something that holds no run
-expect 3 "perfscribe: /dev/zero: a: no Jetstress report or counter log found, nothing to compare" "$PERFSCRIBE" trend a=/dev/zero
+# 9: trend of something that holds no run (an empty folder), of a device (refused, never read)
+mkdir "$T/none"
+expect 3 "perfscribe: $T/none: a: no Jetstress report or counter log found, nothing to compare" "$PERFSCRIBE" trend a="$T/none"
+expect 3 "perfscribe: /dev/zero: not a regular file or folder (a pipe or device): a Jetstress run is read from files and folders (save it to a file first)" "$PERFSCRIBE" trend a=/dev/zero
 
 # 10: all counters 0 (achieved 0 IOPS against a target of 200) and negative latencies fail
 mkdir "$T/zero" "$T/neg"

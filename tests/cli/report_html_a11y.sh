@@ -59,8 +59,9 @@ for c, lay in zip(d.charts, dump):
     assert kind == "desc" and "series" in desc and "Vertical axis" in desc, (name, desc)
     for label in re.findall(r'^legend\.\d+\.text = .*"(.*)"$', lay, re.M):
         assert label.split(" (")[0] in desc, (name, label)
-    for v in re.findall(r"^threshold\.\d+ = value (\S+)", lay, re.M):
-        assert "Threshold line at %g" % float(v) in desc, (name, v, desc)
+    for v, series in re.findall(r"^threshold\.\d+ = value (\S+) .*?( series \d+)?$", lay, re.M):
+        want = ("Limit of .* at %g" if series else "Threshold line at %g") % float(v)   # a series' own limit
+        assert re.search(want, desc), (name, v, desc)
     bars = [float(v) for v in re.findall(r"^bar\.\d+ = .* value (\S+) rect", lay, re.M)]
     tipvals = [float(m) for m in re.findall(r": (-?[0-9][0-9.]*)(?: [^:]*)?$", "\n".join(c["tips"]), re.M)]
     assert [round(b, 3) for b in bars] == tipvals[:len(bars)], (name, bars[:5], tipvals[:5])

@@ -177,7 +177,7 @@ Test(chart_layout, spec_errors)
     cr_assert_eq(ps_chart_layout_compute(&s, &l, &err), PS_EUSAGE);
     static const ps_time bad_t[3] = {3000, 2000, 4000};
     static const double v3[3] = {1, 2, 3};
-    ps_chart_series ser = {"x", -1, 3, v3, bad_t, 0};
+    ps_chart_series ser = {"x", -1, 3, v3, bad_t, 0, 0, 0, NULL};
     s = (ps_chart_spec){0};
     s.series = &ser;
     s.nseries = 1;
@@ -202,7 +202,7 @@ Test(chart_layout, gaps_lone_points_and_empty)
     static const double v[5] = {NAN, 5, NAN, NAN, 7};
     static const double none[5] = {NAN, NAN, NAN, NAN, NAN};
     /* explicit roles: 5 -> series6; 9 wraps to series2 */
-    ps_chart_series ser[2] = {{"a", 5, 5, v, t, 0}, {"b", 9, 5, none, t, 0}};
+    ps_chart_series ser[2] = {{"a", 5, 5, v, t, 0, 0, 0, NULL}, {"b", 9, 5, none, t, 0, 0, 0, NULL}};
     ps_chart_spec s = {0};
     s.series = ser;
     s.nseries = 2;
@@ -237,7 +237,7 @@ Test(chart_layout, long_series_is_reduced)
         t[i] = (ps_time)i * 1000;
         v[i] = (double)(i % 100);
     }
-    ps_chart_series ser = {"saw", -1, n, v, t, 0};
+    ps_chart_series ser = {"saw", -1, n, v, t, 0, 0, 0, NULL};
     ps_chart_spec s = {0};
     s.series = &ser;
     s.nseries = 1;
@@ -267,7 +267,7 @@ Test(chart_layout, negative_bars_and_threshold_near_top)
 {
     static const char *const cats[2] = {"up", "down"};
     static const double v[2] = {30, -20};
-    ps_chart_series ser = {"delta", -1, 2, v, NULL, 0};
+    ps_chart_series ser = {"delta", -1, 2, v, NULL, 0, 0, 0, NULL};
     ps_chart_threshold thr = {40, "40", 0};
     ps_chart_spec s = {0};
     s.kind = PS_CHART_BARS;
@@ -315,7 +315,7 @@ Test(chart_layout, first_date_label_fits)
      * is centred on the plot's left edge: left = 46.48 / 2 + 2 = 25.24 */
     static const ps_time t[2] = {0, 10 * 86400000LL};
     static const double v[2] = {1, 5};
-    ps_chart_series ser = {"x", -1, 2, v, t, 0};
+    ps_chart_series ser = {"x", -1, 2, v, t, 0, 0, 0, NULL};
     ps_chart_spec s = {0};
     s.series = &ser;
     s.nseries = 1;

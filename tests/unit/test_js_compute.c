@@ -342,11 +342,12 @@ static ps_js_run *load_one(const char *name, const char *const *cols, int ncols,
 }
 
 /* Jetstress 2007: LogicalDisk latencies in seconds become ms; without a report the drive is the
- * instance name and fills the database columns. */
+ * instance name and fills the database columns (the log is Jetstress's: its Database object
+ * names JetstressWin, issue 31 item 19). */
 Test(js_compute, logicaldisk_2007_seconds)
 {
     const char *cols[] = {"\\\\X07\\LogicalDisk(M:)\\Avg. Disk sec/Read", "\\\\X07\\LogicalDisk(M:)\\Disk Reads/sec",
-                          "\\\\X07\\LogicalDisk(L:)\\Avg. Disk sec/Write", "\\\\X07\\LogicalDisk(_Total)\\Disk Reads/sec"};
+                          "\\\\X07\\LogicalDisk(L:)\\Avg. Disk sec/Write", "\\\\X07\\Database(JetstressWin)\\Database Cache Size"};
     const double rows[4][4] = {{0.010, 100, 0.001, 100}, {0.014, 140, 0.003, 140}, {0.012, 120, 0.002, 120},
                                {0.012, 120, 0.002, 120}};
     ps_js_run *run = load_one("x07.csv", cols, 4, rows, 4, 0);

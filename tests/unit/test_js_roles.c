@@ -227,8 +227,10 @@ Test(js_roles, ese_instances_alone_are_instances)
  * their _Total; PhysicalDisk stays out. */
 Test(js_roles, no_ese_counters_volume_form)
 {
+    /* a Jetstress 2007 log: Database(JetstressWin) but no ESE instance (issue 31 item 19: without
+     * any Jetstress counter, report or configuration it would be a plain server log) */
     const char *cols[] = {X "LogicalDisk(M:)\\Disk Reads/sec", X "LogicalDisk(_Total)\\Disk Reads/sec",
-                          X "PhysicalDisk(2 M:)\\Disk Reads/sec", X "Processor(_Total)\\% Processor Time"};
+                          X "PhysicalDisk(2 M:)\\Disk Reads/sec", X "Database(JetstressWin)\\Database Cache Size"};
     const double r1[] = {100, 100, 100, 3}, r2[] = {140, 140, 140, 5};
     scratch();
     char path[700];

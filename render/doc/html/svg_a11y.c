@@ -70,6 +70,14 @@ static void summary(ps_buf *b, const ps_chart_layout *l, const ps_chart_legend_i
                       num(v2, sizeof v2, it->avg), num(v3, sizeof v3, it->max));
 }
 
+/* Name of a legend entry: its series' label, or its envelope's. */
+static const char *item_label(const ps_chart_spec *s, const ps_chart_legend_item *it)
+{
+    if (it->envelope)
+        return it->series < s->nenvelopes ? s->envelopes[it->series].label : "";
+    return it->series < s->nseries ? s->series[it->series].label : "";
+}
+
 static void describe(const ps_chart_spec *s, const ps_chart_layout *l, ps_buf *b)
 {
     static const char *const kinds[] = {"Line chart over time", "Bar chart", "Bar and line chart"};
@@ -97,7 +105,15 @@ static void describe(const ps_chart_spec *s, const ps_chart_layout *l, ps_buf *b
     if (!l->nthresholds)
         ps_buf_puts(b, " No threshold line.");
     for (size_t i = 0; i < l->nthresholds; i++) {
-        ps_buf_printf(b, " Threshold line at %s", num(v1, sizeof v1, l->thresholds[i].value));
+        long si = l->thresholds[i].series;
+        if (si >= 0 && !l->thresholds[i].label.text)
+            continue;   /* a series limit is stated once, by its labelled segment */
+        if (si >= 0 && (size_t)si < s->nseries) {
+            ps_buf_puts(b, " Limit of ");
+            esc(b, s->series[si].label);
+            ps_buf_printf(b, " at %s", num(v1, sizeof v1, l->thresholds[i].value));
+        } else
+            ps_buf_printf(b, " Threshold line at %s", num(v1, sizeof v1, l->thresholds[i].value));
         if (l->thresholds[i].label.text) {
             ps_buf_puts(b, " (");
             esc(b, l->thresholds[i].label.text);
@@ -109,8 +125,8 @@ static void describe(const ps_chart_spec *s, const ps_chart_layout *l, ps_buf *b
         ps_buf_printf(b, " %zu shaded period%s outside the collection window.", l->nshades, l->nshades == 1 ? "" : "s");
     for (size_t i = 0; i < l->nlegend; i++) {
         const ps_chart_legend_item *it = &l->legend[i];
-        ps_buf_puts(b, " ");
-        esc(b, it->series < s->nseries ? s->series[it->series].label : "");
+        ps_buf_puts(b, it->envelope ? " Band " : " ");
+        esc(b, item_label(s, it));
         summary(b, l, it);
         ps_buf_puts(b, ".");
     }
@@ -164,7 +180,7 @@ static void tooltips(const ps_chart_spec *s, const ps_chart_layout *l, ps_buf *b
         ps_buf_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"#000\" "
                          "fill-opacity=\"0\"><title>",
                       x, it->text.y - it->text.size, w > 0 ? w : 10, it->text.size * 1.4);
-        esc(b, s->series[it->series].label);
+        esc(b, item_label(s, it));
         summary(b, l, it);
         ps_buf_puts(b, "</title></rect>\n");
     }
