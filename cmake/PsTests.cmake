@@ -66,13 +66,15 @@ endforeach()
 add_executable(ps_text2pdf ${CMAKE_SOURCE_DIR}/tests/audit/text2pdf.c)
 target_link_libraries(ps_text2pdf PRIVATE PkgConfig::CAIRO PkgConfig::FONTCONFIG)
 # layer probes (tests/layers/README.md): a wrong include fails to compile. Each probe is an
-# object library outside `all`; its test builds it (the probes share the build tree: one at a time)
+# object library outside `all` with the include path a target linking LIB gets (the transitive
+# INTERFACE_INCLUDE_DIRECTORIES, without a build dependency on LIB); its test builds it (the
+# probes share the build tree: one at a time)
 foreach(probe public:ps_cli internal:ps_cli private:ps_cli pipeline_render:ps_pipeline)
   string(REPLACE ":" ";" probe ${probe})
   list(GET probe 0 what)
   list(GET probe 1 lib)
   add_library(ps_probe_${what} OBJECT EXCLUDE_FROM_ALL ${CMAKE_SOURCE_DIR}/tests/layers/probe_${what}.c)
-  target_link_libraries(ps_probe_${what} PRIVATE ${lib})
+  target_include_directories(ps_probe_${what} PRIVATE $<TARGET_PROPERTY:${lib},INTERFACE_INCLUDE_DIRECTORIES>)
   add_test(NAME layers_${what} COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target ps_probe_${what})
   if(what STREQUAL "public")
     set_tests_properties(layers_${what} PROPERTIES RESOURCE_LOCK ps_probes)

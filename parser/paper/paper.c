@@ -214,7 +214,7 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
     double scale = paper_is_latency(m) ? paper_latency_scale(s, a, b, e)
                    : (m == PS_MX_DB_SIZE_GB || m == PS_MX_CAPACITY_GB) ? paper_size_scale(s, a, b, e) : 1;
     if ((m <= PS_M_LOG_WRITE_LAT || (paper_is_config(m) && !in_report)) &&
-        paper_column_row(r, (enum ps_metric)m, label, s, a, b, line, scale)) {
+        paper_column_row(r, m, label, s, a, b, line, scale)) {
         free(label);
         return;
     }
@@ -222,7 +222,7 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
         if (r->cur_table < 0 || r->pending_new || (r->seen & (1u << m)))
             new_table(r, line);
         r->seen |= 1u << m;
-        ps_claim *c = paper_add_value(r, (enum ps_metric)m, line, label, s + a, b - a, at_eol, scale);
+        ps_claim *c = paper_add_value(r, m, line, label, s + a, b - a, at_eol, scale);
         c->table = r->cur_table;
     } else if (m == PS_M_VERDICT) {
         size_t i = a;
@@ -237,13 +237,13 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
             v = 1;
         else if (b - i >= 6 && strncmp(s + i, "失敗", 6) == 0)
             v = 0;
-        paper_add(r, (enum ps_metric)m, line, label, v < 0 ? NULL : (v ? "Pass" : "Fail"), 4, v < 0 ? NAN : v, 0, 1);
+        paper_add(r, m, line, label, v < 0 ? NULL : (v ? "Pass" : "Fail"), 4, v < 0 ? NAN : v, 0, 1);
     } else if (m == PS_M_COLLECTION_START || m == PS_M_COLLECTION_END) {
         ps_time t;
         if (paper_take_time(s + a, b - a, &t) == 0)
-            paper_add(r, (enum ps_metric)m, line, label, s + a, 0, (double)t, 0, 1);
+            paper_add(r, m, line, label, s + a, 0, (double)t, 0, 1);
         else
-            paper_add(r, (enum ps_metric)m, line, label, NULL, 0, NAN, -1, 1);
+            paper_add(r, m, line, label, NULL, 0, NAN, -1, 1);
     } else if (m == PS_MX_CAPACITY_USED_PCT) {
         paper_capacity_pct(r, s, a, b, label, line);
     } else {
@@ -255,7 +255,7 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
             free(label);
             return;   /* not a per-mailbox rate ("User profile 150 messages/day"): not this row */
         }
-        paper_add_value(r, (enum ps_metric)m, line, label, s + a, b - a, at_eol, scale);
+        paper_add_value(r, m, line, label, s + a, b - a, at_eol, scale);
         if (m == PS_M_TESTED_IOPS && e->g[0][0] != (size_t)-1) {
             double v;
             int dec;
