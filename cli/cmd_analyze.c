@@ -328,7 +328,7 @@ void ps_cli_an_fini(ps_cli_an *o, const ps_cmd_doc *doc)
     ps_cli_parse_free(doc, o, &o->files);
 }
 
-int ps_cmd_analyze(int argc, char **argv, ps_cli *cli)
+int ps_cli_an_main(int argc, char **argv, ps_cli *cli, ps_cli_an_after after, void *ctx)
 {
     ps_cli_an o = {.fail_on = PS_AN_CRITICAL};
     ps_buf label = {0};
@@ -342,11 +342,22 @@ int ps_cmd_analyze(int argc, char **argv, ps_cli *cli)
     if (!rc) {
         ps_analysis *a = ps_an_new(&o.set, &o.an);
         rc = ps_cli_an_run(cli, &o, a);
-        if (!rc)
-            rc = ps_cli_an_output(cli, &o, ps_an_finish(a), label.data);
+        if (!rc) {
+            const ps_an_result *r = ps_an_finish(a);
+            rc = ps_cli_an_output(cli, &o, r, label.data);
+            if (after && (rc == PS_OK || rc == PS_EFAIL)) {
+                int arc = after(cli, &o, r, ctx);
+                rc = arc ? arc : rc;
+            }
+        }
         ps_an_free(a);
     }
     ps_buf_fini(&label);
     ps_cli_an_fini(&o, &ps_doc_analyze);
     return rc == PS_CLI_DONE ? PS_OK : rc;
+}
+
+int ps_cmd_analyze(int argc, char **argv, ps_cli *cli)
+{
+    return ps_cli_an_main(argc, argv, cli, NULL, NULL);
 }

@@ -34,6 +34,12 @@ int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a);
 /* Render every output, write it, and map the verdict to PS_OK / PS_EFAIL (the verdict line is
  * cli->verdict). */
 int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const char *label);
+/* Called after the outputs with the analysis result (valid during the call) when the verdict is
+ * PS_OK or PS_EFAIL; returns 0 or an error code that replaces the verdict. */
+typedef int (*ps_cli_an_after)(ps_cli *cli, const ps_cli_an *o, const ps_an_result *r, void *ctx);
+/* The analyze pipeline on argv (analyze's grammar): parse, rules, stream, outputs, verdict; then
+ * after (may be NULL). Returns PS_OK, PS_EFAIL (verdict) or an error code (cli->err). */
+int ps_cli_an_main(int argc, char **argv, ps_cli *cli, ps_cli_an_after after, void *ctx);
 /* Free o's members (o is the caller's); doc is the table o was parsed with. */
 void ps_cli_an_fini(ps_cli_an *o, const ps_cmd_doc *doc);
 

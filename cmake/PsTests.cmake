@@ -14,10 +14,11 @@ set(PS_TIMEOUT_SLOW 1800)
 set(PS_SLOW_TESTS cli_byte_identity cli_install_package cli_hostile_user cli_summary_options cli_convert_parallel
     cli_safe_outputs cli_report_pdf_text cli_report_chromium cli_trend_samples cli_audit_cli cli_bad_inputs
     cli_help_table cli_jetstress_extra_objects cli_audit_sample cli_audit_phrasing)
-set(PS_POSTGRES_TESTS cli_store_backends cli_store_kill cli_store_migrate cli_convert_sql cli_pg_lib cli_lazy_libs)
+set(PS_POSTGRES_TESTS cli_store_backends cli_store_kill cli_store_migrate cli_convert_sql cli_pg_lib cli_lazy_libs
+    cli_convert_fleet)
 set(PS_TOOL_TESTS cli_report_chromium cli_convert_digits_valgrind cli_install_package cli_report_pdf_text
     cli_report_pdf_figures cli_report_rich cli_report_font_missing cli_store_kill cli_store_migrate cli_convert_sql
-    cli_audit_pdf)
+    cli_audit_pdf cli_convert_fleet)
 # ps_test_labels(NAME BASE_LABEL BASE_TIMEOUT): the labels and the timeout of one test
 function(ps_test_labels name base timeout)
   set(labels ${base})

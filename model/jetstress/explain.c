@@ -25,6 +25,8 @@ typedef struct exc {
     size_t ring_n, ring_pos;
     zbuf *cand, *best;                /* the current run's samples / the longest run's; NULL until needed */
     int best_post;                    /* samples still to append after the longest run */
+    zbuf *wz;                         /* the samples around the worst sample; NULL until one is over */
+    int wz_post;                      /* samples still to append after the worst one */
 } exc;
 
 /* One per-sample test: metric op limit. */
@@ -56,6 +58,7 @@ void ps_js_watch_free(struct ps_js_watch *w)
         for (size_t i = 0; w->tab[k] && i < n; i++) {
             free(w->tab[k][i].cand);
             free(w->tab[k][i].best);
+            free(w->tab[k][i].wz);
         }
         free(w->tab[k]);
     }
@@ -166,11 +169,22 @@ static void exc_add(exc *e, const wkey *k, ps_time t, double v)
     if (isnan(v))
         return;
     e->samples++;
+    int new_worst = 0;
     if (ps_thr_violates((enum ps_thr_op)k->op, v, k->limit)) {
         e->over++;
-        if (worse(k->op, v, e->worst)) {
+        if (worse(k->op, v, e->worst)) {   /* its chart buffer: the samples before it, it, those after */
             e->worst = v;
             e->worst_at = t;
+            new_worst = 1;
+            if (!e->wz)
+                e->wz = ps_xmalloc(sizeof *e->wz);
+            e->wz->n = 0;
+            for (size_t i = 0; i < e->ring_n; i++) {
+                size_t j = (e->ring_pos + PS_JS_ZOOM_PRE - e->ring_n + i) % PS_JS_ZOOM_PRE;
+                zpush(e->wz, e->ring_t[j], e->ring_v[j], PS_JS_ZOOM_MAX);
+            }
+            zpush(e->wz, t, v, PS_JS_ZOOM_MAX);
+            e->wz_post = PS_JS_ZOOM_POST;
         }
         if (!e->cur) {   /* a run starts: its chart buffer begins with the samples before it */
             e->runs++;
@@ -192,6 +206,10 @@ static void exc_add(exc *e, const wkey *k, ps_time t, double v)
     if (e->best_post) {
         zpush(e->best, t, v, PS_JS_ZOOM_MAX);
         e->best_post--;
+    }
+    if (e->wz_post && !new_worst) {
+        zpush(e->wz, t, v, PS_JS_ZOOM_MAX);
+        e->wz_post--;
     }
     e->ring_t[e->ring_pos] = t;
     e->ring_v[e->ring_pos] = v;
@@ -324,7 +342,11 @@ void js_explain(ps_js_server *s, const ps_thr_rule *r, size_t inst)
     f->cls = classify(e);
     f->zone = ps_xstrdup(w->zone ? w->zone : "the logs' local time, zone unknown");
     f->zoom.label = ps_xstrdup(host ? (s->machine ? s->machine : "?") : s->instances[inst].name);
-    for (size_t i = 0; e->best && i < e->best->n; i++)
-        ps_series_push(&f->zoom, e->best->t[i], e->best->v[i]);
+    /* bursts whose worst sample lies outside the longest run: the chart shows the worst sample */
+    int on_worst = f->cls == PS_FAIL_BURSTS && e->wz && (f->worst_at < f->longest_first || f->worst_at > f->longest_last);
+    const zbuf *z = on_worst ? e->wz : e->best;
+    f->zoom_on = on_worst ? PS_JS_ZOOM_WORST : PS_JS_ZOOM_LONGEST_RUN;
+    for (size_t i = 0; z && i < z->n; i++)
+        ps_series_push(&f->zoom, z->t[i], z->v[i]);
     f->text = words(f);
 }

@@ -187,7 +187,10 @@ enum ps_js_failure_class { PS_FAIL_UNKNOWN = 0, PS_FAIL_SPIKE, PS_FAIL_BURSTS, P
 /* "not explained", "single spike", "bursts", "sustained"; NULL out of range. */
 const char *ps_js_failure_class_name(enum ps_js_failure_class c);
 /* Samples kept for a chart of one failure: up to PS_JS_ZOOM_PRE before the longest run, its first
- * samples, up to PS_JS_ZOOM_POST after it; PS_JS_ZOOM_MAX in all (memory flat in the samples). */
+ * samples, up to PS_JS_ZOOM_POST after it; PS_JS_ZOOM_MAX in all (memory flat in the samples).
+ * Bursts whose worst sample lies outside the longest run are charted around the worst sample
+ * instead (PS_JS_ZOOM_PRE before it, it, PS_JS_ZOOM_POST after it). */
+enum ps_js_zoom_on { PS_JS_ZOOM_LONGEST_RUN = 0, PS_JS_ZOOM_WORST };
 #define PS_JS_ZOOM_PRE 16
 #define PS_JS_ZOOM_POST 16
 #define PS_JS_ZOOM_MAX 96
@@ -207,8 +210,10 @@ typedef struct ps_js_failure {
     enum ps_js_failure_class cls;
     char *zone;              /* the logs' zone: "W. Europe Standard Time, UTC+01:00", never NULL */
     char *text;              /* the explanation in words (docs/readme/jetstress.md) */
-    ps_series zoom;          /* samples around the longest run for a chart, label = instance or machine;
+    ps_series zoom;          /* samples around the longest run (or the worst sample, see zoom_on) for a
+                              * chart, label = instance or machine;
                               * t = the logs' LOCAL time (not UTC as the run's series), in time order */
+    enum ps_js_zoom_on zoom_on;
 } ps_js_failure;
 
 typedef struct ps_verdict {

@@ -1,6 +1,7 @@
 /* doc_failure.c - the report's failure explanations (docs/readme/jetstress.md "Failure
  * explanation"): for every failing rule the judge could explain from the counter logs, its
- * reason and explanation in words, and a time chart zoomed on the longest run beyond the limit,
+ * reason and explanation in words, and a time chart zoomed on the longest run beyond the limit
+ * (bursts: on the worst sample when it lies outside that run),
  * the limit drawn, the x axis in the logs' local time. The charts go through the chart layout
  * like every other time chart (doc_chart.c); the samples are the failure's bounded buffer. */
 #include "doc_build.h"
@@ -33,8 +34,10 @@ static void failure(ps_doc *d, const ps_js_server *s, const ps_js_failure *f, si
     ps_buf t = {0};
     ps_buf_printf(&t, "%s.%s.failure%zu", m, ps_test_type_name(s->test_type), k + 1);
     c->id = ps_buf_steal(&t);
-    ps_buf_printf(&t, "%s %s: %s around its longest run beyond the limit (%s)", m,
-                  f->instance ? f->instance : "host", ps_js_metric_words(f->metric), ps_js_failure_class_name(f->cls));
+    ps_buf_printf(&t, "%s %s: %s around its %s (%s)", m, f->instance ? f->instance : "host",
+                  ps_js_metric_words(f->metric),
+                  f->zoom_on == PS_JS_ZOOM_WORST ? "worst sample" : "longest run beyond the limit",
+                  ps_js_failure_class_name(f->cls));
     c->title = ps_buf_steal(&t);
     const char *u = ps_js_metric_unit(f->metric);
     c->ylabel = ps_xstrdup(u && *u ? u : "value");
@@ -58,7 +61,8 @@ void doc_failures(ps_doc *d, const ps_js_run *run)
     doc_para(d, "Each failing rule below is explained from the counter logs: the samples beyond its limit, "
                 "the longest run of consecutive samples beyond it, the worst sample, in the logs' local time "
                 "and zone, and whether it was a single spike, bursts or sustained (at least half of the "
-                "test). The chart shows the samples around the longest run.");
+                "test). The chart shows the samples around the longest run, or around the worst sample "
+                "when bursts put it outside the longest run.");
     for (size_t i = 0; i < run->nservers; i++) {
         const ps_js_server *s = &run->servers[i];
         for (size_t k = 0; k < s->verdict.nfailures; k++)

@@ -20,8 +20,16 @@ grep -q "NOT JUDGED\|Performance" "$T/folder" && fail "folder judged as a Jetstr
 "$PERFSCRIBE" check -q "$T/plain" --junit "$T/j.xml" > "$T/junit" 2>&1; rc=$?
 [ $rc = $want ] || fail "--junit: exit $rc"
 cmp -s "$T/folder" "$T/junit" || fail "--junit changed the analysis output"
-grep -q '<testcase classname="analyze" name="' "$T/j.xml" || fail "JUnit: $(cat "$T/j.xml")"
-[ $want = 1 ] && { grep -q '<failure type="analysis"' "$T/j.xml" || fail "JUnit failure"; }
+# one testcase per machine (server-en.csv is FS01's log), failing with its critical alerts as the
+# text output lists them (the text's machine column is the testcase's name)
+[ $want = 1 ] || fail "server-en.csv should fail the system pack (5 critical alerts)"
+grep -q '<testsuite name="perfscribe check" tests="1" failures="1"' "$T/j.xml" || fail "JUnit counts: $(cat "$T/j.xml")"
+grep -q '<testcase classname="analyze" name="FS01">' "$T/j.xml" || fail "JUnit testcase: $(cat "$T/j.xml")"
+grep -q '<failure type="analysis" message="5 alerts at or above critical">' "$T/j.xml" || fail "JUnit failure: $(cat "$T/j.xml")"
+grep '^  critical ' "$T/want" | sed 's/^  //; s/  FS01 /  /' > "$T/alerts.want"
+sed -n 's/.*<failure[^>]*>//; /^critical /p' "$T/j.xml" | sed 's/&gt;/>/g' > "$T/alerts.got"
+[ "$(wc -l < "$T/alerts.want")" = 5 ] && cmp -s "$T/alerts.want" "$T/alerts.got" || fail "JUnit alerts differ: $(diff "$T/alerts.want" "$T/alerts.got")"
+grep -q "<system-out>times: local time of the log, UTC-08:00 (Pacific Standard Time)$" "$T/j.xml" || fail "JUnit clock"
 "$PERFSCRIBE" check -q "$L" "$T/plain" > /dev/null 2>&1; [ $? = $want ] || fail "several operands: exit"
 "$PERFSCRIBE" check --help | tr '\n' ' ' | tr -s ' ' | grep -q "analysed as by 'perfscribe analyze'" || fail "help"
 

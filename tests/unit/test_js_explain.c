@@ -87,10 +87,17 @@ Test(explain, bursts_in_a_long_stream)
     cr_assert_eq(f->worst, 400);
     cr_assert_eq(f->worst_at, T0 + (ps_time)500001 * 15000);
     cr_assert_eq(f->cls, PS_FAIL_BURSTS);
-    /* the chart buffer: no sample before the first run, its 3 samples, 16 after: bounded */
-    cr_assert_eq(f->zoom.n, 3 + PS_JS_ZOOM_POST);
-    cr_assert_eq(f->zoom.t[0], T0);
-    cr_assert_eq(f->zoom.v[3], 5);
+    /* bursts whose worst sample (400 ms at sample 500,001) lies outside the longest run (samples
+     * 0-2): the chart buffer is the 16 samples before it (499,985..500,000: 500,000 is a 150 ms
+     * burst start, 500,001 the worst, 500,002 back to 150), it, and the 16 after: 33, bounded */
+    cr_assert_eq(f->zoom_on, PS_JS_ZOOM_WORST);
+    cr_assert_eq(f->zoom.n, PS_JS_ZOOM_PRE + 1 + PS_JS_ZOOM_POST);
+    cr_assert_eq(f->zoom.t[0], T0 + (ps_time)(500001 - PS_JS_ZOOM_PRE) * 15000);
+    cr_assert_eq(f->zoom.v[PS_JS_ZOOM_PRE - 1], 150);   /* sample 500,000 */
+    cr_assert_eq(f->zoom.v[PS_JS_ZOOM_PRE], 400);       /* the worst */
+    cr_assert_eq(f->zoom.v[PS_JS_ZOOM_PRE + 1], 150);   /* sample 500,002 */
+    cr_assert_eq(f->zoom.v[PS_JS_ZOOM_PRE + 2], 5);     /* sample 500,003 */
+    cr_assert_eq(f->zoom.t[f->zoom.n - 1], T0 + (ps_time)(500001 + PS_JS_ZOOM_POST) * 15000);
     cr_assert_null(failure(r, 20));                    /* the mean passes: no explanation */
     ps_js_run_free(r);
 }
@@ -112,6 +119,7 @@ Test(explain, sustained_boundary)
         cr_assert_not_null(f);
         cr_assert_eq(f->cls, cases[c].want, "over %llu", (unsigned long long)cases[c].over);
         cr_assert_eq(f->longest, cases[c].over);
+        cr_assert_eq(f->zoom_on, PS_JS_ZOOM_LONGEST_RUN);   /* one run: it holds the worst sample */
         cr_assert_eq(f->zoom.n, PS_JS_ZOOM_MAX - PS_JS_ZOOM_POST + PS_JS_ZOOM_POST);
         cr_assert_eq(f->zoom.t[0], T0 + (ps_time)(1000 - PS_JS_ZOOM_PRE) * 15000);
         ps_js_run_free(r);
