@@ -3,7 +3,7 @@
  * sections, table rows, test-log lines) that a small state machine turns into claims. */
 #include "ps_parser.h"
 #include "paper_internal.h"
-#include "js_internal.h"
+#include "textfile.h"
 #include "paper_text.h"
 #include "ps_paper_pdf.h"
 
@@ -234,7 +234,7 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
     double scale = paper_is_latency(m) ? paper_latency_scale(s, a, b, e)
                    : (m == PS_MX_DB_SIZE_GB || m == PS_MX_CAPACITY_GB) ? paper_size_scale(s, a, b, e) : 1;
     if ((m <= PS_M_LOG_WRITE_LAT || (paper_is_config(m) && !in_report)) &&
-        paper_column_row(r, (enum ps_metric)m, label, s, a, b, line, scale)) {
+        paper_column_row(r, m, label, s, a, b, line, scale)) {
         free(label);
         return;
     }
@@ -242,7 +242,7 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
         if (r->cur_table < 0 || r->pending_new || (r->seen & (1u << m)))
             new_table(r, line);
         r->seen |= 1u << m;
-        ps_claim *c = paper_add_value(r, (enum ps_metric)m, line, label, s + a, b - a, at_eol, scale);
+        ps_claim *c = paper_add_value(r, m, line, label, s + a, b - a, at_eol, scale);
         c->table = r->cur_table;
     } else if (m == PS_M_VERDICT) {
         size_t i = a;
@@ -257,13 +257,13 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
             v = 1;
         else if (b - i >= 6 && strncmp(s + i, "失敗", 6) == 0)
             v = 0;
-        paper_add(r, (enum ps_metric)m, line, label, v < 0 ? NULL : (v ? "Pass" : "Fail"), 4, v < 0 ? NAN : v, 0, 1);
+        paper_add(r, m, line, label, v < 0 ? NULL : (v ? "Pass" : "Fail"), 4, v < 0 ? NAN : v, 0, 1);
     } else if (m == PS_M_COLLECTION_START || m == PS_M_COLLECTION_END) {
         ps_time t;
         if (paper_take_time(s + a, b - a, &t) == 0)
-            paper_add(r, (enum ps_metric)m, line, label, s + a, 0, (double)t, 0, 1);
+            paper_add(r, m, line, label, s + a, 0, (double)t, 0, 1);
         else
-            paper_add(r, (enum ps_metric)m, line, label, NULL, 0, NAN, -1, 1);
+            paper_add(r, m, line, label, NULL, 0, NAN, -1, 1);
     } else if (m == PS_MX_CAPACITY_USED_PCT) {
         paper_capacity_pct(r, s, a, b, label, line);
     } else {
@@ -275,7 +275,7 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
             free(label);
             return;   /* not a per-mailbox rate ("User profile 150 messages/day"): not this row */
         }
-        paper_add_value(r, (enum ps_metric)m, line, label, s + a, b - a, at_eol, scale);
+        paper_add_value(r, m, line, label, s + a, b - a, at_eol, scale);
         if (m == PS_M_TESTED_IOPS && e->g[0][0] != (size_t)-1) {
             double v;
             int dec;
@@ -561,11 +561,11 @@ int ps_paper_read(const char *path, ps_paper **out, ps_warnings *w, ps_error *er
     *out = NULL;
     struct stat st;
     if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > PS_PAPER_MAX_BYTES)
-        /* refused before reading a byte (a pipe still stops at the cap inside js_slurp) */
+        /* refused before reading a byte (a pipe still stops at the cap inside ps_text_slurp) */
         return ps_error_set(err, PS_EINPUT, path, 0, 0, "paper text larger than %u MiB", PS_PAPER_MAX_BYTES >> 20);
     char *data = NULL;
     size_t len = 0;
-    int rc = js_slurp(path, PS_PAPER_MAX_BYTES, &data, &len, err);   /* parser-wide file reader */
+    int rc = ps_text_slurp(path, PS_PAPER_MAX_BYTES, &data, &len, err);   /* parser-wide file reader */
     if (!rc && len == 0)
         rc = ps_error_set(err, PS_EINPUT, path, 0, 0, "empty paper text");
     if (!rc && ps_paper_is_pdf((const unsigned char *)data, len))   /* the paper sniffer: content, not name */

@@ -1,7 +1,7 @@
 /* doc_html.c - the ESRP document as one self-contained HTML file: the report.html template
  * with the CSS and the body inlined, charts as inline SVG, no scripts, no network references.
  * Every string of the document is escaped with ps_html_escape. */
-#include "doc_internal.h"
+#include "doc_build.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -9,7 +9,8 @@
 # is printed in any document: the inputs are named by file name only.
 set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
-command -v pdftotext >/dev/null || { echo "SKIP: pdftotext not installed"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools pdftotext
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 export SOURCE_DATE_EPOCH=1764460800
 S="$PS_SOURCE_DIR/samples"

@@ -2,7 +2,7 @@
  * quotes, figures and the logo as data URIs (no external reference), the lists of figures and
  * tables. Every text goes through doc_html_text (escaped); link destinations were limited to
  * http(s) and mailto by doc_markdown.c and are attribute-escaped here. */
-#include "doc_internal.h"
+#include "doc_build.h"
 
 #include <stdlib.h>
 #include <string.h>

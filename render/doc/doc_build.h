@@ -1,12 +1,12 @@
-/* doc_internal.h - private to the ESRP document renderers (render/doc_*.c).
+/* doc_build.h - private to the ESRP document renderers (render/doc_*.c).
  *
  * The document is a plain tree built once (doc_model.c) from a const ps_js_run and a solution
  * description, then rendered by any number of back ends (doc_html.c, doc_pdf*.c). Every string
  * in the tree is plain UTF-8 text, never markup: each back end escapes it itself. Vendor text
  * (CommonMark, doc_markdown.c) arrives as styled runs (doc_run) beside the plain text.
  */
-#ifndef PS_DOC_INTERNAL_H
-#define PS_DOC_INTERNAL_H
+#ifndef PS_DOC_BUILD_H
+#define PS_DOC_BUILD_H
 
 #include "ps_render.h"
 
