@@ -1,8 +1,8 @@
 /* thresholds.c - threshold files: perfscribe's own line format and PAL threshold XML
  * (StaticThreshold rules), detected by content. */
-#include "numparse_internal.h"
+#include "numparse.h"
 #include "ps_parser.h"
-#include "textfile_internal.h"
+#include "textfile.h"
 #include "pal_xml.h"
 
 #include <ctype.h>

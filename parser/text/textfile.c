@@ -1,5 +1,5 @@
-/* textfile.c - size caps for small configuration files read whole (textfile_internal.h). */
-#include "textfile_internal.h"
+/* textfile.c - files read whole under a size cap: configuration files, Jetstress reports, papers (textfile.h). */
+#include "textfile.h"
 #include "ps_io.h"
 
 #include <errno.h>
@@ -7,21 +7,46 @@
 #include <string.h>
 #include <sys/stat.h>
 
-int ps_text_read(const char *path, ps_buf *b, ps_error *err)
+/* The error record of a failed ps_buf_read_file (r != 0) of path capped at max bytes; with_reason:
+ * "read error: REASON" rather than "read error". */
+static int read_failed(const char *path, int r, size_t max, int with_reason, ps_error *err)
 {
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > PS_TEXT_MAX_BYTES)
-        return ps_error_set(err, PS_EINPUT, path, 0, 0, "file larger than %u MiB", PS_TEXT_MAX_BYTES >> 20);
-    int r = ps_buf_read_file(b, path, PS_TEXT_MAX_BYTES);
     if (r == PS_READ_EOPEN)
         return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
     if (r == PS_READ_EISDIR)
         return ps_error_set(err, PS_EIO, path, 0, 0, "is a directory");
     if (r == PS_READ_ETOOBIG)
-        return ps_error_set(err, PS_EINPUT, path, 0, 0, "file larger than %u MiB", PS_TEXT_MAX_BYTES >> 20);
-    if (r)
+        return ps_error_set(err, PS_EINPUT, path, 0, 0, "file larger than %zu MiB", max >> 20);
+    if (with_reason)
         return ps_error_set(err, PS_EIO, path, 0, 0, "read error: %s", strerror(errno));
+    return ps_error_set(err, PS_EIO, path, 0, 0, "read error");
+}
+
+int ps_text_read(const char *path, ps_buf *b, ps_error *err)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > PS_TEXT_MAX_BYTES)
+        return read_failed(path, PS_READ_ETOOBIG, PS_TEXT_MAX_BYTES, 1, err);
+    int r = ps_buf_read_file(b, path, PS_TEXT_MAX_BYTES);
+    if (r)
+        return read_failed(path, r, PS_TEXT_MAX_BYTES, 1, err);
     ps_input_note(path);
+    return PS_OK;
+}
+
+int ps_text_slurp(const char *path, size_t max, char **data, size_t *len, ps_error *err)
+{
+    *data = NULL;
+    *len = 0;
+    ps_buf b = {0};
+    int r = ps_buf_read_file(&b, path, max);
+    if (r) {
+        ps_buf_fini(&b);
+        return read_failed(path, r, max, 0, err);
+    }
+    ps_input_note(path);   /* never replaced by an output of this process */
+    *len = b.len;
+    *data = ps_buf_steal(&b);
     return PS_OK;
 }
 

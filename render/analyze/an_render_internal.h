@@ -2,7 +2,7 @@
 #ifndef PS_AN_RENDER_INTERNAL_H
 #define PS_AN_RENDER_INTERNAL_H
 
-#include "doc_internal.h"
+#include "doc_build.h"
 #include "ps_render_analyze.h"
 
 /* Render d with render into b (through a memory stream). Errors: those of render, PS_EIO. */

@@ -1,7 +1,7 @@
-/* textfile_internal.h - private to parser/: size caps for small configuration files read whole
- * (threshold files, PAL XML, solution files). (textfile.c) */
-#ifndef PS_TEXTFILE_INTERNAL_H
-#define PS_TEXTFILE_INTERNAL_H
+/* textfile.h - private to parser/: files read whole under a size cap
+ * (threshold files, PAL XML, solution files; Jetstress reports and papers). (textfile.c) */
+#ifndef PS_TEXTFILE_H
+#define PS_TEXTFILE_H
 
 #include <stddef.h>
 
@@ -17,6 +17,12 @@
  * replaces it. Errors: PS_EIO "cannot open: REASON" / "is a directory" / "read error: REASON",
  * PS_EINPUT "file larger than 8 MiB". */
 int ps_text_read(const char *path, ps_buf *b, ps_error *err);
+
+/* Read the file at path whole (at most max bytes) into *data (NUL-terminated, newly allocated,
+ * the caller frees it), its length in *len; noted as an input like ps_text_read. Errors:
+ * PS_EIO "cannot open: REASON" / "is a directory" / "read error", PS_EINPUT "file larger than
+ * N MiB" (*data NULL, *len 0). */
+int ps_text_slurp(const char *path, size_t max, char **data, size_t *len, ps_error *err);
 
 /* Check the line of text (len bytes, no line end) that starts at byte `at` of line `lineno`:
  * a NUL byte gives "NAME:LINE:COL: NUL byte: not a text file", a line longer than
