@@ -11,7 +11,7 @@
 #include "ps_rules.h"
 #include "ps_parser.h"
 #include "ps_io.h"
-#include "textfile_internal.h"
+#include "textfile.h"
 
 #include <ctype.h>
 #include <math.h>
