@@ -74,7 +74,7 @@ for m in $SIZES; do
       postgresql)
         psql -q -d "$PGDATABASE" -c "DROP TABLE IF EXISTS CounterData, CounterDetails, DisplayToID, ps_schema,
           ps_run, ps_tag, ps_file, ps_server, ps_reason, ps_threshold, ps_log_file, ps_instance, ps_figure, ps_host,
-          ps_text, ps_point, ps_recovery, ps_event CASCADE" >/dev/null 2>&1
+          ps_text, ps_point, ps_recovery, ps_event, ps_relog_load CASCADE" >/dev/null 2>&1
         measure "$csv" postgresql "$PS_PG_URL" "$m" ;;
     esac
   done
