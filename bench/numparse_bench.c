@@ -24,7 +24,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "numparse_internal.h"
+#include "numparse.h"
 
 /* numparse.c's slow path calls the model's strict strtod wrapper; the bench does without the
  * model library (the texts here are all plain numbers, so plain strtod is the same). */

@@ -223,16 +223,35 @@ int ps_cli_store_load(ps_cli *cli, const char *url, const char *label, ps_js_run
  * its strings owned by the caller (free each, then the array). */
 int ps_cli_store_labels(ps_cli *cli, const char *url, const char *const *where, size_t nwhere, char ***labels,
                         size_t *n);
-/* convert -f sql (cli/convert_sql.c): every input into relog's tables at url, one log set per
- * input, in one transaction; filters and -b/-e as for CSV. */
+/* convert -f sql (cli/convert_sql.c): every input (opened here with lo) into relog's tables at
+ * url, one log set per input, committed in batches of batch_rows; jobs inputs at once; a log
+ * set stored whole already is not loaded again, an interrupted one resumes; filters and -b/-e
+ * as for CSV. The first failing input's error (in input order) is the result; the others are
+ * loaded all the same. */
 typedef struct ps_cli_sql_opts {
     const char *url;
     int has_b, has_e, b_utc, e_utc;
     ps_time b, e;
     long every;
+    int jobs;              /* --jobs (0, 1: one input at a time) */
+    int threads;           /* --threads of each .blg reader */
+    uint64_t batch_rows;   /* --batch-rows (0: PS_RELOG_SQL_BATCH) */
+    ps_log_options lo;     /* how each input is opened (warnings: the input's own list) */
 } ps_cli_sql_opts;
-int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, ps_log *const *logs, const char *const *names,
-                       size_t n);
+int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, const char *const *paths, size_t n);
+
+/* Inputs given as folders (cli/log_tree.c): every regular file named *.blg, *.csv or *.tsv (any
+ * case) in the folder tree, sorted by path (bytes), in place of the folder; a file operand is
+ * kept as given. Folders reached through a symbolic link are not entered. PS_EIO for an
+ * unreadable folder, PS_EINPUT for a tree without a log or deeper than PS_CLI_TREE_DEPTH.
+ * *out owned by the caller (ps_cli_paths_free), also filled on error (then empty). */
+#define PS_CLI_TREE_DEPTH 32
+typedef struct ps_cli_paths {
+    char **v;
+    size_t n;
+} ps_cli_paths;
+int ps_cli_log_tree(ps_cli *cli, const ps_cli_list *in, ps_cli_paths *out);
+void ps_cli_paths_free(ps_cli_paths *p);
 
 /* convert -f openmetrics|influx, -o influx://HOST:PORT/DB (cli/convert_ts.c): the merged rows
  * of every input (filters, -b/-e/-t/--bucket as for CSV) as time series, UTC time stamps. */

@@ -18,12 +18,20 @@ typedef struct chart_opts {
     int overlay;
 } chart_opts;
 
+/* --bucket: analyze's --interval under chart's name (the message names the option given) */
+static int set_bucket(ps_cli *cli, void *field, const char *v)
+{
+    if (ps_cli_an_interval(cli, field, v) == PS_OK)
+        return PS_OK;
+    return ps_cli_usage(cli, "--bucket: expected auto or a number of seconds from 1 to 31622400, got '%s'", v);
+}
+
 static const ps_opt_doc chart_opts_doc[] = {
     PS_CLI_FILTER_OPTS(chart_opts, filter),
     PS_CLI_OUTPUT_OPT(chart_opts, an.outs, "svg png pdf html",
                       "output; the format comes from the extension (repeat for several formats)"),
     {NULL, "--bucket", "SECONDS", PS_VAL_TEXT, NULL, 0, "average over buckets of this width",
-     .kind = PS_ARG_CALL, .at = offsetof(chart_opts, an.an.interval_ms), .set = ps_cli_an_interval},
+     .kind = PS_ARG_CALL, .at = offsetof(chart_opts, an.an.interval_ms), .set = set_bucket},
     {NULL, "--overlay", NULL, PS_VAL_NONE, NULL, 0, "one series per log and instance on relative time (compare runs)",
      .kind = PS_ARG_FLAG, .at = offsetof(chart_opts, overlay)},
     {NULL, "--title", "TEXT", PS_VAL_TEXT, NULL, 0, "chart title (default: the counter)",
@@ -229,6 +237,14 @@ static int write_one(ps_cli *cli, chart_opts *o, const ps_an_charts *c, const ps
             const ps_chart_spec *spec = ps_an_charts_spec(c, i);
             rc = out->fmt == PS_FMT_SVG ? ps_chart_render_svg(spec, paths[i], &cli->err)
                                         : ps_chart_render_png(spec, paths[i], &cli->err);
+            if (rc == PS_EUSAGE && !cli->err.file[0]) {   /* the layout's "no room": which file, and a way out */
+                char why[sizeof cli->err.msg];
+                snprintf(why, sizeof why, "%s", cli->err.msg);
+                rc = ps_error_set(&cli->err, PS_EUSAGE, paths[i], 0, 0,
+                                  "%s (%zu series in one chart): -o FILE.pdf or FILE.html gives the legend the room "
+                                  "it needs, or choose fewer counters or instances with -c",
+                                  why, spec->nseries);
+            }
             if (!rc)
                 ps_cli_wrote(cli, paths[i]);
         }

@@ -19,6 +19,8 @@ typedef struct opts {
     const char *eol;
     int digits;
     int threads;        /* --threads (0: one per CPU on big files; CSV/TSV chunks and .blg ranges) */
+    int jobs;           /* --jobs: -f sql inputs loaded at once */
+    int batch_rows;     /* --batch-rows: -f sql rows per transaction */
     ps_cli_logs logs;   /* -b, -e, --lenient, --encoding */
     /* from the above, after parsing */
     ps_merge_opts m;    /* -b/-e/-t/--bucket */
@@ -54,6 +56,13 @@ static const ps_opt_doc convert_opts[] = {
      "16 MiB and more), a .blg input is decoded in buffer ranges (8 MiB and more); 0, the default: "
      "one per CPU (at most 8 for .blg), 1: one thread; the output is the same",
      .kind = PS_ARG_INT, .at = offsetof(opts, threads), .lo = 0, .hi = 64},
+    {NULL, "--jobs", "N", PS_VAL_TEXT, NULL, 0,
+     "-f sql: load N inputs at once, each its own log set stored as soon as it is read (default 1)",
+     .kind = PS_ARG_INT, .at = offsetof(opts, jobs), .lo = 1, .hi = 64},
+    {NULL, "--batch-rows", "N", PS_VAL_TEXT, NULL, 0,
+     "-f sql: commit every N CounterData rows (default 250000); running the same command again "
+     "resumes an interrupted load",
+     .kind = PS_ARG_INT, .at = offsetof(opts, batch_rows), .lo = 1, .hi = 2147483647},
 };
 
 const ps_cmd_doc ps_doc_convert = {
@@ -62,9 +71,10 @@ const ps_cmd_doc ps_doc_convert = {
     .summary = "convert PerfMon logs to relog-compatible CSV, TSV or SQL tables, or time series",
     .synopsis = "IN... [-o OUT] [-f csv|tsv|sql|openmetrics|influx] [-c PATH]... [-cf FILE]...\n"
                 "[-b TIME] [-e TIME] [-t N] [--bucket SECONDS] [--eol crlf|lf]\n"
-                "[--digits N] [--encoding NAME] [--lenient] [--threads N] [-q]",
+                "[--digits N] [--encoding NAME] [--lenient] [--threads N] [--jobs N] [--batch-rows N] [-q]",
     .description = "Convert PerfMon logs (.blg, PDH-CSV, PDH-TSV; detected by content) to "
-                   "relog-compatible CSV or TSV. Several inputs are merged by time into one table.",
+                   "relog-compatible CSV or TSV. Several inputs are merged by time into one table. A folder "
+                   "stands for every *.blg, *.csv and *.tsv in its tree, in path order.",
     .opts = convert_opts,
     .nopts = PS_DOC_N(convert_opts),
     .shared = &ps_cli_log_opts,
@@ -247,16 +257,20 @@ static int run(ps_cli *cli, const opts *o, ps_log *const *logs, size_t nin, cons
 int ps_cmd_convert(int argc, char **argv, ps_cli *cli)
 {
     opts o = {0};
-    ps_cli_list ins = {0};
+    ps_cli_list args = {0};
+    ps_cli_paths tree = {0};
     ps_filter *flt = NULL;
-    int rc = ps_cli_parse(cli, &ps_doc_convert, argc, argv, &o, &ins);
+    int rc = ps_cli_parse(cli, &ps_doc_convert, argc, argv, &o, &args);
     if (!rc)
-        rc = finish_args(cli, &o, ins.n);
+        rc = finish_args(cli, &o, args.n);
+    if (!rc)
+        rc = ps_cli_log_tree(cli, &args, &tree);   /* folders: the logs of their trees */
+    ps_cli_list ins = {(const char **)tree.v, tree.n};
     if (!rc)
         flt = ps_cli_filter_build(cli, &o.filter, &rc);
     ps_log **logs = ps_xcalloc(ins.n + 1, sizeof *logs);
     ps_log_options lo = ps_cli_log_options(cli, &o.logs, flt && ps_filter_count(flt) ? flt : NULL);
-    for (size_t k = 0; k < ins.n && !rc; k++) {
+    for (size_t k = 0; k < ins.n && !rc && !o.sql; k++) {   /* -f sql opens each input itself */
         rc = ps_log_open(ins.v[k], &lo, &logs[k], &cli->err);
         if (!rc)
             ps_log_blg_threads(logs[k], o.threads, 0);   /* no-op for other formats */
@@ -264,22 +278,24 @@ int ps_cmd_convert(int argc, char **argv, ps_cli *cli)
             ps_cli_filter_selects_nothing(cli, &o.filter, ins.v[k]);
     }
     size_t matched = 0;
-    for (size_t k = 0; k < ins.n && !rc; k++)
+    for (size_t k = 0; k < ins.n && !rc && !o.sql; k++)   /* -f sql: its inputs are opened one by one later */
         matched += ps_log_info_get(logs[k])->ncounters;
-    if (!rc && !matched && flt && ps_filter_count(flt))   /* as chart: nothing written, exit 1 */
+    if (!rc && !o.sql && !matched && flt && ps_filter_count(flt))   /* as chart: nothing written, exit 1 */
         rc = ps_error_set(&cli->err, PS_EFAIL, NULL, 0, 0, "no counter of the logs matches the -c/--counter-file patterns");
     if (!rc && o.sql) {
-        ps_cli_sql_opts so = {o.out, o.m.has_b, o.m.has_e, o.m.b_utc, o.m.e_utc, o.m.b, o.m.e, o.m.every};
-        rc = ps_cli_convert_sql(cli, &so, logs, ins.v, ins.n);
+        ps_cli_sql_opts so = {o.out, o.m.has_b, o.m.has_e, o.m.b_utc, o.m.e_utc, o.m.b, o.m.e, o.m.every,
+                              o.jobs, o.threads, (uint64_t)o.batch_rows, lo};
+        rc = ps_cli_convert_sql(cli, &so, ins.v, ins.n);
     } else if (!rc && o.ts) {
         ps_cli_ts_opts to = {o.out, o.ts, o.m};
         rc = ps_cli_convert_ts(cli, &to, logs, ins.v, ins.n);
     } else if (!rc)
         rc = run(cli, &o, logs, ins.n, ins.v);
     for (size_t k = 0; k < ins.n; k++)
-        ps_log_close(logs[k]);
+        ps_log_close(logs[k]);   /* NULL allowed */
     free(logs);
     ps_filter_free(flt);
-    ps_cli_parse_free(&ps_doc_convert, &o, &ins);
+    ps_cli_paths_free(&tree);
+    ps_cli_parse_free(&ps_doc_convert, &o, &args);
     return rc == PS_CLI_DONE ? PS_OK : rc;
 }

@@ -1,8 +1,38 @@
 /* convert_sql.c - 'perfscribe convert -f sql': counter logs into relog's SQL tables
- * (store/relog_sql.c) in one write transaction; a failure or a kill leaves the database
- * as it was. */
+ * (store/relog_sql.c). Each input is one log set, committed in batches and complete once its
+ * DisplayToID row is written; its GUID comes from the log's SHA-256 and the options that select
+ * its rows, so running the same command again adds nothing for a complete log set and resumes
+ * an interrupted one after its last committed record. --jobs N loads N inputs at once, each on
+ * its own connection, each file's log set stored as soon as it is read. */
 #include "cli.h"
+#include "ps_blg.h"
+#include "ps_io.h"
 #include "ps_store.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* What became of one input. */
+typedef struct sql_file {
+    int rc;
+    ps_error err;
+    ps_warnings warnings;
+    ps_relog_sql_state st;
+    uint64_t rows;
+} sql_file;
+
+typedef struct sql_run {
+    ps_cli *cli;
+    const ps_cli_sql_opts *o;
+    const char *const *paths;
+    size_t n;
+    sql_file *files;
+    pthread_mutex_t lock;   /* next, the progress, ps_log_open (the input registry) */
+    size_t next;
+    uint64_t *done, *total; /* per input, bytes */
+} sql_run;
 
 static int keep_row(const ps_cli_sql_opts *o, const ps_row *row, uint64_t *kept)
 {
@@ -11,56 +41,186 @@ static int keep_row(const ps_cli_sql_opts *o, const ps_row *row, uint64_t *kept)
     return (*kept)++ % (uint64_t)o->every == 0;
 }
 
-static int one_log(ps_cli *cli, const ps_cli_sql_opts *o, ps_db *db, ps_log *log, const char *name,
-                   uint64_t done_before, uint64_t total)
+/* The identity of a log set: the file's SHA-256, the options that select its rows and its
+ * columns as written (the counter filter's effect). NULL for standard input (not resumable). */
+static char *set_key(const ps_cli_sql_opts *o, const char *path, const ps_log_info *info, ps_error *err, int *rc)
 {
+    char hex[65];
+    uint64_t size = 0;
+    *rc = PS_OK;
+    if (strcmp(path, "-") == 0)
+        return NULL;
+    if ((*rc = ps_sha256_file(path, hex, &size, err)) != PS_OK)
+        return NULL;
+    ps_buf k = {0};
+    ps_buf_printf(&k, "perfscribe relog-sql 1\n%s %llu\nb=%d:%d:%lld e=%d:%d:%lld t=%ld\n", hex,
+                  (unsigned long long)size, o->has_b, o->b_utc, (long long)o->b, o->has_e, o->e_utc, (long long)o->e,
+                  o->every);
+    for (size_t c = 0; c < info->ncounters; c++)
+        ps_buf_printf(&k, "%s\n", info->header && info->header[c] ? info->header[c] : "?");
+    return ps_buf_steal(&k);
+}
+
+/* Rows between two progress updates, less one (a power of two less one: a mask). */
+#define PROGRESS_EVERY 1023u
+
+static void progress(sql_run *s, size_t k, ps_log *log)
+{
+    uint64_t d, t, sum = 0, all = 0;
+    ps_log_progress(log, &d, &t);
+    pthread_mutex_lock(&s->lock);
+    s->done[k] = d;
+    s->total[k] = t;
+    for (size_t i = 0; i < s->n; i++) {
+        sum += s->done[i];
+        all += s->total[i];
+    }
+    ps_cli_progress(s->cli, "convert", sum, all);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* Input k into the database db: its log set whole, resumed, or found complete already. */
+static int one_file(sql_run *s, ps_db *db, size_t k)
+{
+    const ps_cli_sql_opts *o = s->o;
+    sql_file *f = &s->files[k];
+    ps_log_options lo = o->lo;
+    lo.warnings = &f->warnings;
+    ps_log *log = NULL;
+    pthread_mutex_lock(&s->lock);   /* ps_log_open notes the input in the process-wide registry */
+    int rc = ps_log_open(s->paths[k], &lo, &log, &f->err);
+    pthread_mutex_unlock(&s->lock);
+    if (rc)
+        return rc;
+    ps_log_blg_threads(log, o->threads, 0);   /* no-op for other formats */
+    char *key = set_key(o, s->paths[k], ps_log_info_get(log), &f->err, &rc);
+    ps_relog_sql_options ro = {key, o->batch_rows};
     ps_relog_sql *r = NULL;
-    int rc = ps_relog_sql_begin(db, ps_log_info_get(log), name, &r, &cli->err);
+    if (!rc)
+        rc = ps_relog_sql_begin(db, ps_log_info_get(log), s->paths[k], &ro, &r, &f->st, &f->err);
+    free(key);
     ps_row row;
-    uint64_t kept = 0, rows = 0;
-    while (!rc) {
-        int got = ps_log_next(log, &row, &cli->err);
+    uint64_t kept = 0, seen = 0;
+    while (!rc && r) {
+        int got = ps_log_next(log, &row, &f->err);
         if (got < 0)
             rc = -got;
         if (got != 1)
             break;
         if (keep_row(o, &row, &kept))
-            rc = ps_relog_sql_row(r, &row, &cli->err);
-        uint64_t d, t;
-        ps_log_progress(log, &d, &t);
-        ps_cli_progress(cli, "convert", done_before + d, total);
+            rc = ps_relog_sql_row(r, &row, &f->err);
+        if ((++seen & PROGRESS_EVERY) == 0)
+            progress(s, k, log);
     }
-    if (rc) {
+    if (rc)
         ps_relog_sql_abort(r);
-        return rc;
-    }
-    return ps_relog_sql_end(r, &rows, &cli->err);
+    else if (r)
+        rc = ps_relog_sql_end(r, &f->rows, &f->err);
+    ps_log_close(log);
+    return rc;
 }
 
-int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, ps_log *const *logs, const char *const *names, size_t n)
+static void *worker(void *arg)
+{
+    sql_run *s = arg;
+    ps_db *db = NULL;
+    ps_error open_err = {0};
+    int open_rc = ps_db_open(s->o->url, &db, &open_err);
+    for (;;) {
+        pthread_mutex_lock(&s->lock);
+        size_t k = s->next++;
+        pthread_mutex_unlock(&s->lock);
+        if (k >= s->n)
+            break;
+        s->files[k].rc = open_rc ? open_rc : one_file(s, db, k);
+        if (open_rc)
+            s->files[k].err = open_err;
+    }
+    ps_db_close(db);
+    return NULL;
+}
+
+/* Input bytes per CounterData row, at least (a relog CSV cell is about 20 bytes, a .blg value
+ * 8 to 16): the estimate of a load's rows that decides whether the key index is built after it. */
+#define BYTES_PER_ROW 32
+
+static uint64_t expected_rows(const char *const *paths, size_t n)
+{
+    uint64_t bytes = 0;
+    struct stat st;
+    for (size_t k = 0; k < n; k++)
+        if (strcmp(paths[k], "-") != 0 && stat(paths[k], &st) == 0 && S_ISREG(st.st_mode))
+            bytes += (uint64_t)st.st_size;
+    return bytes / BYTES_PER_ROW;
+}
+
+/* The database holds nothing of this command's (no log set, complete or begun). */
+static int nothing_stored(ps_db *db)
+{
+    int64_t any = 0, sets = 0;
+    ps_error e = {0};
+    return ps_db_query_int(db, "SELECT 1 FROM CounterData LIMIT 1", NULL, 0, &any, &e) == PS_OK &&
+           ps_db_query_int(db, "SELECT 1 FROM DisplayToID LIMIT 1", NULL, 0, &sets, &e) == PS_OK && !any && !sets;
+}
+
+int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, const char *const *paths, size_t n)
 {
     ps_db *db = NULL;
-    int rc = ps_db_open(o->url, &db, &cli->err);
+    int rc = ps_db_open(o->url, &db, &cli->err);   /* created and migrated once, before the workers */
+    int dropped = 0;
     if (!rc)
-        rc = ps_db_begin(db, 1, &cli->err);
-    uint64_t total = 0, before = 0;
-    for (size_t k = 0; k < n; k++) {
-        uint64_t d, t;
-        ps_log_progress(logs[k], &d, &t);
-        total += t;
+        rc = ps_relog_sql_bulk_begin(db, expected_rows(paths, n), &dropped, &cli->err);
+    if (rc) {
+        ps_db_close(db);
+        return rc;
     }
-    for (size_t k = 0; k < n && !rc; k++) {
-        rc = one_log(cli, o, db, logs[k], names[k], before, total);
-        uint64_t d, t;
-        ps_log_progress(logs[k], &d, &t);
-        before += t;
-    }
+    sql_run s = {.cli = cli, .o = o, .paths = paths, .n = n};
+    s.files = ps_xcalloc(n + 1, sizeof *s.files);
+    s.done = ps_xcalloc(n + 1, sizeof *s.done);
+    s.total = ps_xcalloc(n + 1, sizeof *s.total);
+    pthread_mutex_init(&s.lock, NULL);
+    size_t nthreads = o->jobs > 1 ? (size_t)o->jobs : 1;
+    if (nthreads > n)
+        nthreads = n;
+    pthread_t *tid = ps_xcalloc(nthreads + 1, sizeof *tid);
+    size_t started = 0;
+    for (size_t t = 1; t < nthreads; t++)   /* the calling thread is the first worker */
+        if (pthread_create(&tid[t], NULL, worker, &s) == 0)
+            started = t;
+    worker(&s);
+    for (size_t t = 1; t <= started; t++)
+        pthread_join(tid[t], NULL);
     ps_cli_progress_end(cli);
-    if (!rc)
-        rc = ps_db_commit(db, &cli->err);
-    if (rc)
-        ps_db_close_discard(db);   /* rolls back; a database this run created is removed */
+    for (size_t k = 0; k < n; k++) {   /* in input order: warnings, then the first failure */
+        sql_file *f = &s.files[k];
+        for (size_t i = 0; i < f->warnings.n; i++)
+            ps_warn(&cli->warnings, "%s", f->warnings.msgs[i]);
+        if (f->st.complete)
+            ps_warn(&cli->warnings, "%s: this log set is in the database already (GUID %s): nothing added", paths[k],
+                    f->st.guid);
+        else if (f->st.records_before && !f->rc)
+            ps_warn(&cli->warnings, "%s: an interrupted load resumed after record %llu (GUID %s)", paths[k],
+                    (unsigned long long)f->st.records_before, f->st.guid);
+        if (f->rc && !rc) {
+            rc = f->rc;
+            cli->err = f->err;
+        }
+        ps_warnings_fini(&f->warnings);
+    }
+    ps_error ie = {0};   /* the key index, built after a bulk load (and after one that was stopped) */
+    int irc = ps_relog_sql_bulk_end(db, &ie);
+    if (irc && !rc) {
+        rc = irc;
+        cli->err = ie;
+    }
+    if (rc && nothing_stored(db))
+        ps_db_close_discard(db);   /* a database this command created and filled with nothing goes */
     else
         ps_db_close(db);
+    pthread_mutex_destroy(&s.lock);
+    free(tid);
+    free(s.files);
+    free(s.done);
+    free(s.total);
     return rc;
 }

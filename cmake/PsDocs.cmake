@@ -7,6 +7,7 @@ include(GNUInstallDirs)
 file(GLOB_RECURSE PS_GENDOC_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/cli/gendoc/*.c)
 add_executable(ps_gendoc ${PS_GENDOC_SRC})
 target_link_libraries(ps_gendoc PRIVATE ps_cli)
+target_include_directories(ps_gendoc PRIVATE ${CMAKE_BINARY_DIR}/include/ps_cli/private)   # cli.h
 
 set(PS_DOC_DIR ${CMAKE_BINARY_DIR}/doc)
 set(PS_DOC_STAMP ${PS_DOC_DIR}/gendoc.stamp)

@@ -14,10 +14,11 @@ set(PS_TIMEOUT_SLOW 1800)
 set(PS_SLOW_TESTS cli_byte_identity cli_install_package cli_hostile_user cli_summary_options cli_convert_parallel
     cli_safe_outputs cli_report_pdf_text cli_report_chromium cli_trend_samples cli_audit_cli cli_bad_inputs
     cli_help_table cli_jetstress_extra_objects cli_audit_sample cli_audit_phrasing)
-set(PS_POSTGRES_TESTS cli_store_backends cli_store_kill cli_store_migrate cli_convert_sql cli_pg_lib cli_lazy_libs)
+set(PS_POSTGRES_TESTS cli_store_backends cli_store_kill cli_store_migrate cli_convert_sql cli_pg_lib cli_lazy_libs
+    cli_convert_fleet)
 set(PS_TOOL_TESTS cli_report_chromium cli_convert_digits_valgrind cli_install_package cli_report_pdf_text
     cli_report_pdf_figures cli_report_rich cli_report_font_missing cli_store_kill cli_store_migrate cli_convert_sql
-    cli_audit_pdf)
+    cli_audit_pdf cli_convert_fleet)
 # ps_test_labels(NAME BASE_LABEL BASE_TIMEOUT): the labels and the timeout of one test
 function(ps_test_labels name base timeout)
   set(labels ${base})
@@ -65,3 +66,24 @@ endforeach()
 # test helper: a text file laid out as a PDF with cairo (the audit PDF tests)
 add_executable(ps_text2pdf ${CMAKE_SOURCE_DIR}/tests/audit/text2pdf.c)
 target_link_libraries(ps_text2pdf PRIVATE PkgConfig::CAIRO PkgConfig::FONTCONFIG)
+# layer probes (tests/layers/README.md): a wrong include fails to compile. Each probe is an
+# object library outside `all` with the include path a target linking LIB gets (the transitive
+# INTERFACE_INCLUDE_DIRECTORIES, without a build dependency on LIB); its test builds it (the
+# probes share the build tree: one at a time)
+foreach(probe public:ps_cli internal:ps_cli private:ps_cli pipeline_render:ps_pipeline)
+  string(REPLACE ":" ";" probe ${probe})
+  list(GET probe 0 what)
+  list(GET probe 1 lib)
+  add_library(ps_probe_${what} OBJECT EXCLUDE_FROM_ALL ${CMAKE_SOURCE_DIR}/tests/layers/probe_${what}.c)
+  target_include_directories(ps_probe_${what} PRIVATE $<TARGET_PROPERTY:${lib},INTERFACE_INCLUDE_DIRECTORIES>)
+  add_test(NAME layers_${what} COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target ps_probe_${what})
+  if(what STREQUAL "public")
+    set_tests_properties(layers_${what} PROPERTIES RESOURCE_LOCK ps_probes)
+  else()
+    file(STRINGS ${CMAKE_SOURCE_DIR}/tests/layers/probe_${what}.c inc REGEX "^#include")
+    string(REGEX REPLACE "^#include \"(.*)\"$" "\\1" inc "${inc}")
+    set_tests_properties(layers_${what} PROPERTIES RESOURCE_LOCK ps_probes
+      PASS_REGULAR_EXPRESSION "${inc}: No such file")
+  endif()
+  ps_test_labels(layers_${what} unit ${PS_TIMEOUT_UNIT})
+endforeach()

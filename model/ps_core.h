@@ -57,6 +57,8 @@ void *ps_xcalloc(size_t n, size_t size);
 void *ps_xrealloc(void *p, size_t n);
 char *ps_xstrdup(const char *s);            /* s may be NULL -> NULL */
 char *ps_xstrndup(const char *s, size_t n);
+/* n bytes aligned to align (a power of two, a multiple of sizeof(void *)); free() releases it. */
+void *ps_xaligned(size_t align, size_t n);
 
 /* Growable byte buffer; always NUL-terminated. Zero-initialise, then use. */
 typedef struct ps_buf {

@@ -25,6 +25,7 @@
 #include "ps_core.h"
 #include "ps_stats.h"
 #include "ps_jetstress.h"
+#include "ps_js_compute.h"
 #include "ps_thresholds.h"
 #include "ps_audit_model.h"
 #include "ps_trend.h"

@@ -22,6 +22,18 @@ echo "   (Traditional Chinese: the MBX03 report's labels and the vendor's texts;
   -o out/report-zh-tw.pdf -o out/report-zh-tw.html -q
 echo "ESRP document written: $(pwd)/out/report-zh-tw.pdf and $(pwd)/out/report-zh-tw.html"
 echo
+echo "== perfscribe audit --paper out/report.pdf (and .html, and the zh-TW pair): perfscribe's own checker reads"
+echo "   back every paper it wrote; 0 errors expected (MBX01's Stress verdict is a warning: its failure is a maximum)"
+for f in out/report.pdf out/report.html out/report-zh-tw.pdf out/report-zh-tw.html; do
+  echo "-- $f"
+  "$PS" audit --paper "$f" 2>/dev/null | tail -2 | head -1 || true
+done
+echo
+echo "== perfscribe report samples/jetstress/MBX01 --lang ja -o out/report-ja.pdf (stock texts in Japanese; Jetstress's"
+echo "   own labels stay English where no Japanese Jetstress report is known)"
+"$PS" report samples/jetstress/MBX01 --lang ja -o out/report-ja.pdf -q
+echo "ESRP document written: $(pwd)/out/report-ja.pdf"
+echo
 echo "== perfscribe analyze samples/analyze/server-de.csv (a German server log, built-in 'system' rules; critical alerts: exit 1 expected)"
 "$PS" analyze -q samples/analyze/server-de.csv -o out/analysis.txt || true
 head -12 out/analysis.txt

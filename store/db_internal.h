@@ -42,6 +42,10 @@ enum { PS_DB_CREATED = 1, PS_DB_READ_ONLY = 2 };
 extern const ps_db_backend ps_db_sqlite_backend;
 extern const ps_db_backend ps_db_pg_backend;
 
+/* CounterData's unique key (schema version 5; built again after a bulk load, relog_sql.c). */
+#define PS_RELOG_SQL_KEY_INDEX \
+    "CREATE UNIQUE INDEX IF NOT EXISTS CounterData_key ON CounterData (GUID, CounterID, RecordIndex)"
+
 /* Text of a REAL for a text protocol: "%.17g" (exact round trip); NaN is never passed here. */
 void ps_db_real_text(char out[32], double v);
 

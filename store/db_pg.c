@@ -349,7 +349,7 @@ static int pg_copy_begin(void *conn, const char *name, const char *table, const 
     ps_buf_printf(&sql, "COPY %s (", table);
     for (size_t i = 0; i < ncols; i++)
         ps_buf_printf(&sql, "%s%s", i ? ", " : "", cols[i]);
-    ps_buf_puts(&sql, ") FROM STDIN");
+    ps_buf_puts(&sql, ") FROM STDIN (FORMAT binary)");
     PGresult *r = pq.PQexec(conn, sql.data);
     ps_buf_fini(&sql);
     int ok = pq.PQresultStatus(r) == PGRES_COPY_IN;
@@ -359,21 +359,22 @@ static int pg_copy_begin(void *conn, const char *name, const char *table, const 
     pg_copy *c = ps_xcalloc(1, sizeof *c);
     c->conn = conn;
     c->name = name;
+    /* binary COPY: the signature, no flags, no header extension */
+    static const char sig[] = "PGCOPY\n\377\r\n";
+    ps_buf_put(&c->buf, sig, sizeof sig);   /* its 11 bytes with the NUL */
+    ps_buf_put(&c->buf, "\0\0\0\0\0\0\0\0", 8);
     *out = c;
     return PS_OK;
 }
 
-static void copy_text(ps_buf *b, const char *s)
+/* Big-endian integers of the binary COPY format. */
+static void put_be(ps_buf *b, uint64_t v, int bytes)
 {
-    for (; *s; s++) {
-        switch (*s) {
-        case '\\': ps_buf_puts(b, "\\\\"); break;
-        case '\t': ps_buf_puts(b, "\\t"); break;
-        case '\n': ps_buf_puts(b, "\\n"); break;
-        case '\r': ps_buf_puts(b, "\\r"); break;
-        default: ps_buf_putc(b, *s); break;
-        }
-    }
+    char *p = ps_buf_room(b, (size_t)bytes);
+    for (int i = 0; i < bytes; i++)
+        p[i] = (char)(v >> (8 * (bytes - 1 - i)));
+    b->len += (size_t)bytes;
+    b->data[b->len] = 0;
 }
 
 static int copy_flush(pg_copy *c, ps_error *err)
@@ -387,18 +388,28 @@ static int copy_flush(pg_copy *c, ps_error *err)
 static int pg_copy_row(void *cp, const ps_db_val *v, size_t n, ps_error *err)
 {
     pg_copy *c = cp;
-    char num[32];
+    put_be(&c->buf, (uint64_t)n, 2);   /* fields; each: length, then the value (int8, float8, text) */
     for (size_t i = 0; i < n; i++) {
-        if (i)
-            ps_buf_putc(&c->buf, '\t');
+        uint64_t bits;
+        size_t len;
         switch (v[i].type) {
-        case PS_DB_INT: ps_buf_printf(&c->buf, "%lld", (long long)v[i].i); break;
-        case PS_DB_REAL: ps_db_real_text(num, v[i].d); ps_buf_puts(&c->buf, num); break;
-        case PS_DB_TEXT: copy_text(&c->buf, v[i].s); break;
-        default: ps_buf_puts(&c->buf, "\\N"); break;
+        case PS_DB_INT:
+            put_be(&c->buf, 8, 4);
+            put_be(&c->buf, (uint64_t)v[i].i, 8);
+            break;
+        case PS_DB_REAL:
+            memcpy(&bits, &v[i].d, sizeof bits);
+            put_be(&c->buf, 8, 4);
+            put_be(&c->buf, bits, 8);
+            break;
+        case PS_DB_TEXT:
+            len = strlen(v[i].s);
+            put_be(&c->buf, (uint64_t)len, 4);
+            ps_buf_put(&c->buf, v[i].s, len);
+            break;
+        default: put_be(&c->buf, UINT32_MAX, 4); break;   /* -1: NULL */
         }
     }
-    ps_buf_putc(&c->buf, '\n');
     return c->buf.len >= COPY_CHUNK ? copy_flush(c, err) : PS_OK;
 }
 
@@ -418,6 +429,7 @@ static int drain(pg_copy *c, ps_error *err)
 static int pg_copy_end(void *cp, ps_error *err)
 {
     pg_copy *c = cp;
+    put_be(&c->buf, UINT16_MAX, 2);   /* the trailer: -1 */
     int rc = copy_flush(c, err);
     if (pq.PQputCopyEnd(c->conn, rc ? "aborted" : NULL) != 1 && !rc)
         rc = pg_fail(err, c->name, c->conn, "COPY failed");

@@ -87,7 +87,8 @@ static int lite_open(const char *url, const char *name, int create, void **conn,
     *state = 0;
     if (!*path)
         return ps_error_set(err, PS_EUSAGE, name, 0, 0, "sqlite: needs a file name (sqlite:PATH)");
-    int made = 0, flags = SQLITE_OPEN_READWRITE;
+    /* NOMUTEX: a connection is used by one thread at a time (convert --jobs: one each) */
+    int made = 0, flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
     struct stat st;
     if (create) {
         int rc = make_file(path, name, &made, err);

@@ -97,8 +97,10 @@ void ps_db_finalize(ps_db_stmt *st);   /* NULL allowed */
 int ps_db_query_int(ps_db *db, const char *sql, const ps_db_val *vals, size_t n, int64_t *out, ps_error *err);
 
 /* Bulk loading of one table inside the current transaction: SQLite a prepared INSERT run per
- * row, PostgreSQL COPY ... FROM STDIN (text format, values escaped). ps_db_copy_end sends the
- * end of data and reports the server's verdict; the caller commits. */
+ * row, PostgreSQL COPY ... FROM STDIN in the binary format (no number printed or parsed: INT
+ * values go as int8, so their columns are BIGINT, REAL as float8 (DOUBLE PRECISION), TEXT as
+ * text). ps_db_copy_end sends the end of data and reports the server's verdict; the caller
+ * commits. */
 typedef struct ps_db_copy ps_db_copy;
 int ps_db_copy_begin(ps_db *db, const char *table, const char *const *cols, size_t ncols, ps_db_copy **out,
                      ps_error *err);
@@ -111,7 +113,7 @@ void ps_db_copy_abort(ps_db_copy *c);                                      /* fr
 /* Current schema version; ps_db_open migrates older databases forward, one step at a time in
  * one transaction each, and refuses (PS_EINPUT) a database written by a newer perfscribe or
  * whose ps_schema holds a version below 1 (edited by hand). */
-#define PS_STORE_SCHEMA_VERSION 4
+#define PS_STORE_SCHEMA_VERSION 5
 /* Migrate db to version `to` (1..PS_STORE_SCHEMA_VERSION); used by ps_db_open and tests. */
 int ps_store_migrate(ps_db *db, int to, ps_error *err);
 /* Version recorded in the database (0 = empty database). */
@@ -171,16 +173,46 @@ int ps_store_remove(ps_db *db, const char *label, int *removed, ps_error *err);
  *                  CounterValue, FirstValueA, FirstValueB, SecondValueA, SecondValueB, MultiCount
  * See docs/readme/store.md for the meaning of every column. */
 typedef struct ps_relog_sql ps_relog_sql;
-/* Start a log set named display (its file name) inside a write transaction the caller opened
- * (the tables are created by schema version 2): registers (or reuses) a CounterDetails row for each
- * column of info, and opens the bulk load of CounterData. */
-int ps_relog_sql_begin(ps_db *db, const ps_log_info *info, const char *display, ps_relog_sql **out,
-                       ps_error *err);
-/* Add one sample (row->values for info's columns; NaN values are left out, as relog does). */
+/* Default of ps_relog_sql_options.batch_rows: CounterData rows per transaction. */
+#define PS_RELOG_SQL_BATCH 250000
+typedef struct ps_relog_sql_options {
+    /* The log set's identity (e.g. the SHA-256 of the log and of the options that select its
+     * rows, as hex): its GUID is derived from it, so loading the same log set again adds nothing
+     * and an interrupted load resumes. NULL: a random GUID (neither resumable nor idempotent). */
+    const char *key;
+    uint64_t batch_rows;   /* commit every this many CounterData rows, at a record boundary; 0 = default */
+} ps_relog_sql_options;
+/* What ps_relog_sql_begin found of the log set in the database. */
+typedef struct ps_relog_sql_state {
+    int complete;            /* 1: the log set is stored whole already (nothing to do) */
+    uint64_t records_before; /* records of an interrupted load already stored (they are skipped) */
+    char guid[40];           /* the log set's GUID */
+} ps_relog_sql_state;
+/* Start a log set named display (its file name). Opens its own write transactions (the caller
+ * holds none): registers (or reuses) a CounterDetails row for each column of info (committed at
+ * once), looks the log set up by GUID, and opens the bulk load of CounterData. When the log set
+ * is complete already (its DisplayToID row exists) *out is NULL and st->complete = 1. PS_EIO on
+ * a database error. *out owned by the caller (ps_relog_sql_end or _abort). */
+int ps_relog_sql_begin(ps_db *db, const ps_log_info *info, const char *display, const ps_relog_sql_options *opt,
+                       ps_relog_sql **out, ps_relog_sql_state *st, ps_error *err);
+/* Add one sample (row->values for info's columns; NaN values are left out, as relog does).
+ * Records an interrupted load stored already are counted and skipped. Every opt->batch_rows
+ * rows the transaction is committed at the end of a record (a kill loses at most one batch;
+ * running the same load again resumes after the last committed record). */
 int ps_relog_sql_row(ps_relog_sql *r, const ps_row *row, ps_error *err);
-/* Finish the bulk load and write the DisplayToID row (start, stop, record count, zone).
- * *rows = CounterData rows written. Frees r. The caller commits. */
+/* Finish the bulk load, write the DisplayToID row (start, stop, record count, zone: the log
+ * set is complete) and commit. *rows = CounterData rows this call series wrote (skipped
+ * records not counted). Frees r. */
 int ps_relog_sql_end(ps_relog_sql *r, uint64_t *rows, ps_error *err);
-void ps_relog_sql_abort(ps_relog_sql *r);   /* frees r; NULL ok */
+/* Roll back the batch in progress (committed batches stay: the load can resume). Frees r; NULL ok. */
+void ps_relog_sql_abort(ps_relog_sql *r);
+/* Around a bulk load of about expect_rows CounterData rows (any number of log sets, any number
+ * of connections): when the table holds fewer rows than that, begin drops its unique key index
+ * (*dropped = 1), so rows go in without index upkeep; end builds the index again when it is
+ * missing (after a load, and after a load that was stopped: call it also on failure). The
+ * index is (GUID, CounterID, RecordIndex), relog's primary key. PS_EIO on a database error;
+ * end fails with it when the rows hold a duplicate key. */
+int ps_relog_sql_bulk_begin(ps_db *db, uint64_t expect_rows, int *dropped, ps_error *err);
+int ps_relog_sql_bulk_end(ps_db *db, ps_error *err);
 
 #endif

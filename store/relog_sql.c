@@ -1,8 +1,11 @@
 /* relog_sql.c - counter logs into relog's SQL tables (DisplayToID, CounterDetails,
  * CounterData), as `relog -f SQL` lays them out, so queries written for relog's databases run
  * unchanged. One log is one log set (one GUID); counters are shared between log sets through
- * CounterDetails. Values go through the bulk loader (COPY on PostgreSQL). */
+ * CounterDetails. Values go through the bulk loader (COPY on PostgreSQL), committed in batches
+ * at record boundaries; a log set's GUID comes from its identity key, so a load that was
+ * interrupted resumes after its last committed record and a complete one is not loaded twice. */
 #include "db_internal.h"
+#include "ps_io.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -18,35 +21,47 @@ struct ps_relog_sql {
     int64_t *ids;          /* CounterID of each column */
     ps_db_copy *copy;
     uint64_t records, rows;
+    uint64_t skip;         /* records stored by an interrupted load: counted, not written again */
+    uint64_t batch, in_batch;
     ps_time first, last;
 };
 
-typedef struct detail {
-    int64_t id;
-    char *machine, *object, *counter, *instance, *parent;
-    int64_t index;         /* -1 = none */
-} detail;
-
-static int same(const char *a, const char *b)
+/* The 16 bytes of a log set's GUID: the first bytes of the SHA-256 of its key, or random ones
+ * (/dev/urandom) without a key. */
+static void guid_bytes(const char *key, unsigned char r[16])
 {
-    return (!a && !b) || (a && b && strcmp(a, b) == 0);
-}
-
-/* A new log-set GUID, upper-case as SQL Server shows uniqueidentifier values. */
-static void new_guid(char out[40])
-{
-    unsigned char r[16] = {0};
+    if (key) {
+        ps_sha256 h;
+        char hex[65];
+        ps_sha256_init(&h);
+        ps_sha256_update(&h, key, strlen(key));
+        ps_sha256_final(&h, hex);
+        for (int i = 0; i < 16; i++) {
+            unsigned v = 0;
+            sscanf(hex + 2 * i, "%2x", &v);
+            r[i] = (unsigned char)v;
+        }
+        return;
+    }
     FILE *fp = fopen("/dev/urandom", "rb");
-    if (!fp || fread(r, 1, sizeof r, fp) != sizeof r) {
+    if (!fp || fread(r, 1, 16, fp) != 16) {
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
-        uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ (uint64_t)(uintptr_t)out;
+        uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ (uint64_t)(uintptr_t)r;
         for (int i = 0; i < 16; i++, x = x * 6364136223846793005ULL + 1442695040888963407ULL)
             r[i] = (unsigned char)(x >> 56);
     }
     if (fp)
         fclose(fp);
-    r[6] = (unsigned char)((r[6] & 0x0f) | 0x40);
+}
+
+/* A log set's GUID, upper-case as SQL Server shows uniqueidentifier values: RFC 9562 version 8
+ * (name-based on SHA-256) from a key, version 4 (random) without one. */
+static void new_guid(const char *key, char out[40])
+{
+    unsigned char r[16] = {0};
+    guid_bytes(key, r);
+    r[6] = (unsigned char)((r[6] & 0x0f) | (key ? 0x80 : 0x40));
     r[8] = (unsigned char)((r[8] & 0x3f) | 0x80);
     snprintf(out, 40, "%02X%02X%02X%02X-%02X%02X-%02X%02X-%02X%02X-%02X%02X%02X%02X%02X%02X", r[0], r[1], r[2], r[3],
              r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15]);
@@ -60,89 +75,152 @@ static void sql_time(char out[32], ps_time t)
     snprintf(out, 32, "%04d-%02d-%02d %02d:%02d:%02d.%03d", y, mo, d, h, mi, s, ms);
 }
 
-static void details_free(detail *d, size_t n)
+/* The lookup key of a counter: its parts, each marked present (1) or NULL (0) and ended by a
+ * 0x1F unit separator, so "" and NULL differ and no part runs into the next. */
+static void detail_key(ps_buf *k, const char *machine, const char *object, const char *counter,
+                       const char *instance, const char *parent, int64_t index)
 {
-    for (size_t i = 0; i < n; i++) {
-        free(d[i].machine);
-        free(d[i].object);
-        free(d[i].counter);
-        free(d[i].instance);
-        free(d[i].parent);
+    const char *parts[] = {machine, object, counter, instance, parent};
+    ps_buf_reset(k);
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        ps_buf_putc(k, parts[i] ? '\1' : '\0');
+        if (parts[i])
+            ps_buf_puts(k, parts[i]);
+        ps_buf_putc(k, '\x1f');
     }
-    free(d);
+    ps_buf_printf(k, "%lld", (long long)index);
 }
 
-static int load_details(ps_db *db, detail **out, size_t *n, int64_t *max_id, ps_error *err)
+/* Every CounterDetails row into h (key -> CounterID); *max_id = the largest id. */
+static int load_details(ps_db *db, ps_hash *h, ps_buf *k, int64_t *max_id, ps_error *err)
 {
     ps_db_stmt *st = NULL;
-    *out = NULL;
-    *n = 0;
     *max_id = 0;
     int rc = ps_db_prepare(db, "SELECT CounterID, MachineName, ObjectName, CounterName, InstanceName, InstanceIndex,"
                                " ParentName FROM CounterDetails", &st, err);
     if (!rc)
         rc = ps_db_run(st, NULL, 0, err);
     while (!rc && ps_db_next(st)) {
-        *out = ps_xrealloc(*out, (*n + 1) * sizeof **out);
-        detail *d = &(*out)[(*n)++];
-        d->id = ps_db_col_int(st, 0);
-        d->machine = ps_xstrdup(ps_db_col_text(st, 1));
-        d->object = ps_xstrdup(ps_db_col_text(st, 2));
-        d->counter = ps_xstrdup(ps_db_col_text(st, 3));
-        d->instance = ps_xstrdup(ps_db_col_text(st, 4));
-        d->index = ps_db_col_null(st, 5) ? -1 : ps_db_col_int(st, 5);
-        d->parent = ps_xstrdup(ps_db_col_text(st, 6));
-        if (d->id > *max_id)
-            *max_id = d->id;
+        int64_t id = ps_db_col_int(st, 0);
+        detail_key(k, ps_db_col_text(st, 1), ps_db_col_text(st, 2), ps_db_col_text(st, 3), ps_db_col_text(st, 4),
+                   ps_db_col_text(st, 6), ps_db_col_null(st, 5) ? -1 : ps_db_col_int(st, 5));
+        ps_hash_put(h, k->data, k->len, (size_t)id);
+        if (id > *max_id)
+            *max_id = id;
     }
     ps_db_finalize(st);
     return rc;
 }
 
 /* CounterID of every column of info: an existing CounterDetails row with the same machine,
- * object, counter, instance, index and parent, else a new row. */
+ * object, counter, instance, index and parent (one hash lookup), else a new row. */
 static int map_counters(ps_relog_sql *r, ps_error *err)
 {
-    detail *d = NULL;
-    size_t n = 0;
+    ps_hash h;
+    ps_hash_init(&h, 0);
+    ps_buf key = {0}, machine = {0};
     int64_t next = 0;
-    int rc = load_details(r->db, &d, &n, &next, err);
+    int rc = load_details(r->db, &h, &key, &next, err);
     ps_db_stmt *ins = NULL;
     if (!rc)
         rc = ps_db_prepare(r->db, "INSERT INTO CounterDetails (CounterID, MachineName, ObjectName, CounterName,"
                                   " InstanceName, InstanceIndex, ParentName) VALUES (?, ?, ?, ?, ?, ?, ?)", &ins, err);
-    ps_buf machine = {0};
     for (size_t c = 0; c < r->info->ncounters && !rc; c++) {
         const ps_counter_path *p = &r->info->counters[c];
         ps_buf_reset(&machine);
         if (p->machine)
             ps_buf_printf(&machine, "\\\\%s", p->machine);
         const char *m = machine.data ? machine.data : "";
-        int64_t idx = p->index >= 0 ? p->index : -1, found = 0;
-        for (size_t i = 0; i < n && !found; i++)
-            if (same(d[i].machine, m) && same(d[i].object, p->object) && same(d[i].counter, p->counter) &&
-                same(d[i].instance, p->instance) && same(d[i].parent, p->parent) && d[i].index == idx)
-                found = d[i].id;
-        if (!found) {
-            found = ++next;
-            ps_db_val v[] = {ps_db_int(found), ps_db_text(m), ps_db_text(p->object ? p->object : ""),
-                             ps_db_text(p->counter ? p->counter : ""), ps_db_text(p->instance),
-                             idx >= 0 ? ps_db_int(idx) : ps_db_text(NULL), ps_db_text(p->parent)};
+        const char *obj = p->object ? p->object : "", *ctr = p->counter ? p->counter : "";
+        int64_t idx = p->index >= 0 ? p->index : -1;
+        detail_key(&key, m, obj, ctr, p->instance, p->parent, idx);
+        size_t found = ps_hash_get(&h, key.data, key.len);
+        if (found == PS_HASH_NONE) {
+            found = (size_t)++next;
+            ps_db_val v[] = {ps_db_int((int64_t)found), ps_db_text(m), ps_db_text(obj), ps_db_text(ctr),
+                             ps_db_text(p->instance), idx >= 0 ? ps_db_int(idx) : ps_db_text(NULL),
+                             ps_db_text(p->parent)};
             rc = ps_db_run(ins, v, 7, err);
-            d = ps_xrealloc(d, (n + 1) * sizeof *d);
-            d[n++] = (detail){found, ps_xstrdup(m), ps_xstrdup(p->object ? p->object : ""),
-                              ps_xstrdup(p->counter ? p->counter : ""), ps_xstrdup(p->instance),
-                              ps_xstrdup(p->parent), idx};
+            ps_hash_put(&h, key.data, key.len, found);
         }
-        r->ids[c] = found;
+        r->ids[c] = (int64_t)found;
     }
     ps_buf_fini(&machine);
+    ps_buf_fini(&key);
     ps_db_finalize(ins);
-    details_free(d, n);
+    ps_hash_fini(&h);
     return rc;
 }
 
-int ps_relog_sql_begin(ps_db *db, const ps_log_info *info, const char *display, ps_relog_sql **out, ps_error *err)
+static const char *const data_cols[] = {"GUID", "CounterID", "RecordIndex", "CounterDateTime", "CounterValue"};
+
+/* Open a write transaction and the bulk load of CounterData in it. */
+static int batch_open(ps_relog_sql *r, ps_error *err)
+{
+    int rc = ps_db_begin(r->db, 1, err);
+    if (!rc && (rc = ps_db_copy_begin(r->db, "CounterData", data_cols, 5, &r->copy, err)) != PS_OK)
+        ps_db_rollback(r->db);
+    return rc;
+}
+
+/* The records of the log set committed so far (ps_relog_load), in the current transaction;
+ * done: the log set is complete (its row goes). */
+static int note_progress(ps_relog_sql *r, int done, ps_error *err)
+{
+    ps_db_val v[] = {ps_db_text(r->guid), ps_db_int((int64_t)r->records)};
+    ps_db_stmt *st = NULL;
+    int rc = ps_db_prepare(r->db, "DELETE FROM ps_relog_load WHERE GUID = ?", &st, err);
+    if (!rc)
+        rc = ps_db_run(st, v, 1, err);
+    ps_db_finalize(st);
+    st = NULL;
+    if (!rc && !done && (rc = ps_db_prepare(r->db, "INSERT INTO ps_relog_load (GUID, records) VALUES (?, ?)", &st,
+                                            err)) == PS_OK)
+        rc = ps_db_run(st, v, 2, err);
+    ps_db_finalize(st);
+    return rc;
+}
+
+/* End the bulk load and commit: the records so far are stored. */
+static int batch_close(ps_relog_sql *r, ps_error *err)
+{
+    int rc = ps_db_copy_end(r->copy, err);
+    r->copy = NULL;
+    if (!rc)
+        rc = note_progress(r, 0, err);
+    if (rc) {
+        ps_db_rollback(r->db);
+        return rc;
+    }
+    r->in_batch = 0;
+    return ps_db_commit(r->db, err);
+}
+
+/* In one write transaction: the counters registered, the log set looked up (complete: its
+ * DisplayToID row; interrupted: its largest RecordIndex) and committed. */
+static int prepare_set(ps_relog_sql *r, ps_relog_sql_state *st, ps_error *err)
+{
+    int rc = ps_db_begin(r->db, 1, err);
+    if (rc)
+        return rc;
+    ps_db_val g = ps_db_text(r->guid);
+    int64_t n = 0, last = 0;
+    rc = ps_db_query_int(r->db, "SELECT COUNT(*) FROM DisplayToID WHERE GUID = ?", &g, 1, &n, err);
+    if (!rc && n == 0)
+        rc = ps_db_query_int(r->db, "SELECT records FROM ps_relog_load WHERE GUID = ?", &g, 1, &last, err);
+    if (!rc && n == 0)
+        rc = map_counters(r, err);
+    if (rc) {
+        ps_db_rollback(r->db);
+        return rc;
+    }
+    st->complete = n > 0;
+    st->records_before = r->skip = (uint64_t)last;
+    return ps_db_commit(r->db, err);
+}
+
+int ps_relog_sql_begin(ps_db *db, const ps_log_info *info, const char *display, const ps_relog_sql_options *opt,
+                       ps_relog_sql **out, ps_relog_sql_state *st, ps_error *err)
 {
     ps_relog_sql *r = ps_xcalloc(1, sizeof *r);
     r->db = db;
@@ -150,12 +228,14 @@ int ps_relog_sql_begin(ps_db *db, const ps_log_info *info, const char *display, 
     r->display = ps_xstrdup(display);
     r->ids = ps_xcalloc(info->ncounters + 1, sizeof *r->ids);
     r->first = r->last = PS_TIME_NONE;
-    new_guid(r->guid);
-    static const char *const cols[] = {"GUID", "CounterID", "RecordIndex", "CounterDateTime", "CounterValue"};
-    int rc = map_counters(r, err);
-    if (!rc)
-        rc = ps_db_copy_begin(db, "CounterData", cols, 5, &r->copy, err);
-    if (rc) {
+    r->batch = opt && opt->batch_rows ? opt->batch_rows : PS_RELOG_SQL_BATCH;
+    memset(st, 0, sizeof *st);
+    new_guid(opt ? opt->key : NULL, r->guid);
+    snprintf(st->guid, sizeof st->guid, "%s", r->guid);
+    int rc = prepare_set(r, st, err);
+    if (!rc && !st->complete)
+        rc = batch_open(r, err);
+    if (rc || st->complete) {
         ps_relog_sql_abort(r);
         r = NULL;
     }
@@ -165,12 +245,14 @@ int ps_relog_sql_begin(ps_db *db, const ps_log_info *info, const char *display, 
 
 int ps_relog_sql_row(ps_relog_sql *r, const ps_row *row, ps_error *err)
 {
-    char when[32];
-    sql_time(when, row->utc);
     int64_t rec = (int64_t)++r->records;
     if (r->first == PS_TIME_NONE)
         r->first = row->utc;
     r->last = row->utc;
+    if (r->records <= r->skip)
+        return PS_OK;   /* stored by the interrupted load */
+    char when[32];
+    sql_time(when, row->utc);
     for (size_t c = 0; c < row->nvalues && c < r->info->ncounters; c++) {
         if (isnan(row->values[c]))
             continue;
@@ -180,6 +262,11 @@ int ps_relog_sql_row(ps_relog_sql *r, const ps_row *row, ps_error *err)
         if (rc)
             return rc;
         r->rows++;
+        r->in_batch++;
+    }
+    if (r->in_batch >= r->batch) {
+        int rc = batch_close(r, err);
+        return rc ? rc : batch_open(r, err);
     }
     return PS_OK;
 }
@@ -222,6 +309,10 @@ int ps_relog_sql_end(ps_relog_sql *r, uint64_t *rows, ps_error *err)
     ps_db_finalize(st);
     free(disp);
     free(zone);
+    if (!rc)
+        rc = note_progress(r, 1, err);
+    if (!rc)
+        rc = ps_db_commit(r->db, err);
     *rows = r->rows;
     ps_relog_sql_abort(r);
     return rc;
@@ -232,7 +323,45 @@ void ps_relog_sql_abort(ps_relog_sql *r)
     if (!r)
         return;
     ps_db_copy_abort(r->copy);
+    ps_db_rollback(r->db);
     free(r->display);
     free(r->ids);
     free(r);
+}
+
+/* Rows in CounterData, counted up to limit (no more is read). */
+static int rows_upto(ps_db *db, uint64_t limit, int64_t *n, ps_error *err)
+{
+    ps_db_val v = ps_db_int((int64_t)(limit < INT64_MAX ? limit : INT64_MAX));
+    return ps_db_query_int(db, "SELECT COUNT(*) FROM (SELECT 1 FROM CounterData LIMIT ?) AS head", &v, 1, n, err);
+}
+
+int ps_relog_sql_bulk_begin(ps_db *db, uint64_t expect_rows, int *dropped, ps_error *err)
+{
+    int64_t have = 0;
+    *dropped = 0;
+    int rc = rows_upto(db, expect_rows, &have, err);
+    if (rc || (uint64_t)have >= expect_rows)
+        return rc;   /* a big table and a small load: the index is kept up to date as rows come */
+    rc = ps_db_begin(db, 1, err);
+    if (!rc)
+        rc = ps_db_exec(db, "DROP INDEX IF EXISTS CounterData_key", err);
+    if (rc) {
+        ps_db_rollback(db);
+        return rc;
+    }
+    *dropped = 1;
+    return ps_db_commit(db, err);
+}
+
+int ps_relog_sql_bulk_end(ps_db *db, ps_error *err)
+{
+    int rc = ps_db_begin(db, 1, err);
+    if (!rc)
+        rc = ps_db_exec(db, PS_RELOG_SQL_KEY_INDEX, err);
+    if (rc) {
+        ps_db_rollback(db);
+        return rc;
+    }
+    return ps_db_commit(db, err);
 }

@@ -76,7 +76,23 @@ static const char *const v4[] = {
     " PRIMARY KEY (run_id, server_idx, seq))",
     NULL};
 
-static const char *const *const migrations[PS_STORE_SCHEMA_VERSION] = {v1, v2, v3, v4};
+/* Bulk loads of relog's tables: CounterData's key as a separate unique index, which a big load
+ * drops and builds again afterwards (ps_relog_sql_bulk_begin), instead of the primary key of
+ * the table (rows are copied over once); and the progress of a log set whose load is under way
+ * (the records committed), so that a load that was stopped resumes after them. */
+static const char *const v5[] = {
+    "CREATE TABLE ps_counterdata_v5 (GUID VARCHAR(38) NOT NULL, CounterID BIGINT NOT NULL,"
+    " RecordIndex BIGINT NOT NULL, CounterDateTime VARCHAR(24) NOT NULL, CounterValue DOUBLE PRECISION NOT NULL,"
+    " FirstValueA BIGINT, FirstValueB BIGINT, SecondValueA BIGINT, SecondValueB BIGINT, MultiCount BIGINT)",
+    "INSERT INTO ps_counterdata_v5 SELECT GUID, CounterID, RecordIndex, CounterDateTime, CounterValue, FirstValueA,"
+    " FirstValueB, SecondValueA, SecondValueB, MultiCount FROM CounterData",
+    "DROP TABLE CounterData",
+    "ALTER TABLE ps_counterdata_v5 RENAME TO CounterData",
+    PS_RELOG_SQL_KEY_INDEX,
+    "CREATE TABLE ps_relog_load (GUID VARCHAR(38) NOT NULL PRIMARY KEY, records BIGINT NOT NULL)",
+    NULL};
+
+static const char *const *const migrations[PS_STORE_SCHEMA_VERSION] = {v1, v2, v3, v4, v5};
 
 int ps_store_schema_version(ps_db *db, int64_t *out, ps_error *err)
 {

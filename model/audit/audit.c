@@ -15,7 +15,7 @@ const char *ps_severity_name(enum ps_severity s)
     return (s >= PS_SEV_INFO && s <= PS_SEV_ERROR) ? sev_names[s] : "info";
 }
 
-static const char *const metric_keys[PS_M_COUNT] = {
+static const char *const metric_keys[PS_MX_COUNT] = {
     "db_transfers_per_sec", "db_reads_per_sec", "db_writes_per_sec", "db_read_latency_ms",
     "db_write_latency_ms", "log_writes_per_sec", "log_write_latency_ms", "mailboxes",
     "mailboxes_per_server", "servers", "profile_iops_per_mailbox", "tested_iops_per_mailbox",
@@ -23,29 +23,18 @@ static const char *const metric_keys[PS_M_COUNT] = {
     "backup_mb_per_sec_per_server", "replay_sec_per_log", "verdict", "report_cell",
     "test_log_latency", "threshold_db_read_ms", "threshold_log_write_ms", "log_interval_ms",
     "blg_samples", "xml_samples_queried", "collection_start", "collection_end",
-    "page_fault_stalls_per_sec"};
-
-static const char *const metric_keys_ext[PS_MX_COUNT - PS_M_COUNT] = {
+    "page_fault_stalls_per_sec",
     "databases_per_server", "mailboxes_per_database", "database_size_gb", "capacity_gb", "capacity_used_pct",
     "copies_per_database", "dags", "target_iops_per_server", "report_mailboxes", "report_iops_per_mailbox", "unread"};
 
 const char *ps_metric_key(enum ps_metric m)
 {
-    return ps_metric_key_ext((int)m);
-}
-
-const char *ps_metric_key_ext(int m)
-{
-    if (m >= 0 && m < PS_M_COUNT)
-        return metric_keys[m];
-    if (m >= PS_M_COUNT && m < PS_MX_COUNT)
-        return metric_keys_ext[m - PS_M_COUNT];
-    return "unknown";
+    return (unsigned)m < PS_MX_COUNT ? metric_keys[m] : "unknown";
 }
 
 int ps_claim_is_reading(const ps_claim *c)
 {
-    return (int)c->metric != PS_MX_UNREAD;
+    return c->metric != PS_MX_UNREAD;
 }
 
 void ps_audit_coverage_of(const ps_paper *p, const ps_audit *a, ps_audit_coverage *out)

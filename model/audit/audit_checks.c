@@ -136,7 +136,7 @@ static void check_aggregate(actx *c, const asum *agg)
         c->out->checked++;
         char ba[64], be[64], bx[64];
         int d = audit_decimals(a);
-        const char *key = ps_metric_key((enum ps_metric)m);
+        const char *key = ps_metric_key(m);
         if (m == PS_M_DB_READ_LAT || m == PS_M_DB_WRITE_LAT || m == PS_M_LOG_WRITE_LAT) {
             double mean = sum / nsrv, tol = h / nsrv + a.h;
             if (!audit_differs(a.v, mean, tol))
@@ -259,7 +259,7 @@ static void check_table_vs_instances(actx *c, const asum *s, const aview *v)
         char b1[64], b2[64], lb[48];
         int lat = m == PS_M_DB_READ_LAT || m == PS_M_DB_WRITE_LAT || m == PS_M_LOG_WRITE_LAT;
         audit_add(c, "instances-vs-total-mismatch", PS_SEV_ERROR, s->file, a.line, s->server,
-                  ps_metric_key((enum ps_metric)m), a.v, d[m].v, "%s %s != %s of the %zu %s of the Performance "
+                  ps_metric_key(m), a.v, d[m].v, "%s %s != %s of the %zu %s of the Performance "
                   "report (line %s) = %s", audit_metric_names[m], AUDIT_FMT(b1, a), lat ? "mean" : "sum", v->ninst,
                   v->y2007 ? "volumes" : "instances", ps_loc_format(lb, sizeof lb, v->line), AUDIT_NUM(b2, d[m].v, audit_decimals(a)));
     }

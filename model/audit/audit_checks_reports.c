@@ -123,7 +123,7 @@ static void check_paper_vs_computed(actx *c)
                 continue;
             char b1[64], b2[64];
             audit_add(c, "table-vs-recomputed-mismatch", PS_SEV_ERROR, s->file, a.line, s->server,
-                      ps_metric_key((enum ps_metric)m), a.v, b.v, "%s %s %s but recomputed for %s from the counter "
+                      ps_metric_key(m), a.v, b.v, "%s %s %s but recomputed for %s from the counter "
                       "logs: %s", s->server ? s->server : "", names[m], AUDIT_FMT(b1, a), r->server ? r->server : "?",
                       AUDIT_NUM(b2, b.v, 3));
         }

@@ -102,7 +102,7 @@ void audit_checks_units(actx *c, const asum *s, size_t k)
             continue;
         c->out->checked++;
         char b1[64], b2[64], b3[64], lb1[48];
-        const char *key = ps_metric_key((enum ps_metric)m);
+        const char *key = ps_metric_key(m);
         const ainst *hin = NULL;
         int hcol = -1;
         const aview *hit = same_digits(c, a, &hin, &hcol);

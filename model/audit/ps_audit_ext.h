@@ -1,6 +1,6 @@
-/* ps_audit_ext.h - audit claims beyond the metrics of ps_model.h (configuration arithmetic, the
- * Jetstress report's own configuration, words that were not understood) and the coverage of an
- * audit: what the paper reader read and what it could not. Shared by parser/paper (which makes
+/* ps_audit_ext.h - the aggregate column of configuration claims, and the coverage of an audit:
+ * what the paper reader read and what it could not (the claim metrics are enum ps_metric of
+ * ps_audit_model.h). Shared by parser/paper (which makes
  * these claims), model/audit (which checks and counts them) and render/out (which prints them). */
 #ifndef PS_AUDIT_EXT_H
 #define PS_AUDIT_EXT_H
@@ -9,28 +9,9 @@
 
 #include "ps_model.h"
 
-/* Claim metrics that continue enum ps_metric (stored in ps_claim.metric as that enum type). */
-enum ps_metric_ext {
-    PS_MX_DATABASES_PER_SERVER = PS_M_COUNT,
-    PS_MX_MAILBOXES_PER_DATABASE,
-    PS_MX_DB_SIZE_GB,         /* total database size, GB (TB x 1024) */
-    PS_MX_CAPACITY_GB,        /* formatted / usable capacity, GB */
-    PS_MX_CAPACITY_USED_PCT,  /* "% storage capacity used by Exchange database" */
-    PS_MX_COPIES_PER_DATABASE,
-    PS_MX_DAGS,
-    PS_MX_TARGET_PER_SERVER,  /* "Target IOPS per server" */
-    PS_MX_REPORT_MAILBOXES,   /* a Jetstress report's own mailbox count (its test description) */
-    PS_MX_REPORT_IOPS,        /* a Jetstress report's own IOPS per mailbox */
-    PS_MX_UNREAD,             /* a number attached to no claim: text = the number, label = words before it */
-    PS_MX_COUNT
-};
-
 /* ps_claim.col of a configuration value read from an aggregate / total column ("servers as
  * columns" tables); a value of column j has col = j, a value outside such a table col = -1. */
 #define PS_CLAIM_COL_AGGREGATE (-2)
-
-/* Stable key of any metric, plain or extended ("databases_per_server", ...). */
-const char *ps_metric_key_ext(int m);
 
 /* 1 when a claim is a real reading (not an unread number). */
 int ps_claim_is_reading(const ps_claim *c);

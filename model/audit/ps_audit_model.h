@@ -35,9 +35,23 @@ enum ps_metric {
     PS_M_BLG_SAMPLES, PS_M_XML_SAMPLES,
     PS_M_COLLECTION_START, PS_M_COLLECTION_END,  /* value = ps_time (ms) as double */
     PS_M_STALLS_AVG,      /* Database Page Fault Stalls/sec, host table average */
-    PS_M_COUNT
+    PS_M_COUNT,           /* the metrics above: a run's figures; the audit's claims follow */
+    /* configuration arithmetic, the Jetstress report's own configuration, unread numbers */
+    PS_MX_DATABASES_PER_SERVER = PS_M_COUNT,
+    PS_MX_MAILBOXES_PER_DATABASE,
+    PS_MX_DB_SIZE_GB,         /* total database size, GB (TB x 1024) */
+    PS_MX_CAPACITY_GB,        /* formatted / usable capacity, GB */
+    PS_MX_CAPACITY_USED_PCT,  /* "% storage capacity used by Exchange database" */
+    PS_MX_COPIES_PER_DATABASE,
+    PS_MX_DAGS,
+    PS_MX_TARGET_PER_SERVER,  /* "Target IOPS per server" */
+    PS_MX_REPORT_MAILBOXES,   /* a Jetstress report's own mailbox count (its test description) */
+    PS_MX_REPORT_IOPS,        /* a Jetstress report's own IOPS per mailbox */
+    PS_MX_UNREAD,             /* a number attached to no claim: text = the number, label = words before it */
+    PS_MX_COUNT               /* every metric */
 };
-/* Stable key of a metric ("db_transfers_per_sec", ...). */
+/* Stable key of any metric ("db_transfers_per_sec", "databases_per_server", ...); "unknown"
+ * outside the enum. */
 const char *ps_metric_key(enum ps_metric m);
 
 /* Where in a paper a claim was read. */

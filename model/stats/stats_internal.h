@@ -1,5 +1,5 @@
-/* stats_internal.h - private to model/ (and its unit tests): the batch forms of the
- * accumulator and the sketch that summary.c feeds, and the aligned allocation it uses. */
+/* stats_internal.h - private to model/stats/ (and its unit tests): the batch forms of the
+ * accumulator and the sketch that summary.c feeds. */
 #ifndef PS_STATS_INTERNAL_H
 #define PS_STATS_INTERNAL_H
 
@@ -14,10 +14,6 @@
 #define PS_ACC_WIDE 0x1p400
 #define PS_ACC_DOWN 0x1p-600
 int ps_acc_wide(const ps_acc *a);
-
-/* n bytes aligned to align (a power of two, a multiple of sizeof(void *)); free() releases it.
- * Aborts on out-of-memory like the other ps_x* helpers. */
-void *ps_xaligned(size_t align, size_t n);
 
 /* ps_acc_add_many for the values v[0], v[stride], ..., v[(n-1) * stride] (one column of a
  * row-major batch). t_all_set != 0 promises that no t[i] is PS_TIME_NONE (a faster loop); 0 is

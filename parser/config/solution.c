@@ -13,7 +13,7 @@
  * and tables survive. Only a '#' or ';' in the first column starts a comment.
  */
 #include "ps_parser.h"
-#include "textfile_internal.h"
+#include "textfile.h"
 
 #include <stdlib.h>
 #include <math.h>

@@ -1,8 +1,8 @@
 /* thresholds.c - threshold files: perfscribe's own line format and PAL threshold XML
  * (StaticThreshold rules), detected by content. */
-#include "numparse_internal.h"
+#include "numparse.h"
 #include "ps_parser.h"
-#include "textfile_internal.h"
+#include "textfile.h"
 #include "pal_xml.h"
 
 #include <ctype.h>
@@ -422,6 +422,8 @@ static xmlDoc *parse_once(const char *data, size_t len, int options, xmlError *e
 /* 1 when "<!ENTITY" occurs anywhere in data (also in a comment: then no second parse). */
 static int declares_entity(const char *data, size_t len)
 {
+    if (ps_text_is_utf16(data, len))
+        return 1;   /* not searched as bytes: taken as declaring one (libxml2's caps stay on) */
     for (const char *p = data; (p = memchr(p, '<', len - (size_t)(p - data))) != NULL; p++)
         if ((size_t)(data + len - p) >= 8 && memcmp(p, "<!ENTITY", 8) == 0)
             return 1;
@@ -542,12 +544,9 @@ int ps_thr_read(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err
         ps_buf_fini(&b);
         return r;
     }
-    /* PAL XML by content: the first non-blank character (after a BOM) is '<' */
-    size_t i = b.len >= 3 && memcmp(b.data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-    while (i < b.len && isspace((unsigned char)b.data[i]))
-        i++;
+    /* PAL XML by content: the first non-blank character (after a BOM; UTF-16 too) is '<' */
     int rc;
-    if (i < b.len && b.data[i] == '<') {
+    if (ps_text_is_xml(b.data, b.len)) {
         rc = import_pal(path, b.data, b.len, set, w, err);
         ps_buf_fini(&b);
     } else {

@@ -513,7 +513,7 @@ int ps_js_report_read(const char *path, ps_js_report **out, ps_warnings *w, ps_e
     *out = NULL;
     char *data;
     size_t len;
-    int rc = js_slurp(path, JS_MAX_INPUT, &data, &len, err);
+    int rc = ps_text_slurp(path, JS_MAX_INPUT, &data, &len, err);
     if (rc)
         return rc;
     htmlDocPtr doc = htmlReadMemory(data, (int)len, NULL, pick_encoding(data, len),

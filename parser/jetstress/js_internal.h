@@ -8,6 +8,7 @@
 #include <libxml/tree.h>
 
 #include "ps_parser.h"
+#include "textfile.h"
 
 /* Maximum size of an HTML report or XML file read into memory. */
 #define JS_MAX_INPUT (64u * 1024u * 1024u)
@@ -67,8 +68,6 @@ double js_latency_unit_scale(const char *unit);
  * text is not a number. */
 int js_parse_num(const char *s, int dec_comma, double *out, char *unit, size_t un);
 
-/* Read a whole file (at most max bytes). PS_EIO / PS_EINPUT (too large) with err. *len set. */
-int js_slurp(const char *path, size_t max, char **data, size_t *len, ps_error *err);
 /* The machine of the first "\\MACHINE\" in s: the name up to the next backslash (newly
  * allocated), or NULL when it is empty or another character of stop comes first (stop lists
  * the backslash and the characters that end a name). */

@@ -1,5 +1,5 @@
 /* js_labels.c - Jetstress report label tables (English, Traditional Chinese) and the small
- * text helpers behind them: label normalisation, number cells, file slurping.
+ * text helpers behind them: label normalisation, number cells.
  *
  * One table entry per canonical field; variants are written as they appear in reports and are
  * normalised with js_label_norm at lookup time. Why labels: docs/formats.md#js-labels (zh-TW labels
@@ -337,28 +337,6 @@ char *js_machine_in(const char *s, const char *stop)
     p += 2;
     size_t l = strcspn(p, stop);
     return l && p[l] == '\\' ? ps_xstrndup(p, l) : NULL;
-}
-
-int js_slurp(const char *path, size_t max, char **data, size_t *len, ps_error *err)
-{
-    *data = NULL;
-    *len = 0;
-    ps_buf b = {0};
-    int r = ps_buf_read_file(&b, path, max);
-    if (r) {
-        ps_buf_fini(&b);
-        if (r == PS_READ_EOPEN)
-            return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
-        if (r == PS_READ_EISDIR)
-            return ps_error_set(err, PS_EIO, path, 0, 0, "is a directory");
-        if (r == PS_READ_ETOOBIG)
-            return ps_error_set(err, PS_EINPUT, path, 0, 0, "file larger than %zu MiB", max >> 20);
-        return ps_error_set(err, PS_EIO, path, 0, 0, "read error");
-    }
-    ps_input_note(path);   /* never replaced by an output of this process */
-    *len = b.len;
-    *data = ps_buf_steal(&b);
-    return PS_OK;
 }
 
 const char *js_instance_basename(const char *name)

@@ -67,7 +67,7 @@ static int read_xml(const char *path, xmlDocPtr *out, ps_warnings *w, ps_error *
     char *data;
     size_t len;
     *out = NULL;
-    int rc = js_slurp(path, JS_MAX_INPUT, &data, &len, err);
+    int rc = ps_text_slurp(path, JS_MAX_INPUT, &data, &len, err);
     if (rc)
         return rc;
     if (len == 0) {

@@ -1,6 +1,6 @@
 /* log.c - ps_log_open: content detection, backend dispatch and column filtering. */
 #include "log_internal.h"
-#include "textenc_internal.h"
+#include "textenc.h"
 
 #include <errno.h>
 #include <math.h>

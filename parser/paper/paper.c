@@ -3,7 +3,7 @@
  * sections, table rows, test-log lines) that a small state machine turns into claims. */
 #include "ps_parser.h"
 #include "paper_internal.h"
-#include "js_internal.h"
+#include "textfile.h"
 #include "paper_text.h"
 #include "ps_paper_pdf.h"
 
@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #define MAX_EVENTS_PER_LINE 4096
@@ -191,6 +192,23 @@ static size_t collect(rd *r, const char *s, size_t n, long lineno)
     return k;
 }
 
+/* 1 when the words at s[so] follow a number and its unit: "23.529 msec average database read
+ * latency" states the value first (a sentence quoting Jetstress), it is no label awaiting one. */
+static int number_before(const char *s, size_t so)
+{
+    static const char *const units[] = {"msec", "ms", "milliseconds", "seconds", "sec"};
+    size_t i = so;
+    while (i > 0 && s[i - 1] == ' ')
+        i--;
+    for (size_t u = 0; u < sizeof units / sizeof units[0]; u++) {
+        size_t ul = strlen(units[u]);
+        if (i >= ul + 2 && strncasecmp(s + i - ul, units[u], ul) == 0 && s[i - ul - 1] == ' ' &&
+            s[i - ul - 2] >= '0' && s[i - ul - 2] <= '9')
+            return 1;
+    }
+    return 0;
+}
+
 static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, int after_label, const pev *e,
                         long line)
 {
@@ -203,6 +221,8 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
         return;   /* a trend cell "100% [7.7 msec]", read as a percentage cell */
     if (m != PS_M_VERDICT && m != PS_M_COLLECTION_START && m != PS_M_COLLECTION_END && paper_prose_after(s, a, b))
         return;
+    if (!in_report && paper_is_latency(m) && number_before(s, e->so))
+        return;
     if (!in_report && (!at_eol || after_label)) {
         size_t i = a;
         while (i < b && (s[i] == ' ' || s[i] == '\t'))
@@ -214,7 +234,7 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
     double scale = paper_is_latency(m) ? paper_latency_scale(s, a, b, e)
                    : (m == PS_MX_DB_SIZE_GB || m == PS_MX_CAPACITY_GB) ? paper_size_scale(s, a, b, e) : 1;
     if ((m <= PS_M_LOG_WRITE_LAT || (paper_is_config(m) && !in_report)) &&
-        paper_column_row(r, (enum ps_metric)m, label, s, a, b, line, scale)) {
+        paper_column_row(r, m, label, s, a, b, line, scale)) {
         free(label);
         return;
     }
@@ -222,7 +242,7 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
         if (r->cur_table < 0 || r->pending_new || (r->seen & (1u << m)))
             new_table(r, line);
         r->seen |= 1u << m;
-        ps_claim *c = paper_add_value(r, (enum ps_metric)m, line, label, s + a, b - a, at_eol, scale);
+        ps_claim *c = paper_add_value(r, m, line, label, s + a, b - a, at_eol, scale);
         c->table = r->cur_table;
     } else if (m == PS_M_VERDICT) {
         size_t i = a;
@@ -237,13 +257,13 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
             v = 1;
         else if (b - i >= 6 && strncmp(s + i, "失敗", 6) == 0)
             v = 0;
-        paper_add(r, (enum ps_metric)m, line, label, v < 0 ? NULL : (v ? "Pass" : "Fail"), 4, v < 0 ? NAN : v, 0, 1);
+        paper_add(r, m, line, label, v < 0 ? NULL : (v ? "Pass" : "Fail"), 4, v < 0 ? NAN : v, 0, 1);
     } else if (m == PS_M_COLLECTION_START || m == PS_M_COLLECTION_END) {
         ps_time t;
         if (paper_take_time(s + a, b - a, &t) == 0)
-            paper_add(r, (enum ps_metric)m, line, label, s + a, 0, (double)t, 0, 1);
+            paper_add(r, m, line, label, s + a, 0, (double)t, 0, 1);
         else
-            paper_add(r, (enum ps_metric)m, line, label, NULL, 0, NAN, -1, 1);
+            paper_add(r, m, line, label, NULL, 0, NAN, -1, 1);
     } else if (m == PS_MX_CAPACITY_USED_PCT) {
         paper_capacity_pct(r, s, a, b, label, line);
     } else {
@@ -255,7 +275,7 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
             free(label);
             return;   /* not a per-mailbox rate ("User profile 150 messages/day"): not this row */
         }
-        paper_add_value(r, (enum ps_metric)m, line, label, s + a, b - a, at_eol, scale);
+        paper_add_value(r, m, line, label, s + a, b - a, at_eol, scale);
         if (m == PS_M_TESTED_IOPS && e->g[0][0] != (size_t)-1) {
             double v;
             int dec;
@@ -358,7 +378,7 @@ static void read_line(rd *r, const char *s, size_t n, long line)
         case PP_SECTION:
             if (r->cur_report >= 0) {
                 r->section = d->id;
-                r->inst_first = r->inst_cols = 0;
+                r->inst_first = r->inst_cols = r->inst_hdr = 0;
                 if (d->id == PS_SEC_DISK) {
                     r->nhdr = 0;
                     r->p->reports[r->cur_report].layout_2007 = 1;
@@ -541,15 +561,17 @@ int ps_paper_read(const char *path, ps_paper **out, ps_warnings *w, ps_error *er
     *out = NULL;
     struct stat st;
     if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > PS_PAPER_MAX_BYTES)
-        /* refused before reading a byte (a pipe still stops at the cap inside js_slurp) */
+        /* refused before reading a byte (a pipe still stops at the cap inside ps_text_slurp) */
         return ps_error_set(err, PS_EINPUT, path, 0, 0, "paper text larger than %u MiB", PS_PAPER_MAX_BYTES >> 20);
     char *data = NULL;
     size_t len = 0;
-    int rc = js_slurp(path, PS_PAPER_MAX_BYTES, &data, &len, err);   /* parser-wide file reader */
+    int rc = ps_text_slurp(path, PS_PAPER_MAX_BYTES, &data, &len, err);   /* parser-wide file reader */
     if (!rc && len == 0)
         rc = ps_error_set(err, PS_EINPUT, path, 0, 0, "empty paper text");
     if (!rc && ps_paper_is_pdf((const unsigned char *)data, len))   /* the paper sniffer: content, not name */
         rc = ps_paper_parse_pdf(path, data, len, out, w, err);
+    else if (!rc && ps_paper_is_html((const unsigned char *)data, len))   /* as a browser shows it */
+        rc = ps_paper_parse_html(path, data, len, out, w, err);
     else if (!rc)
         rc = ps_paper_parse(path, data, len, out, w, err);
     free(data);

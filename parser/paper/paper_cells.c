@@ -223,7 +223,7 @@ void paper_profile_event(rd *r, const char *s, size_t n, const pev *e, long line
     if (m < 0)
         return;
     char *label = ps_xstrndup(s + e->so, e->eo - e->so);
-    paper_add(r, (enum ps_metric)m, line, label, s + g0 + ts, tl, v, dec, 1);
+    paper_add(r, m, line, label, s + g0 + ts, tl, v, dec, 1);
     free(label);
 }
 
@@ -361,7 +361,7 @@ void paper_unread_scan(rd *r, const char *s, size_t n, long line)
             letters += is_alpha(s[k]) || (unsigned char)s[k] >= 0x80;
         char *label = letters >= 2 ? ps_xstrndup(s + w, e - w) : NULL;
         char *text = ps_xstrndup(s + a, b - a);
-        ps_claim *c = ps_paper_add_claim(r->p, (enum ps_metric)PS_MX_UNREAD, r->cur_report >= 0 ? PS_CTX_REPORT
+        ps_claim *c = ps_paper_add_claim(r->p, PS_MX_UNREAD, r->cur_report >= 0 ? PS_CTX_REPORT
                                                                                                : PS_CTX_BODY,
                                          line, label, text, NAN, -1, 1);
         c->report = r->cur_report;

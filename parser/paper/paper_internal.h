@@ -115,6 +115,8 @@ typedef struct rd {
     int inst_next, inst_total;
     int inst_first, inst_cols;  /* columns of the instance table under way: Jetstress's 12 from 0, or
                                  * a half (the database or the log 6) named by its header row */
+    int inst_hdr, inst_hdr_db, inst_hdr_log;  /* a header row under way (its cells may wrap onto
+                                 * the next lines) and whether it named database / log columns */
     /* the whole text and the current line's offset in it (look-ahead over a report) */
     const char *text;
     size_t text_len, line_off;
@@ -200,5 +202,16 @@ void paper_profile_event(rd *r, const char *s, size_t n, const pev *e, long line
  * numbers are not counted). */
 void paper_unread_scan(rd *r, const char *s, size_t n, long line);
 void paper_cells_fini(rd *r);
+
+/* Every claim, table, report and cell line n (1-based) of p becomes loc[n - 1] (lines beyond n
+ * stay): the locations of the text a PDF or HTML paper was rebuilt into, mapped back. */
+void paper_remap_lines(ps_paper *p, const long *loc, size_t n);
+/* paper_html.c: 1 when head[0..n) starts an HTML document ("<!DOCTYPE html" or "<html" within
+ * its first KiB); and ps_paper_parse for one: the lines a browser shows (a table row per line,
+ * cells TAB-separated; <head>, <script>, <style>, <svg> skipped), locations mapped back to the
+ * HTML source lines. PS_EINPUT when libxml2 finds no document or no text. */
+int ps_paper_is_html(const unsigned char *head, size_t n);
+int ps_paper_parse_html(const char *name, const void *data, size_t len, ps_paper **out, ps_warnings *w,
+                        ps_error *err);
 
 #endif

@@ -257,6 +257,8 @@ int ps_pdf_text_lines(const char *name, const void *data, size_t len, ps_pdf_lin
 {
     memset(out, 0, sizeof *out);
     int rc = ps_dl_load(&pdf_lib, name, err);
+    if (!rc)
+        rc = ps_pdf_streams_check(name, data, len, err);   /* bounded inflation, before poppler */
     if (rc)
         return rc;
     guint handler = pdf.g_log_set_handler("Poppler", (GLogLevelFlags)(G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL |
@@ -314,9 +316,21 @@ void ps_pdf_lines_fini(ps_pdf_lines *l)
     l->len = l->nlines = 0;
 }
 
-static long remap(const ps_pdf_lines *l, long line)
+static long remap(const long *loc, size_t n, long line)
 {
-    return line >= 1 && (size_t)line <= l->nlines ? l->loc[line - 1] : line;
+    return line >= 1 && (size_t)line <= n ? loc[line - 1] : line;
+}
+
+void paper_remap_lines(ps_paper *p, const long *loc, size_t n)
+{
+    for (size_t i = 0; i < p->nclaims; i++)
+        p->claims[i].line = remap(loc, n, p->claims[i].line);
+    for (size_t i = 0; i < p->ntables; i++)
+        p->tables[i].line = remap(loc, n, p->tables[i].line);
+    for (size_t i = 0; i < p->nreports; i++)
+        p->reports[i].line = remap(loc, n, p->reports[i].line);
+    for (size_t i = 0; i < p->ncells; i++)
+        p->cells[i].line = remap(loc, n, p->cells[i].line);
 }
 
 int ps_paper_parse_pdf(const char *name, const void *data, size_t len, ps_paper **out, ps_warnings *w,
@@ -331,17 +345,8 @@ int ps_paper_parse_pdf(const char *name, const void *data, size_t len, ps_paper 
         ps_warn(w, "%s: damaged PDF, %zu problems while reading it (first: %s); its text may be incomplete",
                 name, l.pdf_messages, l.first_message);
     rc = ps_paper_parse(name, l.text, l.len, out, w, err);
-    if (!rc) {
-        ps_paper *p = *out;
-        for (size_t i = 0; i < p->nclaims; i++)
-            p->claims[i].line = remap(&l, p->claims[i].line);
-        for (size_t i = 0; i < p->ntables; i++)
-            p->tables[i].line = remap(&l, p->tables[i].line);
-        for (size_t i = 0; i < p->nreports; i++)
-            p->reports[i].line = remap(&l, p->reports[i].line);
-        for (size_t i = 0; i < p->ncells; i++)
-            p->cells[i].line = remap(&l, p->cells[i].line);
-    }
+    if (!rc)
+        paper_remap_lines(*out, l.loc, l.nlines);
     ps_pdf_lines_fini(&l);
     return rc;
 }

@@ -156,7 +156,7 @@ void paper_report_claims(rd *r, size_t first, int fmt)
             continue;
         }
         int groups_only = k == PNC_POINT && !strchr(c->text, '.');   /* "35,000,000" (or "35 000,000") */
-        if ((k != PNC_EITHER_COMMA && !groups_only) || c->metric == (enum ps_metric)PS_MX_UNREAD)
+        if ((k != PNC_EITHER_COMMA && !groups_only) || c->metric == PS_MX_UNREAD)
             continue;
         /* "15,484" in a report that writes both decimal forms: 15.484 or 15484, not read; nor
          * "35,000,000", which a French no-break space makes of 35 000,000 */
@@ -164,7 +164,7 @@ void paper_report_claims(rd *r, size_t first, int fmt)
             free(c->label);
             c->label = ps_xstrdup(c->who);
         }
-        c->metric = (enum ps_metric)PS_MX_UNREAD;
+        c->metric = PS_MX_UNREAD;
         c->value = NAN;
         c->decimals = -1;
         c->half_unit = 0;

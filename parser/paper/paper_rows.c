@@ -241,13 +241,34 @@ static int span_has(const char *s, size_t n, const char *w)
     return 0;
 }
 
-/* The header row of an instance table says which of Jetstress's columns it holds: "I/O Database"
- * cells only (the database half, columns 0-5), "I/O Log" only (the log half, 6-11), or both. */
+/* Words of a header cell that name a database or a log column, in the labels of every language
+ * the appendices print (render/doc/i18n/jsl.c): "I/O Database Reads ...", "I/O 資料庫讀取..." */
+static const char *const db_words[] = {"I/O Database", "\u8cc7\u6599\u5eab\u8b80\u53d6" /* 資料庫讀取 */,
+                                       "\u8cc7\u6599\u5eab\u5beb\u5165" /* 資料庫寫入 */};
+static const char *const log_words[] = {"I/O Log", "\u8a18\u9304\u6a94\u8b80\u53d6" /* 記錄檔讀取 */,
+                                        "\u8a18\u9304\u6a94\u5beb\u5165" /* 記錄檔寫入 */};
+
+static int span_has_any(const char *s, size_t n, const char *const *w, size_t nw)
+{
+    for (size_t i = 0; i < nw; i++)
+        if (span_has(s, n, w[i]))
+            return 1;
+    return 0;
+}
+
+/* The header row of an instance table says which of Jetstress's columns it holds: database cells
+ * only (the database half, columns 0-5), log cells only (the log half, 6-11), or both. The row
+ * starts at "MSExchange"; its cells may wrap onto the next lines (CJK labels break anywhere: "I/O"
+ * on one line, "資料庫讀取平均" on the next), which count until the first instance row. */
 void paper_inst_header(rd *r, const char *s, size_t n)
 {
-    if (!span_has(s, n, "MSExchange"))
+    if (span_has(s, n, "MSExchange"))
+        r->inst_hdr = 1, r->inst_hdr_db = r->inst_hdr_log = 0;
+    else if (!r->inst_hdr)
         return;
-    int db = span_has(s, n, "I/O Database"), log = span_has(s, n, "I/O Log");
+    r->inst_hdr_db |= span_has_any(s, n, db_words, sizeof db_words / sizeof db_words[0]);
+    r->inst_hdr_log |= span_has_any(s, n, log_words, sizeof log_words / sizeof log_words[0]);
+    int db = r->inst_hdr_db, log = r->inst_hdr_log;
     if (db == log) {
         r->inst_first = 0;
         r->inst_cols = db ? PS_IO12_N : 0;
@@ -266,6 +287,7 @@ void paper_inst_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long
     int n = take_cells(s, a, b, cols, vals, decs, ts, tl, &rest);
     if (n < 4)
         return;   /* Database Configuration rows and the like */
+    r->inst_hdr = 0;   /* the header row is complete */
     char *who = dupspan(s, e->g[0][0], e->g[0][1]);
     int total = r->section == PS_SEC_TOTAL;
     add_inst_cells(r, who, total, first, n, s, vals, decs, ts, tl, line);

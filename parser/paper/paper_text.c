@@ -1,7 +1,7 @@
 /* paper_text.c - paper text before its lines are read: UTF-16 decoded, non-ASCII spaces
  * folded (paper_text.h). */
 #include "paper_text.h"
-#include "textenc_internal.h"
+#include "textenc.h"
 
 #include <string.h>
 

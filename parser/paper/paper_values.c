@@ -127,15 +127,15 @@ void paper_capacity_pct(rd *r, const char *s, size_t a, size_t b, const char *la
                 j++;
             if (paper_take_number(s + j, b - j, 0, &p, &dp, &t3, &l3) && t3 == 0) {
                 double sc = paper_size_scale(s, a, b, &(pev){.g = {{(size_t)-1, (size_t)-1}}});
-                paper_add(r, (enum ps_metric)PS_MX_DB_SIZE_GB, line, "database size (stated with the percentage)",
+                paper_add(r, PS_MX_DB_SIZE_GB, line, "database size (stated with the percentage)",
                           s + a + t1, l1, x, dx, sc);
-                paper_add(r, (enum ps_metric)PS_MX_CAPACITY_GB, line, "capacity (stated with the percentage)",
+                paper_add(r, PS_MX_CAPACITY_GB, line, "capacity (stated with the percentage)",
                           s + i + 1 + t2, l2, y, dy, sc);
-                paper_add(r, (enum ps_metric)PS_MX_CAPACITY_USED_PCT, line, label, s + j, l3, p, dp, 1);
+                paper_add(r, PS_MX_CAPACITY_USED_PCT, line, label, s + j, l3, p, dp, 1);
                 return;
             }
         }
     }
-    paper_add_value(r, (enum ps_metric)PS_MX_CAPACITY_USED_PCT, line, label, s + a, b - a, 0, 1);
+    paper_add_value(r, PS_MX_CAPACITY_USED_PCT, line, label, s + a, b - a, 0, 1);
 }
 

@@ -34,6 +34,11 @@ typedef struct ps_pdf_lines {
 #define PS_PDF_CELL_GAP 0.8    /* a wider gap is a cell boundary (TAB) */
 #define PS_PDF_MAX_PAGES PS_LOC_MAX_PAGES
 
+/* paper_pdf_streams.c: PS_EINPUT when the PDF's compressed (FlateDecode) streams, images aside,
+ * inflate beyond 64 MiB one stream or 256 MiB all together (docs/limits.md); checked on the
+ * file's bytes before poppler reads them. */
+int ps_pdf_streams_check(const char *name, const void *data, size_t len, ps_error *err);
+
 /* Read the text of the PDF data[0..len) (name used in messages). Fills *out (free with
  * ps_pdf_lines_fini; zeroed first). Errors, each with name: PS_EINPUT "encrypted PDF (a password
  * is needed)", "not a readable PDF: ...", "PDF without pages", "more than N pages", "no text in

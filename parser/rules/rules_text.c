@@ -11,6 +11,7 @@
 #include "ps_rules.h"
 #include "ps_parser.h"
 #include "ps_io.h"
+#include "textfile.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -62,6 +63,7 @@ typedef struct ctx {
     ps_an_ruleset *set;
     ps_an_rule *rule;        /* current rule, NULL in [pack] or before any section */
     long line, rule_line;
+    long key_line[sizeof keys / sizeof keys[0]];   /* line of each key in the current rule, 0 = not given */
     ps_error *err;
 } ctx;
 
@@ -118,6 +120,7 @@ static int set_key(ctx *c, const char *key, const char *v, long vcol)
     }
     if (!k)
         return fail(c, 1, "unknown key '%s'", key);
+    c->key_line[k - keys] = c->line;
     ps_an_rule *r = c->rule;
     switch (k->kind) {
     case K_TEXT: {
@@ -176,6 +179,24 @@ static int set_key(ctx *c, const char *key, const char *v, long vcol)
     return PS_OK;
 }
 
+/* The key a rule's validation error is about (ps_an_rule_finish's messages), so that the error
+ * points at that key's line rather than at the [rule] header. */
+static const struct { const char *says, *key; } error_key[] = {
+    {"critical limit", "critical"}, {"'requires = ", "requires"}, {"'unless = ", "unless"},
+    {"'requires' and 'unless'", "unless"}, {"scale", "scale"}, {": band ", "band"},
+    {"counter pattern", "counter"}, {"needs an 'object'", "expression"}, {"'counter' and 'expression'", "expression"},
+};
+
+static long error_line(const ctx *c, const char *msg)
+{
+    for (size_t i = 0; i < sizeof error_key / sizeof error_key[0]; i++)
+        if (strstr(msg, error_key[i].says))
+            for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+                if (strcmp(keys[k].name, error_key[i].key) == 0 && c->key_line[k])
+                    return c->key_line[k];
+    return c->rule_line;
+}
+
 static int end_rule(ctx *c)
 {
     if (!c->rule)
@@ -185,7 +206,7 @@ static int end_rule(ctx *c)
     int rc = ps_an_rule_finish(c->set, c->rule, c->err);
     if (rc) {
         snprintf(c->err->file, sizeof c->err->file, "%s", c->name);
-        c->err->line = c->rule_line;
+        c->err->line = error_line(c, c->err->msg);
         c->err->col = 1;
     }
     c->line = line;
@@ -226,6 +247,7 @@ static int logical_line(ctx *c, char *t)
         c->rule = ps_an_rule_add(c->set);
         c->rule->id = ps_xstrdup(t + 6);
         c->rule_line = c->line;
+        memset(c->key_line, 0, sizeof c->key_line);
         char origin[600];
         snprintf(origin, sizeof origin, "%s:%ld", c->name, c->line);
         c->rule->origin = ps_xstrdup(origin);
@@ -310,13 +332,8 @@ int ps_rules_read(const char *path, ps_an_ruleset *set, ps_warnings *w, ps_error
         return err->code;
     }
     ps_input_note(path);
-    size_t i = 0;
-    if (b.len >= 3 && memcmp(b.data, "\xef\xbb\xbf", 3) == 0)
-        i = 3;
-    while (i < b.len && isspace((unsigned char)b.data[i]))
-        i++;
     int rc;
-    if (i < b.len && b.data[i] == '<') {
+    if (ps_text_is_xml(b.data, b.len)) {   /* PAL XML (UTF-8 or UTF-16), as the threshold import tells it */
         ps_buf_fini(&b);
         rc = ps_rules_import_pal(path, set, w, err);
     } else {

@@ -20,7 +20,7 @@
  *     Big5 common (2) and less common (1) characters in 950; characters outside those sets 0.2,
  *     punctuation 0, anything else -1.
  * Ties go to the earlier page of the candidate list (1252 first). */
-#include "textenc_internal.h"
+#include "textenc.h"
 
 #include <errno.h>
 #include <iconv.h>

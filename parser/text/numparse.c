@@ -9,7 +9,7 @@
  * from ps_cpu_features(). Anything a gatherer refuses goes to ps_num_parse (numparse_scan.c).
  */
 #include "numparse_core.h"
-#include "numparse_internal.h"
+#include "numparse.h"
 #include "ps_cpu.h"
 
 #include <limits.h>

@@ -10,7 +10,7 @@
  * values, 4 per register, as double-double products rounded once, with the same midpoint check
  * as the AVX-512 form. Cells it refuses or cannot decide go to ps_num_parse.
  */
-#include "numparse_internal.h"
+#include "numparse.h"
 
 #include <limits.h>
 #include <string.h>

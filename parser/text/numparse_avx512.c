@@ -14,7 +14,7 @@
  * below a power of two). Such cells (exact ties; random values about once in 2^46) and every
  * cell the digit step refuses go to ps_num_parse, which decides them exactly.
  */
-#include "numparse_internal.h"
+#include "numparse.h"
 #include "ps_cpu.h"
 
 #include <limits.h>
@@ -37,7 +37,7 @@ AVX512_TARGET static inline __m512d table8(const double *t, __m512i f)
     return _mm512_mask_blend_pd(_mm512_cmpge_epu64_mask(f, _mm512_set1_epi64(16)), a, b);
 }
 
-/* ps_num_values_avx512 (contract in numparse_internal.h), inlined into the cells form. */
+/* ps_num_values_avx512 (contract in numparse.h), inlined into the cells form. */
 AVX512_TARGET static inline uint64_t values(const uint32_t *grp, const unsigned *nf, size_t k, double *out)
 {
     uint64_t redo = 0;

@@ -18,7 +18,7 @@
  * step, from numparse_core.h.
  */
 #include "numparse_core.h"
-#include "numparse_internal.h"
+#include "numparse.h"
 
 #include <float.h>
 #include <math.h>

@@ -1,5 +1,5 @@
 /* textenc.c - byte order marks, UTF-8 validation, UTF-16 to UTF-8 (legacy code pages: codepage.c). */
-#include "textenc_internal.h"
+#include "textenc.h"
 
 #include <stdint.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* an_charts.c - perfscribe chart: one time-series chart per counter rule, instances as series
  * (slice averages), optionally several logs overlaid on relative time; written as SVG/PNG files
  * or as an HTML/PDF document of the document toolkit. */
-#include "doc_internal.h"
+#include "doc_build.h"
 #include "an_render_internal.h"
 
 #include <math.h>

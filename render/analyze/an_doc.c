@@ -2,7 +2,7 @@
  * alerts by severity and time, then one section per evaluated rule with its description, a
  * time-series chart (slice averages per instance, warning and critical ranges shaded, limits
  * drawn) and the statistics table; rendered as HTML (self-contained) or PDF (libharu). */
-#include "doc_internal.h"
+#include "doc_build.h"
 #include "an_render_internal.h"
 
 #include <math.h>

@@ -27,6 +27,7 @@ static void each_unanswered(const ps_an_result *r, void (*fn)(void *ctx, const p
 }
 
 typedef struct note_ctx { ps_buf *b; const ps_an_result *r; int n; } note_ctx;
+typedef struct jw_ctx { ps_jw *j; const ps_an_result *r; } jw_ctx;
 
 static void text_unanswered(void *ctx, const ps_an_series *s)
 {
@@ -53,62 +54,35 @@ void ps_an_render_answers_text(ps_buf *b, const ps_an_result *r)
     each_unanswered(r, text_unanswered, &c);
 }
 
-static void jkey(ps_buf *b, const char *k)
-{
-    ps_json_str(b, k);
-    ps_buf_putc(b, ':');
-}
-
 static void json_unanswered(void *ctx, const ps_an_series *s)
 {
-    note_ctx *c = ctx;
-    ps_buf_puts(c->b, c->n++ ? ",{" : "{");
-    jkey(c->b, "rule");
-    ps_json_str(c->b, c->r->rules->rules[s->rule].id);
-    ps_buf_putc(c->b, ',');
-    jkey(c->b, "machine");
-    ps_json_str(c->b, s->machine);
-    ps_buf_putc(c->b, ',');
-    jkey(c->b, "needs");
-    ps_json_str(c->b, s->unanswered);
-    ps_buf_putc(c->b, '}');
+    jw_ctx *c = ctx;
+    ps_jw_obj(c->j);
+    ps_jw_kstr(c->j, "rule", c->r->rules->rules[s->rule].id);
+    ps_jw_kstr(c->j, "machine", s->machine);
+    ps_jw_kstr(c->j, "needs", s->unanswered);
+    ps_jw_obj_end(c->j);
 }
 
-void ps_an_render_answers_json(ps_buf *b, const ps_an_result *r)
+void ps_an_render_answers_json(ps_jw *j, const ps_an_result *r)
 {
-    ps_buf_puts(b, ",\"answers\":[");
+    ps_jw_karr(j, "answers");
     for (size_t i = 0; i < r->nanswers; i++) {
         const ps_an_answer *a = &r->answers[i];
-        ps_buf_puts(b, i ? ",{" : "{");
-        jkey(b, "name");
-        ps_json_str(b, a->name);
-        ps_buf_putc(b, ',');
-        jkey(b, "value");
-        ps_json_str(b, a->value);
-        ps_buf_putc(b, ',');
-        jkey(b, "machine");
-        if (a->machine)
-            ps_json_str(b, a->machine);
-        else
-            ps_buf_puts(b, "null");
-        ps_buf_putc(b, ',');
-        jkey(b, "from");
-        ps_json_str(b, a->from);
-        ps_buf_putc(b, ',');
-        jkey(b, "question");
-        if (a->question)
-            ps_json_str(b, a->question);
-        else
-            ps_buf_puts(b, "null");
-        ps_buf_putc(b, ',');
-        jkey(b, "rules");
-        ps_json_str(b, a->rules);
-        ps_buf_putc(b, '}');
+        ps_jw_obj(j);
+        ps_jw_kstr(j, "name", a->name);
+        ps_jw_kstr(j, "value", a->value);
+        ps_jw_kstr(j, "machine", a->machine);
+        ps_jw_kstr(j, "from", a->from);
+        ps_jw_kstr(j, "question", a->question);
+        ps_jw_kstr(j, "rules", a->rules);
+        ps_jw_obj_end(j);
     }
-    ps_buf_puts(b, "],\"unanswered\":[");
-    note_ctx c = {b, r, 0};
+    ps_jw_arr_end(j);
+    ps_jw_karr(j, "unanswered");
+    jw_ctx c = {j, r};
     each_unanswered(r, json_unanswered, &c);
-    ps_buf_putc(b, ']');
+    ps_jw_arr_end(j);
 }
 
 /* ------------------------------------------------------------------ not analysed */
@@ -160,28 +134,22 @@ void ps_an_render_notes_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_i
 
 static void json_not_analysed(void *ctx, const char *what, const char *why)
 {
-    note_ctx *c = ctx;
-    ps_buf_puts(c->b, c->n++ ? ",{" : "{");
-    jkey(c->b, "what");
-    ps_json_str(c->b, what);
-    ps_buf_putc(c->b, ',');
-    jkey(c->b, "why");
-    ps_json_str(c->b, why);
-    ps_buf_putc(c->b, '}');
+    ps_jw *j = ctx;
+    ps_jw_obj(j);
+    ps_jw_kstr(j, "what", what);
+    ps_jw_kstr(j, "why", why);
+    ps_jw_obj_end(j);
 }
 
-void ps_an_render_notes_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *info)
+void ps_an_render_notes_json(ps_jw *j, const ps_an_result *r, const ps_an_doc_info *info)
 {
-    ps_buf_puts(b, ",\"warnings\":[");
-    for (size_t i = 0; i < info->nwarnings; i++) {
-        if (i)
-            ps_buf_putc(b, ',');
-        ps_json_str(b, info->warnings[i]);
-    }
-    ps_buf_puts(b, "],\"not_analysed\":[");
-    note_ctx c = {b, r, 0};
-    ps_an_not_analysed(r, json_not_analysed, &c);
-    ps_buf_putc(b, ']');
+    ps_jw_karr(j, "warnings");
+    for (size_t i = 0; i < info->nwarnings; i++)
+        ps_jw_str(j, info->warnings[i]);
+    ps_jw_arr_end(j);
+    ps_jw_karr(j, "not_analysed");
+    ps_an_not_analysed(r, json_not_analysed, j);
+    ps_jw_arr_end(j);
 }
 
 /* ------------------------------------------------------------------ document */

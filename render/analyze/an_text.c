@@ -186,15 +186,14 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
     }
 }
 
-static void jkey(ps_buf *b, const char *k) { ps_json_str(b, k); ps_buf_putc(b, ':'); }
-
-/* ISO 8601 in the log's clock: with its UTC offset when known, Z when logs of several zones
- * merged (UTC), no suffix when the log records no zone. */
-static void jtime_r(ps_buf *b, const ps_an_result *r, ps_time t)
+/* "k": ISO 8601 in the log's clock: with its UTC offset when known, Z when logs of several zones
+ * merged (UTC), no suffix when the log records no zone; null when absent. */
+static void jtime(ps_jw *j, const char *k, const ps_an_result *r, ps_time t)
 {
     char iso[48];
+    ps_jw_key(j, k);
     if (t == PS_TIME_NONE) {
-        ps_buf_puts(b, "null");
+        ps_jw_null(j);
         return;
     }
     ps_time_format_iso(iso, sizeof iso, ps_an_log_clock(r, t));
@@ -206,172 +205,193 @@ static void jtime_r(ps_buf *b, const ps_an_result *r, ps_time t)
             snprintf(iso + n, sizeof iso - n, "%c%02d:%02d", off < 0 ? '-' : '+', a / 60, a % 60);
         }
     }
-    ps_json_str(b, iso);
+    ps_jw_str(j, iso);
 }
 
-#define jtime(b, t) jtime_r(b, r, t)
+static void json_machines(ps_jw *j, const ps_an_result *r)
+{
+    ps_jw_karr(j, "machines");
+    for (size_t m = 0; m < r->nmachines; m++) {
+        ps_jw_obj(j);
+        ps_jw_kstr(j, "name", r->machines[m]);
+        ps_jw_kuint(j, "processors", r->processors ? r->processors[m] : 0);
+        ps_jw_kstr(j, "processors_from",
+                   !r->processors || !r->processors[m] ? "unknown" : r->processors_set[m] ? "--set" : "log");
+        ps_jw_knum(j, "memory_mb", r->memory_mb ? r->memory_mb[m] : NAN);
+        ps_jw_obj_end(j);
+    }
+    ps_jw_arr_end(j);
+}
+
+static void json_zone(ps_jw *j, const ps_an_result *r)
+{
+    char zt[160];
+    ps_jw_kobj(j, "time_zone");
+    ps_jw_kstr(j, "shown", ps_an_zone_text(zt, sizeof zt, r));
+    ps_jw_knum(j, "utc_offset_minutes", r->zone_known && !r->zone_mixed ? -(double)r->bias_minutes : NAN);
+    ps_jw_kstr(j, "name", r->zone_name && !r->zone_mixed ? r->zone_name : NULL);
+    ps_jw_kbool(j, "mixed", r->zone_mixed);
+    ps_jw_obj_end(j);
+}
+
+static void json_files(ps_jw *j, const ps_an_result *r)
+{
+    ps_jw_karr(j, "files");
+    for (size_t i = 0; i < r->nfiles; i++)
+        ps_jw_str(j, r->files[i]);
+    ps_jw_arr_end(j);
+    ps_jw_karr(j, "file_ranges");
+    for (size_t i = 0; i < r->nfiles; i++) {
+        ps_jw_obj(j);
+        ps_jw_kstr(j, "file", r->files[i]);
+        jtime(j, "first", r, r->file_first[i]);
+        jtime(j, "last", r, r->file_last[i]);
+        ps_jw_kuint(j, "rows_analysed", r->file_rows[i]);
+        ps_jw_obj_end(j);
+    }
+    ps_jw_arr_end(j);
+}
+
+static void json_alerts(ps_jw *j, const ps_an_result *r)
+{
+    const ps_an_ruleset *set = r->rules;
+    ps_jw_kobj(j, "alert_counts");
+    ps_jw_kuint(j, "critical", r->criticals);
+    ps_jw_kuint(j, "warning", r->warnings);
+    ps_jw_obj_end(j);
+    ps_jw_karr(j, "alerts");
+    for (size_t i = 0; i < r->nalerts; i++) {
+        const ps_an_alert *a = &r->alerts[i];
+        const ps_an_series *s = &r->series[a->series];
+        ps_jw_obj(j);
+        ps_jw_kstr(j, "severity", ps_an_sev_name(a->sev));
+        ps_jw_kstr(j, "rule", set->rules[s->rule].id);
+        jtime(j, "start", r, a->start);
+        jtime(j, "end", r, a->end);
+        ps_jw_kstr(j, "machine", s->machine);
+        ps_jw_kstr(j, "instance", s->instance);
+        ps_jw_kuint(j, "slice", a->slice);
+        ps_jw_kstr(j, "statistic", ps_an_stat_name(a->stat));
+        ps_jw_knum(j, "value", a->value);
+        ps_jw_knum(j, "limit", a->limit);
+        ps_jw_karr(j, "broke");
+        for (int st = PS_AN_STAT_MIN; st <= PS_AN_STAT_TREND; st++)
+            if (a->broke & PS_AN_BIT(st))
+                ps_jw_str(j, ps_an_stat_name((enum ps_an_stat)st));
+        ps_jw_arr_end(j);
+        ps_jw_obj_end(j);
+    }
+    ps_jw_arr_end(j);
+}
+
+/* One series of a rule: its statistics, limits and slices. */
+static void json_series(ps_jw *j, const ps_an_result *r, const ps_an_rule *ru, const ps_an_series *s)
+{
+    ps_jw_obj(j);
+    ps_jw_kstr(j, "machine", s->machine);
+    ps_jw_kstr(j, "instance", s->instance);
+    ps_jw_kstr(j, "worst", ps_an_sev_name(s->worst));
+    ps_jw_kuint(j, "count", s->stats.count);
+    const char *k[] = {"min", "avg", "max", "p95", "p99", "stddev", "trend_per_hour"};
+    const double v[] = {s->stats.min, s->stats.mean, s->stats.max, s->stats.p95, s->stats.p99,
+                        s->stats.stddev, s->trend_per_hour};
+    for (size_t i = 0; i < 7; i++)
+        ps_jw_knum(j, k[i], v[i]);
+    ps_jw_kstr(j, "overall_severity", ps_an_sev_name(s->overall_sev));
+    ps_jw_knum(j, "warning", s->warning);
+    ps_jw_knum(j, "critical", s->critical);
+    ps_jw_kuint(j, "gated_slices", s->gated);
+    ps_jw_kbool(j, "judged", !(s->skipped_few_processors || ru->chart_only || s->unanswered));
+    if (s->unanswered)
+        ps_jw_kstr(j, "unanswered", s->unanswered);
+    ps_jw_karr(j, "slices");
+    for (size_t i = 0; i < s->nslices; i++) {
+        const ps_an_slice *sl = &s->slices[i];
+        ps_jw_obj(j);
+        jtime(j, "start", r, sl->start);
+        ps_jw_kuint(j, "n", sl->n);
+        ps_jw_knum(j, "value", sl->value);
+        const char *sk[] = {"min", "avg", "max", "trend"};
+        const double sv[] = {sl->min, sl->avg, sl->max, sl->trend};
+        for (size_t q = 0; q < 4; q++)
+            ps_jw_knum(j, sk[q], sv[q]);
+        ps_jw_kstr(j, "severity", ps_an_sev_name(sl->sev));
+        ps_jw_obj_end(j);
+    }
+    ps_jw_arr_end(j);
+    ps_jw_obj_end(j);
+}
+
+static void json_rules(ps_jw *j, const ps_an_result *r)
+{
+    const ps_an_ruleset *set = r->rules;
+    ps_jw_karr(j, "rules");
+    for (size_t ri = 0; ri < set->n; ri++) {
+        const ps_an_rule *ru = &set->rules[ri];
+        ps_jw_obj(j);
+        ps_jw_kstr(j, "id", ru->id);
+        ps_jw_kstr(j, "title", ru->title);
+        ps_jw_kstr(j, "counter", path_of(ru));
+        ps_jw_kstr(j, "unit", ru->unit ? ru->unit : "");
+        ps_jw_kstr(j, "statistic", ps_an_stat_name(ru->stat));
+        ps_jw_kstr(j, "operator", ps_an_op_name(ru->op));
+        ps_jw_knum(j, "warning", ru->warning);
+        ps_jw_knum(j, "critical", ru->critical);
+        ps_jw_kstr(j, "source", ru->source ? ru->source : "");
+        ps_jw_kbool(j, "statistics_only", ru->chart_only);
+        ps_jw_kbool(j, "computed_limits", ru->ncodes != 0);
+        if (ru->question)
+            ps_jw_kstr(j, "question", ru->question);
+        ps_jw_kbool(j, "evaluated", r->rule_series[ri] != 0);
+        ps_jw_karr(j, "series");
+        for (size_t i = 0; i < r->nseries; i++)
+            if (r->series[i].rule == ri && r->series[i].stats.count != 0)
+                json_series(j, r, ru, &r->series[i]);
+        ps_jw_arr_end(j);
+        ps_jw_obj_end(j);
+    }
+    ps_jw_arr_end(j);
+}
 
 void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *info)
 {
     const ps_an_ruleset *set = r->rules;
-    ps_buf_puts(b, "{\"schema\":\"perfscribe-analyze/1\",\"verdict\":");
-    ps_json_str(b, ps_an_verdict_name(r, info->fail_on));
-    ps_buf_puts(b, ",\"fail_on\":");
-    ps_json_str(b, ps_an_sev_name(info->fail_on));
-    ps_buf_printf(b, ",\"rules_evaluated\":%zu,\"rules_total\":%zu,\"rows\":%llu,\"slice_seconds\":",
-                  r->rules_evaluated, set->n, (unsigned long long)r->rows);
-    ps_json_num(b, (double)r->slice_ms / 1000.0);
-    ps_buf_puts(b, ",\"first\":");
-    jtime(b, r->first);
-    ps_buf_puts(b, ",\"last\":");
-    jtime(b, r->last);
-    ps_buf_puts(b, ",\"sample_seconds\":");
-    ps_json_num(b, r->sample_ms ? (double)r->sample_ms / 1000.0 : NAN);
-    ps_buf_puts(b, ",\"interval_asked_seconds\":");
-    ps_json_num(b, r->asked_ms ? (double)r->asked_ms / 1000.0 : NAN);
-    ps_buf_printf(b, ",\"short_trend_rules\":%zu", r->short_trends);
-    ps_buf_puts(b, ",\"machines\":[");
-    for (size_t m = 0; m < r->nmachines; m++) {
-        ps_buf_puts(b, m ? ",{" : "{");
-        jkey(b, "name"); ps_json_str(b, r->machines[m]);
-        ps_buf_printf(b, ",\"processors\":%zu,", r->processors ? r->processors[m] : 0);
-        jkey(b, "processors_from");
-        ps_json_str(b, !r->processors || !r->processors[m] ? "unknown" : r->processors_set[m] ? "--set" : "log");
-        ps_buf_putc(b, ',');
-        jkey(b, "memory_mb");
-        ps_json_num(b, r->memory_mb ? r->memory_mb[m] : NAN);
-        ps_buf_putc(b, '}');
-    }
-    ps_buf_putc(b, ']');
-    ps_an_render_answers_json(b, r);
-    ps_an_render_notes_json(b, r, info);
-    char zt[160];
-    ps_buf_puts(b, ",\"time_zone\":{\"shown\":");
-    ps_json_str(b, ps_an_zone_text(zt, sizeof zt, r));
-    ps_buf_puts(b, ",\"utc_offset_minutes\":");
-    ps_json_num(b, r->zone_known && !r->zone_mixed ? -(double)r->bias_minutes : NAN);
-    ps_buf_puts(b, ",\"name\":");
-    if (r->zone_name && !r->zone_mixed)
-        ps_json_str(b, r->zone_name);
-    else
-        ps_buf_puts(b, "null");
-    ps_buf_printf(b, ",\"mixed\":%s}", r->zone_mixed ? "true" : "false");
-    ps_buf_printf(b, ",\"localized_columns\":%zu,\"files\":[", r->localized_columns);
-    for (size_t i = 0; i < r->nfiles; i++) {
-        if (i)
-            ps_buf_putc(b, ',');
-        ps_json_str(b, r->files[i]);
-    }
-    ps_buf_puts(b, "],\"file_ranges\":[");
-    for (size_t i = 0; i < r->nfiles; i++) {
-        ps_buf_puts(b, i ? ",{" : "{");
-        jkey(b, "file"); ps_json_str(b, r->files[i]);
-        ps_buf_putc(b, ','); jkey(b, "first"); jtime(b, r->file_first[i]);
-        ps_buf_putc(b, ','); jkey(b, "last"); jtime(b, r->file_last[i]);
-        ps_buf_printf(b, ",\"rows_analysed\":%llu}", (unsigned long long)r->file_rows[i]);
-    }
-    ps_buf_printf(b, "],\"alert_counts\":{\"critical\":%zu,\"warning\":%zu},\"alerts\":[", r->criticals, r->warnings);
-    for (size_t i = 0; i < r->nalerts; i++) {
-        const ps_an_alert *a = &r->alerts[i];
-        const ps_an_series *s = &r->series[a->series];
-        ps_buf_puts(b, i ? ",{" : "{");
-        jkey(b, "severity"); ps_json_str(b, ps_an_sev_name(a->sev));
-        ps_buf_putc(b, ','); jkey(b, "rule"); ps_json_str(b, set->rules[s->rule].id);
-        ps_buf_putc(b, ','); jkey(b, "start"); jtime(b, a->start);
-        ps_buf_putc(b, ','); jkey(b, "end"); jtime(b, a->end);
-        ps_buf_putc(b, ','); jkey(b, "machine"); ps_json_str(b, s->machine);
-        ps_buf_putc(b, ','); jkey(b, "instance");
-        if (s->instance) ps_json_str(b, s->instance); else ps_buf_puts(b, "null");
-        ps_buf_printf(b, ",\"slice\":%zu,", a->slice);
-        jkey(b, "statistic"); ps_json_str(b, ps_an_stat_name(a->stat));
-        ps_buf_putc(b, ','); jkey(b, "value"); ps_json_num(b, a->value);
-        ps_buf_putc(b, ','); jkey(b, "limit"); ps_json_num(b, a->limit);
-        ps_buf_puts(b, ",\"broke\":[");
-        for (int st = PS_AN_STAT_MIN, k = 0; st <= PS_AN_STAT_TREND; st++)
-            if (a->broke & PS_AN_BIT(st)) {
-                if (k++)
-                    ps_buf_putc(b, ',');
-                ps_json_str(b, ps_an_stat_name((enum ps_an_stat)st));
-            }
-        ps_buf_puts(b, "]}");
-    }
-    ps_buf_puts(b, "],\"rules\":[");
-    for (size_t ri = 0; ri < set->n; ri++) {
-        const ps_an_rule *ru = &set->rules[ri];
-        ps_buf_puts(b, ri ? ",{" : "{");
-        jkey(b, "id"); ps_json_str(b, ru->id);
-        ps_buf_putc(b, ','); jkey(b, "title"); ps_json_str(b, ru->title);
-        ps_buf_putc(b, ','); jkey(b, "counter"); ps_json_str(b, path_of(ru));
-        ps_buf_putc(b, ','); jkey(b, "unit"); ps_json_str(b, ru->unit ? ru->unit : "");
-        ps_buf_putc(b, ','); jkey(b, "statistic"); ps_json_str(b, ps_an_stat_name(ru->stat));
-        ps_buf_putc(b, ','); jkey(b, "operator"); ps_json_str(b, ps_an_op_name(ru->op));
-        ps_buf_putc(b, ','); jkey(b, "warning"); ps_json_num(b, ru->warning);
-        ps_buf_putc(b, ','); jkey(b, "critical"); ps_json_num(b, ru->critical);
-        ps_buf_putc(b, ','); jkey(b, "source"); ps_json_str(b, ru->source ? ru->source : "");
-        ps_buf_printf(b, ",\"statistics_only\":%s,\"computed_limits\":%s", ru->chart_only ? "true" : "false",
-                      ru->ncodes ? "true" : "false");
-        if (ru->question) {
-            ps_buf_putc(b, ','); jkey(b, "question"); ps_json_str(b, ru->question);
-        }
-        ps_buf_printf(b, ",\"evaluated\":%s,\"series\":[", r->rule_series[ri] ? "true" : "false");
-        int first = 1;
-        for (size_t i = 0; i < r->nseries; i++) {
-            const ps_an_series *s = &r->series[i];
-            if (s->rule != ri || s->stats.count == 0)
-                continue;
-            ps_buf_puts(b, first ? "{" : ",{");
-            first = 0;
-            jkey(b, "machine"); ps_json_str(b, s->machine);
-            ps_buf_putc(b, ','); jkey(b, "instance");
-            if (s->instance) ps_json_str(b, s->instance); else ps_buf_puts(b, "null");
-            ps_buf_putc(b, ','); jkey(b, "worst"); ps_json_str(b, ps_an_sev_name(s->worst));
-            ps_buf_printf(b, ",\"count\":%llu", (unsigned long long)s->stats.count);
-            const char *k[] = {"min", "avg", "max", "p95", "p99", "stddev", "trend_per_hour"};
-            const double v[] = {s->stats.min, s->stats.mean, s->stats.max, s->stats.p95, s->stats.p99,
-                                s->stats.stddev, s->trend_per_hour};
-            for (size_t j = 0; j < 7; j++) {
-                ps_buf_putc(b, ',');
-                jkey(b, k[j]);
-                ps_json_num(b, v[j]);
-            }
-            ps_buf_putc(b, ','); jkey(b, "overall_severity"); ps_json_str(b, ps_an_sev_name(s->overall_sev));
-            ps_buf_putc(b, ','); jkey(b, "warning"); ps_json_num(b, s->warning);
-            ps_buf_putc(b, ','); jkey(b, "critical"); ps_json_num(b, s->critical);
-            ps_buf_printf(b, ",\"gated_slices\":%zu,\"judged\":%s", s->gated,
-                          s->skipped_few_processors || ru->chart_only || s->unanswered ? "false" : "true");
-            if (s->unanswered) {
-                ps_buf_putc(b, ','); jkey(b, "unanswered"); ps_json_str(b, s->unanswered);
-            }
-            ps_buf_puts(b, ",\"slices\":[");
-            for (size_t j = 0; j < s->nslices; j++) {
-                const ps_an_slice *sl = &s->slices[j];
-                ps_buf_puts(b, j ? ",{" : "{");
-                jkey(b, "start"); jtime(b, sl->start);
-                ps_buf_printf(b, ",\"n\":%llu,", (unsigned long long)sl->n);
-                jkey(b, "value"); ps_json_num(b, sl->value);
-                const char *sk[] = {"min", "avg", "max", "trend"};
-                const double sv[] = {sl->min, sl->avg, sl->max, sl->trend};
-                for (size_t q = 0; q < 4; q++) {
-                    ps_buf_putc(b, ',');
-                    jkey(b, sk[q]);
-                    ps_json_num(b, sv[q]);
-                }
-                ps_buf_putc(b, ','); jkey(b, "severity"); ps_json_str(b, ps_an_sev_name(sl->sev));
-                ps_buf_putc(b, '}');
-            }
-            ps_buf_puts(b, "]}");
-        }
-        ps_buf_puts(b, "]}");
-    }
+    ps_jw j;
+    ps_jw_init(&j, b);
+    ps_jw_obj(&j);
+    ps_jw_kstr(&j, "schema", "perfscribe-analyze/1");
+    ps_jw_kstr(&j, "verdict", ps_an_verdict_name(r, info->fail_on));
+    ps_jw_kstr(&j, "fail_on", ps_an_sev_name(info->fail_on));
+    ps_jw_kuint(&j, "rules_evaluated", r->rules_evaluated);
+    ps_jw_kuint(&j, "rules_total", set->n);
+    ps_jw_kuint(&j, "rows", r->rows);
+    ps_jw_knum(&j, "slice_seconds", (double)r->slice_ms / 1000.0);
+    jtime(&j, "first", r, r->first);
+    jtime(&j, "last", r, r->last);
+    ps_jw_knum(&j, "sample_seconds", r->sample_ms ? (double)r->sample_ms / 1000.0 : NAN);
+    ps_jw_knum(&j, "interval_asked_seconds", r->asked_ms ? (double)r->asked_ms / 1000.0 : NAN);
+    ps_jw_kuint(&j, "short_trend_rules", r->short_trends);
+    json_machines(&j, r);
+    ps_an_render_answers_json(&j, r);
+    ps_an_render_notes_json(&j, r, info);
+    json_zone(&j, r);
+    ps_jw_kuint(&j, "localized_columns", r->localized_columns);
+    json_files(&j, r);
+    json_alerts(&j, r);
+    json_rules(&j, r);
     size_t stats_only = 0;
     for (size_t ri = 0; ri < set->n; ri++)
         stats_only += set->rules[ri].pal && set->rules[ri].chart_only;
-    ps_buf_printf(b, "],\"pal_import\":{\"analyses\":%zu,\"disabled\":%zu,\"statistics_only\":%zu,\"computed\":%zu,"
-                  "\"refused\":[", set->pal_analyses, set->pal_disabled, stats_only, set->pal_computed);
-    for (size_t i = 0; i < set->nrefused; i++) {
-        if (i)
-            ps_buf_putc(b, ',');
-        ps_json_str(b, set->refused[i]);
-    }
-    ps_buf_puts(b, "]}}\n");
+    ps_jw_kobj(&j, "pal_import");
+    ps_jw_kuint(&j, "analyses", set->pal_analyses);
+    ps_jw_kuint(&j, "disabled", set->pal_disabled);
+    ps_jw_kuint(&j, "statistics_only", stats_only);
+    ps_jw_kuint(&j, "computed", set->pal_computed);
+    ps_jw_karr(&j, "refused");
+    for (size_t i = 0; i < set->nrefused; i++)
+        ps_jw_str(&j, set->refused[i]);
+    ps_jw_arr_end(&j);
+    ps_jw_obj_end(&j);
+    ps_jw_obj_end(&j);
+    ps_buf_putc(b, '\n');
 }

@@ -8,12 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const io_labels[PS_IO12_N] = {
-    "I/O Database Reads Average Latency (msec)", "I/O Database Writes Average Latency (msec)",
-    "I/O Database Reads/sec", "I/O Database Writes/sec", "I/O Database Reads Average Bytes",
-    "I/O Database Writes Average Bytes", "I/O Log Reads Average Latency (msec)",
-    "I/O Log Writes Average Latency (msec)", "I/O Log Reads/sec", "I/O Log Writes/sec",
-    "I/O Log Reads Average Bytes", "I/O Log Writes Average Bytes"};
+/* Jetstress's label of the document's language (ps_msg.h: its own words where known, else English) */
+#define J(id) ps_jsl(d->lang, PS_JSL_##id)
+
+/* the twelve per-instance columns, in ps_io12 order */
+static const enum ps_jsl_id io_labels[PS_IO12_N] = {
+    PS_JSL_IO_DB_READ_LAT, PS_JSL_IO_DB_WRITE_LAT, PS_JSL_IO_DB_READS, PS_JSL_IO_DB_WRITES, PS_JSL_IO_DB_READ_BYTES,
+    PS_JSL_IO_DB_WRITE_BYTES, PS_JSL_IO_LOG_READ_LAT, PS_JSL_IO_LOG_WRITE_LAT, PS_JSL_IO_LOG_READS,
+    PS_JSL_IO_LOG_WRITES, PS_JSL_IO_LOG_READ_BYTES, PS_JSL_IO_LOG_WRITE_BYTES};
 
 /* Order of the tests inside one appendix. */
 static const enum ps_test_type test_order[] = {PS_TEST_PERFORMANCE, PS_TEST_STRESS, PS_TEST_BACKUP,
@@ -37,15 +39,15 @@ static void test_title(const ps_lang *L, const ps_js_server *s, char *out, size_
  * appendix reports by it). */
 static void report_title(ps_doc *d, const ps_js_server *s)
 {
-    static const char *const kind[] = {[PS_TEST_PERFORMANCE] = "Performance", [PS_TEST_STRESS] = "Stress",
-                                       [PS_TEST_BACKUP] = "Database Backup", [PS_TEST_SOFTRECOVERY] = "SoftRecovery"};
-    const char *k = (size_t)s->test_type < sizeof kind / sizeof kind[0] ? kind[s->test_type] : NULL;
-    if (!k)
+    static const enum ps_jsl_id kind[] = {[PS_TEST_PERFORMANCE] = PS_JSL_PERF_REPORT, [PS_TEST_STRESS] = PS_JSL_STRESS_REPORT,
+                                          [PS_TEST_BACKUP] = PS_JSL_BACKUP_REPORT, [PS_TEST_SOFTRECOVERY] = PS_JSL_SOFTREC_REPORT};
+    if ((size_t)s->test_type >= sizeof kind / sizeof kind[0] || s->test_type == PS_TEST_UNKNOWN)
         return;
+    const char *k = ps_jsl(d->lang, kind[s->test_type]);
     const char *v = s->jetstress_version;
     int major = v ? atoi(v) : 0, minor = v && strchr(v, '.') ? atoi(strchr(v, '.') + 1) : 0;
     const char *year = major >= 15 ? (minor >= 1 ? "2016" : "2013") : major == 14 ? "2010" : major == 8 ? "2007" : NULL;
-    doc_para(d, "Microsoft Exchange Jetstress%s%s %s Test Result Report", year ? " " : "", year ? year : "", k);
+    doc_para(d, "Microsoft Exchange Jetstress%s%s %s", year ? " " : "", year ? year : "", k);
 }
 
 /* Rows Jetstress did not print (NaN, NULL) are left out, as Jetstress leaves them out. */
@@ -92,14 +94,15 @@ static doc_table *kv_table(ps_doc *d, const char *caption)
 
 /* Overall Test Result as Jetstress prints it ("Pass", "Fail - reason"); without a report, the
  * recomputed verdict. How it was checked is the verification section's. */
-static const char *overall_result(const ps_js_server *s, char *b, size_t n)
+static const char *overall_result(const ps_lang *L, const ps_js_server *s, char *b, size_t n)
 {
+    const char *pass = ps_jsl(L, PS_JSL_PASS), *fail = ps_jsl(L, PS_JSL_FAIL);
     if (s->report && s->report->result >= 0)
-        snprintf(b, n, "%s%s%s", s->report->result ? "Pass" : "Fail", s->report->result_reason ? " - " : "",
+        snprintf(b, n, "%s%s%s", s->report->result ? pass : fail, s->report->result_reason ? " - " : "",
                  s->report->result_reason ? s->report->result_reason : "");
     else
-        snprintf(b, n, "%s", s->verdict.result == PS_VERDICT_PASS   ? "Pass"
-                             : s->verdict.result == PS_VERDICT_FAIL ? "Fail"
+        snprintf(b, n, "%s", s->verdict.result == PS_VERDICT_PASS   ? pass
+                             : s->verdict.result == PS_VERDICT_FAIL ? fail
                                                                     : "n/a");
     return b;
 }
@@ -123,28 +126,28 @@ static void summary_tables(ps_doc *d, const ps_js_server *s)
 {
     const ps_js_report *r = s->report;
     char b[1024], t1[48];
-    doc_table *t = kv_table(d, "Test Summary");
-    kv(t, "Overall Test Result", overall_result(s, b, sizeof b));
+    doc_table *t = kv_table(d, J(TEST_SUMMARY));
+    kv(t, J(OVERALL), overall_result(d->lang, s, b, sizeof b));
     if (r && r->result >= 0 && s->verdict.result != PS_VERDICT_UNKNOWN && (r->result == 1) != (s->verdict.result == PS_VERDICT_PASS))
         t->flag[(t->nrows - 1) * t->ncols + 1] = 1;   /* the recomputed verdict differs: verification section */
-    kv(t, "Machine Name", s->machine);
-    kv(t, "Test Description", r ? r->description : NULL);
+    kv(t, J(MACHINE), s->machine);
+    kv(t, J(DESCRIPTION), r ? r->description : NULL);
     if (r && r->test_start != PS_TIME_NONE)
-        kv(t, "Test Start Time", doc_time(t1, sizeof t1, r->test_start));
+        kv(t, J(TEST_START), doc_time(t1, sizeof t1, r->test_start));
     if (r && r->test_end != PS_TIME_NONE)
-        kv(t, "Test End Time", doc_time(t1, sizeof t1, r->test_end));
+        kv(t, J(TEST_END), doc_time(t1, sizeof t1, r->test_end));
     if (s->window_start != PS_TIME_NONE)
-        kv(t, "Collection Start Time", doc_time(t1, sizeof t1, s->window_start));
+        kv(t, J(COLL_START), doc_time(t1, sizeof t1, s->window_start));
     if (s->window_end != PS_TIME_NONE)
-        kv(t, "Collection End Time", doc_time(t1, sizeof t1, s->window_end));
-    kv(t, "Jetstress Version", s->jetstress_version);
-    kv(t, "ESE Version", r ? r->ese_version : NULL);
-    kv(t, "Operating System", r ? r->os : NULL);
+        kv(t, J(COLL_END), doc_time(t1, sizeof t1, s->window_end));
+    kv(t, J(JS_VERSION), s->jetstress_version);
+    kv(t, J(ESE_VERSION), r ? r->ese_version : NULL);
+    kv(t, J(OS), r ? r->os : NULL);
     if (r && r->nperf_logs) {   /* as the report prints it (the files read: verification section) */
         ps_buf logs = {0};
         for (size_t i = 0; i < r->nperf_logs; i++)
             ps_buf_printf(&logs, "%s%s", i ? "\n" : "", r->perf_logs[i]);
-        kv(t, "Performance Log", logs.data);
+        kv(t, J(PERF_LOG), logs.data);
         ps_buf_fini(&logs);
     }
 
@@ -152,40 +155,40 @@ static void summary_tables(ps_doc *d, const ps_js_server *s)
                              s->summary.target_transactional_iops, r ? r->initial_db_bytes : NAN,
                              r ? r->final_db_bytes : NAN, r ? r->db_files : NAN};
     if (any_value(sizing, sizeof sizing / sizeof sizing[0])) {
-        t = kv_table(d, "Database Sizing and Throughput");
-        figure(t, "Achieved Transactional I/O per Second", sizing[0], sizing[1], 3);
-        kvnum(t, "Target Transactional I/O per Second", sizing[2], 0, NULL);
-        kvnum(t, "Initial Database Size (bytes)", sizing[3], 0, NULL);
-        kvnum(t, "Final Database Size (bytes)", sizing[4], 0, NULL);
-        kvnum(t, "Database Files (Count)", sizing[5], 0, NULL);
+        t = kv_table(d, J(SIZING));
+        figure(t, J(ACHIEVED), sizing[0], sizing[1], 3);
+        kvnum(t, J(TARGET), sizing[2], 0, NULL);
+        kvnum(t, J(INIT_SIZE), sizing[3], 0, NULL);
+        kvnum(t, J(FINAL_SIZE), sizing[4], 0, NULL);
+        kvnum(t, J(DB_FILES), sizing[5], 0, NULL);
     }
     const double params[] = {r ? r->thread_count : NAN, r ? r->min_cache_mb : NAN, r ? r->max_cache_mb : NAN,
                              r ? r->insert_pct : NAN, r ? r->delete_pct : NAN, r ? r->replace_pct : NAN,
                              r ? r->read_pct : NAN, r ? r->lazy_commit_pct : NAN, r ? r->copies_per_db : NAN,
                              r && r->bdm >= 0 ? 1.0 : NAN};
     if (any_value(params, sizeof params / sizeof params[0])) {
-        t = kv_table(d, "Jetstress System Parameters");
-        kvnum(t, "Thread Count", params[0], 0, NULL);
-        kvnum(t, "Minimum Database Cache", params[1], 1, " MB");
-        kvnum(t, "Maximum Database Cache", params[2], 1, " MB");
-        kvnum(t, "Insert Operations", params[3], 0, "%");
-        kvnum(t, "Delete Operations", params[4], 0, "%");
-        kvnum(t, "Replace Operations", params[5], 0, "%");
-        kvnum(t, "Read Operations", params[6], 0, "%");
-        kvnum(t, "Lazy Commits", params[7], 0, "%");
+        t = kv_table(d, J(PARAMS));
+        kvnum(t, J(THREADS), params[0], 0, NULL);
+        kvnum(t, J(MIN_CACHE), params[1], 1, " MB");
+        kvnum(t, J(MAX_CACHE), params[2], 1, " MB");
+        kvnum(t, J(INSERT), params[3], 0, "%");
+        kvnum(t, J(DELETE), params[4], 0, "%");
+        kvnum(t, J(REPLACE), params[5], 0, "%");
+        kvnum(t, J(READ), params[6], 0, "%");
+        kvnum(t, J(LAZY), params[7], 0, "%");
         if (r->bdm >= 0)
-            kv(t, "Run Background Database Maintenance", r->bdm ? "True" : "False");
-        kvnum(t, "Number of Copies per Database", params[8], 0, NULL);
+            kv(t, J(BDM), r->bdm ? "True" : "False");
+        kvnum(t, J(COPIES), params[8], 0, NULL);
     }
     int paths = 0;
     for (size_t i = 0; i < s->ninstances; i++)
         paths |= s->instances[i].log_path || s->instances[i].db_path;
     if (paths) {
-        t = doc_table_new(d, "Database Configuration", 3);
+        t = doc_table_new(d, J(DBCONF), 3);
         size_t row = doc_row(t, DOC_ROW_HEAD);
-        doc_cell(t, row, 0, "Instance");
-        doc_cell(t, row, 1, "Log path");
-        doc_cell(t, row, 2, "Database");
+        doc_cell(t, row, 0, J(INSTANCE));
+        doc_cell(t, row, 1, J(LOG_PATH));
+        doc_cell(t, row, 2, J(DATABASE));
         for (size_t i = 0; i < s->ninstances; i++) {
             row = doc_row(t, DOC_ROW_BODY);
             doc_cell(t, row, 0, s->instances[i].name);
@@ -221,10 +224,9 @@ static double fig_get(const ps_js_figures *f, int group, int i)
  * report prints them. */
 static void instance_tables(ps_doc *d, const ps_js_server *s)
 {
-    static const char *const groups[] = {"Transactional I/O Performance", "Background Database Maintenance I/O Performance",
-                                         "Log Replication I/O Performance", "Total I/O Performance"};
-    static const char *const g1[] = {"Database Maintenance IO Reads/sec", "Database Maintenance IO Reads Average Bytes"};
-    static const char *const g2[] = {"I/O Log Reads/sec", "I/O Log Reads Average Bytes"};
+    static const enum ps_jsl_id groups[] = {PS_JSL_TRANS, PS_JSL_MAINT, PS_JSL_REPL, PS_JSL_TOTAL};
+    static const enum ps_jsl_id g1[] = {PS_JSL_MAINT_READS, PS_JSL_MAINT_BYTES};
+    static const enum ps_jsl_id g2[] = {PS_JSL_IO_LOG_READS, PS_JSL_IO_LOG_READ_BYTES};
     int any_comp = 0, any_rep = 0;
     for (size_t i = 0; i < s->ninstances; i++) {
         any_comp |= s->instances[i].has_computed;
@@ -236,17 +238,17 @@ static void instance_tables(ps_doc *d, const ps_js_server *s)
      * the audit reads which half a table holds from its header row */
     for (int g = 0; g < 4; g++) {
         int wide = g == 0 || g == 3;
-        doc_heading(d, 3, 0, "%s", groups[g]);
+        doc_heading(d, 3, 0, "%s", ps_jsl(d->lang, groups[g]));
         for (int half = 0; half < (wide ? 2 : 1); half++) {
             int first = wide ? half * PS_IO12_N / 2 : 0, ncols = wide ? PS_IO12_N / 2 : 2;
-            doc_table *t = doc_table_new(d, groups[g], (size_t)ncols + 1);
+            doc_table *t = doc_table_new(d, ps_jsl(d->lang, groups[g]), (size_t)ncols + 1);
             t->width[0] = 1.5;
             for (int k = 1; k <= ncols; k++)
                 t->right[k] = 1;
             size_t r = doc_row(t, DOC_ROW_HEAD);
-            doc_cell(t, r, 0, "MSExchange Database ==> Instances");
+            doc_cell(t, r, 0, J(INST_KEY));
             for (int i = 0; i < ncols; i++)
-                doc_cell(t, r, (size_t)i + 1, g == 1 ? g1[i] : g == 2 ? g2[i] : io_labels[first + i]);
+                doc_cell(t, r, (size_t)i + 1, ps_jsl(d->lang, g == 1 ? g1[i] : g == 2 ? g2[i] : io_labels[first + i]));
             for (size_t k = 0; k < s->ninstances; k++) {
                 const ps_js_instance *in = &s->instances[k];
                 r = doc_row(t, DOC_ROW_BODY);
@@ -265,15 +267,15 @@ static void host_table(ps_doc *d, const ps_js_server *s)
     size_t nh = s->nhost ? s->nhost : s->report ? s->report->nhost : 0;
     if (!nh)
         return;
-    doc_heading(d, 3, 0, "Host System Performance");
-    doc_table *t = doc_table_new(d, "Host System Performance", 4);
+    doc_heading(d, 3, 0, "%s", J(HOST));
+    doc_table *t = doc_table_new(d, J(HOST), 4);
     t->width[0] = 3;
     t->right[1] = t->right[2] = t->right[3] = 1;
     size_t r = doc_row(t, DOC_ROW_HEAD);
-    doc_cell(t, r, 0, "Counter");
-    doc_cell(t, r, 1, "Average");
-    doc_cell(t, r, 2, "Minimum");
-    doc_cell(t, r, 3, "Maximum");
+    doc_cell(t, r, 0, J(COUNTER));
+    doc_cell(t, r, 1, J(AVERAGE));
+    doc_cell(t, r, 2, J(MINIMUM));
+    doc_cell(t, r, 3, J(MAXIMUM));
     for (size_t i = 0; i < nh; i++) {
         char a[48];
         r = doc_row(t, DOC_ROW_BODY);
@@ -501,7 +503,7 @@ static void verdict_and_log(ps_doc *d, const ps_js_server *s)
     }
     if (!s->report || !s->report->nevents)
         return;
-    doc_heading(d, 3, 0, "Test Log");
+    doc_heading(d, 3, 0, "%s", J(TEST_LOG));
     doc_block *b = doc_add(d, DOC_LOG, NULL);
     b->lines = ps_xcalloc(s->report->nevents, sizeof *b->lines);
     for (size_t i = 0; i < s->report->nevents; i++) {

@@ -2,7 +2,7 @@
  * inline SVG for HTML, vector paths for PDF). Time series are reduced to the minimum and the
  * maximum per horizontal point before they reach the engine, so a 24-hour log gives about a
  * thousand points per line whatever the sample count. */
-#include "doc_internal.h"
+#include "doc_build.h"
 
 #include <math.h>
 #include <stdlib.h>

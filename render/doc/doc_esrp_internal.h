@@ -2,7 +2,7 @@
 #ifndef PS_DOC_ESRP_INTERNAL_H
 #define PS_DOC_ESRP_INTERNAL_H
 
-#include "doc_internal.h"
+#include "doc_build.h"
 
 typedef struct build_ctx {
     ps_doc *d;

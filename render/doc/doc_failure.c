@@ -4,7 +4,7 @@
  * (bursts: on the worst sample when it lies outside that run),
  * the limit drawn, the x axis in the logs' local time. The charts go through the chart layout
  * like every other time chart (doc_chart.c); the samples are the failure's bounded buffer. */
-#include "doc_internal.h"
+#include "doc_build.h"
 
 #include <stdio.h>
 

@@ -1,7 +1,7 @@
 /* doc_html.c - the ESRP document as one self-contained HTML file: the report.html template
  * with the CSS and the body inlined, charts as inline SVG, no scripts, no network references.
  * Every string of the document is escaped with ps_html_escape. */
-#include "doc_internal.h"
+#include "doc_build.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,10 +44,12 @@ static void toc(const ps_doc *d, ps_buf *b)
     ps_buf_puts(b, "</ol>\n");
 }
 
-static void table(const char *lang, const doc_table *t, ps_buf *b)
+static void table(const ps_lang *L, const char *lang, const doc_table *t, ps_buf *b)
 {
     if (t->number) {
-        ps_buf_printf(b, "<table id=\"tab-%d\">\n<caption>Table %d: ", t->number, t->number);
+        ps_buf_printf(b, "<table id=\"tab-%d\">\n<caption>", t->number);
+        ps_buf_printf(b, ps_msg(L, PS_MSG_TABLE_N), t->number);
+        ps_buf_puts(b, ": ");
         doc_html_text(b, lang, t->caption);
         ps_buf_puts(b, "</caption>\n");
     } else {
@@ -121,7 +123,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
             ps_buf_puts(b, "</p>\n");
             break;
         case DOC_FIGURE:
-            doc_html_figure(b, lang, k, fig[i]);
+            doc_html_figure(b, d->lang, lang, k, fig[i]);
             break;
         case DOC_HEADING:
             ps_buf_printf(b, "<h%d id=\"%s\"%s>", k->level, k->anchor, k->page_break ? " class=\"pagebreak\"" : "");
@@ -135,7 +137,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
             ps_buf_puts(b, "</p>\n");
             break;
         case DOC_TABLE:
-            table(lang, k->table, b);
+            table(d->lang, lang, k->table, b);
             break;
         case DOC_CHART:
         {

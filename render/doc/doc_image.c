@@ -3,7 +3,7 @@
  * browser sees them: the PNG chunk structure with CRCs, the IHDR fields and the inflated size
  * of the pixel data (zlib); the JPEG marker structure and its frame header. Dimensions are
  * limited before anything is allocated from them. */
-#include "doc_internal.h"
+#include "doc_build.h"
 #include "ps_io.h"
 
 #include <zlib.h>

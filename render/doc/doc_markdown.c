@@ -2,7 +2,7 @@
  * reference C implementation with GitHub's table extension). The tree is mapped, never rendered
  * by cmark: raw HTML becomes text that each back end escapes; links keep only http(s) and
  * mailto destinations; images become numbered figures read and checked by doc_image.c. */
-#include "doc_internal.h"
+#include "doc_build.h"
 
 #include <cmark-gfm.h>
 #include <cmark-gfm-core-extensions.h>

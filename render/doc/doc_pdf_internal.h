@@ -6,7 +6,7 @@
 #ifndef PS_DOC_PDF_INTERNAL_H
 #define PS_DOC_PDF_INTERNAL_H
 
-#include "doc_internal.h"
+#include "doc_build.h"
 #include "ps_font.h"
 
 #include <hpdf.h>

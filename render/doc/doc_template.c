@@ -1,6 +1,6 @@
 /* doc_template.c - templates of the ESRP document: embedded copies (cmake/embed.cmake), or a
  * file of the same name from --template-dir. */
-#include "doc_internal.h"
+#include "doc_build.h"
 #include "ps_io.h"
 
 #include <errno.h>

@@ -1,5 +1,5 @@
 /* doc_tree.c - the document tree: adding blocks, tables and cells, freeing it all. */
-#include "doc_internal.h"
+#include "doc_build.h"
 
 #include <math.h>
 #include <stdarg.h>

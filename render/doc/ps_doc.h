@@ -14,7 +14,7 @@ extern "C" {
 /* ===================================================================== 7. documents */
 
 /* An ESRP document (title page, summary tables, per-server appendices with charts), built once
- * from a judged run and rendered into any number of formats. Opaque; see render/doc/doc_internal.h. */
+ * from a judged run and rendered into any number of formats. Opaque; see render/doc/doc_build.h. */
 typedef struct ps_doc ps_doc;
 
 typedef struct ps_doc_options {

@@ -84,66 +84,73 @@ static void render_text(ps_buf *b, const ps_audit *a)
                   a->n - ps_audit_count(a, PS_SEV_WARNING), a->claims, a->checked, a->pct_checked);
 }
 
+/* "page" of a finding or claim in a PDF (its "line" is then the line on that page); none in a text paper. */
+static void json_loc(ps_jw *j, long line)
+{
+    if (ps_loc_page(line))
+        ps_jw_knum(j, "page", (double)ps_loc_page(line));
+}
+
+/* One finding or unread claim a line. */
 static void render_json(ps_buf *b, const ps_audit *a, const ps_audit_coverage *cv, const ps_paper *p, int list)
 {
-    ps_buf_puts(b, "{\"findings\":[");
+    ps_jw j;
+    ps_jw_init(&j, b);
+    ps_jw_obj(&j);
+    ps_jw_karr(&j, "findings");
     for (size_t i = 0; i < a->n; i++) {
         const ps_finding *f = &a->findings[i];
-        ps_buf_puts(b, i ? ",\n{" : "\n{");
-        ps_buf_puts(b, "\"kind\":");
-        ps_json_str(b, f->kind);
-        ps_buf_puts(b, ",\"severity\":");
-        ps_json_str(b, ps_severity_name(f->severity));
-        ps_buf_puts(b, ",\"file\":");
-        ps_json_str(b, f->file);
-        if (ps_loc_page(f->line)) {   /* a PDF: page, and line on the page */
-            ps_buf_puts(b, ",\"page\":");
-            ps_json_num(b, (double)ps_loc_page(f->line));
-        }
-        ps_buf_puts(b, ",\"line\":");
-        ps_json_num(b, f->line > 0 ? (double)ps_loc_line(f->line) : NAN);
-        ps_buf_puts(b, ",\"server\":");
-        ps_json_str(b, f->server);
-        ps_buf_puts(b, ",\"metric\":");
-        ps_json_str(b, f->metric);
-        ps_buf_puts(b, ",\"stated\":");
-        ps_json_num(b, f->stated);
-        ps_buf_puts(b, ",\"expected\":");
-        ps_json_num(b, f->expected);
-        ps_buf_puts(b, ",\"message\":");
-        ps_json_str(b, f->message);
-        ps_buf_puts(b, "}");
+        ps_jw_break(&j, "\n");
+        ps_jw_obj(&j);
+        ps_jw_kstr(&j, "kind", f->kind);
+        ps_jw_kstr(&j, "severity", ps_severity_name(f->severity));
+        ps_jw_kstr(&j, "file", f->file);
+        json_loc(&j, f->line);
+        ps_jw_knum(&j, "line", f->line > 0 ? (double)ps_loc_line(f->line) : NAN);
+        ps_jw_kstr(&j, "server", f->server);
+        ps_jw_kstr(&j, "metric", f->metric);
+        ps_jw_knum(&j, "stated", f->stated);
+        ps_jw_knum(&j, "expected", f->expected);
+        ps_jw_kstr(&j, "message", f->message);
+        ps_jw_obj_end(&j);
     }
-    ps_buf_printf(b, "%s],\"claims\":%zu,\"checked\":%zu,\"percentages_checked\":%zu", a->n ? "\n" : "",
-                  a->claims, a->checked, a->pct_checked);
-    if (cv)
-        ps_buf_printf(b, ",\"coverage\":{\"labels_read\":%zu,\"numbers_read\":%zu,\"labels_unread\":%zu,"
-                      "\"numbers_unread\":%zu,\"run_values\":%zu}", cv->labels_read, cv->numbers_read,
-                      cv->labels_unread, cv->numbers_unread, cv->run_values);
+    if (a->n)
+        ps_jw_break(&j, "\n");
+    ps_jw_arr_end(&j);
+    ps_jw_kuint(&j, "claims", a->claims);
+    ps_jw_kuint(&j, "checked", a->checked);
+    ps_jw_kuint(&j, "percentages_checked", a->pct_checked);
+    if (cv) {
+        ps_jw_kobj(&j, "coverage");
+        ps_jw_kuint(&j, "labels_read", cv->labels_read);
+        ps_jw_kuint(&j, "numbers_read", cv->numbers_read);
+        ps_jw_kuint(&j, "labels_unread", cv->labels_unread);
+        ps_jw_kuint(&j, "numbers_unread", cv->numbers_unread);
+        ps_jw_kuint(&j, "run_values", cv->run_values);
+        ps_jw_obj_end(&j);
+    }
     if (cv && list) {
-        ps_buf_puts(b, ",\"unread\":[");
+        ps_jw_karr(&j, "unread");
         size_t k = 0;
         for (size_t i = 0; p && i < p->nclaims; i++) {
             const ps_claim *c = &p->claims[i];
             if (ps_claim_is_reading(c))
                 continue;
-            ps_buf_puts(b, k++ ? ",\n{" : "\n{");
-            if (ps_loc_page(c->line)) {   /* a PDF: page, and line on the page */
-                ps_buf_puts(b, "\"page\":");
-                ps_json_num(b, (double)ps_loc_page(c->line));
-                ps_buf_putc(b, ',');
-            }
-            ps_buf_puts(b, "\"line\":");
-            ps_json_num(b, (double)ps_loc_line(c->line));
-            ps_buf_puts(b, ",\"text\":");
-            ps_json_str(b, c->text);
-            ps_buf_puts(b, ",\"after\":");
-            ps_json_str(b, c->label);
-            ps_buf_puts(b, "}");
+            k++;
+            ps_jw_break(&j, "\n");
+            ps_jw_obj(&j);
+            json_loc(&j, c->line);
+            ps_jw_knum(&j, "line", (double)ps_loc_line(c->line));
+            ps_jw_kstr(&j, "text", c->text);
+            ps_jw_kstr(&j, "after", c->label);
+            ps_jw_obj_end(&j);
         }
-        ps_buf_puts(b, k ? "\n]" : "]");
+        if (k)
+            ps_jw_break(&j, "\n");
+        ps_jw_arr_end(&j);
     }
-    ps_buf_puts(b, "}\n");
+    ps_jw_obj_end(&j);
+    ps_buf_putc(b, '\n');
 }
 
 static void td(ps_buf *b, const char *s)

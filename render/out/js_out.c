@@ -1,6 +1,8 @@
-/* js_out.c - Jetstress outputs: Jetstress-style text tables with reported values beside the
- * recomputed ones, the per-server + aggregate ESRP table, JSON, verdict lines and JUnit XML. */
+/* js_out.c - Jetstress outputs as text: Jetstress-style tables with reported values beside the
+ * recomputed ones, the per-server + aggregate ESRP table and the verdict lines. JSON: js_json.c,
+ * JUnit XML: js_junit.c. */
 #include "ps_render.h"
+#include "js_out_internal.h"
 
 #include <math.h>
 #include <string.h>
@@ -133,8 +135,7 @@ static const char *result_word(enum ps_verdict_result r)
     return r == PS_VERDICT_PASS ? "PASS" : r == PS_VERDICT_FAIL ? "FAIL" : "UNKNOWN";
 }
 
-/* Local wall-clock time without zone: "2026-03-14T10:12:47.000"; "n/a" when absent. */
-static void local_iso(char *out, size_t n, ps_time t)
+void js_local_iso(char *out, size_t n, ps_time t)
 {
     if (t == PS_TIME_NONE) {
         snprintf(out, n, "n/a");
@@ -145,9 +146,7 @@ static void local_iso(char *out, size_t n, ps_time t)
     snprintf(out, n, "%04d-%02d-%02dT%02d:%02d:%02d.%03d", y, mo, d, h, mi, s, ms);
 }
 
-/* A test that has pass/fail criteria (Performance, Stress, unknown type); backup and soft
- * recovery have none. */
-static int has_criteria(const ps_js_server *s)
+int js_has_criteria(const ps_js_server *s)
 {
     return s->test_type != PS_TEST_BACKUP && s->test_type != PS_TEST_SOFTRECOVERY;
 }
@@ -173,7 +172,7 @@ static void verdict_lines(ps_buf *b, const ps_js_server *s)
 {
     const ps_verdict *v = &s->verdict;
     ps_buf_printf(b, "%s %s: %s (%s)%s%s\n", s->machine ? s->machine : "?", ps_test_type_name(s->test_type),
-                  v->result == PS_VERDICT_UNKNOWN && has_criteria(s) ? "NOT JUDGED" : result_word(v->result),
+                  v->result == PS_VERDICT_UNKNOWN && js_has_criteria(s) ? "NOT JUDGED" : result_word(v->result),
                   v->profile ? v->profile : "no profile",
                   v->source == PS_VSRC_REPORTED ? " " : v->disagree ? " printed and recomputed verdicts disagree" : "",
                   v->source == PS_VSRC_REPORTED ? ps_verdict_source_words(v->source) : "");
@@ -196,7 +195,7 @@ void ps_js_render_verdicts(ps_buf *b, const ps_js_run *run)
         qualify += s->qualification.assessed && s->qualification.result == PS_VERDICT_PASS;
         fail += s->verdict.result == PS_VERDICT_FAIL;
         pass += s->verdict.result == PS_VERDICT_PASS;
-        unjudged += s->verdict.result == PS_VERDICT_UNKNOWN && has_criteria(s);
+        unjudged += s->verdict.result == PS_VERDICT_UNKNOWN && js_has_criteria(s);
     }
     ps_buf_printf(b, "%zu %s: %zu passed, %zu failed, ", run->nservers, run->nservers == 1 ? "test" : "tests", pass,
                   fail);
@@ -272,8 +271,8 @@ void ps_js_render_text(ps_buf *b, const ps_js_run *run)
     for (size_t i = 0; i < run->nservers; i++) {
         const ps_js_server *s = &run->servers[i];
         char a[40], c[40];
-        local_iso(a, sizeof a, s->window_start);
-        local_iso(c, sizeof c, s->window_end);
+        js_local_iso(a, sizeof a, s->window_start);
+        js_local_iso(c, sizeof c, s->window_end);
         ps_buf_printf(b, "%s== %s  %s  Jetstress %s  window %s .. %s (%llu samples; source: %s)\n", i ? "\n" : "",
                       s->machine ? s->machine : "?", ps_test_type_name(s->test_type),
                       s->jetstress_version ? s->jetstress_version : "unknown", a, c,
@@ -296,407 +295,4 @@ void ps_js_render_text(ps_buf *b, const ps_js_run *run)
         }
     }
     esrp_table(b, run);
-}
-
-/* ------------------------------------------------------------------ JSON */
-
-static void jkey(ps_buf *b, int *first, const char *k)
-{
-    if (!*first)
-        ps_buf_putc(b, ',');
-    *first = 0;
-    ps_json_str(b, k);
-    ps_buf_putc(b, ':');
-}
-
-static void jnum(ps_buf *b, int *first, const char *k, double v)
-{
-    jkey(b, first, k);
-    ps_json_num(b, v);
-}
-
-/* A JSON array of strings. */
-static void jstrings(ps_buf *b, char *const *s, size_t n)
-{
-    ps_buf_putc(b, '[');
-    for (size_t i = 0; i < n; i++) {
-        if (i)
-            ps_buf_putc(b, ',');
-        ps_json_str(b, s[i]);
-    }
-    ps_buf_putc(b, ']');
-}
-
-static void json_io12(ps_buf *b, const ps_io12 *io)
-{
-    int f = 1;
-    ps_buf_putc(b, '{');
-    for (int i = 0; i < PS_IO12_N; i++)
-        jnum(b, &f, ps_io12_key(i), ps_io12_get(io, i));
-    ps_buf_putc(b, '}');
-}
-
-/* "key":{"k1":v1,"k2":v2} */
-static void jpair(ps_buf *b, int *first, const char *key, const char *k1, double v1, const char *k2, double v2)
-{
-    int g = 1;
-    jkey(b, first, key);
-    ps_buf_putc(b, '{');
-    jnum(b, &g, k1, v1);
-    jnum(b, &g, k2, v2);
-    ps_buf_putc(b, '}');
-}
-
-static void json_figures(ps_buf *b, int *first, const ps_js_figures *f)
-{
-    jkey(b, first, "transactional");
-    json_io12(b, &f->transactional);
-    jpair(b, first, "maintenance", "reads_per_sec", f->maint_reads_per_sec, "read_bytes", f->maint_read_bytes);
-    jpair(b, first, "replication", "log_reads_per_sec", f->repl_log_reads_per_sec, "log_read_bytes",
-          f->repl_log_read_bytes);
-    jkey(b, first, "total");
-    json_io12(b, &f->total);
-}
-
-static void json_summary(ps_buf *b, const ps_js_summary *m)
-{
-    int f = 1;
-    ps_buf_putc(b, '{');
-    jnum(b, &f, "db_reads_per_sec", m->db_reads_per_sec);
-    jnum(b, &f, "db_writes_per_sec", m->db_writes_per_sec);
-    jnum(b, &f, "db_transfers_per_sec", m->db_transfers_per_sec);
-    jnum(b, &f, "achieved_transactional_iops", m->achieved_transactional_iops);
-    jnum(b, &f, "target_transactional_iops", m->target_transactional_iops);
-    jnum(b, &f, "db_read_latency_ms", m->db_read_latency_ms);
-    jnum(b, &f, "db_read_latency_ms_weighted", m->db_read_latency_ms_weighted);
-    jnum(b, &f, "db_write_latency_ms", m->db_write_latency_ms);
-    jnum(b, &f, "db_write_latency_ms_weighted", m->db_write_latency_ms_weighted);
-    jnum(b, &f, "log_writes_per_sec", m->log_writes_per_sec);
-    jnum(b, &f, "log_write_latency_ms", m->log_write_latency_ms);
-    jnum(b, &f, "log_write_latency_ms_weighted", m->log_write_latency_ms_weighted);
-    ps_buf_putc(b, '}');
-}
-
-/* Per-sample IOPS-weighted window means of the four latencies (logs only). */
-static void json_io_weighted(ps_buf *b, const ps_js_server *s, size_t i)
-{
-    static const int lat[] = {0, 1, 6, 7};
-    const ps_js_inst_acc *a = s->stats && i < s->stats->ninst ? &s->stats->inst[i] : NULL;
-    if (!a || !s->instances[i].has_computed) {
-        ps_buf_puts(b, "null");
-        return;
-    }
-    int f = 1;
-    ps_buf_putc(b, '{');
-    for (size_t k = 0; k < sizeof lat / sizeof lat[0]; k++)
-        jnum(b, &f, ps_io12_key(lat[k]), a->wrate[lat[k]] > 0 ? a->wsum[lat[k]] / a->wrate[lat[k]] : NAN);
-    ps_buf_putc(b, '}');
-}
-
-static void json_instance(ps_buf *b, const ps_js_server *s, size_t i)
-{
-    const ps_js_instance *in = &s->instances[i];
-    int f = 1;
-    ps_buf_putc(b, '{');
-    jkey(b, &f, "instance");
-    ps_json_str(b, in->name);
-    const ps_js_figures *fig = ps_js_instance_figures(in);
-    ps_js_figures none;
-    ps_js_figures_clear(&none);
-    json_figures(b, &f, fig ? fig : &none);
-    jkey(b, &f, "reported");
-    if (in->has_reported) {
-        int g = 1;
-        ps_buf_putc(b, '{');
-        json_figures(b, &g, &in->reported);
-        ps_buf_putc(b, '}');
-    } else {
-        ps_buf_puts(b, "null");
-    }
-    jkey(b, &f, "source");
-    ps_json_str(b, in->has_computed ? "logs" : in->has_reported ? "report" : NULL);
-    jnum(b, &f, "samples", in->has_computed ? (double)in->samples : NAN);
-    jkey(b, &f, "io_weighted");
-    json_io_weighted(b, s, i);
-    ps_buf_putc(b, '}');
-}
-
-static void jtime(ps_buf *b, int *first, const char *k, ps_time t)
-{
-    char buf[40];
-    local_iso(buf, sizeof buf, t);
-    jkey(b, first, k);
-    ps_json_str(b, t == PS_TIME_NONE ? NULL : buf);
-}
-
-/* One failure explanation: {"reason","instance","metric","limit","samples","over","runs",
- * "longest_run":{"samples","first","last"},"worst":{"value","at"},"class","zone","text"}. */
-static void json_failure(ps_buf *b, const ps_js_failure *x, size_t k)
-{
-    int f = 1, g = 1;
-    ps_buf_puts(b, k ? ",{" : "{");
-    jnum(b, &f, "reason", (double)x->reason);
-    jkey(b, &f, "instance");
-    ps_json_str(b, x->instance);
-    jkey(b, &f, "metric");
-    ps_json_str(b, ps_js_metric_name(x->metric));
-    jkey(b, &f, "op");
-    ps_json_str(b, ps_thr_op_text((enum ps_thr_op)x->op));
-    jnum(b, &f, "limit", x->limit);
-    jnum(b, &f, "samples", (double)x->samples);
-    jnum(b, &f, "over", (double)x->over);
-    jnum(b, &f, "runs", (double)x->runs);
-    jkey(b, &f, "longest_run");
-    ps_buf_putc(b, '{');
-    jnum(b, &g, "samples", (double)x->longest);
-    jtime(b, &g, "first", x->longest_first);
-    jtime(b, &g, "last", x->longest_last);
-    ps_buf_putc(b, '}');
-    jkey(b, &f, "worst");
-    g = 1;
-    ps_buf_putc(b, '{');
-    jnum(b, &g, "value", x->worst);
-    jtime(b, &g, "at", x->worst_at);
-    ps_buf_putc(b, '}');
-    jkey(b, &f, "class");
-    ps_json_str(b, ps_js_failure_class_name(x->cls));
-    jkey(b, &f, "zone");
-    ps_json_str(b, x->zone);
-    jkey(b, &f, "text");
-    ps_json_str(b, x->text);
-    ps_buf_putc(b, '}');
-}
-
-static void json_verdict(ps_buf *b, const ps_verdict *v)
-{
-    int f = 1;
-    ps_buf_putc(b, '{');
-    jkey(b, &f, "result");
-    ps_json_str(b, v->result == PS_VERDICT_PASS ? "pass" : v->result == PS_VERDICT_FAIL ? "fail" : "unknown");
-    jkey(b, &f, "source");
-    ps_json_str(b, v->source == PS_VSRC_NONE ? NULL : ps_verdict_source_name(v->source));
-    jkey(b, &f, "profile");
-    ps_json_str(b, v->profile);
-    jkey(b, &f, "reasons");
-    jstrings(b, v->reasons, v->nreasons);
-    jkey(b, &f, "failures");
-    ps_buf_putc(b, '[');
-    for (size_t k = 0; k < v->nfailures; k++)
-        json_failure(b, &v->failures[k], k);
-    ps_buf_putc(b, ']');
-    ps_buf_putc(b, '}');
-}
-
-/* {"result","achieved","target","target_from","reasons":[{criterion,met,value,required,text}]},
- * null when not assessed. */
-static void json_qualification(ps_buf *b, const ps_qualification *q)
-{
-    static const char *const met[] = {"fail", "pass"};
-    if (!q->assessed) {
-        ps_buf_puts(b, "null");
-        return;
-    }
-    int f = 1;
-    ps_buf_putc(b, '{');
-    jkey(b, &f, "result");
-    ps_json_str(b, q->result == PS_VERDICT_UNKNOWN ? "unknown" : met[q->result]);
-    jnum(b, &f, "achieved_transactional_iops", q->achieved);
-    jnum(b, &f, "target_transactional_iops", q->target);
-    jkey(b, &f, "target_from");
-    ps_json_str(b, q->target_from);
-    jkey(b, &f, "reasons");
-    ps_buf_putc(b, '[');
-    for (size_t k = 0; k < q->nreasons; k++) {
-        const ps_qual_reason *r = &q->reasons[k];
-        int g = 1;
-        ps_buf_puts(b, k ? ",{" : "{");
-        jkey(b, &g, "criterion");
-        ps_json_str(b, ps_qual_criterion_name(r->criterion));
-        jkey(b, &g, "met");
-        ps_json_str(b, r->met == PS_VERDICT_UNKNOWN ? "unknown" : met[r->met]);
-        jnum(b, &g, "value", r->value);
-        jnum(b, &g, "required", r->required);
-        jkey(b, &g, "text");
-        ps_json_str(b, r->text);
-        ps_buf_putc(b, '}');
-    }
-    ps_buf_puts(b, "]}");
-}
-
-static void json_server(ps_buf *b, const ps_js_server *s)
-{
-    int f = 1;
-    char t[40];
-    ps_buf_putc(b, '{');
-    jkey(b, &f, "machine");
-    ps_json_str(b, s->machine);
-    jkey(b, &f, "test_type");
-    ps_json_str(b, ps_test_type_name(s->test_type));
-    jkey(b, &f, "jetstress_version");
-    ps_json_str(b, s->jetstress_version);
-    jkey(b, &f, "window");
-    int g = 1;
-    ps_buf_putc(b, '{');
-    jkey(b, &g, "start");
-    local_iso(t, sizeof t, s->window_start);
-    ps_json_str(b, s->window_start == PS_TIME_NONE ? NULL : t);
-    jkey(b, &g, "end");
-    local_iso(t, sizeof t, s->window_end);
-    ps_json_str(b, s->window_end == PS_TIME_NONE ? NULL : t);
-    jnum(b, &g, "samples", (double)s->window_samples);
-    ps_buf_putc(b, '}');
-    jkey(b, &f, "instances");
-    ps_buf_putc(b, '[');
-    for (size_t i = 0; i < s->ninstances; i++) {
-        if (i)
-            ps_buf_putc(b, ',');
-        json_instance(b, s, i);
-    }
-    ps_buf_putc(b, ']');
-    jkey(b, &f, "server");
-    json_summary(b, &s->summary);
-    jkey(b, &f, "verdict");
-    json_verdict(b, &s->verdict);
-    jkey(b, &f, "qualification");
-    json_qualification(b, &s->qualification);
-    jkey(b, &f, "host");
-    ps_buf_putc(b, '[');
-    for (size_t i = 0; i < s->nhost; i++) {
-        int h = 1;
-        ps_buf_puts(b, i ? ",{" : "{");
-        jkey(b, &h, "counter");
-        ps_json_str(b, s->host[i].counter);
-        jnum(b, &h, "avg", s->host[i].avg);
-        jnum(b, &h, "min", s->host[i].min);
-        jnum(b, &h, "max", s->host[i].max);
-        ps_buf_putc(b, '}');
-    }
-    ps_buf_putc(b, ']');
-    jkey(b, &f, "jetstress_result");
-    ps_json_str(b, !s->report || s->report->result < 0 ? NULL : s->report->result ? "pass" : "fail");
-    jnum(b, &f, "reported_achieved_transactional_iops", s->report ? s->report->achieved_iops : NAN);
-    jkey(b, &f, "logs");
-    jstrings(b, s->logs, s->nlogs);
-    ps_buf_putc(b, '}');
-}
-
-void ps_js_render_json(ps_buf *b, const ps_js_run *run)
-{
-    ps_buf_puts(b, "{\"generator\":\"perfscribe " PS_VERSION "\",\"servers\":[");
-    for (size_t i = 0; i < run->nservers; i++) {
-        if (i)
-            ps_buf_putc(b, ',');
-        json_server(b, &run->servers[i]);
-    }
-    ps_buf_puts(b, "],\"aggregate\":");
-    json_summary(b, &run->aggregate);
-    ps_qualification q;
-    ps_js_qualify_run(run, &q);
-    ps_buf_puts(b, ",\"qualification\":");
-    json_qualification(b, &q);
-    ps_qualification_fini(&q);
-    ps_buf_puts(b, ",\"warnings\":[");
-    for (size_t i = 0; i < run->warnings.n; i++) {
-        if (i)
-            ps_buf_putc(b, ',');
-        ps_json_str(b, run->warnings.msgs[i]);
-    }
-    ps_buf_puts(b, "]}\n");
-}
-
-/* ------------------------------------------------------------------ JUnit */
-
-/* A testcase fails on a failing verdict or a failing ESRP qualification. */
-static int junit_fails(const ps_js_server *s)
-{
-    return s->verdict.result == PS_VERDICT_FAIL || (s->qualification.assessed && s->qualification.result == PS_VERDICT_FAIL);
-}
-
-/* Every unmet or unknown qualification criterion, one per line. */
-static void junit_qual_lines(ps_buf *b, const ps_qualification *q)
-{
-    for (size_t k = 0; q->assessed && k < q->nreasons; k++)
-        if (q->reasons[k].met != PS_VERDICT_PASS) {
-            ps_buf_puts(b, "ESRP: ");
-            ps_html_escape(b, q->reasons[k].text);
-            ps_buf_putc(b, '\n');
-        }
-}
-
-static const char *junit_first_reason(const ps_js_server *s)
-{
-    const ps_qualification *q = &s->qualification;
-    if (s->verdict.result == PS_VERDICT_FAIL)
-        return s->verdict.nreasons ? s->verdict.reasons[0] : "fail";
-    for (size_t k = 0; k < q->nreasons; k++)
-        if (q->reasons[k].met == PS_VERDICT_FAIL)
-            return q->reasons[k].text;
-    return "does not qualify for ESRP";
-}
-
-void ps_js_render_junit(ps_buf *b, const ps_js_run *run)
-{
-    size_t fail = 0, skip = 0;
-    for (size_t i = 0; i < run->nservers; i++) {
-        fail += junit_fails(&run->servers[i]);
-        skip += !junit_fails(&run->servers[i]) && run->servers[i].verdict.result == PS_VERDICT_UNKNOWN;
-    }
-    ps_buf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- generated by perfscribe " PS_VERSION " -->\n"
-                     "<testsuite name=\"perfscribe check\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
-                  run->nservers, fail, skip);
-    for (size_t i = 0; i < run->nservers; i++) {
-        const ps_js_server *s = &run->servers[i];
-        const ps_verdict *v = &s->verdict;
-        ps_buf_puts(b, "  <testcase classname=\"jetstress.");
-        ps_html_escape(b, ps_test_type_name(s->test_type));
-        ps_buf_puts(b, "\" name=\"");
-        ps_html_escape(b, s->machine ? s->machine : "?");
-        ps_buf_putc(b, ' ');
-        ps_html_escape(b, ps_test_type_name(s->test_type));
-        ps_buf_puts(b, "\">\n");
-        ps_buf_puts(b, "    <properties><property name=\"profile\" value=\"");
-        ps_html_escape(b, v->profile ? v->profile : "");
-        ps_buf_puts(b, "\"/><property name=\"verdict_source\" value=\"");
-        ps_buf_puts(b, ps_verdict_source_name(v->source));
-        if (s->qualification.assessed) {
-            ps_buf_puts(b, "\"/><property name=\"esrp_qualification\" value=\"");
-            ps_buf_puts(b, s->qualification.result == PS_VERDICT_PASS   ? "pass"
-                           : s->qualification.result == PS_VERDICT_FAIL ? "fail"
-                                                                         : "unknown");
-        }
-        ps_buf_puts(b, "\"/></properties>\n");
-        if (junit_fails(s)) {
-            ps_buf_printf(b, "    <failure type=\"%s\" message=\"", v->result == PS_VERDICT_FAIL ? "verdict" : "qualification");
-            ps_html_escape(b, junit_first_reason(s));
-            ps_buf_puts(b, "\">");
-            for (size_t k = 0; k < v->nreasons; k++) {
-                ps_html_escape(b, v->reasons[k]);
-                ps_buf_putc(b, '\n');
-                for (size_t f = 0; f < v->nfailures; f++)
-                    if (v->failures[f].reason == k) {
-                        ps_buf_puts(b, "  why: ");
-                        ps_html_escape(b, v->failures[f].text);
-                        ps_buf_putc(b, '\n');
-                    }
-            }
-            junit_qual_lines(b, &s->qualification);
-            ps_buf_puts(b, "</failure>\n");
-        } else if (v->result == PS_VERDICT_UNKNOWN) {
-            if (has_criteria(s)) {
-                ps_buf_puts(b, "    <skipped message=\"not judged: ");
-                ps_html_escape(b, v->nreasons ? v->reasons[v->nreasons - 1] : "no rule could be evaluated");
-                ps_buf_puts(b, "\"/>\n");
-            } else
-                ps_buf_puts(b, "    <skipped message=\"no pass/fail criteria for this test\"/>\n");
-        } else if (v->nreasons) {
-            ps_buf_puts(b, "    <system-out>");
-            for (size_t k = 0; k < v->nreasons; k++) {
-                ps_html_escape(b, v->reasons[k]);
-                ps_buf_putc(b, '\n');
-            }
-            ps_buf_puts(b, "</system-out>\n");
-        }
-        ps_buf_puts(b, "  </testcase>\n");
-    }
-    ps_buf_puts(b, "</testsuite>\n");
 }

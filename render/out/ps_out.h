@@ -3,6 +3,7 @@
 #ifndef PS_OUT_H
 #define PS_OUT_H
 
+#include "ps_json.h"
 #include "ps_output.h"
 
 #ifdef __cplusplus
@@ -11,11 +12,7 @@ extern "C" {
 
 /* ===================================================================== 2. escaping */
 
-/* Append s as a JSON string literal (with quotes); NULL -> null. Invalid UTF-8 bytes become U+FFFD. */
-void ps_json_str(ps_buf *b, const char *s);
-/* Append a JSON number: NaN/inf -> null; integers without fraction; else shortest %.17g form
- * that round-trips. */
-void ps_json_num(ps_buf *b, double v);
+/* JSON: the writer and its string and number forms are in ps_json.h. */
 /* Append s for a terminal line: C0 controls (CR, LF, ESC included), DEL, UTF-8 C1 controls
  * (U+0080..U+009F), bidirectional formatting characters (U+202E, ...: each of their bytes) and
  * bytes that are not valid UTF-8 become \xNN; the rest is copied. The one
@@ -83,6 +80,8 @@ void ps_js_render_text(ps_buf *b, const ps_js_run *run);
  * warnings[]}. Rates /s, latencies ms, sizes B, NaN -> null; window times are the logs' local
  * wall-clock time without a zone ("2026-03-14T10:12:47.000"). */
 void ps_js_render_json(ps_buf *b, const ps_js_run *run);
+/* The same object as a value of the JSON being written by j (no newline): 'store show' nests it. */
+void ps_js_json_run(ps_jw *j, const ps_js_run *run);
 /* Verdict lines: "MBX02 Performance: FAIL (jetstress-2013/strict)" then one indented line per
  * reason, and a closing count line. */
 void ps_js_render_verdicts(ps_buf *b, const ps_js_run *run);

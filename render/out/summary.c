@@ -59,78 +59,76 @@ static const char *iso(char *out, size_t n, ps_time t, int local)
 
 /* ------------------------------------------------------------------ JSON */
 
-static void json_time(ps_buf *b, ps_time t, int local)
+static void json_time(ps_jw *j, const char *k, ps_time t, int local)
 {
     char tmp[40];
-    ps_json_str(b, iso(tmp, sizeof tmp, t, local));
+    ps_jw_kstr(j, k, iso(tmp, sizeof tmp, t, local));
 }
 
-static void json_file(ps_buf *b, const ps_summary_file *f)
+static void json_file(ps_jw *j, const ps_summary_file *f)
 {
-    ps_buf_puts(b, "{\"path\":");
-    ps_json_str(b, f->path);
-    ps_buf_puts(b, ",\"format\":");
-    ps_json_str(b, f->format);
-    ps_buf_puts(b, ",\"timezone\":");
-    ps_json_str(b, f->timezone);
-    ps_buf_puts(b, ",\"bias_minutes\":");
-    ps_json_num(b, f->has_bias ? f->bias_minutes : NAN);
-    ps_buf_printf(b, ",\"utc_known\":%s,\"samples\":%llu,\"malformed_rows\":%llu,\"first\":",
-                  f->has_bias ? "true" : "false", (unsigned long long)f->samples,
-                  (unsigned long long)f->bad_rows);
-    json_time(b, f->first, 0);
-    ps_buf_puts(b, ",\"last\":");
-    json_time(b, f->last, 0);
-    ps_buf_puts(b, ",\"first_local\":");
-    json_time(b, f->first_local, 1);
-    ps_buf_puts(b, ",\"last_local\":");
-    json_time(b, f->last_local, 1);
-    ps_buf_putc(b, '}');
+    ps_jw_obj(j);
+    ps_jw_kstr(j, "path", f->path);
+    ps_jw_kstr(j, "format", f->format);
+    ps_jw_kstr(j, "timezone", f->timezone);
+    ps_jw_knum(j, "bias_minutes", f->has_bias ? f->bias_minutes : NAN);
+    ps_jw_kbool(j, "utc_known", f->has_bias);
+    ps_jw_kuint(j, "samples", f->samples);
+    ps_jw_kuint(j, "malformed_rows", f->bad_rows);
+    json_time(j, "first", f->first, 0);
+    json_time(j, "last", f->last, 0);
+    json_time(j, "first_local", f->first_local, 1);
+    json_time(j, "last_local", f->last_local, 1);
+    ps_jw_obj_end(j);
 }
 
-static void json_counter(ps_buf *b, const ps_summary_counter *c)
+static void json_counter(ps_jw *j, const ps_summary_counter *c)
 {
     const ps_counter_path *p = &c->path;
     const ps_stats *st = &c->stats;
     const char *strs[] = {p->full, p->machine, p->object, p->parent, p->instance};
-    for (int i = 0; i < 5; i++) {
-        ps_buf_printf(b, "%s\"%s\":", i ? "," : "{", csv_cols[i]);
-        ps_json_str(b, strs[i]);
-    }
-    ps_buf_puts(b, ",\"index\":");
-    ps_json_num(b, p->index >= 0 ? p->index : NAN);
-    ps_buf_puts(b, ",\"counter\":");
-    ps_json_str(b, p->counter);
-    ps_buf_printf(b, ",\"count\":%llu,\"missing\":%llu", (unsigned long long)st->count,
-                  (unsigned long long)st->missing);
-    for (size_t i = 0; i < NSTATS; i++) {
-        ps_buf_printf(b, ",\"%s\":", stat_cols[i].key);
-        ps_json_num(b, stat_at(st, i));
-    }
-    ps_buf_puts(b, ",\"first\":");
-    json_time(b, st->first, 0);
-    ps_buf_puts(b, ",\"last\":");
-    json_time(b, st->last, 0);
-    ps_buf_putc(b, '}');
+    ps_jw_obj(j);
+    for (int i = 0; i < 5; i++)
+        ps_jw_kstr(j, csv_cols[i], strs[i]);
+    ps_jw_knum(j, "index", p->index >= 0 ? p->index : NAN);
+    ps_jw_kstr(j, "counter", p->counter);
+    ps_jw_kuint(j, "count", st->count);
+    ps_jw_kuint(j, "missing", st->missing);
+    for (size_t i = 0; i < NSTATS; i++)
+        ps_jw_knum(j, stat_cols[i].key, stat_at(st, i));
+    json_time(j, "first", st->first, 0);
+    json_time(j, "last", st->last, 0);
+    ps_jw_obj_end(j);
 }
 
+/* One file, one counter a line. */
 static void render_json(ps_buf *b, const ps_summary *s)
 {
-    ps_buf_printf(b, "{\"generator\":\"perfscribe summary\",\"utc_known\":%s,"
-                     "\"quantiles\":{\"method\":\"log-bucket sketch (DDSketch)\",\"relative_accuracy\":",
-                  all_utc_known(s) ? "true" : "false");
-    ps_json_num(b, PS_SKETCH_ALPHA);
-    ps_buf_puts(b, "},\n\"files\":[");
+    ps_jw j;
+    ps_jw_init(&j, b);
+    ps_jw_obj(&j);
+    ps_jw_kstr(&j, "generator", "perfscribe summary");
+    ps_jw_kbool(&j, "utc_known", all_utc_known(s));
+    ps_jw_kobj(&j, "quantiles");
+    ps_jw_kstr(&j, "method", "log-bucket sketch (DDSketch)");
+    ps_jw_knum(&j, "relative_accuracy", PS_SKETCH_ALPHA);
+    ps_jw_obj_end(&j);
+    ps_jw_break(&j, "\n");
+    ps_jw_karr(&j, "files");
     for (size_t i = 0; i < s->nfiles; i++) {
-        ps_buf_puts(b, i ? ",\n " : "\n ");
-        json_file(b, &s->files[i]);
+        ps_jw_break(&j, "\n ");
+        json_file(&j, &s->files[i]);
     }
-    ps_buf_puts(b, "],\n\"counters\":[");
+    ps_jw_arr_end(&j);
+    ps_jw_break(&j, "\n");
+    ps_jw_karr(&j, "counters");
     for (size_t i = 0; i < s->ncounters; i++) {
-        ps_buf_puts(b, i ? ",\n " : "\n ");
-        json_counter(b, &s->counters[i]);
+        ps_jw_break(&j, "\n ");
+        json_counter(&j, &s->counters[i]);
     }
-    ps_buf_puts(b, "]}\n");
+    ps_jw_arr_end(&j);
+    ps_jw_obj_end(&j);
+    ps_buf_putc(b, '\n');
 }
 
 /* ------------------------------------------------------------------ CSV */

@@ -107,54 +107,49 @@ void ps_trend_render_text(const ps_trend *t, ps_buf *b)
 
 void ps_trend_render_json(const ps_trend *t, ps_buf *b)
 {
-    ps_buf_puts(b, "{\"baseline\":");
-    ps_json_str(b, t->nlabels ? t->labels[t->baseline] : NULL);
-    ps_buf_puts(b, ",\"load_name\":");
-    ps_json_str(b, t->load_name);
-    ps_buf_puts(b, ",\"labels\":[");
+    ps_jw j;
+    ps_jw_init(&j, b);
+    ps_jw_obj(&j);
+    ps_jw_kstr(&j, "baseline", t->nlabels ? t->labels[t->baseline] : NULL);
+    ps_jw_kstr(&j, "load_name", t->load_name);
+    ps_jw_karr(&j, "labels");
     for (size_t l = 0; l < t->nlabels; l++) {
-        ps_buf_puts(b, l ? ",{\"label\":" : "{\"label\":");
-        ps_json_str(b, t->labels[l]);
-        ps_buf_puts(b, ",\"load\":");
-        ps_json_num(b, t->load[l]);
-        ps_buf_puts(b, ",\"config\":");
-        ps_json_str(b, t->config ? t->config[l] : NULL);
-        ps_buf_puts(b, ",\"samples\":");
-        ps_buf_printf(b, "%zu", t->iops_series ? t->iops_series[l].n : (size_t)0);
-        ps_buf_putc(b, '}');
+        ps_jw_obj(&j);
+        ps_jw_kstr(&j, "label", t->labels[l]);
+        ps_jw_knum(&j, "load", t->load[l]);
+        ps_jw_kstr(&j, "config", t->config ? t->config[l] : NULL);
+        ps_jw_kuint(&j, "samples", t->iops_series ? t->iops_series[l].n : 0);
+        ps_jw_obj_end(&j);
     }
-    ps_buf_puts(b, "],\"metrics\":[");
+    ps_jw_arr_end(&j);
+    ps_jw_karr(&j, "metrics");
     for (size_t m = 0; m < t->nmetrics; m++) {
         const ps_trend_metric *d = &t->metrics[m];
-        ps_buf_puts(b, m ? ",{\"key\":" : "{\"key\":");
-        ps_json_str(b, d->key);
-        ps_buf_puts(b, ",\"title\":");
-        ps_json_str(b, d->title);
-        ps_buf_puts(b, ",\"unit\":");
-        ps_json_str(b, d->unit);
-        ps_buf_printf(b, ",\"decimals\":%d,\"lower_is_better\":%s,\"values\":[", d->decimals,
-                      d->lower_is_better ? "true" : "false");
-        for (size_t l = 0; l < t->nlabels; l++) {
-            if (l)
-                ps_buf_putc(b, ',');
-            ps_json_num(b, ps_trend_get(t, l, m));
-        }
-        ps_buf_puts(b, "],\"relative_percent\":[");
-        for (size_t l = 0; l < t->nlabels; l++) {
-            if (l)
-                ps_buf_putc(b, ',');
-            ps_json_num(b, ps_trend_relative(t, l, m));
-        }
-        ps_buf_puts(b, "],\"cells\":[");
+        ps_jw_obj(&j);
+        ps_jw_kstr(&j, "key", d->key);
+        ps_jw_kstr(&j, "title", d->title);
+        ps_jw_kstr(&j, "unit", d->unit);
+        ps_jw_knum(&j, "decimals", d->decimals);
+        ps_jw_kbool(&j, "lower_is_better", d->lower_is_better);
+        ps_jw_karr(&j, "values");
+        for (size_t l = 0; l < t->nlabels; l++)
+            ps_jw_num(&j, ps_trend_get(t, l, m));
+        ps_jw_arr_end(&j);
+        ps_jw_karr(&j, "relative_percent");
+        for (size_t l = 0; l < t->nlabels; l++)
+            ps_jw_num(&j, ps_trend_relative(t, l, m));
+        ps_jw_arr_end(&j);
+        ps_jw_karr(&j, "cells");
         for (size_t l = 0; l < t->nlabels; l++) {
             ps_buf cell = {0};
             ps_trend_cell(&cell, t, l, m);
-            if (l)
-                ps_buf_putc(b, ',');
-            ps_json_str(b, cell.data);
+            ps_jw_str(&j, cell.data);
             ps_buf_fini(&cell);
         }
-        ps_buf_puts(b, "]}");
+        ps_jw_arr_end(&j);
+        ps_jw_obj_end(&j);
     }
-    ps_buf_puts(b, "]}\n");
+    ps_jw_arr_end(&j);
+    ps_jw_obj_end(&j);
+    ps_buf_putc(b, '\n');
 }

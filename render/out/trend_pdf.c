@@ -1,7 +1,7 @@
 /* trend_pdf.c - a trend as a document of the ESRP document toolkit (render/doc_*.c): title
  * page, contents, the trend table and the charts; rendered as PDF by ps_doc_render_pdf
  * (libharu, embedded font subsets). */
-#include "doc_internal.h"
+#include "doc_build.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -9,44 +9,30 @@ static const char *result_word(int r)
     return r == PS_VERDICT_PASS ? "pass" : r == PS_VERDICT_FAIL ? "fail" : "unknown";
 }
 
-static void json_tags(ps_buf *b, const ps_store_meta *m)
+static void json_meta(ps_jw *j, const ps_store_meta *m)
 {
-    ps_buf_putc(b, '{');
-    for (size_t i = 0; i < m->ntags; i++) {
-        if (i)
-            ps_buf_putc(b, ',');
-        ps_json_str(b, m->tags[i].key);
-        ps_buf_putc(b, ':');
-        ps_json_str(b, m->tags[i].value);
-    }
-    ps_buf_putc(b, '}');
-}
-
-static void json_meta(ps_buf *b, const ps_store_meta *m)
-{
-    ps_buf_puts(b, "\"label\":");
-    ps_json_str(b, m->label);
-    ps_buf_puts(b, ",\"stored_at\":");
-    ps_json_str(b, m->stored_at);
-    ps_buf_puts(b, ",\"perfscribe_version\":");
-    ps_json_str(b, m->version);
-    ps_buf_puts(b, ",\"digest\":");
-    ps_json_str(b, m->digest);
-    ps_buf_puts(b, ",\"options\":{\"profile\":");
-    ps_json_str(b, m->profile);
-    ps_buf_printf(b, ",\"lenient\":%s,\"thresholds\":", m->lenient ? "true" : "false");
-    ps_json_str(b, m->thresholds);
-    ps_buf_puts(b, "},\"tags\":");
-    json_tags(b, m);
-    ps_buf_puts(b, ",\"files\":[");
+    ps_jw_kstr(j, "label", m->label);
+    ps_jw_kstr(j, "stored_at", m->stored_at);
+    ps_jw_kstr(j, "perfscribe_version", m->version);
+    ps_jw_kstr(j, "digest", m->digest);
+    ps_jw_kobj(j, "options");
+    ps_jw_kstr(j, "profile", m->profile);
+    ps_jw_kbool(j, "lenient", m->lenient);
+    ps_jw_kstr(j, "thresholds", m->thresholds);
+    ps_jw_obj_end(j);
+    ps_jw_kobj(j, "tags");
+    for (size_t i = 0; i < m->ntags; i++)
+        ps_jw_kstr(j, m->tags[i].key, m->tags[i].value);
+    ps_jw_obj_end(j);
+    ps_jw_karr(j, "files");
     for (size_t i = 0; i < m->nfiles; i++) {
-        ps_buf_puts(b, i ? ",{\"name\":" : "{\"name\":");
-        ps_json_str(b, m->files[i].name);
-        ps_buf_printf(b, ",\"size\":%llu,\"sha256\":", (unsigned long long)m->files[i].size);
-        ps_json_str(b, m->files[i].sha256);
-        ps_buf_putc(b, '}');
+        ps_jw_obj(j);
+        ps_jw_kstr(j, "name", m->files[i].name);
+        ps_jw_kuint(j, "size", m->files[i].size);
+        ps_jw_kstr(j, "sha256", m->files[i].sha256);
+        ps_jw_obj_end(j);
     }
-    ps_buf_putc(b, ']');
+    ps_jw_arr_end(j);
 }
 
 /* A stored text in a text output, escaped as every message is (ps_term_escape: a label, tag,
@@ -73,15 +59,20 @@ static void text_tags(ps_buf *b, const ps_store_meta *m)
 void ps_store_render_list(ps_buf *b, const ps_store_entry *e, size_t n, enum ps_format fmt)
 {
     if (fmt == PS_FMT_JSON) {
-        ps_buf_puts(b, "{\"runs\":[");
+        ps_jw j;
+        ps_jw_init(&j, b);
+        ps_jw_obj(&j);
+        ps_jw_karr(&j, "runs");
         for (size_t i = 0; i < n; i++) {
-            ps_buf_puts(b, i ? ",{" : "{");
-            json_meta(b, &e[i].meta);
-            ps_buf_printf(b, ",\"servers\":%zu,\"verdict\":", e[i].nservers);
-            ps_json_str(b, result_word(e[i].result));
-            ps_buf_putc(b, '}');
+            ps_jw_obj(&j);
+            json_meta(&j, &e[i].meta);
+            ps_jw_kuint(&j, "servers", e[i].nservers);
+            ps_jw_kstr(&j, "verdict", result_word(e[i].result));
+            ps_jw_obj_end(&j);
         }
-        ps_buf_puts(b, "]}\n");
+        ps_jw_arr_end(&j);
+        ps_jw_obj_end(&j);
+        ps_buf_putc(b, '\n');
         return;
     }
     ps_buf_printf(b, "%-24s %7s %-8s %-24s %s\n", "LABEL", "SERVERS", "VERDICT", "STORED", "TAGS");
@@ -96,44 +87,38 @@ void ps_store_render_list(ps_buf *b, const ps_store_entry *e, size_t n, enum ps_
     ps_buf_printf(b, "%zu stored run%s\n", n, n == 1 ? "" : "s");
 }
 
-static void json_verdicts(ps_buf *b, const ps_js_run *run)
+static void json_verdicts(ps_jw *j, const ps_js_run *run)
 {
-    ps_buf_puts(b, "[");
+    ps_jw_karr(j, "verdicts");
     for (size_t i = 0; i < run->nservers; i++) {
         const ps_js_server *s = &run->servers[i];
-        ps_buf_puts(b, i ? ",{\"machine\":" : "{\"machine\":");
-        ps_json_str(b, s->machine);
-        ps_buf_puts(b, ",\"test_type\":");
-        ps_json_str(b, ps_test_type_name(s->test_type));
-        ps_buf_puts(b, ",\"result\":");
-        ps_json_str(b, result_word(s->verdict.result));
-        ps_buf_puts(b, ",\"profile\":");
-        ps_json_str(b, s->verdict.profile);
-        ps_buf_puts(b, ",\"source\":");
-        ps_json_str(b, ps_store_verdict_source(s));
-        ps_buf_puts(b, ",\"reasons\":[");
-        for (size_t k = 0; k < s->verdict.nreasons; k++) {
-            if (k)
-                ps_buf_putc(b, ',');
-            ps_json_str(b, s->verdict.reasons[k]);
-        }
-        ps_buf_puts(b, "]}");
+        ps_jw_obj(j);
+        ps_jw_kstr(j, "machine", s->machine);
+        ps_jw_kstr(j, "test_type", ps_test_type_name(s->test_type));
+        ps_jw_kstr(j, "result", result_word(s->verdict.result));
+        ps_jw_kstr(j, "profile", s->verdict.profile);
+        ps_jw_kstr(j, "source", ps_store_verdict_source(s));
+        ps_jw_karr(j, "reasons");
+        for (size_t k = 0; k < s->verdict.nreasons; k++)
+            ps_jw_str(j, s->verdict.reasons[k]);
+        ps_jw_arr_end(j);
+        ps_jw_obj_end(j);
     }
-    ps_buf_putc(b, ']');
+    ps_jw_arr_end(j);
 }
 
 void ps_store_render_show(ps_buf *b, const ps_store_meta *m, const ps_js_run *run, enum ps_format fmt)
 {
     if (fmt == PS_FMT_JSON) {
-        ps_buf_putc(b, '{');
-        json_meta(b, m);
-        ps_buf_puts(b, ",\"verdicts\":");
-        json_verdicts(b, run);
-        ps_buf_puts(b, ",\"run\":");
-        ps_js_render_json(b, run);   /* ends with a newline */
-        while (b->len && b->data[b->len - 1] == '\n')
-            b->data[--b->len] = 0;
-        ps_buf_puts(b, "}\n");
+        ps_jw j;
+        ps_jw_init(&j, b);
+        ps_jw_obj(&j);
+        json_meta(&j, m);
+        json_verdicts(&j, run);
+        ps_jw_key(&j, "run");
+        ps_js_json_run(&j, run);
+        ps_jw_obj_end(&j);
+        ps_buf_putc(b, '\n');
         return;
     }
     ps_buf_puts(b, "label:     ");
@@ -180,13 +165,15 @@ void ps_store_render_add(ps_buf *b, const ps_store_meta *m, const ps_js_run *run
                          enum ps_format fmt)
 {
     if (fmt == PS_FMT_JSON) {
-        ps_buf_printf(b, "{\"added\":%s,\"existing\":", added ? "true" : "false");
-        ps_json_str(b, existing);
-        ps_buf_putc(b, ',');
-        json_meta(b, m);
-        ps_buf_puts(b, ",\"verdicts\":");
-        json_verdicts(b, run);
-        ps_buf_puts(b, "}\n");
+        ps_jw j;
+        ps_jw_init(&j, b);
+        ps_jw_obj(&j);
+        ps_jw_kbool(&j, "added", added);
+        ps_jw_kstr(&j, "existing", existing);
+        json_meta(&j, m);
+        json_verdicts(&j, run);
+        ps_jw_obj_end(&j);
+        ps_buf_putc(b, '\n');
         return;
     }
     if (!added) {
@@ -206,9 +193,12 @@ void ps_store_render_add(ps_buf *b, const ps_store_meta *m, const ps_js_run *run
 void ps_store_render_rm(ps_buf *b, const char *label, enum ps_format fmt)
 {
     if (fmt == PS_FMT_JSON) {
-        ps_buf_puts(b, "{\"removed\":");
-        ps_json_str(b, label);
-        ps_buf_puts(b, "}\n");
+        ps_jw j;
+        ps_jw_init(&j, b);
+        ps_jw_obj(&j);
+        ps_jw_kstr(&j, "removed", label);
+        ps_jw_obj_end(&j);
+        ps_buf_putc(b, '\n');
         return;
     }
     ps_buf_puts(b, "removed '");

@@ -10,7 +10,8 @@ set -euo pipefail
 PS=${PERFSCRIBE:?}
 R=${PS_SHARED_DIR:-}/real-samples
 SRC=${PS_SOURCE_DIR:?}
-[ -f "$R/pal-thresholds/QuickSystemOverview.xml" ] || { echo "SKIP: $R not present"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+[ -f "$R/pal-thresholds/QuickSystemOverview.xml" ] || ps_skip_optional "$R not present"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 check() {   # LOG XML [analyze options...]

@@ -6,7 +6,8 @@
 # same file named on the command line stops the run (exit 3).
 set -u
 S="$PS_SOURCE_DIR/samples"
-[ -f "$S/analyze/server-en.csv" ] && [ -d "$S/jetstress/MBX01" ] || exit 77
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_fixture "$S/analyze/server-en.csv" "$S/jetstress/MBX01"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 L="$S/analyze/server-en.csv"

@@ -2,7 +2,8 @@
 # convert -f sql: relog's tables on SQLite and PostgreSQL. PS_CounterSamples.blg gives the 242
 # values of relog's CSV twin (queried back and compared one by one, by counter and time); a
 # query written against relog's schema (the README's) gives the same text on both databases;
-# several logs append as separate log sets sharing CounterDetails; odd names are stored as text.
+# several logs append as separate log sets sharing CounterDetails, the same log again adds nothing
+# (its log set is complete: same GUID); odd names are stored as text.
 set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
 shared=${PS_SHARED_DIR:-$PS_SOURCE_DIR/../shared}/real-samples/blg
@@ -64,12 +65,16 @@ cmp "$tmp/readme-sqlite.txt" "$tmp/readme-postgresql.txt" || fail "the README qu
 printf '"(PDH-CSV 4.0) (Pacific Standard Time)(480)","\\\\HOST\\My Obj(o'"'"'neil; DROP TABLE CounterData;--)\\<b>Count</b> ""q"""\r\n"01/02/2026 10:00:00.000","1.5"\r\n"01/02/2026 10:00:01.000","2.5"\r\n' >"$tmp/odd.csv"
 for db in "$lite" "$pg"; do
   details=$(q "$db" "SELECT COUNT(*) FROM CounterDetails")
-  # the same log again plus two logs in one call: three more log sets, counters shared
-  "$P" convert "$shared/PS_CounterSamples.blg" -f sql -o "$db" -q
+  # the same log again: in the database already, nothing added, a warning naming its GUID
+  guid=$(q "$db" "SELECT GUID FROM DisplayToID")
+  "$P" convert "$shared/PS_CounterSamples.blg" -f sql -o "$db" -q 2>"$tmp/again.err"
+  grep -qx "perfscribe: warning: $shared/PS_CounterSamples.blg: this log set is in the database already (GUID $guid): nothing added" \
+    "$tmp/again.err" || { cat "$tmp/again.err"; fail "the same log again: no warning"; }
   [ "$(q "$db" "SELECT COUNT(*) FROM CounterDetails")" = "$details" ] || fail "CounterDetails not shared"
+  # two logs in one call: two more log sets, counters shared
   "$P" convert "$tmp/odd.csv" "$PS_SOURCE_DIR/tests/data/blg/synthetic-layout-a.blg" -f sql -o "$db" -q
-  [ "$(q "$db" "SELECT COUNT(*) FROM DisplayToID")" = 4 ] || fail "log sets"
-  [ "$(q "$db" "SELECT COUNT(*) FROM CounterData v JOIN DisplayToID d ON d.GUID = v.GUID WHERE d.DisplayString LIKE '%PS_CounterSamples.blg'")" = 484 ] || fail "two log sets of 242"
+  [ "$(q "$db" "SELECT COUNT(*) FROM DisplayToID")" = 3 ] || fail "log sets"
+  [ "$(q "$db" "SELECT COUNT(*) FROM CounterData v JOIN DisplayToID d ON d.GUID = v.GUID WHERE d.DisplayString LIKE '%PS_CounterSamples.blg'")" = 242 ] || fail "one log set of 242"
   [ "$(q "$db" "SELECT c.ObjectName || '|' || c.InstanceName || '|' || c.CounterName || '|' || v.CounterValue FROM CounterData v JOIN CounterDetails c ON c.CounterID = v.CounterID WHERE v.RecordIndex = 2 AND c.MachineName = '\\\\HOST' AND c.ObjectName = 'My Obj'")" \
     = "My Obj|o'neil; DROP TABLE CounterData;--|<b>Count</b> \"q\"|2.5" ] || fail "odd names on $db"
 done

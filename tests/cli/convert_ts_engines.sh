@@ -8,16 +8,14 @@
 # one series / field with exactly its values at exactly its UTC time stamps, and summary's count.
 # Also: an unknown database (the server's message, exit 4, nothing reported written), an
 # unreachable server (retries, exit 4), credentials never printed.
-# Without promtool or influxd the part skips with the reason (exit 77); under CI=1 it fails.
+# Without promtool or influxd the part skips with the reason (tests/lib/skip.sh); under CI it fails.
 set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
 if [ -z "${PS_INFLUX_URL:-}" ] && [ -z "${PS_INFLUX_NONE:-}" ]; then
   exec bash "$PS_SOURCE_DIR/tests/influx_server.sh" run bash "$0" "$@"
 fi
-missing() {
-  if [ "${CI:-}" = 1 ]; then echo "FAIL: CI without $1"; exit 1; fi
-  echo "SKIP: $1"; exit 77
-}
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+missing() { ps_skip "$1"; }
 command -v python3 >/dev/null || missing "python3"
 command -v promtool >/dev/null || missing "promtool (Debian package prometheus)"
 [ -z "${PS_INFLUX_NONE:-}" ] || missing "$PS_INFLUX_NONE"

@@ -5,7 +5,8 @@
 # the machine and instance labels the panels select on.
 set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
-command -v python3 >/dev/null || { echo "SKIP: python3"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_need_tools python3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 dash=$PS_SOURCE_DIR/samples/grafana/perfscribe-system.json

@@ -8,6 +8,9 @@
 #   16 convert with no matching counter writes nothing; chart checks every output first
 #   17 one rule for control characters in text outputs (store labels, trend, messages)
 #   19 a plain server log is not a Jetstress 2007 run
+#   10 a PDF paper whose streams inflate beyond the bounds is refused before poppler reads it
+#   23 messages: chart --bucket named as given, a PAL XML in UTF-16 read as in UTF-8, rule-file
+#      errors at the bad line, a U+202E escaped, a chart too crowded for SVG names its file
 . "${PS_SOURCE_DIR:?}/tests/cli/lib/hostile_common.sh"
 check() { if ! eval "$2"; then echo "FAIL: $1"; fail=1; fi; }
 # raw_ctl FILE: FILE holds a raw control byte (but tab and line feed) or a U+202E override
@@ -142,5 +145,73 @@ done
 "$PS" store --db sqlite:p.db add plain.csv --label plain -q >/dev/null 2>err; rc=$?
 expect "19 store add PLAIN" 3 "perfscribe: plain.csv: $PLAIN"
 check "19 nothing stored" "[ ! -e p.db ]"
+
+# ---- item 10: inflated PDF streams bounded per stream (a page's content) and per document
+python3 - <<'PY'
+import zlib
+def pdf(path, streams):
+    """streams: (MiB of zeros, FlateDecode stages) per stream"""
+    out = [b"%PDF-1.4\n"]
+    for k, (mib, stages) in enumerate(streams):
+        c = zlib.compressobj(9)
+        z = b"".join(c.compress(bytes(1 << 20)) for _ in range(mib)) + c.flush()
+        for _ in range(stages - 1):
+            z = zlib.compress(z, 9)
+        f = b" ".join([b"/FlateDecode"] * stages)
+        out.append(b"%d 0 obj\n<< /Length %d /Filter [%s] >>\nstream\n" % (k + 1, len(z), f) + z +
+                   b"\nendstream\nendobj\n")
+    out.append(b"trailer\n<< /Root 1 0 R >>\n%%EOF\n")
+    open(path, "wb").write(b"".join(out))
+pdf("page.pdf", [(80, 1)])
+pdf("chain.pdf", [(80, 2)])
+pdf("doc.pdf", [(60, 1)] * 5)
+PY
+for f in page chain; do
+    "$PS" audit --paper $f.pdf >/dev/null 2>err; rc=$?
+    check "10 $f.pdf: exit 3 or 4 (got $rc)" "[ $rc = 3 ] || { [ $rc = 4 ] && grep -q 'needs libpoppler' err; }"
+    [ $rc = 3 ] && check "10 $f.pdf: the stream's bound" \
+        "tail -n 1 err | grep -qE '^perfscribe: $f.pdf: PDF stream at byte [0-9]+ inflates to more than 64 MiB \\(the bound of one stream\\); refused$'"
+done
+"$PS" audit --paper doc.pdf >/dev/null 2>err; rc=$?
+[ $rc = 3 ] && check "10 doc.pdf: the document's bound" \
+    "tail -n 1 err | grep -q 'inflates to more than 256 MiB (the bound of the whole document); refused'"
+[ $rc = 4 ] || check "10 doc.pdf: exit 3 (got $rc)" "[ $rc = 3 ]"
+
+# ---- item 23: messages and exit codes
+"$PS" chart "$LOG" -c "$CPU" --bucket -1 -o b.svg 2>err; rc=$?
+check "23 chart --bucket -1 (exit $rc)" "[ $rc = 2 ] && grep -qxF \"perfscribe: --bucket: expected auto or a number of seconds from 1 to 31622400, got '-1'\" err"
+python3 - "$SRC/tests/fuzz/corpus/fuzz_thresholds/pal.xml" <<'PY'
+import sys
+s = open(sys.argv[1], encoding="utf-8").read()
+open("pal8.xml", "w", encoding="utf-8").write(s)
+open("pal16.xml", "wb").write(b"\xff\xfe" + s.replace('encoding="UTF-8"', 'encoding="UTF-16"').encode("utf-16-le"))
+open("pal16be.xml", "wb").write(b"\xfe\xff" + s.replace('encoding="UTF-8"', 'encoding="UTF-16"').encode("utf-16-be"))
+PY
+"$PS" check -q "$RUN" --thresholds pal8.xml >want.out 2>/dev/null; want=$?
+"$PS" analyze -q "$LOG" --rules pal8.xml >want.an 2>/dev/null; want_an=$?
+for f in pal16 pal16be; do
+    "$PS" check -q "$RUN" --thresholds $f.xml >got.out 2>err; rc=$?
+    sed -i "s/$f\.xml/pal8.xml/g" got.out   # the same but for the file's name
+    check "23 check --thresholds $f.xml as UTF-8 (exit $rc, $want)" "[ $rc = $want ] && cmp -s got.out want.out"
+    "$PS" analyze -q "$LOG" --rules $f.xml >got.an 2>err; rc=$?
+    sed -i "s/$f\.xml/pal8.xml/g" got.an
+    check "23 analyze --rules $f.xml as UTF-8 (exit $rc, $want_an)" "[ $rc = $want_an ] && cmp -s got.an want.an"
+done
+printf '[rule lat]\ncounter = \\LogicalDisk(*)\\Avg. Disk sec/Read\noperator = >\nwarning = 20\ncritical = 10\n' >bad.rules
+"$PS" analyze -q "$LOG" --rules bad.rules >/dev/null 2>err; rc=$?
+expect "23 a rule error at its line" 3 "perfscribe: bad.rules:5:1: rule 'lat': the critical limit is less severe than the warning limit"
+printf '[rule a\xe2\x80\xaeb]\ncounter = \\Memory\\Pages/sec\nwarning = 1\n' >bidi.rules
+"$PS" analyze -q "$LOG" --rules bidi.rules >/dev/null 2>err; rc=$?
+expect "23 a U+202E in a rule id" 3 "perfscribe: bidi.rules:1:1: expected [pack] or [rule ID] (ID: a-z 0-9 - _ .), got '[rule a\\xe2\\x80\\xaeb]'"
+python3 - <<'PY'
+cols = ['"(PDH-CSV 4.0) (UTC)(0)"'] + ['"\\\\H\\LogicalDisk(D%03d:)\\%% Idle Time"' % i for i in range(250)]
+rows = ['"03/14/2026 10:%02d:00.000",' % m + ",".join(str(i % 97) for i in range(250)) for m in range(5)]
+open("wide.csv", "w").write(",".join(cols) + "\n" + "\n".join(rows) + "\n")
+PY
+"$PS" chart wide.csv -c '\\H\LogicalDisk(*)\% Idle Time' -o wide.svg -q 2>err; rc=$?
+check "23 250 series in an SVG: exit 2 naming the file and a way out (exit $rc)" \
+    "[ $rc = 2 ] && grep -qF 'perfscribe: wide.svg: chart: ' err && grep -qF '(250 series in one chart): -o FILE.pdf or FILE.html' err"
+"$PS" chart wide.csv -c '\\H\LogicalDisk(*)\% Idle Time' -o wide.pdf -q 2>err; rc=$?
+check "23 the same chart as PDF (exit $rc)" "[ $rc = 0 ] && [ -s wide.pdf ]"
 
 exit $fail

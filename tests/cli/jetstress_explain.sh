@@ -11,7 +11,8 @@
 # The explanations follow each reason in check's text, JUnit and JSON.
 set -u
 D="$PS_SOURCE_DIR/tests/data/jetstress/explain"
-[ -d "$D/bursts" ] || exit 77
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_fixture "$D/bursts"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 line() {  # line DIR "EXACT LINE"

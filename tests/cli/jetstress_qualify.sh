@@ -7,7 +7,9 @@
 set -u
 S="$PS_SOURCE_DIR/samples"
 CFG="$PS_SHARED_DIR/real-samples/jetstress/JetstressConfig-DeepStorage-HM.xml"
-[ -f "$CFG" ] && [ -d "$S/jetstress/MBX01" ] || exit 77
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/skip.sh"
+ps_fixture "$S/jetstress/MBX01"
+[ -f "$CFG" ] || ps_skip_optional "$CFG not present"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 mkdir "$T/js1"

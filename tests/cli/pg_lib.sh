@@ -3,8 +3,8 @@
 # except under CI=1, where PostgreSQL tests must run: then it fails.
 pg_require() {
   if [ -z "${PS_PG_URL:-}" ] || ! command -v psql >/dev/null; then
-    if [ -n "${CI:-}" ]; then echo "FAIL: CI without a PostgreSQL server (run through tests/pg_server.sh)"; exit 1; fi
-    echo "SKIP: no PostgreSQL server (make test starts one)"; exit 77
+    . "$PS_SOURCE_DIR/tests/lib/skip.sh"
+    ps_skip "no PostgreSQL server (make test starts one; tests/pg_server.sh)"
   fi
 }
 pg_new_db() {

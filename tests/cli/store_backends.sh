@@ -141,7 +141,7 @@ for table in ps_point ps_recovery ps_event; do
     || fail "rm left rows in $table"
 done
 # the schema version table
-[ "$(sqlite3 "$tmp/runs.db" 'SELECT MAX(version) FROM ps_schema')" = 4 ] || fail "schema version"
+[ "$(sqlite3 "$tmp/runs.db" 'SELECT MAX(version) FROM ps_schema')" = 5 ] || fail "schema version"
 [ "$(sqlite3 "$tmp/runs.db" 'PRAGMA journal_mode')" = wal ] || fail "WAL mode"
 # a tag key given twice is a usage error, nothing stored
 set +e; "$P" store --db "$lite" add "$T/gen2-raid6" --label dup --tag a=1 --tag a=2 2>"$tmp/err"; rc=$?; set -e

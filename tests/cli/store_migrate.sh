@@ -45,14 +45,14 @@ for t in $tables; do
 done
 [ "$(psq "$pg" -c 'SELECT MAX(version) FROM ps_schema')" = 3 ] || fail "PG: not a version 3 database"
 
-# opening migrates: versions 1..4 recorded once each, the new tables there and empty
+# opening migrates: versions 1..5 recorded once each, the new tables there and empty
 for db in "$lite" "$pg"; do
   "$P" store --db "$db" list >"$tmp/list.txt"
   grep -q '^old ' "$tmp/list.txt" || fail "$db: old run not listed after the upgrade"
 done
-[ "$(sqlite3 "$tmp/v3.db" 'SELECT group_concat(version) FROM (SELECT version FROM ps_schema ORDER BY version)')" = 1,2,3,4 ] \
+[ "$(sqlite3 "$tmp/v3.db" 'SELECT group_concat(version) FROM (SELECT version FROM ps_schema ORDER BY version)')" = 1,2,3,4,5 ] \
   || fail "SQLite versions"
-[ "$(psq "$pg" -c "SELECT string_agg(version::text, ',' ORDER BY version) FROM ps_schema")" = 1,2,3,4 ] || fail "PG versions"
+[ "$(psq "$pg" -c "SELECT string_agg(version::text, ',' ORDER BY version) FROM ps_schema")" = 1,2,3,4,5 ] || fail "PG versions"
 [ "$(stat -c %i "$tmp/v3.db")" = "$inode" ] || fail "the SQLite file was replaced, not upgraded in place"
 [ "$(sqlite3 "$tmp/v3.db" 'SELECT COUNT(*) FROM ps_event') $(sqlite3 "$tmp/v3.db" 'SELECT COUNT(*) FROM ps_recovery')" = "0 0" ] \
   || fail "SQLite new tables"
@@ -60,7 +60,7 @@ done
   || fail "PG new tables"
 # a second open changes nothing
 "$P" store --db "$lite" list >/dev/null
-[ "$(sqlite3 "$tmp/v3.db" 'SELECT COUNT(*) FROM ps_schema')" = 4 ] || fail "migrated twice"
+[ "$(sqlite3 "$tmp/v3.db" 'SELECT COUNT(*) FROM ps_schema')" = 5 ] || fail "migrated twice"
 
 # the old run is intact: the same 'store show' JSON as in the current database, on both backends
 "$P" store --db "sqlite:$tmp/src.db" show old --format json >"$tmp/src.json"

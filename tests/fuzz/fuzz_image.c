@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "doc_internal.h"
+#include "doc_build.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -21,14 +21,17 @@ fi
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
 PKGS="libxml-2.0 libpcre2-8 poppler-glib zlib"   # poppler-glib: papers as PDF (parser/paper/paper_pdf.c); zlib: PNG checks
 # every folder holding a header is on the include path, as in CMakeLists.txt
-INCS=$(find "$ROOT/model" "$ROOT/io" "$ROOT/parser" "$ROOT/render" -name '*.h' -printf '-I%h\n' | sort -u | tr '\n' ' ')
+INCS=$(find "$ROOT/model" "$ROOT/io" "$ROOT/parser" "$ROOT/render" "$ROOT/store" "$ROOT/cli/pipeline" -name '*.h' -printf '-I%h\n' | sort -u | tr '\n' ' ')
 # poppler-glib is loaded with dlopen by its SONAME (io/dl/ps_dl.h), read from the library as
 # cmake/PsLazyLibs.cmake does; the harnesses still link it (dlopen then finds it loaded)
 PDF_LIB=$(pkg-config --variable=libdir poppler-glib)/libpoppler-glib.so
 PDF_SONAME=$(objdump -p "$PDF_LIB" | awk '$1 == "SONAME" { print $2 }')
 PDF_DEBPKG=$(dpkg -S "$(readlink -f "$PDF_LIB")" 2>/dev/null | sed 's/[:,].*//' || true)
 LAZY="-DPS_SONAME_POPPLER_GLIB=\"$PDF_SONAME\" -DPS_DEBPKG_POPPLER_GLIB=\"${PDF_DEBPKG:-libpoppler-glib}\""
-CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPS_VERSION=\"fuzz\" $LAZY $INCS $(pkg-config --cflags $PKGS)"
+# libpq likewise, for the results store (fuzz_store; store/db_pg.c)
+PQ_SONAME=$(objdump -p "$(pkg-config --variable=libdir libpq)/libpq.so" 2>/dev/null | awk '$1 == "SONAME" { print $2 }')
+LAZY="$LAZY -DPS_SONAME_LIBPQ=\"${PQ_SONAME:-libpq.so.5}\" -DPS_DEBPKG_LIBPQ=\"libpq5\""
+CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPS_VERSION=\"fuzz\" -DPS_SOURCE_DIR=\"$ROOT\" $LAZY $INCS $(pkg-config --cflags $PKGS)"
 LIBS="$(pkg-config --libs $PKGS) -lm"
 mkdir -p "$OUT/obj" "$OUT/corpus" "$OUT/artifacts"
 # libraries: model, io, parser and the render files the harnesses need (no cairo/hpdf)
@@ -56,7 +59,20 @@ for h in "$ROOT"/tests/fuzz/fuzz_*.c; do
   name=$(basename "${h%.c}")
   case $name in *_seeds) continue ;; esac
   [ "$ONLY" = "  " ] || case $ONLY in *" $name "*) ;; *) continue ;; esac
-  $CC $CFLAGS $SAN -fsanitize=fuzzer "$h" "${built[@]}" $LIBS -o "$OUT/$name"
+  # a harness may name more sources (paths under the root, globs allowed) and pkg-config modules
+  # in its header comment: "fuzz-extra: render/doc/doc_markdown.c ...", "fuzz-pkgs: sqlite3 ..."
+  # (a comment's closing "*/" is not a name: it would glob to every folder)
+  extra=() xpkgs=$(sed -n 's/^.*fuzz-pkgs: *//p' "$h" | head -1 | sed 's|\*/.*||')
+  for pat in $(sed -n 's/^.*fuzz-extra: *//p' "$h" | head -1 | sed 's|\*/.*||'); do
+    for src in "$ROOT"/$pat; do
+      rel=${src#"$ROOT"/}; o=$OUT/obj/${rel//\//_}; o=${o%.c}.o
+      [ -f "$o" ] && [ "$o" -nt "$src" ] && [ "$o" -nt "$0" ] || \
+        $CC $CFLAGS $([ -n "$xpkgs" ] && pkg-config --cflags $xpkgs) $SAN -fsanitize=fuzzer-no-link -c "$src" -o "$o"
+      extra+=("$o")
+    done
+  done
+  $CC $CFLAGS $([ -n "$xpkgs" ] && pkg-config --cflags $xpkgs) $SAN -fsanitize=fuzzer "$h" "${built[@]}" "${extra[@]}" \
+    $LIBS $([ -n "$xpkgs" ] && pkg-config --libs $xpkgs) -o "$OUT/$name"
   corpus=$OUT/corpus/$name
   mkdir -p "$corpus" "$OUT/artifacts/$name"
   [ -d "$ROOT/tests/fuzz/seeds/$name" ] && cp -n "$ROOT"/tests/fuzz/seeds/$name/* "$corpus"/ 2>/dev/null || true

@@ -299,7 +299,7 @@ Test(analyze, rule_file_errors)
         {"[rule a]\ncounter = \\X\\Y\nwarning = 1\nspeed = 3\n", 4, "unknown key"},
         {"[rule a]\ncounter = \\X\\Y\nstatistic = median\nwarning = 1\n", 3, "unknown statistic"},
         {"[rule a]\ncounter = \\X\\Y\n", 1, "no 'warning' and no 'critical'"},
-        {"[rule a]\ncounter = \\X\\Y\nwarning = 5\ncritical = 2\n", 1, "less severe"},
+        {"[rule a]\ncounter = \\X\\Y\nwarning = 5\ncritical = 2\n", 4, "less severe"},   /* at the key (issue 31) */
         {"[rule a]\nobject = O\nexpression = {A} * \nwarning = 1\n", 3, "expression"},
         {"[rule a]\ncounter = \\X\\Y\nwarning = 1\n[rule a]\ncounter = \\X\\Y\nwarning = 1\n", 4, "twice"},
         {"[rule A b]\n", 1, "expected [pack] or [rule ID]"},

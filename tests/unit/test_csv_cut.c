@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "numparse_internal.h"
+#include "numparse.h"
 #include "ps_cpu.h"
 #include "pdh_csv_internal.h"
 #include "ps_parser.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "numparse_internal.h"
+#include "numparse.h"
 #include "ps_cpu.h"
 #include "test_util.h"
 

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "doc_internal.h"
+#include "doc_build.h"
 
 static ps_doc *doc_new(void) { return ps_xcalloc(1, sizeof(ps_doc)); }
 

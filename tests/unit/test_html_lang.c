@@ -2,7 +2,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "doc_internal.h"
+#include "doc_build.h"
 
 static void check_in(const char *doclang, const char *in, const char *want)
 {

@@ -1,4 +1,4 @@
-/* Unit tests: model/util.c and model/time.c (values computed by hand). */
+/* Unit tests: model/error.c, buf.c, numtext.c and time.c, the escapes of render/out (values computed by hand). */
 #include <criterion/criterion.h>
 #include <locale.h>
 #include <math.h>

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "ps_model.h"
-#include "textenc_internal.h"
+#include "textenc.h"
 
 #define PS_LINES_CHUNK ((size_t)1 << 20)    /* bytes per read */
 #define PS_LINES_MAX ((size_t)64 << 20)     /* longest accepted line */

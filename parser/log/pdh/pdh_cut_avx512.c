@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "numparse_internal.h"
+#include "numparse.h"
 
 #if PS_NUM_HAVE_AVX512
 #include <immintrin.h>

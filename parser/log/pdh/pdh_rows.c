@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "numparse_internal.h"
+#include "numparse.h"
 #include "pdh_csv_internal.h"
 
 #if defined(__SSE2__)

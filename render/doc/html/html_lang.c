@@ -3,7 +3,7 @@
  * lang> so that a screen reader reads it in that language. The language is told by the script:
  * kana anywhere in the string make it Japanese, Hangul Korean, Han alone Chinese, Traditional
  * or Simplified when a character only one of the two scripts writes says so. */
-#include "doc_internal.h"
+#include "doc_build.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * quotes, figures and the logo as data URIs (no external reference), the lists of figures and
  * tables. Every text goes through doc_html_text (escaped); link destinations were limited to
  * http(s) and mailto by doc_markdown.c and are attribute-escaped here. */
-#include "doc_internal.h"
+#include "doc_build.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -98,12 +98,12 @@ void doc_html_item(ps_buf *b, const char *lang, doc_html_lists *st, const doc_bl
     doc_html_runs(b, lang, k);
 }
 
-void doc_html_figure(ps_buf *b, const char *lang, const doc_block *k, int number)
+void doc_html_figure(ps_buf *b, const ps_lang *L, const char *lang, const doc_block *k, int number)
 {
     ps_buf_printf(b, "<figure class=\"figure\" id=\"fig-%d\">\n", number);
     doc_html_image(b, k->image, k->text, "figure");
     ps_buf_puts(b, "\n<figcaption>");
-    ps_buf_printf(b, ps_msg(NULL, PS_MSG_FIGURE_N), number);
+    ps_buf_printf(b, ps_msg(L, PS_MSG_FIGURE_N), number);
     ps_buf_puts(b, ": ");
     doc_html_text(b, lang, k->text);
     ps_buf_puts(b, "</figcaption>\n</figure>\n");

@@ -11,6 +11,7 @@
 extern const char *const ps_msg_en[PS_MSG_N], *const ps_msg_zh_tw[PS_MSG_N], *const ps_msg_zh_cn[PS_MSG_N],
     *const ps_msg_ja[PS_MSG_N], *const ps_msg_ko[PS_MSG_N], *const ps_msg_de[PS_MSG_N], *const ps_msg_fr[PS_MSG_N],
     *const ps_msg_es[PS_MSG_N];
+extern const char *const ps_jsl_zh_tw[PS_JSL_N];
 
 static const char *const months_en[12] = {"January", "February", "March",     "April",   "May",      "June",
                                           "July",    "August",   "September", "October", "November", "December"};
@@ -24,14 +25,14 @@ static const char *const months_es[12] = {"enero", "febrero", "marzo",      "abr
 #define NBSP "\xc2\xa0"
 
 static const ps_lang langs[] = {
-    {"en", "en", "English", ps_msg_en, ".", ",", "%M %d, %y", months_en, 0},
-    {"zh-TW", "zh-Hant", "繁體中文", ps_msg_zh_tw, ".", ",", "%y年%m月%d日", NULL, 1},
-    {"zh-CN", "zh-Hans", "简体中文", ps_msg_zh_cn, ".", ",", "%y年%m月%d日", NULL, 1},
-    {"ja", "ja", "日本語", ps_msg_ja, ".", ",", "%y年%m月%d日", NULL, 1},
-    {"ko", "ko", "한국어", ps_msg_ko, ".", ",", "%y년 %m월 %d일", NULL, 1},
-    {"de", "de", "Deutsch", ps_msg_de, ",", ".", "%d. %M %y", months_de, 0},
-    {"fr", "fr", "Français", ps_msg_fr, ",", NBSP, "%d %M %y", months_fr, 0},
-    {"es", "es", "Español", ps_msg_es, ",", ".", "%d de %M de %y", months_es, 0},
+    {"en", "en", "English", ps_msg_en, ".", ",", "%M %d, %y", months_en, 0, NULL},
+    {"zh-TW", "zh-Hant", "繁體中文", ps_msg_zh_tw, ".", ",", "%y年%m月%d日", NULL, 1, ps_jsl_zh_tw},
+    {"zh-CN", "zh-Hans", "简体中文", ps_msg_zh_cn, ".", ",", "%y年%m月%d日", NULL, 1, NULL},
+    {"ja", "ja", "日本語", ps_msg_ja, ".", ",", "%y年%m月%d日", NULL, 1, NULL},
+    {"ko", "ko", "한국어", ps_msg_ko, ".", ",", "%y년 %m월 %d일", NULL, 1, NULL},
+    {"de", "de", "Deutsch", ps_msg_de, ",", ".", "%d. %M %y", months_de, 0, NULL},
+    {"fr", "fr", "Français", ps_msg_fr, ",", NBSP, "%d %M %y", months_fr, 0, NULL},
+    {"es", "es", "Español", ps_msg_es, ",", ".", "%d de %M de %y", months_es, 0, NULL},
 };
 #define NLANGS (sizeof langs / sizeof langs[0])
 

@@ -69,7 +69,6 @@ const char *const ps_msg_de[PS_MSG_N] = {
     [PS_MSG_ROW_COPIES_PER_DB] = "Anzahl Kopien je Datenbank",
     [PS_MSG_ROW_MBX_PER_DB] = "Anzahl Postfächer je Datenbank",
     [PS_MSG_ROW_IOPS_MBX_V2] = "Simuliertes Profil: E/A-Vorgänge pro Sekunde je Postfach",
-    [PS_MSG_ROW_IOPS_MBX] = "Simuliertes Profil: E/A-Vorgänge pro Sekunde je Postfach (IOPS, inkl. 20 % Reserve)",
     [PS_MSG_ROW_DB_LUN_SIZE] = "Größe der Datenbank-LUN",
     [PS_MSG_ROW_LOG_LUN_SIZE] = "Größe der Protokoll-LUN",
     [PS_MSG_ROW_DB_SIZE_SERVER] = "Datenbankgröße je Server (GB)",

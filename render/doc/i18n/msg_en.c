@@ -69,7 +69,6 @@ const char *const ps_msg_en[PS_MSG_N] = {
     [PS_MSG_ROW_COPIES_PER_DB] = "Number of copies/database",
     [PS_MSG_ROW_MBX_PER_DB] = "Number of mailboxes/database",
     [PS_MSG_ROW_IOPS_MBX_V2] = "Simulated profile: I/O's per second per mailbox",
-    [PS_MSG_ROW_IOPS_MBX] = "Simulated profile: I/O's per second per mailbox (IOPS, include 20% headroom)",
     [PS_MSG_ROW_DB_LUN_SIZE] = "Database LUN size",
     [PS_MSG_ROW_LOG_LUN_SIZE] = "Log LUN size",
     [PS_MSG_ROW_DB_SIZE_SERVER] = "Database size per server (GB)",

@@ -69,7 +69,6 @@ const char *const ps_msg_es[PS_MSG_N] = {
     [PS_MSG_ROW_COPIES_PER_DB] = "Número de copias por base de datos",
     [PS_MSG_ROW_MBX_PER_DB] = "Número de buzones por base de datos",
     [PS_MSG_ROW_IOPS_MBX_V2] = "Perfil simulado: E/S por segundo por buzón",
-    [PS_MSG_ROW_IOPS_MBX] = "Perfil simulado: E/S por segundo por buzón (IOPS, con un margen del 20 %)",
     [PS_MSG_ROW_DB_LUN_SIZE] = "Tamaño del LUN de base de datos",
     [PS_MSG_ROW_LOG_LUN_SIZE] = "Tamaño del LUN de registros",
     [PS_MSG_ROW_DB_SIZE_SERVER] = "Tamaño de base de datos por servidor (GB)",

@@ -69,7 +69,6 @@ const char *const ps_msg_fr[PS_MSG_N] = {
     [PS_MSG_ROW_COPIES_PER_DB] = "Nombre de copies par base de données",
     [PS_MSG_ROW_MBX_PER_DB] = "Nombre de boîtes aux lettres par base de données",
     [PS_MSG_ROW_IOPS_MBX_V2] = "Profil simulé : E/S par seconde par boîte aux lettres",
-    [PS_MSG_ROW_IOPS_MBX] = "Profil simulé : E/S par seconde par boîte aux lettres (IOPS, marge de 20 % incluse)",
     [PS_MSG_ROW_DB_LUN_SIZE] = "Taille du LUN de base de données",
     [PS_MSG_ROW_LOG_LUN_SIZE] = "Taille du LUN de journaux",
     [PS_MSG_ROW_DB_SIZE_SERVER] = "Taille de base de données par serveur (Go)",

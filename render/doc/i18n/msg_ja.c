@@ -69,7 +69,6 @@ const char *const ps_msg_ja[PS_MSG_N] = {
     [PS_MSG_ROW_COPIES_PER_DB] = "データベースあたりのコピー数",
     [PS_MSG_ROW_MBX_PER_DB] = "データベースあたりのメールボックス数",
     [PS_MSG_ROW_IOPS_MBX_V2] = "シミュレート プロファイル: メールボックスあたりの毎秒 I/O 数",
-    [PS_MSG_ROW_IOPS_MBX] = "シミュレート プロファイル: メールボックスあたりの毎秒 I/O 数 (IOPS、20% の余裕を含む)",
     [PS_MSG_ROW_DB_LUN_SIZE] = "データベース LUN サイズ",
     [PS_MSG_ROW_LOG_LUN_SIZE] = "ログ LUN サイズ",
     [PS_MSG_ROW_DB_SIZE_SERVER] = "サーバーあたりのデータベース サイズ (GB)",

@@ -69,7 +69,6 @@ const char *const ps_msg_ko[PS_MSG_N] = {
     [PS_MSG_ROW_COPIES_PER_DB] = "데이터베이스당 복사본 수",
     [PS_MSG_ROW_MBX_PER_DB] = "데이터베이스당 사서함 수",
     [PS_MSG_ROW_IOPS_MBX_V2] = "시뮬레이션 프로필: 사서함당 초당 I/O 수",
-    [PS_MSG_ROW_IOPS_MBX] = "시뮬레이션 프로필: 사서함당 초당 I/O 수 (IOPS, 20% 여유 포함)",
     [PS_MSG_ROW_DB_LUN_SIZE] = "데이터베이스 LUN 크기",
     [PS_MSG_ROW_LOG_LUN_SIZE] = "로그 LUN 크기",
     [PS_MSG_ROW_DB_SIZE_SERVER] = "서버당 데이터베이스 크기 (GB)",

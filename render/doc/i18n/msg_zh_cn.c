@@ -69,7 +69,6 @@ const char *const ps_msg_zh_cn[PS_MSG_N] = {
     [PS_MSG_ROW_COPIES_PER_DB] = "每个数据库的副本数",
     [PS_MSG_ROW_MBX_PER_DB] = "每个数据库的邮箱数",
     [PS_MSG_ROW_IOPS_MBX_V2] = "模拟配置文件：每个邮箱每秒 I/O 数",
-    [PS_MSG_ROW_IOPS_MBX] = "模拟配置文件：每个邮箱每秒 I/O 数（IOPS，含 20% 余量）",
     [PS_MSG_ROW_DB_LUN_SIZE] = "数据库 LUN 大小",
     [PS_MSG_ROW_LOG_LUN_SIZE] = "日志 LUN 大小",
     [PS_MSG_ROW_DB_SIZE_SERVER] = "每台服务器的数据库大小 (GB)",

@@ -69,7 +69,6 @@ const char *const ps_msg_zh_tw[PS_MSG_N] = {
     [PS_MSG_ROW_COPIES_PER_DB] = "每個資料庫的複本數",
     [PS_MSG_ROW_MBX_PER_DB] = "每個資料庫的信箱數",
     [PS_MSG_ROW_IOPS_MBX_V2] = "模擬設定檔：每個信箱每秒 I/O 數",
-    [PS_MSG_ROW_IOPS_MBX] = "模擬設定檔：每個信箱每秒 I/O 數（IOPS，含 20% 餘裕）",
     [PS_MSG_ROW_DB_LUN_SIZE] = "資料庫 LUN 大小",
     [PS_MSG_ROW_LOG_LUN_SIZE] = "記錄檔 LUN 大小",
     [PS_MSG_ROW_DB_SIZE_SERVER] = "每台伺服器的資料庫大小 (GB)",

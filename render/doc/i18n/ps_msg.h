@@ -83,7 +83,6 @@ enum ps_msg_id {
     PS_MSG_ROW_COPIES_PER_DB,
     PS_MSG_ROW_MBX_PER_DB,
     PS_MSG_ROW_IOPS_MBX_V2,
-    PS_MSG_ROW_IOPS_MBX,
     PS_MSG_ROW_DB_LUN_SIZE,
     PS_MSG_ROW_LOG_LUN_SIZE,
     PS_MSG_ROW_DB_SIZE_SERVER,
@@ -218,7 +217,87 @@ typedef struct ps_lang {
     const char *date_fmt;        /* "%M %d, %y": %y year, %m month number, %M month name, %d day */
     const char *const *months;   /* 12 month names (for %M) */
     int cjk;                     /* 1: Chinese, Japanese or Korean text (no spaces between words) */
+    const char *const *jsl;      /* Jetstress's labels in this language (PS_JSL_N, NULL entries:
+                                  * English), NULL when unknown (ps_jsl) */
 } ps_lang;
+
+/* Jetstress's own report labels. The appendices reproduce Jetstress's tables, so they print the
+ * labels Jetstress prints in the document's language where those are known from a real report
+ * (zh-TW: the QNAP report of docs/formats.md#js-labels; parser/jetstress/js_labels.c reads the
+ * same words), and Jetstress's English labels otherwise: a translation Jetstress never printed
+ * would match no Jetstress report. The audit (parser/paper) reads both. Table: i18n/jsl.c. */
+enum ps_jsl_id {
+    PS_JSL_TEST_SUMMARY = 0,
+    PS_JSL_OVERALL,
+    PS_JSL_MACHINE,
+    PS_JSL_DESCRIPTION,
+    PS_JSL_TEST_START,
+    PS_JSL_TEST_END,
+    PS_JSL_COLL_START,
+    PS_JSL_COLL_END,
+    PS_JSL_JS_VERSION,
+    PS_JSL_ESE_VERSION,
+    PS_JSL_OS,
+    PS_JSL_PERF_LOG,
+    PS_JSL_SIZING,
+    PS_JSL_ACHIEVED,
+    PS_JSL_TARGET,
+    PS_JSL_INIT_SIZE,
+    PS_JSL_FINAL_SIZE,
+    PS_JSL_DB_FILES,
+    PS_JSL_PARAMS,
+    PS_JSL_THREADS,
+    PS_JSL_MIN_CACHE,
+    PS_JSL_MAX_CACHE,
+    PS_JSL_INSERT,
+    PS_JSL_DELETE,
+    PS_JSL_REPLACE,
+    PS_JSL_READ,
+    PS_JSL_LAZY,
+    PS_JSL_BDM,
+    PS_JSL_COPIES,
+    PS_JSL_DBCONF,
+    PS_JSL_INSTANCE,
+    PS_JSL_LOG_PATH,
+    PS_JSL_DATABASE,
+    PS_JSL_TRANS,
+    PS_JSL_MAINT,
+    PS_JSL_REPL,
+    PS_JSL_TOTAL,
+    PS_JSL_INST_KEY,
+    PS_JSL_IO_DB_READ_LAT,
+    PS_JSL_IO_DB_WRITE_LAT,
+    PS_JSL_IO_DB_READS,
+    PS_JSL_IO_DB_WRITES,
+    PS_JSL_IO_DB_READ_BYTES,
+    PS_JSL_IO_DB_WRITE_BYTES,
+    PS_JSL_IO_LOG_READ_LAT,
+    PS_JSL_IO_LOG_WRITE_LAT,
+    PS_JSL_IO_LOG_READS,
+    PS_JSL_IO_LOG_WRITES,
+    PS_JSL_IO_LOG_READ_BYTES,
+    PS_JSL_IO_LOG_WRITE_BYTES,
+    PS_JSL_MAINT_READS,
+    PS_JSL_MAINT_BYTES,
+    PS_JSL_HOST,
+    PS_JSL_COUNTER,
+    PS_JSL_AVERAGE,
+    PS_JSL_MINIMUM,
+    PS_JSL_MAXIMUM,
+    PS_JSL_TEST_LOG,
+    PS_JSL_PASS,
+    PS_JSL_FAIL,
+    PS_JSL_PERF_REPORT,
+    PS_JSL_STRESS_REPORT,
+    PS_JSL_BACKUP_REPORT,
+    PS_JSL_SOFTREC_REPORT,
+    PS_JSL_N
+};
+/* The label id in l's Jetstress language, English when l has none or the label is not known in it
+ * (l NULL: English). Never NULL. The id'th English label is ps_jsl(NULL, id). */
+const char *ps_jsl(const ps_lang *l, enum ps_jsl_id id);
+/* 1 when Jetstress's labels of l are known (the appendices then use them). */
+int ps_jsl_known(const ps_lang *l);
 
 /* The languages, English first; *n = how many. Static storage, never NULL. */
 const ps_lang *ps_lang_all(size_t *n);

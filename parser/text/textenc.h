@@ -1,6 +1,6 @@
-/* textenc_internal.h - private to parser/: text encodings of counter logs. */
-#ifndef PS_TEXTENC_INTERNAL_H
-#define PS_TEXTENC_INTERNAL_H
+/* textenc.h - private to parser/: text encodings of counter logs. */
+#ifndef PS_TEXTENC_H
+#define PS_TEXTENC_H
 
 #include <stddef.h>
 

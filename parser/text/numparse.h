@@ -1,6 +1,6 @@
-/* numparse_internal.h - private to parser/: fast locale-independent decimal number scanner. */
-#ifndef PS_NUMPARSE_INTERNAL_H
-#define PS_NUMPARSE_INTERNAL_H
+/* numparse.h - private to parser/: fast locale-independent decimal number scanner. */
+#ifndef PS_NUMPARSE_H
+#define PS_NUMPARSE_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,12 +1,12 @@
-/* doc_internal.h - private to the ESRP document renderers (render/doc_*.c).
+/* doc_build.h - private to the ESRP document renderers (render/doc_*.c).
  *
  * The document is a plain tree built once (doc_model.c) from a const ps_js_run and a solution
  * description, then rendered by any number of back ends (doc_html.c, doc_pdf*.c). Every string
  * in the tree is plain UTF-8 text, never markup: each back end escapes it itself. Vendor text
  * (CommonMark, doc_markdown.c) arrives as styled runs (doc_run) beside the plain text.
  */
-#ifndef PS_DOC_INTERNAL_H
-#define PS_DOC_INTERNAL_H
+#ifndef PS_DOC_BUILD_H
+#define PS_DOC_BUILD_H
 
 #include "ps_render.h"
 
@@ -222,7 +222,7 @@ typedef struct doc_html_lists { int depth; int ordered[DOC_HTML_MAX_LISTS]; } do
 void doc_html_runs(ps_buf *b, const char *lang, const doc_block *k);
 void doc_html_item(ps_buf *b, const char *lang, doc_html_lists *st, const doc_block *k);
 void doc_html_lists_close(ps_buf *b, doc_html_lists *st, int to);
-void doc_html_figure(ps_buf *b, const char *lang, const doc_block *k, int number);
+void doc_html_figure(ps_buf *b, const ps_lang *L, const char *lang, const doc_block *k, int number);
 /* <img> with the image as a data URI; alt escaped. */
 void doc_html_image(ps_buf *b, const doc_image *im, const char *alt, const char *cls);
 /* "List of figures" and "List of tables" (numbered ones), each only when not empty. */
