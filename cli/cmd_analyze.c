@@ -352,7 +352,7 @@ int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const cha
         rc = ps_an_render(&out, r, &(ps_render_opts){.fmt = outs[i].fmt, .date = info.generated, .info = &info},
                           &cli->err);
         if (!rc)
-            rc = ps_cli_write(cli, outs[i].path, &out, o->files.v, o->files.n);
+            rc = ps_cli_write_fmt(cli, outs[i].path, outs[i].fmt, &out, o->files.v, o->files.n);
         ps_buf_fini(&out);
     }
     free(outs);
