@@ -223,6 +223,10 @@ int ps_cli_an_load_rules(ps_cli *cli, ps_cli_an *o, ps_buf *label)
     return PS_OK;
 }
 
+/* Reopening a log to read only the columns some rule uses costs one filter test per pattern and
+ * column (ps_filter_match tests its patterns in turn): above this many, every column is read. */
+#define AN_REOPEN_MATCHES 20000000ULL
+
 /* Exact-path filter of the columns some rule uses (the reader then skips the others); NULL when
  * a path cannot be written as a pattern (then every column is read). */
 static ps_filter *used_filter(ps_analysis *a, const ps_log_info *info)
@@ -268,16 +272,18 @@ int ps_cli_an_zones(ps_cli *cli, ps_cli_an *o)
 
 int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
 {
+    size_t nscan = ps_an_scan_rules(&o->set);
     for (size_t i = 0; i < o->files.n; i++) {
         ps_log_options lo = ps_cli_log_options(cli, &o->logs, NULL);
         ps_log *log;
         int rc = ps_log_open(o->files.v[i], &lo, &log, &cli->err);
         if (rc)
             return rc;
-        if ((unsigned long long)o->set.n * ps_log_info_get(log)->ncounters > PS_AN_MAX_MATCHES) {
+        if ((unsigned long long)nscan * ps_log_info_get(log)->ncounters > PS_AN_MAX_MATCHES) {
             rc = ps_error_set(&cli->err, PS_EINPUT, o->files.v[i], 0, 0,
-                              "%zu rules x %zu columns is more matching than one analysis allows (%llu); "
-                              "select fewer rules or columns", o->set.n, ps_log_info_get(log)->ncounters,
+                              "%zu rules with a wildcard object or counter x %zu columns is more matching than "
+                              "one analysis allows (%llu); select fewer rules or columns", nscan,
+                              ps_log_info_get(log)->ncounters,
                               (unsigned long long)PS_AN_MAX_MATCHES);
             ps_log_close(log);
             return rc;
@@ -285,7 +291,9 @@ int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
         ps_an_begin_file(a, ps_log_info_get(log));
         size_t used = ps_an_file_columns(a);
         ps_filter *f = NULL;
-        if (used && used * 2 < ps_log_info_get(log)->ncounters && (f = used_filter(a, ps_log_info_get(log)))) {
+        size_t ncols = ps_log_info_get(log)->ncounters;
+        if (used && used * 2 < ncols && (unsigned long long)used * ncols <= AN_REOPEN_MATCHES &&
+            (f = used_filter(a, ps_log_info_get(log)))) {
             ps_log_close(log);   /* reopen reading only the used columns */
             lo.filter = f;
             if ((rc = ps_log_open(o->files.v[i], &lo, &log, &cli->err))) {

@@ -224,6 +224,36 @@ static int operand_of(const ps_an_rule *r, const char *counter)
     return -1;
 }
 
+/* Bind column c (English path en, instance text inst) to rule ri's series when the rule
+ * matches it; 1 when it does. */
+static int match_column(ps_analysis *a, size_t ri, const ps_counter_path *en, const char *inst, size_t c,
+                        size_t *maxops)
+{
+    const ps_an_rule *r = &a->set->rules[ri];
+    if (!ps_an_rule_wants_instance(r, inst)) {
+        if (!a->res.rule_total_only[ri] && !r->ninclude && !r->nexclude && !r->expr && inst &&
+            strcasecmp(inst, "_Total") == 0 && ps_filter_match(r->filter, en))
+            a->res.rule_total_only[ri] = 1;   /* said when the rule finds nothing else */
+        return 0;
+    }
+    if (r->expr) {
+        int k = operand_of(r, en->counter);
+        if (k < 0 || !ps_glob_match(r->object, en->object))
+            return 0;
+        size_t nops = ps_an_expr_noperands(r->expr);
+        if (nops > *maxops)
+            *maxops = nops;
+        an_binding *b = bind(a, series_get(a, ri, en->machine, inst), nops);
+        a->cols[b->first_col + (size_t)k] = c;
+    } else {
+        if (!ps_filter_match(r->filter, en))
+            return 0;
+        an_binding *b = bind(a, series_get(a, ri, en->machine, inst), 1);
+        a->cols[b->first_col] = c;
+    }
+    return 1;
+}
+
 void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
 {
     a->info = info;
@@ -256,48 +286,38 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
     } else if (info->has_bias != a->res.zone_known || (info->has_bias && info->bias_minutes != a->res.bias_minutes)) {
         a->res.zone_mixed = 1;
     }
-    size_t maxops = 1;
-    unsigned char *used = ps_xcalloc(info->ncounters + 1, 1);
-    for (size_t c = 0; c < info->ncounters; c++) {
-        ps_counter_path en;
-        ps_an_path_english(&info->counters[c], &en);
-        int same_obj = !strcmp(en.object ? en.object : "", info->counters[c].object ? info->counters[c].object : "");
-        int same_ctr = !strcmp(en.counter ? en.counter : "", info->counters[c].counter ? info->counters[c].counter : "");
+    size_t maxops = 1, nc = info->ncounters;
+    unsigned char *used = ps_xcalloc(nc + 1, 1);
+    ps_counter_path *en = ps_xcalloc(nc + 1, sizeof *en);
+    char **inst = ps_xcalloc(nc + 1, sizeof *inst);
+    for (size_t c = 0; c < nc; c++) {
+        ps_an_path_english(&info->counters[c], &en[c]);
+        int same_obj = !strcmp(en[c].object ? en[c].object : "", info->counters[c].object ? info->counters[c].object : "");
+        int same_ctr =
+            !strcmp(en[c].counter ? en[c].counter : "", info->counters[c].counter ? info->counters[c].counter : "");
         if (!same_obj || !same_ctr)
             a->file_localized++;
-        if ((same_obj && non_ascii(en.object)) || (same_ctr && non_ascii(en.counter)))
+        if ((same_obj && non_ascii(en[c].object)) || (same_ctr && non_ascii(en[c].counter)))
             note_untranslated(a, &info->counters[c]);
-        note_processor(a, &en);
-        used[c] = (unsigned char)note_memory(a, &en, c);
-        char *inst = ps_path_instance_text(&en);
-        for (size_t ri = 0; ri < a->set->n; ri++) {
-            const ps_an_rule *r = &a->set->rules[ri];
-            if (!ps_an_rule_wants_instance(r, inst)) {
-                if (!a->res.rule_total_only[ri] && !r->ninclude && !r->nexclude && !r->expr && inst &&
-                    strcasecmp(inst, "_Total") == 0 && ps_filter_match(r->filter, &en))
-                    a->res.rule_total_only[ri] = 1;   /* said when the rule finds nothing else */
-                continue;
-            }
-            if (r->expr) {
-                int k = operand_of(r, en.counter);
-                if (k < 0 || !ps_glob_match(r->object, en.object))
-                    continue;
-                size_t nops = ps_an_expr_noperands(r->expr);
-                if (nops > maxops)
-                    maxops = nops;
-                an_binding *b = bind(a, series_get(a, ri, en.machine, inst), nops);
-                a->cols[b->first_col + (size_t)k] = c;
-            } else {
-                if (!ps_filter_match(r->filter, &en))
-                    continue;
-                an_binding *b = bind(a, series_get(a, ri, en.machine, inst), 1);
-                a->cols[b->first_col] = c;
-            }
-            used[c] = 1;
-        }
-        free(inst);
-        ps_path_fini(&en);
+        note_processor(a, &en[c]);
+        used[c] = (unsigned char)note_memory(a, &en[c], c);
+        inst[c] = ps_path_instance_text(&en[c]);
     }
+    ps_an_match_index(a, en, nc);
+    for (size_t ri = 0; ri < a->set->n; ri++) {
+        size_t *cand, ncand = ps_an_match_candidates(a, ri, &cand);
+        for (size_t i = 0; i < (ncand == SIZE_MAX ? nc : ncand); i++) {
+            size_t c = ncand == SIZE_MAX ? i : cand[i];
+            if (match_column(a, ri, &en[c], inst[c], c, &maxops))
+                used[c] = 1;
+        }
+    }
+    for (size_t c = 0; c < nc; c++) {
+        free(inst[c]);
+        ps_path_fini(&en[c]);
+    }
+    free(inst);
+    free(en);
     /* a derived series whose file lacks one of its operands gives no value: drop the binding */
     size_t keep = 0;
     for (size_t i = 0; i < a->nbinds; i++) {

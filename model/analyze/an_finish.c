@@ -436,6 +436,7 @@ void ps_an_free(ps_analysis *a)
     free(a->memcols);
     free(a->res.memory_mb);
     ps_an_answers_free(a);
+    ps_an_match_free(a);
     free(a->res.alerts);
     free(a->res.rule_series);
     free(a->binds);

@@ -64,6 +64,12 @@ struct ps_analysis {
     char **files; size_t nfiles;
     int zone_seen;
     int finished;
+    /* column matching (an_match.c): per rule its object\counter keys; the current file's
+     * columns by key; the candidate list of one rule */
+    struct an_rkey *rkeys;
+    ps_hash colix; int colix_init;
+    size_t *bhead, *btail, *cnext;
+    size_t *cand, cand_cap;
 };
 
 /* an_engine.c */
@@ -75,6 +81,14 @@ size_t ps_an_machine_index(ps_analysis *a, const char *machine);
 /* Physical memory of machine read from the log in MB, NaN when unknown; *nodes = 1 when it is
  * the sum of the NUMA node instances (no _Total). */
 double ps_an_memory_mb_of(const ps_analysis *a, const char *machine, int *nodes);
+
+/* an_match.c */
+/* Index the current file's columns (en: their English paths) by object and counter. */
+void ps_an_match_index(ps_analysis *a, const ps_counter_path *en, size_t ncols);
+/* The columns rule may match, in column order (*out owned by a, valid until the next call), or
+ * SIZE_MAX when the rule has a wildcard object or counter and every column is a candidate. */
+size_t ps_an_match_candidates(ps_analysis *a, size_t rule, size_t **out);
+void ps_an_match_free(ps_analysis *a);
 
 /* an_answers.c */
 /* Limits of computed rule `rule` on machine (cached; owned by a). */

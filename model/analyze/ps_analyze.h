@@ -23,8 +23,9 @@ extern "C" {
 enum ps_an_stat { PS_AN_STAT_MIN = 0, PS_AN_STAT_AVG, PS_AN_STAT_MAX, PS_AN_STAT_P95, PS_AN_STAT_TREND, PS_AN_STAT_ANY };
 /* Bit of statistic s in a "broke" mask. */
 #define PS_AN_BIT(s) (1u << (unsigned)(s))
-/* At most this many rules in one analysis, and rules x columns of one log (clear errors beyond:
- * matching every column against every rule is the engine's only non-linear step). */
+/* At most this many rules in one analysis, and rules with a wildcard object or counter x columns
+ * of one log (clear errors beyond: such a rule tests every column once; the other rules look
+ * their object\counter up in a hash index of the columns). */
 #define PS_AN_MAX_RULES 10000
 #define PS_AN_MAX_RULES_TEXT "10,000"
 #define PS_AN_MAX_MATCHES 50000000ULL
@@ -301,6 +302,9 @@ typedef struct ps_an_result {
     size_t unanswered_rules;  /* rules with a series not judged for want of an answer */
 } ps_an_result;
 
+/* Rules of set whose object or counter pattern holds '*': each tests every column of a log
+ * (the others test only the columns of their object and counter). Never fails. */
+size_t ps_an_scan_rules(const ps_an_ruleset *set);
 /* New engine for set (must outlive it). Never fails. Free with ps_an_free. */
 ps_analysis *ps_an_new(const ps_an_ruleset *set, const ps_an_options *opt);
 /* Map the columns of a newly opened log (info valid until ps_an_end_file) to series. */
