@@ -125,7 +125,7 @@ static void *worker(void *arg)
     sql_run *s = arg;
     ps_db *db = NULL;
     ps_error open_err = {0};
-    int open_rc = ps_db_open(s->o->url, &db, &open_err);
+    int open_rc = ps_db_open_bulk(s->o->url, &db, &open_err);
     for (;;) {
         pthread_mutex_lock(&s->lock);
         size_t k = s->next++;
@@ -166,7 +166,7 @@ static int nothing_stored(ps_db *db)
 int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, const char *const *paths, size_t n)
 {
     ps_db *db = NULL;
-    int rc = ps_db_open(o->url, &db, &cli->err);   /* created and migrated once, before the workers */
+    int rc = ps_db_open_bulk(o->url, &db, &cli->err);   /* created and migrated once, before the workers */
     int dropped = 0;
     if (!rc)
         rc = ps_relog_sql_bulk_begin(db, expected_rows(paths, n), &dropped, &cli->err);
@@ -209,6 +209,8 @@ int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, const char *const 
     }
     ps_error ie = {0};   /* the key index, built after a bulk load (and after one that was stopped) */
     int irc = ps_relog_sql_bulk_end(db, &ie);
+    if (!irc)
+        irc = ps_db_bulk_off(db, &ie);   /* the workers' connections are closed: WAL again */
     if (irc && !rc) {
         rc = irc;
         cli->err = ie;
