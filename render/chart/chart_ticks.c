@@ -232,7 +232,11 @@ double ps_chart_text_width(const char *utf8, double size, int bold)
     for (const unsigned char *p = (const unsigned char *)(utf8 ? utf8 : ""); *p; p++) {
         if (*p >= 32 && *p < 127)
             units += adv[*p - 32];
-        else if (*p >= 0xC0)   /* lead byte of a multi-byte code point */
+        else if ((*p >= 0xE3 && *p <= 0xED) || (*p == 0xE2 && p[1] >= 0xBA) || (*p == 0xE1 && p[1] >= 0x84 && p[1] <= 0x87))
+            units += 1000;   /* U+2E80..U+D7FF and Hangul Jamo: CJK ideographs, kana, Hangul: full width */
+        else if (*p == 0xEF && (p[1] == 0xBC || (p[1] == 0xBD && p[2] < 0xA1)))
+            units += 1000;   /* fullwidth forms U+FF00..U+FF60 */
+        else if (*p >= 0xC0)   /* lead byte of another multi-byte code point */
             units += bold ? 680 : 620;
         else if (*p < 0x80)
             units += adv[0];   /* control characters: as wide as a space */

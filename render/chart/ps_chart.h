@@ -250,7 +250,7 @@ size_t ps_chart_time_ticks(ps_time t0, ps_time t1, size_t max_ticks, ps_time *ti
 /* Format t with one of the formats above (out needs 20 bytes). */
 const char *ps_chart_time_label(char *out, size_t n, ps_time t, const char *format);
 /* Estimated advance width in points of UTF-8 text at size (DejaVu Sans advance table, ASCII
- * exact, other characters 0.62 em). */
+ * exact; CJK ideographs, kana, Hangul and fullwidth forms 1 em; other characters 0.62 em). */
 double ps_chart_text_width(const char *utf8, double size, int bold);
 
 /* Palette ---------------------------------------------------------------------------------- */
