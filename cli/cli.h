@@ -223,6 +223,15 @@ int ps_cli_store_load(ps_cli *cli, const char *url, const char *label, ps_js_run
  * its strings owned by the caller (free each, then the array). */
 int ps_cli_store_labels(ps_cli *cli, const char *url, const char *const *where, size_t nwhere, char ***labels,
                         size_t *n);
+/* The inputs of one command run as its workers see them: the CLI context (errors, warnings,
+ * progress) and the input paths as given ("-": standard input). Borrowed, never freed through
+ * this record; embedded in the converters' run records (cmd_convert.c, convert_sql.c). */
+typedef struct ps_cli_inputs {
+    ps_cli *cli;
+    const char *const *paths;
+    size_t n;
+} ps_cli_inputs;
+
 /* convert -f sql (cli/convert_sql.c): every input (opened here with lo) into relog's tables at
  * url, one log set per input, committed in batches of batch_rows; jobs inputs at once; a log
  * set stored whole already is not loaded again, an interrupted one resumes; filters and -b/-e

@@ -127,10 +127,8 @@ static int finish_args(ps_cli *cli, opts *o, size_t nin)
 #define FLUSH_BYTES ((size_t)1 << 20)
 
 typedef struct conv {
-    ps_cli *cli;
+    ps_cli_inputs in;
     const opts *o;
-    const char *const *ins;
-    size_t nin;
     ps_merge *m;
     const ps_log_info *i0;
     ps_outfile *of;
@@ -141,7 +139,7 @@ typedef struct conv {
 /* Open the output and put the header line into c->b. Returns 0 or PS_E*. */
 static int conv_open(conv *c)
 {
-    int rc = ps_outfile_open(c->o->out, c->ins, c->nin, &c->of, &c->cli->err);
+    int rc = ps_outfile_open(c->o->out, c->in.paths, c->in.n, &c->of, &c->in.cli->err);
     if (rc)
         return rc;
     size_t ncol;
@@ -197,13 +195,13 @@ static int sink_emit(void *ctx, const ps_buf *chunk, uint64_t done, uint64_t tot
         p += take;
         left -= take;
     }
-    ps_cli_progress(c->cli, "convert", done, total);
+    ps_cli_progress(c->in.cli, "convert", done, total);
     return rc;
 }
 
 static int run(ps_cli *cli, const opts *o, ps_log *const *logs, size_t nin, const char *const *ins)
 {
-    conv c = {.cli = cli, .o = o, .ins = ins, .nin = nin, .i0 = ps_log_info_get(logs[0])};
+    conv c = {.in = {cli, ins, nin}, .o = o, .i0 = ps_log_info_get(logs[0])};
     c.m = ps_merge_new(logs, nin, &o->m);
     ps_merge_sink sink = {sink_row, sink_emit, &c};
     int done = 0, rc = ps_merge_parallel(c.m, o->threads, &sink, &done, &cli->err);

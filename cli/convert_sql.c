@@ -24,10 +24,8 @@ typedef struct sql_file {
 } sql_file;
 
 typedef struct sql_run {
-    ps_cli *cli;
+    ps_cli_inputs in;
     const ps_cli_sql_opts *o;
-    const char *const *paths;
-    size_t n;
     sql_file *files;
     pthread_mutex_t lock;   /* next, the progress, ps_log_open (the input registry) */
     size_t next;
@@ -71,11 +69,11 @@ static void progress(sql_run *s, size_t k, ps_log *log)
     pthread_mutex_lock(&s->lock);
     s->done[k] = d;
     s->total[k] = t;
-    for (size_t i = 0; i < s->n; i++) {
+    for (size_t i = 0; i < s->in.n; i++) {
         sum += s->done[i];
         all += s->total[i];
     }
-    ps_cli_progress(s->cli, "convert", sum, all);
+    ps_cli_progress(s->in.cli, "convert", sum, all);
     pthread_mutex_unlock(&s->lock);
 }
 
@@ -88,16 +86,16 @@ static int one_file(sql_run *s, ps_db *db, size_t k)
     lo.warnings = &f->warnings;
     ps_log *log = NULL;
     pthread_mutex_lock(&s->lock);   /* ps_log_open notes the input in the process-wide registry */
-    int rc = ps_log_open(s->paths[k], &lo, &log, &f->err);
+    int rc = ps_log_open(s->in.paths[k], &lo, &log, &f->err);
     pthread_mutex_unlock(&s->lock);
     if (rc)
         return rc;
     ps_log_blg_threads(log, o->threads, 0);   /* no-op for other formats */
-    char *key = set_key(o, s->paths[k], ps_log_info_get(log), &f->err, &rc);
+    char *key = set_key(o, s->in.paths[k], ps_log_info_get(log), &f->err, &rc);
     ps_relog_sql_options ro = {key, o->batch_rows};
     ps_relog_sql *r = NULL;
     if (!rc)
-        rc = ps_relog_sql_begin(db, ps_log_info_get(log), s->paths[k], &ro, &r, &f->st, &f->err);
+        rc = ps_relog_sql_begin(db, ps_log_info_get(log), s->in.paths[k], &ro, &r, &f->st, &f->err);
     free(key);
     ps_row row;
     uint64_t kept = 0, seen = 0;
@@ -130,7 +128,7 @@ static void *worker(void *arg)
         pthread_mutex_lock(&s->lock);
         size_t k = s->next++;
         pthread_mutex_unlock(&s->lock);
-        if (k >= s->n)
+        if (k >= s->in.n)
             break;
         s->files[k].rc = open_rc ? open_rc : one_file(s, db, k);
         if (open_rc)
@@ -174,7 +172,7 @@ int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, const char *const 
         ps_db_close(db);
         return rc;
     }
-    sql_run s = {.cli = cli, .o = o, .paths = paths, .n = n};
+    sql_run s = {.in = {cli, paths, n}, .o = o};
     s.files = ps_xcalloc(n + 1, sizeof *s.files);
     s.done = ps_xcalloc(n + 1, sizeof *s.done);
     s.total = ps_xcalloc(n + 1, sizeof *s.total);
