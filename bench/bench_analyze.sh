@@ -14,12 +14,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib/bench.sh
-PS=${1:-${PERFSCRIBE:-build/perfscribe}}
-ROWS=${ROWS:-20000}
-COLS=${COLS:-2000}
+bench_relog_pair "$@"
 REPEAT=${REPEAT:-3}
 SHARED=${PS_SHARED_DIR:-../shared}
-bench_relog_pair
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 # best wall seconds and peak RSS (MB) of REPEAT runs of a command (exit 0 or 1 accepted)

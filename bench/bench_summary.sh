@@ -17,10 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib/bench.sh
-PS=${1:-${PERFSCRIBE:-build/perfscribe}}
-ROWS=${ROWS:-20000}
-COLS=${COLS:-2000}
-bench_relog_pair
+bench_relog_pair "$@"
 PANDAS_PY=
 for p in python3 /usr/bin/python3; do
   if command -v "$p" >/dev/null && "$p" -c 'import pandas' 2>/dev/null; then PANDAS_PY=$(command -v "$p"); break; fi

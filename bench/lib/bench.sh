@@ -4,10 +4,12 @@
 #                                  written as FILE.part then renamed, so an interrupted run
 #                                  never leaves a truncated file behind
 #   bench_py ARGS...               python3 with bench/lib on its module path (measure.py)
-#   bench_relog_pair               for the scripts that compare ROWS with 2 x ROWS samples (run
-#                                  from the repository's top): fails when $PS is not built, sets
-#                                  DATA=bench/data, F1 and F2 (COLS counters x ROWS and 2 x ROWS
-#                                  samples) and generates them when absent
+#   bench_relog_pair [PERFSCRIBE]  for the scripts that compare ROWS with 2 x ROWS samples (run
+#                                  from the repository's top): sets PS (the argument, else
+#                                  $PERFSCRIBE, else build/perfscribe; fails when not built),
+#                                  ROWS and COLS (default 20,000 x 2,000, ~840 MB), DATA=bench/data,
+#                                  F1 and F2 (COLS counters x ROWS and 2 x ROWS samples), and
+#                                  generates F1 and F2 when absent
 # BENCH_LIB_DIR is exported so that a measuring function handed to another shell (through
 # `declare -f`, e.g. under tests/pg_server.sh) still finds bench/lib.
 BENCH_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -25,6 +27,9 @@ bench_py() {
 }
 
 bench_relog_pair() {
+  PS=${1:-${PERFSCRIBE:-build/perfscribe}}
+  ROWS=${ROWS:-20000}
+  COLS=${COLS:-2000}
   [ -x "$PS" ] || { echo "bench: $PS not built (make build)" >&2; exit 2; }
   DATA=bench/data
   mkdir -p "$DATA"
