@@ -17,25 +17,16 @@
 # the script prints the load average next to them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PS=${1:-${PERFSCRIBE:-build/perfscribe}}
-ROWS=${ROWS:-20000}
-COLS=${COLS:-2000}
+. bench/lib/bench.sh
+if [ "${WIDE_ONLY:-0}" = 1 ]; then   # the wide log only: no 840 MB pair to generate
+  PS=${1:-${PERFSCRIBE:-build/perfscribe}} DATA=bench/data
+  [ -x "$PS" ] || { echo "bench: $PS not built (make build)" >&2; exit 2; }
+  mkdir -p "$DATA"
+else
+  bench_relog_pair "$@"
+fi
 REPEAT=${REPEAT:-3}
-DATA=bench/data
 SHARED=${PS_SHARED_DIR:-../shared}
-mkdir -p "$DATA"
-[ -x "$PS" ] || { echo "bench: $PS not built (make build)" >&2; exit 2; }
-F1=$DATA/relog-${COLS}x${ROWS}.csv
-F2=$DATA/relog-${COLS}x$((ROWS * 2)).csv
-list="$F1:$ROWS $F2:$((ROWS * 2))"
-[ "${WIDE_ONLY:-0}" = 1 ] && list=
-for f in $list; do
-  file=${f%%:*} rows=${f##*:}
-  if [ ! -s "$file" ]; then
-    echo "generating $file ($COLS counters x $rows rows) ..." >&2
-    python3 bench/gen_csv.py "$rows" "$COLS" "$file.part" && mv "$file.part" "$file"
-  fi
-done
 # the wide log: 64 processors, 1,000 disks, 16 NICs and filler counters, 10 rows of small values
 WIDE_COLS=${WIDE_COLS:-200000}
 FW=$DATA/wide-${WIDE_COLS}x10.csv
