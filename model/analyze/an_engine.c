@@ -1,9 +1,7 @@
 /* an_engine.c - the analysis engine: columns to series, rows to slice accumulators.
  *
- * Every series keeps one accumulator per fine slice of a grid shared by all series. In auto
- * mode the grid starts 1 s wide and doubles (adjacent pairs merged) whenever the samples would
- * need more than AN_MAX_FINE slices, so memory is bounded whatever the length of the logs and
- * whatever the order of the files (a file that starts earlier prepends slices).
+ * Every series keeps one accumulator per fine slice of the grid of each period of the logs
+ * (an_grid.c: logs of one time range share a grid; logs of different days have one each).
  */
 #include "an_internal.h"
 
@@ -19,7 +17,7 @@ ps_analysis *ps_an_new(const ps_an_ruleset *set, const ps_an_options *opt)
     a->set = set;
     if (opt)
         a->opt = *opt;
-    a->w = a->opt.interval_ms > 0 ? a->opt.interval_ms : AN_AUTO_START_MS;
+    a->file_period = SIZE_MAX;
     a->res.rules = set;
     a->res.first = a->res.last = PS_TIME_NONE;
     ps_hash_init(&a->series_ix, 0);
@@ -27,8 +25,6 @@ ps_analysis *ps_an_new(const ps_an_ruleset *set, const ps_an_options *opt)
     ps_hash_init(&a->proc_machine, PS_HASH_NOCASE);
     return a;
 }
-
-static int64_t floor_div(int64_t t, int64_t w) { return t >= 0 ? t / w : -((-t + w - 1) / w); }
 
 /* ------------------------------------------------------------------ series */
 
@@ -71,9 +67,7 @@ static size_t series_get(ps_analysis *a, size_t rule, const char *machine, const
     s->instance = ps_xstrdup(inst);
     s->trend_per_hour = NAN;
     ps_acc_init(&s->acc);
-    s->fine = ps_xcalloc(a->cap ? a->cap : 1, sizeof *s->fine);
-    for (size_t k = 0; k < a->cap; k++)
-        ps_an_acc_clear(&s->fine[k]);
+    ps_an_grid_new_series(a, s);
     return a->nseries++;
 }
 
@@ -259,6 +253,7 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
     a->info = info;
     a->nbinds = a->ncols = 0;
     a->prev_t = PS_TIME_NONE;
+    a->file_period = SIZE_MAX;
     a->columns_used = 0;
     a->file_localized = 0;
     a->nmemcols = 0;
@@ -359,107 +354,6 @@ size_t ps_an_file_columns(const ps_analysis *a) { return a->nbinds ? a->columns_
 
 int ps_an_column_used(const ps_analysis *a, size_t col) { return col < a->nused && a->used[col]; }
 
-/* ------------------------------------------------------------------ grid */
-
-static void grow(ps_analysis *a, size_t need)
-{
-    if (need <= a->cap)
-        return;
-    size_t cap = a->cap ? a->cap : 16;
-    while (cap < need)
-        cap *= 2;
-    for (size_t i = 0; i < a->nseries; i++) {
-        a->series[i].fine = ps_xrealloc(a->series[i].fine, cap * sizeof *a->series[i].fine);
-        for (size_t k = a->cap; k < cap; k++)
-            ps_an_acc_clear(&a->series[i].fine[k]);
-    }
-    a->cap = cap;
-}
-
-/* Put `shift` empty slices in front of every series. */
-static void prepend(ps_analysis *a, size_t shift)
-{
-    grow(a, a->nfine + shift);
-    for (size_t i = 0; i < a->nseries; i++) {
-        ps_an_acc *f = a->series[i].fine;
-        memmove(f + shift, f, a->nfine * sizeof *f);
-        for (size_t k = 0; k < shift; k++)
-            ps_an_acc_clear(&f[k]);
-    }
-    a->base -= (int64_t)shift;
-    a->nfine += shift;
-}
-
-/* Auto mode widths (s): each a whole multiple of the one before, so slices merge exactly,
- * and round on the clock (minutes, hours, days); past the table the width doubles. */
-static const int64_t auto_widths_s[] = {1, 2, 10, 20, 60, 120, 600, 1200, 3600, 7200, 21600, 43200, 86400,
-                                        172800, 604800};
-
-static int64_t next_factor(const ps_analysis *a)
-{
-    if (a->opt.interval_ms > 0)
-        return 2;
-    size_t n = sizeof auto_widths_s / sizeof auto_widths_s[0];
-    for (size_t i = 0; i + 1 < n; i++)
-        if (auto_widths_s[i] * 1000 == a->w)
-            return auto_widths_s[i + 1] / auto_widths_s[i];
-    return 2;
-}
-
-/* Widen the slices f times: groups of f slices aligned on absolute index multiples of f merge. */
-static void coarsen(ps_analysis *a)
-{
-    int64_t f = next_factor(a);
-    int64_t rem = a->base % f;
-    if (rem < 0)
-        rem += f;
-    if (rem)
-        prepend(a, (size_t)rem);
-    size_t n = (a->nfine + (size_t)f - 1) / (size_t)f;
-    for (size_t i = 0; i < a->nseries; i++) {
-        ps_an_acc *fs = a->series[i].fine;
-        for (size_t k = 0; k < n; k++) {   /* k <= f k: the group is read before fs[k] is written */
-            ps_an_acc m = fs[(size_t)f * k];
-            for (size_t j = 1; j < (size_t)f && (size_t)f * k + j < a->nfine; j++)
-                ps_an_acc_absorb(&m, &fs[(size_t)f * k + j]);
-            fs[k] = m;
-        }
-        for (size_t k = n; k < a->nfine; k++)
-            ps_an_acc_clear(&fs[k]);   /* moved away above */
-    }
-    a->nfine = n;
-    a->base /= f;
-    a->w *= f;
-    a->widened = a->opt.interval_ms > 0;
-}
-
-/* Fine slice index of time t (UTC ms), extending or coarsening the grid as needed. */
-static size_t slot(ps_analysis *a, ps_time t)
-{
-    size_t limit = a->opt.interval_ms > 0 ? AN_MAX_FIXED : a->opt.max_fine ? a->opt.max_fine : AN_MAX_FINE;
-    if (a->nfine == 0) {
-        grow(a, 16);
-        a->base = floor_div(t, a->w);
-        a->nfine = 1;
-        return 0;
-    }
-    for (;;) {
-        int64_t idx = floor_div(t, a->w);
-        int64_t lo = idx < a->base ? idx : a->base;
-        int64_t hi = idx >= a->base + (int64_t)a->nfine ? idx : a->base + (int64_t)a->nfine - 1;
-        if (hi - lo + 1 <= (int64_t)limit) {
-            if (idx < a->base)
-                prepend(a, (size_t)(a->base - idx));
-            else if (idx >= a->base + (int64_t)a->nfine) {
-                grow(a, (size_t)(idx - a->base + 1));
-                a->nfine = (size_t)(idx - a->base + 1);
-            }
-            return (size_t)(idx - a->base);
-        }
-        coarsen(a);
-    }
-}
-
 /* ------------------------------------------------------------------ rows */
 
 static int in_window(const ps_an_options *o, const ps_row *row)
@@ -487,14 +381,19 @@ void ps_an_add_row(ps_analysis *a, const struct ps_row *row)
         a->res.file_rows[a->nfiles - 1]++;
     ps_time t = row->utc;
     a->res.rows++;
-    if (a->prev_t != PS_TIME_NONE && t > a->prev_t && (a->res.sample_ms == 0 || t - a->prev_t < a->res.sample_ms))
-        a->res.sample_ms = t - a->prev_t;
+    size_t p, k = ps_an_grid_slot(a, t, &p);
+    if (a->prev_t != PS_TIME_NONE && t > a->prev_t) {
+        int64_t gap = t - a->prev_t;
+        if (a->res.sample_ms == 0 || gap < a->res.sample_ms)
+            a->res.sample_ms = gap;
+        if (a->periods[p].sample_ms == 0 || gap < a->periods[p].sample_ms)
+            a->periods[p].sample_ms = gap;
+    }
     a->prev_t = t;
     if (a->res.first == PS_TIME_NONE || t < a->res.first)
         a->res.first = t;
     if (a->res.last == PS_TIME_NONE || t > a->res.last)
         a->res.last = t;
-    size_t k = slot(a, t);
     for (size_t i = 0; i < a->nbinds; i++) {
         const an_binding *b = &a->binds[i];
         ps_an_series *s = &a->series[b->series];
@@ -512,7 +411,7 @@ void ps_an_add_row(ps_analysis *a, const struct ps_row *row)
         ps_acc_add(&s->acc, t, v);
         if (isnan(v))
             continue;
-        ps_an_acc *f = &s->fine[k];
+        ps_an_acc *f = ps_an_grid_acc(a, s, p, k);
         if (f->n == 0 || v < f->min)
             f->min = v;
         if (f->n == 0 || v > f->max)

@@ -1,11 +1,13 @@
 /* an_finish.c - from fine slices to final slices, statistics, alerts and the verdict.
  *
- * Final slices: in auto mode g = ceil(fine slices / PS_AN_AUTO_SLICES) adjacent fine slices
+ * Final slices, per period of the logs (an_grid.c), the periods one after the other in time
+ * order: in auto mode g = ceil(the period's fine slices / PS_AN_AUTO_SLICES) adjacent fine slices
  * (aligned on absolute multiples of g), at least the sampling interval, make one slice; with
  * --interval g = 1. Per slice: n, min, avg (mean of the samples), max, p95 (sketch, rule
  * statistic p95 only) and PAL's hourly trend (PalGenerateCounterStats.ps1, CalculateTrend and
- * CalculateHourlyTrend): the mean difference between neighbouring slice averages from the first
- * slice up to this one, scaled to one hour; 0 for the first slice. The series' hourly trend is
+ * CalculateHourlyTrend): the mean difference between neighbouring slice averages from the
+ * period's first slice up to this one, scaled to one hour; 0 for a period's first slice. The
+ * series' hourly trend is
  * the trend of its last slice. The test of a slice is PAL's StaticThreshold (PAL.ps1): one
  * statistic, or with statistic 'any' each of min, avg and max; the whole log's statistics get
  * the same test (OverallStaticThreshold).
@@ -119,36 +121,26 @@ static void add_alert(ps_analysis *a, size_t series, size_t slice, const ps_an_s
         (ps_an_alert){series, slice, sl->start, sl->end, sl->value, limit, sl->vstat, sl->broke, sl->sev};
 }
 
-/* judged = 0: statistics only (chart-only rules, or a trend over too little data). r: the
- * series' rule with its limits as they apply to this machine (per processor). */
-static void finish_series(ps_analysis *a, ps_an_series *s, const ps_an_rule *r, int64_t g, int64_t gbase, size_t nslices,
-                          int judged)
+/* How a period is cut into final slices: g fine slices each, from fine index gbase * g on. */
+typedef struct an_cut { size_t p; int64_t g, gbase; size_t first, n; } an_cut;
+
+/* One series' slices of period c (its first at j0 of s->slices): statistics, PAL's trend (from
+ * the period's first slice: a trend does not run across the time between two periods) and the
+ * test. */
+static void finish_period(ps_analysis *a, ps_an_series *s, const ps_an_rule *r, const an_cut *c, int judged)
 {
-    /* chart points: the fine slices that hold samples */
-    s->npoints = 0;
-    s->points = ps_xcalloc(a->nfine ? a->nfine : 1, sizeof *s->points);
-    for (size_t k = 0; k < a->nfine; k++) {
-        const ps_an_acc *f = &s->fine[k];
-        if (!f->n)
-            continue;
-        ps_an_point *p = &s->points[s->npoints++];
-        p->t = (a->base + (int64_t)k) * a->w + a->w / 2;
-        p->avg = f->sum / (double)f->n;
-        p->min = f->min;
-        p->max = f->max;
-    }
-    s->nslices = nslices;
-    s->slices = ps_xcalloc(nslices ? nslices : 1, sizeof *s->slices);
-    double slice_s = (double)(g * a->w) / 1000.0, diffs = 0, prev = NAN;
-    for (size_t j = 0; j < nslices; j++) {
+    const an_period *pd = &a->periods[c->p];
+    ps_an_acc *fine = s->fine[c->p];
+    double slice_s = (double)(c->g * pd->w) / 1000.0, diffs = 0, prev = NAN;
+    for (size_t jl = 0; jl < c->n; jl++) {
         ps_an_acc m = {0};
-        int64_t lo = (gbase + (int64_t)j) * g;   /* absolute fine index of the slice's first */
-        for (int64_t k = lo; k < lo + g; k++)
-            if (k >= a->base && k < a->base + (int64_t)a->nfine)
-                ps_an_acc_absorb(&m, &s->fine[k - a->base]);
-        ps_an_slice *sl = &s->slices[j];
-        sl->start = lo * a->w;
-        sl->end = (lo + g) * a->w;
+        int64_t lo = (c->gbase + (int64_t)jl) * c->g;   /* absolute fine index of the slice's first */
+        for (int64_t k = lo; fine && k < lo + c->g; k++)
+            if (k >= pd->base && k < pd->base + (int64_t)pd->nfine)
+                ps_an_acc_absorb(&m, &fine[k - pd->base]);
+        ps_an_slice *sl = &s->slices[c->first + jl];
+        sl->start = lo * pd->w;
+        sl->end = (lo + c->g) * pd->w;
         sl->n = m.n;
         sl->min = m.n ? pal_round(m.min, r->digits) : NAN;
         sl->max = m.n ? pal_round(m.max, r->digits) : NAN;
@@ -156,10 +148,10 @@ static void finish_series(ps_analysis *a, ps_an_series *s, const ps_an_rule *r, 
         sl->p95 = m.sk ? ps_sketch_quantile(m.sk, 0.95) : NAN;
         /* PAL's CalculateTrend: the mean of the differences between neighbouring slice averages
          * from the first slice up to this one (0 where either is missing), per hour */
-        if (j > 0 && !isnan(prev) && !isnan(sl->avg))
+        if (jl > 0 && !isnan(prev) && !isnan(sl->avg))
             diffs += sl->avg - prev;
         prev = sl->avg;
-        sl->trend = j == 0 ? 0 : hourly(diffs / (double)j, slice_s);
+        sl->trend = jl == 0 ? 0 : hourly(diffs / (double)jl, slice_s);
         if (r->digits >= 0)
             sl->trend = pal_round(sl->trend, 0);
         ps_an_acc_release(&m);
@@ -170,6 +162,36 @@ static void finish_series(ps_analysis *a, ps_an_series *s, const ps_an_rule *r, 
         if (sl->sev > s->worst)
             s->worst = sl->sev;
     }
+}
+
+/* judged = 0: statistics only (chart-only rules, or a trend over too little data). r: the
+ * series' rule with its limits as they apply to this machine (per processor). */
+static void finish_series(ps_analysis *a, ps_an_series *s, const ps_an_rule *r, const an_cut *cuts, size_t ncuts,
+                          size_t nslices, int judged)
+{
+    /* chart points: the fine slices that hold samples, period by period */
+    size_t npts = 0;
+    for (size_t c = 0; c < ncuts; c++)
+        npts += a->periods[cuts[c].p].nfine;
+    s->npoints = 0;
+    s->points = ps_xcalloc(npts ? npts : 1, sizeof *s->points);
+    for (size_t c = 0; c < ncuts; c++) {
+        const an_period *pd = &a->periods[cuts[c].p];
+        for (size_t k = 0; s->fine[cuts[c].p] && k < pd->nfine; k++) {
+            const ps_an_acc *f = &s->fine[cuts[c].p][k];
+            if (!f->n)
+                continue;
+            ps_an_point *p = &s->points[s->npoints++];
+            p->t = (pd->base + (int64_t)k) * pd->w + pd->w / 2;
+            p->avg = f->sum / (double)f->n;
+            p->min = f->min;
+            p->max = f->max;
+        }
+    }
+    s->nslices = nslices;
+    s->slices = ps_xcalloc(nslices ? nslices : 1, sizeof *s->slices);
+    for (size_t c = 0; c < ncuts; c++)
+        finish_period(a, s, r, &cuts[c], judged);
     s->trend_per_hour = nslices ? s->slices[nslices - 1].trend : NAN;
     ps_acc_finish(&s->acc, &s->stats);
     /* PAL's OverallStaticThreshold: the same test on the whole log's statistics */
@@ -178,10 +200,7 @@ static void finish_series(ps_analysis *a, ps_an_series *s, const ps_an_rule *r, 
     double v;
     enum ps_an_stat vs;
     s->overall_sev = judged && s->stats.count ? judge_stats(r, overall, &v, &vs, &s->overall_broke) : PS_AN_OK;
-    for (size_t k = 0; k < a->cap; k++)
-        ps_an_acc_release(&s->fine[k]);
-    free(s->fine);
-    s->fine = NULL;
+    ps_an_grid_free_series(a, s);
 }
 
 static int cmp_str(const char *x, const char *y)
@@ -210,6 +229,51 @@ static int cmp_alert(const void *pa, const void *pb)
     return x->series < y->series ? -1 : x->series > y->series;
 }
 
+/* The periods in time order, each cut into final slices: in auto mode g = ceil(fine slices /
+ * PS_AN_AUTO_SLICES), never finer than the period's sampling interval; with --interval g = 1.
+ * Fills the result's periods, slice_ms and asked_ms; *nslices = all the periods' slices. */
+static an_cut *plan_periods(ps_analysis *a, size_t *nslices)
+{
+    ps_an_result *res = &a->res;
+    an_cut *cuts = ps_xcalloc(a->nperiods + 1, sizeof *cuts);
+    for (size_t c = 0; c < a->nperiods; c++) {   /* insertion by start: few periods */
+        size_t k = c;
+        for (; k > 0 && a->periods[cuts[k - 1].p].lo > a->periods[c].lo; k--)
+            cuts[k] = cuts[k - 1];
+        cuts[k].p = c;
+    }
+    res->periods = ps_xcalloc(a->nperiods + 1, sizeof *res->periods);
+    res->nperiods = a->nperiods;
+    res->slice_ms = a->opt.interval_ms > 0 ? a->opt.interval_ms : AN_AUTO_START_MS;   /* no sample */
+    *nslices = 0;
+    for (size_t c = 0; c < a->nperiods; c++) {
+        const an_period *pd = &a->periods[cuts[c].p];
+        int64_t g = 1;
+        if (a->opt.interval_ms <= 0 && !a->opt.max_fine) {
+            g = ((int64_t)pd->nfine + PS_AN_AUTO_SLICES - 1) / PS_AN_AUTO_SLICES;
+            /* never finer than the sampling interval: no slice left empty between two samples */
+            int64_t sample = pd->sample_ms ? pd->sample_ms : res->sample_ms;
+            int64_t gs = sample > 0 ? (sample + pd->w - 1) / pd->w : 1;
+            if (gs > g)
+                g = gs;
+        }
+        int64_t gbase = pd->base >= 0 ? pd->base / g : -((-pd->base + g - 1) / g);
+        int64_t glast = pd->base + (int64_t)pd->nfine - 1;
+        glast = glast >= 0 ? glast / g : -((-glast + g - 1) / g);
+        cuts[c].g = g;
+        cuts[c].gbase = gbase;
+        cuts[c].first = *nslices;
+        cuts[c].n = (size_t)(glast - gbase + 1);
+        *nslices += cuts[c].n;
+        res->periods[c] = (ps_an_period){pd->lo, pd->hi, g * pd->w, cuts[c].first, cuts[c].n};
+        if (c == 0)
+            res->slice_ms = g * pd->w;
+        if (pd->widened)
+            res->asked_ms = a->opt.interval_ms;
+    }
+    return cuts;
+}
+
 const ps_an_result *ps_an_finish(ps_analysis *a)
 {
     ps_an_result *res = &a->res;
@@ -219,25 +283,13 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
     ps_hash_fini(&a->series_ix);   /* indexes change with the sort below */
     if (a->nseries > 1)
         qsort(a->series, a->nseries, sizeof *a->series, cmp_series);
-    int64_t g = 1, gbase = 0;
-    size_t nslices = 0;
-    if (a->nfine) {
-        if (a->opt.interval_ms <= 0 && !a->opt.max_fine) {
-            g = ((int64_t)a->nfine + PS_AN_AUTO_SLICES - 1) / PS_AN_AUTO_SLICES;
-            /* never finer than the sampling interval: no slice left empty between two samples */
-            int64_t gs = a->res.sample_ms > 0 ? (a->res.sample_ms + a->w - 1) / a->w : 1;
-            if (gs > g)
-                g = gs;
-        }
-        gbase = a->base >= 0 ? a->base / g : -((-a->base + g - 1) / g);
-        int64_t glast = a->base + (int64_t)a->nfine - 1;
-        glast = glast >= 0 ? glast / g : -((-glast + g - 1) / g);
-        nslices = (size_t)(glast - gbase + 1);
-    }
-    res->slice_ms = g * a->w;
-    if (a->widened)
-        res->asked_ms = a->opt.interval_ms;
-    int short_data = res->first == PS_TIME_NONE || res->last - res->first < MS_PER_HOUR_I;
+    size_t ncuts = a->nperiods, nslices = 0;
+    an_cut *cuts = plan_periods(a, &nslices);
+    int64_t longest = -1;
+    for (size_t c = 0; c < ncuts; c++)
+        if (a->periods[c].hi - a->periods[c].lo > longest)
+            longest = a->periods[c].hi - a->periods[c].lo;
+    int short_data = longest < MS_PER_HOUR_I;
     unsigned char *short_rule = ps_xcalloc(a->set->n ? a->set->n : 1, 1);
     res->nslices = nslices;
     res->rule_series = ps_xcalloc(a->set->n ? a->set->n : 1, sizeof *res->rule_series);
@@ -264,7 +316,7 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
         int trend_short = r->stat == PS_AN_STAT_TREND && short_data;
         s->skipped_few_processors = (double)np < r->min_processors || (r->per_processor && np == 0);
         int judged = !r->chart_only && !(trend_short && !r->pal) && !s->skipped_few_processors && !s->unanswered;
-        finish_series(a, s, &rr, g, gbase, nslices, judged);
+        finish_series(a, s, &rr, cuts, ncuts, nslices, judged);
         if (s->stats.count && trend_short && !short_rule[s->rule]++)
             res->short_trends++;
     }
@@ -363,6 +415,7 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
         }
     }
     ps_hash_fini(&machine_ix);
+    free(cuts);
     free(unanswered_rule);
     free(short_rule);
     if (res->nalerts > 1)
@@ -393,11 +446,7 @@ void ps_an_free(ps_analysis *a)
         return;
     for (size_t i = 0; i < a->nseries; i++) {
         ps_an_series *s = &a->series[i];
-        if (s->fine) {
-            for (size_t k = 0; k < a->cap; k++)
-                ps_an_acc_release(&s->fine[k]);
-            free(s->fine);
-        }
+        ps_an_grid_free_series(a, s);
         free(s->machine);
         free(s->instance);
         free(s->slices);
@@ -438,6 +487,8 @@ void ps_an_free(ps_analysis *a)
     ps_an_answers_free(a);
     ps_an_match_free(a);
     free(a->res.alerts);
+    free(a->res.periods);
+    free(a->periods);
     free(a->res.rule_series);
     free(a->binds);
     free(a->cols);

@@ -5,12 +5,14 @@
 #include "ps_analyze.h"
 #include "ps_hash.h"
 
-/* Auto mode keeps at most this many fine slices (a power-of-two multiple of 1 s wide) and
- * groups them into at most PS_AN_AUTO_SLICES final slices at the end. */
+/* Auto mode keeps at most this many fine slices per period (a power-of-two multiple of 1 s
+ * wide) and groups them into at most PS_AN_AUTO_SLICES final slices at the end. */
 #define AN_MAX_FINE (4 * PS_AN_AUTO_SLICES)
 /* A fixed --interval that would need more slices than this is widened (bounded memory). */
 #define AN_MAX_FIXED PS_AN_MAX_SLICES
 #define AN_AUTO_START_MS 1000
+/* Logs this far apart (or farther than the longer one lasts) are sliced as separate periods. */
+#define AN_PERIOD_GAP_MS 3600000
 
 /* One fine slice of one series. */
 typedef struct ps_an_acc {
@@ -18,6 +20,16 @@ typedef struct ps_an_acc {
     double sum, min, max;
     ps_sketch *sk;           /* p95 rules only */
 } ps_an_acc;
+
+/* One period of the logs and its grid of fine slices: slice i covers [(base + i) * w,
+ * (base + i + 1) * w) ms UTC; every series' array of the period has cap entries (an_grid.c). */
+typedef struct an_period {
+    int64_t w, base;
+    size_t nfine, cap;
+    int widened;             /* a fixed --interval was widened */
+    ps_time lo, hi;          /* UTC range of its samples */
+    int64_t sample_ms;       /* smallest gap between two rows of one file in it (0: unknown) */
+} an_period;
 
 /* Columns of the current file feeding one series: ncols consecutive entries of cols
  * (direct rule: 1; derived rule: one per expression operand, SIZE_MAX = absent). */
@@ -50,10 +62,8 @@ struct ps_analysis {
     /* computed limits per "rule NUL machine", answers per "name NUL machine" and their rules */
     ps_hash lim_ix, ans_ix, ans_rule;
     an_limits *lims; size_t nlims, lims_cap;
-    /* grid of fine slices: slice i covers [(base + i) * w, (base + i + 1) * w) ms UTC */
-    int64_t w, base;
-    size_t nfine, cap;       /* every series' fine array has cap entries */
-    int widened;
+    an_period *periods; size_t nperiods, periods_cap;   /* every series' fine[] has periods_cap */
+    size_t file_period;      /* the current file's period, SIZE_MAX before its first row */
     /* current file */
     const struct ps_log_info *info;
     an_binding *binds; size_t nbinds, binds_cap;
@@ -81,6 +91,16 @@ size_t ps_an_machine_index(ps_analysis *a, const char *machine);
 /* Physical memory of machine read from the log in MB, NaN when unknown; *nodes = 1 when it is
  * the sum of the NUMA node instances (no _Total). */
 double ps_an_memory_mb_of(const ps_analysis *a, const char *machine, int *nodes);
+
+/* an_grid.c */
+/* Fine slice index of time t (UTC ms) of the current file, *period its period; creates,
+ * extends, widens or merges periods as needed. */
+size_t ps_an_grid_slot(ps_analysis *a, ps_time t, size_t *period);
+/* Accumulator k of period p of series s (allocated with the period's slices when first used). */
+ps_an_acc *ps_an_grid_acc(ps_analysis *a, ps_an_series *s, size_t p, size_t k);
+/* A new series' per-period arrays (none allocated yet) / all of them freed. */
+void ps_an_grid_new_series(ps_analysis *a, ps_an_series *s);
+void ps_an_grid_free_series(ps_analysis *a, ps_an_series *s);
 
 /* an_match.c */
 /* Index the current file's columns (en: their English paths) by object and counter. */

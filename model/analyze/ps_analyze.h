@@ -237,7 +237,7 @@ typedef struct ps_an_series {
                                 ("$NAME: question; ..."; owned by the analysis), else NULL */
     /* private */
     ps_acc acc;
-    struct ps_an_acc *fine;  /* nfine slice accumulators (engine grid) */
+    struct ps_an_acc **fine; /* per period of the engine, its fine slice accumulators or NULL */
 } ps_an_series;
 
 typedef struct ps_an_alert {
@@ -262,6 +262,14 @@ typedef struct ps_an_answer {
 
 typedef struct ps_analysis ps_analysis;   /* opaque engine; results read through the struct below */
 
+/* A period of the logs sliced on its own: logs more than an hour apart and farther apart than
+ * the longer one lasts are not sliced on one grid (no empty slices between them). */
+typedef struct ps_an_period {
+    ps_time first, last;     /* UTC range of its analysed samples */
+    int64_t slice_ms;        /* its slice width */
+    size_t first_slice, nslices;   /* its slices in every series' slices[] */
+} ps_an_period;
+
 typedef struct ps_an_result {
     const ps_an_ruleset *rules;
     ps_an_series *series; size_t nseries;     /* by rule, then machine, then instance */
@@ -271,8 +279,9 @@ typedef struct ps_an_result {
     size_t warnings, criticals;
     enum ps_an_sev worst;
     ps_time first, last;      /* UTC range of the analysed samples, NONE when no sample */
-    int64_t slice_ms;         /* final slice width */
-    size_t nslices;
+    int64_t slice_ms;         /* final slice width (of the first period when there are several) */
+    size_t nslices;           /* of every series: the periods' slices one after the other */
+    ps_an_period *periods; size_t nperiods;   /* in time order */
     uint64_t rows;            /* rows analysed (inside -b/-e) */
     char **machines; size_t nmachines;
     char **files; size_t nfiles;

@@ -279,6 +279,12 @@ static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info
              res->nfiles, res->nfiles == 1 ? "" : "s", res->nmachines, res->nmachines == 1 ? "" : "s",
              (unsigned long long)res->rows, when(t1, sizeof t1, res->first), when(t2, sizeof t2, res->last),
              (long long)(res->slice_ms / 1000), ps_an_zone_text(zt, sizeof zt, res));
+    if (res->nperiods > 1) {
+        ps_buf pt = {0};
+        ps_an_periods_text(&pt, res);
+        doc_para(d, "%s.", pt.data);
+        ps_buf_fini(&pt);
+    }
     for (size_t f = 0; f < res->nfiles; f++)
         doc_para(d, "Log %s: %s to %s, %llu rows analysed.", res->files[f], when(t1, sizeof t1, res->file_first[f]),
                  when(t2, sizeof t2, res->file_last[f]), (unsigned long long)res->file_rows[f]);

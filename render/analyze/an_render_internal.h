@@ -11,6 +11,10 @@ int ps_an_doc_to_buf(const ps_doc *d, ps_doc_render_fn render, ps_buf *b, ps_err
 /* t (UTC) on the clock the outputs show (an_text.c; see ps_an_fmt_log_time). */
 ps_time ps_an_log_clock(const ps_an_result *r, ps_time t);
 
+/* an_text.c: "N periods sliced apart ...: FIRST to LAST in N slices of S s; ..." (no line feed)
+ * when the logs' samples fall in several periods; nothing for one. */
+void ps_an_periods_text(ps_buf *b, const ps_an_result *r);
+
 /* an_notes.c: the answers to PAL's questions the limits used and the rules not judged for want
  * of one; text lines, and the JSON members "answers":[...],"unanswered":[...] of the open object */
 void ps_an_render_answers_text(ps_buf *b, const ps_an_result *r);

@@ -58,6 +58,19 @@ const char *ps_an_zone_text(char *out, size_t n, const ps_an_result *r)
 
 #define when(out, n, t) ps_an_fmt_log_time(out, n, r, t)
 
+void ps_an_periods_text(ps_buf *b, const ps_an_result *r)
+{
+    char t1[40], t2[40];
+    if (r->nperiods < 2)
+        return;
+    ps_buf_printf(b, "%zu periods sliced apart (logs more than an hour apart, and farther apart than the longer "
+                     "one lasts, are not sliced on one grid):", r->nperiods);
+    for (size_t p = 0; p < r->nperiods; p++)
+        ps_buf_printf(b, "%s %s to %s in %zu slice%s of %lld s", p ? ";" : "", when(t1, sizeof t1, r->periods[p].first),
+                      when(t2, sizeof t2, r->periods[p].last), r->periods[p].nslices,
+                      r->periods[p].nslices == 1 ? "" : "s", (long long)(r->periods[p].slice_ms / 1000));
+}
+
 /* "min avg max" style list of the statistics in mask broke. */
 static const char *broke_list(char *out, size_t n, unsigned broke)
 {
@@ -85,6 +98,10 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
                   r->nmachines, (unsigned long long)r->rows, when(t1, sizeof t1, r->first),
                   when(t2, sizeof t2, r->last), (long long)(r->slice_ms / 1000));
     ps_buf_printf(b, "times: %s\n", ps_an_zone_text(zt, sizeof zt, r));
+    if (r->nperiods > 1) {
+        ps_an_periods_text(b, r);
+        ps_buf_putc(b, '\n');
+    }
     for (size_t f = 0; f < r->nfiles; f++)
         ps_buf_printf(b, "log %s: %s to %s, %llu rows analysed\n", r->files[f], when(t1, sizeof t1, r->file_first[f]),
                       when(t2, sizeof t2, r->file_last[f]), (unsigned long long)r->file_rows[f]);
@@ -234,6 +251,21 @@ static void json_zone(ps_jw *j, const ps_an_result *r)
     ps_jw_obj_end(j);
 }
 
+static void json_periods(ps_jw *j, const ps_an_result *r)
+{
+    ps_jw_karr(j, "periods");
+    for (size_t p = 0; p < r->nperiods; p++) {
+        ps_jw_obj(j);
+        jtime(j, "first", r, r->periods[p].first);
+        jtime(j, "last", r, r->periods[p].last);
+        ps_jw_knum(j, "slice_seconds", (double)r->periods[p].slice_ms / 1000.0);
+        ps_jw_kuint(j, "first_slice", r->periods[p].first_slice);
+        ps_jw_kuint(j, "slices", r->periods[p].nslices);
+        ps_jw_obj_end(j);
+    }
+    ps_jw_arr_end(j);
+}
+
 static void json_files(ps_jw *j, const ps_an_result *r)
 {
     ps_jw_karr(j, "files");
@@ -371,6 +403,7 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
     ps_jw_knum(&j, "sample_seconds", r->sample_ms ? (double)r->sample_ms / 1000.0 : NAN);
     ps_jw_knum(&j, "interval_asked_seconds", r->asked_ms ? (double)r->asked_ms / 1000.0 : NAN);
     ps_jw_kuint(&j, "short_trend_rules", r->short_trends);
+    json_periods(&j, r);
     json_machines(&j, r);
     ps_an_render_answers_json(&j, r);
     ps_an_render_notes_json(&j, r, info);
