@@ -296,7 +296,8 @@ static void title_page(pdf_ctx *c)
         pdf_image_draw(c, im, c->ml, 210 - lh - 20, lw, lh);
     }
     c->y = 230;
-    paragraph(c, PDF_REGULAR, 15, c->d->vendor, 0, 0x555555, 16);
+    if (c->d->vendor && *c->d->vendor)
+        paragraph(c, PDF_REGULAR, 15, c->d->vendor, 0, 0x555555, 16);
     paragraph(c, PDF_BOLD, 26, c->d->title, 0, BLUE, 18);
     paragraph(c, PDF_REGULAR, 14, c->d->subtitle, 0, BLUE, 50);
     paragraph(c, PDF_REGULAR, 12, c->d->date_text, 0, 0x1a1a1a, 0);

@@ -26,7 +26,8 @@ enum ps_msg_id {
     PS_MSG_APPENDIX_N,
     PS_MSG_NOT_PROVIDED,
     PS_MSG_NA,
-    PS_MSG_TITLE,   /* vendor, product, mailboxes, RESILIENCY_WORD or "", SERVER_WORD or "", Exchange version */
+    PS_MSG_TITLE,   /* "vendor product", mailboxes, RESILIENCY_WORD or "", SERVER_WORD or "", Exchange version */
+    PS_MSG_TITLE_NO_VENDOR,   /* the same without the vendor and product (neither given) */
     PS_MSG_RESILIENCY_WORD,
     PS_MSG_SERVER_WORD,
     PS_MSG_SUBTITLE,
@@ -39,6 +40,7 @@ enum ps_msg_id {
     PS_MSG_COL_DESCRIPTION,
     PS_MSG_INTRODUCTION,
     PS_MSG_INTRO_P1,   /* vendor, Exchange version */
+    PS_MSG_INTRO_P1_NO_VENDOR,   /* Exchange version (no vendor given) */
     PS_MSG_INTRO_P2,
     PS_MSG_DISCLAIMER,
     PS_MSG_DISCLAIMER_TEXT,
