@@ -204,6 +204,23 @@ enum ps_msg_id {
     PS_MSG_CHART_WORST_LOW,
     PS_MSG_CHART_LIMIT,
     PS_MSG_CHART_AVG_LIMIT,
+    PS_MSG_FAIL_HEADING,   /* failure explanations (doc_failure.c) */
+    PS_MSG_FAIL_INTRO,
+    PS_MSG_FAIL_WHERE,   /* server, test title, instance */
+    PS_MSG_FAIL_WHY,   /* the run's explanation */
+    PS_MSG_FAIL_HOST,
+    PS_MSG_FAIL_TITLE_RUN,   /* server, instance, metric words, class word */
+    PS_MSG_FAIL_TITLE_WORST,   /* server, instance, metric words, class word */
+    PS_MSG_FAIL_UNKNOWN,   /* classes, in the order of enum ps_js_failure_class */
+    PS_MSG_FAIL_SPIKE,
+    PS_MSG_FAIL_BURSTS,
+    PS_MSG_FAIL_SUSTAINED,
+    PS_MSG_FAIL_LIMIT,   /* value with unit */
+    PS_MSG_FAIL_VALUE,
+    PS_MSG_FAIL_M_DB_READ_LAT,   /* metric words of the latency rules */
+    PS_MSG_FAIL_M_DB_WRITE_LAT,
+    PS_MSG_FAIL_M_LOG_READ_LAT,
+    PS_MSG_FAIL_M_LOG_WRITE_LAT,
     PS_MSG_N                     /* number of texts; keep last */
 };
 
@@ -293,6 +310,14 @@ enum ps_jsl_id {
     PS_JSL_STRESS_REPORT,
     PS_JSL_BACKUP_REPORT,
     PS_JSL_SOFTREC_REPORT,
+    PS_JSL_BACKUP_STATS,   /* the backup and soft-recovery statistics tables */
+    PS_JSL_SOFTREC_STATS,
+    PS_JSL_DB_INSTANCE,
+    PS_JSL_DB_SIZE_MB,
+    PS_JSL_LOGS_REPLAYED,
+    PS_JSL_ELAPSED_S,
+    PS_JSL_MB_PER_SEC,
+    PS_JSL_SEC_PER_LOG,
     PS_JSL_N
 };
 /* The label id in l's Jetstress language, English when l has none or the label is not known in it
