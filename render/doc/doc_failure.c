@@ -48,6 +48,7 @@ static void failure(ps_doc *d, const ps_js_server *s, const ps_js_failure *f, si
     doc_block *b = doc_add(d, DOC_CHART, NULL);
     doc_chart *c = ps_xcalloc(1, sizeof *c);
     c->kind = DOC_CHART_TIME;
+    c->lang = L;
     ps_buf t = {0};
     ps_buf_printf(&t, "%s.%s.failure%zu", m, ps_test_type_name(s->test_type), k + 1);
     c->id = ps_buf_steal(&t);
