@@ -168,6 +168,10 @@ typedef struct ps_cli_filter {
 /* A new filter (caller frees) with every -c pattern and -cf file; NULL with cli->err on a bad
  * pattern or an unreadable file. */
 ps_filter *ps_cli_filter_build(ps_cli *cli, const ps_cli_filter *f, int *rc);
+/* A selection that matched nothing, as a warning naming what was asked: "-b TIME -e TIME selects
+ * no sample[: covered]" (nothing when neither is set), "PATH: no counter matches -c X -cf F". */
+void ps_cli_window_selects_nothing(ps_cli *cli, const ps_cli_logs *l, const char *covered);
+void ps_cli_filter_selects_nothing(ps_cli *cli, const ps_cli_filter *f, const char *path);
 
 /* The -f/--format row (the words it accepts, stored as enum ps_format at offsetof(T, m)) and
  * the repeatable -o/--output row (stored as a ps_cli_list at offsetof(T, m)) of a command. */

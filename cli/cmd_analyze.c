@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 static int set_fail_on(ps_cli *cli, void *field, const char *v);
@@ -20,9 +21,10 @@ static const ps_opt_doc analyze_opts[] = {
      "time slice width, or auto (at most 30 slices, like PAL; the default)",
      .kind = PS_ARG_CALL, .at = offsetof(ps_cli_an, an.interval_ms), .set = ps_cli_an_interval},
     {NULL, "--set", "NAME=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
-     "answer a question of the rules: processors=N (alias NumberOfProcessors) replaces the processor "
-     "count read from the log's Processor instances",
-     .kind = PS_ARG_CALL, .at = offsetof(ps_cli_an, an.processors), .set = set_question},
+     "answer a question of the rules (repeatable): processors=N (alias NumberOfProcessors) replaces the "
+     "processor count read from the log's Processor instances; a PAL threshold file's questions by their "
+     "variable, e.g. PhysicalMemory=64 (GB), OS='Windows Server 2016', UserVa=2048",
+     .kind = PS_ARG_CALL, .at = offsetof(ps_cli_an, sets), .set = set_question},
     {NULL, "--fail-on", "LEVEL", PS_VAL_WORDS, "warning critical", 0,
      "alert level that fails the verdict, warning or critical (default critical)",
      .kind = PS_ARG_CALL, .at = offsetof(ps_cli_an, fail_on), .set = set_fail_on},
@@ -77,18 +79,55 @@ static int set_fail_on(ps_cli *cli, void *field, const char *v)
     return PS_OK;
 }
 
+/* --set NAME=VALUE: kept as given; the names are checked against the rules' questions once the
+ * rules are loaded (ps_cli_an_answers). */
 static int set_question(ps_cli *cli, void *field, const char *v)
 {
     const char *eq = strchr(v, '=');
-    double n;
-    int known = eq && ((eq - v == 10 && strncmp(v, "processors", 10) == 0) ||
-                       (eq - v == 18 && strncmp(v, "NumberOfProcessors", 18) == 0));
-    if (!known)
-        return ps_cli_usage(cli, "unknown --set '%s' (known: processors=N, alias NumberOfProcessors=N; PAL's "
-                                 "other questions are listed per analysis, not evaluated)", v);
-    if (ps_parse_double(eq + 1, strlen(eq + 1), &n) != 0 || !(n >= 1 && n <= 65536) || n != floor(n))
-        return ps_cli_usage(cli, "bad --set '%s' (a whole number of processors, 1 to 65536)", v);
-    *(size_t *)field = (size_t)n;
+    if (!eq || eq == v || strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != (size_t)(eq - v))
+        return ps_cli_usage(cli, "bad --set '%s' (NAME=VALUE, NAME a question variable without '$')", v);
+    ps_cli_list_add(field, v);
+    return PS_OK;
+}
+
+static int is_name(const char *set, const char *name)
+{
+    size_t n = strlen(name);
+    return strncasecmp(set, name, n) == 0 && set[n] == '=';
+}
+
+int ps_cli_an_answers(ps_cli *cli, ps_cli_an *o)
+{
+    o->set_names = ps_xcalloc(o->sets.n + 1, sizeof *o->set_names);
+    o->set_values = ps_xcalloc(o->sets.n + 1, sizeof *o->set_values);
+    for (size_t i = 0; i < o->sets.n; i++) {
+        const char *v = o->sets.v[i], *eq = strchr(v, '=');
+        double n;
+        int known = is_name(v, "processors") || is_name(v, "NumberOfProcessors");
+        if (known && (ps_parse_double(eq + 1, strlen(eq + 1), &n) != 0 || !(n >= 1 && n <= 65536) || n != floor(n)))
+            return ps_cli_usage(cli, "bad --set '%s' (a whole number of processors, 1 to 65536)", v);
+        if (known)
+            o->an.processors = (size_t)n;
+        if (is_name(v, "PhysicalMemory") && (ps_parse_double(eq + 1, strlen(eq + 1), &n) != 0 || !(n > 0)))
+            return ps_cli_usage(cli, "bad --set '%s' (the physical memory in GB, a positive number)", v);
+        ps_buf known_q = {0};
+        for (size_t q = 0; q < o->set.nquestions && !known; q++) {
+            known = is_name(v, o->set.questions[q].var);
+            ps_buf_printf(&known_q, ", %s", o->set.questions[q].var);
+        }
+        if (!known) {
+            int rc = ps_cli_usage(cli, "unknown --set '%s' (known: processors=N, alias NumberOfProcessors=N%s%s)", v,
+                                  known_q.len ? "; the questions of these rules" : "", known_q.len ? known_q.data : "");
+            ps_buf_fini(&known_q);
+            return rc;
+        }
+        ps_buf_fini(&known_q);
+        o->set_names[i] = ps_xstrndup(v, (size_t)(eq - v));
+        o->set_values[i] = eq + 1;
+    }
+    o->an.set_names = (const char *const *)o->set_names;
+    o->an.set_values = o->set_values;
+    o->an.nset = o->sets.n;
     return PS_OK;
 }
 
@@ -280,7 +319,7 @@ int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
 int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const char *label)
 {
     if ((o->an.has_b || o->an.has_e) && r->rows == 0) {
-        char t1[40], t2[40];
+        char t1[40], t2[40], covered[160];
         ps_time lo = PS_TIME_NONE, hi = PS_TIME_NONE;
         for (size_t f = 0; f < r->nfiles; f++) {
             if (r->file_first[f] != PS_TIME_NONE && (lo == PS_TIME_NONE || r->file_first[f] < lo))
@@ -288,12 +327,16 @@ int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const cha
             if (r->file_last[f] != PS_TIME_NONE && (hi == PS_TIME_NONE || r->file_last[f] > hi))
                 hi = r->file_last[f];
         }
-        ps_warn(&cli->warnings, "%s%s%s%s%s selects no sample: the logs cover %s to %s (%s)", o->b_text ? "-b " : "",
-                o->b_text ? o->b_text : "", o->b_text && o->e_text ? " " : "", o->e_text ? "-e " : "",
-                o->e_text ? o->e_text : "", ps_an_fmt_log_time(t1, sizeof t1, r, lo),
-                ps_an_fmt_log_time(t2, sizeof t2, r, hi), "times as the output shows them");
+        snprintf(covered, sizeof covered, "the logs cover %s to %s (times as the output shows them)",
+                 ps_an_fmt_log_time(t1, sizeof t1, r, lo), ps_an_fmt_log_time(t2, sizeof t2, r, hi));
+        if (lo != PS_TIME_NONE)   /* else no log was read: "no counter of the rules" says why */
+            ps_cli_window_selects_nothing(cli, &o->logs, covered);
     }
-    ps_an_doc_info info = {.fail_on = o->fail_on, .rules_label = label};
+    if (o->bad)
+        ps_warn(&cli->warnings, "%llu malformed rows skipped or read with missing values (--lenient)",
+                (unsigned long long)o->bad);
+    ps_an_doc_info info = {.fail_on = o->fail_on, .rules_label = label,
+                           .warnings = (const char *const *)cli->warnings.msgs, .nwarnings = cli->warnings.n};
     ps_cli_out *outs = NULL;
     size_t nouts = 0;
     int rc = ps_cli_doc_date(cli, &info.generated);
@@ -312,9 +355,6 @@ int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const cha
         ps_buf_fini(&out);
     }
     free(outs);
-    if (o->bad)
-        ps_warn(&cli->warnings, "%llu malformed rows skipped or read with missing values (--lenient)",
-                (unsigned long long)o->bad);
     if (rc)
         return rc;
     rc = ps_an_status(r, o->fail_on);
@@ -324,6 +364,11 @@ int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const cha
 
 void ps_cli_an_fini(ps_cli_an *o, const ps_cmd_doc *doc)
 {
+    for (size_t i = 0; o->set_names && i < o->sets.n; i++)
+        free(o->set_names[i]);
+    free(o->set_names);
+    free(o->set_values);
+    free(o->sets.v);
     ps_an_ruleset_fini(&o->set);
     ps_cli_parse_free(doc, o, &o->files);
 }
@@ -337,6 +382,8 @@ int ps_cli_an_main(int argc, char **argv, ps_cli *cli, ps_cli_an_after after, vo
         rc = ps_cli_an_finish(cli, &o);
     if (!rc)
         rc = ps_cli_an_load_rules(cli, &o, &label);
+    if (!rc)
+        rc = ps_cli_an_answers(cli, &o);
     if (!rc)
         rc = ps_cli_an_zones(cli, &o);
     if (!rc) {

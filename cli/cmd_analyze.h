@@ -18,6 +18,8 @@ typedef struct ps_cli_an {
     ps_an_ruleset set;
     uint64_t bad;
     const char *b_text, *e_text;           /* -b / -e as given (for messages) */
+    ps_cli_list sets;                      /* --set NAME=VALUE as given */
+    char **set_names; const char **set_values;   /* split by ps_cli_an_answers */
 } ps_cli_an;
 
 /* Check analyze's parsed options and fill o->an's window from o->logs (chart too). */
@@ -26,6 +28,9 @@ int ps_cli_an_finish(ps_cli *cli, ps_cli_an *o);
 int ps_cli_an_interval(ps_cli *cli, void *field, const char *v);
 /* Load --rules (default: the system pack); label gets "name, name". */
 int ps_cli_an_load_rules(ps_cli *cli, ps_cli_an *o, ps_buf *label);
+/* Check the --set names against the loaded rules' questions (and processors) and hand the
+ * answers to o->an. Errors: PS_EUSAGE naming the unknown or bad answer. */
+int ps_cli_an_answers(ps_cli *cli, ps_cli_an *o);
 /* Logs of different time zones (or some without one) are shown in UTC: read an offset-less
  * -b/-e as UTC then too (opens every log once to read its zone). Errors: as ps_log_open. */
 int ps_cli_an_zones(ps_cli *cli, ps_cli_an *o);

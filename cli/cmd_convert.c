@@ -135,6 +135,7 @@ typedef struct conv {
     const ps_log_info *i0;
     ps_outfile *of;
     ps_buf b;
+    int any_row;             /* a data row was written */
 } conv;
 
 /* Open the output and put the header line into c->b. Returns 0 or PS_E*. */
@@ -178,6 +179,7 @@ static int sink_emit(void *ctx, const ps_buf *chunk, uint64_t done, uint64_t tot
 {
     conv *c = ctx;
     int rc = c->of ? 0 : conv_open(c);
+    c->any_row |= chunk->len > 0;
     const char *p = chunk->data;
     size_t left = chunk->len;
     while (!rc && left) {
@@ -220,6 +222,7 @@ static int run(ps_cli *cli, const opts *o, ps_log *const *logs, size_t nin, cons
                 break;
             }
             ps_pdh_write_row(&c.b, &o->style, t, v, ncol);
+            c.any_row = 1;
             if (c.b.len > FLUSH_BYTES) {
                 rc = flush_buf(&c, &c.b, &cli->err);
                 ps_buf_reset(&c.b);
@@ -236,6 +239,8 @@ static int run(ps_cli *cli, const opts *o, ps_log *const *logs, size_t nin, cons
                 "--bucket: %llu row(s) earlier than the bucket being filled (time stamps went backwards) were "
                 "averaged into that bucket",
                 (unsigned long long)ps_merge_folded(c.m));
+    if (!rc && !c.any_row)
+        ps_cli_window_selects_nothing(cli, &o->logs, NULL);
     if (!rc)
         rc = flush_buf(&c, &c.b, &cli->err);
     if (!rc) {
@@ -269,6 +274,8 @@ int ps_cmd_convert(int argc, char **argv, ps_cli *cli)
         rc = ps_log_open(ins.v[k], &lo, &logs[k], &cli->err);
         if (!rc)
             ps_log_blg_threads(logs[k], o.threads, 0);   /* no-op for other formats */
+        if (!rc && ps_log_info_get(logs[k])->ncounters == 0 && flt && ps_filter_count(flt))
+            ps_cli_filter_selects_nothing(cli, &o.filter, ins.v[k]);
     }
     size_t matched = 0;
     for (size_t k = 0; k < ins.n && !rc && !o.sql; k++)   /* -f sql: its inputs are opened one by one later */

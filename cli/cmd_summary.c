@@ -75,7 +75,7 @@ static int read_file(ps_cli *cli, const opts *o, const ps_filter *filter, const 
     ps_log_blg_threads(log, o->threads, 0);
     const ps_log_info *info = ps_log_info_get(log);
     if (info->ncounters == 0 && ps_filter_count(filter))
-        ps_warn(&cli->warnings, "%s: no counter matches the -c/--counter-file patterns", path);
+        ps_cli_filter_selects_nothing(cli, &o->filter, path);
     ps_summary_begin_file(sum, info);
     ps_row row;
     uint64_t n = 0;
@@ -122,6 +122,11 @@ int ps_cmd_summary(int argc, char **argv, ps_cli *cli)
     for (size_t i = 0; rc == PS_OK && i < files.n; i++)
         rc = read_file(cli, &o, filter, files.v[i], &sum, &bad);
     if (rc == PS_OK) {
+        uint64_t kept = 0;
+        for (size_t i = 0; i < sum.nfiles; i++)
+            kept += sum.files[i].samples;
+        if (kept == 0)
+            ps_cli_window_selects_nothing(cli, &o.logs, NULL);
         ps_summary_finish(&sum);
         for (size_t i = 0; i < nouts && !rc; i++) {
             ps_buf out = {0};

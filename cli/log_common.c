@@ -40,3 +40,33 @@ ps_filter *ps_cli_filter_build(ps_cli *cli, const ps_cli_filter *f, int *rc)
     }
     return flt;
 }
+
+/* The -b/-e values as given ("-b TIME -e TIME"), into b. */
+static void window_text(ps_buf *b, const ps_cli_logs *l)
+{
+    if (l->b.set)
+        ps_buf_printf(b, "-b %s", l->b.text ? l->b.text : "?");
+    if (l->e.set)
+        ps_buf_printf(b, "%s-e %s", l->b.set ? " " : "", l->e.text ? l->e.text : "?");
+}
+
+void ps_cli_window_selects_nothing(ps_cli *cli, const ps_cli_logs *l, const char *covered)
+{
+    if (!l->b.set && !l->e.set)
+        return;
+    ps_buf b = {0};
+    window_text(&b, l);
+    ps_warn(&cli->warnings, "%s selects no sample%s%s", b.data, covered ? ": " : "", covered ? covered : "");
+    ps_buf_fini(&b);
+}
+
+void ps_cli_filter_selects_nothing(ps_cli *cli, const ps_cli_filter *f, const char *path)
+{
+    ps_buf b = {0};
+    for (size_t i = 0; i < f->patterns.n; i++)
+        ps_buf_printf(&b, "%s-c %s", b.len ? " " : "", f->patterns.v[i]);
+    for (size_t i = 0; i < f->files.n; i++)
+        ps_buf_printf(&b, "%s-cf %s", b.len ? " " : "", f->files.v[i]);
+    ps_warn(&cli->warnings, "%s: no counter matches %s", path, b.len ? b.data : "the counter filter");
+    ps_buf_fini(&b);
+}

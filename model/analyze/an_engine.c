@@ -90,16 +90,77 @@ static void note_processor(ps_analysis *a, const ps_counter_path *en)
     ps_buf_putc(&key, 0);
     ps_buf_puts(&key, en->instance);
     if (ps_hash_put(&a->proc_seen, key.data, key.len, 1) == PS_HASH_NONE) {
-        size_t m = ps_hash_get(&a->proc_machine, machine, strlen(machine));
-        if (m == PS_HASH_NONE) {
-            m = a->nproc_machines++;
-            a->proc_n = ps_xrealloc(a->proc_n, a->nproc_machines * sizeof *a->proc_n);
-            a->proc_n[m] = 0;
-            ps_hash_put(&a->proc_machine, machine, strlen(machine), m);
-        }
+        size_t m = ps_an_machine_index(a, machine);
         a->proc_n[m]++;
     }
     ps_buf_fini(&key);
+}
+
+size_t ps_an_machine_index(ps_analysis *a, const char *machine)
+{
+    size_t m = ps_hash_get(&a->proc_machine, machine, strlen(machine));
+    if (m == PS_HASH_NONE) {
+        m = a->nproc_machines++;
+        a->proc_n = ps_xrealloc(a->proc_n, a->nproc_machines * sizeof *a->proc_n);
+        a->mem_total = ps_xrealloc(a->mem_total, a->nproc_machines * sizeof *a->mem_total);
+        a->mem_nodes = ps_xrealloc(a->mem_nodes, a->nproc_machines * sizeof *a->mem_nodes);
+        a->mem_row = ps_xrealloc(a->mem_row, a->nproc_machines * sizeof *a->mem_row);
+        a->proc_n[m] = 0;
+        a->mem_total[m] = a->mem_nodes[m] = NAN;
+        a->mem_row[m] = 0;
+        ps_hash_put(&a->proc_machine, machine, strlen(machine), m);
+    }
+    return m;
+}
+
+double ps_an_memory_mb_of(const ps_analysis *a, const char *machine, int *nodes)
+{
+    size_t m = ps_hash_get(&a->proc_machine, machine, strlen(machine));
+    *nodes = 0;
+    if (m == PS_HASH_NONE)
+        return NAN;
+    if (!isnan(a->mem_total[m]))
+        return a->mem_total[m];
+    *nodes = !isnan(a->mem_nodes[m]);
+    return a->mem_nodes[m];
+}
+
+/* \NUMA Node Memory(*)\Total MBytes: the machine's physical memory (Windows 8 / Server 2012
+ * and later). Read from every row of the file, whatever -b/-e select. */
+static int note_memory(ps_analysis *a, const ps_counter_path *en, size_t col)
+{
+    if (!en->object || !en->counter || !en->instance || strcasecmp(en->object, "NUMA Node Memory") != 0 ||
+        strcasecmp(en->counter, "Total MBytes") != 0)
+        return 0;
+    if (a->nmemcols == a->memcols_cap) {
+        a->memcols_cap = a->memcols_cap ? a->memcols_cap * 2 : 8;
+        a->memcols = ps_xrealloc(a->memcols, a->memcols_cap * sizeof *a->memcols);
+    }
+    a->memcols[a->nmemcols++] = (an_memcol){col, ps_an_machine_index(a, en->machine ? en->machine : ""),
+                                            strcasecmp(en->instance, "_Total") == 0};
+    return 1;
+}
+
+static void add_memory(ps_analysis *a, const ps_row *row)
+{
+    for (size_t i = 0; i < a->nmemcols; i++) {
+        const an_memcol *mc = &a->memcols[i];
+        double v = row->values[mc->col];
+        if (isnan(v))
+            continue;
+        if (mc->total && (isnan(a->mem_total[mc->machine]) || v > a->mem_total[mc->machine]))
+            a->mem_total[mc->machine] = v;
+        if (!mc->total)
+            a->mem_row[mc->machine] += v;
+    }
+    for (size_t i = 0; i < a->nmemcols; i++) {
+        size_t m = a->memcols[i].machine;
+        if (!a->memcols[i].total && a->mem_row[m] > 0) {
+            if (isnan(a->mem_nodes[m]) || a->mem_row[m] > a->mem_nodes[m])
+                a->mem_nodes[m] = a->mem_row[m];
+            a->mem_row[m] = 0;
+        }
+    }
 }
 
 size_t ps_an_processors_of(const ps_analysis *a, const char *machine)
@@ -139,6 +200,22 @@ static an_binding *bind(ps_analysis *a, size_t series, size_t ncols)
     return b;
 }
 
+static int non_ascii(const char *s)
+{
+    for (; s && *s; s++)
+        if ((unsigned char)*s >= 0x80)
+            return 1;
+    return 0;
+}
+
+/* A column whose name is in a language the name table does not translate. */
+static void note_untranslated(ps_analysis *a, const ps_counter_path *p)
+{
+    size_t f = a->nfiles - 1;
+    if (a->res.file_untranslated[f]++ == 0)
+        a->res.file_untranslated_example[f] = ps_xstrdup(p->full);
+}
+
 static int operand_of(const ps_an_rule *r, const char *counter)
 {
     for (size_t k = 0; counter && k < ps_an_expr_noperands(r->expr); k++)
@@ -154,12 +231,22 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
     a->prev_t = PS_TIME_NONE;
     a->columns_used = 0;
     a->file_localized = 0;
+    a->nmemcols = 0;
     a->files = ps_xrealloc(a->files, (a->nfiles + 1) * sizeof *a->files);
     a->res.file_first = ps_xrealloc(a->res.file_first, (a->nfiles + 1) * sizeof *a->res.file_first);
     a->res.file_last = ps_xrealloc(a->res.file_last, (a->nfiles + 1) * sizeof *a->res.file_last);
     a->res.file_rows = ps_xrealloc(a->res.file_rows, (a->nfiles + 1) * sizeof *a->res.file_rows);
     a->res.file_first[a->nfiles] = a->res.file_last[a->nfiles] = PS_TIME_NONE;
     a->res.file_rows[a->nfiles] = 0;
+    a->res.file_untranslated = ps_xrealloc(a->res.file_untranslated, (a->nfiles + 1) * sizeof *a->res.file_untranslated);
+    a->res.file_untranslated_example = ps_xrealloc(a->res.file_untranslated_example,
+                                                   (a->nfiles + 1) * sizeof *a->res.file_untranslated_example);
+    a->res.file_encoding = ps_xrealloc(a->res.file_encoding, (a->nfiles + 1) * sizeof *a->res.file_encoding);
+    a->res.file_untranslated[a->nfiles] = 0;
+    a->res.file_untranslated_example[a->nfiles] = NULL;
+    a->res.file_encoding[a->nfiles] = ps_xstrdup(info->encoding);
+    if (!a->res.rule_total_only)
+        a->res.rule_total_only = ps_xcalloc(a->set->n + 1, 1);
     a->files[a->nfiles++] = ps_xstrdup(info->path);
     if (!a->zone_seen) {
         a->zone_seen = 1;
@@ -174,15 +261,23 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
     for (size_t c = 0; c < info->ncounters; c++) {
         ps_counter_path en;
         ps_an_path_english(&info->counters[c], &en);
-        if (strcmp(en.object ? en.object : "", info->counters[c].object ? info->counters[c].object : "") ||
-            strcmp(en.counter ? en.counter : "", info->counters[c].counter ? info->counters[c].counter : ""))
+        int same_obj = !strcmp(en.object ? en.object : "", info->counters[c].object ? info->counters[c].object : "");
+        int same_ctr = !strcmp(en.counter ? en.counter : "", info->counters[c].counter ? info->counters[c].counter : "");
+        if (!same_obj || !same_ctr)
             a->file_localized++;
+        if ((same_obj && non_ascii(en.object)) || (same_ctr && non_ascii(en.counter)))
+            note_untranslated(a, &info->counters[c]);
         note_processor(a, &en);
+        used[c] = (unsigned char)note_memory(a, &en, c);
         char *inst = ps_path_instance_text(&en);
         for (size_t ri = 0; ri < a->set->n; ri++) {
             const ps_an_rule *r = &a->set->rules[ri];
-            if (!ps_an_rule_wants_instance(r, inst))
+            if (!ps_an_rule_wants_instance(r, inst)) {
+                if (!a->res.rule_total_only[ri] && !r->ninclude && !r->nexclude && !r->expr && inst &&
+                    strcasecmp(inst, "_Total") == 0 && ps_filter_match(r->filter, &en))
+                    a->res.rule_total_only[ri] = 1;   /* said when the rule finds nothing else */
                 continue;
+            }
             if (r->expr) {
                 int k = operand_of(r, en.counter);
                 if (k < 0 || !ps_glob_match(r->object, en.object))
@@ -225,10 +320,19 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
 
 void ps_an_restart_file(ps_analysis *a, const struct ps_log_info *info)
 {
-    if (a->nfiles)
+    size_t untranslated = 0;
+    char *example = NULL;
+    if (a->nfiles) {   /* the reopened file reads fewer columns: keep what the first pass saw */
         free(a->files[--a->nfiles]);
+        untranslated = a->res.file_untranslated[a->nfiles];
+        example = a->res.file_untranslated_example[a->nfiles];
+        free(a->res.file_encoding[a->nfiles]);
+    }
     a->res.localized_columns -= a->file_localized;
     ps_an_begin_file(a, info);
+    free(a->res.file_untranslated_example[a->nfiles - 1]);
+    a->res.file_untranslated[a->nfiles - 1] = untranslated;
+    a->res.file_untranslated_example[a->nfiles - 1] = example;
 }
 
 size_t ps_an_file_columns(const ps_analysis *a) { return a->nbinds ? a->columns_used : 0; }
@@ -356,6 +460,7 @@ void ps_an_add_row(ps_analysis *a, const struct ps_row *row)
         if (a->res.file_last[f] == PS_TIME_NONE || row->utc > a->res.file_last[f])
             a->res.file_last[f] = row->utc;
     }
+    add_memory(a, row);
     if (!in_window(&a->opt, row) || a->nbinds == 0)
         return;
     if (a->nfiles)
@@ -405,5 +510,6 @@ void ps_an_add_row(ps_analysis *a, const struct ps_row *row)
 void ps_an_end_file(ps_analysis *a)
 {
     a->info = NULL;
+    a->nmemcols = 0;
     a->nbinds = a->ncols = 0;
 }

@@ -251,11 +251,19 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
             rr.warning *= (double)(np ? np : 1);
             rr.critical *= (double)(np ? np : 1);
         }
+        if (r->ncodes) {   /* PAL's threshold code, run with this machine's answers */
+            const an_limits *L = ps_an_code_limits(a, s->rule, s->machine);
+            rr.warning = L->warn;
+            rr.critical = L->crit;
+            if (L->op >= 0)
+                rr.op = (enum ps_an_op)L->op;
+            s->unanswered = L->unanswered;
+        }
         s->warning = rr.warning;
         s->critical = rr.critical;
         int trend_short = r->stat == PS_AN_STAT_TREND && short_data;
         s->skipped_few_processors = (double)np < r->min_processors || (r->per_processor && np == 0);
-        int judged = !r->chart_only && !(trend_short && !r->pal) && !s->skipped_few_processors;
+        int judged = !r->chart_only && !(trend_short && !r->pal) && !s->skipped_few_processors && !s->unanswered;
         finish_series(a, s, &rr, g, gbase, nslices, judged);
         if (s->stats.count && trend_short && !short_rule[s->rule]++)
             res->short_trends++;
@@ -263,35 +271,63 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
     /* 2. requires / unless: a slice alerts only when the named rule alerts (does not alert) on the
      *    same machine in the same slice; the named rule is defined earlier, so it has no gate
      *    loop, but it may be gated itself: rules are gated in the order they are defined */
-    size_t *first_of = ps_xcalloc(a->set->n + 1, sizeof *first_of);
-    for (size_t i = a->nseries; i-- > 0;)
-        first_of[a->series[i].rule] = i + 1;   /* 1-based; 0: no series */
-    for (size_t i = 0; i < a->nseries; i++) {
-        ps_an_series *s = &a->series[i];
-        const ps_an_rule *r = &a->set->rules[s->rule];
-        const char *gate = r->requires ? r->requires : r->unless;
-        if (!gate)
-            continue;
-        size_t q = 0;
-        while (q < a->set->n && strcmp(a->set->rules[q].id, gate) != 0)
-            q++;
-        s->worst = PS_AN_OK;
-        for (size_t j = 0; j < s->nslices; j++) {
-            ps_an_slice *sl = &s->slices[j];
-            int other = 0;   /* the gate rule alerts on this machine in this slice */
-            for (size_t t = first_of[q] ? first_of[q] - 1 : a->nseries; t < a->nseries && a->series[t].rule == q && !other; t++)
-                other = strcmp(a->series[t].machine, s->machine) == 0 && a->series[t].slices[j].sev > PS_AN_OK;
-            if (sl->sev && other == (r->unless != NULL)) {
-                sl->sev = PS_AN_OK;
-                s->gated++;
+    /* the gate rule's alerts per machine and slice: "rule NUL machine" -> first slice index in
+     *    gate_sev (nslices entries), the most severe of its series there */
+    ps_hash gate_ix;
+    ps_hash_init(&gate_ix, 0);
+    unsigned char *gate_sev = NULL;
+    size_t ngates = 0;
+    int any_gate = 0;
+    for (size_t ri = 0; ri < a->set->n && !any_gate; ri++)
+        any_gate = a->set->rules[ri].requires || a->set->rules[ri].unless;
+    size_t *order = any_gate ? ps_an_by_rule(a) : NULL;   /* series by rule: gates complete first */
+    for (size_t oi = 0; oi < a->nseries && any_gate; oi++) {
+        ps_an_series *s = &a->series[order[oi]];
+        ps_buf key = {0};
+        ps_buf_printf(&key, "%zu%c%s", s->rule, 0, s->machine);
+        size_t g0 = ps_hash_get(&gate_ix, key.data, key.len);
+        if (g0 == PS_HASH_NONE) {
+            g0 = ngates++ * nslices;
+            gate_sev = ps_xrealloc(gate_sev, ngates * (nslices ? nslices : 1));
+            memset(gate_sev + g0, 0, nslices);
+            ps_hash_put(&gate_ix, key.data, key.len, g0);
+        }
+        ps_buf_fini(&key);
+        s->gated = 0;
+        for (size_t j = 0; j < s->nslices && j < nslices; j++) {
+            const ps_an_rule *r = &a->set->rules[s->rule];
+            const char *gate = r->requires ? r->requires : r->unless;
+            if (gate) {   /* gated first: rules are gated in the order they are defined */
+                size_t q = ps_an_rule_index(a->set, gate);
+                ps_buf k2 = {0};
+                ps_buf_printf(&k2, "%zu%c%s", q, 0, s->machine);
+                size_t q0 = ps_hash_get(&gate_ix, k2.data, k2.len);
+                ps_buf_fini(&k2);
+                int other = q0 != PS_HASH_NONE && gate_sev[q0 + j] > PS_AN_OK;
+                ps_an_slice *sl = &s->slices[j];
+                if (sl->sev && other == (r->unless != NULL)) {
+                    sl->sev = PS_AN_OK;
+                    s->gated++;
+                }
             }
-            if (sl->sev > s->worst)
-                s->worst = sl->sev;
+            if (s->slices[j].sev > gate_sev[g0 + j])
+                gate_sev[g0 + j] = (unsigned char)s->slices[j].sev;
+        }
+        if (a->set->rules[s->rule].requires || a->set->rules[s->rule].unless) {
+            s->worst = PS_AN_OK;
+            for (size_t j = 0; j < s->nslices; j++)
+                if (s->slices[j].sev > s->worst)
+                    s->worst = s->slices[j].sev;
         }
     }
-    free(first_of);
+    ps_hash_fini(&gate_ix);
+    free(gate_sev);
+    free(order);
     /* 3. alerts, counts, machines */
     size_t cap = 0;
+    ps_hash machine_ix;
+    ps_hash_init(&machine_ix, 0);
+    unsigned char *unanswered_rule = ps_xcalloc(a->set->n ? a->set->n : 1, 1);
     for (size_t i = 0; i < a->nseries; i++) {
         ps_an_series *s = &a->series[i];
         const ps_an_rule *r = &a->set->rules[s->rule];
@@ -311,18 +347,23 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
             if (sl->sev > res->worst)
                 res->worst = sl->sev;
         }
-        size_t m;
-        for (m = 0; m < res->nmachines && strcmp(res->machines[m], s->machine) != 0; m++)
-            ;
-        if (m == res->nmachines) {
+        if (s->unanswered && !unanswered_rule[s->rule]++)
+            res->unanswered_rules++;
+        if (ps_hash_put(&machine_ix, s->machine, strlen(s->machine), 1) == PS_HASH_NONE) {
+            size_t m = res->nmachines;
+            int nodes;
             res->machines = ps_xrealloc(res->machines, (m + 1) * sizeof *res->machines);
             res->processors = ps_xrealloc(res->processors, (m + 1) * sizeof *res->processors);
             res->processors_set = ps_xrealloc(res->processors_set, (m + 1) * sizeof *res->processors_set);
+            res->memory_mb = ps_xrealloc(res->memory_mb, (m + 1) * sizeof *res->memory_mb);
             res->processors[m] = a->opt.processors ? a->opt.processors : ps_an_processors_of(a, s->machine);
             res->processors_set[m] = a->opt.processors != 0;
+            res->memory_mb[m] = ps_an_memory_mb_of(a, s->machine, &nodes);
             res->machines[res->nmachines++] = ps_xstrdup(s->machine);
         }
     }
+    ps_hash_fini(&machine_ix);
+    free(unanswered_rule);
     free(short_rule);
     if (res->nalerts > 1)
         qsort(res->alerts, res->nalerts, sizeof *res->alerts, cmp_alert);
@@ -331,6 +372,19 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
     res->files = a->files;
     res->nfiles = a->nfiles;
     return res;
+}
+
+size_t *ps_an_by_rule(const ps_analysis *a)
+{
+    size_t n = a->set->n, *start = ps_xcalloc(n + 1, sizeof *start), *order = ps_xcalloc(a->nseries + 1, sizeof *order);
+    for (size_t i = 0; i < a->nseries; i++)
+        start[a->series[i].rule + 1]++;
+    for (size_t r = 0; r < n; r++)
+        start[r + 1] += start[r];
+    for (size_t i = 0; i < a->nseries; i++)
+        order[start[a->series[i].rule]++] = i;
+    free(start);
+    return order;
 }
 
 void ps_an_free(ps_analysis *a)
@@ -363,11 +417,25 @@ void ps_an_free(ps_analysis *a)
     free(a->res.file_first);
     free(a->res.file_last);
     free(a->res.file_rows);
+    for (size_t i = 0; i < a->nfiles; i++) {
+        free(a->res.file_untranslated_example[i]);
+        free(a->res.file_encoding[i]);
+    }
+    free(a->res.file_untranslated);
+    free(a->res.file_untranslated_example);
+    free(a->res.file_encoding);
+    free(a->res.rule_total_only);
     free(a->res.zone_name);
     free(a->res.processors_set);
     ps_hash_fini(&a->proc_seen);
     ps_hash_fini(&a->proc_machine);
     free(a->proc_n);
+    free(a->mem_total);
+    free(a->mem_nodes);
+    free(a->mem_row);
+    free(a->memcols);
+    free(a->res.memory_mb);
+    ps_an_answers_free(a);
     free(a->res.alerts);
     free(a->res.rule_series);
     free(a->binds);

@@ -26,6 +26,11 @@ typedef struct an_binding {
     size_t first_col;        /* index in ps_analysis.cols */
 } an_binding;
 
+/* Limits of a computed (PAL code) rule on one machine. */
+typedef struct an_limits { double warn, crit; int op; char *unanswered; } an_limits;
+/* A \NUMA Node Memory(*)\Total MBytes column of the current file. */
+typedef struct an_memcol { size_t col, machine; int total; } an_memcol;
+
 struct ps_analysis {
     const ps_an_ruleset *set;
     ps_an_options opt;
@@ -38,6 +43,13 @@ struct ps_analysis {
     ps_hash proc_seen;       /* "machine NUL instance" of every Processor instance but _Total */
     ps_hash proc_machine;    /* machine -> index in proc_n */
     size_t *proc_n; size_t nproc_machines;
+    /* per machine of proc_machine: physical memory read from the log (MB, NaN unknown): the
+     * _Total instance's largest value, and the largest sum of the node instances in one row */
+    double *mem_total, *mem_nodes, *mem_row;
+    an_memcol *memcols; size_t nmemcols, memcols_cap;   /* current file */
+    /* computed limits per "rule NUL machine", answers per "name NUL machine" and their rules */
+    ps_hash lim_ix, ans_ix, ans_rule;
+    an_limits *lims; size_t nlims, lims_cap;
     /* grid of fine slices: slice i covers [(base + i) * w, (base + i + 1) * w) ms UTC */
     int64_t w, base;
     size_t nfine, cap;       /* every series' fine array has cap entries */
@@ -58,7 +70,20 @@ struct ps_analysis {
 /* Processors of machine seen in the logs (Processor instances but _Total); 0 when none. */
 size_t ps_an_processors_of(const ps_analysis *a, const char *machine);
 
+/* Machine index (processor and memory tables) of machine, added when new. */
+size_t ps_an_machine_index(ps_analysis *a, const char *machine);
+/* Physical memory of machine read from the log in MB, NaN when unknown; *nodes = 1 when it is
+ * the sum of the NUMA node instances (no _Total). */
+double ps_an_memory_mb_of(const ps_analysis *a, const char *machine, int *nodes);
+
+/* an_answers.c */
+/* Limits of computed rule `rule` on machine (cached; owned by a). */
+const an_limits *ps_an_code_limits(ps_analysis *a, size_t rule, const char *machine);
+void ps_an_answers_free(ps_analysis *a);
+
 /* an_finish.c */
+/* Indices of the series ordered by rule (stable; counting sort). Caller frees. */
+size_t *ps_an_by_rule(const ps_analysis *a);
 /* dst += src; src's sketch is moved or merged and freed; src is left empty. */
 void ps_an_acc_absorb(ps_an_acc *dst, ps_an_acc *src);
 /* Empty accumulator (does not free: see ps_an_acc_release). */

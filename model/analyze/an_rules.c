@@ -1,5 +1,6 @@
 /* an_rules.c - analysis rules: names of statistics, operators and severities, rule checks. */
 #include "ps_analyze.h"
+#include "ps_hash.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -69,16 +70,17 @@ int ps_an_rule_finish(ps_an_ruleset *set, ps_an_rule *r, ps_error *err)
 {
     if (!r->id || !*r->id)
         return rule_error(err, "rule without an id");
-    for (ps_an_rule *o = set->rules; o < r; o++)
-        if (strcmp(o->id, r->id) == 0)
-            return rule_error(err, "rule '%s' defined twice (first at %s)", r->id, o->origin ? o->origin : "?");
+    size_t twin = ps_an_rule_index(set, r->id);
+    if (twin != SIZE_MAX)
+        return rule_error(err, "rule '%s' defined twice (first at %s)", r->id,
+                          set->rules[twin].origin ? set->rules[twin].origin : "?");
     if (!r->expr && r->ncounters == 0)
         return rule_error(err, "rule '%s': no 'counter' and no 'expression'", r->id);
     if (r->expr && r->ncounters)
         return rule_error(err, "rule '%s': 'counter' and 'expression' exclude each other", r->id);
     if (r->expr && !r->object)
         return rule_error(err, "rule '%s': an 'expression' needs an 'object'", r->id);
-    if (isnan(r->warning) && isnan(r->critical) && !r->chart_only)
+    if (isnan(r->warning) && isnan(r->critical) && !r->chart_only && !r->ncodes)
         return rule_error(err, "rule '%s': no 'warning' and no 'critical' limit", r->id);
     if (!isnan(r->warning) && !isnan(r->critical)) {
         int greater = r->op == PS_AN_GT || r->op == PS_AN_GE;
@@ -89,10 +91,7 @@ int ps_an_rule_finish(ps_an_ruleset *set, ps_an_rule *r, ps_error *err)
     if (r->requires && r->unless)
         return rule_error(err, "rule '%s': 'requires' and 'unless' exclude each other", r->id);
     if (gate) {
-        ps_an_rule *q = set->rules;
-        for (; q < r && strcmp(q->id, gate) != 0; q++)
-            ;
-        if (q == r)
+        if (ps_an_rule_index(set, gate) == SIZE_MAX)
             return rule_error(err, "rule '%s': '%s = %s' names no rule defined before it", r->id,
                               r->requires ? "requires" : "unless", gate);
     }
@@ -120,7 +119,18 @@ int ps_an_rule_finish(ps_an_ruleset *set, ps_an_rule *r, ps_error *err)
         if (!isnan(r->critical))
             r->bands[r->nbands++] = (ps_an_band){fmin(r->critical, far), fmax(r->critical, far), PS_AN_CRITICAL};
     }
+    if (!set->ids) {
+        set->ids = ps_xcalloc(1, sizeof *set->ids);
+        ps_hash_init(set->ids, 0);
+    }
+    ps_hash_put(set->ids, r->id, strlen(r->id), (size_t)(r - set->rules));
     return PS_OK;
+}
+
+size_t ps_an_rule_index(const ps_an_ruleset *set, const char *id)
+{
+    size_t i = set->ids && id ? ps_hash_get(set->ids, id, strlen(id)) : PS_HASH_NONE;
+    return i == PS_HASH_NONE ? SIZE_MAX : i;
 }
 
 void ps_an_ruleset_refuse(ps_an_ruleset *set, const char *fmt, ...)
@@ -154,6 +164,11 @@ static void free_rule(ps_an_rule *r)
         free_list(r->include, r->ninclude);
         free_list(r->exclude, r->nexclude);
         ps_an_expr_free(r->expr);
+        for (size_t i = 0; i < r->ncodes; i++)
+            ps_an_code_free(r->codes[i]);
+        free(r->codes); free(r->code_sev);
+        free_list(r->coll_vars, r->ncoll);
+        free_list(r->coll_counters, r->ncoll);
         free(r->bands);
         ps_filter_free(r->filter);
     }
@@ -171,6 +186,14 @@ void ps_an_ruleset_fini(ps_an_ruleset *set)
         free_rule(&set->rules[i]);
     free(set->rules);
     free_list(set->refused, set->nrefused);
+    for (size_t i = 0; i < set->nquestions; i++) {
+        ps_an_question *q = &set->questions[i];
+        free(q->var); free(q->text); free(q->deflt); free(q->datatype);
+    }
+    free(set->questions);
+    if (set->ids)
+        ps_hash_fini(set->ids);
+    free(set->ids);
     memset(set, 0, sizeof *set);
 }
 

@@ -54,6 +54,56 @@ const char *ps_an_expr_operand(const ps_an_expr *e, size_t i);
 double ps_an_expr_eval(const ps_an_expr *e, const double *v);
 void ps_an_expr_free(ps_an_expr *e);
 
+/* PAL threshold CODE (PowerShell) evaluated without PowerShell: the subset PAL's files use to
+ * compute a limit from the answers to their QUESTIONs (an_pscode.c lists it). */
+typedef struct ps_an_code ps_an_code;
+enum ps_an_pv_kind { PS_AN_PV_NULL = 0, PS_AN_PV_NUM, PS_AN_PV_STR, PS_AN_PV_BOOL };
+typedef struct ps_an_pval { enum ps_an_pv_kind kind; double n; char s[96]; } ps_an_pval;
+typedef struct ps_an_code_env {
+    /* Value of question variable name (no '$'): 1 found (*out set), 0 not a question, -1 a
+     * question without an answer (recorded in the result's missing list). */
+    int (*lookup)(void *ctx, const char *name, ps_an_pval *out);
+    /* $collection.Count: number of instances of that DATASOURCE in the log; 0 ok, -1 unknown. */
+    int (*count)(void *ctx, const char *collection, double *out);
+    void *ctx;
+} ps_an_code_env;
+#define PS_AN_CODE_MAX_CALLS 8
+#define PS_AN_CODE_MAX_MISSING 8
+typedef struct ps_an_code_call {
+    char collection[96];     /* -CollectionOfCounterInstances variable, no '$' */
+    int op;                  /* enum ps_an_op */
+    double limit;
+    int trend;               /* -IsTrendOnly $True */
+} ps_an_code_call;
+typedef struct ps_an_code_result {
+    ps_an_code_call calls[PS_AN_CODE_MAX_CALLS]; size_t ncalls;   /* StaticThreshold calls run */
+    char missing[PS_AN_CODE_MAX_MISSING][96]; size_t nmissing;    /* questions read unanswered */
+    char why[160]; int line;                                      /* refusal (run returned -1) */
+} ps_an_code_result;
+/* Tokenize code. *out owned by the caller (ps_an_code_free). Errors: PS_EINPUT (unterminated
+ * string) with err->line. */
+int ps_an_code_compile(const char *text, ps_an_code **out, ps_error *err);
+/* Run code with env; fills *out. Returns 0, or -1 when the code uses a construct outside the
+ * subset (out->why names it, out->line its line). Never prints, never allocates beyond a call. */
+int ps_an_code_run(const ps_an_code *c, const ps_an_code_env *env, ps_an_code_result *out);
+void ps_an_code_free(ps_an_code *c);
+/* An answer as PAL types it (ProcessArgs, SetDefaultQuestionVariables): True/False -> boolean,
+ * DATATYPE integer|int -> whole number, else text. */
+ps_an_pval ps_an_answer_value(const char *text, const char *datatype);
+
+/* 1 for the questions of PAL's system files (NumberOfProcessors, PhysicalMemory, TotalMemory,
+ * OS, UserVa) that files inheriting them read without asking: unanswered, not $null, when the
+ * parent file is absent. */
+int ps_an_pal_question_name(const char *name);
+
+/* A question of a PAL threshold file (QUESTION element). */
+typedef struct ps_an_question {
+    char *var;               /* QUESTIONVARNAME, no '$' */
+    char *text;              /* the question, tags removed */
+    char *deflt;             /* DEFAULTVALUE, NULL when absent */
+    char *datatype;          /* DATATYPE (boolean, string, options, integer...), NULL when absent */
+} ps_an_question;
+
 /* A shaded band of the chart: values in [lo, hi] drawn with the colour of sev. */
 typedef struct ps_an_band { double lo, hi; enum ps_an_sev sev; } ps_an_band;
 
@@ -88,7 +138,12 @@ typedef struct ps_an_rule {
                                 count (Processor instances of the log, or --set processors=N) */
     double min_processors;   /* evaluated only on machines with at least this many processors */
     char *question;          /* PAL analysis whose limit needs an answer (--set NAME=VALUE): the
-                                question text; the rule is then statistics-only */
+                                questions its code reads ("$NAME: text; ..."); statistics-only
+                                rules: why there is no limit */
+    /* PAL limits computed by the THRESHOLD code (an_pscode.c): evaluated per machine with the
+     * answers (--set, derived from the log, PAL's DEFAULTVALUE); warning/critical are NaN */
+    ps_an_code **codes; enum ps_an_sev *code_sev; size_t ncodes;
+    char **coll_vars, **coll_counters; size_t ncoll;   /* DATASOURCE COLLECTIONVARNAME -> NAME */
     /* private */
     ps_filter *filter;       /* compiled counter patterns (direct rules) */
 } ps_an_rule;
@@ -98,6 +153,10 @@ typedef struct ps_an_ruleset {
     char **refused; size_t nrefused, refused_cap;  /* "analysis NAME: why" (PAL import) */
     size_t pal_analyses;     /* PAL analyses seen (imported + refused + disabled) */
     size_t pal_disabled;
+    size_t pal_computed;     /* PAL analyses whose limits are computed from the answers */
+    ps_an_question *questions; size_t nquestions;   /* PAL QUESTIONs of the imported files */
+    /* private: rule id -> index */
+    struct ps_hash *ids;
 } ps_an_ruleset;
 
 /* Append a zeroed rule (scale 1, stat avg, op >, limits NaN) and return it (owned by set). */
@@ -105,6 +164,8 @@ ps_an_rule *ps_an_rule_add(ps_an_ruleset *set);
 /* Check one rule after it was filled: counters or object+expr, a limit, bands in order, a unique
  * id; compiles the counter patterns. Errors: PS_EINPUT with a message (origin is the caller's). */
 int ps_an_rule_finish(ps_an_ruleset *set, ps_an_rule *r, ps_error *err);
+/* Index of the finished rule with this id (hash lookup), SIZE_MAX when there is none. */
+size_t ps_an_rule_index(const ps_an_ruleset *set, const char *id);
 /* Record why an analysis could not be imported. */
 void ps_an_ruleset_refuse(ps_an_ruleset *set, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ps_an_ruleset_fini(ps_an_ruleset *set);   /* members only; set is zeroed */
@@ -136,6 +197,9 @@ typedef struct ps_an_options {
     ps_time b, e;            /* -b/-e window (local time of each log unless *_utc) */
     size_t max_fine;         /* auto mode: finest slices kept (chart points); 0 = 4 x 30 */
     size_t processors;       /* --set processors=N: overrides the count derived from the log */
+    /* --set NAME=VALUE answers to PAL's questions (borrowed; processors is also set for the
+     * NumberOfProcessors answer) */
+    const char *const *set_names, *const *set_values; size_t nset;
 } ps_an_options;
 
 typedef struct ps_an_slice {
@@ -168,6 +232,8 @@ typedef struct ps_an_series {
     size_t gated;            /* slices over a limit that did not alert: the rule's 'requires'
                                 rule did not alert on this machine then */
     int skipped_few_processors; /* not judged: fewer processors than the rule's min_processors */
+    const char *unanswered;  /* not judged: the PAL limit reads questions without an answer
+                                ("$NAME: question; ..."; owned by the analysis), else NULL */
     /* private */
     ps_acc acc;
     struct ps_an_acc *fine;  /* nfine slice accumulators (engine grid) */
@@ -182,6 +248,16 @@ typedef struct ps_an_alert {
     unsigned broke;          /* PS_AN_BIT of every statistic that broke a limit */
     enum ps_an_sev sev;
 } ps_an_alert;
+
+/* An answer to a PAL question as the limits used it. */
+typedef struct ps_an_answer {
+    char *name;              /* question variable, no '$' */
+    char *machine;           /* derived answers: the machine; NULL for --set and PAL defaults */
+    char *value;             /* as used (text) */
+    const char *from;        /* "--set", "log: ..." (how it was derived), "PAL default" */
+    const char *question;    /* the question text (NULL when no file asks it) */
+    char *rules;             /* ids of the rules whose limits read it, ", "-joined */
+} ps_an_answer;
 
 typedef struct ps_analysis ps_analysis;   /* opaque engine; results read through the struct below */
 
@@ -214,6 +290,15 @@ typedef struct ps_an_result {
     int *processors_set;      /* per machine: 1 when the count came from ps_an_options.processors */
     int64_t asked_ms;         /* --interval asked, when it had to be widened (else 0) */
     size_t short_trends;      /* trend rules with series over less than an hour of data */
+    ps_an_answer *answers; size_t nanswers;   /* answers PAL limits read (by name, machine) */
+    /* what was not analysed: per file, the columns whose object or counter name is not English
+     * and not in the name table (a language without translations), the first of them and the
+     * file's code page; per rule, 1 when a _Total column matched its counter but the rule's
+     * default instance selection excludes _Total */
+    size_t *file_untranslated; char **file_untranslated_example; char **file_encoding;
+    unsigned char *rule_total_only;
+    double *memory_mb;        /* per machine: total physical memory (MB) read from the log, NaN unknown */
+    size_t unanswered_rules;  /* rules with a series not judged for want of an answer */
 } ps_an_result;
 
 /* New engine for set (must outlive it). Never fails. Free with ps_an_free. */

@@ -11,6 +11,7 @@
  * by PowerShell code, the thresholds mix directions or counters, or it has no StaticThreshold.
  */
 #include "pal_xml.h"
+#include "ps_hash.h"
 #include "ps_rules.h"
 
 #include <ctype.h>
@@ -29,8 +30,7 @@ typedef struct pal_ctx {
     ps_an_ruleset *set;
     ps_warnings *w;
     regex_t re_th, re_var, re_chart, re_trend;
-    char **ids; size_t nids;
-    char **qvars, **qtexts; size_t nquestions;   /* QUESTION QUESTIONVARNAME -> text */
+    ps_hash ids;             /* analysis IDs seen (the child overrides) */
     int depth;
 } pal_ctx;
 
@@ -119,16 +119,126 @@ static char *questions_used(pal_ctx *cx, xmlNode *an)
             for (xmlNode *c = th->children; c; c = c->next)
                 if (is_el(c, "CODE"))
                     node_text(c, &code);
-    for (size_t q = 0; q < cx->nquestions; q++) {
-        size_t n = strlen(cx->qvars[q]);
+    for (size_t q = 0; q < cx->set->nquestions; q++) {
+        const ps_an_question *qu = &cx->set->questions[q];
+        size_t n = strlen(qu->var);
         for (const char *p = code.data; p && (p = strchr(p, '$')); p++)
-            if (strncasecmp(p + 1, cx->qvars[q], n) == 0 && !isalnum((unsigned char)p[1 + n]) && p[1 + n] != '_') {
-                ps_buf_printf(&out, "%s$%s: %s", out.len ? "; " : "", cx->qvars[q], cx->qtexts[q]);
+            if (strncasecmp(p + 1, qu->var, n) == 0 && !isalnum((unsigned char)p[1 + n]) && p[1 + n] != '_') {
+                ps_buf_printf(&out, "%s$%s: %s", out.len ? "; " : "", qu->var, qu->text);
                 break;
             }
     }
     ps_buf_fini(&code);
     return out.len ? ps_buf_steal(&out) : (ps_buf_fini(&out), NULL);
+}
+
+
+static enum ps_an_sev condition(xmlNode *n, const char *attr);
+
+/* A QUESTION of the file, kept once per variable: the file's own question wins over an
+ * inherited one (the child is read first), as PAL's merge of inherited questions does. */
+static void add_question(pal_ctx *cx, xmlNode *q)
+{
+    char *var = prop(q, "QUESTIONVARNAME");
+    ps_an_ruleset *set = cx->set;
+    for (size_t i = 0; var && i < set->nquestions; i++)   /* a file asks a handful of questions */
+        if (strcasecmp(set->questions[i].var, var) == 0)
+            *var = 0;
+    if (!var || !*var) {
+        free(var);
+        return;
+    }
+    ps_buf t = {0};
+    node_text(q, &t);
+    char *text = strip_html(t.data);
+    ps_buf_fini(&t);
+    set->questions = ps_xrealloc(set->questions, (set->nquestions + 1) * sizeof *set->questions);
+    set->questions[set->nquestions++] = (ps_an_question){var, text ? text : ps_xstrdup(""), prop(q, "DEFAULTVALUE"),
+                                                         prop(q, "DATATYPE")};
+}
+
+/* The threshold codes of an analysis whose limits PowerShell computes. */
+typedef struct computed {
+    ps_an_code *code[16]; enum ps_an_sev sev[16]; size_t n;
+    char var[96];            /* the collection every StaticThreshold tests */
+    int op, trend;
+    char why[300];
+} computed;
+
+/* Import-time run: every question answered by its default (1 without one), two instances in
+ * any collection; only the shape of the calls (collection, operator, trend) is kept. */
+static int dry_lookup(void *ctx, const char *name, ps_an_pval *out)
+{
+    const ps_an_ruleset *set = ctx;
+    for (size_t i = 0; i < set->nquestions; i++)
+        if (strcasecmp(set->questions[i].var, name) == 0) {
+            const ps_an_question *q = &set->questions[i];
+            *out = q->deflt ? ps_an_answer_value(q->deflt, q->datatype) : (ps_an_pval){.kind = PS_AN_PV_NUM, .n = 1};
+            return 1;
+        }
+    *out = (ps_an_pval){.kind = PS_AN_PV_NUM, .n = 1};
+    return ps_an_pal_question_name(name);
+}
+static int dry_count(void *ctx, const char *collection, double *out)
+{
+    (void)ctx, (void)collection;
+    *out = 2;
+    return 0;
+}
+
+static void computed_free(computed *cp)
+{
+    for (size_t i = 0; i < cp->n; i++)
+        ps_an_code_free(cp->code[i]);
+    cp->n = 0;
+}
+
+/* Compile the first CODE of every THRESHOLD (PAL runs only that one) and check it evaluates:
+ * 0, or -1 with cp->why. */
+static int compile_codes(pal_ctx *cx, xmlNode *an, computed *cp)
+{
+    cp->op = cp->trend = -1;
+    ps_an_code_env env = {dry_lookup, dry_count, cx->set};
+    for (xmlNode *th = an->children; th; th = th->next) {
+        xmlNode *c = th->children;
+        if (!is_el(th, "THRESHOLD"))
+            continue;
+        while (c && !is_el(c, "CODE"))
+            c = c->next;
+        if (!c || cp->n == sizeof cp->code / sizeof cp->code[0])
+            continue;
+        ps_buf text = {0};
+        ps_error e = {0};
+        ps_an_code_result res;
+        node_text(c, &text);
+        ps_an_code *code = NULL;
+        int rc = ps_an_code_compile(text.data, &code, &e);
+        ps_buf_fini(&text);
+        if (rc || ps_an_code_run(code, &env, &res) != 0) {
+            snprintf(cp->why, sizeof cp->why, "its threshold code is PowerShell that perfscribe does not evaluate (%.160s, "
+                     "line %d of the CODE)", rc ? e.msg : res.why, rc ? (int)e.line : res.line);
+            ps_an_code_free(code);
+            return -1;
+        }
+        cp->code[cp->n] = code;
+        cp->sev[cp->n++] = condition(th, "CONDITION");
+        for (size_t k = 0; k < res.ncalls; k++) {
+            const ps_an_code_call *call = &res.calls[k];
+            if (cp->var[0] && strcasecmp(cp->var, call->collection) != 0)
+                snprintf(cp->why, sizeof cp->why, "its thresholds test different counters");
+            else if (cp->op >= 0 && (cp->op <= 1) != (call->op <= 1))
+                snprintf(cp->why, sizeof cp->why, "its thresholds mix greater-than and less-than tests");
+            else if (cp->trend >= 0 && cp->trend != call->trend)
+                snprintf(cp->why, sizeof cp->why, "its thresholds mix trend-only and value tests");
+            snprintf(cp->var, sizeof cp->var, "%s", call->collection);
+            if (cp->op < 0 || call->op == PS_AN_GT || call->op == PS_AN_LT)
+                cp->op = call->op;
+            cp->trend = call->trend;
+        }
+    }
+    if (!cp->why[0] && !cp->var[0])
+        snprintf(cp->why, sizeof cp->why, "its threshold code calls no StaticThreshold with PAL's default answers");
+    return cp->why[0] ? -1 : 0;
 }
 
 static xmlNode *datasource(xmlNode *an, const char *var)
@@ -269,18 +379,28 @@ static void analysis(pal_ctx *cx, xmlNode *an, const char *path)
             nthresholds++;
             each_code_line(cx, th, condition(th, "CONDITION"), &l, 0);
         }
-    /* statistics only: PAL draws a chart without thresholds, or PAL computes the limit by
-     * PowerShell code (from its questions or from the log) */
-    int stats_only = nthresholds == 0 || l.computed;
+    /* limits PowerShell computes (from the answers to the questions or the log): evaluated by
+     * an_pscode.c when the code stays within its subset, else a statistics-only section */
+    computed cp = {0};
+    int use_code = l.computed && compile_codes(cx, an, &cp) == 0;
+    int stats_only = nthresholds == 0 || (l.computed && !use_code);
     char *question = l.computed ? questions_used(cx, an) : NULL;
-    xmlNode *ds = stats_only ? primary_datasource(an) : datasource(an, l.var);
+    if (l.computed && !use_code) {
+        char *q = question;
+        ps_buf b = {0};
+        ps_buf_printf(&b, "%s%s%s", q ? q : "", q ? "; " : "", cp.why);
+        question = ps_buf_steal(&b);
+        free(q);
+        computed_free(&cp);
+    }
+    xmlNode *ds = stats_only ? primary_datasource(an) : datasource(an, use_code ? cp.var : l.var);
     char *type = ds ? prop(ds, "TYPE") : NULL;
     char *counter = ds ? prop(ds, "NAME") : NULL;
-    const char *why = stats_only ? NULL : l.why;
+    const char *why = stats_only || use_code ? NULL : l.why;
     if (stats_only && !ds)
         why = nthresholds ? "a limit is computed by PowerShell code and no counter of the log feeds it"
                           : "no THRESHOLD (chart only) and no counter of the log";
-    if (!why && !stats_only && isnan(l.warn) && isnan(l.crit))
+    if (!why && !stats_only && !use_code && isnan(l.warn) && isnan(l.crit))
         why = "no StaticThreshold call with a literal limit";
     if (!why && !ds)
         why = "the threshold's counter collection is not a DATASOURCE of the analysis";
@@ -291,14 +411,8 @@ static void analysis(pal_ctx *cx, xmlNode *an, const char *path)
         ps_an_rule *r = ps_an_rule_add(cx->set);
         char id[300];
         snprintf(id, sizeof id, "%s", nm);
-        for (int k = 2; k < 100; k++) {
-            size_t i;
-            for (i = 0; i + 1 < cx->set->n && strcmp(cx->set->rules[i].id, id) != 0; i++)
-                ;
-            if (i + 1 >= cx->set->n)
-                break;
+        for (int k = 2; k < 100 && ps_an_rule_index(cx->set, id) != SIZE_MAX; k++)
             snprintf(id, sizeof id, "%s #%d", nm, k);
-        }
         r->id = ps_xstrdup(id);
         r->title = ps_xstrdup(nm);
         r->category = prop(an, "CATEGORY");
@@ -309,7 +423,31 @@ static void analysis(pal_ctx *cx, xmlNode *an, const char *path)
         r->pal = 1;
         r->stat = l.trend == 1 ? PS_AN_STAT_TREND : PS_AN_STAT_ANY;   /* StaticThreshold */
         r->digits = datatype_digits(ds);
-        if (stats_only) {
+        if (use_code) {
+            r->stat = cp.trend == 1 ? PS_AN_STAT_TREND : PS_AN_STAT_ANY;
+            r->op = (enum ps_an_op)cp.op;
+            r->codes = ps_xcalloc(cp.n, sizeof *r->codes);
+            r->code_sev = ps_xcalloc(cp.n, sizeof *r->code_sev);
+            for (size_t i = 0; i < cp.n; i++)
+                r->codes[i] = cp.code[i], r->code_sev[i] = cp.sev[i];
+            r->ncodes = cp.n;
+            cp.n = 0;
+            r->question = question;
+            question = NULL;
+            for (xmlNode *d = an->children; d; d = d->next) {
+                char *cv = is_el(d, "DATASOURCE") ? prop(d, "COLLECTIONVARNAME") : NULL;
+                if (!cv)
+                    continue;
+                r->coll_vars = ps_xrealloc(r->coll_vars, (r->ncoll + 1) * sizeof *r->coll_vars);
+                r->coll_counters = ps_xrealloc(r->coll_counters, (r->ncoll + 1) * sizeof *r->coll_counters);
+                r->coll_vars[r->ncoll] = cv;
+                r->coll_counters[r->ncoll++] = prop(d, "NAME");
+            }
+            for (size_t i = 0; i < r->ncoll; i++)
+                if (!r->coll_counters[i])
+                    r->coll_counters[i] = ps_xstrdup("");
+            cx->set->pal_computed++;
+        } else if (stats_only) {
             r->chart_only = 1;
             r->op = PS_AN_GT;
             r->question = question ? question
@@ -361,6 +499,7 @@ static void analysis(pal_ctx *cx, xmlNode *an, const char *path)
     }
     if (why)
         ps_an_ruleset_refuse(cx->set, "%s: analysis '%s': %s", path, nm, why);
+    computed_free(&cp);
     free(type);
     free(counter);
     free(question);
@@ -414,19 +553,8 @@ static int pal_file(pal_ctx *cx, const char *path, ps_error *err)
     }
     char *inh = NULL;
     for (xmlNode *q = root->children; q; q = q->next)
-        if (is_el(q, "QUESTION")) {
-            char *var = prop(q, "QUESTIONVARNAME");
-            if (!var)
-                continue;
-            ps_buf t = {0};
-            node_text(q, &t);
-            char *text = strip_html(t.data);
-            ps_buf_fini(&t);
-            cx->qvars = ps_xrealloc(cx->qvars, (cx->nquestions + 1) * sizeof *cx->qvars);
-            cx->qtexts = ps_xrealloc(cx->qtexts, (cx->nquestions + 1) * sizeof *cx->qtexts);
-            cx->qvars[cx->nquestions] = var;
-            cx->qtexts[cx->nquestions++] = text ? text : ps_xstrdup("");
-        }
+        if (is_el(q, "QUESTION"))
+            add_question(cx, q);
     for (xmlNode *an = root->children; an; an = an->next) {
         if (is_el(an, "INHERITANCE")) {
             free(inh);
@@ -435,9 +563,7 @@ static int pal_file(pal_ctx *cx, const char *path, ps_error *err)
         if (!is_el(an, "ANALYSIS"))
             continue;
         char *enabled = prop(an, "ENABLED"), *id = prop(an, "ID");
-        int seen = 0;
-        for (size_t i = 0; id && *id && i < cx->nids && !seen; i++)
-            seen = strcasecmp(cx->ids[i], id) == 0;
+        int seen = id && *id && ps_hash_get(&cx->ids, id, strlen(id)) != PS_HASH_NONE;
         if (!seen && cx->set->n >= PS_AN_MAX_RULES) {
             free(enabled);
             free(id);
@@ -453,11 +579,8 @@ static int pal_file(pal_ctx *cx, const char *path, ps_error *err)
             else
                 analysis(cx, an, path);
         }
-        if (!seen && id && *id) {
-            cx->ids = ps_xrealloc(cx->ids, (cx->nids + 1) * sizeof *cx->ids);
-            cx->ids[cx->nids++] = id;
-            id = NULL;
-        }
+        if (!seen && id && *id)
+            ps_hash_put(&cx->ids, id, strlen(id), 1);
         free(id);
         free(enabled);
     }
@@ -470,6 +593,7 @@ static int pal_file(pal_ctx *cx, const char *path, ps_error *err)
 int ps_rules_import_pal(const char *path, ps_an_ruleset *set, ps_warnings *w, ps_error *err)
 {
     pal_ctx cx = {.set = set, .w = w};
+    ps_hash_init(&cx.ids, PS_HASH_NOCASE);
     regcomp(&cx.re_th, "^StaticThreshold[[:space:]].*-Operator[[:space:]]+'?(gt|ge|lt|le)'?[[:space:]].*"
             "-Threshold[[:space:]]+([^[:space:]]+)", REG_EXTENDED | REG_ICASE);
     regcomp(&cx.re_var, "-CollectionOfCounterInstances[[:space:]]+\\$([^[:space:]]+)", REG_EXTENDED | REG_ICASE);
@@ -481,12 +605,6 @@ int ps_rules_import_pal(const char *path, ps_an_ruleset *set, ps_warnings *w, ps
     regfree(&cx.re_var);
     regfree(&cx.re_chart);
     regfree(&cx.re_trend);
-    for (size_t i = 0; i < cx.nids; i++)
-        free(cx.ids[i]);
-    free(cx.ids);
-    for (size_t i = 0; i < cx.nquestions; i++)
-        free(cx.qvars[i]), free(cx.qtexts[i]);
-    free(cx.qvars);
-    free(cx.qtexts);
+    ps_hash_fini(&cx.ids);
     return rc;
 }

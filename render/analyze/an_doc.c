@@ -11,7 +11,8 @@
 #include <string.h>
 
 #define AN_CHART_MAX_SERIES 12   /* more instances: the worst ones are drawn, all are tabled */
-#define AN_DOC_MAX_ALERTS 5000   /* alerts listed in the document; the rest are counted */
+#define AN_DOC_MAX_ALERTS 5000
+#define AN_CHART_MAX_ENVELOPES 4 /* per-slice min-max bands: every series up to 4, else the first */   /* alerts listed in the document; the rest are counted */
 
 static const char *const month_names[] = {"January", "February", "March",     "April",   "May",      "June",
                                           "July",    "August",   "September", "October", "November", "December"};
@@ -25,6 +26,8 @@ typedef struct an_chart_keep {
     char thr_label[2][64];
     char x_label[200];
     ps_time **t; double **v; char **labels; size_t n;
+    double **lo, **hi;       /* per drawn series: its slice minima and maxima (the envelope) */
+    ps_chart_envelope env[AN_CHART_MAX_ENVELOPES]; size_t nenv;
 } an_chart_keep;
 
 typedef struct an_keep { an_chart_keep *charts; size_t n; } an_keep;
@@ -58,6 +61,8 @@ static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_k
     k->t = ps_xcalloc(np + 1, sizeof *k->t);
     k->v = ps_xcalloc(np + 1, sizeof *k->v);
     k->labels = ps_xcalloc(np + 1, sizeof *k->labels);
+    k->lo = ps_xcalloc(np + 1, sizeof *k->lo);
+    k->hi = ps_xcalloc(np + 1, sizeof *k->hi);
     k->n = np;
     for (size_t j = 0; j < np; j++) {
         const ps_an_series *s = &res->series[pick[j]];
@@ -67,16 +72,37 @@ static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_k
             k->t[j][p] = ps_an_log_clock(res, s->points[p].t);
             k->v[j][p] = s->points[p].avg;
         }
+        /* the slice's min-max band behind its average: a short saturation stays visible */
+        if (j < AN_CHART_MAX_ENVELOPES && (np <= AN_CHART_MAX_ENVELOPES || j == 0)) {
+            k->lo[j] = ps_xcalloc(s->npoints + 1, sizeof **k->lo);
+            k->hi[j] = ps_xcalloc(s->npoints + 1, sizeof **k->hi);
+            for (size_t p = 0; p < s->npoints; p++)
+                k->lo[j][p] = s->points[p].min, k->hi[j][p] = s->points[p].max;
+            k->env[k->nenv++] = (ps_chart_envelope){.label = j == 0 ? "slice min-max" : NULL, .role = (int)(j % 8),
+                                                    .n = s->npoints, .t = k->t[j], .lo = k->lo[j], .hi = k->hi[j]};
+        }
         k->labels[j] = ps_an_series_label(res, s);
         k->series[j] = (ps_chart_series){.label = k->labels[j], .role = -1, .n = s->npoints, .v = k->v[j], .t = k->t[j]};
     }
+    size_t first_pick = np ? pick[0] : 0;
     free(pick);
     size_t nb = 0;
     for (size_t i = 0; i < r->nbands && nb < 16; i++)
         k->bands[nb++] = (ps_chart_band){r->bands[i].lo, r->bands[i].hi,
                                          r->bands[i].sev == PS_AN_CRITICAL ? PS_ROLE_CRIT_BAND : PS_ROLE_WARN_BAND};
     size_t nt = 0;
-    const double lim[2] = {r->warning, r->critical};
+    /* limits computed per machine (PAL code): those of the first series drawn */
+    const double lim[2] = {r->ncodes && np ? res->series[first_pick].warning : r->warning,
+                           r->ncodes && np ? res->series[first_pick].critical : r->critical};
+    if (r->ncodes && np) {   /* default bands from those limits, as rules with fixed limits get */
+        int greater = r->op == PS_AN_GT || r->op == PS_AN_GE;
+        double far = greater ? INFINITY : -INFINITY;
+        if (!isnan(lim[0]) && nb < 16)
+            k->bands[nb++] = (ps_chart_band){fmin(lim[0], isnan(lim[1]) ? far : lim[1]),
+                                             fmax(lim[0], isnan(lim[1]) ? far : lim[1]), PS_ROLE_WARN_BAND};
+        if (!isnan(lim[1]) && nb < 16)
+            k->bands[nb++] = (ps_chart_band){fmin(lim[1], far), fmax(lim[1], far), PS_ROLE_CRIT_BAND};
+    }
     const char *lname[2] = {"warning", "critical"};
     for (int i = 0; i < 2; i++) {
         if (isnan(lim[i]) || r->stat == PS_AN_STAT_TREND)   /* a trend limit is not a value level */
@@ -92,13 +118,22 @@ static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_k
                               .y = {.label = r->ncounters ? r->counters[0] : r->expr_text, .unit = r->unit},
                               .series = k->series, .nseries = np, .thresholds = k->thr,
                               .nthresholds = r->stat == PS_AN_STAT_TREND ? 0 : nt, .bands = k->bands,
-                              .nbands = r->stat == PS_AN_STAT_TREND ? 0 : nb, .width = 480, .height = 300};
+                              .nbands = r->stat == PS_AN_STAT_TREND ? 0 : nb, .envelopes = k->env,
+                              .nenvelopes = k->nenv, .width = 480, .height = 300};
     doc_block *b = doc_add(d, DOC_CHART, NULL);
     b->chart = ps_xcalloc(1, sizeof *b->chart);
     b->chart->kind = DOC_CHART_SPEC;
     b->chart->id = ps_xstrdup(r->id);
     b->chart->threshold = NAN;
     b->chart->spec = &k->spec;
+}
+
+static const ps_an_series *first_series(const ps_an_result *res, size_t ri)
+{
+    for (size_t i = 0; i < res->nseries; i++)
+        if (res->series[i].rule == ri && res->series[i].stats.count)
+            return &res->series[i];
+    return &res->series[0];
 }
 
 static void stats_table(ps_doc *d, const ps_an_result *res, size_t ri)
@@ -250,6 +285,7 @@ static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info
     if (res->localized_columns)
         doc_para(d, "%zu columns had localized counter names; they were read under their English names.",
                  res->localized_columns);
+    ps_an_doc_notes(d, res, info);
     doc_heading(d, 1, 0, "Alerts");
     if (res->nalerts)
         alerts_table(d, res);
@@ -275,6 +311,12 @@ static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info
         if (r->chart_only)
             doc_para(d, "Counter: %s. Statistics only: %s.", r->ncounters ? r->counters[0] : r->expr_text,
                      r->question ? r->question : "no limits");
+        else if (r->ncodes)
+            doc_para(d, "Counter: %s. Test per slice: %s %s the limits PAL's threshold code computes per machine "
+                        "from the answers (section \"Assumptions\"); on %s: warning %s, critical %s%s%s.",
+                     r->ncounters ? r->counters[0] : r->expr_text, ps_an_stat_name(r->stat), ps_an_op_name(r->op),
+                     first_series(res, ri)->machine, num(n1, sizeof n1, first_series(res, ri)->warning),
+                     num(n2, sizeof n2, first_series(res, ri)->critical), r->unit ? " " : "", r->unit ? r->unit : "");
         else
             doc_para(d, "Counter: %s. Test per slice: %s %s warning %s, critical %s%s%s.",
                      r->ncounters ? r->counters[0] : r->expr_text, ps_an_stat_name(r->stat), ps_an_op_name(r->op),
@@ -318,7 +360,11 @@ static void keep_fini(an_keep *k)
             free(c->t[j]);
             free(c->v[j]);
             free(c->labels[j]);
+            free(c->lo[j]);
+            free(c->hi[j]);
         }
+        free(c->lo);
+        free(c->hi);
         free(c->t);
         free(c->v);
         free(c->labels);

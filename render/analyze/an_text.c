@@ -92,6 +92,12 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         if (r->processors && r->processors[m])
             ps_buf_printf(b, "machine %s: %zu processors (%s)\n", r->machines[m][0] ? r->machines[m] : "-",
                           r->processors[m], r->processors_set[m] ? "--set processors" : "Processor instances in the log");
+    for (size_t m = 0; m < r->nmachines; m++)
+        if (r->memory_mb && !isnan(r->memory_mb[m]))
+            ps_buf_printf(b, "machine %s: %s MB physical memory (NUMA Node Memory Total MBytes in the log)\n",
+                          r->machines[m][0] ? r->machines[m] : "-", num(n1, sizeof n1, r->memory_mb[m]));
+    ps_an_render_answers_text(b, r);
+    ps_an_render_notes_text(b, r, info);
     if (r->asked_ms)
         ps_buf_printf(b, "note: --interval %lld s widened to %lld s (at most %d slices are kept)\n",
                       (long long)(r->asked_ms / 1000), (long long)(r->slice_ms / 1000), PS_AN_MAX_SLICES);
@@ -123,6 +129,18 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         if (ru->chart_only)
             ps_buf_printf(b, "%s  %s  [statistics only: %s]\n", ru->id, path_of(ru),
                           ru->question ? ru->question : "no limits");
+        else if (ru->ncodes) {
+            ps_buf v = {0};
+            for (const char *q = ru->question; q && (q = strchr(q, '$'));) {   /* "$NAME: text; $NAME: ..." */
+                size_t n = strcspn(q, ":");
+                ps_buf_printf(&v, "%s%.*s", v.len ? ", " : " from ", (int)n, q);
+                q = strstr(q, "; $");
+                q = q ? q + 2 : NULL;
+            }
+            ps_buf_printf(b, "%s  %s  [%s %s, limits computed per machine by PAL's threshold code%s]\n", ru->id,
+                          path_of(ru), ps_an_stat_name(ru->stat), ps_an_op_name(ru->op), v.len ? v.data : "");
+            ps_buf_fini(&v);
+        }
         else
             ps_buf_printf(b, "%s  %s  [%s %s, warning %s, critical %s%s%s]\n", ru->id, path_of(ru),
                           ps_an_stat_name(ru->stat), ps_an_op_name(ru->op), num(n1, sizeof n1, ru->warning),
@@ -141,6 +159,10 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
                           (unsigned long long)s->stats.count, num(c[0], 32, s->stats.min), num(c[1], 32, s->stats.mean),
                           num(c[2], 32, s->stats.max), num(c[3], 32, s->stats.p95), num(c[4], 32, s->stats.p99),
                           num(c[5], 32, s->stats.stddev), num(n1, sizeof n1, s->trend_per_hour));
+            if (ru->ncodes && !s->unanswered)
+                ps_buf_printf(b, "  limits: warning %s, critical %s", num(c[0], 32, s->warning), num(c[1], 32, s->critical));
+            if (s->unanswered)
+                ps_buf_printf(b, "  not judged: needs an answer (--set NAME=VALUE): %s", s->unanswered);
             if (s->skipped_few_processors)
                 ps_buf_printf(b, "  not judged: %s", ru->per_processor ? "processor count unknown (--set processors=N)"
                                                                        : "fewer processors than min_processors");
@@ -156,8 +178,9 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         }
     }
     if (set->pal_analyses || set->nrefused) {
-        ps_buf_printf(b, "\nPAL import: %zu analyses, %zu imported, %zu disabled, %zu refused\n", set->pal_analyses,
-                      set->pal_analyses - set->pal_disabled - set->nrefused, set->pal_disabled, set->nrefused);
+        ps_buf_printf(b, "\nPAL import: %zu analyses, %zu imported (%zu with limits computed from the answers), %zu "
+                      "disabled, %zu refused\n", set->pal_analyses, set->pal_analyses - set->pal_disabled - set->nrefused,
+                      set->pal_computed, set->pal_disabled, set->nrefused);
         for (size_t i = 0; i < set->nrefused; i++)
             ps_buf_printf(b, "  refused: %s\n", set->refused[i]);
     }
@@ -194,6 +217,7 @@ static void json_machines(ps_jw *j, const ps_an_result *r)
         ps_jw_kuint(j, "processors", r->processors ? r->processors[m] : 0);
         ps_jw_kstr(j, "processors_from",
                    !r->processors || !r->processors[m] ? "unknown" : r->processors_set[m] ? "--set" : "log");
+        ps_jw_knum(j, "memory_mb", r->memory_mb ? r->memory_mb[m] : NAN);
         ps_jw_obj_end(j);
     }
     ps_jw_arr_end(j);
@@ -277,7 +301,9 @@ static void json_series(ps_jw *j, const ps_an_result *r, const ps_an_rule *ru, c
     ps_jw_knum(j, "warning", s->warning);
     ps_jw_knum(j, "critical", s->critical);
     ps_jw_kuint(j, "gated_slices", s->gated);
-    ps_jw_kbool(j, "judged", !(s->skipped_few_processors || ru->chart_only));
+    ps_jw_kbool(j, "judged", !(s->skipped_few_processors || ru->chart_only || s->unanswered));
+    if (s->unanswered)
+        ps_jw_kstr(j, "unanswered", s->unanswered);
     ps_jw_karr(j, "slices");
     for (size_t i = 0; i < s->nslices; i++) {
         const ps_an_slice *sl = &s->slices[i];
@@ -313,6 +339,7 @@ static void json_rules(ps_jw *j, const ps_an_result *r)
         ps_jw_knum(j, "critical", ru->critical);
         ps_jw_kstr(j, "source", ru->source ? ru->source : "");
         ps_jw_kbool(j, "statistics_only", ru->chart_only);
+        ps_jw_kbool(j, "computed_limits", ru->ncodes != 0);
         if (ru->question)
             ps_jw_kstr(j, "question", ru->question);
         ps_jw_kbool(j, "evaluated", r->rule_series[ri] != 0);
@@ -345,6 +372,8 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
     ps_jw_knum(&j, "interval_asked_seconds", r->asked_ms ? (double)r->asked_ms / 1000.0 : NAN);
     ps_jw_kuint(&j, "short_trend_rules", r->short_trends);
     json_machines(&j, r);
+    ps_an_render_answers_json(&j, r);
+    ps_an_render_notes_json(&j, r, info);
     json_zone(&j, r);
     ps_jw_kuint(&j, "localized_columns", r->localized_columns);
     json_files(&j, r);
@@ -357,6 +386,7 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
     ps_jw_kuint(&j, "analyses", set->pal_analyses);
     ps_jw_kuint(&j, "disabled", set->pal_disabled);
     ps_jw_kuint(&j, "statistics_only", stats_only);
+    ps_jw_kuint(&j, "computed", set->pal_computed);
     ps_jw_karr(&j, "refused");
     for (size_t i = 0; i < set->nrefused; i++)
         ps_jw_str(&j, set->refused[i]);

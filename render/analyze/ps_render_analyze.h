@@ -16,6 +16,9 @@ typedef struct ps_an_doc_info {
     const char *rules_label;         /* "system, exchange-mailbox" or file names */
     ps_time generated;               /* document date (SOURCE_DATE_EPOCH) */
     const char *font_file;           /* PDF: NULL = the document engine's default */
+    /* warnings of the run (bad statuses, a selection that matched nothing, files without a
+     * counter of the rules...), shown by every output (borrowed) */
+    const char *const *warnings; size_t nwarnings;
 } ps_an_doc_info;
 
 /* A value as the analysis outputs print it: 0 to 4 decimals by magnitude, NaN -> "n/a". */

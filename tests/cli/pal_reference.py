@@ -14,6 +14,12 @@ Written from PAL's source (github.com/clinthuffman/PAL, PAL2/PALWizard/bin/Debug
       (ConvertToDataType: integer, roundN; Math.Round is half to even); the quantized trend of
       slice i is the mean of the differences of neighbouring slice averages 0..i (0 where one is
       missing), scaled to an hour (CalculateHourlyTrend) and rounded to an integer; slice 0: 0.
+  Limits PowerShell computes from the answers to the file's QUESTIONs (PAL.ps1 ProcessThreshold runs
+      the CODE with SetDefaultQuestionVariables' defaults when nothing is answered): COMPUTED below
+      holds each such threshold of QuickSystemOverview.xml (inherited by Exchange2010.xml) and
+      Exchange2016.xml, written by hand from its CODE for the default answers, not by running
+      it; a question no file of the chain asks (and no processor in the log) leaves the analysis
+      without alerts (perfscribe lists it as needing an answer).
 The slices themselves are perfscribe's (width `slice_seconds` of the JSON, aligned on multiples
 of the width since 1970-01-01 UTC; docs/readme/analyze.md says how they differ from PAL's).
 Only the CSV, the XML and that width are read: no statistic is taken from perfscribe.
@@ -31,6 +37,65 @@ OPS = {"gt": lambda v, t: v > t, "ge": lambda v, t: v >= t,
 SUFFIX = {"KB": 1024, "MB": 1024 ** 2, "GB": 1024 ** 3, "TB": 1024 ** 4, "PB": 1024 ** 5}
 TH = re.compile(r"^\s*StaticThreshold\s.*-CollectionOfCounterInstances\s+\$(\S+).*-Operator\s+'?(gt|ge|lt|le)'?"
                 r"\s.*-Threshold\s+(\S+)(.*)$", re.I)
+
+
+GB, MB = 1024 ** 3, 1024 ** 2
+
+
+def _ram_gb(q):
+    return None if q.get("physicalmemory") is None else int(q["physicalmemory"])
+
+
+def _pool_max(q, paged):
+    """$iMemPoolMax for the OS answers of the 'default' switch branch (64-bit, Windows Server)."""
+    if q.get("os") is None or _ram_gb(q) is None:
+        return None
+    assert q["os"].upper() in ("WINDOWS SERVER",), q["os"]   # other answers: see the unit tests
+    return 128 * GB if paged else min(max(_ram_gb(q), 1) * GB * 0.75, 128 * GB)
+
+
+def _queue(n, per):
+    return None if n == 0 else max(n, 1) * per   # ($Collection.Count - 1), 1 when 0
+
+
+COMPUTED = {   # (analysis, threshold NAME) -> limit from (question answers, processors of the machine)
+    ("Memory Available MBytes", "Less than 10 percent of RAM is available"):
+        lambda q, n: None if _ram_gb(q) is None else _ram_gb(q) * 1024 * 0.10,
+    ("Memory Available MBytes", "Less than 5 percent of RAM is available or less than 64 MB of RAM is available"):
+        lambda q, n: None if _ram_gb(q) is None else max(_ram_gb(q) * 1024 * 0.05, 64),
+    ("Memory Available MBytes", "High memory usage"):
+        lambda q, n: None if _ram_gb(q) is None else _ram_gb(q) * 1024 * 0.05,
+    ("System Processor Queue Length", "More than 2 ready threads are queued for each processor"):
+        lambda q, n: _queue(n, 2),
+    ("System Processor Queue Length", "More than 10 ready threads are queued for each processor"):
+        lambda q, n: _queue(n, 10),
+    ("Memory Pool Non-Paged Bytes", "More than 60% of Pool Non-Paged Kernel Memory Used"):
+        lambda q, n: None if _pool_max(q, False) is None else _pool_max(q, False) * 0.60,
+    ("Memory Pool Non-Paged Bytes", "More than 80% of Pool Non-Paged Kernel Memory Used"):
+        lambda q, n: None if _pool_max(q, False) is None else _pool_max(q, False) * 0.80,
+    ("Memory Pool Non-Paged Bytes", "More than 10% of physical memory usage by Pool Paged"):
+        lambda q, n: None if _ram_gb(q) is None else max(_ram_gb(q), 1) * GB * 0.10,
+    ("Memory Pool Paged Bytes", "More than 60% of Pool Paged Kernel Memory Used"):
+        lambda q, n: None if _pool_max(q, True) is None else _pool_max(q, True) * 0.60,
+    ("Memory Pool Paged Bytes", "More than 80% of Pool Paged Kernel Memory Used"):
+        lambda q, n: None if _pool_max(q, True) is None else _pool_max(q, True) * 0.80,
+    ("Memory System Cache Resident Bytes", "System Cache Resident Bytes is consumsing more than 10 percent of RAM"):
+        lambda q, n: None if _ram_gb(q) is None else _ram_gb(q) * GB * 0.10,
+}
+
+
+def questions(xml_path, depth=0):
+    """QUESTIONVARNAME (lower case) -> DEFAULTVALUE over the file and the files it inherits."""
+    root = ET.parse(xml_path).getroot()
+    q = {}
+    for inh in root.findall("INHERITANCE"):
+        target = os.path.join(os.path.dirname(xml_path), inh.get("FILEPATH") or "")
+        if depth < 8 and "/" not in (inh.get("FILEPATH") or "/") and os.path.isfile(target):
+            q.update(questions(target, depth + 1))
+    for el in root.findall("QUESTION"):
+        if el.get("DEFAULTVALUE") is not None:
+            q[el.get("QUESTIONVARNAME").lower()] = el.get("DEFAULTVALUE")
+    return q
 
 
 def number(text):
@@ -120,6 +185,8 @@ def analyses(xml_path, seen=None, depth=0):
                         continue
                     limit = number(m.group(3))
                     ds = sources.get(m.group(1).lower())
+                    if limit is None and (an.get("NAME"), th.get("NAME")) in COMPUTED:
+                        limit = COMPUTED[(an.get("NAME"), th.get("NAME"))]
                     if limit is None or ds is None or (ds.get("TYPE") or "").lower() != "counterlog":
                         tests = None   # computed limit or generated counter: PAL needs PowerShell
                         break
@@ -142,11 +209,17 @@ def main():
     out = json.load(open(json_path))
     width = int(round(out["slice_seconds"] * 1000))
     cols, times, values = read_csv(csv_path)
+    answers = questions(xml_path)
+    nproc = {}
+    for machine, path in cols:
+        obj, inst, _ = split_path(path)
+        if obj.lower() == "processor" and inst is not None and inst.lower() != "_total":
+            nproc.setdefault(machine, set()).add(inst.lower())
     first_slice = min(times) // width
     nslices = max(times) // width - first_slice + 1
     expected = {}
     for name, tests in analyses(xml_path):
-        for ds, op, limit, trend, prio, sev in tests:
+        for ds, op, limit_of, trend, prio, sev in tests:
             pat_obj, pat_inst, pat_ctr = split_path(ds.get("NAME"))
             excl = [e.get("INSTANCE") or "" for e in ds.findall("EXCLUDE")]
             for ci, (machine, path) in enumerate(cols):
@@ -157,6 +230,9 @@ def main():
                     continue
                 if inst is not None and any(inst.lower() == e.lower() for e in excl):
                     continue
+                limit = limit_of(answers, len(nproc.get(machine, ()))) if callable(limit_of) else limit_of
+                if limit is None:
+                    continue   # needs an answer: not judged
                 slices = [[] for _ in range(nslices)]
                 for t, row in zip(times, values):
                     if row[ci] is not None:

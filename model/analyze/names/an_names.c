@@ -16,16 +16,14 @@ static int cmp_folded(const char *a, const char *b)
     }
 }
 
-const char *ps_an_english_object(const char *name)
+static const char *find_object(const ps_an_name_object *t, size_t n, const char *name)
 {
-    if (!name)
-        return NULL;
-    size_t lo = 0, hi = ps_an_name_nobjects;
+    size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        int c = cmp_folded(name, ps_an_name_objects[mid].key);
+        int c = cmp_folded(name, t[mid].key);
         if (c == 0)
-            return ps_an_name_objects[mid].english;
+            return t[mid].english;
         if (c < 0)
             hi = mid;
         else
@@ -34,24 +32,39 @@ const char *ps_an_english_object(const char *name)
     return NULL;
 }
 
-const char *ps_an_english_counter(const char *object_en, const char *name)
+static const char *find_counter(const ps_an_name_counter *t, size_t n, const char *object_en, const char *name)
 {
-    if (!object_en || !name)
-        return NULL;
-    size_t lo = 0, hi = ps_an_name_ncounters;
+    size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        int c = cmp_folded(object_en, ps_an_name_counters[mid].object);
+        int c = cmp_folded(object_en, t[mid].object);
         if (c == 0)
-            c = cmp_folded(name, ps_an_name_counters[mid].key);
+            c = cmp_folded(name, t[mid].key);
         if (c == 0)
-            return ps_an_name_counters[mid].english;
+            return t[mid].english;
         if (c < 0)
             hi = mid;
         else
             lo = mid + 1;
     }
     return NULL;
+}
+
+/* The generated table first, then the hand-written Russian one (an_names_ru.c). */
+const char *ps_an_english_object(const char *name)
+{
+    if (!name)
+        return NULL;
+    const char *e = find_object(ps_an_name_objects, ps_an_name_nobjects, name);
+    return e ? e : find_object(ps_an_name_ru_objects, ps_an_name_ru_nobjects, name);
+}
+
+const char *ps_an_english_counter(const char *object_en, const char *name)
+{
+    if (!object_en || !name)
+        return NULL;
+    const char *e = find_counter(ps_an_name_counters, ps_an_name_ncounters, object_en, name);
+    return e ? e : find_counter(ps_an_name_ru_counters, ps_an_name_ru_ncounters, object_en, name);
 }
 
 void ps_an_path_english(const ps_counter_path *p, ps_counter_path *out)

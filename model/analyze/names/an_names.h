@@ -14,4 +14,11 @@ extern const size_t ps_an_name_nobjects;
 extern const ps_an_name_counter ps_an_name_counters[];
 extern const size_t ps_an_name_ncounters;
 
+/* an_names_ru.c (written by hand): Russian names of the objects the built-in packs use, in the
+ * same form. */
+extern const ps_an_name_object ps_an_name_ru_objects[];
+extern const size_t ps_an_name_ru_nobjects;
+extern const ps_an_name_counter ps_an_name_ru_counters[];
+extern const size_t ps_an_name_ru_ncounters;
+
 #endif
