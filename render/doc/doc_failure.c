@@ -41,10 +41,12 @@ static void failure(ps_doc *d, const ps_js_server *s, const ps_js_failure *f, si
     const char *inst = f->instance ? f->instance : ps_msg(L, PS_MSG_FAIL_HOST);
     /* the verdict's reason is named by the chart title below; the sentence gives no counter name with a
      * limit and no value, which audit would read as a claim without its number */
+    size_t first = d->nblocks;   /* doc_para adds one block */
     doc_para(d, ps_msg(L, PS_MSG_FAIL_WHERE), m, doc_test_title(L, s->test_type), inst);
     doc_para(d, ps_msg(L, PS_MSG_FAIL_WHY), f->text);
     if (!f->zoom.n)
         return;
+    d->blocks[first].keep_next = d->blocks[first + 1].keep_next = 1;   /* they introduce the chart: on its page */
     doc_block *b = doc_add(d, DOC_CHART, NULL);
     doc_chart *c = ps_xcalloc(1, sizeof *c);
     c->kind = DOC_CHART_TIME;
