@@ -207,4 +207,8 @@ const char *const ps_msg_de[PS_MSG_N] = {
     [PS_MSG_FAIL_M_DB_WRITE_LAT] = "Datenbank-Schreiblatenz",
     [PS_MSG_FAIL_M_LOG_READ_LAT] = "Protokoll-Leselatenz",
     [PS_MSG_FAIL_M_LOG_WRITE_LAT] = "Protokoll-Schreiblatenz",
+    [PS_MSG_VSRC_NONE] = "keine Kriterien",
+    [PS_MSG_VSRC_RECOMPUTED] = "neu berechnet",
+    [PS_MSG_VSRC_REPORTED] = "wie berichtet, nicht neu berechnet",
+    [PS_MSG_VSRC_BOTH] = "berichtet und neu berechnet",
 };

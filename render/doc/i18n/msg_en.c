@@ -207,4 +207,8 @@ const char *const ps_msg_en[PS_MSG_N] = {
     [PS_MSG_FAIL_M_DB_WRITE_LAT] = "database write latency",
     [PS_MSG_FAIL_M_LOG_READ_LAT] = "log read latency",
     [PS_MSG_FAIL_M_LOG_WRITE_LAT] = "log write latency",
+    [PS_MSG_VSRC_NONE] = "no criteria",
+    [PS_MSG_VSRC_RECOMPUTED] = "recomputed",
+    [PS_MSG_VSRC_REPORTED] = "as reported, not recomputed",
+    [PS_MSG_VSRC_BOTH] = "reported and recomputed",
 };

@@ -207,4 +207,8 @@ const char *const ps_msg_ja[PS_MSG_N] = {
     [PS_MSG_FAIL_M_DB_WRITE_LAT] = "データベース書き込み待機時間",
     [PS_MSG_FAIL_M_LOG_READ_LAT] = "ログ読み取り待機時間",
     [PS_MSG_FAIL_M_LOG_WRITE_LAT] = "ログ書き込み待機時間",
+    [PS_MSG_VSRC_NONE] = "判定基準なし",
+    [PS_MSG_VSRC_RECOMPUTED] = "再計算",
+    [PS_MSG_VSRC_REPORTED] = "レポートの値 (再計算なし)",
+    [PS_MSG_VSRC_BOTH] = "レポートの値と再計算",
 };

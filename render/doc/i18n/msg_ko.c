@@ -207,4 +207,8 @@ const char *const ps_msg_ko[PS_MSG_N] = {
     [PS_MSG_FAIL_M_DB_WRITE_LAT] = "데이터베이스 쓰기 대기 시간",
     [PS_MSG_FAIL_M_LOG_READ_LAT] = "로그 읽기 대기 시간",
     [PS_MSG_FAIL_M_LOG_WRITE_LAT] = "로그 쓰기 대기 시간",
+    [PS_MSG_VSRC_NONE] = "판정 기준 없음",
+    [PS_MSG_VSRC_RECOMPUTED] = "재계산",
+    [PS_MSG_VSRC_REPORTED] = "보고서 값(재계산 안 함)",
+    [PS_MSG_VSRC_BOTH] = "보고서 값 및 재계산",
 };

@@ -207,4 +207,8 @@ const char *const ps_msg_zh_cn[PS_MSG_N] = {
     [PS_MSG_FAIL_M_DB_WRITE_LAT] = "数据库写入延迟",
     [PS_MSG_FAIL_M_LOG_READ_LAT] = "日志读取延迟",
     [PS_MSG_FAIL_M_LOG_WRITE_LAT] = "日志写入延迟",
+    [PS_MSG_VSRC_NONE] = "无判定标准",
+    [PS_MSG_VSRC_RECOMPUTED] = "重新计算",
+    [PS_MSG_VSRC_REPORTED] = "按报告（未重新计算）",
+    [PS_MSG_VSRC_BOTH] = "报告值并重新计算",
 };

@@ -207,4 +207,8 @@ const char *const ps_msg_zh_tw[PS_MSG_N] = {
     [PS_MSG_FAIL_M_DB_WRITE_LAT] = "資料庫寫入延遲",
     [PS_MSG_FAIL_M_LOG_READ_LAT] = "記錄讀取延遲",
     [PS_MSG_FAIL_M_LOG_WRITE_LAT] = "記錄寫入延遲",
+    [PS_MSG_VSRC_NONE] = "無判定標準",
+    [PS_MSG_VSRC_RECOMPUTED] = "重新計算",
+    [PS_MSG_VSRC_REPORTED] = "依報告（未重新計算）",
+    [PS_MSG_VSRC_BOTH] = "報告值並重新計算",
 };

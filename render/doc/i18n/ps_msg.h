@@ -221,6 +221,10 @@ enum ps_msg_id {
     PS_MSG_FAIL_M_DB_WRITE_LAT,
     PS_MSG_FAIL_M_LOG_READ_LAT,
     PS_MSG_FAIL_M_LOG_WRITE_LAT,
+    PS_MSG_VSRC_NONE,   /* where a verdict comes from, in the order of enum ps_verdict_source */
+    PS_MSG_VSRC_RECOMPUTED,
+    PS_MSG_VSRC_REPORTED,
+    PS_MSG_VSRC_BOTH,
     PS_MSG_N                     /* number of texts; keep last */
 };
 
