@@ -252,6 +252,8 @@ typedef struct ps_cli_paths {
 } ps_cli_paths;
 int ps_cli_log_tree(ps_cli *cli, const ps_cli_list *in, ps_cli_paths *out);
 void ps_cli_paths_free(ps_cli_paths *p);
+/* The same in place: l's entries become the paths of keep (borrowed: keep outlives l's use). */
+int ps_cli_log_tree_list(ps_cli *cli, ps_cli_list *l, ps_cli_paths *keep);
 
 /* convert -f openmetrics|influx, -o influx://HOST:PORT/DB (cli/convert_ts.c): the merged rows
  * of every input (filters, -b/-e/-t/--bucket as for CSV) as time series, UTC time stamps. */

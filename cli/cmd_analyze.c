@@ -43,7 +43,8 @@ const ps_cmd_doc ps_doc_analyze = {
         "Judge PerfMon logs (PDH-CSV, PDH-TSV, .blg; one or several machines, merged by time) with "
         "analysis rules: per time slice the statistic of every rule is compared with its warning and "
         "critical limits. Localized counter names (German, French, Spanish, ...) are read as English. "
-        "With -o the verdict line and each file written are printed.",
+        "With -o the verdict line and each file written are printed. A folder stands for every "
+        "*.blg, *.csv and *.tsv in its tree, in path order, each streamed into the analysis in turn.",
     .opts = analyze_opts,
     .nopts = PS_DOC_N(analyze_opts),
     .shared = &ps_cli_log_opts,
@@ -377,7 +378,10 @@ int ps_cli_an_main(int argc, char **argv, ps_cli *cli, ps_cli_an_after after, vo
 {
     ps_cli_an o = {.fail_on = PS_AN_CRITICAL};
     ps_buf label = {0};
+    ps_cli_paths tree = {0};
     int rc = ps_cli_parse(cli, &ps_doc_analyze, argc, argv, &o, &o.files);
+    if (!rc && o.files.n)
+        rc = ps_cli_log_tree_list(cli, &o.files, &tree);   /* folders: the logs of their trees */
     if (!rc)
         rc = ps_cli_an_finish(cli, &o);
     if (!rc)
@@ -401,6 +405,7 @@ int ps_cli_an_main(int argc, char **argv, ps_cli *cli, ps_cli_an_after after, vo
     }
     ps_buf_fini(&label);
     ps_cli_an_fini(&o, &ps_doc_analyze);
+    ps_cli_paths_free(&tree);
     return rc == PS_CLI_DONE ? PS_OK : rc;
 }
 

@@ -94,3 +94,15 @@ void ps_cli_paths_free(ps_cli_paths *p)
     free(p->v);
     memset(p, 0, sizeof *p);
 }
+
+int ps_cli_log_tree_list(ps_cli *cli, ps_cli_list *l, ps_cli_paths *keep)
+{
+    int rc = ps_cli_log_tree(cli, l, keep);
+    if (rc)
+        return rc;
+    l->v = ps_xrealloc(l->v, (keep->n + 1) * sizeof *l->v);
+    for (size_t i = 0; i < keep->n; i++)
+        l->v[i] = keep->v[i];
+    l->n = keep->n;
+    return PS_OK;
+}

@@ -1,31 +1,44 @@
 #!/usr/bin/env bash
 # Byte identity: every output perfscribe renders (summary, convert, jetstress, check, report
 # HTML/PDF and chart layouts, trend, analyze, chart, audit) on every sample of this repository
-# and every real sample of ../shared, compared with the SHA-256 list tests/data/identity.sha256
-# recorded from a reference build. A refactoring must leave every line unchanged.
+# and every real sample of ../shared, compared with what a reference build recorded:
+#   - text outputs (text, CSV, TSV, JSON, HTML, SVG, JUnit, layouts) of repository samples as
+#     readable files tests/data/identity/CASE.expected, so a failure prints a unified diff;
+#   - PDF and PNG outputs, and every case on ../shared (whose data must not be copied into the
+#     repository), as SHA-256 lines in tests/data/identity.sha256.
+# A refactoring must leave every byte unchanged.
 #
 #   tests/cli/byte_identity.sh             compare (ctest runs this as cli_byte_identity)
-#   tests/cli/byte_identity.sh --update    rewrite tests/data/identity.sha256 from this build
+#   tests/cli/byte_identity.sh --update    rewrite the expected files and the hash list
 #   tests/cli/byte_identity.sh --keep DIR  also keep every output in DIR (to diff two builds)
 #
-# PERFSCRIBE (the binary), PS_SOURCE_DIR and PS_SHARED_DIR come from ctest; run by hand, e.g.
-#   PERFSCRIBE=build/perfscribe PS_SOURCE_DIR=$PWD PS_SHARED_DIR=../shared tests/cli/byte_identity.sh
+# PERFSCRIBE (the binary), PS_SOURCE_DIR and PS_SHARED_DIR come from ctest; run by hand, from
+# the build folder (relative paths are fine):
+#   PS_SOURCE_DIR=.. PS_SHARED_DIR=../../shared PERFSCRIBE=$PWD/perfscribe \
+#     LC_ALL=C bash ../tests/cli/byte_identity.sh --update
 #
-# Each case hashes its exit code, its standard error and its output file (or standard output),
-# run from a scratch folder that reaches the inputs through the links src/ and shared/, so the
-# paths in messages are the same on every machine. SOURCE_DATE_EPOCH, TZ and LC_ALL are fixed:
-# PDF, PNG and SVG bytes are then reproducible, and compared as bytes. Cases that read
-# ../shared are named shared/...; when ../shared is absent they are left out of the comparison
-# (and --update keeps their recorded lines).
+# Each case records its exit code, its standard error, a line "--" and its output file (or
+# standard output), run from a scratch folder that reaches the inputs through the links src/
+# and shared/, so the paths in messages are the same on every machine. SOURCE_DATE_EPOCH, TZ
+# and LC_ALL are fixed: PDF, PNG and SVG bytes are then reproducible, and compared as bytes.
+# Cases that read ../shared are named shared/...; when ../shared is absent they are left out
+# of the comparison (and --update keeps their recorded lines).
 #
 # When a change is meant to change an output (a new report row, a fixed message), run --update
-# and commit the new list with the change; `git diff tests/data/identity.sha256` shows which
-# cases moved, and --keep on the old and new builds shows how.
+# and commit the new files with the change; `git status tests/data/identity*` shows which cases
+# moved and `git diff` shows how (for PDF/PNG, --keep on the old and new builds).
 set -uo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
 PS_SHARED_DIR=${PS_SHARED_DIR:-$PS_SOURCE_DIR/../shared}
+# Absolute paths: the cases run from a scratch folder.
 PERFSCRIBE=$(cd "$(dirname "$PERFSCRIBE")" && pwd)/$(basename "$PERFSCRIBE")
-list="$PS_SOURCE_DIR/tests/data/identity.sha256"
+PS_SOURCE_DIR=$(cd "$PS_SOURCE_DIR" && pwd) || exit 1
+[ -d "$PS_SHARED_DIR" ] && PS_SHARED_DIR=$(cd "$PS_SHARED_DIR" && pwd)
+list="$PS_SOURCE_DIR/tests/data/identity.sha256"   # PDF/PNG and ../shared cases: hashes
+expdir="$PS_SOURCE_DIR/tests/data/identity"         # text cases: CASE.expected, readable
+suffix=.expected    # not .html/.csv...: the expected files are data, not sources to lint
+max_diff_lines=80   # per failing case; lines cut at max_diff_cols characters (base64 images)
+max_diff_cols=300
 update=0 keep=
 while [ $# -gt 0 ]; do
   case $1 in
@@ -35,18 +48,24 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+if [ -n "$keep" ]; then mkdir -p "$keep" && keep=$(cd "$keep" && pwd) || exit 1; fi
 
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 ln -s "$PS_SOURCE_DIR" src
 have_shared=0
 if [ -d "$PS_SHARED_DIR/real-samples" ]; then ln -s "$PS_SHARED_DIR" shared; have_shared=1; fi
-mkdir out
+mkdir out cases
 export SOURCE_DATE_EPOCH=1700000000 TZ=UTC LC_ALL=C
 : > got
 
-# run NAME OUT ARGS...: OUT "-" hashes standard output, else the file out/OUT that ARGS write
-# (ARGS name it as out/OUT).
+# binary_case NAME: true when NAME is compared by its hash (PDF, PNG, or any ../shared case).
+binary_case() {
+  case $1 in shared/*|*.pdf|*.png) return 0 ;; *) return 1 ;; esac
+}
+
+# run NAME OUT ARGS...: OUT "-" records standard output, else the file out/OUT that ARGS write
+# (ARGS name it as out/OUT). Text cases go to cases/NAME, the others' hashes to got.
 run() {
   local name=$1 outf=$2; shift 2
   local rc=0
@@ -57,7 +76,11 @@ run() {
     echo "--"
     if [ "$outf" = - ]; then cat stdout; elif [ -f "out/$outf" ]; then cat "out/$outf"; else echo "(no output)"; fi
   } > case.bin
-  echo "$(sha256sum < case.bin | cut -c1-64)  $name" >> got
+  if binary_case "$name"; then
+    echo "$(sha256sum < case.bin | cut -c1-64)  $name" >> got
+  else
+    mkdir -p "cases/$(dirname "$name")"; cp case.bin "cases/$name"
+  fi
   if [ -n "$keep" ]; then mkdir -p "$keep/$(dirname "$name")"; cp case.bin "$keep/$name"; fi
   rm -f "out/$outf"
 }
@@ -147,19 +170,54 @@ if [ "$have_shared" = 1 ]; then
   done
 fi
 
+# The text cases this run produced, and the expected files recorded (names without suffix).
+(cd cases && find . -type f | sed 's|^\./||' | LC_ALL=C sort) > cases.list
+if [ -d "$expdir" ]; then
+  (cd "$expdir" && find . -type f -name "*$suffix" | sed "s|^\./||; s|$suffix\$||" | LC_ALL=C sort) > expected.list
+else
+  : > expected.list
+fi
+
 if [ "$update" = 1 ]; then
   { [ "$have_shared" = 1 ] || grep '  shared/' "$list" 2>/dev/null; cat got; } | sort -k2 > "$list.new"
   mv "$list.new" "$list"
-  echo "byte identity: recorded $(wc -l < "$list") cases in $list"
+  # Stale expected files (cases that no longer exist) go; every text case is (re)written.
+  LC_ALL=C comm -23 expected.list cases.list | while IFS= read -r n; do rm -f "$expdir/$n$suffix"; done
+  while IFS= read -r n; do
+    mkdir -p "$expdir/$(dirname "$n")"
+    cmp -s "cases/$n" "$expdir/$n$suffix" || cp "cases/$n" "$expdir/$n$suffix"
+  done < cases.list
+  find "$expdir" -type d -empty -delete
+  echo "byte identity: recorded $(wc -l < cases.list) text cases in $expdir and $(wc -l < "$list") hashes in $list"
   exit 0
 fi
 [ -f "$list" ] || { echo "byte identity: no $list (run with --update on the reference build)" >&2; exit 1; }
+[ -s expected.list ] || { echo "byte identity: no expected files in $expdir (run with --update on the reference build)" >&2; exit 1; }
+fail=0
 if [ "$have_shared" = 1 ]; then sort -k2 "$list" > want; else grep -v '  shared/' "$list" | sort -k2 > want; fi
 sort -k2 got > got.sorted
 if ! diff -u want got.sorted > diff.txt; then
-  echo "byte identity: outputs differ from $list (- recorded, + this build):" >&2
+  echo "byte identity: hashed outputs (PDF, PNG, ../shared) differ from $list (- recorded, + this build):" >&2
   cat diff.txt >&2
-  exit 1
+  fail=1
 fi
-echo "byte identity: $(wc -l < got.sorted) cases identical"
+LC_ALL=C comm -13 cases.list expected.list | while IFS= read -r n; do
+  echo "byte identity: $n: recorded in $expdir but no longer produced" >&2
+done
+LC_ALL=C comm -23 cases.list expected.list | while IFS= read -r n; do
+  echo "byte identity: $n: new case, no $expdir/$n$suffix (run --update)" >&2
+done
+cmp -s cases.list expected.list || fail=1
+ntext=0
+while IFS= read -r n; do
+  ntext=$((ntext + 1))
+  [ -f "$expdir/$n$suffix" ] || continue
+  cmp -s "$expdir/$n$suffix" "cases/$n" && continue
+  fail=1
+  echo "byte identity: $n differs (- recorded, + this build; first $max_diff_lines lines):" >&2
+  diff -u --label "recorded/$n" --label "build/$n" "$expdir/$n$suffix" "cases/$n" \
+    | head -n "$max_diff_lines" | cut -c1-"$max_diff_cols" >&2
+done < cases.list
+[ "$fail" = 0 ] || { echo "byte identity: FAILED (a change meant to change outputs: run --update and commit)" >&2; exit 1; }
+echo "byte identity: $ntext text cases and $(wc -l < got.sorted) hashed cases identical"
 [ "$have_shared" = 1 ] || echo "byte identity: ../shared absent, its cases were not compared"

@@ -3,7 +3,7 @@
 # PostgreSQL: every *.blg/*.csv/*.tsv of the tree is one log set (other files ignored), each
 # with exactly the values the same log loaded alone gets; the same command again adds nothing; a
 # bad log in the tree fails the command (exit 3, its location) while the others are stored, and
-# the command then resumes without duplicates once the log is fixed.
+# the command then resumes without duplicates once the log is fixed; analyze reads the same tree.
 set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
 . "$PS_SOURCE_DIR/tests/cli/pg_lib.sh"
@@ -66,6 +66,13 @@ printf '"(PDH-CSV 4.0) (UTC)(0)","\\\\H\\O\\C"\r\n"01/02/2026 10:00:00.000","1"\
 [ "$(q "$db" "SELECT COUNT(*) FROM DisplayToID")" = 5 ] || fail "fixed log: log sets"
 values "$db" | grep -v 'broken.csv' | cmp - "$tmp/ref-sqlite.txt" || fail "fixed log: values"
 [ "$(q "$db" "SELECT COUNT(*) FROM CounterData")" = "$(($(wc -l <"$tmp/ref-sqlite.txt") + 2))" ] || fail "fixed log: rows"
+# analyze takes the same tree: its logs in path order, as if named one by one
+rm "$tmp/fleet/srv3/broken.csv"
+"$P" analyze "$tmp/fleet" --format json -q >"$tmp/tree.json" 2>/dev/null || true
+"$P" analyze "$tmp/fleet/srv1/mbx01.csv" "$tmp/fleet/srv2/a.blg" "$tmp/fleet/srv2/day2/B.BLG" "$tmp/fleet/srv3/gen.csv" \
+  --format json -q >"$tmp/named.json" 2>/dev/null || true
+grep -q '"rows":' "$tmp/named.json" || fail "analyze: no result"
+cmp "$tmp/tree.json" "$tmp/named.json" || fail "analyze of the tree differs from the logs named one by one"
 # a folder without a log: exit 3, named
 mkdir "$tmp/empty"
 set +e
