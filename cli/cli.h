@@ -228,6 +228,32 @@ int ps_cli_store_labels(ps_cli *cli, const char *url, const char *const *where, 
  * set stored whole already is not loaded again, an interrupted one resumes; filters and -b/-e
  * as for CSV. The first failing input's error (in input order) is the result; the others are
  * loaded all the same. */
+/* Inputs handled one file at a time on N threads (cli/file_jobs.c). ps_cli_jobs_run runs
+ * ops->open once per thread (its per-thread state, e.g. a database connection; NULL = none),
+ * ops->file for each input k in turn on whichever thread is free, ops->close per thread; it
+ * returns one ps_cli_job per input (heap array, freed by the caller after ps_cli_jobs_report on
+ * each, in input order: the input's warnings join cli's and the first failure becomes cli->err).
+ * A file function opens its input with ps_cli_jobs_open_log (serialised: the input registry is
+ * process-wide; warnings go to the input's own list) and may call ps_cli_jobs_progress; it
+ * fills job->err and returns a PS_* status. jobs <= 1: every input on the calling thread. */
+typedef struct ps_cli_job {
+    int rc;
+    ps_error err;
+    ps_warnings warnings;
+} ps_cli_job;
+typedef struct ps_cli_jobs ps_cli_jobs;
+typedef struct ps_cli_jobs_ops {
+    int (*open)(void *ctx, void **worker, ps_error *err);
+    int (*file)(void *ctx, void *worker, ps_cli_jobs *j, size_t k, ps_cli_job *job);
+    void (*close)(void *ctx, void *worker);
+} ps_cli_jobs_ops;
+ps_cli_job *ps_cli_jobs_run(ps_cli *cli, const char *what, const char *const *paths, size_t n, int jobs,
+                            const ps_cli_jobs_ops *ops, void *ctx);
+int ps_cli_jobs_open_log(ps_cli_jobs *j, size_t k, const ps_log_options *lo, ps_log **log);
+void ps_cli_jobs_progress(ps_cli_jobs *j, size_t k, ps_log *log);
+/* Report input job's warnings and, when rc is still PS_OK, its failure; returns the new rc. */
+int ps_cli_jobs_report(ps_cli *cli, ps_cli_job *job, int rc);
+
 typedef struct ps_cli_sql_opts {
     const char *url;
     int has_b, has_e, b_utc, e_utc;
@@ -261,8 +287,18 @@ typedef struct ps_cli_ts_opts {
     const char *out;      /* file, NULL/"-" for standard output, or influx://HOST:PORT/DB */
     int fmt;              /* ps_ts_format */
     ps_merge_opts m;
+    int jobs;             /* ps_cli_convert_ts_jobs: inputs written at once */
+    int threads;          /* ps_cli_convert_ts_jobs: --threads of each .blg reader */
+    ps_log_options lo;    /* ps_cli_convert_ts_jobs: how each input is opened */
 } ps_cli_ts_opts;
 int ps_cli_convert_ts(ps_cli *cli, const ps_cli_ts_opts *o, ps_log *const *logs, const char *const *ins,
                       size_t nin);
+/* '-o influx://... --jobs N': each of paths[0..n) opened, read and written on its own (not merged
+ * with the others: the points are the same unless two inputs hold the same counter of the same
+ * machine at the same time), o->jobs at a time, one connection each; the server is asked first
+ * (ps_influx_open), so a wrong URL fails before any input is read. Warnings and the first failure
+ * in input order (ps_cli_jobs_report); every input is tried. Prints the points written unless
+ * quiet. PS_EIO / PS_EINPUT / PS_EUSAGE as ps_cli_convert_ts. */
+int ps_cli_convert_ts_jobs(ps_cli *cli, const ps_cli_ts_opts *o, const char *const *paths, size_t n);
 
 #endif

@@ -57,7 +57,8 @@ static const ps_opt_doc convert_opts[] = {
      "one per CPU (at most 8 for .blg), 1: one thread; the output is the same",
      .kind = PS_ARG_INT, .at = offsetof(opts, threads), .lo = 0, .hi = 64},
     {NULL, "--jobs", "N", PS_VAL_TEXT, NULL, 0,
-     "-f sql: load N inputs at once, each its own log set stored as soon as it is read (default 1)",
+     "-f sql: load N inputs at once, each its own log set stored as soon as it is read; -o influx://: "
+     "write N inputs at once, each on its own connection as soon as it is read, not merged (default 1)",
      .kind = PS_ARG_INT, .at = offsetof(opts, jobs), .lo = 1, .hi = 64},
     {NULL, "--batch-rows", "N", PS_VAL_TEXT, NULL, 0,
      "-f sql: commit every N CounterData rows (default 250000); running the same command again "
@@ -270,7 +271,9 @@ int ps_cmd_convert(int argc, char **argv, ps_cli *cli)
         flt = ps_cli_filter_build(cli, &o.filter, &rc);
     ps_log **logs = ps_xcalloc(ins.n + 1, sizeof *logs);
     ps_log_options lo = ps_cli_log_options(cli, &o.logs, flt && ps_filter_count(flt) ? flt : NULL);
-    for (size_t k = 0; k < ins.n && !rc && !o.sql; k++) {   /* -f sql opens each input itself */
+    /* -f sql, and influx:// with --jobs, open each input themselves, one at a time */
+    int per_file = o.sql || (o.ts && o.jobs > 1 && ps_influx_is_url(o.out));
+    for (size_t k = 0; k < ins.n && !rc && !per_file; k++) {
         rc = ps_log_open(ins.v[k], &lo, &logs[k], &cli->err);
         if (!rc)
             ps_log_blg_threads(logs[k], o.threads, 0);   /* no-op for other formats */
@@ -278,17 +281,17 @@ int ps_cmd_convert(int argc, char **argv, ps_cli *cli)
             ps_cli_filter_selects_nothing(cli, &o.filter, ins.v[k]);
     }
     size_t matched = 0;
-    for (size_t k = 0; k < ins.n && !rc && !o.sql; k++)   /* -f sql: its inputs are opened one by one later */
+    for (size_t k = 0; k < ins.n && !rc && !per_file; k++)   /* per file: its inputs are opened one by one later */
         matched += ps_log_info_get(logs[k])->ncounters;
-    if (!rc && !o.sql && !matched && flt && ps_filter_count(flt))   /* as chart: nothing written, exit 1 */
+    if (!rc && !per_file && !matched && flt && ps_filter_count(flt))   /* as chart: nothing written, exit 1 */
         rc = ps_error_set(&cli->err, PS_EFAIL, NULL, 0, 0, "no counter of the logs matches the -c/--counter-file patterns");
     if (!rc && o.sql) {
         ps_cli_sql_opts so = {o.out, o.m.has_b, o.m.has_e, o.m.b_utc, o.m.e_utc, o.m.b, o.m.e, o.m.every,
                               o.jobs, o.threads, (uint64_t)o.batch_rows, lo};
         rc = ps_cli_convert_sql(cli, &so, ins.v, ins.n);
     } else if (!rc && o.ts) {
-        ps_cli_ts_opts to = {o.out, o.ts, o.m};
-        rc = ps_cli_convert_ts(cli, &to, logs, ins.v, ins.n);
+        ps_cli_ts_opts to = {o.out, o.ts, o.m, o.jobs, o.threads, lo};
+        rc = per_file ? ps_cli_convert_ts_jobs(cli, &to, ins.v, ins.n) : ps_cli_convert_ts(cli, &to, logs, ins.v, ins.n);
     } else if (!rc)
         rc = run(cli, &o, logs, ins.n, ins.v);
     for (size_t k = 0; k < ins.n; k++)

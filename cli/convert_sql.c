@@ -9,29 +9,20 @@
 #include "ps_io.h"
 #include "ps_store.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-/* What became of one input. */
+/* What became of one input, beyond its status (ps_cli_job). */
 typedef struct sql_file {
-    int rc;
-    ps_error err;
-    ps_warnings warnings;
     ps_relog_sql_state st;
     uint64_t rows;
 } sql_file;
 
 typedef struct sql_run {
-    ps_cli *cli;
     const ps_cli_sql_opts *o;
     const char *const *paths;
-    size_t n;
     sql_file *files;
-    pthread_mutex_t lock;   /* next, the progress, ps_log_open (the input registry) */
-    size_t next;
-    uint64_t *done, *total; /* per input, bytes */
 } sql_run;
 
 static int keep_row(const ps_cli_sql_opts *o, const ps_row *row, uint64_t *kept)
@@ -64,80 +55,55 @@ static char *set_key(const ps_cli_sql_opts *o, const char *path, const ps_log_in
 /* Rows between two progress updates, less one (a power of two less one: a mask). */
 #define PROGRESS_EVERY 1023u
 
-static void progress(sql_run *s, size_t k, ps_log *log)
-{
-    uint64_t d, t, sum = 0, all = 0;
-    ps_log_progress(log, &d, &t);
-    pthread_mutex_lock(&s->lock);
-    s->done[k] = d;
-    s->total[k] = t;
-    for (size_t i = 0; i < s->n; i++) {
-        sum += s->done[i];
-        all += s->total[i];
-    }
-    ps_cli_progress(s->cli, "convert", sum, all);
-    pthread_mutex_unlock(&s->lock);
-}
-
 /* Input k into the database db: its log set whole, resumed, or found complete already. */
-static int one_file(sql_run *s, ps_db *db, size_t k)
+static int one_file(void *ctx, void *conn, ps_cli_jobs *j, size_t k, ps_cli_job *job)
 {
+    sql_run *s = ctx;
     const ps_cli_sql_opts *o = s->o;
     sql_file *f = &s->files[k];
-    ps_log_options lo = o->lo;
-    lo.warnings = &f->warnings;
+    ps_db *db = conn;
     ps_log *log = NULL;
-    pthread_mutex_lock(&s->lock);   /* ps_log_open notes the input in the process-wide registry */
-    int rc = ps_log_open(s->paths[k], &lo, &log, &f->err);
-    pthread_mutex_unlock(&s->lock);
+    int rc = ps_cli_jobs_open_log(j, k, &o->lo, &log);
     if (rc)
         return rc;
     ps_log_blg_threads(log, o->threads, 0);   /* no-op for other formats */
-    char *key = set_key(o, s->paths[k], ps_log_info_get(log), &f->err, &rc);
+    char *key = set_key(o, s->paths[k], ps_log_info_get(log), &job->err, &rc);
     ps_relog_sql_options ro = {key, o->batch_rows};
     ps_relog_sql *r = NULL;
     if (!rc)
-        rc = ps_relog_sql_begin(db, ps_log_info_get(log), s->paths[k], &ro, &r, &f->st, &f->err);
+        rc = ps_relog_sql_begin(db, ps_log_info_get(log), s->paths[k], &ro, &r, &f->st, &job->err);
     free(key);
     ps_row row;
     uint64_t kept = 0, seen = 0;
     while (!rc && r) {
-        int got = ps_log_next(log, &row, &f->err);
+        int got = ps_log_next(log, &row, &job->err);
         if (got < 0)
             rc = -got;
         if (got != 1)
             break;
         if (keep_row(o, &row, &kept))
-            rc = ps_relog_sql_row(r, &row, &f->err);
+            rc = ps_relog_sql_row(r, &row, &job->err);
         if ((++seen & PROGRESS_EVERY) == 0)
-            progress(s, k, log);
+            ps_cli_jobs_progress(j, k, log);
     }
     if (rc)
         ps_relog_sql_abort(r);
     else if (r)
-        rc = ps_relog_sql_end(r, &f->rows, &f->err);
+        rc = ps_relog_sql_end(r, &f->rows, &job->err);
     ps_log_close(log);
     return rc;
 }
 
-static void *worker(void *arg)
+/* Each thread loads on its own connection. */
+static int conn_open(void *ctx, void **conn, ps_error *err)
 {
-    sql_run *s = arg;
-    ps_db *db = NULL;
-    ps_error open_err = {0};
-    int open_rc = ps_db_open(s->o->url, &db, &open_err);
-    for (;;) {
-        pthread_mutex_lock(&s->lock);
-        size_t k = s->next++;
-        pthread_mutex_unlock(&s->lock);
-        if (k >= s->n)
-            break;
-        s->files[k].rc = open_rc ? open_rc : one_file(s, db, k);
-        if (open_rc)
-            s->files[k].err = open_err;
-    }
-    ps_db_close(db);
-    return NULL;
+    return ps_db_open_bulk(((sql_run *)ctx)->o->url, (ps_db **)conn, err);
+}
+
+static void conn_close(void *ctx, void *conn)
+{
+    (void)ctx;
+    ps_db_close(conn);
 }
 
 /* Input bytes per CounterData row, at least (a relog CSV cell is about 20 bytes, a .blg value
@@ -166,7 +132,7 @@ static int nothing_stored(ps_db *db)
 int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, const char *const *paths, size_t n)
 {
     ps_db *db = NULL;
-    int rc = ps_db_open(o->url, &db, &cli->err);   /* created and migrated once, before the workers */
+    int rc = ps_db_open_bulk(o->url, &db, &cli->err);   /* created and migrated once, before the workers */
     int dropped = 0;
     if (!rc)
         rc = ps_relog_sql_bulk_begin(db, expected_rows(paths, n), &dropped, &cli->err);
@@ -174,41 +140,24 @@ int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, const char *const 
         ps_db_close(db);
         return rc;
     }
-    sql_run s = {.cli = cli, .o = o, .paths = paths, .n = n};
-    s.files = ps_xcalloc(n + 1, sizeof *s.files);
-    s.done = ps_xcalloc(n + 1, sizeof *s.done);
-    s.total = ps_xcalloc(n + 1, sizeof *s.total);
-    pthread_mutex_init(&s.lock, NULL);
-    size_t nthreads = o->jobs > 1 ? (size_t)o->jobs : 1;
-    if (nthreads > n)
-        nthreads = n;
-    pthread_t *tid = ps_xcalloc(nthreads + 1, sizeof *tid);
-    size_t started = 0;
-    for (size_t t = 1; t < nthreads; t++)   /* the calling thread is the first worker */
-        if (pthread_create(&tid[t], NULL, worker, &s) == 0)
-            started = t;
-    worker(&s);
-    for (size_t t = 1; t <= started; t++)
-        pthread_join(tid[t], NULL);
-    ps_cli_progress_end(cli);
+    sql_run s = {o, paths, ps_xcalloc(n + 1, sizeof(sql_file))};
+    static const ps_cli_jobs_ops ops = {conn_open, one_file, conn_close};
+    ps_cli_job *jobs = ps_cli_jobs_run(cli, "convert", paths, n, o->jobs, &ops, &s);
     for (size_t k = 0; k < n; k++) {   /* in input order: warnings, then the first failure */
         sql_file *f = &s.files[k];
-        for (size_t i = 0; i < f->warnings.n; i++)
-            ps_warn(&cli->warnings, "%s", f->warnings.msgs[i]);
+        rc = ps_cli_jobs_report(cli, &jobs[k], rc);
         if (f->st.complete)
             ps_warn(&cli->warnings, "%s: this log set is in the database already (GUID %s): nothing added", paths[k],
                     f->st.guid);
-        else if (f->st.records_before && !f->rc)
+        else if (f->st.records_before && !jobs[k].rc)
             ps_warn(&cli->warnings, "%s: an interrupted load resumed after record %llu (GUID %s)", paths[k],
                     (unsigned long long)f->st.records_before, f->st.guid);
-        if (f->rc && !rc) {
-            rc = f->rc;
-            cli->err = f->err;
-        }
-        ps_warnings_fini(&f->warnings);
     }
+    free(jobs);
     ps_error ie = {0};   /* the key index, built after a bulk load (and after one that was stopped) */
     int irc = ps_relog_sql_bulk_end(db, &ie);
+    if (!irc)
+        irc = ps_db_bulk_off(db, &ie);   /* the workers' connections are closed: WAL again */
     if (irc && !rc) {
         rc = irc;
         cli->err = ie;
@@ -217,10 +166,6 @@ int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, const char *const 
         ps_db_close_discard(db);   /* a database this command created and filled with nothing goes */
     else
         ps_db_close(db);
-    pthread_mutex_destroy(&s.lock);
-    free(tid);
     free(s.files);
-    free(s.done);
-    free(s.total);
     return rc;
 }

@@ -13,6 +13,7 @@ struct ps_db {
     char *name;       /* URL without a password, for messages */
     char *url;        /* as given (for discard) */
     int state;        /* PS_DB_CREATED, PS_DB_READ_ONLY */
+    int how;          /* PS_DB_OPEN_* */
     int in_tx;
 };
 
@@ -39,13 +40,28 @@ void ps_db_real_text(char out[32], double v)
     snprintf(out, 32, "%.17g", v);
 }
 
+static int open_migrate(const char *url, int how, int version, ps_db **out, ps_error *err);
+
 int ps_db_open(const char *url, ps_db **out, ps_error *err)
 {
-    return ps_db_open_at(url, PS_STORE_SCHEMA_VERSION, out, err);
+    return open_migrate(url, PS_DB_OPEN_CREATE, PS_STORE_SCHEMA_VERSION, out, err);
 }
 
-/* Open url with its backend; create: make a missing database. */
-static int db_open(const char *url, int create, ps_db **out, ps_error *err)
+int ps_db_open_bulk(const char *url, ps_db **out, ps_error *err)
+{
+    return open_migrate(url, PS_DB_OPEN_CREATE | PS_DB_OPEN_BULK, PS_STORE_SCHEMA_VERSION, out, err);
+}
+
+int ps_db_bulk_off(ps_db *db, ps_error *err)
+{
+    if (!(db->how & PS_DB_OPEN_BULK) || !db->be->bulk_off)
+        return PS_OK;
+    db->how &= ~PS_DB_OPEN_BULK;
+    return ps_db_exec(db, db->be->bulk_off, err);
+}
+
+/* Open url with its backend; how: PS_DB_OPEN_* (CREATE: make a missing database). */
+static int db_open(const char *url, int how, ps_db **out, ps_error *err)
 {
     *out = NULL;
     const ps_db_backend *be = NULL;
@@ -60,7 +76,8 @@ static int db_open(const char *url, int create, ps_db **out, ps_error *err)
     db->be = be;
     db->name = be->display ? be->display(url) : ps_xstrdup(url);
     db->url = ps_xstrdup(url);
-    int rc = be->open(url, db->name, create, &db->conn, &db->state, err);
+    db->how = how;
+    int rc = be->open(url, db->name, how, &db->conn, &db->state, err);
     if (rc) {
         ps_db_close(db);
         return rc;
@@ -71,7 +88,12 @@ static int db_open(const char *url, int create, ps_db **out, ps_error *err)
 
 int ps_db_open_at(const char *url, int version, ps_db **out, ps_error *err)
 {
-    int rc = db_open(url, 1, out, err);
+    return open_migrate(url, PS_DB_OPEN_CREATE, version, out, err);
+}
+
+static int open_migrate(const char *url, int how, int version, ps_db **out, ps_error *err)
+{
+    int rc = db_open(url, how, out, err);
     if (!rc && (rc = ps_store_migrate(*out, version, err)) != PS_OK) {
         ps_db_close_discard(*out);
         *out = NULL;

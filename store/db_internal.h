@@ -11,10 +11,11 @@ typedef struct ps_db_backend {
     const char *const *schemes;             /* URL prefixes that choose it, NULL-terminated */
     /* the URL for messages, without a password (heap string); NULL = the URL as given */
     char *(*display)(const char *url);
-    /* create: make the database when missing (else a missing one is an error). *state gets
+    /* how (PS_DB_OPEN_*): CREATE makes the database when missing (else a missing one is an
+     * error); BULK sets the connection up for a bulk load (bulk_off below). *state gets
      * PS_DB_CREATED when this open made it, PS_DB_READ_ONLY when it could open it for reading
      * only (a read-only file). */
-    int (*open)(const char *url, const char *name, int create, void **conn, int *state, ps_error *err);
+    int (*open)(const char *url, const char *name, int how, void **conn, int *state, ps_error *err);
     /* remove the database this process created (url as given to open); NULL = never created */
     void (*discard)(const char *url);
     void (*close)(void *conn);
@@ -35,9 +36,12 @@ typedef struct ps_db_backend {
     int (*copy_row)(void *cp, const ps_db_val *vals, size_t n, ps_error *err);
     int (*copy_end)(void *cp, ps_error *err);
     void (*copy_abort)(void *cp);
+    /* SQL that ends a bulk load on a connection opened with PS_DB_OPEN_BULK (NULL = nothing) */
+    const char *bulk_off;
 } ps_db_backend;
 
 enum { PS_DB_CREATED = 1, PS_DB_READ_ONLY = 2 };
+enum { PS_DB_OPEN_CREATE = 1, PS_DB_OPEN_BULK = 2 };
 
 extern const ps_db_backend ps_db_sqlite_backend;
 extern const ps_db_backend ps_db_pg_backend;

@@ -180,9 +180,9 @@ static char *pg_display(const char *url)
 
 static void quiet_notices(void *arg, const char *msg) { (void)arg, (void)msg; }
 
-static int pg_open(const char *url, const char *name, int create, void **out, int *state, ps_error *err)
+static int pg_open(const char *url, const char *name, int how, void **out, int *state, ps_error *err)
 {
-    (void)create;   /* a PostgreSQL database is never created by perfscribe */
+    (void)how;   /* a PostgreSQL database is never created by perfscribe; COPY is its bulk form */
     *state = 0;
     const char *conninfo = conninfo_of(url);
     int rc = ps_dl_load(&pq_lib, name, err);
@@ -454,4 +454,4 @@ const ps_db_backend ps_db_pg_backend = {
     "postgresql", pg_schemes, pg_display, pg_open, NULL, pg_close, pg_exec, "BEGIN",
     "SELECT pg_advisory_xact_lock(1886680946)",   /* one perfscribe writer at a time */
     pg_prepare, pg_run, pg_next, pg_col_null, pg_col_int, pg_col_real, pg_col_text, pg_finalize,
-    pg_copy_begin, pg_copy_row, pg_copy_end, pg_copy_abort};
+    pg_copy_begin, pg_copy_row, pg_copy_end, pg_copy_abort, NULL};

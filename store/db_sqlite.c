@@ -12,6 +12,12 @@
 #include <unistd.h>
 
 #define SQLITE_BUSY_MS 30000
+/* A store is written through a write-ahead log (readers go on while a writer commits). A bulk
+ * load (ps_db_open_bulk) uses a rollback journal instead: its rows and the key index built after
+ * them are appended to the file once, where WAL writes every page twice (log, then checkpoint)
+ * and a 40 M-row load's log grows past a gigabyte; the backend's bulk_off puts WAL back. */
+#define SETUP_WRITE "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-32768"
+#define SETUP_BULK "PRAGMA journal_mode=DELETE; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-32768"
 
 typedef struct lite_stmt {
     sqlite3_stmt *st;
@@ -81,7 +87,7 @@ static char *immutable_uri(const char *path)
     return ps_buf_steal(&b);
 }
 
-static int lite_open(const char *url, const char *name, int create, void **conn, int *state, ps_error *err)
+static int lite_open(const char *url, const char *name, int how, void **conn, int *state, ps_error *err)
 {
     const char *path = url + strlen("sqlite:");
     *state = 0;
@@ -90,7 +96,7 @@ static int lite_open(const char *url, const char *name, int create, void **conn,
     /* NOMUTEX: a connection is used by one thread at a time (convert --jobs: one each) */
     int made = 0, flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
     struct stat st;
-    if (create) {
+    if (how & PS_DB_OPEN_CREATE) {
         int rc = make_file(path, name, &made, err);
         if (rc)
             return rc;
@@ -116,9 +122,9 @@ static int lite_open(const char *url, const char *name, int create, void **conn,
     ps_input_note(path);   /* the store is an input: never replaced by an output (-o) */
     sqlite3_busy_timeout(db, SQLITE_BUSY_MS);
     char *msg = NULL;
-    const char *setup = flags == SQLITE_OPEN_READONLY
-                            ? "PRAGMA cache_size=-32768"
-                            : "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-32768";
+    const char *setup = flags == SQLITE_OPEN_READONLY ? "PRAGMA cache_size=-32768"
+                        : how & PS_DB_OPEN_BULK    ? SETUP_BULK
+                                                   : SETUP_WRITE;
     if (sqlite3_exec(db, setup, NULL, NULL, &msg) != SQLITE_OK) {
         int rc = ps_error_set(err, code_of(db), name, 0, 0, "cannot open the database: %s", msg ? msg : "?");
         sqlite3_free(msg);
@@ -219,4 +225,4 @@ static const char *const lite_schemes[] = {"sqlite:", NULL};
 const ps_db_backend ps_db_sqlite_backend = {
     "sqlite", lite_schemes, NULL, lite_open, lite_discard, lite_close, lite_exec, "BEGIN IMMEDIATE", NULL,
     lite_prepare, lite_run, lite_next, lite_col_null, lite_col_int, lite_col_real, lite_col_text, lite_finalize,
-    NULL, NULL, NULL, NULL};
+    NULL, NULL, NULL, NULL, "PRAGMA journal_mode=WAL"};

@@ -48,6 +48,16 @@ ps_db_val ps_db_text(const char *s);   /* NULL s -> NULL value */
  * PS_STORE_SCHEMA_VERSION), PS_EIO when the database cannot be opened or migrated, or when libpq (loaded at the first PostgreSQL URL, ps_dl.h) is missing: "a
  * PostgreSQL results store needs libpq.so.N (Debian package ...): ...". *out owned by the caller (ps_db_close). */
 int ps_db_open(const char *url, ps_db **out, ps_error *err);
+/* ps_db_open for a bulk load (convert -f sql): an SQLite file is written with a rollback
+ * journal instead of WAL while the load's connections are open (rows and indexes appended once,
+ * not logged and copied again; readers of the file wait while a batch commits); a
+ * PostgreSQL connection is the same as ps_db_open's (COPY is its bulk form). End the load with
+ * ps_db_bulk_off on one connection after the others are closed. Errors as ps_db_open. */
+int ps_db_open_bulk(const char *url, ps_db **out, ps_error *err);
+/* Put an SQLite file opened by ps_db_open_bulk back to WAL (no other connection may be open;
+ * if one is, SQLite keeps the rollback journal, which is still a valid store). PS_OK for a
+ * connection not opened for a bulk load; PS_EIO on a database error. */
+int ps_db_bulk_off(ps_db *db, ps_error *err);
 /* The same, migrating only up to schema `version` (tests of the migrations). */
 int ps_db_open_at(const char *url, int version, ps_db **out, ps_error *err);
 /* Open for reading (list, show, trend --db, report --db): a missing SQLite file is an error

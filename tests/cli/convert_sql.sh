@@ -32,6 +32,10 @@ readme_query=$(sed -n '/^-- relog-schema query begin/,/^-- relog-schema query en
 [ -n "$readme_query" ] || fail "no query in docs/readme/store.md"
 for db in "$lite" "$pg"; do
   "$P" convert "$shared/PS_CounterSamples.blg" -f sql -o "$db" -q
+  if [ "$db" = "$lite" ]; then   # loaded with a rollback journal, left in WAL mode as every store
+    [ "$(sqlite3 "$tmp/relog.db" 'PRAGMA journal_mode')" = wal ] || fail "bulk load left the journal mode changed"
+    [ ! -e "$tmp/relog.db-journal" ] || fail "bulk load left its rollback journal"
+  fi
   q "$db" "SELECT c.MachineName, c.ObjectName, c.ParentName, c.InstanceName, c.InstanceIndex, c.CounterName,
                   v.CounterDateTime, v.CounterValue, d.MinutesToUTC, d.NumberOfRecords
            FROM CounterData v JOIN CounterDetails c ON c.CounterID = v.CounterID

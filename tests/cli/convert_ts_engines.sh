@@ -54,6 +54,18 @@ echo "influxdb: $(grep -c '^ok' "$tmp/influx.txt") fields, as the CSV and summar
 n=$(wc -l <"$tmp/all.lp")
 grep -q "perfscribe: $n points written" "$tmp/influx.out" || fail "-f influx has $n lines, the write said: $(cat "$tmp/influx.out")"
 
+# --jobs 2: each log written on its own connection, not merged: the same points (the two logs are
+# two machines), counted over both
+python3 -c 'import sys, urllib.request, urllib.parse
+urllib.request.urlopen(sys.argv[1] + "/query", urllib.parse.urlencode({"q": "CREATE DATABASE perfscribe_jobs"}).encode())' "$http"
+"$P" convert "${ins[@]}" --jobs 2 -o "$PS_INFLUX_URL/perfscribe_jobs" >"$tmp/jobs.out" 2>&1 ||
+  { cat "$tmp/jobs.out"; fail "convert --jobs 2 -o influx://"; }
+grep -q "perfscribe: $n points of 2 logs written to $PS_INFLUX_URL/perfscribe_jobs" "$tmp/jobs.out" ||
+  fail "--jobs 2: $(cat "$tmp/jobs.out") (want $n points)"
+python3 "$verify" "$tmp/ref.csv" "$tmp/summary.json" influx "$http" perfscribe_jobs >"$tmp/jobs.txt" ||
+  { grep -v '^ok' "$tmp/jobs.txt"; fail "--jobs 2: InfluxDB holds other values than convert's CSV"; }
+echo "influxdb --jobs 2: $(grep -c '^ok' "$tmp/jobs.txt") fields, as the CSV and summary"
+
 # 3. refusals: the server's own message, exit 4, never the password
 set +e
 INFLUX_USERNAME=someone INFLUX_PASSWORD=hunter2-secret "$P" convert -q "${ins[0]}" -o "$PS_INFLUX_URL/nosuchdb" 2>"$tmp/e1"

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "doc_internal.h"
+#include "doc_build.h"
 
 /* doc_tree.c numbers figures by chart titles (doc_chart.c, which needs the whole chart engine):
  * never reached from CommonMark text, so defined here as a trap rather than linked. */

@@ -6,7 +6,7 @@
  * (schema version checked, migrated), listed, every run loaded and shown (text and JSON).
  * Nothing read from the database may crash, hang or leak (issue 31: a negative ps_schema.version
  * indexed an array; acceptance: fuzz the store's stored values).
- * fuzz-extra: store/*.c cli/pipeline/pipeline.c render/store/store_out.c render/out/js_out.c render/out/js_render.c
+ * fuzz-extra: store/[a-z]*.c cli/pipeline/pipeline.c render/store/store_out.c render/out/js_[a-z]*.c render/out/json.c
  * fuzz-pkgs: sqlite3 libpq */
 #include <stdint.h>
 #include <stdio.h>

@@ -7,13 +7,19 @@
 # Crashers are left in build-fuzz/artifacts/<harness>/; the exit status is non-zero if any.
 # Further arguments name the harnesses to run (e.g. "fuzz_csv fuzz_js_html"); default: all.
 # Seeds are also taken from tests/fuzz/corpus/<harness>/ (small files derived from samples/, tests/).
+# run.sh --syntax: no fuzzing; check that every source the harnesses name exists and compile each
+# harness with -fsyntax-only (cc when clang is missing): the suite runs it (tests/cli/fuzz_harnesses.sh)
+# so a renamed file or header cannot break `make fuzz` unnoticed.
 set -euo pipefail
+SYNTAX=
+[ "${1:-}" = --syntax ] && { SYNTAX=1; shift; }
 SECONDS_PER=${1:-60}
 shift || true
 ONLY=" $* "
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=$ROOT/build-fuzz
 CC=${CC:-clang}
+[ -n "$SYNTAX" ] && ! command -v "$CC" >/dev/null && CC=cc
 if ! command -v "$CC" >/dev/null; then
   echo "run.sh: $CC not found; Debian: apt-get install clang libclang-rt-dev" >&2
   exit 2
@@ -33,10 +39,26 @@ PQ_SONAME=$(objdump -p "$(pkg-config --variable=libdir libpq)/libpq.so" 2>/dev/n
 LAZY="$LAZY -DPS_SONAME_LIBPQ=\"${PQ_SONAME:-libpq.so.5}\" -DPS_DEBPKG_LIBPQ=\"libpq5\""
 CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DPS_VERSION=\"fuzz\" -DPS_SOURCE_DIR=\"$ROOT\" $LAZY $INCS $(pkg-config --cflags $PKGS)"
 LIBS="$(pkg-config --libs $PKGS) -lm"
-mkdir -p "$OUT/obj" "$OUT/corpus" "$OUT/artifacts"
 # libraries: model, io, parser and the render files the harnesses need (no cairo/hpdf)
 # (the results store, store/, needs SQLite and libpq: not linked into the harnesses)
-RENDER=${FUZZ_RENDER:-"out/pdh_write.c out/numfmt.c out/escape.c output/outfile.c output/outfile_tmp.c doc/doc_image.c"}
+RENDER=${FUZZ_RENDER:-"out/pdh_write.c out/numfmt.c out/escape.c outfile/outfile.c outfile/outfile_tmp.c doc/doc_image.c"}
+if [ -n "$SYNTAX" ]; then
+  bad=0
+  for r in $RENDER; do
+    [ -f "$ROOT/render/$r" ] || { echo "run.sh: render/$r (RENDER) does not exist" >&2; bad=1; }
+  done
+  for h in "$ROOT"/tests/fuzz/fuzz_*.c; do
+    xpkgs=$(sed -n 's/^.*fuzz-pkgs: *//p' "$h" | head -1 | sed 's|\*/.*||')
+    for pat in $(sed -n 's/^.*fuzz-extra: *//p' "$h" | head -1 | sed 's|\*/.*||'); do
+      for src in "$ROOT"/$pat; do
+        [ -f "$src" ] || { echo "run.sh: ${h##*/} names $pat (fuzz-extra), which does not exist" >&2; bad=1; }
+      done
+    done
+    $CC $CFLAGS -I"$ROOT/tests/unit" $([ -n "$xpkgs" ] && pkg-config --cflags $xpkgs) -fsyntax-only "$h" || bad=1
+  done
+  exit $bad
+fi
+mkdir -p "$OUT/obj" "$OUT/corpus" "$OUT/artifacts"
 objs=()
 while IFS= read -r src; do objs+=("$src"); done < <(find "$ROOT/model" "$ROOT/io" "$ROOT/parser" -name '*.c' | sort)
 for r in $RENDER; do objs+=("$ROOT/render/$r"); done
