@@ -13,23 +13,10 @@
 # the script prints the load average next to them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PS=${1:-${PERFSCRIBE:-build/perfscribe}}
-ROWS=${ROWS:-20000}
-COLS=${COLS:-2000}
+. bench/lib/bench.sh
+bench_relog_pair "$@"
 REPEAT=${REPEAT:-3}
-DATA=bench/data
 SHARED=${PS_SHARED_DIR:-../shared}
-mkdir -p "$DATA"
-[ -x "$PS" ] || { echo "bench: $PS not built (make build)" >&2; exit 2; }
-F1=$DATA/relog-${COLS}x${ROWS}.csv
-F2=$DATA/relog-${COLS}x$((ROWS * 2)).csv
-for f in "$F1:$ROWS" "$F2:$((ROWS * 2))"; do
-  file=${f%%:*} rows=${f##*:}
-  if [ ! -s "$file" ]; then
-    echo "generating $file ($COLS counters x $rows rows) ..." >&2
-    python3 bench/gen_csv.py "$rows" "$COLS" "$file.part" && mv "$file.part" "$file"
-  fi
-done
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 # best wall seconds and peak RSS (MB) of REPEAT runs of a command (exit 0 or 1 accepted)

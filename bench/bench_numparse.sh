@@ -23,6 +23,7 @@
 # Exit status 1 when any value differs from strtod.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib/bench.sh
 CC=${CC:-cc}
 CFLAGS=${CFLAGS:--O2}
 SRC=${NUMPARSE:-parser/text/numparse_scan.c parser/text/numparse.c parser/text/numparse_avx2.c parser/text/numparse_avx512.c model/stats/cpu.c}
@@ -33,8 +34,7 @@ trap 'rm -f "$OUT"' EXIT
 DEFAULT=bench/data/relog-2000x20000.csv
 if [ $# -eq 0 ] && [ ! -s "$DEFAULT" ]; then   # the summary benchmark's file, made the same way
   mkdir -p bench/data
-  echo "generating $DEFAULT (2000 counters x 20000 rows) ..." >&2
-  python3 bench/gen_csv.py 20000 2000 "$DEFAULT.part" && mv "$DEFAULT.part" "$DEFAULT"
+  bench_gen_csv 20000 2000 "$DEFAULT"
 fi
 # shellcheck disable=SC2086   # $CFLAGS, $INC and $SRC are lists of words
 "$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $CFLAGS -Wall -Wextra \

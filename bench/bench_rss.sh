@@ -13,6 +13,7 @@
 #   bash bench/bench_rss.sh [PERFSCRIBE]        (GB=N size, KEEP=1 keep the files)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib/bench.sh
 PS=${PERFSCRIBE:-${1:-build/perfscribe}}
 GB=${GB:-10}
 SHARED=${PS_SHARED_DIR:-../shared}/real-samples/blg
@@ -43,7 +44,7 @@ measure() {
 
 echo "== peak memory on ~$GB GB inputs (CPUs: $(nproc); load average at start: $(cut -d' ' -f1-3 /proc/loadavg))"
 BASE=$DATA/relog-2000x2000.csv
-[ -s "$BASE" ] || python3 bench/gen_csv.py 2000 2000 "$BASE"
+bench_gen_csv 2000 2000 "$BASE"
 times=$(python3 -c "import os; print(max(1, round($GB * 1e9 / os.path.getsize('$BASE'))))")
 BIG=$DATA/rss_relog_${GB}g.csv
 [ -s "$BIG" ] || python3 bench/csv_repeat.py "$BASE" "$times" "$BIG"

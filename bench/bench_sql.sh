@@ -7,23 +7,20 @@
 # PostgreSQL: a throwaway server (tests/pg_server.sh) unless PS_PG_URL names one.
 set -euo pipefail
 cd "$(dirname "$0")"
+. lib/bench.sh
 PS=${PERFSCRIBE:-../build/perfscribe}
 ROWS=${ROWS:-20000}; COLS=${COLS:-2000}
 mkdir -p data
 csv=data/relog-${COLS}x${ROWS}.csv
-[ -f "$csv" ] || python3 gen_csv.py "$ROWS" "$COLS" "$csv"
+bench_gen_csv "$ROWS" "$COLS" "$csv"
 bytes=$(stat -c %s "$csv")
 measure() {   # label url
   local label=$1 url=$2
-  python3 - "$PS" "$csv" "$url" "$label" "$bytes" <<'PY'
-import os, resource, subprocess, sys, time
+  bench_py - "$PS" "$csv" "$url" "$label" "$bytes" <<'PY'
+import sys
+from measure import convert_sql
 ps, csv, url, label, size = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
-t = time.perf_counter()
-p = subprocess.Popen([ps, "convert", csv, "-f", "sql", "-o", url, "-q"])
-_, status, ru = os.wait4(p.pid, 0)
-wall = time.perf_counter() - t
-if status:
-    sys.exit("%s: perfscribe failed (%d)" % (label, status))
+wall, ru = convert_sql(ps, csv, url, label)
 cpu = ru.ru_utime + ru.ru_stime
 # rows actually loaded: every non-blank cell
 rows = 0
@@ -41,5 +38,5 @@ rm -f data/bench_sql.db data/bench_sql.db-wal data/bench_sql.db-shm
 if [ -n "${PS_PG_URL:-}" ]; then
   measure postgresql "$PS_PG_URL"
 else
-  bash ../tests/pg_server.sh run bash -c "$(declare -f measure); PS=$PS csv=$csv bytes=$bytes measure postgresql \"\$PS_PG_URL\""
+  bash ../tests/pg_server.sh run bash -c "$(declare -f measure bench_py); PS=$PS csv=$csv bytes=$bytes measure postgresql \"\$PS_PG_URL\""
 fi

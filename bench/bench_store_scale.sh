@@ -21,6 +21,7 @@ SIZES=${SIZES:-"1 10 40"}
 COLS=${COLS:-1000}
 DBS=${DBS:-"sqlite postgresql"}
 data=${BENCH_DATA:-$here/data}
+. "$here/lib/bench.sh"
 mkdir -p "$data"
 
 if [ -z "${PS_PG_URL:-}" ] && [[ " $DBS " == *" postgresql "* ]] && [ -z "${BENCH_STORE_INNER:-}" ]; then
@@ -29,8 +30,9 @@ fi
 
 # one load: DB label, URL; prints the table row
 measure() {
-  python3 - "$PS" "$1" "$2" "$3" "$4" <<'PY'
+  bench_py - "$PS" "$1" "$2" "$3" "$4" <<'PY'
 import os, subprocess, sys, time
+from measure import convert_sql
 ps, csv, label, url, size = sys.argv[1:6]
 def server_cpu():   # the local server's CPU seconds: the postmaster and its ended backends
     try:
@@ -40,12 +42,7 @@ def server_cpu():   # the local server's CPU seconds: the postmaster and its end
     except (OSError, KeyError, ValueError):
         return 0.0
 s0 = server_cpu()
-t = time.perf_counter()
-p = subprocess.Popen([ps, "convert", csv, "-f", "sql", "-o", url, "-q"])
-_, status, ru = os.wait4(p.pid, 0)
-wall = time.perf_counter() - t
-if status:
-    sys.exit("%s: perfscribe failed (%d)" % (label, status))
+wall, ru = convert_sql(ps, csv, url, label)
 if url.startswith("sqlite:"):
     import sqlite3
     rows = sqlite3.connect(url[7:]).execute("SELECT COUNT(*) FROM CounterData").fetchone()[0]
@@ -64,7 +61,7 @@ echo "|------------|--------|-------------|----------|-----------|---------|----
 for m in $SIZES; do
   samples=$(( (m * 1000000 + COLS * 98 / 100 - 1) / (COLS * 98 / 100) ))
   csv=$data/store-${COLS}x${samples}.csv
-  [ -f "$csv" ] || python3 "$here/gen_csv.py" "$samples" "$COLS" "$csv"
+  bench_gen_csv "$samples" "$COLS" "$csv"
   for db in $DBS; do
     case $db in
       sqlite)

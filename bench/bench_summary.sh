@@ -16,21 +16,8 @@
 # Wall time comes from the monotonic clock, CPU time from os.wait4(), peak RSS from GNU time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PS=${1:-${PERFSCRIBE:-build/perfscribe}}
-ROWS=${ROWS:-20000}
-COLS=${COLS:-2000}
-DATA=bench/data
-mkdir -p "$DATA"
-F1=$DATA/relog-${COLS}x${ROWS}.csv
-F2=$DATA/relog-${COLS}x$((ROWS * 2)).csv
-[ -x "$PS" ] || { echo "bench: $PS not built (make build)" >&2; exit 2; }
-for f in "$F1:$ROWS" "$F2:$((ROWS * 2))"; do
-  file=${f%%:*} rows=${f##*:}
-  if [ ! -s "$file" ]; then
-    echo "generating $file ($COLS counters x $rows rows) ..." >&2
-    python3 bench/gen_csv.py "$rows" "$COLS" "$file.part" && mv "$file.part" "$file"
-  fi
-done
+. bench/lib/bench.sh
+bench_relog_pair "$@"
 PANDAS_PY=
 for p in python3 /usr/bin/python3; do
   if command -v "$p" >/dev/null && "$p" -c 'import pandas' 2>/dev/null; then PANDAS_PY=$(command -v "$p"); break; fi

@@ -23,6 +23,17 @@
 enum { PS_READ_OK = 0, PS_READ_EOPEN, PS_READ_EISDIR, PS_READ_EREAD, PS_READ_ETOOBIG };
 int ps_buf_read_file(ps_buf *b, const char *path, size_t max);
 
+/* Files read as input by this process (hardening): readers note every regular file they read
+ * (ps_log_open, the Jetstress readers, ps_buf_read_file); ps_outfile_open refuses to replace a
+ * noted file, so an output never overwrites an input that a command found by itself (inside a
+ * RUN folder). Identity is device + inode (other spellings, hard and symbolic links match),
+ * found with stat() here in the I/O library: the model does no I/O. Call from one thread
+ * (readers open files on the calling thread); the list lives until the process ends.
+ * ps_input_noted: 1 when path names a noted file. The path "-" names the file behind standard
+ * input (fd 0) when it is a regular file (`summary - -o LOG < LOG`). */
+void ps_input_note(const char *path);
+int ps_input_noted(const char *path);
+
 /* ===================================================================== 2. SHA-256 */
 
 typedef struct ps_sha256 {

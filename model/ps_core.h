@@ -96,15 +96,6 @@ const char *ps_fmt_si(char *out, size_t n, double v);
  * Returns 0 and *out on success, -1 when s[0..len) is not entirely a number. */
 int ps_parse_double(const char *s, size_t len, double *out);
 
-/* Files read as input by this process (hardening): readers note every regular file they read
- * (ps_log_open, the Jetstress readers); ps_outfile_open refuses to replace a noted file, so an
- * output never overwrites an input that a command found by itself (inside a RUN folder).
- * Identity is device + inode (other spellings, hard and symbolic links match). Call from one
- * thread (readers open files on the calling thread); the list lives until the process ends.
- * ps_input_noted: 1 when path names a noted file. The path "-" names the file behind standard
- * input (fd 0) when it is a regular file (`summary - -o LOG < LOG`). */
-void ps_input_note(const char *path);
-int ps_input_noted(const char *path);
 
 /* ===================================================================== 2. time */
 

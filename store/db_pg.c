@@ -15,36 +15,16 @@
 #define COPY_CHUNK (256u * 1024u)
 
 /* libpq's functions, typed from libpq-fe.h; filled by ps_dl_load in pg_open */
+#define PQ_FUNCS(X) \
+    X(PQclear) X(PQconnectdb) X(PQconninfoFree) X(PQconninfoParse) X(PQfreemem) \
+    X(PQerrorMessage) X(PQexec) X(PQexecPrepared) X(PQfinish) X(PQgetResult) X(PQgetisnull) \
+    X(PQgetvalue) X(PQntuples) X(PQprepare) X(PQputCopyData) X(PQputCopyEnd) X(PQresultStatus) \
+    X(PQsetNoticeProcessor) X(PQstatus)
 static struct {
-    __typeof__(&PQclear) PQclear;
-    __typeof__(&PQconnectdb) PQconnectdb;
-    __typeof__(&PQconninfoFree) PQconninfoFree;
-    __typeof__(&PQconninfoParse) PQconninfoParse;
-    __typeof__(&PQfreemem) PQfreemem;
-    __typeof__(&PQerrorMessage) PQerrorMessage;
-    __typeof__(&PQexec) PQexec;
-    __typeof__(&PQexecPrepared) PQexecPrepared;
-    __typeof__(&PQfinish) PQfinish;
-    __typeof__(&PQgetResult) PQgetResult;
-    __typeof__(&PQgetisnull) PQgetisnull;
-    __typeof__(&PQgetvalue) PQgetvalue;
-    __typeof__(&PQntuples) PQntuples;
-    __typeof__(&PQprepare) PQprepare;
-    __typeof__(&PQputCopyData) PQputCopyData;
-    __typeof__(&PQputCopyEnd) PQputCopyEnd;
-    __typeof__(&PQresultStatus) PQresultStatus;
-    __typeof__(&PQsetNoticeProcessor) PQsetNoticeProcessor;
-    __typeof__(&PQstatus) PQstatus;
+    PQ_FUNCS(PS_DL_FIELD)
 } pq;
-
-static const ps_dl_sym pq_syms[] = {
-    PS_DL_SYM(pq, PQclear), PS_DL_SYM(pq, PQconnectdb), PS_DL_SYM(pq, PQconninfoFree),
-    PS_DL_SYM(pq, PQconninfoParse), PS_DL_SYM(pq, PQfreemem), PS_DL_SYM(pq, PQerrorMessage),
-    PS_DL_SYM(pq, PQexec), PS_DL_SYM(pq, PQexecPrepared), PS_DL_SYM(pq, PQfinish),
-    PS_DL_SYM(pq, PQgetResult), PS_DL_SYM(pq, PQgetisnull), PS_DL_SYM(pq, PQgetvalue),
-    PS_DL_SYM(pq, PQntuples), PS_DL_SYM(pq, PQprepare), PS_DL_SYM(pq, PQputCopyData),
-    PS_DL_SYM(pq, PQputCopyEnd), PS_DL_SYM(pq, PQresultStatus), PS_DL_SYM(pq, PQsetNoticeProcessor),
-    PS_DL_SYM(pq, PQstatus)};
+#define PQ_SYM(fn) PS_DL_SYM(pq, fn),
+static const ps_dl_sym pq_syms[] = {PQ_FUNCS(PQ_SYM)};
 static ps_dl_lib pq_lib = PS_DL_LIB(PS_SONAME_LIBPQ, PS_DEBPKG_LIBPQ, "a PostgreSQL results store", pq_syms);
 
 typedef struct pg_stmt {

@@ -1,6 +1,7 @@
 /* db_sqlite.c - the SQLite backend of ps_db (libsqlite3): a file in WAL mode with a busy
  * timeout, so several writers queue on the write lock instead of failing. */
 #include "db_internal.h"
+#include "ps_io.h"
 
 #include <errno.h>
 #include <fcntl.h>

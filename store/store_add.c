@@ -271,14 +271,12 @@ static int put_server(writer *w, long idx, const ps_js_server *s)
             snprintf(key, sizeof key, "perf_log.%zu", k);
             rc = put_text(w, idx, key, r->perf_logs[k]);
         }
-        const ps_time tm[] = {r->test_start, r->test_end, r->collection_start, r->collection_end};
-        const double extra[] = {r->result, r->bdm, r->layout_2007, tm[0] == PS_TIME_NONE ? NAN : (double)tm[0],
-                                tm[1] == PS_TIME_NONE ? NAN : (double)tm[1], tm[2] == PS_TIME_NONE ? NAN : (double)tm[2],
-                                tm[3] == PS_TIME_NONE ? NAN : (double)tm[3]};
-        const char *const keys[] = {"result", "bdm", "layout_2007", "test_start", "test_end", "collection_start",
-                                    "collection_end"};
-        for (size_t k = 0; k < 7 && !rc; k++)
-            rc = put_fig(w, idx, PS_STORE_SERVER, PS_SRC_REPORT, keys[k], extra[k]);
+        for (const ps_store_field *f = ps_store_report_ints; f->key && !rc; f++)
+            rc = put_fig(w, idx, PS_STORE_SERVER, PS_SRC_REPORT, f->key, *(const int *)((const char *)r + f->off));
+        for (const ps_store_field *f = ps_store_report_times; f->key && !rc; f++) {
+            ps_time t = *(const ps_time *)((const char *)r + f->off);
+            rc = put_fig(w, idx, PS_STORE_SERVER, PS_SRC_REPORT, f->key, t == PS_TIME_NONE ? NAN : (double)t);
+        }
         if (!rc)
             rc = ps_store_put_testlog(w->db, w->run, idx, r, w->err);
     }

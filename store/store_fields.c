@@ -8,13 +8,8 @@
 
 #define F(T, f) {#f, offsetof(T, f)}
 
-const ps_store_field ps_store_summary_fields[] = {
-    F(ps_js_summary, db_reads_per_sec), F(ps_js_summary, db_writes_per_sec), F(ps_js_summary, db_transfers_per_sec),
-    F(ps_js_summary, achieved_transactional_iops), F(ps_js_summary, target_transactional_iops),
-    F(ps_js_summary, db_read_latency_ms), F(ps_js_summary, db_read_latency_ms_weighted),
-    F(ps_js_summary, db_write_latency_ms), F(ps_js_summary, db_write_latency_ms_weighted),
-    F(ps_js_summary, log_writes_per_sec), F(ps_js_summary, log_write_latency_ms),
-    F(ps_js_summary, log_write_latency_ms_weighted), {NULL, 0}};
+#define SUMMARY_FIELD(f) F(ps_js_summary, f),
+const ps_store_field ps_store_summary_fields[] = {PS_JS_SUMMARY_FIELDS(SUMMARY_FIELD){NULL, 0}};
 
 const ps_store_field ps_store_config_fields[] = {
     F(ps_js_config, duration_s), F(ps_js_config, log_interval_ms), F(ps_js_config, log_interval2_ms),
@@ -36,10 +31,17 @@ const ps_store_field ps_store_report_texts[] = {
     F(ps_js_report, description), F(ps_js_report, jetstress_version), F(ps_js_report, ese_version),
     F(ps_js_report, os), {NULL, 0}};
 
+const ps_store_field ps_store_report_ints[] = {F(ps_js_report, result), F(ps_js_report, bdm),
+                                               F(ps_js_report, layout_2007), {NULL, 0}};
+
+const ps_store_field ps_store_report_times[] = {F(ps_js_report, test_start), F(ps_js_report, test_end),
+                                                F(ps_js_report, collection_start), F(ps_js_report, collection_end),
+                                                {NULL, 0}};
+
 const ps_store_field ps_store_config_texts[] = {
     F(ps_js_config, source), F(ps_js_config, jetstress_version), F(ps_js_config, ese_version), {NULL, 0}};
 
-const int ps_store_weighted_cols[4] = {0, 1, 6, 7};
+const int ps_store_weighted_cols[PS_IO12_NLAT] = PS_IO12_LATENCY_COLS;
 
 /* Figures beyond the two io12 tables: maintenance and replication pairs. */
 static const ps_store_field extra_figs[] = {

@@ -7,7 +7,8 @@
 
 #include <stddef.h>
 
-/* A double field of a struct stored as one ps_figure row. */
+/* A field of a struct stored as one ps_figure row (a double, or by the tables below an int or a
+ * ps_time), or as one ps_text row (a char * field). */
 typedef struct ps_store_field {
     const char *key;
     size_t off;
@@ -32,6 +33,8 @@ extern const ps_store_field ps_store_config_fields[];    /* ps_js_config doubles
 extern const ps_store_field ps_store_report_fields[];    /* ps_js_report doubles */
 extern const ps_store_field ps_store_report_texts[];     /* ps_js_report char * fields */
 extern const ps_store_field ps_store_config_texts[];     /* ps_js_config char * fields */
+extern const ps_store_field ps_store_report_ints[];      /* ps_js_report int fields (-1: unknown) */
+extern const ps_store_field ps_store_report_times[];     /* ps_js_report ps_time fields (NaN: PS_TIME_NONE) */
 
 /* Number of figure keys of one instance (ps_js_figures): 12 transactional, 2 maintenance,
  * 2 replication, 12 total. */
@@ -42,7 +45,7 @@ const char *ps_store_fig_key(int k, char *buf, size_t n);
 double *ps_store_fig_slot(ps_js_figures *f, int k);
 
 /* Latency columns of the IOPS-weighted means (io12 indices). */
-extern const int ps_store_weighted_cols[4];
+extern const int ps_store_weighted_cols[PS_IO12_NLAT];
 
 /* Verdict words stored (ps_server.verdict). */
 const char *ps_store_verdict_word(enum ps_verdict_result r);

@@ -12,20 +12,18 @@ static void clear_fields(const ps_store_field *f, void *obj)
         *(double *)((char *)obj + f->off) = NAN;
 }
 
-static double *field_slot(const ps_store_field *f, void *obj, const char *key)
+/* The field of obj that key names in table f (of the field's type), or NULL. */
+static void *field_of(const ps_store_field *f, void *obj, const char *key)
 {
     for (; f->key; f++)
         if (strcmp(f->key, key) == 0)
-            return (double *)((char *)obj + f->off);
+            return (char *)obj + f->off;
     return NULL;
 }
 
-static char **text_slot(const ps_store_field *f, void *obj, const char *key)
+static double *field_slot(const ps_store_field *f, void *obj, const char *key)
 {
-    for (; f->key; f++)
-        if (strcmp(f->key, key) == 0)
-            return (char **)((char *)obj + f->off);
-    return NULL;
+    return field_of(f, obj, key);
 }
 
 static ps_js_report *new_report(void)
@@ -34,7 +32,8 @@ static ps_js_report *new_report(void)
     clear_fields(ps_store_report_fields, r);
     r->result = -1;
     r->bdm = -1;
-    r->test_start = r->test_end = r->collection_start = r->collection_end = PS_TIME_NONE;
+    for (const ps_store_field *f = ps_store_report_times; f->key; f++)
+        *(ps_time *)((char *)r + f->off) = PS_TIME_NONE;
     return r;
 }
 
@@ -61,7 +60,7 @@ static void figure_into(ps_js_run *run, int64_t si, int64_t ii, const char *src,
     if (ii >= 0 && (size_t)ii < s->ninstances) {
         ps_js_instance *in = &s->instances[ii];
         if (strcmp(src, PS_SRC_WEIGHTED) == 0) {
-            for (int k = 0; k < 4; k++)
+            for (int k = 0; k < PS_IO12_NLAT; k++)
                 if (strcmp(key, ps_io12_key(ps_store_weighted_cols[k])) == 0) {
                     s->stats->inst[ii].wsum[ps_store_weighted_cols[k]] = v;
                     s->stats->inst[ii].wrate[ps_store_weighted_cols[k]] = 1;
@@ -83,20 +82,12 @@ static void figure_into(ps_js_run *run, int64_t si, int64_t ii, const char *src,
     else if (strcmp(src, PS_SRC_CONFIG) == 0 && s->config)
         d = field_slot(ps_store_config_fields, s->config, key);
     else if (strcmp(src, PS_SRC_REPORT) == 0 && s->report) {
-        if (strcmp(key, "result") == 0)
-            s->report->result = (int)v;
-        else if (strcmp(key, "bdm") == 0)
-            s->report->bdm = (int)v;
-        else if (strcmp(key, "layout_2007") == 0)
-            s->report->layout_2007 = (int)v;
-        else if (strcmp(key, "test_start") == 0)
-            s->report->test_start = (ps_time)v;
-        else if (strcmp(key, "test_end") == 0)
-            s->report->test_end = (ps_time)v;
-        else if (strcmp(key, "collection_start") == 0)
-            s->report->collection_start = (ps_time)v;
-        else if (strcmp(key, "collection_end") == 0)
-            s->report->collection_end = (ps_time)v;
+        int *i = field_of(ps_store_report_ints, s->report, key);
+        ps_time *t = i ? NULL : field_of(ps_store_report_times, s->report, key);
+        if (i)
+            *i = (int)v;
+        else if (t)
+            *t = (ps_time)v;
         else
             d = field_slot(ps_store_report_fields, s->report, key);
     }
@@ -120,9 +111,9 @@ static void text_into(ps_js_server *s, const char *key, const char *value)
         }
         slot = &r->perf_logs[i];
     } else if (strncmp(key, "report.", 7) == 0 && s->report)
-        slot = text_slot(ps_store_report_texts, s->report, key + 7);
+        slot = field_of(ps_store_report_texts, s->report, key + 7);
     else if (strncmp(key, "config.", 7) == 0 && s->config)
-        slot = text_slot(ps_store_config_texts, s->config, key + 7);
+        slot = field_of(ps_store_config_texts, s->config, key + 7);
     else if (strncmp(key, "series.", 7) == 0) {
         int iops = strncmp(key + 7, PS_KIND_IOPS ".", strlen(PS_KIND_IOPS) + 1) == 0;
         size_t i = strtoul(strrchr(key, '.') + 1, NULL, 10);

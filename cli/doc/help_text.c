@@ -13,20 +13,26 @@ const char *ps_doc_opt_label(const ps_opt_doc *o, char *buf, size_t size)
     return buf;
 }
 
-/* Length of the paragraph starting at s (up to a blank line or the end). */
-static size_t para_len(const char *s)
+size_t ps_doc_para(const char *s)
 {
     const char *e = strstr(s, "\n\n");
     return e ? (size_t)(e - s) : strlen(s);
 }
 
+size_t ps_doc_line(const char *p, size_t n, size_t i, size_t *next)
+{
+    const char *nl = memchr(p + i, '\n', n - i);
+    size_t ln = nl ? (size_t)(nl - (p + i)) : n - i;
+    *next = i + ln + (nl != NULL);
+    return ln;
+}
+
 int ps_doc_para_verbatim(const char *s, size_t n)
 {
-    for (size_t i = 0; i < n;) {
+    for (size_t i = 0, next; i < n; i = next) {
         if (n - i < 2 || s[i] != ' ' || s[i + 1] != ' ')
             return 0;
-        const char *nl = memchr(s + i, '\n', n - i);
-        i = nl ? (size_t)(nl - s) + 1 : n;
+        ps_doc_line(s, n, i, &next);
     }
     return 1;
 }
@@ -64,13 +70,12 @@ void ps_doc_print_wrapped(FILE *fp, const char *text, int indent, int width, con
 {
     int first_line = 1;
     for (const char *p = text; *p;) {
-        size_t n = para_len(p);
+        size_t n = ps_doc_para(p);
         int verbatim = ps_doc_para_verbatim(p, n);
         if (!first_line)
             fputc('\n', fp);
-        for (size_t i = 0; i < n;) {
-            const char *nl = memchr(p + i, '\n', n - i);
-            size_t ln = nl ? (size_t)(nl - (p + i)) : n - i;
+        for (size_t i = 0, next; i < n; i = next) {
+            size_t ln = ps_doc_line(p, n, i, &next);
             int col = indent;
             if (first_line && first) {
                 fputs(first, fp);
@@ -92,7 +97,6 @@ void ps_doc_print_wrapped(FILE *fp, const char *text, int indent, int width, con
             } else {
                 wrap_line(fp, p + i, ln, indent, width, col);
             }
-            i += ln + (nl ? 1 : 0);
         }
         p += n;
         while (*p == '\n')

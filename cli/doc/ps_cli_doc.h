@@ -120,6 +120,12 @@ size_t ps_doc_synopsis_item(const char *s);
  * lines aligned after lead). */
 void ps_doc_print_synopsis(FILE *fp, const char *lead, const char *synopsis, int width);
 
+/* The markup's paragraphs and lines: ps_doc_para(s) is the length of the paragraph at s (up to
+ * a blank line or the end); ps_doc_line(p, n, i, &next) the length of the line at offset i of
+ * the n-byte paragraph p (up to a '\n' or n), *next the offset after it and its '\n'. */
+size_t ps_doc_para(const char *s);
+size_t ps_doc_line(const char *p, size_t n, size_t i, size_t *next);
+
 /* 1 when every line of the n-byte paragraph s starts with two spaces (shown verbatim). */
 int ps_doc_para_verbatim(const char *s, size_t n);
 

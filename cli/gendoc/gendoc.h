@@ -14,6 +14,12 @@ int ps_gendoc_man(FILE *fp, const ps_cmd_doc *doc, const char *date);
 void ps_gendoc_bash(FILE *fp);
 void ps_gendoc_zsh(FILE *fp);
 
+/* The option tables of every command as Markdown, between the two marker lines below (each
+ * written on a line of its own): the generated block of docs/readme/options.md. */
+#define PS_GENDOC_README_BEGIN "<!-- BEGIN ps_gendoc --readme: generated from the option tables (cli/cmd_*.c); do not edit -->"
+#define PS_GENDOC_README_END "<!-- END ps_gendoc --readme -->"
+void ps_gendoc_readme(FILE *fp);
+
 /* Extensions "csv tsv" as a glob body "csv|tsv" (static buffer). */
 const char *ps_gendoc_ext_alt(const char *exts);
 

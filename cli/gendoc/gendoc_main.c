@@ -1,7 +1,9 @@
 /* gendoc_main.c - ps_gendoc OUTDIR [DATE]: writes OUTDIR/man1/perfscribe.1, one
  * OUTDIR/man1/perfscribe-COMMAND.1 per command, OUTDIR/man5/perfscribe-TOPIC.5 per file format,
  * and the completion scripts OUTDIR/perfscribe.bash and OUTDIR/_perfscribe (zsh), all from
- * the command table. Run by the build (cmake/PsDocs.cmake); exit 0, or 1 with a message. */
+ * the command table. Run by the build (cmake/PsDocs.cmake); exit 0, or 1 with a message.
+ * `ps_gendoc --readme` writes the README's option tables (docs/readme/options.md) to standard
+ * output; `ps_gendoc --options` lists the option names for tests/cli/help_table.sh. */
 #include "gendoc.h"
 
 #include <errno.h>
@@ -58,8 +60,12 @@ int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "--options") == 0)
         return list_options();
+    if (argc == 2 && strcmp(argv[1], "--readme") == 0) {   /* docs/readme/options.md's block */
+        ps_gendoc_readme(stdout);
+        return fflush(stdout) == 0 ? 0 : 1;
+    }
     if (argc < 2 || argc > 3) {
-        fputs("usage: ps_gendoc OUTDIR [DATE] | ps_gendoc --options\n", stderr);
+        fputs("usage: ps_gendoc OUTDIR [DATE] | ps_gendoc --options | ps_gendoc --readme\n", stderr);
         return 2;
     }
     const char *dir = argv[1], *date = argc > 2 ? argv[2] : "";

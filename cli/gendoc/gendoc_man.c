@@ -45,17 +45,14 @@ static int text(FILE *fp, const char *t, const char *para, int lead)
 {
     int first = 1;
     while (*t) {
-        const char *e = strstr(t, "\n\n");
-        size_t n = e ? (size_t)(e - t) : strlen(t);
+        size_t n = ps_doc_para(t);
         if (ps_doc_para_verbatim(t, n)) {
             fprintf(fp, "%s\n.RS 2\n.nf\n", first && !lead ? ".sp" : para);
-            for (size_t i = 0; i < n;) {
-                const char *nl = memchr(t + i, '\n', n - i);
-                size_t ln = nl ? (size_t)(nl - (t + i)) : n - i;
+            for (size_t i = 0, next; i < n; i = next) {
+                size_t ln = ps_doc_line(t, n, i, &next);
                 if (esc(fp, t + i + 2, ln - 2, 1))
                     return -1;
                 fputc('\n', fp);
-                i += ln + (nl != NULL);
             }
             fputs(".fi\n.RE\n", fp);
         } else if (is_heading(t, n)) {
@@ -66,15 +63,13 @@ static int text(FILE *fp, const char *t, const char *para, int lead)
         } else {
             if (!first || lead)
                 fprintf(fp, "%s\n", para);
-            for (size_t i = 0; i < n;) {
-                const char *nl = memchr(t + i, '\n', n - i);
-                size_t ln = nl ? (size_t)(nl - (t + i)) : n - i;
+            for (size_t i = 0, next; i < n; i = next) {
+                size_t ln = ps_doc_line(t, n, i, &next);
                 if (i)
                     fputs(".br\n", fp);
                 if (esc(fp, t + i, ln, 1))
                     return -1;
                 fputc('\n', fp);
-                i += ln + (nl != NULL);
             }
         }
         first = 0;

@@ -5,11 +5,14 @@
  * its Kerberos/LDAP/TLS stack for a PostgreSQL results store). Those are loaded here instead,
  * when that path first runs; every other command starts without them.
  *
- * A user of a lazy library declares one function pointer per function it calls, typed from the
- * library's own header so a signature change breaks the build:
+ * A user of a lazy library lists the functions it calls once, in an X-macro, and declares from
+ * it one function pointer per function, typed from the library's own header so a signature
+ * change breaks the build, and the table that fills them:
  *
- *     static struct { __typeof__(&PQconnectdb) PQconnectdb; ... } pq;
- *     static const ps_dl_sym pq_syms[] = { PS_DL_SYM(pq, PQconnectdb), ... };
+ *     #define PQ_FUNCS(X) X(PQconnectdb) X(PQfinish) ...
+ *     static struct { PQ_FUNCS(PS_DL_FIELD) } pq;
+ *     #define PQ_SYM(fn) PS_DL_SYM(pq, fn),
+ *     static const ps_dl_sym pq_syms[] = {PQ_FUNCS(PQ_SYM)};
  *     static ps_dl_lib pq_lib = PS_DL_LIB(PS_SONAME_LIBPQ, PS_DEBPKG_LIBPQ, "a PostgreSQL store", pq_syms);
  *
  * and calls ps_dl_load(&pq_lib, name, err) before the first use (cheap after the first call).
@@ -45,6 +48,8 @@ typedef struct ps_dl_lib {
     char why[384];         /* dlerror() text of the failure */
 } ps_dl_lib;
 
+/* A member of the struct of pointers: one function pointer named and typed like function fn. */
+#define PS_DL_FIELD(fn) __typeof__(&fn) fn;
 /* A table row from a struct of pointers whose members are named like the functions. */
 #define PS_DL_SYM(set, fn) {#fn, &(set).fn}
 /* A library from its SONAME, Debian package, purpose and a static ps_dl_sym array. */

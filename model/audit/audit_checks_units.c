@@ -71,13 +71,13 @@ static size_t refs_for(const actx *c, const asum *s, int m, size_t k, uref *out,
 /* 2007 appendix value printed with the same digits (seconds); returns the view or NULL. */
 static const aview *same_digits(const actx *c, aval a, const ainst **hin, int *hcol)
 {
-    static const int cols[4] = {0, 1, 6, 7};
+    static const int cols[PS_IO12_NLAT] = PS_IO12_LATENCY_COLS;
     for (size_t i = 0; i < c->nviews; i++) {
         const aview *v = &c->views[i];
         if (!v->y2007)
             continue;
         for (size_t j = 0; j < v->ninst; j++)
-            for (int q = 0; q < 4; q++) {
+            for (int q = 0; q < PS_IO12_NLAT; q++) {
                 const aval *x = &v->inst[j].col[cols[q]];
                 char sec[64];
                 const char *xt = x->text;

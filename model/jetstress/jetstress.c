@@ -80,11 +80,9 @@ void ps_js_figures_clear(ps_js_figures *f)
 
 void ps_js_summary_clear(ps_js_summary *s)
 {
-    s->db_reads_per_sec = s->db_writes_per_sec = s->db_transfers_per_sec = NAN;
-    s->achieved_transactional_iops = s->target_transactional_iops = NAN;
-    s->db_read_latency_ms = s->db_read_latency_ms_weighted = NAN;
-    s->db_write_latency_ms = s->db_write_latency_ms_weighted = NAN;
-    s->log_writes_per_sec = s->log_write_latency_ms = s->log_write_latency_ms_weighted = NAN;
+#define CLEAR(f) s->f = NAN;
+    PS_JS_SUMMARY_FIELDS(CLEAR)
+#undef CLEAR
 }
 
 void ps_verdict_add_reason(ps_verdict *v, const char *fmt, ...)

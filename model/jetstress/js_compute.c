@@ -132,10 +132,10 @@ void ps_js_figures_from_means(const double *means, ps_js_figures *out)
         *ps_io12_at(&out->transactional, i) = means[i];
     out->maint_reads_per_sec = means[PS_JM_MAINT_READS];
     out->maint_read_bytes = means[PS_JM_MAINT_BYTES];
-    out->repl_log_reads_per_sec = means[8];
-    out->repl_log_read_bytes = means[10];
+    out->repl_log_reads_per_sec = means[PS_IO_LOG_READS];
+    out->repl_log_read_bytes = means[PS_IO_LOG_READ_BYTES];
     out->total = out->transactional;
-    double rt = means[2], bt = means[4], rm = means[PS_JM_MAINT_READS], bm = means[PS_JM_MAINT_BYTES];
+    double rt = means[PS_IO_DB_READS], bt = means[PS_IO_DB_READ_BYTES], rm = means[PS_JM_MAINT_READS], bm = means[PS_JM_MAINT_BYTES];
     if (!isnan(rm)) {
         out->total.db_reads_per_sec = rt + rm;
         if (rt + rm > 0)

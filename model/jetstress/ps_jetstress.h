@@ -41,6 +41,9 @@ enum ps_io12_col {
     PS_IO_DB_READ_BYTES, PS_IO_DB_WRITE_BYTES, PS_IO_LOG_READ_LAT, PS_IO_LOG_WRITE_LAT,
     PS_IO_LOG_READS, PS_IO_LOG_WRITES, PS_IO_LOG_READ_BYTES, PS_IO_LOG_WRITE_BYTES
 };
+/* The four latency columns, in column order (IOPS-weighted means, unit checks). */
+#define PS_IO12_NLAT 4
+#define PS_IO12_LATENCY_COLS {PS_IO_DB_READ_LAT, PS_IO_DB_WRITE_LAT, PS_IO_LOG_READ_LAT, PS_IO_LOG_WRITE_LAT}
 /* Field access by index 0..11 in the order above (= report column order). */
 double *ps_io12_at(ps_io12 *io, int i);
 double ps_io12_get(const ps_io12 *io, int i);
@@ -151,13 +154,17 @@ typedef struct ps_js_config {
 } ps_js_config;
 void ps_js_config_free(ps_js_config *c);  /* frees members and c itself */
 
-/* Per-server (and aggregate) ESRP figures. */
+/* Per-server (and aggregate) ESRP figures, all doubles (NaN: unknown), listed once: X(name) per
+ * field, in the order of the struct, of the JSON object (render/out/js_json.c) and of the stored
+ * rows (store/store_fields.c). A field added here is declared, cleared, written and stored; only
+ * its computation (model/jetstress/js_compute.c) is to write. */
+#define PS_JS_SUMMARY_FIELDS(X) \
+    X(db_reads_per_sec) X(db_writes_per_sec) X(db_transfers_per_sec) X(achieved_transactional_iops) \
+    X(target_transactional_iops) X(db_read_latency_ms) X(db_read_latency_ms_weighted) X(db_write_latency_ms) \
+    X(db_write_latency_ms_weighted) X(log_writes_per_sec) X(log_write_latency_ms) X(log_write_latency_ms_weighted)
+#define PS_JS_SUMMARY_MEMBER(f) double f;
 typedef struct ps_js_summary {
-    double db_reads_per_sec, db_writes_per_sec, db_transfers_per_sec;
-    double achieved_transactional_iops, target_transactional_iops;
-    double db_read_latency_ms, db_read_latency_ms_weighted;
-    double db_write_latency_ms, db_write_latency_ms_weighted;
-    double log_writes_per_sec, log_write_latency_ms, log_write_latency_ms_weighted;
+    PS_JS_SUMMARY_FIELDS(PS_JS_SUMMARY_MEMBER)
 } ps_js_summary;
 void ps_js_summary_clear(ps_js_summary *s);  /* all NaN */
 

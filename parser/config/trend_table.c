@@ -1,5 +1,6 @@
 /* trend_table.c - the trend table file: absolute figures per label. */
 #include "ps_parser.h"
+#include "ps_io.h"
 
 #include <ctype.h>
 #include <errno.h>

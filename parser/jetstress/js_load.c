@@ -10,9 +10,17 @@
 #include <string.h>
 #include <strings.h>
 
+/* What one log column feeds. */
+enum col_kind {
+    COL_UNUSED,       /* no Jetstress metric, or a duplicate of a better column */
+    COL_INSTANCE,     /* a per-instance metric (inst, metric) */
+    COL_HOST,         /* a host metric (metric >= PS_JM_NINST) */
+    COL_TOTAL         /* an ESE _Total rate, cross-checked against the instances' sum */
+};
+
 /* Where one log column goes. */
 typedef struct colmap {
-    int kind;         /* 0 unused, 1 instance metric, 2 host metric, 3 _Total rate */
+    enum col_kind kind;
     int metric;
     size_t inst;
     double scale;
@@ -150,16 +158,16 @@ static void keep_best_columns(size_t n, colmap *map)
     ps_hash_init(&best, 0);
     for (int pass = 0; pass < 2; pass++)
         for (size_t c = 0; c < n; c++) {
-            if (map[c].kind != 1 && map[c].kind != 2)
+            if (map[c].kind != COL_INSTANCE && map[c].kind != COL_HOST)
                 continue;
-            size_t key[3] = {(size_t)map[c].kind, map[c].kind == 1 ? map[c].inst : 0, (size_t)map[c].metric};
+            size_t key[3] = {(size_t)map[c].kind, map[c].kind == COL_INSTANCE ? map[c].inst : 0, (size_t)map[c].metric};
             size_t at = ps_hash_get(&best, (const char *)key, sizeof key);
             if (pass == 0 && at == PS_HASH_NONE)
                 ps_hash_add(&best, (const char *)key, sizeof key, c);
             else if (pass == 0 && map[c].priority < map[at].priority)
                 ps_hash_put(&best, (const char *)key, sizeof key, c);
             else if (pass == 1 && at != c)
-                map[c].kind = 0;
+                map[c].kind = COL_UNUSED;
         }
     ps_hash_fini(&best);
 }
@@ -173,7 +181,7 @@ static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map,
     enum ps_js_role inst_role = instance_role(s, info);
     for (size_t c = 0; c < info->ncounters; c++) {
         const ps_counter_path *p = &info->counters[c];
-        map[c].kind = 0;
+        map[c].kind = COL_UNUSED;
         if (!warned_machine && p->machine && s->machine && strcasecmp(p->machine, s->machine) != 0) {
             ps_warn(w, "%s: counters of machine %s attached to server %s (machine names differ)",
                     info->path, p->machine, s->machine);
@@ -186,7 +194,7 @@ static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map,
         map[c].scale = ref.scale;
         map[c].priority = ref.priority;
         if (ref.metric >= PS_JM_NINST) {
-            map[c].kind = 2;
+            map[c].kind = COL_HOST;
             continue;
         }
         if (ref.role != inst_role)
@@ -194,7 +202,7 @@ static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map,
         if (ref.is_total) {   /* the ESE _Total is checked against the sum; a volume _Total is not */
             for (size_t k = 0; k < sizeof total_rates / sizeof total_rates[0]; k++)
                 if (ref.metric == total_rates[k] && ref.priority == 0 && ref.role == PS_JS_ROLE_ESE_INSTANCE)
-                    map[c].kind = 3;
+                    map[c].kind = COL_TOTAL;
             continue;
         }
         const char *name = ref.instance;
@@ -209,7 +217,7 @@ static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map,
         size_t k = find_instance(&idx, s, name);
         if (k == (size_t)-1)
             k = js_instance_append(&s->instances, &s->ninstances, name);
-        map[c].kind = 1;
+        map[c].kind = COL_INSTANCE;
         map[c].inst = k;
         ninst_cols++;
     }
@@ -302,11 +310,11 @@ static int stream_log(ps_js_server *s, const char *path, window *wd, const ps_js
             tot[k] = NAN;
         for (size_t c = 0; c < row.nvalues; c++) {
             double v = row.values[c] * map[c].scale;
-            if (map[c].kind == 1)
+            if (map[c].kind == COL_INSTANCE)
                 vals[map[c].inst * PS_JM_NINST + (size_t)map[c].metric] = v;
-            else if (map[c].kind == 2)
+            else if (map[c].kind == COL_HOST)
                 host[map[c].metric - PS_JM_NINST] = v;
-            else if (map[c].kind == 3)
+            else if (map[c].kind == COL_TOTAL)
                 tot[map[c].metric] = v;
         }
         if (!inside) {   /* outside the window: charts only, no statistics */

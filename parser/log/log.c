@@ -1,5 +1,6 @@
 /* log.c - ps_log_open: content detection, backend dispatch and column filtering. */
 #include "log_internal.h"
+#include "ps_io.h"
 #include "textenc.h"
 
 #include <errno.h>

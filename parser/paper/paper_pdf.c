@@ -19,37 +19,18 @@
 
 /* The functions of poppler-glib and of the GLib/GObject it loads, typed from their headers; filled
  * by ps_dl_load in ps_pdf_text_lines (GLib's are found through poppler-glib's own dependencies). */
+#define PDF_FUNCS(X) \
+    X(poppler_document_new_from_bytes) X(poppler_document_get_n_pages) \
+    X(poppler_document_get_page) X(poppler_error_quark) X(poppler_page_get_text) \
+    X(poppler_page_get_text_layout) X(g_bytes_new_static) X(g_bytes_unref) X(g_clear_error) \
+    X(g_error_matches) X(g_free) X(g_log_remove_handler) X(g_log_set_handler) X(g_object_unref) \
+    X(g_unichar_isspace) X(g_utf8_find_next_char) X(g_utf8_get_char) X(g_utf8_make_valid) \
+    X(g_utf8_validate)
 static struct {
-    __typeof__(&poppler_document_new_from_bytes) poppler_document_new_from_bytes;
-    __typeof__(&poppler_document_get_n_pages) poppler_document_get_n_pages;
-    __typeof__(&poppler_document_get_page) poppler_document_get_page;
-    __typeof__(&poppler_error_quark) poppler_error_quark;
-    __typeof__(&poppler_page_get_text) poppler_page_get_text;
-    __typeof__(&poppler_page_get_text_layout) poppler_page_get_text_layout;
-    __typeof__(&g_bytes_new_static) g_bytes_new_static;
-    __typeof__(&g_bytes_unref) g_bytes_unref;
-    __typeof__(&g_clear_error) g_clear_error;
-    __typeof__(&g_error_matches) g_error_matches;
-    __typeof__(&g_free) g_free;
-    __typeof__(&g_log_remove_handler) g_log_remove_handler;
-    __typeof__(&g_log_set_handler) g_log_set_handler;
-    __typeof__(&g_object_unref) g_object_unref;
-    __typeof__(&g_unichar_isspace) g_unichar_isspace;
-    __typeof__(&g_utf8_find_next_char) g_utf8_find_next_char;
-    __typeof__(&g_utf8_get_char) g_utf8_get_char;
-    __typeof__(&g_utf8_make_valid) g_utf8_make_valid;
-    __typeof__(&g_utf8_validate) g_utf8_validate;
+    PDF_FUNCS(PS_DL_FIELD)
 } pdf;
-
-static const ps_dl_sym pdf_syms[] = {
-    PS_DL_SYM(pdf, poppler_document_new_from_bytes), PS_DL_SYM(pdf, poppler_document_get_n_pages),
-    PS_DL_SYM(pdf, poppler_document_get_page), PS_DL_SYM(pdf, poppler_error_quark),
-    PS_DL_SYM(pdf, poppler_page_get_text), PS_DL_SYM(pdf, poppler_page_get_text_layout),
-    PS_DL_SYM(pdf, g_bytes_new_static), PS_DL_SYM(pdf, g_bytes_unref), PS_DL_SYM(pdf, g_clear_error),
-    PS_DL_SYM(pdf, g_error_matches), PS_DL_SYM(pdf, g_free), PS_DL_SYM(pdf, g_log_remove_handler),
-    PS_DL_SYM(pdf, g_log_set_handler), PS_DL_SYM(pdf, g_object_unref), PS_DL_SYM(pdf, g_unichar_isspace),
-    PS_DL_SYM(pdf, g_utf8_find_next_char), PS_DL_SYM(pdf, g_utf8_get_char),
-    PS_DL_SYM(pdf, g_utf8_make_valid), PS_DL_SYM(pdf, g_utf8_validate)};
+#define PDF_SYM(fn) PS_DL_SYM(pdf, fn),
+static const ps_dl_sym pdf_syms[] = {PDF_FUNCS(PDF_SYM)};
 static ps_dl_lib pdf_lib = PS_DL_LIB(PS_SONAME_POPPLER_GLIB, PS_DEBPKG_POPPLER_GLIB, "reading PDF papers", pdf_syms);
 
 int ps_paper_is_pdf(const unsigned char *head, size_t n)

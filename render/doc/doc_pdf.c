@@ -6,9 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LEAD 1.35
-#define BLUE 0x003a70
-
 static void HPDF_STDCALL on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user_data)
 {
     pdf_ctx *c = user_data;
@@ -61,7 +58,7 @@ void pdf_stroke_line(pdf_ctx *c, double x1, double y1, double x2, double y2, uns
 {
     if (!c->render)
         return;
-    static const HPDF_UINT16 pattern[] = {4, 3};
+    const HPDF_UINT16 pattern[] = {(HPDF_UINT16)PDF_STYLE.line.dash_on, (HPDF_UINT16)PDF_STYLE.line.dash_off};
     set_rgb_stroke(c->cur, rgb);
     HPDF_Page_SetLineWidth(c->cur, (HPDF_REAL)width);
     HPDF_Page_SetDash(c->cur, dash ? pattern : NULL, dash ? 2 : 0, 0);
@@ -160,7 +157,7 @@ void pdf_new_page(pdf_ctx *c)
 
 void pdf_need(pdf_ctx *c, double h)
 {
-    if (c->y + h > c->ph - c->mb && c->y > c->mt + 1)
+    if (c->y + h > c->ph - c->mb && c->y > c->mt + PDF_STYLE.page.top_slack)
         pdf_new_page(c);
 }
 
@@ -172,9 +169,9 @@ static void paragraph(pdf_ctx *c, int f, double size, const char *text, double i
     char **l;
     size_t n = pdf_wrap(c, f, size, t, c->pw - c->ml - c->mr - indent, &l);
     for (size_t i = 0; i < n; i++) {
-        pdf_need(c, size * LEAD);
-        c->y += size * LEAD;
-        pdf_draw_text(c, f, size, c->ml + indent, c->y - size * 0.3, l[i], 0, rgb);
+        pdf_need(c, size * PDF_STYLE.font.lead);
+        c->y += size * PDF_STYLE.font.lead;
+        pdf_draw_text(c, f, size, c->ml + indent, c->y - size * PDF_STYLE.font.descent, l[i], 0, rgb);
     }
     c->y += after;
     free_lines(l, n);
@@ -184,27 +181,28 @@ static void paragraph(pdf_ctx *c, int f, double size, const char *text, double i
 static void heading(pdf_ctx *c, size_t idx, const doc_block *b)
 {
     double size = pdf_heading_size(b->level);
-    if (b->page_break && c->y > c->mt + 1)
+    if (b->page_break && c->y > c->mt + PDF_STYLE.page.top_slack)
         pdf_new_page(c);
     else
         pdf_need(c, pdf_keep_need(c, idx));   /* keep with what follows */
-    c->y += b->level == 1 ? 8 : 6;
+    c->y += b->level == 1 ? PDF_STYLE.text.h1_before : PDF_STYLE.text.h_before;
     if (!c->render)
         c->heading_page[idx] = c->page;
     if (c->render && b->level <= 2) {
         HPDF_Outline parent = b->level == 1 || !c->last_h1 ? NULL : c->last_h1;
         HPDF_Outline o = HPDF_CreateOutline(c->pdf, parent, b->text, HPDF_GetEncoder(c->pdf, "UTF-8"));
-        HPDF_Destination dst = pdf_dest(c, c->y - 4);
+        HPDF_Destination dst = pdf_dest(c, c->y - PDF_STYLE.text.dest_above);
         HPDF_Outline_SetDestination(o, dst);
         c->dest[idx] = dst;
         HPDF_Outline_SetOpened(o, HPDF_FALSE);
         if (b->level == 1)
             c->last_h1 = o;
     }
-    paragraph(c, PDF_BOLD, size, b->text, 0, BLUE, b->level == 1 ? 2 : 3);
+    paragraph(c, PDF_BOLD, size, b->text, 0, PDF_STYLE.rgb.accent,
+              b->level == 1 ? PDF_STYLE.text.h1_after : PDF_STYLE.text.h_after);
     if (b->level == 1) {
-        pdf_stroke_line(c, c->ml, c->y, c->pw - c->mr, c->y, BLUE, 1.2, 0);
-        c->y += 6;
+        pdf_stroke_line(c, c->ml, c->y, c->pw - c->mr, c->y, PDF_STYLE.rgb.accent, PDF_STYLE.line.h1_rule, 0);
+        c->y += PDF_STYLE.text.h1_rule_after;
     }
 }
 
@@ -212,12 +210,16 @@ static void log_lines(pdf_ctx *c, const doc_block *b, double size, int bullets)
 {
     for (size_t i = 0; i < b->nlines; i++) {
         if (bullets) {
-            pdf_need(c, PDF_BODY * LEAD);
-            pdf_draw_text(c, PDF_REGULAR, PDF_BODY, c->ml + 6, c->y + PDF_BODY * LEAD - PDF_BODY * 0.3, "•", 0, 0);
+            pdf_need(c, PDF_STYLE.size.body * PDF_STYLE.font.lead);
+            pdf_draw_text(c, PDF_REGULAR, PDF_STYLE.size.body, c->ml + PDF_STYLE.text.bullet_x,
+                          c->y + PDF_STYLE.size.body * PDF_STYLE.font.lead - PDF_STYLE.size.body * PDF_STYLE.font.descent,
+                          "•", 0, PDF_STYLE.rgb.black);
         }
-        paragraph(c, PDF_REGULAR, size, b->lines[i], bullets ? 16 : 4, bullets ? 0 : 0x333333, bullets ? 1 : 0);
+        paragraph(c, PDF_REGULAR, size, b->lines[i], bullets ? PDF_STYLE.text.bullet_indent : PDF_STYLE.text.log_indent,
+                  bullets ? PDF_STYLE.rgb.black : PDF_STYLE.rgb.caption,
+                  bullets ? PDF_STYLE.text.bullet_line_after : PDF_STYLE.text.log_line_after);
     }
-    c->y += 6;
+    c->y += PDF_STYLE.text.log_after;
 }
 
 void pdf_mark(pdf_ctx *c, size_t idx)
@@ -225,7 +227,7 @@ void pdf_mark(pdf_ctx *c, size_t idx)
     if (!c->render)
         c->heading_page[idx] = c->page;
     else {
-        c->dest[idx] = pdf_dest(c, c->y - 4);
+        c->dest[idx] = pdf_dest(c, c->y - PDF_STYLE.text.dest_above);
     }
 }
 
@@ -241,23 +243,23 @@ static void body(pdf_ctx *c)
             break;
         case DOC_PARA:
             pdf_need(c, pdf_keep_need(c, i));
-            pdf_rich(c, b, PDF_BODY, 0, 0x1a1a1a, PDF_PARA_AFTER);
+            pdf_rich(c, b, PDF_STYLE.size.body, 0, PDF_STYLE.rgb.text, PDF_STYLE.text.para_after);
             break;
         case DOC_NOTE:
             pdf_need(c, pdf_keep_need(c, i));
-            pdf_rich(c, b, PDF_NOTE_SIZE, 0, 0x555555, PDF_PARA_AFTER);
+            pdf_rich(c, b, PDF_STYLE.size.note, 0, PDF_STYLE.rgb.muted, PDF_STYLE.text.para_after);
             break;
         case DOC_TABLE:
             pdf_need(c, pdf_keep_need(c, i));
             pdf_table(c, b->table, pdf_tail(c, i), i);
             break;
         case DOC_ITEM:
-            pdf_item(c, b, PDF_BODY);
+            pdf_item(c, b, PDF_STYLE.size.body);
             if (i + 1 >= d->nblocks || d->blocks[i + 1].kind != DOC_ITEM)
-                c->y += 4;
+                c->y += PDF_STYLE.text.list_after;
             break;
         case DOC_QUOTE:
-            pdf_quote(c, b, PDF_BODY);
+            pdf_quote(c, b, PDF_STYLE.size.body);
             break;
         case DOC_FIGURE:
             pdf_need(c, pdf_keep_need(c, i));
@@ -271,11 +273,11 @@ static void body(pdf_ctx *c)
             break;
         case DOC_LOG:
             pdf_need(c, pdf_keep_need(c, i));
-            log_lines(c, b, 6.5, 0);
+            log_lines(c, b, PDF_STYLE.size.log, 0);
             break;
         case DOC_LIST:
             pdf_need(c, pdf_keep_need(c, i));
-            log_lines(c, b, PDF_BODY, 1);
+            log_lines(c, b, PDF_STYLE.size.body, 1);
             break;
         }
     }
@@ -285,23 +287,25 @@ static void body(pdf_ctx *c)
 static void title_page(pdf_ctx *c)
 {
     pdf_new_page(c);
-    pdf_fill_rect(c, 0, 0, c->pw, 14, BLUE);
-    if (c->d->logo) {   /* at most 180 x 70 points, above the vendor's name */
+    pdf_fill_rect(c, 0, 0, c->pw, PDF_STYLE.furniture.band, PDF_STYLE.rgb.accent);
+    if (c->d->logo) {   /* at most logo_max_w x logo_h points, above the vendor's name */
         const doc_image *im = c->d->logo;
-        double lh = 70, lw = lh * im->width / im->height;
-        if (lw > 180) {
-            lw = 180;
+        double lh = PDF_STYLE.furniture.logo_h, lw = lh * im->width / im->height;
+        if (lw > PDF_STYLE.furniture.logo_max_w) {
+            lw = PDF_STYLE.furniture.logo_max_w;
             lh = lw * im->height / im->width;
         }
-        pdf_image_draw(c, im, c->ml, 210 - lh - 20, lw, lh);
+        pdf_image_draw(c, im, c->ml, PDF_STYLE.furniture.logo_bottom - lh - PDF_STYLE.furniture.logo_gap, lw, lh);
     }
-    c->y = 230;
-    if (c->d->vendor && *c->d->vendor)
-        paragraph(c, PDF_REGULAR, 15, c->d->vendor, 0, 0x555555, 16);
-    paragraph(c, PDF_BOLD, 26, c->d->title, 0, BLUE, 18);
-    paragraph(c, PDF_REGULAR, 14, c->d->subtitle, 0, BLUE, 50);
-    paragraph(c, PDF_REGULAR, 12, c->d->date_text, 0, 0x1a1a1a, 0);
-    pdf_fill_rect(c, 0, c->ph - 14, c->pw, 14, BLUE);
+    c->y = PDF_STYLE.furniture.text_top;
+    if (c->d->vendor && *c->d->vendor)   /* none without a solution file */
+        paragraph(c, PDF_REGULAR, PDF_STYLE.size.vendor, c->d->vendor, 0, PDF_STYLE.rgb.muted,
+                  PDF_STYLE.furniture.vendor_after);
+    paragraph(c, PDF_BOLD, PDF_STYLE.size.title, c->d->title, 0, PDF_STYLE.rgb.accent, PDF_STYLE.furniture.title_after);
+    paragraph(c, PDF_REGULAR, PDF_STYLE.size.subtitle, c->d->subtitle, 0, PDF_STYLE.rgb.accent,
+              PDF_STYLE.furniture.subtitle_after);
+    paragraph(c, PDF_REGULAR, PDF_STYLE.size.date, c->d->date_text, 0, PDF_STYLE.rgb.text, PDF_STYLE.furniture.date_after);
+    pdf_fill_rect(c, 0, c->ph - PDF_STYLE.furniture.band, c->pw, PDF_STYLE.furniture.band, PDF_STYLE.rgb.accent);
 }
 
 static size_t toc_entries(const ps_doc *d)
@@ -312,26 +316,26 @@ static size_t toc_entries(const ps_doc *d)
     return n;
 }
 
-#define TOC_LINE 14.0
-
 /* One entry line of the contents or a list: text, dot leader, page number, link to block i. */
 static void entry(pdf_ctx *c, size_t i, int f, double size, double indent, const char *text)
 {
-    c->y += TOC_LINE;
+    c->y += PDF_STYLE.toc.line;
     char *t = pdf_text(c, text), pg[16];
     snprintf(pg, sizeof pg, "%d", c->heading_page[i]);
-    double pgw = pdf_width(c, PDF_REGULAR, size, pg), avail = c->pw - c->ml - c->mr - indent - pgw - 12;
+    double pgw = pdf_width(c, PDF_REGULAR, size, pg),
+           avail = c->pw - c->ml - c->mr - indent - pgw - PDF_STYLE.toc.number_gap;
     char **l;
     size_t n = pdf_wrap(c, f, size, t, avail, &l);
     double tw = pdf_width(c, f, size, l[0]);
-    pdf_draw_text(c, f, size, c->ml + indent, c->y, l[0], 0, 0x1a1a1a);
-    for (double x = c->ml + indent + tw + 4; x < c->pw - c->mr - pgw - 6; x += 4)
-        pdf_draw_text(c, PDF_REGULAR, size, x, c->y, ".", 0, 0x999999);
-    pdf_draw_text(c, PDF_REGULAR, size, c->pw - c->mr, c->y, pg, 2, 0x1a1a1a);
+    pdf_draw_text(c, f, size, c->ml + indent, c->y, l[0], 0, PDF_STYLE.rgb.text);
+    for (double x = c->ml + indent + tw + PDF_STYLE.toc.leader_start; x < c->pw - c->mr - pgw - PDF_STYLE.toc.leader_end;
+         x += PDF_STYLE.toc.leader_step)
+        pdf_draw_text(c, PDF_REGULAR, size, x, c->y, ".", 0, PDF_STYLE.rgb.leader);
+    pdf_draw_text(c, PDF_REGULAR, size, c->pw - c->mr, c->y, pg, 2, PDF_STYLE.rgb.text);
     /* the link annotation is added once the target page exists (see add_links) */
     if (c->render) {
         c->links = ps_xrealloc(c->links, (c->nlinks + 1) * sizeof *c->links);
-        c->links[c->nlinks++] = (pdf_link){c->cur, c->ph - c->y - 3, c->ph - c->y + size, i};
+        c->links[c->nlinks++] = (pdf_link){c->cur, c->ph - c->y - PDF_STYLE.toc.link_below, c->ph - c->y + size, i};
     }
     free_lines(l, n);
     free(t);
@@ -339,12 +343,16 @@ static void entry(pdf_ctx *c, size_t i, int f, double size, double indent, const
 
 static void toc(pdf_ctx *c)
 {
-    /* entries per page: the first page also holds the "Contents" title (16 pt line + 10) */
-    size_t per_page = (size_t)((c->ph - c->mt - c->mb) / TOC_LINE),
-           first = (size_t)((c->ph - c->mt - c->mb - 16 * LEAD - 10) / TOC_LINE), nent = toc_entries(c->d);
+    /* entries per page: the first page also holds the "Contents" title (its line and the space after) */
+    size_t per_page = (size_t)((c->ph - c->mt - c->mb) / PDF_STYLE.toc.line),
+           first = (size_t)((c->ph - c->mt - c->mb - PDF_STYLE.size.contents_title * PDF_STYLE.font.lead -
+                             PDF_STYLE.toc.title_after) /
+                            PDF_STYLE.toc.line),
+           nent = toc_entries(c->d);
     c->toc_pages = 1 + (nent > first ? (int)((nent - first + per_page - 1) / per_page) : 0);
     pdf_new_page(c);   /* the measuring pass goes through too: it records the characters */
-    paragraph(c, PDF_BOLD, 16, ps_msg(c->d->lang, PS_MSG_CONTENTS), 0, BLUE, 10);
+    paragraph(c, PDF_BOLD, PDF_STYLE.size.contents_title, ps_msg(c->d->lang, PS_MSG_CONTENTS), 0, PDF_STYLE.rgb.accent,
+              PDF_STYLE.toc.title_after);
     size_t on_page = 0, cap = first;
     for (size_t i = 0; i < c->d->nblocks; i++) {
         const doc_block *b = &c->d->blocks[i];
@@ -356,7 +364,8 @@ static void toc(pdf_ctx *c)
             cap = per_page;
         }
         on_page++;
-        entry(c, i, b->level == 1 ? PDF_BOLD : PDF_REGULAR, b->level == 1 ? 10 : 9.5, b->level == 1 ? 0 : 14, b->text);
+        entry(c, i, b->level == 1 ? PDF_BOLD : PDF_REGULAR, b->level == 1 ? PDF_STYLE.size.toc_h1 : PDF_STYLE.size.toc_entry,
+              b->level == 1 ? 0 : PDF_STYLE.toc.h2_indent, b->text);
     }
 }
 
@@ -370,9 +379,11 @@ static void figure_lists(pdf_ctx *c)
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 0 ? !c->nfigures : !d->ntables)
             continue;
-        pdf_need(c, 16 * LEAD + 10 + 2 * TOC_LINE);
-        paragraph(c, PDF_BOLD, 16, ps_msg(d->lang, pass == 0 ? PS_MSG_LIST_OF_FIGURES : PS_MSG_LIST_OF_TABLES), 0, BLUE,
-                  10);
+        pdf_need(c, PDF_STYLE.size.contents_title * PDF_STYLE.font.lead + PDF_STYLE.toc.title_after +
+                        PDF_STYLE.toc.keep_entries * PDF_STYLE.toc.line);
+        paragraph(c, PDF_BOLD, PDF_STYLE.size.contents_title,
+                  ps_msg(d->lang, pass == 0 ? PS_MSG_LIST_OF_FIGURES : PS_MSG_LIST_OF_TABLES), 0, PDF_STYLE.rgb.accent,
+                  PDF_STYLE.toc.title_after);
         for (size_t i = 0; i < d->nblocks; i++) {
             const doc_block *b = &d->blocks[i];
             int num = pass == 0 ? c->figure_no[i] : (b->table ? b->table->number : 0);
@@ -383,11 +394,11 @@ static void figure_lists(pdf_ctx *c)
             const char *what = pass == 1 ? b->table->caption : b->kind == DOC_CHART ? doc_chart_title(b->chart) : b->text;
             ps_buf t = {0};
             ps_buf_printf(&t, "%s: %s", n, what ? what : "");
-            pdf_need(c, TOC_LINE);
-            entry(c, i, PDF_REGULAR, 9.5, 0, t.data);
+            pdf_need(c, PDF_STYLE.toc.line);
+            entry(c, i, PDF_REGULAR, PDF_STYLE.size.toc_entry, 0, t.data);
             ps_buf_fini(&t);
         }
-        c->y += 16;
+        c->y += PDF_STYLE.toc.list_after;
     }
 }
 
@@ -465,11 +476,11 @@ static int render(const ps_doc *d, FILE *fp, int *first, int *last, ps_warnings 
     c.figure_no = doc_figure_numbers(d, &c.nfigures);
     c.heading_page = ps_xcalloc(d->nblocks + 1, sizeof *c.heading_page);
     c.dest = ps_xcalloc(d->nblocks + 1, sizeof *c.dest);
-    c.pw = d->paper_letter ? 612 : 595.276;
-    c.ph = d->paper_letter ? 792 : 841.89;
-    c.ml = c.mr = 56;
-    c.mt = 64;
-    c.mb = 60;
+    c.pw = d->paper_letter ? PDF_STYLE.page.letter_w : PDF_STYLE.page.a4_w;
+    c.ph = d->paper_letter ? PDF_STYLE.page.letter_h : PDF_STYLE.page.a4_h;
+    c.ml = c.mr = PDF_STYLE.page.margin_x;
+    c.mt = PDF_STYLE.page.margin_top;
+    c.mb = PDF_STYLE.page.margin_bottom;
     int rc = 0;
     c.pdf = HPDF_New(on_error, &c);
     if (!c.pdf)

@@ -7,15 +7,13 @@
 #define PS_DOC_PDF_INTERNAL_H
 
 #include "doc_build.h"
+#include "doc_pdf_style_internal.h"
 #include "ps_font.h"
 
 #include <hpdf.h>
 
 enum { PDF_REGULAR = 0, PDF_BOLD = 1 };
 
-#define PDF_BODY 9.5            /* body text size (points) */
-#define PDF_NOTE_SIZE 7.5       /* notes under tables */
-#define PDF_PARA_AFTER 5.0      /* space after a paragraph or note */
 #define PDF_MIN_LINES 2         /* lines of a paragraph at least on each page it spans */
 #define PDF_TABLE_MIN_ROWS 3    /* rows under the header on the page where a table starts */
 #define PDF_TABLE_MIN_LAST 2    /* rows at least on a table's last page */

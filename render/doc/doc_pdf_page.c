@@ -6,13 +6,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-#define BLUE 0x003a70
-
-#define WATERMARK_RGB 0xbe1e1e
-#define WATERMARK_ALPHA 0.16
-#define WATERMARK_ANGLE 35.0   /* degrees, counter-clockwise */
-#define WATERMARK_MAX_SIZE 130.0
-
 void pdf_set_lang(pdf_ctx *c)
 {
     HPDF_String s = HPDF_String_New(c->pdf->mmgr, ps_doc_lang(c->d), NULL);
@@ -45,22 +38,23 @@ void pdf_watermark_page(pdf_ctx *c)
         free(t);
         return;
     }
-    double a = WATERMARK_ANGLE * M_PI / 180.0, ca = cos(a), sa = sin(a);
+    double a = PDF_STYLE.watermark.angle * M_PI / 180.0, ca = cos(a), sa = sin(a);   /* counter-clockwise */
     double w1 = pdf_width(c, PDF_BOLD, 1, t), diag = sqrt(c->pw * c->pw + c->ph * c->ph);
-    double size = w1 > 0 ? 0.6 * diag / w1 : WATERMARK_MAX_SIZE;
-    if (size > WATERMARK_MAX_SIZE)
-        size = WATERMARK_MAX_SIZE;
-    double half = w1 * size / 2, rise = size * 0.36;   /* centre of the capitals on the page centre */
+    double size = w1 > 0 ? PDF_STYLE.watermark.diagonal * diag / w1 : PDF_STYLE.watermark.max_size;
+    if (size > PDF_STYLE.watermark.max_size)
+        size = PDF_STYLE.watermark.max_size;
+    double half = w1 * size / 2, rise = size * PDF_STYLE.watermark.rise;   /* capitals centred on the page */
     double x = c->pw / 2 - half * ca + rise * sa, y = c->ph / 2 - half * sa - rise * ca;
     HPDF_Page p = c->cur;
     HPDF_Page_GSave(p);
     HPDF_ExtGState gs = HPDF_CreateExtGState(c->pdf);
     if (gs) {
-        HPDF_ExtGState_SetAlphaFill(gs, (HPDF_REAL)WATERMARK_ALPHA);
+        HPDF_ExtGState_SetAlphaFill(gs, (HPDF_REAL)PDF_STYLE.watermark.alpha);
         HPDF_Page_SetExtGState(p, gs);
     }
-    HPDF_Page_SetRGBFill(p, (HPDF_REAL)((WATERMARK_RGB >> 16) & 255) / 255.0f,
-                         (HPDF_REAL)((WATERMARK_RGB >> 8) & 255) / 255.0f, (HPDF_REAL)(WATERMARK_RGB & 255) / 255.0f);
+    HPDF_Page_SetRGBFill(p, (HPDF_REAL)((PDF_STYLE.rgb.watermark >> 16) & 255) / 255.0f,
+                         (HPDF_REAL)((PDF_STYLE.rgb.watermark >> 8) & 255) / 255.0f,
+                         (HPDF_REAL)(PDF_STYLE.rgb.watermark & 255) / 255.0f);
     pdf_show(c, p, PDF_BOLD, size, x, y, ca, sa, t);
     HPDF_Page_GRestore(p);
     free(t);
@@ -71,29 +65,33 @@ void pdf_header_footer(pdf_ctx *c)
     char *title = pdf_text(c, c->d->title), *vendor = pdf_text(c, c->d->vendor);
     char **l = NULL;
     double logo_w = 0;
-    if (c->d->logo) {   /* right of the running header, 16 points high, above the rule */
+    if (c->d->logo) {   /* right of the running header, run_logo_h points high, above the rule */
         const doc_image *im = c->d->logo;
-        double lh = 16, lw = lh * im->width / im->height;
-        if (lw > 120) {
-            lw = 120;
+        double lh = PDF_STYLE.furniture.run_logo_h, lw = lh * im->width / im->height;
+        if (lw > PDF_STYLE.furniture.run_logo_max_w) {
+            lw = PDF_STYLE.furniture.run_logo_max_w;
             lh = lw * im->height / im->width;
         }
-        pdf_image_draw(c, im, c->pw - c->mr - lw, c->mt - 13 - lh, lw, lh);
-        logo_w = lw + 8;
+        pdf_image_draw(c, im, c->pw - c->mr - lw, c->mt - PDF_STYLE.furniture.run_logo_above - lh, lw, lh);
+        logo_w = lw + PDF_STYLE.furniture.run_logo_gap;
     }
-    size_t n = pdf_wrap(c, PDF_REGULAR, 7.5, title, c->pw - c->ml - c->mr - logo_w, &l);
-    pdf_draw_text(c, PDF_REGULAR, 7.5, c->ml, c->mt - 14, n ? l[0] : "", 0, 0x555555);
+    size_t n = pdf_wrap(c, PDF_REGULAR, PDF_STYLE.size.running, title, c->pw - c->ml - c->mr - logo_w, &l);
+    pdf_draw_text(c, PDF_REGULAR, PDF_STYLE.size.running, c->ml, c->mt - PDF_STYLE.furniture.run_title_above,
+                  n ? l[0] : "", 0, PDF_STYLE.rgb.muted);
     for (size_t i = 0; i < n; i++)
         free(l[i]);
     free(l);
-    pdf_stroke_line(c, c->ml, c->mt - 10, c->pw - c->mr, c->mt - 10, BLUE, 0.8, 0);
-    double fy = c->ph - c->mb + 14;
-    pdf_stroke_line(c, c->ml, fy, c->pw - c->mr, fy, BLUE, 0.5, 0);
-    pdf_draw_text(c, PDF_REGULAR, 7.5, c->ml, fy + 10, vendor, 0, 0x555555);
+    pdf_stroke_line(c, c->ml, c->mt - PDF_STYLE.furniture.run_rule_above, c->pw - c->mr,
+                    c->mt - PDF_STYLE.furniture.run_rule_above, PDF_STYLE.rgb.accent, PDF_STYLE.line.header_rule, 0);
+    double fy = c->ph - c->mb + PDF_STYLE.furniture.foot_rule_below;
+    pdf_stroke_line(c, c->ml, fy, c->pw - c->mr, fy, PDF_STYLE.rgb.accent, PDF_STYLE.line.footer_rule, 0);
+    pdf_draw_text(c, PDF_REGULAR, PDF_STYLE.size.running, c->ml, fy + PDF_STYLE.furniture.foot_text_below, vendor, 0,
+                  PDF_STYLE.rgb.muted);
     char pg[128];
     snprintf(pg, sizeof pg, ps_msg(c->d->lang, PS_MSG_PAGE_OF), c->page, c->npages);
     char *t = pdf_text(c, pg);
-    pdf_draw_text(c, PDF_REGULAR, 7.5, c->pw - c->mr, fy + 10, t, 2, 0x555555);
+    pdf_draw_text(c, PDF_REGULAR, PDF_STYLE.size.running, c->pw - c->mr, fy + PDF_STYLE.furniture.foot_text_below, t, 2,
+                  PDF_STYLE.rgb.muted);
     free(t);
     free(title);
     free(vendor);

@@ -49,12 +49,11 @@ size_t pdf_paginate(const pdf_run_spec *r, size_t *starts)
 
 /* ------------------------------------------------------------------ block rules */
 
-#define LEAD 1.35
 
 double pdf_heading_size(int level)
 {
-    static const double sizes[] = {16, 12.5, 10.5, 9.5};
-    return sizes[(level < 1 ? 0 : level - 1) % 4];
+    const size_t n = sizeof PDF_STYLE.size.heading / sizeof PDF_STYLE.size.heading[0];
+    return PDF_STYLE.size.heading[(size_t)(level < 1 ? 0 : level - 1) % n];
 }
 
 /* Whole height of a heading (as heading() in doc_pdf.c advances). */
@@ -62,8 +61,9 @@ static double heading_height(pdf_ctx *c, const doc_block *b)
 {
     double size = pdf_heading_size(b->level);
     doc_block t = {.kind = DOC_PARA, .text = b->text};
-    double h = pdf_rich_height(c, &t, size, 0, b->level == 1 ? 2 : 3) + (b->level == 1 ? 8 : 6);
-    return b->level == 1 ? h + 6 : h;
+    double h = pdf_rich_height(c, &t, size, 0, b->level == 1 ? PDF_STYLE.text.h1_after : PDF_STYLE.text.h_after) +
+               (b->level == 1 ? PDF_STYLE.text.h1_before : PDF_STYLE.text.h_before);
+    return b->level == 1 ? h + PDF_STYLE.text.h1_rule_after : h;
 }
 
 static int is_body_text(const doc_block *b) { return b->kind == DOC_PARA || b->kind == DOC_NOTE; }
@@ -85,13 +85,13 @@ double pdf_tail(pdf_ctx *c, size_t i)
     const ps_doc *d = c->d;
     if (i + 1 >= d->nblocks || !annotates_previous(d, i + 1))
         return 0;
-    return pdf_rich_height(c, &d->blocks[i + 1], PDF_NOTE_SIZE, 0, PDF_PARA_AFTER);
+    return pdf_rich_height(c, &d->blocks[i + 1], PDF_STYLE.size.note, 0, PDF_STYLE.text.para_after);
 }
 
 /* Lines of a rich block that must open it on its page: all of a short one, else PDF_MIN_LINES. */
 static double text_open(pdf_ctx *c, const doc_block *b, double size)
 {
-    double line = size * LEAD, h = pdf_rich_height(c, b, size, 0, 0);
+    double line = size * PDF_STYLE.font.lead, h = pdf_rich_height(c, b, size, 0, 0);
     size_t n = (size_t)(h / line + 0.5);
     return n < 2 * PDF_MIN_LINES ? h : PDF_MIN_LINES * line;
 }
@@ -104,22 +104,22 @@ static double block_open(pdf_ctx *c, size_t i)
     case DOC_HEADING:
         return heading_height(c, b);
     case DOC_PARA:
-        return text_open(c, b, PDF_BODY);
+        return text_open(c, b, PDF_STYLE.size.body);
     case DOC_NOTE:
-        return pdf_rich_height(c, b, PDF_NOTE_SIZE, 0, 0);
+        return pdf_rich_height(c, b, PDF_STYLE.size.note, 0, 0);
     case DOC_ITEM:
     case DOC_QUOTE:
-        return text_open(c, b, PDF_BODY);
+        return text_open(c, b, PDF_STYLE.size.body);
     case DOC_TABLE:
         return pdf_table_min(c, b->table, pdf_tail(c, i));
     case DOC_CHART:
         return pdf_chart_height(c, b->chart, c->figure_no ? c->figure_no[i] : 0) + pdf_tail(c, i);
     case DOC_FIGURE:
-        return pdf_figure_height(c, b) + 30 + pdf_tail(c, i);
+        return pdf_figure_height(c, b) + PDF_STYLE.block.figure_keep + pdf_tail(c, i);
     case DOC_LOG:
-        return 2 * 6.5 * LEAD;
+        return 2 * PDF_STYLE.size.log * PDF_STYLE.font.lead;
     case DOC_LIST:
-        return 2 * PDF_BODY * LEAD;
+        return 2 * PDF_STYLE.size.body * PDF_STYLE.font.lead;
     }
     return 0;
 }
@@ -130,7 +130,7 @@ static double block_whole(pdf_ctx *c, size_t i)
     const doc_block *b = &c->d->blocks[i];
     if (b->kind == DOC_HEADING)
         return heading_height(c, b);
-    return pdf_rich_height(c, b, b->kind == DOC_NOTE ? PDF_NOTE_SIZE : PDF_BODY, 0, PDF_PARA_AFTER);
+    return pdf_rich_height(c, b, b->kind == DOC_NOTE ? PDF_STYLE.size.note : PDF_STYLE.size.body, 0, PDF_STYLE.text.para_after);
 }
 
 double pdf_keep_need(pdf_ctx *c, size_t i)

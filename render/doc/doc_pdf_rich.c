@@ -7,11 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LEAD 1.35
-#define LINK_RGB 0x0645ad
-#define CODE_RGB 0x8a1538
-#define EM_SKEW 0.21
-
 typedef struct tok {
     const char *s; size_t n;   /* into the sanitised run text */
     const doc_run *run;
@@ -87,21 +82,22 @@ static double tok_width(pdf_ctx *c, const tok *k, double size)
 static unsigned tok_rgb(const tok *k, unsigned rgb)
 {
     if (!k->run)
-        return 0x555555;   /* the URL after a link */
-    return k->run->style & DOC_LINK ? LINK_RGB : k->run->style & DOC_CODE ? CODE_RGB : rgb;
+        return PDF_STYLE.rgb.muted;   /* the URL after a link */
+    return k->run->style & DOC_LINK ? PDF_STYLE.rgb.link : k->run->style & DOC_CODE ? PDF_STYLE.rgb.code : rgb;
 }
 
 static void draw_tok(pdf_ctx *c, const tok *k, double size, double x, double base, unsigned rgb)
 {
     char *s = ps_xstrndup(k->s, k->n);
     if (k->run && (k->run->style & DOC_CODE))
-        pdf_fill_rect(c, x - 1, base - size * 0.85, k->w + 2, size * 1.1, 0xf0f2f4);
-    c->skew = k->run && (k->run->style & DOC_EM) ? EM_SKEW : 0;
+        pdf_fill_rect(c, x - PDF_STYLE.text.code_pad, base - size * PDF_STYLE.font.ascent, k->w + 2 * PDF_STYLE.text.code_pad,
+                      size * PDF_STYLE.font.code_box, PDF_STYLE.rgb.code_bg);
+    c->skew = k->run && (k->run->style & DOC_EM) ? PDF_STYLE.font.em_skew : 0;
     pdf_draw_text(c, run_bold(k->run), size, x, base, s, 0, tok_rgb(k, rgb));
     c->skew = 0;
     if (c->render && k->run && (k->run->style & DOC_LINK)) {
-        HPDF_Rect r = {(HPDF_REAL)x, (HPDF_REAL)(c->ph - base - size * 0.25), (HPDF_REAL)(x + k->w),
-                       (HPDF_REAL)(c->ph - base + size * 0.85)};
+        HPDF_Rect r = {(HPDF_REAL)x, (HPDF_REAL)(c->ph - base - size * PDF_STYLE.font.link_below), (HPDF_REAL)(x + k->w),
+                       (HPDF_REAL)(c->ph - base + size * PDF_STYLE.font.ascent)};
         HPDF_Annotation a = HPDF_Page_CreateURILinkAnnot(c->cur, r, k->run->url);
         if (a)
             HPDF_LinkAnnot_SetBorderStyle(a, 0, 0, 0);
@@ -173,7 +169,7 @@ double pdf_rich_height(pdf_ctx *c, const doc_block *b, double size, double inden
 {
     rich o;
     rich_layout(c, b, size, indent, &o);
-    double h = (double)o.nlines * size * LEAD + after;
+    double h = (double)o.nlines * size * PDF_STYLE.font.lead + after;
     rich_fini(&o);
     return h;
 }
@@ -184,7 +180,7 @@ void pdf_rich(pdf_ctx *c, const doc_block *b, double size, double indent, unsign
     rich_layout(c, b, size, indent, &o);
     double *h = ps_xcalloc(o.nlines + 1, sizeof *h);
     for (size_t l = 0; l < o.nlines; l++)
-        h[l] = size * LEAD;
+        h[l] = size * PDF_STYLE.font.lead;
     pdf_run_spec spec = {.h = h, .n = o.nlines, .avail_first = c->ph - c->mb - c->y,
                          .avail_page = c->ph - c->mb - c->mt, .min_first = PDF_MIN_LINES, .min_last = PDF_MIN_LINES};
     size_t *starts = ps_xcalloc(o.nlines + 2, sizeof *starts), nstarts = pdf_paginate(&spec, starts), next = 0;
@@ -193,9 +189,9 @@ void pdf_rich(pdf_ctx *c, const doc_block *b, double size, double indent, unsign
             pdf_new_page(c);
             next++;
         }
-        c->y += size * LEAD;
+        c->y += size * PDF_STYLE.font.lead;
         for (; i < o.n && o.t[i].line == l; i++)
-            draw_tok(c, &o.t[i], size, c->ml + indent + o.t[i].x, c->y - size * 0.3, rgb);
+            draw_tok(c, &o.t[i], size, c->ml + indent + o.t[i].x, c->y - size * PDF_STYLE.font.descent, rgb);
     }
     c->y += after;
     free(starts);
@@ -206,27 +202,32 @@ void pdf_rich(pdf_ctx *c, const doc_block *b, double size, double indent, unsign
 void pdf_item(pdf_ctx *c, const doc_block *b, double size)
 {
     static const char *const bullets[] = {"•", "◦", "▪"};
-    int level = b->level < 1 ? 1 : b->level > 6 ? 6 : b->level;
-    double indent = 16.0 * level;
+    int level = b->level < 1 ? 1 : b->level > PDF_STYLE.text.max_level ? PDF_STYLE.text.max_level : b->level;
+    double indent = PDF_STYLE.text.item_step * level;
     char mark[16];
     if (b->number)
         snprintf(mark, sizeof mark, "%d.", b->number);
     else
         snprintf(mark, sizeof mark, "%s", bullets[(level - 1) % 3]);
-    double open = pdf_rich_height(c, b, size, indent + 2, 0);   /* the lines pdf_rich keeps together */
-    pdf_need(c, open < 2 * PDF_MIN_LINES * size * LEAD ? open : PDF_MIN_LINES * size * LEAD);
-    pdf_draw_text(c, PDF_REGULAR, size, c->ml + indent - 4, c->y + size * LEAD - size * 0.3, mark, 2, 0x1a1a1a);
-    pdf_rich(c, b, size, indent + 2, 0x1a1a1a, 2);
+    double text_indent = indent + PDF_STYLE.text.item_text_gap;
+    double open = pdf_rich_height(c, b, size, text_indent, 0);   /* the lines pdf_rich keeps together */
+    double lines = PDF_MIN_LINES * size * PDF_STYLE.font.lead;
+    pdf_need(c, open < 2 * lines ? open : lines);
+    pdf_draw_text(c, PDF_REGULAR, size, c->ml + indent - PDF_STYLE.text.item_mark_gap,
+                  c->y + size * PDF_STYLE.font.lead - size * PDF_STYLE.font.descent, mark, 2, PDF_STYLE.rgb.text);
+    pdf_rich(c, b, size, text_indent, PDF_STYLE.rgb.text, PDF_STYLE.text.item_after);
 }
 
 void pdf_quote(pdf_ctx *c, const doc_block *b, double size)
 {
-    double indent = 14.0 * (b->level < 1 ? 1 : b->level > 6 ? 6 : b->level), y0 = c->y;
+    int level = b->level < 1 ? 1 : b->level > PDF_STYLE.text.max_level ? PDF_STYLE.text.max_level : b->level;
+    double indent = PDF_STYLE.text.quote_step * level, y0 = c->y;
     int page = c->page;
-    pdf_rich(c, b, size, indent, 0x333333, 0);
+    pdf_rich(c, b, size, indent, PDF_STYLE.rgb.caption, 0);
     if (page == c->page)   /* the bar beside the quote (on the page where it ends) */
-        pdf_fill_rect(c, c->ml + indent - 9, y0 + 2, 2.5, c->y - y0, 0xb8c4d0);
-    c->y += 5;
+        pdf_fill_rect(c, c->ml + indent - PDF_STYLE.text.quote_bar_x, y0 + PDF_STYLE.text.quote_bar_top,
+                      PDF_STYLE.text.quote_bar_w, c->y - y0, PDF_STYLE.rgb.quote_bar);
+    c->y += PDF_STYLE.text.quote_after;
 }
 
 HPDF_Image pdf_image_get(pdf_ctx *c, const doc_image *im)
@@ -257,7 +258,7 @@ void pdf_image_draw(pdf_ctx *c, const doc_image *im, double x, double y, double 
 /* Size of a figure's image: the text width, at most half the body height. */
 static void figure_size(pdf_ctx *c, const doc_image *im, double *w, double *h)
 {
-    double maxh = (c->ph - c->mt - c->mb) * 0.5;
+    double maxh = (c->ph - c->mt - c->mb) * PDF_STYLE.block.figure_max_h;
     *w = c->pw - c->ml - c->mr;
     *h = *w * im->height / im->width;
     if (*h > maxh) {
@@ -284,18 +285,20 @@ void pdf_figure(pdf_ctx *c, const doc_block *b, int number)
     ps_buf_printf(&cap, "%s: %s", fig, b->text);
     char *t = pdf_text(c, cap.data);
     char **l;
-    size_t n = pdf_wrap(c, PDF_BOLD, 8.5, t, tw, &l);
-    pdf_need(c, h + 10 + (double)n * 8.5 * LEAD);
-    c->y += 4;
+    double cap_size = PDF_STYLE.size.caption;
+    size_t n = pdf_wrap(c, PDF_BOLD, cap_size, t, tw, &l);
+    pdf_need(c, h + PDF_STYLE.block.figure_need + (double)n * cap_size * PDF_STYLE.font.lead);
+    c->y += PDF_STYLE.block.figure_before;
     pdf_image_draw(c, im, c->ml + (tw - w) / 2, c->y, w, h);
-    c->y += h + 4;
+    c->y += h + PDF_STYLE.block.figure_gap;
     for (size_t i = 0; i < n; i++) {
-        c->y += 8.5 * LEAD;
-        pdf_draw_text(c, PDF_BOLD, 8.5, c->ml + tw / 2, c->y - 8.5 * 0.3, l[i], 1, 0x333333);
+        c->y += cap_size * PDF_STYLE.font.lead;
+        pdf_draw_text(c, PDF_BOLD, cap_size, c->ml + tw / 2, c->y - cap_size * PDF_STYLE.font.descent, l[i], 1,
+                      PDF_STYLE.rgb.caption);
         free(l[i]);
     }
     free(l);
-    c->y += 10;
+    c->y += PDF_STYLE.block.figure_after;
     free(t);
     ps_buf_fini(&cap);
 }

@@ -6,16 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CELL 7.5
-#define CELL_LEAD 1.25
-#define PADX 3.0
-#define PADY 2.5
-#define HEAD_BG 0x003a70
-#define GROUP_BG 0xdbe5f0
-#define ZEBRA_BG 0xf5f7fa
-#define FLAG_BG 0xfff1c2
-#define RULE 0xb8c4d0
-
 typedef struct row_lines {
     char ***cells;   /* per column: wrapped lines */
     size_t *n;       /* per column: line count */
@@ -35,13 +25,13 @@ static void row_wrap(pdf_ctx *c, const doc_table *t, size_t r, const double *cw,
             break;
         const char *cell = t->cells[r * t->ncols + k];
         char *s = pdf_text(c, cell ? cell : "");
-        double w = (kind == DOC_ROW_GROUP ? total : cw[k]) - 2 * PADX;
-        out->n[k] = pdf_wrap(c, row_font(kind), CELL, s, w, &out->cells[k]);
+        double w = (kind == DOC_ROW_GROUP ? total : cw[k]) - 2 * PDF_STYLE.block.pad_x;
+        out->n[k] = pdf_wrap(c, row_font(kind), PDF_STYLE.size.cell, s, w, &out->cells[k]);
         if (out->n[k] > maxn)
             maxn = out->n[k];
         free(s);
     }
-    out->h = (double)maxn * CELL * CELL_LEAD + 2 * PADY;
+    out->h = (double)maxn * PDF_STYLE.size.cell * PDF_STYLE.font.cell_lead + 2 * PDF_STYLE.block.pad_y;
 }
 
 static void row_fini(const doc_table *t, row_lines *rl)
@@ -59,29 +49,34 @@ static void row_draw(pdf_ctx *c, const doc_table *t, size_t r, const row_lines *
 {
     int kind = t->row_kind[r];
     double x = c->ml, y = c->y;
-    unsigned bg = kind == DOC_ROW_HEAD ? HEAD_BG : kind == DOC_ROW_GROUP || kind == DOC_ROW_TOTAL ? GROUP_BG
-                  : zebra                                                                       ? ZEBRA_BG
-                                                                                                : 0xffffff;
+    unsigned bg = kind == DOC_ROW_HEAD                                  ? PDF_STYLE.rgb.head_bg
+                  : kind == DOC_ROW_GROUP || kind == DOC_ROW_TOTAL ? PDF_STYLE.rgb.group_bg
+                  : zebra                                         ? PDF_STYLE.rgb.zebra_bg
+                                                                  : PDF_STYLE.rgb.white;
     pdf_fill_rect(c, x, y, total, rl->h, bg);
-    unsigned fg = kind == DOC_ROW_HEAD ? 0xffffff : 0x1a1a1a;
+    unsigned fg = kind == DOC_ROW_HEAD ? PDF_STYLE.rgb.white : PDF_STYLE.rgb.text;
     for (size_t k = 0; k < t->ncols; k++) {
         double w = kind == DOC_ROW_GROUP ? total : cw[k];
         if (kind == DOC_ROW_BODY && t->flag[r * t->ncols + k])
-            pdf_fill_rect(c, x, y, w, rl->h, FLAG_BG);
+            pdf_fill_rect(c, x, y, w, rl->h, PDF_STYLE.rgb.flag_bg);
         for (size_t i = 0; i < rl->n[k]; i++) {
-            double by = y + PADY + (double)(i + 1) * CELL * CELL_LEAD - CELL * 0.28;
+            double by = y + PDF_STYLE.block.pad_y + (double)(i + 1) * PDF_STYLE.size.cell * PDF_STYLE.font.cell_lead -
+                        PDF_STYLE.size.cell * PDF_STYLE.font.cell_descent;
             int right = t->right[k] && kind != DOC_ROW_HEAD && kind != DOC_ROW_GROUP;
-            pdf_draw_text(c, row_font(kind), CELL, right ? x + w - PADX : x + PADX, by, rl->cells[k][i], right ? 2 : 0, fg);
+            pdf_draw_text(c, row_font(kind), PDF_STYLE.size.cell,
+                          right ? x + w - PDF_STYLE.block.pad_x : x + PDF_STYLE.block.pad_x, by, rl->cells[k][i],
+                          right ? 2 : 0, fg);
         }
         if (k > 0 && kind != DOC_ROW_GROUP)
-            pdf_stroke_line(c, x, y, x, y + rl->h, kind == DOC_ROW_HEAD ? 0x4a6f95 : RULE, 0.4, 0);
+            pdf_stroke_line(c, x, y, x, y + rl->h, kind == DOC_ROW_HEAD ? PDF_STYLE.rgb.head_rule : PDF_STYLE.rgb.rule,
+                            PDF_STYLE.line.table_rule, 0);
         x += w;
         if (kind == DOC_ROW_GROUP)
             break;
     }
-    pdf_stroke_line(c, c->ml, y + rl->h, c->ml + total, y + rl->h, RULE, 0.4, 0);
-    pdf_stroke_line(c, c->ml, y, c->ml, y + rl->h, RULE, 0.4, 0);
-    pdf_stroke_line(c, c->ml + total, y, c->ml + total, y + rl->h, RULE, 0.4, 0);
+    pdf_stroke_line(c, c->ml, y + rl->h, c->ml + total, y + rl->h, PDF_STYLE.rgb.rule, PDF_STYLE.line.table_rule, 0);
+    pdf_stroke_line(c, c->ml, y, c->ml, y + rl->h, PDF_STYLE.rgb.rule, PDF_STYLE.line.table_rule, 0);
+    pdf_stroke_line(c, c->ml + total, y, c->ml + total, y + rl->h, PDF_STYLE.rgb.rule, PDF_STYLE.line.table_rule, 0);
     c->y += rl->h;
 }
 
@@ -141,18 +136,15 @@ static void caption_block(pdf_ctx *c, const doc_table *t, doc_block *b, doc_run 
     *b = (doc_block){.kind = DOC_PARA, .text = text->data, .runs = r, .nruns = 1};
 }
 
-#define CAPTION_SIZE 8.5
-#define TABLE_GAP 2.0
-
 static double caption_height(pdf_ctx *c, const doc_table *t)
 {
     if (!t->number)
-        return TABLE_GAP;
+        return PDF_STYLE.block.caption_gap;
     doc_block b;
     doc_run r;
     ps_buf text = {0};
     caption_block(c, t, &b, &r, &text);
-    double h = pdf_rich_height(c, &b, CAPTION_SIZE, 0, 0) + TABLE_GAP;
+    double h = pdf_rich_height(c, &b, PDF_STYLE.size.caption, 0, 0) + PDF_STYLE.block.caption_gap;
     ps_buf_fini(&text);
     return h;
 }
@@ -199,10 +191,10 @@ void pdf_table(pdf_ctx *c, const doc_table *t, double tail, size_t idx)
         doc_run r;
         ps_buf text = {0};
         caption_block(c, t, &b, &r, &text);
-        pdf_rich(c, &b, CAPTION_SIZE, 0, 0x333333, 0);
+        pdf_rich(c, &b, PDF_STYLE.size.caption, 0, PDF_STYLE.rgb.caption, 0);
         ps_buf_fini(&text);
     }
-    c->y += TABLE_GAP;
+    c->y += PDF_STYLE.block.caption_gap;
     for (size_t k = 0; k < l.nhead; k++)
         row_draw(c, t, k, &l.rows[k], l.cw, l.total, 0);
     size_t zebra = 0;
@@ -219,7 +211,7 @@ void pdf_table(pdf_ctx *c, const doc_table *t, double tail, size_t idx)
     }
     free(starts);
     table_lay_fini(t, &l);
-    c->y += 8;
+    c->y += PDF_STYLE.block.table_after;
 }
 
 /* ------------------------------------------------------------------ charts */
@@ -282,18 +274,16 @@ static int chart_caption(pdf_ctx *c, const doc_chart *ch, int number, doc_block 
     return 1;
 }
 
-#define CHART_GAP 4.0
-
 double pdf_chart_height(pdf_ctx *c, const doc_chart *ch, int number)
 {
     double w, h;
     doc_chart_size(ch, &w, &h);
-    h = h * (c->pw - c->ml - c->mr) / w + CHART_GAP + 8;
+    h = h * (c->pw - c->ml - c->mr) / w + PDF_STYLE.block.chart_gap + PDF_STYLE.block.chart_after;
     doc_block b;
     doc_run r;
     ps_buf text = {0};
     if (chart_caption(c, ch, number, &b, &r, &text))
-        h += pdf_rich_height(c, &b, CAPTION_SIZE, 0, 0);
+        h += pdf_rich_height(c, &b, PDF_STYLE.size.caption, 0, 0);
     ps_buf_fini(&text);
     return h;
 }
@@ -305,7 +295,7 @@ void pdf_chart(pdf_ctx *c, const doc_chart *ch, int number)
     double avail = c->pw - c->ml - c->mr, s = avail / w;
     pdf_need(c, pdf_chart_height(c, ch, number));
     pdf_touch(c);
-    c->y += CHART_GAP;
+    c->y += PDF_STYLE.block.chart_gap;
     doc_spec sp;
     doc_chart_spec(ch, chart_label, c, &sp);
     if (!c->render) {
@@ -326,7 +316,7 @@ void pdf_chart(pdf_ctx *c, const doc_chart *ch, int number)
     doc_run r;
     ps_buf text = {0};
     if (chart_caption(c, ch, number, &b, &r, &text))
-        pdf_rich(c, &b, CAPTION_SIZE, 0, 0x333333, 0);
+        pdf_rich(c, &b, PDF_STYLE.size.caption, 0, PDF_STYLE.rgb.caption, 0);
     ps_buf_fini(&text);
-    c->y += 8;
+    c->y += PDF_STYLE.block.chart_after;
 }

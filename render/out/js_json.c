@@ -43,25 +43,16 @@ static void json_figures(ps_jw *j, const ps_js_figures *f)
 static void json_summary(ps_jw *j, const char *k, const ps_js_summary *m)
 {
     ps_jw_kobj(j, k);
-    ps_jw_knum(j, "db_reads_per_sec", m->db_reads_per_sec);
-    ps_jw_knum(j, "db_writes_per_sec", m->db_writes_per_sec);
-    ps_jw_knum(j, "db_transfers_per_sec", m->db_transfers_per_sec);
-    ps_jw_knum(j, "achieved_transactional_iops", m->achieved_transactional_iops);
-    ps_jw_knum(j, "target_transactional_iops", m->target_transactional_iops);
-    ps_jw_knum(j, "db_read_latency_ms", m->db_read_latency_ms);
-    ps_jw_knum(j, "db_read_latency_ms_weighted", m->db_read_latency_ms_weighted);
-    ps_jw_knum(j, "db_write_latency_ms", m->db_write_latency_ms);
-    ps_jw_knum(j, "db_write_latency_ms_weighted", m->db_write_latency_ms_weighted);
-    ps_jw_knum(j, "log_writes_per_sec", m->log_writes_per_sec);
-    ps_jw_knum(j, "log_write_latency_ms", m->log_write_latency_ms);
-    ps_jw_knum(j, "log_write_latency_ms_weighted", m->log_write_latency_ms_weighted);
+#define KNUM(f) ps_jw_knum(j, #f, m->f);
+    PS_JS_SUMMARY_FIELDS(KNUM)
+#undef KNUM
     ps_jw_obj_end(j);
 }
 
 /* Per-sample IOPS-weighted window means of the four latencies (logs only). */
 static void json_io_weighted(ps_jw *j, const ps_js_server *s, size_t i)
 {
-    static const int lat[] = {0, 1, 6, 7};
+    static const int lat[PS_IO12_NLAT] = PS_IO12_LATENCY_COLS;
     const ps_js_inst_acc *a = s->stats && i < s->stats->ninst ? &s->stats->inst[i] : NULL;
     ps_jw_key(j, "io_weighted");
     if (!a || !s->instances[i].has_computed) {
@@ -177,6 +168,10 @@ static void json_qualification(ps_jw *j, const ps_qualification *q)
     ps_jw_obj_end(j);
 }
 
+static const ps_jw_field host_fields[] = {
+    PS_JW_FIELD(ps_js_host_row, PS_JW_STR, counter), PS_JW_FIELD(ps_js_host_row, PS_JW_NUM, avg),
+    PS_JW_FIELD(ps_js_host_row, PS_JW_NUM, min), PS_JW_FIELD(ps_js_host_row, PS_JW_NUM, max)};
+
 static void json_server(ps_jw *j, const ps_js_server *s)
 {
     ps_jw_obj(j);
@@ -195,16 +190,8 @@ static void json_server(ps_jw *j, const ps_js_server *s)
     json_summary(j, "server", &s->summary);
     json_verdict(j, &s->verdict);
     json_qualification(j, &s->qualification);
-    ps_jw_karr(j, "host");
-    for (size_t i = 0; i < s->nhost; i++) {
-        ps_jw_obj(j);
-        ps_jw_kstr(j, "counter", s->host[i].counter);
-        ps_jw_knum(j, "avg", s->host[i].avg);
-        ps_jw_knum(j, "min", s->host[i].min);
-        ps_jw_knum(j, "max", s->host[i].max);
-        ps_jw_obj_end(j);
-    }
-    ps_jw_arr_end(j);
+    ps_jw_karr_records(j, "host", s->host, s->nhost, sizeof *s->host, host_fields,
+                       sizeof host_fields / sizeof *host_fields);
     ps_jw_kstr(j, "jetstress_result", !s->report || s->report->result < 0 ? NULL : s->report->result ? "pass" : "fail");
     ps_jw_knum(j, "reported_achieved_transactional_iops", s->report ? s->report->achieved_iops : NAN);
     json_strings(j, "logs", s->logs, s->nlogs);

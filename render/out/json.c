@@ -130,3 +130,29 @@ void ps_jw_karr(ps_jw *j, const char *k)
     ps_jw_key(j, k);
     ps_jw_arr(j);
 }
+
+void ps_jw_fields(ps_jw *j, const void *rec, const ps_jw_field *f, size_t nf)
+{
+    for (size_t i = 0; i < nf; i++) {
+        const char *at = (const char *)rec + f[i].off;
+        ps_jw_key(j, f[i].key);
+        switch (f[i].kind) {
+        case PS_JW_STR: ps_jw_str(j, *(char *const *)at); break;
+        case PS_JW_CHARS: ps_jw_str(j, at); break;
+        case PS_JW_NUM: ps_jw_num(j, *(const double *)at); break;
+        case PS_JW_U64: ps_jw_uint(j, *(const uint64_t *)at); break;
+        }
+    }
+}
+
+void ps_jw_karr_records(ps_jw *j, const char *k, const void *recs, size_t n, size_t size, const ps_jw_field *f,
+                        size_t nf)
+{
+    ps_jw_karr(j, k);
+    for (size_t i = 0; i < n; i++) {
+        ps_jw_obj(j);
+        ps_jw_fields(j, (const char *)recs + i * size, f, nf);
+        ps_jw_obj_end(j);
+    }
+    ps_jw_arr_end(j);
+}

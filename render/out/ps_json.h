@@ -21,6 +21,9 @@
 
 #include "ps_model.h"
 
+#include <stddef.h>
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -69,6 +72,26 @@ void ps_jw_kuint(ps_jw *j, const char *k, unsigned long long v);
 void ps_jw_kbool(ps_jw *j, const char *k, int v);
 void ps_jw_kobj(ps_jw *j, const char *k);   /* "k":{ */
 void ps_jw_karr(ps_jw *j, const char *k);   /* "k":[ */
+
+/* Records written from a table of their fields: the JSON key is the member's name, the value
+ * the member read at its offset, by kind. */
+typedef enum ps_jw_kind {
+    PS_JW_STR,     /* char * (NULL -> null) */
+    PS_JW_CHARS,   /* char array in the record, NUL-terminated */
+    PS_JW_NUM,     /* double (ps_jw_num) */
+    PS_JW_U64      /* uint64_t (ps_jw_uint) */
+} ps_jw_kind;
+typedef struct ps_jw_field {
+    const char *key;
+    ps_jw_kind kind;
+    size_t off;
+} ps_jw_field;
+#define PS_JW_FIELD(type, kind, member) {#member, (kind), offsetof(type, member)}
+/* The nf fields of record rec as key/value pairs of the open object, in table order. */
+void ps_jw_fields(ps_jw *j, const void *rec, const ps_jw_field *f, size_t nf);
+/* "k":[ one object per record of recs[0..n) (each size bytes), with the fields of f ] */
+void ps_jw_karr_records(ps_jw *j, const char *k, const void *recs, size_t n, size_t size, const ps_jw_field *f,
+                        size_t nf);
 
 #ifdef __cplusplus
 }

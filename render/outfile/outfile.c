@@ -2,6 +2,7 @@
 #define _GNU_SOURCE   /* O_TMPFILE, linkat */
 #include "ps_render.h"
 #include "outfile_tmp.h"
+#include "ps_io.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -9,6 +9,10 @@ static const char *result_word(int r)
     return r == PS_VERDICT_PASS ? "pass" : r == PS_VERDICT_FAIL ? "fail" : "unknown";
 }
 
+static const ps_jw_field file_fields[] = {PS_JW_FIELD(ps_store_file, PS_JW_STR, name),
+                                          PS_JW_FIELD(ps_store_file, PS_JW_U64, size),
+                                          PS_JW_FIELD(ps_store_file, PS_JW_CHARS, sha256)};
+
 static void json_meta(ps_jw *j, const ps_store_meta *m)
 {
     ps_jw_kstr(j, "label", m->label);
@@ -24,15 +28,8 @@ static void json_meta(ps_jw *j, const ps_store_meta *m)
     for (size_t i = 0; i < m->ntags; i++)
         ps_jw_kstr(j, m->tags[i].key, m->tags[i].value);
     ps_jw_obj_end(j);
-    ps_jw_karr(j, "files");
-    for (size_t i = 0; i < m->nfiles; i++) {
-        ps_jw_obj(j);
-        ps_jw_kstr(j, "name", m->files[i].name);
-        ps_jw_kuint(j, "size", m->files[i].size);
-        ps_jw_kstr(j, "sha256", m->files[i].sha256);
-        ps_jw_obj_end(j);
-    }
-    ps_jw_arr_end(j);
+    ps_jw_karr_records(j, "files", m->files, m->nfiles, sizeof *m->files, file_fields,
+                       sizeof file_fields / sizeof *file_fields);
 }
 
 /* A stored text in a text output, escaped as every message is (ps_term_escape: a label, tag,

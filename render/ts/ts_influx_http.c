@@ -19,25 +19,15 @@
 #define REQUEST_TIMEOUT_S 300L
 #define REPLY_MAX ((size_t)64 << 10) /* bytes of a reply kept for the message */
 
+#define CURL_FUNCS(X) \
+    X(curl_global_init) X(curl_easy_init) X(curl_easy_setopt) X(curl_easy_perform) \
+    X(curl_easy_getinfo) X(curl_easy_cleanup) X(curl_easy_strerror) X(curl_easy_escape) \
+    X(curl_free) X(curl_slist_append) X(curl_slist_free_all)
 static struct {
-    __typeof__(&curl_global_init) curl_global_init;
-    __typeof__(&curl_easy_init) curl_easy_init;
-    __typeof__(&curl_easy_setopt) curl_easy_setopt;
-    __typeof__(&curl_easy_perform) curl_easy_perform;
-    __typeof__(&curl_easy_getinfo) curl_easy_getinfo;
-    __typeof__(&curl_easy_cleanup) curl_easy_cleanup;
-    __typeof__(&curl_easy_strerror) curl_easy_strerror;
-    __typeof__(&curl_easy_escape) curl_easy_escape;
-    __typeof__(&curl_free) curl_free;
-    __typeof__(&curl_slist_append) curl_slist_append;
-    __typeof__(&curl_slist_free_all) curl_slist_free_all;
+    CURL_FUNCS(PS_DL_FIELD)
 } cu;
-
-static const ps_dl_sym cu_syms[] = {
-    PS_DL_SYM(cu, curl_global_init), PS_DL_SYM(cu, curl_easy_init), PS_DL_SYM(cu, curl_easy_setopt),
-    PS_DL_SYM(cu, curl_easy_perform), PS_DL_SYM(cu, curl_easy_getinfo), PS_DL_SYM(cu, curl_easy_cleanup),
-    PS_DL_SYM(cu, curl_easy_strerror), PS_DL_SYM(cu, curl_easy_escape), PS_DL_SYM(cu, curl_free),
-    PS_DL_SYM(cu, curl_slist_append), PS_DL_SYM(cu, curl_slist_free_all)};
+#define CURL_SYM(fn) PS_DL_SYM(cu, fn),
+static const ps_dl_sym cu_syms[] = {CURL_FUNCS(CURL_SYM)};
 static ps_dl_lib cu_lib = PS_DL_LIB(PS_SONAME_LIBCURL, PS_DEBPKG_LIBCURL, "writing to InfluxDB", cu_syms);
 
 struct ps_influx {

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ps_io.h"
 #include "ps_parser.h"
 #include "ps_render.h"
 

@@ -5,11 +5,26 @@
 
 #include "ps_render.h"
 
+#include <stdint.h>
+
+/* Every test writes through j into b, a fresh empty buffer. */
+static ps_buf b;
+static ps_jw j;
+
+static void setup(void)
+{
+    b = (ps_buf){0};
+    ps_jw_init(&j, &b);
+}
+
+static void teardown(void)
+{
+}
+
+TestSuite(json_writer, .init = setup, .fini = teardown);
+
 Test(json_writer, nesting_and_commas)
 {
-    ps_buf b = {0};
-    ps_jw j;
-    ps_jw_init(&j, &b);
     ps_jw_obj(&j);
     ps_jw_kstr(&j, "a", "x");
     ps_jw_karr(&j, "b");
@@ -26,14 +41,10 @@ Test(json_writer, nesting_and_commas)
     ps_jw_obj_end(&j);
     ps_jw_obj_end(&j);
     cr_assert_str_eq(b.data, "{\"a\":\"x\",\"b\":[1,{},[],null],\"c\":{\"t\":true,\"f\":false}}");
-    ps_buf_fini(&b);
 }
 
 Test(json_writer, values)
 {
-    ps_buf b = {0};
-    ps_jw j;
-    ps_jw_init(&j, &b);
     ps_jw_arr(&j);
     ps_jw_str(&j, NULL);
     ps_jw_str(&j, "q\"\n");
@@ -45,27 +56,19 @@ Test(json_writer, values)
     ps_jw_uint(&j, 18446744073709551615ull);   /* 2^64 - 1: a double would round it */
     ps_jw_arr_end(&j);
     cr_assert_str_eq(b.data, "[null,\"q\\\"\\n\",null,null,0.1,-2.5,1e+15,18446744073709551615]");
-    ps_buf_fini(&b);
 }
 
 Test(json_writer, keys_are_escaped)
 {
-    ps_buf b = {0};
-    ps_jw j;
-    ps_jw_init(&j, &b);
     ps_jw_obj(&j);
     ps_jw_kuint(&j, "a\"b", 3);
     ps_jw_obj_end(&j);
     cr_assert_str_eq(b.data, "{\"a\\\"b\":3}");
-    ps_buf_fini(&b);
 }
 
 /* A break is written after the comma of the next item, or before the closing bracket. */
 Test(json_writer, line_breaks)
 {
-    ps_buf b = {0};
-    ps_jw j;
-    ps_jw_init(&j, &b);
     ps_jw_obj(&j);
     ps_jw_kuint(&j, "n", 2);
     ps_jw_break(&j, "\n");
@@ -80,17 +83,35 @@ Test(json_writer, line_breaks)
     ps_jw_arr_end(&j);
     ps_jw_obj_end(&j);
     cr_assert_str_eq(b.data, "{\"n\":2,\n\"rows\":[\n 0,\n 1\n],\"none\":[]}");
-    ps_buf_fini(&b);
 }
 
 /* The writer appends: what b held before stays. */
 Test(json_writer, appends)
 {
-    ps_buf b = {0};
     ps_buf_puts(&b, "x=");
-    ps_jw j;
     ps_jw_init(&j, &b);
     ps_jw_str(&j, "y");
     cr_assert_str_eq(b.data, "x=\"y\"");
-    ps_buf_fini(&b);
+}
+
+/* Records from a field table: keys are the member names, values by kind, one object per record. */
+typedef struct rec {
+    char *name;
+    double v;
+    uint64_t n;
+    char hex[5];
+} rec;
+
+Test(json_writer, records_from_a_field_table)
+{
+    static const ps_jw_field f[] = {PS_JW_FIELD(rec, PS_JW_STR, name), PS_JW_FIELD(rec, PS_JW_NUM, v),
+                                    PS_JW_FIELD(rec, PS_JW_U64, n), PS_JW_FIELD(rec, PS_JW_CHARS, hex)};
+    char quote[] = "a\"";
+    rec r[2] = {{quote, 0.5, 18446744073709551615ull, "ab01"}, {NULL, NAN, 0, ""}};
+    ps_jw_obj(&j);
+    ps_jw_karr_records(&j, "rows", r, 2, sizeof *r, f, 4);
+    ps_jw_karr_records(&j, "none", r, 0, sizeof *r, f, 4);
+    ps_jw_obj_end(&j);
+    cr_assert_str_eq(b.data, "{\"rows\":[{\"name\":\"a\\\"\",\"v\":0.5,\"n\":18446744073709551615,\"hex\":\"ab01\"},"
+                             "{\"name\":null,\"v\":null,\"n\":0,\"hex\":\"\"}],\"none\":[]}");
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ps_io.h"
 #include "ps_parser.h"
 
 static char path[] = "/tmp/ps_fix_sol_XXXXXX";

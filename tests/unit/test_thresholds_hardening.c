@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ps_io.h"
 #include "ps_parser.h"
 
 static char dir[64];

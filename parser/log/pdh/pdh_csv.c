@@ -62,37 +62,52 @@ static int lit(const char **p, const char *e, const char *s)
     return 1;
 }
 
-/* Parse the first header cell. fmt: 0 none, 1 CSV, 2 TSV, 3 legacy binary. Returns 0, -1 when
- * the cell is no PDH header cell, 1 when it is one whose zone part "(zone)(bias)" cannot be read
- * (Russian Windows cuts it short: "(PDH-CSV 4.0) (RTZ 2 ("): the zone is then unknown. */
-static int parse_tag(const char *s, size_t n, int *fmt, char **tz, int *has_bias, int *bias)
+/* The format a first header cell names. */
+enum tag_fmt {
+    TAG_NONE,     /* no "(PDH-...)" part: "(zone)(bias)" alone */
+    TAG_CSV,      /* "(PDH-CSV 4.0)" */
+    TAG_TSV,      /* "(PDH-TSV 4.0)" */
+    TAG_LEGACY    /* "(PDH-BIN": a Windows 2000/XP binary log */
+};
+
+/* What parse_tag made of the cell. */
+enum tag_result {
+    TAG_MALFORMED = -1,   /* no PDH header cell */
+    TAG_OK = 0,
+    TAG_ZONE_UNREADABLE = 1   /* a PDH cell whose "(zone)(bias)" cannot be read: zone unknown */
+};
+
+/* Parse the first header cell into *fmt, the zone and the bias. TAG_ZONE_UNREADABLE: Russian
+ * Windows cuts the zone short ("(PDH-CSV 4.0) (RTZ 2 ("). */
+static enum tag_result parse_tag(const char *s, size_t n, enum tag_fmt *fmt, char **tz, int *has_bias, int *bias)
 {
     const char *p = s, *e = s + n;
-    *fmt = 0;
+    *fmt = TAG_NONE;
     *tz = NULL;
     *has_bias = 0;
     if (lit(&p, e, "(PDH-")) {
         if (lit(&p, e, "CSV "))
-            *fmt = 1;
+            *fmt = TAG_CSV;
         else if (lit(&p, e, "TSV "))
-            *fmt = 2;
+            *fmt = TAG_TSV;
         else if (lit(&p, e, "BIN")) {
-            *fmt = 3;
-            return 0;
+            *fmt = TAG_LEGACY;
+            return TAG_OK;
         } else
-            return -1;
+            return TAG_MALFORMED;
         const char *v = p;
         while (p < e && (isdigit((unsigned char)*p) || *p == '.'))
             p++;
         if (p == v || !lit(&p, e, ")"))
-            return -1;
+            return TAG_MALFORMED;
         while (p < e && *p == ' ')
             p++;
         if (p == e)
-            return 0;
+            return TAG_OK;
     }
     /* "(zone)(bias)": the bias is the last parenthesised group */
-    int bad = *fmt ? 1 : -1;   /* after a PDH tag the zone part is optional information */
+    /* after a PDH tag the zone part is optional information */
+    enum tag_result bad = *fmt != TAG_NONE ? TAG_ZONE_UNREADABLE : TAG_MALFORMED;
     if (e - p < 5 || *p != '(' || e[-1] != ')')
         return bad;
     const char *bo = e - 1;
@@ -117,7 +132,7 @@ static int parse_tag(const char *s, size_t n, int *fmt, char **tz, int *has_bias
     *tz = ps_xstrndup(p + 1, (size_t)(bo - 1 - (p + 1)));
     *has_bias = 1;
     *bias = (int)(neg ? -v : v);
-    return 0;
+    return TAG_OK;
 }
 
 static int ieq(const char *s, size_t n, const char *lit_)
@@ -214,17 +229,18 @@ static int read_header(ps_log *log, ps_csv_rows *c, ps_error *err)
             return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
                                 "not a PerfMon log (Get-Counter Path,CookedValue export)");
     }
-    int fmt, has_bias = 0, bias = 0;
+    enum tag_fmt fmt;
+    int has_bias = 0, bias = 0;
     char *tz = NULL;
     char snip[101];
-    int tag = parse_tag(cs, cn, &fmt, &tz, &has_bias, &bias);
-    if (tag < 0)
+    enum tag_result tag = parse_tag(cs, cn, &fmt, &tz, &has_bias, &bias);
+    if (tag == TAG_MALFORMED)
         return ps_error_set(err, PS_EINPUT, log->path, ln, 1,
                             "malformed first header cell \"%s\" (expected \"(PDH-CSV 4.0) (zone)(bias)\")",
                             ps_csv_snippet(snip, sizeof snip, cs, cn));
-    if (fmt == 3)
+    if (fmt == TAG_LEGACY)
         return ps_error_set(err, PS_EINPUT, log->path, ln, 1, "%s", LEGACY_MSG);
-    if (tag > 0)
+    if (tag == TAG_ZONE_UNREADABLE)
         ps_warn(log->opt.warnings,
                 "%s:%ld:1: time zone cell \"%s\" cannot be read (cut short?): zone unknown, times taken as local",
                 log->path, ln, ps_csv_snippet(snip, sizeof snip, cs, cn));

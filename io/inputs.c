@@ -1,7 +1,8 @@
 /* inputs.c - the files this process has read as input, so that no output replaces one of them
  * (also the files a command found by itself, e.g. the logs and reports inside a RUN folder).
- * Not thread-safe: readers open their files on the calling thread. */
-#include "ps_model.h"
+ * Not thread-safe: readers open their files on the calling thread. In the I/O library (it asks
+ * the file system for device and inode): the model does no I/O. */
+#include "ps_io.h"
 
 #include <stdlib.h>
 #include <string.h>
