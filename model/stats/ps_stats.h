@@ -177,6 +177,9 @@ void ps_series_fini(ps_series *s);   /* members only */
  * equal time slices (in time order; a slice of gaps keeps one NaN). A series of at most
  * 2 * buckets points is copied. out is replaced (its label is kept). */
 void ps_series_thin(const ps_series *in, size_t buckets, ps_series *out);
+/* The same with the slices cut from [t0, t1] instead of the series' own first and last times
+ * (several series of one chart thinned on common slices); in's times lie within [t0, t1]. */
+void ps_series_thin_span(const ps_series *in, ps_time t0, ps_time t1, size_t buckets, ps_series *out);
 
 #ifdef __cplusplus
 }

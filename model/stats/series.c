@@ -27,6 +27,11 @@ void ps_series_fini(ps_series *s)
 
 void ps_series_thin(const ps_series *in, size_t buckets, ps_series *out)
 {
+    ps_series_thin_span(in, in->n ? in->t[0] : 0, in->n ? in->t[in->n - 1] : 0, buckets, out);
+}
+
+void ps_series_thin_span(const ps_series *in, ps_time t0, ps_time t1, size_t buckets, ps_series *out)
+{
     free(out->t);
     free(out->v);
     out->t = NULL;
@@ -37,8 +42,7 @@ void ps_series_thin(const ps_series *in, size_t buckets, ps_series *out)
             ps_series_push(out, in->t[k], in->v[k]);
         return;
     }
-    ps_time t0 = in->t[0];
-    double span = (double)(in->t[in->n - 1] - t0) + 1;
+    double span = (double)(t1 - t0) + 1;
     size_t k = 0;
     for (size_t b = 0; b < buckets && k < in->n; b++) {
         size_t imin = SIZE_MAX, imax = SIZE_MAX, first = k;

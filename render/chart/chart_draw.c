@@ -160,6 +160,8 @@ void ps_chart_draw(const ps_chart_layout *l, const ps_chart_gc *gc)
         draw_text(gc, t);
     }
     draw_text(gc, &l->title);
+    for (size_t i = 0; i < PS_CHART_TITLE_LINES - 1; i++)
+        draw_text(gc, &l->title_more[i]);
     draw_text(gc, &l->subtitle);
     draw_legend(l, gc);
     gc->restore(gc->ctx);
@@ -258,6 +260,10 @@ void ps_chart_dump_layout(const ps_chart_layout *l, ps_buf *b)
     dump_rect(b, &l->plot);
     ps_buf_putc(b, '\n');
     dump_text(b, "title", &l->title);
+    for (size_t i = 0; i < PS_CHART_TITLE_LINES - 1; i++) {
+        snprintf(key, sizeof key, "title.%zu", i + 1);
+        dump_text(b, key, &l->title_more[i]);
+    }
     dump_text(b, "subtitle", &l->subtitle);
     dump_axis(b, "x", &l->x, l->kind == PS_CHART_TIME);
     dump_axis(b, "y", &l->y, 0);

@@ -35,6 +35,11 @@ const char *chart_fmt_value(char *out, size_t n, double v, double factor, const 
 /* "label (unit)" / "label" / "unit" / NULL; caller frees. */
 char *chart_axis_title(const ps_chart_axis *a);
 
+/* Title (chart_title.c): text wrapped into at most max lines no wider than w at size/bold
+ * (breaks at spaces and before CJK characters; the last line ends in an ellipsis when the text
+ * needs more). lines[i] are allocated (caller frees); returns their count (0 for ""). */
+size_t chart_title_wrap(const char *text, double size, int bold, double w, char **lines, size_t max);
+
 /* Legend (chart_legend.c). Height of one legend row. */
 #define CHART_LEGEND_ROW (CH_LEGEND * 1.75)
 /* The scale factor of an axis' tick labels (its SI prefix). */

@@ -2,7 +2,7 @@
  *
  * Envelopes, limit lines and their labels: chart_marks.c.
  * Everything is in points, origin top left, y down. Vertical stacking from the top: title,
- * subtitle, plot; from the bottom: legend rows, x axis title, x tick labels, plot. Horizontal:
+ * subtitle, plot (a title wider than the plot wraps: chart_title.c); from the bottom: legend rows, x axis title, x tick labels, plot. Horizontal:
  * y axis title (rotated), y tick labels, plot, y2 tick labels, y2 title. The legend is laid
  * out by chart_legend.c. Text widths come from
  * ps_chart_text_width (a fixed DejaVu Sans table), so the layout does not depend on a backend. */
@@ -418,6 +418,27 @@ static int has_y2(const ps_chart_spec *spec)
     return 0;
 }
 
+/* The title, wrapped to the plot width w (l->title, then l->title_more), and the subtitle, from
+ * the top; returns the top of the plot below them. */
+static double title_lines(ps_chart_layout *l, const ps_chart_spec *spec, double w)
+{
+    double top = CH_PAD;
+    char *lines[PS_CHART_TITLE_LINES];
+    size_t n = chart_title_wrap(spec->title, CH_TITLE, 1, w, lines, PS_CHART_TITLE_LINES);
+    for (size_t i = 0; i < n; i++) {
+        chart_text_set(i ? &l->title_more[i - 1] : &l->title, lines[i], CH_PAD,
+                       top + CH_TITLE * CH_ASCENT, CH_TITLE, PS_ANCHOR_START, 1, PS_ROLE_TEXT);
+        top += CH_TITLE * 1.3;
+        free(lines[i]);
+    }
+    if (spec->subtitle && *spec->subtitle) {
+        chart_text_set(&l->subtitle, spec->subtitle, CH_PAD, top + CH_SUBTITLE * CH_ASCENT,
+                       CH_SUBTITLE, PS_ANCHOR_START, 0, PS_ROLE_MUTED);
+        top += CH_SUBTITLE * 1.3;
+    }
+    return top + (l->title.text || l->subtitle.text ? 8 : CH_TICK / 2);
+}
+
 int ps_chart_layout_compute(const ps_chart_spec *spec, ps_chart_layout *l, ps_error *err)
 {
     memset(l, 0, sizeof *l);
@@ -428,20 +449,6 @@ int ps_chart_layout_compute(const ps_chart_spec *spec, ps_chart_layout *l, ps_er
     l->width = spec->width > 0 ? spec->width : 600;
     l->height = spec->height > 0 ? spec->height : 340;
     int bars = spec->kind != PS_CHART_TIME;
-
-    /* top: title and subtitle */
-    double top = CH_PAD;
-    if (spec->title && *spec->title) {
-        chart_text_set(&l->title, spec->title, CH_PAD, top + CH_TITLE * CH_ASCENT, CH_TITLE,
-                       PS_ANCHOR_START, 1, PS_ROLE_TEXT);
-        top += CH_TITLE * 1.3;
-    }
-    if (spec->subtitle && *spec->subtitle) {
-        chart_text_set(&l->subtitle, spec->subtitle, CH_PAD, top + CH_SUBTITLE * CH_ASCENT,
-                       CH_SUBTITLE, PS_ANCHOR_START, 0, PS_ROLE_MUTED);
-        top += CH_SUBTITLE * 1.3;
-    }
-    top += l->title.text || l->subtitle.text ? 8 : CH_TICK / 2;
 
     /* y axes: ticks depend on the data only */
     double lo, hi;
@@ -478,6 +485,8 @@ int ps_chart_layout_compute(const ps_chart_spec *spec, ps_chart_layout *l, ps_er
         right = fmin(right, l->width - fmax(CH_PAD, time_label_width(fmt) / 2 + 2));
         left = fmax(left, time_label_width(fmt) / 2 + 2);   /* first label, centred on x0 */
     }
+
+    double top = title_lines(l, spec, right - left);
 
     /* bottom: legend rows, x title, x tick labels */
     double bottom = l->height - CH_PAD;

@@ -158,6 +158,8 @@ void ps_chart_layout_fini(ps_chart_layout *l)
     if (!l)
         return;
     free(l->title.text);
+    for (size_t i = 0; i < PS_CHART_TITLE_LINES - 1; i++)
+        free(l->title_more[i].text);
     free(l->subtitle.text);
     free_axis(&l->x);
     free_axis(&l->y);

@@ -200,11 +200,17 @@ typedef struct ps_chart_legend_item {
     int envelope;            /* 1: the entry of spec.envelopes[series] (swatch in its tint) */
 } ps_chart_legend_item;
 
+#define PS_CHART_TITLE_LINES 3   /* at most, of a wrapped chart title */
+
 typedef struct ps_chart_layout {
     enum ps_chart_kind kind;
     double width, height;
     ps_chart_rect plot;
-    ps_chart_text title, subtitle;           /* text NULL = none */
+    ps_chart_text title, subtitle;           /* text NULL = none; title: its first line */
+    ps_chart_text title_more[PS_CHART_TITLE_LINES - 1];   /* the next lines of a title wider
+                                             * than the plot (text NULL = none); each line is at
+                                             * most the plot's width, the last one ends in "…"
+                                             * when the title needs more lines */
     ps_chart_axis_layout x, y, y2;           /* x of bar charts: category ticks */
     ps_chart_shade_box *shades; size_t nshades;
     ps_chart_bar *bars; size_t nbars;

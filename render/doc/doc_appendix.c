@@ -469,15 +469,15 @@ static void recovery_table(ps_doc *d, const ps_js_server *s)
     if (!s->report || !s->report->nrecovery)
         return;
     int backup = s->test_type == PS_TEST_BACKUP;
-    doc_heading(d, 3, 0, backup ? "Database Backup Statistics" : "Soft Recovery Statistics");
-    doc_table *t = doc_table_new(d, backup ? "Database Backup Statistics" : "Soft Recovery Statistics", 4);
+    doc_heading(d, 3, 0, "%s", backup ? J(BACKUP_STATS) : J(SOFTREC_STATS));
+    doc_table *t = doc_table_new(d, backup ? J(BACKUP_STATS) : J(SOFTREC_STATS), 4);
     t->width[0] = 2;
     t->right[1] = t->right[2] = t->right[3] = 1;
     size_t r = doc_row(t, DOC_ROW_HEAD);
-    doc_cell(t, r, 0, "Database Instance");
-    doc_cell(t, r, 1, backup ? "Database Size (MBytes)" : "Log files replayed");
-    doc_cell(t, r, 2, "Elapsed Seconds");
-    doc_cell(t, r, 3, backup ? "MBytes/sec" : "Seconds per log");
+    doc_cell(t, r, 0, J(DB_INSTANCE));
+    doc_cell(t, r, 1, backup ? J(DB_SIZE_MB) : J(LOGS_REPLAYED));
+    doc_cell(t, r, 2, J(ELAPSED_S));
+    doc_cell(t, r, 3, backup ? J(MB_PER_SEC) : J(SEC_PER_LOG));
     for (size_t i = 0; i < s->report->nrecovery; i++) {
         const ps_js_recovery_row *rr = &s->report->recovery[i];
         char a[48];

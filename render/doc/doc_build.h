@@ -96,6 +96,8 @@ typedef struct doc_block {
     enum doc_kind kind;
     int level;                  /* headings */
     int page_break;             /* start on a new page (appendices) */
+    int keep_next;              /* PARA/NOTE: on the page of the next block's opening (PDF), e.g. the
+                                 * lines introducing a chart */
     char *text;
     char *anchor;               /* headings: "s12" (unique) */
     doc_table *table;

@@ -29,48 +29,15 @@ const char *doc_chart_title(const doc_chart *c)
     return t && *t ? t : NULL;
 }
 
-/* Min/max per bucket, in time order inside each bucket. */
+/* Min/max per bucket over the chart's common time span [t0, t1] (ps_series_thin_span); *t and
+ * *v are allocated (at least one element), *n points. */
 static void decimate(const ps_series *s, ps_time t0, ps_time t1, ps_time **t, double **v, size_t *n)
 {
-    *n = 0;
-    *t = ps_xmalloc((2 * BUCKETS + 2) * sizeof **t);
-    *v = ps_xmalloc((2 * BUCKETS + 2) * sizeof **v);
-    if (s->n <= 2 * BUCKETS) {
-        *t = ps_xrealloc(*t, (s->n + 1) * sizeof **t);
-        *v = ps_xrealloc(*v, (s->n + 1) * sizeof **v);
-        memcpy(*t, s->t, s->n * sizeof **t);
-        memcpy(*v, s->v, s->n * sizeof **v);
-        *n = s->n;
-        return;
-    }
-    double span = (double)(t1 - t0) + 1;
-    size_t k = 0;
-    for (size_t b = 0; b < BUCKETS && k < s->n; b++) {
-        size_t imin = SIZE_MAX, imax = SIZE_MAX, first = k;
-        while (k < s->n && (size_t)((double)(s->t[k] - t0) / span * BUCKETS) <= b) {
-            if (isfinite(s->v[k])) {
-                if (imin == SIZE_MAX || s->v[k] < s->v[imin])
-                    imin = k;
-                if (imax == SIZE_MAX || s->v[k] > s->v[imax])
-                    imax = k;
-            }
-            k++;
-        }
-        if (k == first)
-            continue;
-        if (imin == SIZE_MAX) {   /* only gaps: keep one NaN so the line breaks */
-            (*t)[*n] = s->t[first];
-            (*v)[(*n)++] = NAN;
-            continue;
-        }
-        size_t a = imin < imax ? imin : imax, z = imin < imax ? imax : imin;
-        (*t)[*n] = s->t[a];
-        (*v)[(*n)++] = s->v[a];
-        if (z != a) {
-            (*t)[*n] = s->t[z];
-            (*v)[(*n)++] = s->v[z];
-        }
-    }
+    ps_series o = {0};
+    ps_series_thin_span(s, t0, t1, BUCKETS, &o);
+    *t = o.t ? o.t : ps_xmalloc(sizeof **t);
+    *v = o.v ? o.v : ps_xmalloc(sizeof **v);
+    *n = o.n;
 }
 
 /* DOC_CHART_SPEC: copy the spec with its texts mapped through label (owned by out). */

@@ -347,6 +347,22 @@ static void number_sections(ps_doc *d, size_t first)
 
 /* The language of the run's Jetstress reports when every report that names one names the same
  * known language; else English. */
+/* The generated title: "Vendor Product 3,750 Mailbox Resiliency Exchange 2013 Storage Solution"
+ * in L, vendor and product each only when given; with neither, the pattern without a name
+ * ("3,750 Mailbox Resiliency Exchange 2013 Storage Solution"). */
+static void title_of(ps_buf *t, const ps_lang *L, const char *vendor, const char *product, const char *mailboxes,
+                     const char *res, const char *server, const char *ver)
+{
+    if (!vendor && !product) {
+        ps_buf_printf(t, ps_msg(L, PS_MSG_TITLE_NO_VENDOR), mailboxes, res, server, ver);
+        return;
+    }
+    ps_buf name = {0};
+    ps_buf_printf(&name, "%s%s%s", vendor ? vendor : "", vendor && product ? " " : "", product ? product : "");
+    ps_buf_printf(t, ps_msg(L, PS_MSG_TITLE), name.data, mailboxes, res, server, ver);
+    ps_buf_fini(&name);
+}
+
 static const ps_lang *run_language(const ps_js_run *run)
 {
     const ps_lang *l = NULL;
@@ -391,8 +407,8 @@ int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_opti
                    strcmp(run->servers[k].machine, run->servers[i].machine) == 0;
         c.nmachines += !seen;
     }
-    d->vendor = ps_xstrdup(sol_need(&c, "document", "vendor"));
-    const char *product = sol_need(&c, "document", "product");
+    const char *vendor = sol_want(&c, "document", "vendor"), *product = sol_want(&c, "document", "product");
+    d->vendor = ps_xstrdup(vendor ? vendor : "");   /* "" = none: no cover line, footer or "'s" */
     d->author = ps_xstrdup(sol_get(&c, "document", "author") ? sol_get(&c, "document", "author") : d->vendor);
     char mb[64];
     const char *mailboxes = doc_mailboxes_text(&c, mb, sizeof mb);
@@ -410,9 +426,9 @@ int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_opti
     if (title)
         ps_buf_puts(&t, title);
     else
-        ps_buf_printf(&t, ps_msg(d->lang, PS_MSG_TITLE), d->vendor, product, mailboxes ? mailboxes : ps_msg(d->lang, PS_MSG_NA),
-                      resilient ? ps_msg(d->lang, PS_MSG_RESILIENCY_WORD) : "",
-                      esrp == 2 ? ps_msg(d->lang, PS_MSG_SERVER_WORD) : "", doc_exchange_version(&c));
+        title_of(&t, d->lang, vendor, product, mailboxes ? mailboxes : ps_msg(d->lang, PS_MSG_NA),
+                 resilient ? ps_msg(d->lang, PS_MSG_RESILIENCY_WORD) : "",
+                 esrp == 2 ? ps_msg(d->lang, PS_MSG_SERVER_WORD) : "", doc_exchange_version(&c));
     d->title = ps_buf_steal(&t);
     ps_buf_printf(&t, ps_msg(d->lang, PS_MSG_SUBTITLE), doc_esrp_version_text(esrp));
     d->subtitle = ps_buf_steal(&t);

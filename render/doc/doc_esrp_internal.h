@@ -17,10 +17,12 @@ typedef struct build_ctx {
 } build_ctx;
 
 /* doc_front.c: solution lookups. sol_entry: the entry (marked used) or NULL; sol_get: its
- * value, NULL when absent or empty; sol_need: the value or "not provided" (recorded for the
- * one warning). */
+ * value, NULL when absent or empty; sol_want: the same, a missing key recorded for the one
+ * "not provided" warning; sol_need: sol_want's value or "not provided" (for a table cell or a
+ * paragraph of its own, never inside a sentence). */
 const ps_solution_entry *sol_entry(build_ctx *c, const char *section, const char *key);
 const char *sol_get(build_ctx *c, const char *section, const char *key);
+const char *sol_want(build_ctx *c, const char *section, const char *key);
 const char *sol_need(build_ctx *c, const char *section, const char *key);
 /* A vendor text (CommonMark) as blocks, headings nested under heading level `level`. fallback
  * (plain text, may be NULL) when the key is absent; with neither, "not provided". An image error

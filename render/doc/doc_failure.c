@@ -4,45 +4,64 @@
  * (bursts: on the worst sample when it lies outside that run),
  * the limit drawn, the x axis in the logs' local time. The charts go through the chart layout
  * like every other time chart (doc_chart.c); the samples are the failure's bounded buffer. */
-#include "doc_build.h"
+#include "doc_esrp_internal.h"
 
 #include <stdio.h>
 
-/* "20 ms", "1", "1 GB" */
-static char *limit_label(const ps_js_failure *f)
+/* The metric's words in L: the latency rules' from the catalogue, any other metric by its
+ * counter name (as Jetstress and PerfMon print it). */
+static const char *metric_words(const ps_lang *L, int metric)
 {
-    char num[64];
+    static const struct { int metric; enum ps_msg_id id; } words[] = {
+        {PS_IO_DB_READ_LAT, PS_MSG_FAIL_M_DB_READ_LAT}, {PS_IO_DB_WRITE_LAT, PS_MSG_FAIL_M_DB_WRITE_LAT},
+        {PS_IO_LOG_READ_LAT, PS_MSG_FAIL_M_LOG_READ_LAT}, {PS_IO_LOG_WRITE_LAT, PS_MSG_FAIL_M_LOG_WRITE_LAT}};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (words[i].metric == metric)
+            return ps_msg(L, words[i].id);
+    const char *n = ps_js_metric_name(metric);
+    return n ? n : "?";
+}
+
+/* "limit 20 ms", "limit 1", "limit 1 GB" in L */
+static char *limit_label(const ps_lang *L, const ps_js_failure *f)
+{
+    char num[64], v[96];
     const char *u = ps_js_metric_unit(f->metric);
-    ps_fmt_num(num, sizeof num, f->limit, f->limit == (double)(long long)f->limit ? 0 : 3);
+    ps_lang_num(L, num, sizeof num, f->limit, f->limit == (double)(long long)f->limit ? 0 : 3);
+    snprintf(v, sizeof v, "%s%s%s", num, u && *u && *u != '/' && *u != '%' ? " " : "", u ? u : "");
     ps_buf b = {0};
-    ps_buf_printf(&b, "limit %s%s%s", num, u && *u && *u != '/' && *u != '%' ? " " : "", u ? u : "");
+    ps_buf_printf(&b, ps_msg(L, PS_MSG_FAIL_LIMIT), v);
     return ps_buf_steal(&b);
 }
 
 static void failure(ps_doc *d, const ps_js_server *s, const ps_js_failure *f, size_t k)
 {
-    const char *m = s->machine ? s->machine : "unknown machine";
+    const ps_lang *L = d->lang;
+    const char *m = s->machine ? s->machine : "?";
+    const char *inst = f->instance ? f->instance : ps_msg(L, PS_MSG_FAIL_HOST);
     /* the verdict's reason is named by the chart title below; the sentence gives no counter name with a
      * limit and no value, which audit would read as a claim without its number */
-    doc_para(d, "%s, %s test, %s:", m, ps_test_type_name(s->test_type), f->instance ? f->instance : "host");
-    doc_para(d, "Why: %s.", f->text);
+    size_t first = d->nblocks;   /* doc_para adds one block */
+    doc_para(d, ps_msg(L, PS_MSG_FAIL_WHERE), m, doc_test_title(L, s->test_type), inst);
+    doc_para(d, ps_msg(L, PS_MSG_FAIL_WHY), f->text);
     if (!f->zoom.n)
         return;
+    d->blocks[first].keep_next = d->blocks[first + 1].keep_next = 1;   /* they introduce the chart: on its page */
     doc_block *b = doc_add(d, DOC_CHART, NULL);
     doc_chart *c = ps_xcalloc(1, sizeof *c);
     c->kind = DOC_CHART_TIME;
+    c->lang = L;
     ps_buf t = {0};
     ps_buf_printf(&t, "%s.%s.failure%zu", m, ps_test_type_name(s->test_type), k + 1);
     c->id = ps_buf_steal(&t);
-    ps_buf_printf(&t, "%s %s: %s around its %s (%s)", m, f->instance ? f->instance : "host",
-                  ps_js_metric_words(f->metric),
-                  f->zoom_on == PS_JS_ZOOM_WORST ? "worst sample" : "longest run beyond the limit",
-                  ps_js_failure_class_name(f->cls));
+    unsigned cls = (unsigned)f->cls <= PS_FAIL_SUSTAINED ? (unsigned)f->cls : 0;
+    ps_buf_printf(&t, ps_msg(L, f->zoom_on == PS_JS_ZOOM_WORST ? PS_MSG_FAIL_TITLE_WORST : PS_MSG_FAIL_TITLE_RUN), m,
+                  inst, metric_words(L, f->metric), ps_msg(L, (enum ps_msg_id)(PS_MSG_FAIL_UNKNOWN + cls)));
     c->title = ps_buf_steal(&t);
     const char *u = ps_js_metric_unit(f->metric);
-    c->ylabel = ps_xstrdup(u && *u ? u : "value");
+    c->ylabel = ps_xstrdup(u && *u ? u : ps_msg(L, PS_MSG_FAIL_VALUE));
     c->threshold = f->limit;
-    c->threshold_label = limit_label(f);
+    c->threshold_label = limit_label(L, f);
     c->series = &f->zoom;   /* borrowed from the run, like the appendix charts' series */
     c->nseries = 1;
     c->has_local = 1;       /* the failure's samples are in the logs' local time already */
@@ -57,12 +76,8 @@ void doc_failures(ps_doc *d, const ps_js_run *run)
         n += run->servers[i].verdict.nfailures;
     if (!n)
         return;
-    doc_heading(d, 3, 0, "Why the failing tests failed");
-    doc_para(d, "Each failing rule below is explained from the counter logs: the samples beyond its limit, "
-                "the longest run of consecutive samples beyond it, the worst sample, in the logs' local time "
-                "and zone, and whether it was a single spike, bursts or sustained (at least half of the "
-                "test). The chart shows the samples around the longest run, or around the worst sample "
-                "when bursts put it outside the longest run.");
+    doc_heading(d, 3, 0, "%s", ps_msg(d->lang, PS_MSG_FAIL_HEADING));
+    doc_para(d, "%s", ps_msg(d->lang, PS_MSG_FAIL_INTRO));
     for (size_t i = 0; i < run->nservers; i++) {
         const ps_js_server *s = &run->servers[i];
         for (size_t k = 0; k < s->verdict.nfailures; k++)

@@ -28,13 +28,18 @@ const char *sol_get(build_ctx *c, const char *section, const char *key)
     return e && e->value[0] ? e->value : NULL;
 }
 
-const char *sol_need(build_ctx *c, const char *section, const char *key)
+const char *sol_want(build_ctx *c, const char *section, const char *key)
 {
     const char *v = sol_get(c, section, key);
-    if (v)
-        return v;
-    ps_buf_printf(&c->missing, "%s%s.%s", c->missing.len ? ", " : "", section, key);
-    return ps_msg(c->d->lang, PS_MSG_NOT_PROVIDED);
+    if (!v)
+        ps_buf_printf(&c->missing, "%s%s.%s", c->missing.len ? ", " : "", section, key);
+    return v;
+}
+
+const char *sol_need(build_ctx *c, const char *section, const char *key)
+{
+    const char *v = sol_want(c, section, key);
+    return v ? v : ps_msg(c->d->lang, PS_MSG_NOT_PROVIDED);
 }
 
 void sol_text(build_ctx *c, const char *section, const char *key, int level, const char *fallback)
@@ -99,10 +104,13 @@ static void legal(build_ctx *c)
     int y, mo, dd, h, mi, sec, ms;
     ps_time_to_fields(c->d->date, &y, &mo, &dd, &h, &mi, &sec, &ms);
     const char *holder = sol_get(c, "document", "copyright_holder");
+    holder = holder ? holder : c->d->vendor;
     ps_buf t = {0};
-    ps_buf_printf(&t, ps_msg(L, PS_MSG_COPYRIGHT), y, holder ? holder : c->d->vendor);
-    doc_add(c->d, DOC_NOTE, t.data);
-    ps_buf_reset(&t);
+    if (*holder) {   /* no line "(c) 2026 ." when nobody is named */
+        ps_buf_printf(&t, ps_msg(L, PS_MSG_COPYRIGHT), y, holder);
+        doc_add(c->d, DOC_NOTE, t.data);
+        ps_buf_reset(&t);
+    }
     const char *tm = sol_get(c, "document", "trademarks");
     doc_add(c->d, DOC_NOTE, tm ? tm : ps_msg(L, PS_MSG_TRADEMARKS));
     const char *num = sol_get(c, "document", "number");
@@ -125,7 +133,10 @@ void doc_front(build_ctx *c)
     revisions(c);
     legal(c);
     doc_heading(d, 1, 1, "%s", ps_msg(L, PS_MSG_INTRODUCTION));
-    doc_para(d, ps_msg(L, PS_MSG_INTRO_P1), d->vendor, ver);
+    if (*d->vendor)
+        doc_para(d, ps_msg(L, PS_MSG_INTRO_P1), d->vendor, ver);
+    else
+        doc_para(d, ps_msg(L, PS_MSG_INTRO_P1_NO_VENDOR), ver);
     doc_para(d, "%s", ps_msg(L, PS_MSG_INTRO_P2));
     if (sol_get(c, "text", "overview"))
         sol_text(c, "text", "overview", 1, NULL);

@@ -298,8 +298,9 @@ static void title_page(pdf_ctx *c)
         pdf_image_draw(c, im, c->ml, PDF_STYLE.furniture.logo_bottom - lh - PDF_STYLE.furniture.logo_gap, lw, lh);
     }
     c->y = PDF_STYLE.furniture.text_top;
-    paragraph(c, PDF_REGULAR, PDF_STYLE.size.vendor, c->d->vendor, 0, PDF_STYLE.rgb.muted,
-              PDF_STYLE.furniture.vendor_after);
+    if (c->d->vendor && *c->d->vendor)   /* none without a solution file */
+        paragraph(c, PDF_REGULAR, PDF_STYLE.size.vendor, c->d->vendor, 0, PDF_STYLE.rgb.muted,
+                  PDF_STYLE.furniture.vendor_after);
     paragraph(c, PDF_BOLD, PDF_STYLE.size.title, c->d->title, 0, PDF_STYLE.rgb.accent, PDF_STYLE.furniture.title_after);
     paragraph(c, PDF_REGULAR, PDF_STYLE.size.subtitle, c->d->subtitle, 0, PDF_STYLE.rgb.accent,
               PDF_STYLE.furniture.subtitle_after);

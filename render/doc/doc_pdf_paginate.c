@@ -137,6 +137,10 @@ double pdf_keep_need(pdf_ctx *c, size_t i)
 {
     const ps_doc *d = c->d;
     double body = c->ph - c->mt - c->mb;
+    if (d->blocks[i].keep_next && is_body_text(&d->blocks[i]) && i + 1 < d->nblocks) {
+        double h = block_whole(c, i) + pdf_keep_need(c, i + 1);
+        return h <= body ? h : block_open(c, i);   /* a chain longer than a page breaks as usual */
+    }
     if (d->blocks[i].kind != DOC_HEADING && !(d->blocks[i].kind == DOC_NOTE && !annotates_previous(d, i)))
         return block_open(c, i);
     /* a heading (or an introducing note): with the headings and text up to the first table,

@@ -108,9 +108,10 @@ void doc_verification(build_ctx *c)
     for (size_t i = 0; i < run->nservers; i++) {
         const ps_js_server *s = &run->servers[i];
         ps_buf line = {0};
+        unsigned src = (unsigned)s->verdict.source <= PS_VSRC_BOTH ? (unsigned)s->verdict.source : 0;
         ps_buf_printf(&line, ps_msg(L, PS_MSG_VERIFY_VERDICT), s->machine ? s->machine : "?",
                       doc_test_title(L, s->test_type), doc_verdict_word(L, s->verdict.result),
-                      ps_verdict_source_words(s->verdict.source));
+                      ps_msg(L, (enum ps_msg_id)(PS_MSG_VSRC_NONE + src)));
         if (s->verdict.disagree)
             ps_buf_printf(&line, "; %s", ps_msg(L, PS_MSG_VERIFY_DISAGREE));
         b->lines[b->nlines++] = ps_buf_steal(&line);

@@ -1,7 +1,8 @@
 /* Unit tests: page breaks of the PDF layout computed as data. pdf_paginate on hand-made runs
  * (rows of 10 points, pages of 100), then the rules on a whole document (pdf_block_pages): a
  * heading on the page of what follows it, a note with the table it annotates, a chart with
- * its heading, a table's caption with its header and first rows. */
+ * its heading, a table's caption with its header and first rows, paragraphs marked keep_next
+ * with the chart they introduce. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +149,23 @@ static doc_table *table(ps_doc *d, size_t rows, int number)
     return t;
 }
 
+/* A 480-point-wide time chart of two points, height h, as the next block of d; returns its spec
+ * (not owned by d: the caller frees it after ps_doc_free). */
+static ps_chart_spec *add_chart(ps_doc *d, const char *title, double h)
+{
+    static ps_time t[2] = {0, 1000};
+    static double v[2] = {1, 2};
+    static const ps_chart_series series = {.label = "x", .role = -1, .n = 2, .t = t, .v = v};
+    doc_block *b = doc_add(d, DOC_CHART, NULL);
+    ps_chart_spec *spec = ps_xcalloc(1, sizeof *spec);
+    *spec = (ps_chart_spec){.kind = PS_CHART_TIME, .title = title, .series = &series, .nseries = 1, .width = 480, .height = h};
+    b->chart = ps_xcalloc(1, sizeof *b->chart);
+    b->chart->kind = DOC_CHART_SPEC;
+    b->chart->id = ps_xstrdup("x");
+    b->chart->spec = spec;
+    return spec;
+}
+
 /* Pages of the blocks of d (measuring pass). */
 static void pages(const ps_doc *d, int **first, int **last)
 {
@@ -186,7 +204,6 @@ Test(paginate_doc, headings_notes_tables_at_every_offset, .fini = release)
 /* analyze's shape: a heading, a few paragraphs, a chart: all on one page, whatever came before. */
 Test(paginate_doc, chart_with_its_heading_and_text, .fini = release)
 {
-    static ps_chart_series series = {.label = "x", .role = -1};
     for (int fill = 1; fill <= 40; fill += 4) {
         ps_doc *d = doc_new();
         para(d, fill);
@@ -195,19 +212,7 @@ Test(paginate_doc, chart_with_its_heading_and_text, .fini = release)
         para(d, 1);
         para(d, 1);
         size_t ch = d->nblocks;
-        doc_block *b = doc_add(d, DOC_CHART, NULL);
-        ps_chart_spec *spec = ps_xcalloc(1, sizeof *spec);
-        static ps_time t[2] = {0, 1000};
-        static double v[2] = {1, 2};
-        series.t = t;
-        series.v = v;
-        series.n = 2;
-        *spec = (ps_chart_spec){.kind = PS_CHART_TIME, .title = "Disk latency", .series = &series, .nseries = 1,
-                                .width = 480, .height = 300};
-        b->chart = ps_xcalloc(1, sizeof *b->chart);
-        b->chart->kind = DOC_CHART_SPEC;
-        b->chart->id = ps_xstrdup("x");
-        b->chart->spec = spec;
+        ps_chart_spec *spec = add_chart(d, "Disk latency", 300);
         int *first, *last;
         pages(d, &first, &last);
         cr_assert_eq(first[h], first[ch], "fill %d: heading on page %d, chart on %d", fill, first[h], first[ch]);
@@ -217,4 +222,35 @@ Test(paginate_doc, chart_with_its_heading_and_text, .fini = release)
         ps_doc_free(d);
         free(spec);
     }
+}
+
+/* The failure explanations' shape: two paragraphs marked keep_next, then a chart, without a heading:
+ * whatever came before, both paragraphs start on the chart's page; unmarked, the first one is left
+ * on the previous page for some filler length (so the test can fail). */
+Test(paginate_doc, keep_next_paragraphs_with_their_chart, .fini = release)
+{
+    int split_unmarked = 0;
+    for (int keep = 1; keep >= 0; keep--)
+        for (int fill = 1; fill <= 40; fill += 2) {
+            ps_doc *d = doc_new();
+            para(d, fill);
+            size_t p = d->nblocks;
+            doc_para(d, "MBX02, Performance Test, Instance5120.3:");
+            para(d, 1);
+            d->blocks[p].keep_next = d->blocks[p + 1].keep_next = keep;
+            size_t ch = d->nblocks;
+            ps_chart_spec *spec = add_chart(d, "Latency", 250);
+            int *first, *last;
+            pages(d, &first, &last);
+            if (keep)
+                cr_assert(first[p] == first[ch] && first[p + 1] == first[ch], "fill %d: paragraphs on pages %d, %d, chart on %d",
+                          fill, first[p], first[p + 1], first[ch]);
+            else
+                split_unmarked |= first[p] != first[ch];
+            free(first);
+            free(last);
+            ps_doc_free(d);
+            free(spec);
+        }
+    cr_assert(split_unmarked, "no filler length separates unmarked paragraphs from the chart");
 }

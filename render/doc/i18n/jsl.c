@@ -71,6 +71,14 @@ const char *const ps_jsl_en[PS_JSL_N] = {
     [PS_JSL_STRESS_REPORT] = "Stress Test Result Report",
     [PS_JSL_BACKUP_REPORT] = "Database Backup Test Result Report",
     [PS_JSL_SOFTREC_REPORT] = "SoftRecovery Test Result Report",
+    [PS_JSL_BACKUP_STATS] = "Database Backup Statistics",
+    [PS_JSL_SOFTREC_STATS] = "Soft Recovery Statistics",
+    [PS_JSL_DB_INSTANCE] = "Database Instance",
+    [PS_JSL_DB_SIZE_MB] = "Database Size (MBytes)",
+    [PS_JSL_LOGS_REPLAYED] = "Log files replayed",
+    [PS_JSL_ELAPSED_S] = "Elapsed Seconds",
+    [PS_JSL_MB_PER_SEC] = "MBytes/sec",
+    [PS_JSL_SEC_PER_LOG] = "Seconds per log",
 };
 
 const char *const ps_jsl_zh_tw[PS_JSL_N] = {

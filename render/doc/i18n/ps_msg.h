@@ -26,7 +26,8 @@ enum ps_msg_id {
     PS_MSG_APPENDIX_N,
     PS_MSG_NOT_PROVIDED,
     PS_MSG_NA,
-    PS_MSG_TITLE,   /* vendor, product, mailboxes, RESILIENCY_WORD or "", SERVER_WORD or "", Exchange version */
+    PS_MSG_TITLE,   /* "vendor product", mailboxes, RESILIENCY_WORD or "", SERVER_WORD or "", Exchange version */
+    PS_MSG_TITLE_NO_VENDOR,   /* the same without the vendor and product (neither given) */
     PS_MSG_RESILIENCY_WORD,
     PS_MSG_SERVER_WORD,
     PS_MSG_SUBTITLE,
@@ -39,6 +40,7 @@ enum ps_msg_id {
     PS_MSG_COL_DESCRIPTION,
     PS_MSG_INTRODUCTION,
     PS_MSG_INTRO_P1,   /* vendor, Exchange version */
+    PS_MSG_INTRO_P1_NO_VENDOR,   /* Exchange version (no vendor given) */
     PS_MSG_INTRO_P2,
     PS_MSG_DISCLAIMER,
     PS_MSG_DISCLAIMER_TEXT,
@@ -202,6 +204,27 @@ enum ps_msg_id {
     PS_MSG_CHART_WORST_LOW,
     PS_MSG_CHART_LIMIT,
     PS_MSG_CHART_AVG_LIMIT,
+    PS_MSG_FAIL_HEADING,   /* failure explanations (doc_failure.c) */
+    PS_MSG_FAIL_INTRO,
+    PS_MSG_FAIL_WHERE,   /* server, test title, instance */
+    PS_MSG_FAIL_WHY,   /* the run's explanation */
+    PS_MSG_FAIL_HOST,
+    PS_MSG_FAIL_TITLE_RUN,   /* server, instance, metric words, class word */
+    PS_MSG_FAIL_TITLE_WORST,   /* server, instance, metric words, class word */
+    PS_MSG_FAIL_UNKNOWN,   /* classes, in the order of enum ps_js_failure_class */
+    PS_MSG_FAIL_SPIKE,
+    PS_MSG_FAIL_BURSTS,
+    PS_MSG_FAIL_SUSTAINED,
+    PS_MSG_FAIL_LIMIT,   /* value with unit */
+    PS_MSG_FAIL_VALUE,
+    PS_MSG_FAIL_M_DB_READ_LAT,   /* metric words of the latency rules */
+    PS_MSG_FAIL_M_DB_WRITE_LAT,
+    PS_MSG_FAIL_M_LOG_READ_LAT,
+    PS_MSG_FAIL_M_LOG_WRITE_LAT,
+    PS_MSG_VSRC_NONE,   /* where a verdict comes from, in the order of enum ps_verdict_source */
+    PS_MSG_VSRC_RECOMPUTED,
+    PS_MSG_VSRC_REPORTED,
+    PS_MSG_VSRC_BOTH,
     PS_MSG_N                     /* number of texts; keep last */
 };
 
@@ -291,6 +314,14 @@ enum ps_jsl_id {
     PS_JSL_STRESS_REPORT,
     PS_JSL_BACKUP_REPORT,
     PS_JSL_SOFTREC_REPORT,
+    PS_JSL_BACKUP_STATS,   /* the backup and soft-recovery statistics tables */
+    PS_JSL_SOFTREC_STATS,
+    PS_JSL_DB_INSTANCE,
+    PS_JSL_DB_SIZE_MB,
+    PS_JSL_LOGS_REPLAYED,
+    PS_JSL_ELAPSED_S,
+    PS_JSL_MB_PER_SEC,
+    PS_JSL_SEC_PER_LOG,
     PS_JSL_N
 };
 /* The label id in l's Jetstress language, English when l has none or the label is not known in it
