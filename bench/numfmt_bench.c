@@ -16,11 +16,11 @@
 #include <string.h>
 #include <time.h>
 
-extern unsigned long long ps_numfmt_fallbacks;   /* numfmt.c built with -DPS_NUMFMT_STATS */
+extern unsigned long long ps_numfmt_fallbacks; /* numfmt.c built with -DPS_NUMFMT_STATS */
 
 static uint64_t state;
 
-static uint64_t next(void)   /* xorshift64* */
+static uint64_t next(void) /* xorshift64* */
 {
     state ^= state >> 12;
     state ^= state << 25;
@@ -28,19 +28,20 @@ static uint64_t next(void)   /* xorshift64* */
     return state * 2685821657736338717ULL;
 }
 
-static double unit(void) { return (double)(next() >> 11) / 9007199254740992.0; }
+static double unit(void)
+{
+    return (double)(next() >> 11) / 9007199254740992.0;
+}
 
 static double pick(uint64_t i)
 {
     double v;
     uint64_t r = next();
     switch (i % 5) {
-    case 0:
-        memcpy(&v, &r, sizeof v);
-        return v;
+    case 0: memcpy(&v, &r, sizeof v); return v;
     case 1:
-        v = exp(unit() * 27.6 - 6.9);   /* 1e-3 .. 1e9 */
-        if (r & 1) {                     /* a reading with few digits */
+        v = exp(unit() * 27.6 - 6.9); /* 1e-3 .. 1e9 */
+        if (r & 1) { /* a reading with few digits */
             double s = pow(10, (double)(r >> 1 & 7));
             v = round(v * s) / s;
         }

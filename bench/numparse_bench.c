@@ -40,8 +40,8 @@ int ps_parse_double(const char *s, size_t len, double *out)
 }
 
 struct cell {
-    const char *p, *end;   /* first character of the number, end of its line */
-    uint32_t len;          /* length of the number text (up to the closing quote) */
+    const char *p, *end; /* first character of the number, end of its line */
+    uint32_t len; /* length of the number text (up to the closing quote) */
 };
 
 static double now(void)
@@ -67,7 +67,7 @@ int main(int argc, char **argv)
     char *line = NULL;
     size_t lcap = 0;
     ssize_t n;
-    long lines = -1;   /* the header does not count */
+    long lines = -1; /* the header does not count */
     size_t *starts = malloc(sizeof(size_t) * (size_t)(want_lines + 2));
     while (lines < want_lines && (n = getline(&line, &lcap, f)) > 0) {
         while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
@@ -90,13 +90,13 @@ int main(int argc, char **argv)
         return 2;
     }
     starts[lines + 1] = len;
-    buf = realloc(buf, len + 64);   /* the scanners load whole words past the last cell */
+    buf = realloc(buf, len + 64); /* the scanners load whole words past the last cell */
     memset(buf + len, 0, 64);
     /* collect the number cells */
     size_t ncap = 1 << 16, ncells = 0, nblank = 0;
     struct cell *cells = malloc(sizeof *cells * ncap);
     for (long l = 1; l <= lines; l++) {
-        const char *s = buf + starts[l], *e = buf + starts[l + 1] - 1;   /* without '\n' */
+        const char *s = buf + starts[l], *e = buf + starts[l + 1] - 1; /* without '\n' */
         int col = 0;
         while (s < e) {
             if (*s != '"')
@@ -134,7 +134,11 @@ int main(int argc, char **argv)
             memcmp(&want, &cg, 8) != 0) {
             if (bad < 10)
                 fprintf(stderr, "mismatch: \"%s\": got %.17g (%s), strtod %.17g\n", tmp, got,
-                        !q ? "refused" : q != cells[i].p + cells[i].len ? "wrong end" : crc ? "cell refused" : "value", want);
+                        !q                               ? "refused"
+                        : q != cells[i].p + cells[i].len ? "wrong end"
+                        : crc                            ? "cell refused"
+                                                         : "value",
+                        want);
             bad++;
         }
     }
@@ -148,12 +152,12 @@ int main(int argc, char **argv)
         double t0 = now();
         for (long l = 1; l <= lines; l++) {
             const char *p = buf + starts[l], *e = buf + starts[l + 1] - 1;
-            p = memchr(p + 1, '"', (size_t)(e - p - 1));   /* end of the timestamp */
+            p = memchr(p + 1, '"', (size_t)(e - p - 1)); /* end of the timestamp */
             if (!p)
                 continue;
             p++;
             for (size_t i = 0; p < e; i++) {
-                p++;   /* separator */
+                p++; /* separator */
                 double v;
                 if (e - p >= 3 && p[1] == ' ' && p[2] == '"') {
                     vals[i & 65535] = 0;
@@ -177,7 +181,7 @@ int main(int argc, char **argv)
             acc += q ? v : 1.0;
         }
         double t2 = now();
-        for (size_t i = 0; i < ncells; i++) {   /* the cell form: the length is known */
+        for (size_t i = 0; i < ncells; i++) { /* the cell form: the length is known */
             double v;
             acc += ps_num_parse_cell(cells[i].p, cells[i].len, '.', &v) == 0 ? v : 1.0;
         }
@@ -194,15 +198,14 @@ int main(int argc, char **argv)
         if (rounds > 0 ? r >= rounds : (total >= 1.5 && r >= 3))
             break;
     }
-    printf("%s: %ld lines, %zu values (%zu blank cells skipped), %ld rounds\n", path, lines, ncells,
-           nblank, r);
+    printf("%s: %ld lines, %zu values (%zu blank cells skipped), %ld rounds\n", path, lines, ncells, nblank, r);
     printf("ps_num_scan: %.2f ns/value in parser order, %.2f ns/value independent (best rounds)\n",
            best_row * 1e9 / (double)ncells, best_ind * 1e9 / (double)ncells);
     printf("ps_num_parse_cell: %.2f ns/value (cells of known length, the form the CSV reader uses)\n",
            best_cell * 1e9 / (double)ncells);
     if (row_fail)
         printf("rows cut short in parser order: %zu\n", row_fail / (size_t)r);
-    if (sink == 1.2345)   /* keep the results alive */
+    if (sink == 1.2345) /* keep the results alive */
         printf("\n");
     printf("mismatches against strtod: %zu\n", bad);
     free(vals);

@@ -23,17 +23,17 @@ typedef struct ps_cli_list {
 typedef struct ps_cli_time {
     int set, utc;
     ps_time t;
-    const char *text;   /* as given (for messages) */
+    const char *text; /* as given (for messages) */
 } ps_cli_time;
 
 typedef struct ps_cli {
     ps_error err;
     ps_warnings warnings;
-    int quiet;            /* -q: no progress bar, no list of the files written */
-    ps_cli_list written;  /* files written (ps_cli_wrote; copies), listed by main at the end */
-    int stdout_used;      /* an output went to standard output */
-    char verdict[160];    /* a judging command's verdict line, printed by main with the files */
-    int stdout_gone;      /* standard output's reader left (| head): a quiet, normal end */
+    int quiet; /* -q: no progress bar, no list of the files written */
+    ps_cli_list written; /* files written (ps_cli_wrote; copies), listed by main at the end */
+    int stdout_used; /* an output went to standard output */
+    char verdict[160]; /* a judging command's verdict line, printed by main with the files */
+    int stdout_gone; /* standard output's reader left (| head): a quiet, normal end */
 } ps_cli;
 
 typedef int (*ps_cmd_fn)(int argc, char **argv, ps_cli *cli);
@@ -47,9 +47,9 @@ typedef struct ps_cli_command {
 } ps_cli_command;
 extern const ps_cli_command ps_cli_commands[];
 extern const size_t ps_cli_ncommands;
-extern const ps_cmd_doc *const ps_cli_topics[];   /* file formats: 'perfscribe help rules' */
+extern const ps_cmd_doc *const ps_cli_topics[]; /* file formats: 'perfscribe help rules' */
 extern const size_t ps_cli_ntopics;
-extern const ps_cmd_doc ps_doc_perfscribe;        /* perfscribe(1): global options, exit codes */
+extern const ps_cmd_doc ps_doc_perfscribe; /* perfscribe(1): global options, exit codes */
 /* The command or topic called name, or NULL. */
 const ps_cli_command *ps_cli_find_command(const char *name);
 const ps_cmd_doc *ps_cli_find_topic(const char *name);
@@ -61,9 +61,8 @@ int ps_cli_help(ps_cli *cli, const ps_cmd_doc *doc);
 int ps_cli_version(ps_cli *cli);
 
 /* Documentation of every command (next to each command's option parser). */
-extern const ps_cmd_doc ps_doc_summary, ps_doc_convert, ps_doc_jetstress, ps_doc_check, ps_doc_audit,
-    ps_doc_report, ps_doc_trend, ps_doc_store, ps_doc_analyze, ps_doc_chart, ps_doc_rules,
-    ps_doc_analyze_rules, ps_doc_solution;
+extern const ps_cmd_doc ps_doc_summary, ps_doc_convert, ps_doc_jetstress, ps_doc_check, ps_doc_audit, ps_doc_report,
+    ps_doc_trend, ps_doc_store, ps_doc_analyze, ps_doc_chart, ps_doc_rules, ps_doc_analyze_rules, ps_doc_solution;
 
 /* Sub-commands; argv[0] is the sub-command name. Each lives in cli/cmd_<name>.c. */
 int ps_cmd_summary(int argc, char **argv, ps_cli *cli);
@@ -135,18 +134,20 @@ int ps_cli_doc_date(ps_cli *cli, ps_time *out);
  * accepted names (PS_EUSAGE in cli->err). */
 int ps_cli_encoding(ps_cli *cli, const char *name, const char **out);
 /* The --encoding option's entry in an option table (ps_opt_doc), stored at offsetof(T, m). */
-#define PS_CLI_ENCODING_OPT(T, m)                                                                           \
-    {NULL, "--encoding", "NAME", PS_VAL_WORDS,                                                              \
-     "utf-8 cp1250 cp1251 cp1252 cp1253 cp1254 cp850 cp866 cp932 cp936 cp949 cp950", 0,                     \
-     "code page of text logs without a byte order mark (default: detected from the bytes): utf-8, "         \
-     "cp1250..cp1254, cp850, cp866, cp932 (shift_jis), cp936 (gbk), cp949 (euc-kr), cp950 (big5)",          \
-     .kind = PS_ARG_ENCODING, .at = offsetof(T, m)}
+#define PS_CLI_ENCODING_OPT(T, m)                                                                          \
+    {                                                                                                      \
+        NULL, "--encoding", "NAME", PS_VAL_WORDS,                                                          \
+            "utf-8 cp1250 cp1251 cp1252 cp1253 cp1254 cp850 cp866 cp932 cp936 cp949 cp950", 0,             \
+            "code page of text logs without a byte order mark (default: detected from the bytes): utf-8, " \
+            "cp1250..cp1254, cp850, cp866, cp932 (shift_jis), cp936 (gbk), cp949 (euc-kr), cp950 (big5)",  \
+            .kind = PS_ARG_ENCODING, .at = offsetof(T, m)                                                  \
+    }
 /* Options of the commands that read PerfMon logs (summary, convert, analyze, chart): the
  * group ps_cli_log_opts (-b, -e, --lenient, --encoding) stores into this record. */
 typedef struct ps_cli_logs {
-    ps_cli_time b, e;        /* -b/--begin, -e/--end */
-    int lenient;             /* --lenient: go on past malformed rows */
-    const char *encoding;    /* --encoding, or NULL: detected */
+    ps_cli_time b, e; /* -b/--begin, -e/--end */
+    int lenient; /* --lenient: go on past malformed rows */
+    const char *encoding; /* --encoding, or NULL: detected */
 } ps_cli_logs;
 extern const ps_opt_group ps_cli_log_opts;
 /* The log reader's options for these (filter may be NULL). */
@@ -158,13 +159,21 @@ ps_log_options ps_cli_log_options(ps_cli *cli, const ps_cli_logs *l, const ps_fi
 typedef struct ps_cli_filter {
     ps_cli_list patterns, files;
 } ps_cli_filter;
-#define PS_CLI_FILTER_OPTS(T, m)                                                                    \
-    {"-c", "--counter", "PATH", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,                                  \
-     "keep the counters matching PATH ('*' wildcards, as relog -c; repeatable)", .kind = PS_ARG_LIST, \
-     .at = offsetof(T, m.patterns)},                                                                \
-    {"-cf", "--counter-file", "FILE", PS_VAL_FILE, NULL, PS_OPT_REPEAT,                             \
-     "keep the counters listed in FILE, one pattern per line (as relog -cf; repeatable)",           \
-     .kind = PS_ARG_LIST, .at = offsetof(T, m.files)}
+#define PS_CLI_FILTER_OPTS(T, m)                                                                 \
+    {"-c",                                                                                       \
+     "--counter",                                                                                \
+     "PATH",                                                                                     \
+     PS_VAL_TEXT,                                                                                \
+     NULL,                                                                                       \
+     PS_OPT_REPEAT,                                                                              \
+     "keep the counters matching PATH ('*' wildcards, as relog -c; repeatable)",                 \
+     .kind = PS_ARG_LIST,                                                                        \
+     .at = offsetof(T, m.patterns)},                                                             \
+    {                                                                                            \
+        "-cf", "--counter-file", "FILE", PS_VAL_FILE, NULL, PS_OPT_REPEAT,                       \
+            "keep the counters listed in FILE, one pattern per line (as relog -cf; repeatable)", \
+            .kind = PS_ARG_LIST, .at = offsetof(T, m.files)                                      \
+    }
 /* A new filter (caller frees) with every -c pattern and -cf file; NULL with cli->err on a bad
  * pattern or an unreadable file. */
 ps_filter *ps_cli_filter_build(ps_cli *cli, const ps_cli_filter *f, int *rc);
@@ -175,11 +184,14 @@ void ps_cli_filter_selects_nothing(ps_cli *cli, const ps_cli_filter *f, const ch
 
 /* The -f/--format row (the words it accepts, stored as enum ps_format at offsetof(T, m)) and
  * the repeatable -o/--output row (stored as a ps_cli_list at offsetof(T, m)) of a command. */
-#define PS_CLI_FORMAT_OPT(T, m, words, help)                                                        \
-    {"-f", "--format", "FMT", PS_VAL_WORDS, words, 0, help, .kind = PS_ARG_FORMAT, .at = offsetof(T, m)}
-#define PS_CLI_OUTPUT_OPT(T, m, exts, help)                                                         \
-    {"-o", "--output", "FILE", PS_VAL_OUTPUT, exts, PS_OPT_REPEAT, help, .kind = PS_ARG_LIST,       \
-     .at = offsetof(T, m)}
+#define PS_CLI_FORMAT_OPT(T, m, words, help)                                                               \
+    {                                                                                                      \
+        "-f", "--format", "FMT", PS_VAL_WORDS, words, 0, help, .kind = PS_ARG_FORMAT, .at = offsetof(T, m) \
+    }
+#define PS_CLI_OUTPUT_OPT(T, m, exts, help)                                                                           \
+    {                                                                                                                 \
+        "-o", "--output", "FILE", PS_VAL_OUTPUT, exts, PS_OPT_REPEAT, help, .kind = PS_ARG_LIST, .at = offsetof(T, m) \
+    }
 
 /* ps_cli_write of an output in format fmt: a PS_FMT_TEXT output is written through
  * ps_term_escape_text (no control character but line feed and tab, no bidirectional override
@@ -190,15 +202,15 @@ int ps_cli_write_fmt(ps_cli *cli, const char *path, enum ps_format fmt, const ps
 /* Write buf to path ("-"/NULL = stdout) atomically; refuses to overwrite inputs. The file
  * is noted as written (ps_cli_wrote). Standard output closed by its reader (EPIPE) is PS_OK:
  * the command goes on to its verdict. */
-int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *const *inputs,
-                 size_t ninputs);
+int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *const *inputs, size_t ninputs);
 
 /* Jetstress run options shared by the commands that load a run (cli/js_common.c): the group
  * ps_cli_js_opts stores into this record (the pipeline's options, and -b/-e). */
 typedef struct ps_cli_js {
-    const char *const *paths; size_t npaths;   /* RUN arguments (ps_cli_js_finish) */
-    ps_cli_time b, e;                          /* -b/--begin, -e/--end */
-    ps_pipeline_opts p;                        /* what ps_pipeline_jetstress does */
+    const char *const *paths;
+    size_t npaths; /* RUN arguments (ps_cli_js_finish) */
+    ps_cli_time b, e; /* -b/--begin, -e/--end */
+    ps_pipeline_opts p; /* what ps_pipeline_jetstress does */
 } ps_cli_js;
 extern const ps_opt_group ps_cli_js_opts;
 /* After parsing: the RUN operands, the checks of the combination, the window into p.load. */
@@ -259,10 +271,10 @@ typedef struct ps_cli_sql_opts {
     int has_b, has_e, b_utc, e_utc;
     ps_time b, e;
     long every;
-    int jobs;              /* --jobs (0, 1: one input at a time) */
-    int threads;           /* --threads of each .blg reader */
-    uint64_t batch_rows;   /* --batch-rows (0: PS_RELOG_SQL_BATCH) */
-    ps_log_options lo;     /* how each input is opened (warnings: the input's own list) */
+    int jobs; /* --jobs (0, 1: one input at a time) */
+    int threads; /* --threads of each .blg reader */
+    uint64_t batch_rows; /* --batch-rows (0: PS_RELOG_SQL_BATCH) */
+    ps_log_options lo; /* how each input is opened (warnings: the input's own list) */
 } ps_cli_sql_opts;
 int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, const char *const *paths, size_t n);
 
@@ -284,15 +296,14 @@ int ps_cli_log_tree_list(ps_cli *cli, ps_cli_list *l, ps_cli_paths *keep);
 /* convert -f openmetrics|influx, -o influx://HOST:PORT/DB (cli/convert_ts.c): the merged rows
  * of every input (filters, -b/-e/-t/--bucket as for CSV) as time series, UTC time stamps. */
 typedef struct ps_cli_ts_opts {
-    const char *out;      /* file, NULL/"-" for standard output, or influx://HOST:PORT/DB */
-    int fmt;              /* ps_ts_format */
+    const char *out; /* file, NULL/"-" for standard output, or influx://HOST:PORT/DB */
+    int fmt; /* ps_ts_format */
     ps_merge_opts m;
-    int jobs;             /* ps_cli_convert_ts_jobs: inputs written at once */
-    int threads;          /* ps_cli_convert_ts_jobs: --threads of each .blg reader */
-    ps_log_options lo;    /* ps_cli_convert_ts_jobs: how each input is opened */
+    int jobs; /* ps_cli_convert_ts_jobs: inputs written at once */
+    int threads; /* ps_cli_convert_ts_jobs: --threads of each .blg reader */
+    ps_log_options lo; /* ps_cli_convert_ts_jobs: how each input is opened */
 } ps_cli_ts_opts;
-int ps_cli_convert_ts(ps_cli *cli, const ps_cli_ts_opts *o, ps_log *const *logs, const char *const *ins,
-                      size_t nin);
+int ps_cli_convert_ts(ps_cli *cli, const ps_cli_ts_opts *o, ps_log *const *logs, const char *const *ins, size_t nin);
 /* '-o influx://... --jobs N': each of paths[0..n) opened, read and written on its own (not merged
  * with the others: the points are the same unless two inputs hold the same counter of the same
  * machine at the same time), o->jobs at a time, one connection each; the server is asked first

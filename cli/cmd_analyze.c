@@ -18,16 +18,16 @@ static const ps_opt_doc analyze_opts[] = {
      "(perfscribe help analyze-rules) or a PAL threshold XML file; '--rules list' lists the packs",
      .kind = PS_ARG_LIST, .at = offsetof(ps_cli_an, rules)},
     {NULL, "--interval", "SECONDS", PS_VAL_TEXT, NULL, 0,
-     "time slice width, or auto (at most 30 slices, like PAL; the default)",
-     .kind = PS_ARG_CALL, .at = offsetof(ps_cli_an, an.interval_ms), .set = ps_cli_an_interval},
+     "time slice width, or auto (at most 30 slices, like PAL; the default)", .kind = PS_ARG_CALL,
+     .at = offsetof(ps_cli_an, an.interval_ms), .set = ps_cli_an_interval},
     {NULL, "--set", "NAME=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
      "answer a question of the rules (repeatable): processors=N (alias NumberOfProcessors) replaces the "
      "processor count read from the log's Processor instances; a PAL threshold file's questions by their "
      "variable, e.g. PhysicalMemory=64 (GB), OS='Windows Server 2016', UserVa=2048",
      .kind = PS_ARG_CALL, .at = offsetof(ps_cli_an, sets), .set = set_question},
     {NULL, "--fail-on", "LEVEL", PS_VAL_WORDS, "warning critical", 0,
-     "alert level that fails the verdict, warning or critical (default critical)",
-     .kind = PS_ARG_CALL, .at = offsetof(ps_cli_an, fail_on), .set = set_fail_on},
+     "alert level that fails the verdict, warning or critical (default critical)", .kind = PS_ARG_CALL,
+     .at = offsetof(ps_cli_an, fail_on), .set = set_fail_on},
     PS_CLI_FORMAT_OPT(ps_cli_an, fmt, "text json html pdf",
                       "text (default), json, html or pdf (default from the extension of -o)"),
     PS_CLI_OUTPUT_OPT(ps_cli_an, outs, "txt json html pdf",
@@ -39,12 +39,11 @@ const ps_cmd_doc ps_doc_analyze = {
     .section = 1,
     .summary = "judge any PerfMon log with analysis rules (exit 0 pass, 1 fail)",
     .synopsis = "[OPTIONS] LOG...",
-    .description =
-        "Judge PerfMon logs (PDH-CSV, PDH-TSV, .blg; one or several machines, merged by time) with "
-        "analysis rules: per time slice the statistic of every rule is compared with its warning and "
-        "critical limits. Localized counter names (German, French, Spanish, ...) are read as English. "
-        "With -o the verdict line and each file written are printed. A folder stands for every "
-        "*.blg, *.csv and *.tsv in its tree, in path order, each streamed into the analysis in turn.",
+    .description = "Judge PerfMon logs (PDH-CSV, PDH-TSV, .blg; one or several machines, merged by time) with "
+                   "analysis rules: per time slice the statistic of every rule is compared with its warning and "
+                   "critical limits. Localized counter names (German, French, Spanish, ...) are read as English. "
+                   "With -o the verdict line and each file written are printed. A folder stands for every "
+                   "*.blg, *.csv and *.tsv in its tree, in path order, each streamed into the analysis in turn.",
     .opts = analyze_opts,
     .nopts = PS_DOC_N(analyze_opts),
     .shared = &ps_cli_log_opts,
@@ -85,7 +84,8 @@ static int set_fail_on(ps_cli *cli, void *field, const char *v)
 static int set_question(ps_cli *cli, void *field, const char *v)
 {
     const char *eq = strchr(v, '=');
-    if (!eq || eq == v || strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != (size_t)(eq - v))
+    if (!eq || eq == v ||
+        strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != (size_t)(eq - v))
         return ps_cli_usage(cli, "bad --set '%s' (NAME=VALUE, NAME a question variable without '$')", v);
     ps_cli_list_add(field, v);
     return PS_OK;
@@ -147,7 +147,7 @@ int ps_cli_an_interval(ps_cli *cli, void *field, const char *v)
 int ps_cli_an_finish(ps_cli *cli, ps_cli_an *o)
 {
     for (size_t i = 0; i < o->rules.n; i++)
-        if (strcmp(o->rules.v[i], "list") == 0) {   /* --rules list: the packs, nothing else */
+        if (strcmp(o->rules.v[i], "list") == 0) { /* --rules list: the packs, nothing else */
             int rc = list_packs();
             return rc ? rc : PS_CLI_DONE;
         }
@@ -262,7 +262,7 @@ int ps_cli_an_zones(ps_cli *cli, ps_cli_an *o)
             mixed = 1;
         ps_log_close(log);
     }
-    if (mixed) {   /* the output shows UTC: read the window in UTC too */
+    if (mixed) { /* the output shows UTC: read the window in UTC too */
         o->an.b_utc = o->an.e_utc = 1;
         ps_warn(&cli->warnings, "the logs were written in different time zones: times are shown in UTC, and -b/-e "
                                 "without an offset are read as UTC");
@@ -282,9 +282,8 @@ int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
         if ((unsigned long long)nscan * ps_log_info_get(log)->ncounters > PS_AN_MAX_MATCHES) {
             rc = ps_error_set(&cli->err, PS_EINPUT, o->files.v[i], 0, 0,
                               "%zu rules with a wildcard object or counter x %zu columns is more matching than "
-                              "one analysis allows (%llu); select fewer rules or columns", nscan,
-                              ps_log_info_get(log)->ncounters,
-                              (unsigned long long)PS_AN_MAX_MATCHES);
+                              "one analysis allows (%llu); select fewer rules or columns",
+                              nscan, ps_log_info_get(log)->ncounters, (unsigned long long)PS_AN_MAX_MATCHES);
             ps_log_close(log);
             return rc;
         }
@@ -294,7 +293,7 @@ int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
         size_t ncols = ps_log_info_get(log)->ncounters;
         if (used && used * 2 < ncols && (unsigned long long)used * ncols <= AN_REOPEN_MATCHES &&
             (f = used_filter(a, ps_log_info_get(log)))) {
-            ps_log_close(log);   /* reopen reading only the used columns */
+            ps_log_close(log); /* reopen reading only the used columns */
             lo.filter = f;
             if ((rc = ps_log_open(o->files.v[i], &lo, &log, &cli->err))) {
                 ps_filter_free(f);
@@ -338,14 +337,16 @@ int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const cha
         }
         snprintf(covered, sizeof covered, "the logs cover %s to %s (times as the output shows them)",
                  ps_an_fmt_log_time(t1, sizeof t1, r, lo), ps_an_fmt_log_time(t2, sizeof t2, r, hi));
-        if (lo != PS_TIME_NONE)   /* else no log was read: "no counter of the rules" says why */
+        if (lo != PS_TIME_NONE) /* else no log was read: "no counter of the rules" says why */
             ps_cli_window_selects_nothing(cli, &o->logs, covered);
     }
     if (o->bad)
         ps_warn(&cli->warnings, "%llu malformed rows skipped or read with missing values (--lenient)",
                 (unsigned long long)o->bad);
-    ps_an_doc_info info = {.fail_on = o->fail_on, .rules_label = label,
-                           .warnings = (const char *const *)cli->warnings.msgs, .nwarnings = cli->warnings.n};
+    ps_an_doc_info info = {.fail_on = o->fail_on,
+                           .rules_label = label,
+                           .warnings = (const char *const *)cli->warnings.msgs,
+                           .nwarnings = cli->warnings.n};
     ps_cli_out *outs = NULL;
     size_t nouts = 0;
     int rc = ps_cli_doc_date(cli, &info.generated);
@@ -389,7 +390,7 @@ int ps_cli_an_main(int argc, char **argv, ps_cli *cli, ps_cli_an_after after, vo
     ps_cli_paths tree = {0};
     int rc = ps_cli_parse(cli, &ps_doc_analyze, argc, argv, &o, &o.files);
     if (!rc && o.files.n)
-        rc = ps_cli_log_tree_list(cli, &o.files, &tree);   /* folders: the logs of their trees */
+        rc = ps_cli_log_tree_list(cli, &o.files, &tree); /* folders: the logs of their trees */
     if (!rc)
         rc = ps_cli_an_finish(cli, &o);
     if (!rc)

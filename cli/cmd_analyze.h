@@ -8,18 +8,19 @@
 #include "ps_rules.h"
 
 typedef struct ps_cli_an {
-    ps_cli_list files;                     /* LOG operands */
-    ps_cli_list rules;                     /* --rules values */
-    ps_cli_list outs;                      /* -o (repeatable: one file per format) */
-    enum ps_format fmt;                    /* -f/--format, or PS_FMT_NONE */
-    ps_cli_logs logs;                      /* -b, -e, --lenient, --encoding */
-    enum ps_an_sev fail_on;                /* --fail-on */
-    ps_an_options an;                      /* --interval; the window from logs */
+    ps_cli_list files; /* LOG operands */
+    ps_cli_list rules; /* --rules values */
+    ps_cli_list outs; /* -o (repeatable: one file per format) */
+    enum ps_format fmt; /* -f/--format, or PS_FMT_NONE */
+    ps_cli_logs logs; /* -b, -e, --lenient, --encoding */
+    enum ps_an_sev fail_on; /* --fail-on */
+    ps_an_options an; /* --interval; the window from logs */
     ps_an_ruleset set;
     uint64_t bad;
-    const char *b_text, *e_text;           /* -b / -e as given (for messages) */
-    ps_cli_list sets;                      /* --set NAME=VALUE as given */
-    char **set_names; const char **set_values;   /* split by ps_cli_an_answers */
+    const char *b_text, *e_text; /* -b / -e as given (for messages) */
+    ps_cli_list sets; /* --set NAME=VALUE as given */
+    char **set_names;
+    const char **set_values; /* split by ps_cli_an_answers */
 } ps_cli_an;
 
 /* Check analyze's parsed options and fill o->an's window from o->logs (chart too). */

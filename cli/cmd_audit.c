@@ -7,9 +7,9 @@
 #include <string.h>
 
 typedef struct audit_opts {
-    const char *paper;      /* --paper, or the PDF operand */
-    enum ps_format fmt;     /* -f/--format */
-    ps_cli_list outs;       /* -o (repeatable: one file per format) */
+    const char *paper; /* --paper, or the PDF operand */
+    enum ps_format fmt; /* -f/--format */
+    ps_cli_list outs; /* -o (repeatable: one file per format) */
     int checks, unread;
 } audit_opts;
 
@@ -20,12 +20,11 @@ static const ps_opt_doc audit_opts_doc[] = {
                       "output format: text (default), json or html; default from the -o extension"),
     PS_CLI_OUTPUT_OPT(audit_opts, outs, "txt json html",
                       "write to FILE (atomically) instead of standard output; repeat for several formats"),
-    {NULL, "--checks", NULL, PS_VAL_NONE, NULL, 0,
-     "list the checks (kind, severity, tolerance, explanation) and exit",
+    {NULL, "--checks", NULL, PS_VAL_NONE, NULL, 0, "list the checks (kind, severity, tolerance, explanation) and exit",
      .kind = PS_ARG_FLAG, .at = offsetof(audit_opts, checks)},
     {NULL, "--unread", NULL, PS_VAL_NONE, NULL, 0,
-     "list every number of the paper attached to no claim, with its line and the words before it",
-     .kind = PS_ARG_FLAG, .at = offsetof(audit_opts, unread)},
+     "list every number of the paper attached to no claim, with its line and the words before it", .kind = PS_ARG_FLAG,
+     .at = offsetof(audit_opts, unread)},
 };
 
 const ps_cmd_doc ps_doc_audit = {
@@ -86,15 +85,15 @@ static int audit(ps_cli *cli, const audit_opts *o, const ps_cli_list *runs, cons
         ps_audit_run(paper, run, &a);
     for (size_t i = 0; i < nouts && !rc; i++) {
         ps_buf b = {0};
-        rc = ps_audit_render_coverage(&b, &a, paper, o->unread, outs[i].fmt,
-                                      paper ? paper->source : "perfscribe audit", &cli->err);
+        rc = ps_audit_render_coverage(&b, &a, paper, o->unread, outs[i].fmt, paper ? paper->source : "perfscribe audit",
+                                      &cli->err);
         if (!rc)
             rc = ps_cli_write_fmt(cli, outs[i].path, outs[i].fmt, &b, all, nin);
         ps_buf_fini(&b);
     }
     if (!rc && ps_audit_count(&a, PS_SEV_ERROR))
         rc = PS_EFAIL;
-    if (!rc && a.checked == 0) {   /* nothing compared: no pass can be claimed */
+    if (!rc && a.checked == 0) { /* nothing compared: no pass can be claimed */
         ps_warn(&cli->warnings, "nothing was checked: no number could be compared (see the coverage line)");
         rc = PS_EFAIL;
     }

@@ -9,11 +9,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define CHART_AUTO_POINTS 600   /* finest slices kept per series without --bucket */
+#define CHART_AUTO_POINTS 600 /* finest slices kept per series without --bucket */
 
 typedef struct chart_opts {
-    ps_cli_an an;            /* files, window (an.logs), outputs (an.outs), --bucket */
-    ps_cli_filter filter;    /* -c, -cf */
+    ps_cli_an an; /* files, window (an.logs), outputs (an.outs), --bucket */
+    ps_cli_filter filter; /* -c, -cf */
     const char *title;
     int overlay;
 } chart_opts;
@@ -30,12 +30,12 @@ static const ps_opt_doc chart_opts_doc[] = {
     PS_CLI_FILTER_OPTS(chart_opts, filter),
     PS_CLI_OUTPUT_OPT(chart_opts, an.outs, "svg png pdf html",
                       "output; the format comes from the extension (repeat for several formats)"),
-    {NULL, "--bucket", "SECONDS", PS_VAL_TEXT, NULL, 0, "average over buckets of this width",
-     .kind = PS_ARG_CALL, .at = offsetof(chart_opts, an.an.interval_ms), .set = set_bucket},
+    {NULL, "--bucket", "SECONDS", PS_VAL_TEXT, NULL, 0, "average over buckets of this width", .kind = PS_ARG_CALL,
+     .at = offsetof(chart_opts, an.an.interval_ms), .set = set_bucket},
     {NULL, "--overlay", NULL, PS_VAL_NONE, NULL, 0, "one series per log and instance on relative time (compare runs)",
      .kind = PS_ARG_FLAG, .at = offsetof(chart_opts, overlay)},
-    {NULL, "--title", "TEXT", PS_VAL_TEXT, NULL, 0, "chart title (default: the counter)",
-     .kind = PS_ARG_STR, .at = offsetof(chart_opts, title)},
+    {NULL, "--title", "TEXT", PS_VAL_TEXT, NULL, 0, "chart title (default: the counter)", .kind = PS_ARG_STR,
+     .at = offsetof(chart_opts, title)},
 };
 
 const ps_cmd_doc ps_doc_chart = {
@@ -43,12 +43,11 @@ const ps_cmd_doc ps_doc_chart = {
     .section = 1,
     .summary = "charts of any counters of PerfMon logs (SVG, PNG, PDF, HTML)",
     .synopsis = "LOG... -c PATH... -o FILE.svg|.png|.pdf|.html [OPTIONS]",
-    .description =
-        "Time-series charts of any counters: one chart per counter (object and counter name), every "
-        "instance a series. Logs of several machines are merged by time; values are averaged over "
-        "time buckets (automatic: at most 600 points per series, widths round on the clock). SVG and "
-        "PNG hold one chart: with several counters each goes to FILE-OBJECT-COUNTER.svg (the names "
-        "in lower case, other characters as '-'). Every file written is printed.",
+    .description = "Time-series charts of any counters: one chart per counter (object and counter name), every "
+                   "instance a series. Logs of several machines are merged by time; values are averaged over "
+                   "time buckets (automatic: at most 600 points per series, widths round on the clock). SVG and "
+                   "PNG hold one chart: with several counters each goes to FILE-OBJECT-COUNTER.svg (the names "
+                   "in lower case, other characters as '-'). Every file written is printed.",
     .opts = chart_opts_doc,
     .nopts = PS_DOC_N(chart_opts_doc),
     .shared = &ps_cli_log_opts,
@@ -210,12 +209,11 @@ static int outputs_check(ps_cli *cli, chart_opts *o, const ps_an_charts *c, cons
         char **paths = out_paths(c, &outs[k], &n);
         for (size_t i = 0; i < n && !rc; i++) {
             struct stat st;
-            if (!paths[i] || strcmp(paths[i], "-") == 0 || (stat(paths[i], &st) == 0 && !S_ISREG(st.st_mode) &&
-                                                             !S_ISDIR(st.st_mode)))
+            if (!paths[i] || strcmp(paths[i], "-") == 0 ||
+                (stat(paths[i], &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
                 continue;
             open = ps_xrealloc(open, (nopen + 1) * sizeof *open);
-            rc = ps_outfile_open(paths[i], (const char *const *)o->an.files.v, o->an.files.n, &open[nopen],
-                                 &cli->err);
+            rc = ps_outfile_open(paths[i], (const char *const *)o->an.files.v, o->an.files.n, &open[nopen], &cli->err);
             nopen += !rc;
         }
         free_paths(paths, n);
@@ -237,7 +235,7 @@ static int write_one(ps_cli *cli, chart_opts *o, const ps_an_charts *c, const ps
             const ps_chart_spec *spec = ps_an_charts_spec(c, i);
             rc = out->fmt == PS_FMT_SVG ? ps_chart_render_svg(spec, paths[i], &cli->err)
                                         : ps_chart_render_png(spec, paths[i], &cli->err);
-            if (rc == PS_EUSAGE && !cli->err.file[0]) {   /* the layout's "no room": which file, and a way out */
+            if (rc == PS_EUSAGE && !cli->err.file[0]) { /* the layout's "no room": which file, and a way out */
                 char why[sizeof cli->err.msg];
                 snprintf(why, sizeof why, "%s", cli->err.msg);
                 rc = ps_error_set(&cli->err, PS_EUSAGE, paths[i], 0, 0,

@@ -11,22 +11,22 @@
 #include <string.h>
 
 typedef struct opts {
-    const char *out;    /* -o */
-    const char *fmt;    /* -f/--format: csv, tsv or sql */
+    const char *out; /* -o */
+    const char *fmt; /* -f/--format: csv, tsv or sql */
     ps_cli_filter filter;
-    int every;          /* -t */
-    double bucket_s;    /* --bucket */
+    int every; /* -t */
+    double bucket_s; /* --bucket */
     const char *eol;
     int digits;
-    int threads;        /* --threads (0: one per CPU on big files; CSV/TSV chunks and .blg ranges) */
-    int jobs;           /* --jobs: -f sql inputs loaded at once */
-    int batch_rows;     /* --batch-rows: -f sql rows per transaction */
-    ps_cli_logs logs;   /* -b, -e, --lenient, --encoding */
+    int threads; /* --threads (0: one per CPU on big files; CSV/TSV chunks and .blg ranges) */
+    int jobs; /* --jobs: -f sql inputs loaded at once */
+    int batch_rows; /* --batch-rows: -f sql rows per transaction */
+    ps_cli_logs logs; /* -b, -e, --lenient, --encoding */
     /* from the above, after parsing */
-    ps_merge_opts m;    /* -b/-e/-t/--bucket */
+    ps_merge_opts m; /* -b/-e/-t/--bucket */
     ps_pdh_style style;
-    int sql;            /* -f sql: relog's tables in the database -o names (cli/convert_sql.c) */
-    int ts;             /* -f openmetrics|influx, -o influx://: time series (cli/convert_ts.c) */
+    int sql; /* -f sql: relog's tables in the database -o names (cli/convert_sql.c) */
+    int ts; /* -f openmetrics|influx, -o influx://: time series (cli/convert_ts.c) */
 } opts;
 
 static const ps_opt_doc convert_opts[] = {
@@ -47,8 +47,9 @@ static const ps_opt_doc convert_opts[] = {
      "average into fixed buckets of SECONDS aligned to the first sample (perfscribe extension; the "
      "row shows the bucket start)",
      .kind = PS_ARG_NUM, .at = offsetof(opts, bucket_s), .lo = 0.001, .hi = 1e9},
-    {NULL, "--eol", "EOL", PS_VAL_WORDS, "crlf lf", 0, "line ends, crlf or lf (default crlf, as relog writes on Windows)",
-     .kind = PS_ARG_WORD, .at = offsetof(opts, eol)},
+    {NULL, "--eol", "EOL", PS_VAL_WORDS, "crlf lf", 0,
+     "line ends, crlf or lf (default crlf, as relog writes on Windows)", .kind = PS_ARG_WORD,
+     .at = offsetof(opts, eol)},
     {NULL, "--digits", "N", PS_VAL_TEXT, NULL, 0, "significant digits of values (default 17, as relog)",
      .kind = PS_ARG_INT, .at = offsetof(opts, digits), .lo = 1, .hi = 40},
     {NULL, "--threads", "N", PS_VAL_TEXT, NULL, 0,
@@ -95,8 +96,8 @@ static int finish_args(ps_cli *cli, opts *o, size_t nin)
     int rc = ps_cli_window_check(cli, &o->logs.b, &o->logs.e);
     if (rc)
         return rc;
-    o->m = (ps_merge_opts){o->logs.b.set, o->logs.e.set, o->logs.b.utc, o->logs.e.utc, o->logs.b.t, o->logs.e.t,
-                           o->every ? o->every : 1, (ps_time)llround(o->bucket_s * 1000)};
+    o->m = (ps_merge_opts){o->logs.b.set, o->logs.e.set, o->logs.b.utc,           o->logs.e.utc,
+                           o->logs.b.t,   o->logs.e.t,   o->every ? o->every : 1, (ps_time)llround(o->bucket_s * 1000)};
     if (o->fmt && strcmp(o->fmt, "sql") == 0) {
         o->sql = 1;
         if (!o->out || o->m.bucket_ms > 0)
@@ -136,7 +137,7 @@ typedef struct conv {
     const ps_log_info *i0;
     ps_outfile *of;
     ps_buf b;
-    int any_row;             /* a data row was written */
+    int any_row; /* a data row was written */
 } conv;
 
 /* Open the output and put the header line into c->b. Returns 0 or PS_E*. */
@@ -186,7 +187,7 @@ static int sink_emit(void *ctx, const ps_buf *chunk, uint64_t done, uint64_t tot
     while (!rc && left) {
         size_t room = c->b.len > FLUSH_BYTES ? 0 : FLUSH_BYTES - c->b.len;
         const char *nl = room < left ? memchr(p + room, '\n', left - room) : NULL;
-        if (!nl) {   /* not a piece yet: waits for the next chunk's rows */
+        if (!nl) { /* not a piece yet: waits for the next chunk's rows */
             ps_buf_put(&c->b, p, left);
             break;
         }
@@ -233,7 +234,7 @@ static int run(ps_cli *cli, const opts *o, ps_log *const *logs, size_t nin, cons
             ps_cli_progress(cli, "convert", d, total);
         }
     } else if (!rc && !c.of)
-        rc = conv_open(&c);   /* no data line: the header alone */
+        rc = conv_open(&c); /* no data line: the header alone */
     ps_cli_progress_end(cli);
     if (ps_merge_folded(c.m))
         ps_warn(&cli->warnings,
@@ -249,7 +250,7 @@ static int run(ps_cli *cli, const opts *o, ps_log *const *logs, size_t nin, cons
         if (!rc)
             ps_cli_wrote(cli, o->out);
     } else
-        rc = ps_outfile_fail(c.of, rc, &cli->err);   /* a failed write: its reason (F12) */
+        rc = ps_outfile_fail(c.of, rc, &cli->err); /* a failed write: its reason (F12) */
     ps_buf_fini(&c.b);
     ps_merge_free(c.m);
     return rc;
@@ -265,7 +266,7 @@ int ps_cmd_convert(int argc, char **argv, ps_cli *cli)
     if (!rc)
         rc = finish_args(cli, &o, args.n);
     if (!rc)
-        rc = ps_cli_log_tree(cli, &args, &tree);   /* folders: the logs of their trees */
+        rc = ps_cli_log_tree(cli, &args, &tree); /* folders: the logs of their trees */
     ps_cli_list ins = {(const char **)tree.v, tree.n};
     if (!rc)
         flt = ps_cli_filter_build(cli, &o.filter, &rc);
@@ -276,26 +277,38 @@ int ps_cmd_convert(int argc, char **argv, ps_cli *cli)
     for (size_t k = 0; k < ins.n && !rc && !per_file; k++) {
         rc = ps_log_open(ins.v[k], &lo, &logs[k], &cli->err);
         if (!rc)
-            ps_log_blg_threads(logs[k], o.threads, 0);   /* no-op for other formats */
+            ps_log_blg_threads(logs[k], o.threads, 0); /* no-op for other formats */
         if (!rc && ps_log_info_get(logs[k])->ncounters == 0 && flt && ps_filter_count(flt))
             ps_cli_filter_selects_nothing(cli, &o.filter, ins.v[k]);
     }
     size_t matched = 0;
-    for (size_t k = 0; k < ins.n && !rc && !per_file; k++)   /* per file: its inputs are opened one by one later */
+    for (size_t k = 0; k < ins.n && !rc && !per_file; k++) /* per file: its inputs are opened one by one later */
         matched += ps_log_info_get(logs[k])->ncounters;
-    if (!rc && !per_file && !matched && flt && ps_filter_count(flt))   /* as chart: nothing written, exit 1 */
-        rc = ps_error_set(&cli->err, PS_EFAIL, NULL, 0, 0, "no counter of the logs matches the -c/--counter-file patterns");
+    if (!rc && !per_file && !matched && flt && ps_filter_count(flt)) /* as chart: nothing written, exit 1 */
+        rc = ps_error_set(&cli->err, PS_EFAIL, NULL, 0, 0,
+                          "no counter of the logs matches the -c/--counter-file patterns");
     if (!rc && o.sql) {
-        ps_cli_sql_opts so = {o.out, o.m.has_b, o.m.has_e, o.m.b_utc, o.m.e_utc, o.m.b, o.m.e, o.m.every,
-                              o.jobs, o.threads, (uint64_t)o.batch_rows, lo};
+        ps_cli_sql_opts so = {o.out,
+                              o.m.has_b,
+                              o.m.has_e,
+                              o.m.b_utc,
+                              o.m.e_utc,
+                              o.m.b,
+                              o.m.e,
+                              o.m.every,
+                              o.jobs,
+                              o.threads,
+                              (uint64_t)o.batch_rows,
+                              lo};
         rc = ps_cli_convert_sql(cli, &so, ins.v, ins.n);
     } else if (!rc && o.ts) {
         ps_cli_ts_opts to = {o.out, o.ts, o.m, o.jobs, o.threads, lo};
-        rc = per_file ? ps_cli_convert_ts_jobs(cli, &to, ins.v, ins.n) : ps_cli_convert_ts(cli, &to, logs, ins.v, ins.n);
+        rc =
+            per_file ? ps_cli_convert_ts_jobs(cli, &to, ins.v, ins.n) : ps_cli_convert_ts(cli, &to, logs, ins.v, ins.n);
     } else if (!rc)
         rc = run(cli, &o, logs, ins.n, ins.v);
     for (size_t k = 0; k < ins.n; k++)
-        ps_log_close(logs[k]);   /* NULL allowed */
+        ps_log_close(logs[k]); /* NULL allowed */
     free(logs);
     ps_filter_free(flt);
     ps_cli_paths_free(&tree);

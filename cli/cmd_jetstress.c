@@ -6,20 +6,28 @@
 #include <string.h>
 
 typedef struct js_args {
-    ps_cli_js js;           /* the run and the pipeline's options (shared group) */
-    enum ps_format fmt;     /* -f/--format */
-    int json;               /* --json: -f json */
-    ps_cli_list outs;       /* -o (repeatable: one file per format) */
-    const char *junit;      /* check --junit FILE */
+    ps_cli_js js; /* the run and the pipeline's options (shared group) */
+    enum ps_format fmt; /* -f/--format */
+    int json; /* --json: -f json */
+    ps_cli_list outs; /* -o (repeatable: one file per format) */
+    const char *junit; /* check --junit FILE */
 } js_args;
 
-#define JS_FORMAT_OPTS(formats, words)                                                                    \
-    PS_CLI_FORMAT_OPT(js_args, fmt, words, "output format: " formats "; with -o the default comes from its extension"), \
-    {NULL, "--json", NULL, PS_VAL_NONE, NULL, 0, "the same as -f json", .kind = PS_ARG_FLAG,               \
-     .at = offsetof(js_args, json)},                                                                        \
-    PS_CLI_OUTPUT_OPT(js_args, outs, "txt json",                                                           \
-                      "write to FILE (atomically) instead of standard output; repeat for several formats " \
-                      "(a.txt, a.json)")
+#define JS_FORMAT_OPTS(formats, words)                                                                         \
+    PS_CLI_FORMAT_OPT(js_args, fmt, words,                                                                     \
+                      "output format: " formats "; with -o the default comes from its extension"),             \
+        {NULL,                                                                                                 \
+         "--json",                                                                                             \
+         NULL,                                                                                                 \
+         PS_VAL_NONE,                                                                                          \
+         NULL,                                                                                                 \
+         0,                                                                                                    \
+         "the same as -f json",                                                                                \
+         .kind = PS_ARG_FLAG,                                                                                  \
+         .at = offsetof(js_args, json)},                                                                       \
+        PS_CLI_OUTPUT_OPT(js_args, outs, "txt json",                                                           \
+                          "write to FILE (atomically) instead of standard output; repeat for several formats " \
+                          "(a.txt, a.json)")
 
 static const ps_opt_doc jetstress_opts[] = {
     JS_FORMAT_OPTS("text (default) or json (the schema of docs/formats.md)", "text json"),
@@ -32,12 +40,11 @@ const ps_cmd_doc ps_doc_jetstress = {
     .synopsis = "RUN... [-f text|json] [-o FILE]... [-b TIME -e TIME]\n"
                 "[--mailboxes N --iops-per-mailbox X] [--profile P]\n"
                 "[--thresholds FILE] [--lenient-thresholds] [--lenient] [-q]",
-    .description =
-        "RUN is a Jetstress output folder or file (HTML report, JetstressConfig.xml, counter log "
-        ".csv/.tsv/.blg). Recomputes every instance's Transactional, Maintenance, Replication and "
-        "Total figures and the host table from the counter logs over the collection window, shows "
-        "the report's figure beside the recomputed one where they differ, and prints the per-server "
-        "and aggregate ESRP table (plain and IOPS-weighted latencies, achieved vs target IOPS).",
+    .description = "RUN is a Jetstress output folder or file (HTML report, JetstressConfig.xml, counter log "
+                   ".csv/.tsv/.blg). Recomputes every instance's Transactional, Maintenance, Replication and "
+                   "Total figures and the host table from the counter logs over the collection window, shows "
+                   "the report's figure beside the recomputed one where they differ, and prints the per-server "
+                   "and aggregate ESRP table (plain and IOPS-weighted latencies, achieved vs target IOPS).",
     .opts = jetstress_opts,
     .nopts = PS_DOC_N(jetstress_opts),
     .shared = &ps_cli_js_opts,
@@ -49,10 +56,11 @@ const ps_cmd_doc ps_doc_jetstress = {
 
 static const ps_opt_doc check_opts[] = {
     {NULL, "--junit", "FILE", PS_VAL_OUTPUT, "xml", 0,
-     "also write JUnit XML (one testcase per server/test); the same as -o FILE.xml",
-     .kind = PS_ARG_STR, .at = offsetof(js_args, junit)},
+     "also write JUnit XML (one testcase per server/test); the same as -o FILE.xml", .kind = PS_ARG_STR,
+     .at = offsetof(js_args, junit)},
     JS_FORMAT_OPTS("text verdict lines (default), json (the jetstress schema) or junit; the exit code "
-                   "is the verdict either way", "text json junit"),
+                   "is the verdict either way",
+                   "text json junit"),
     {NULL, "--no-qualification", NULL, PS_VAL_NONE, NULL, 0,
      "Jetstress's own verdict only: no ESRP qualification (achieved IOPS >= target, printed and recomputed Pass)",
      .kind = PS_ARG_FLAG, .at = offsetof(js_args, js.p.no_qualification)},
@@ -85,7 +93,8 @@ const ps_cmd_doc ps_doc_check = {
     .shared = &ps_cli_js_opts,
     .shared_at = offsetof(js_args, js),
     .operands = PS_VAL_PATH,
-    .exit_status = "0 every test judged and passing, 1 a test fails, does not qualify or could not be judged, 2 usage, 3 bad input, 4 I/O error",
+    .exit_status =
+        "0 every test judged and passing, 1 a test fails, does not qualify or could not be judged, 2 usage, 3 bad input, 4 I/O error",
     .see_also = "perfscribe-jetstress(1), perfscribe-analyze(1), perfscribe-rules(5)",
 };
 
@@ -144,7 +153,7 @@ static int check_status(const ps_js_run *run)
         if (s->verdict.result == PS_VERDICT_FAIL || (criteria && s->verdict.result == PS_VERDICT_UNKNOWN))
             rc = PS_EFAIL;
         if (s->qualification.assessed && s->qualification.result == PS_VERDICT_FAIL)
-            rc = PS_EFAIL;   /* ESRP: below target, or a verdict that is not Pass */
+            rc = PS_EFAIL; /* ESRP: below target, or a verdict that is not Pass */
     }
     return judged ? rc : PS_EFAIL;
 }
@@ -165,7 +174,7 @@ static int check_render(ps_cli *cli, const ps_js_run *run, enum ps_format f, ps_
 
 int ps_cmd_check(int argc, char **argv, ps_cli *cli)
 {
-    int handled, drc = ps_cli_check_dispatch(argc, argv, cli, &handled);   /* plain logs: analyze */
+    int handled, drc = ps_cli_check_dispatch(argc, argv, cli, &handled); /* plain logs: analyze */
     if (handled)
         return drc;
     js_args a = {0};
@@ -190,7 +199,7 @@ int ps_cmd_check(int argc, char **argv, ps_cli *cli)
             rc = ps_cli_write_fmt(cli, outs[i].path, outs[i].fmt, &b, a.js.paths, a.js.npaths);
         ps_buf_fini(&b);
     }
-    if (!rc) {   /* the verdict line: the last of the verdict lines ("5 tests: 2 passed, ...") */
+    if (!rc) { /* the verdict line: the last of the verdict lines ("5 tests: 2 passed, ...") */
         ps_buf v = {0};
         ps_js_render_verdicts(&v, run);
         while (v.len && v.data[v.len - 1] == '\n')

@@ -8,15 +8,15 @@
 #include <time.h>
 
 typedef struct report_args {
-    ps_cli_js js;                          /* the run and the pipeline's options (shared group) */
-    ps_cli_list outs;                      /* -o FILE.html / FILE.pdf */
+    ps_cli_js js; /* the run and the pipeline's options (shared group) */
+    ps_cli_list outs; /* -o FILE.html / FILE.pdf */
     const char *solution, *template_dir, *trend_table;
-    const char *db;                        /* --db: the run is a stored label */
-    ps_cli_list trends;                    /* --trend LABEL=PATH */
-    const char *esrp, *paper;              /* --esrp 2|3|4, --paper a4|letter */
+    const char *db; /* --db: the run is a stored label */
+    ps_cli_list trends; /* --trend LABEL=PATH */
+    const char *esrp, *paper; /* --esrp 2|3|4, --paper a4|letter */
     int dump;
-    const ps_lang *lang;                   /* --lang; NULL = the reports' language */
-    int require_qualified;                 /* --require-qualified */
+    const ps_lang *lang; /* --lang; NULL = the reports' language */
+    int require_qualified; /* --require-qualified */
 } report_args;
 
 static int set_lang(ps_cli *cli, void *field, const char *v)
@@ -33,12 +33,14 @@ static const ps_opt_doc report_opts[] = {
      "solution description (vendor, product, hardware rows, CommonMark texts, figures, logo, "
      "revisions; see perfscribe-solution(5)); what is missing prints \"not provided\"",
      .kind = PS_ARG_STR, .at = offsetof(report_args, solution)},
-    {NULL, "--esrp", "VERSION", PS_VAL_WORDS, "2 3 4", 0, "ESRP program version 2, 3 or 4: titles and row wording (default 4)",
-     .kind = PS_ARG_WORD, .at = offsetof(report_args, esrp)},
+    {NULL, "--esrp", "VERSION", PS_VAL_WORDS, "2 3 4", 0,
+     "ESRP program version 2, 3 or 4: titles and row wording (default 4)", .kind = PS_ARG_WORD,
+     .at = offsetof(report_args, esrp)},
     {NULL, "--template-dir", "DIR", PS_VAL_DIR, NULL, 0, "files here replace the built-in report.html / report.css",
      .kind = PS_ARG_STR, .at = offsetof(report_args, template_dir)},
-    {NULL, "--paper", "SIZE", PS_VAL_WORDS, "a4 letter", 0, "PDF page size and HTML print size, a4 or letter (default a4)",
-     .kind = PS_ARG_WORD, .at = offsetof(report_args, paper)},
+    {NULL, "--paper", "SIZE", PS_VAL_WORDS, "a4 letter", 0,
+     "PDF page size and HTML print size, a4 or letter (default a4)", .kind = PS_ARG_WORD,
+     .at = offsetof(report_args, paper)},
     {NULL, "--lang", "TAG", PS_VAL_WORDS, "en zh-TW zh-CN ja ko de fr es", 0,
      "language of the document's stock texts, dates and numbers (default: the language of the run's "
      "Jetstress reports when they agree, else en)",
@@ -48,13 +50,14 @@ static const ps_opt_doc report_opts[] = {
      "its target IOPS); the document is still written, marked DRAFT",
      .kind = PS_ARG_FLAG, .at = offsetof(report_args, require_qualified)},
     {NULL, "--dump-layout", NULL, PS_VAL_NONE, NULL, 0,
-     "print every chart's layout as key = value lines on standard output",
-     .kind = PS_ARG_FLAG, .at = offsetof(report_args, dump)},
+     "print every chart's layout as key = value lines on standard output", .kind = PS_ARG_FLAG,
+     .at = offsetof(report_args, dump)},
     {NULL, "--trend", "LABEL=PATH", PS_VAL_LABEL_PATH, NULL, PS_OPT_REPEAT,
-     "add a trend section comparing runs (repeatable; see perfscribe trend)",
-     .kind = PS_ARG_LIST, .at = offsetof(report_args, trends)},
-    {NULL, "--trend-table", "FILE", PS_VAL_FILE, NULL, 0, "add published absolute figures per label to the trend section",
-     .kind = PS_ARG_STR, .at = offsetof(report_args, trend_table)},
+     "add a trend section comparing runs (repeatable; see perfscribe trend)", .kind = PS_ARG_LIST,
+     .at = offsetof(report_args, trends)},
+    {NULL, "--trend-table", "FILE", PS_VAL_FILE, NULL, 0,
+     "add published absolute figures per label to the trend section", .kind = PS_ARG_STR,
+     .at = offsetof(report_args, trend_table)},
     {NULL, "--db", "DB", PS_VAL_TEXT, NULL, 0,
      "render the run stored as LABEL in DB (sqlite:PATH, postgresql://...) by perfscribe store: figures, "
      "verdicts, test logs, recovery tables and thinned series as stored, no raw files needed (perfscribe report --db DB LABEL -o FILE)",
@@ -69,12 +72,11 @@ const ps_cmd_doc ps_doc_report = {
                 "[--esrp 2|3|4] [--lang TAG] [--require-qualified] [--template-dir DIR] [--paper a4|letter]\n"
                 "[--dump-layout] [-b TIME -e TIME] [--mailboxes N --iops-per-mailbox X]\n"
                 "[--profile P] [--thresholds FILE] [--lenient-thresholds] [--lenient] [-q]",
-    .description =
-        "Renders an ESRP storage white paper from a Jetstress run: title page, contents, tested "
-        "deployment tables, per-server and aggregate storage performance results, backup and log "
-        "replay tables, and one appendix per server with the recomputed Jetstress tables, charts and "
-        "the test log. The output format follows each -o file's extension (.html, .pdf); every "
-        "file written is printed.",
+    .description = "Renders an ESRP storage white paper from a Jetstress run: title page, contents, tested "
+                   "deployment tables, per-server and aggregate storage performance results, backup and log "
+                   "replay tables, and one appendix per server with the recomputed Jetstress tables, charts and "
+                   "the test log. The output format follows each -o file's extension (.html, .pdf); every "
+                   "file written is printed.",
     .opts = report_opts,
     .nopts = PS_DOC_N(report_opts),
     .shared = &ps_cli_js_opts,
@@ -131,14 +133,14 @@ static int render_all(ps_cli *cli, const report_args *a, const ps_doc *doc)
         if (!rc)
             rc = ps_outfile_open(a->outs.v[i], inputs, ninputs, &o[i], &cli->err);
         if (!rc)
-            rc = ps_doc_renderer(ps_format_from_path(a->outs.v[i]))(doc, ps_outfile_fp(o[i]), &cli->warnings,
-                                                                   &cli->err);
+            rc =
+                ps_doc_renderer(ps_format_from_path(a->outs.v[i]))(doc, ps_outfile_fp(o[i]), &cli->warnings, &cli->err);
     }
     for (size_t i = 0; i < n; i++) {
         if (!o[i])
             continue;
         if (rc)
-            rc = ps_outfile_fail(o[i], rc, &cli->err);   /* a failed write: its file and reason (F11) */
+            rc = ps_outfile_fail(o[i], rc, &cli->err); /* a failed write: its file and reason (F11) */
         else if (!(rc = ps_outfile_commit(o[i], &cli->err)))
             ps_cli_wrote(cli, a->outs.v[i]);
     }
@@ -210,11 +212,11 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli)
     if (rc)
         goto done;
     a.js.p.load.keep_series = 1;
-    a.js.p.load.keep_outside = 1;   /* the charts shade what lies outside the collection window */
+    a.js.p.load.keep_outside = 1; /* the charts shade what lies outside the collection window */
     if ((rc = a.db ? ps_cli_store_load(cli, a.db, a.js.paths[0], &run) : ps_cli_js_load(cli, &a.js, &run)))
         goto done;
     if (a.db)
-        ps_js_qualify(run);   /* a stored run: its verdicts and figures as stored */
+        ps_js_qualify(run); /* a stored run: its verdicts and figures as stored */
     dopt.esrp = a.esrp ? a.esrp[0] - '0' : 4;
     dopt.template_dir = a.template_dir;
     dopt.paper_letter = a.paper && a.paper[0] == 'l';
@@ -237,7 +239,7 @@ int ps_cmd_report(int argc, char **argv, ps_cli *cli)
     if (!rc)
         rc = qualification(cli, run, a.require_qualified);
 done:
-    ps_chart_release_caches();   /* cairo/fontconfig caches: a clean exit for leak checkers */
+    ps_chart_release_caches(); /* cairo/fontconfig caches: a clean exit for leak checkers */
     ps_doc_free(doc);
     ps_trend_charts_fini(&trend_charts);
     ps_trend_fini(&trend);

@@ -11,9 +11,10 @@ typedef struct store_args {
     const char *db, *label;
     ps_cli_list tags, where;
     enum ps_format fmt;
-    ps_cli_js js;                      /* store add: the run options (shared group) */
-    const char *action;                /* the first operand ... */
-    const char **pos; size_t npos;     /* ... and the others */
+    ps_cli_js js; /* store add: the run options (shared group) */
+    const char *action; /* the first operand ... */
+    const char **pos;
+    size_t npos; /* ... and the others */
 } store_args;
 
 static const ps_opt_doc store_opts[] = {
@@ -21,14 +22,13 @@ static const ps_opt_doc store_opts[] = {
      "sqlite:PATH (default sqlite:perfscribe.db) or postgresql://HOST/DBNAME; PostgreSQL credentials "
      "come from libpq's environment (PGUSER, PGPASSWORD, PGSERVICE, ~/.pgpass), never from perfscribe",
      .kind = PS_ARG_STR, .at = offsetof(store_args, db)},
-    {NULL, "--label", "LABEL", PS_VAL_TEXT, NULL, 0, "name of the run (add)",
-     .kind = PS_ARG_STR, .at = offsetof(store_args, label)},
+    {NULL, "--label", "LABEL", PS_VAL_TEXT, NULL, 0, "name of the run (add)", .kind = PS_ARG_STR,
+     .at = offsetof(store_args, label)},
     {NULL, "--tag", "KEY=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT, "a tag of the run (add; repeatable)",
      .kind = PS_ARG_LIST, .at = offsetof(store_args, tags)},
     {NULL, "--where", "KEY=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT, "only runs with this tag (list; repeatable)",
      .kind = PS_ARG_LIST, .at = offsetof(store_args, where)},
-    PS_CLI_FORMAT_OPT(store_args, fmt, "text json",
-                      "output, text (default) or json"),
+    PS_CLI_FORMAT_OPT(store_args, fmt, "text json", "output, text (default) or json"),
 };
 
 const ps_cmd_doc ps_doc_store = {
@@ -37,15 +37,14 @@ const ps_cmd_doc ps_doc_store = {
     .summary = "keep Jetstress runs in a database (SQLite, PostgreSQL): add, list, show, rm",
     .synopsis = "[--db DB] add|list|show|rm [RUN...] [--label LABEL] [--tag KEY=VALUE]... "
                 "[--where KEY=VALUE]... [-f text|json] [jetstress options]",
-    .description =
-        "Keeps judged Jetstress runs (figures recomputed and reported, verdicts with their source and "
-        "reasons, thresholds, the thinned chart series, every input file's SHA-256) in a database.\n\n"
-        "  store add RUN... --label LABEL [--tag KEY=VALUE]...\n"
-        "  store list [--where KEY=VALUE]...\n"
-        "  store show LABEL\n"
-        "  store rm LABEL\n\n"
-        "The other options of add are those of perfscribe check (--profile, --thresholds, -b/-e, ...). "
-        "Adding the same inputs again does nothing. Every add and rm is one transaction.",
+    .description = "Keeps judged Jetstress runs (figures recomputed and reported, verdicts with their source and "
+                   "reasons, thresholds, the thinned chart series, every input file's SHA-256) in a database.\n\n"
+                   "  store add RUN... --label LABEL [--tag KEY=VALUE]...\n"
+                   "  store list [--where KEY=VALUE]...\n"
+                   "  store show LABEL\n"
+                   "  store rm LABEL\n\n"
+                   "The other options of add are those of perfscribe check (--profile, --thresholds, -b/-e, ...). "
+                   "Adding the same inputs again does nothing. Every add and rm is one transaction.",
     .opts = store_opts,
     .nopts = PS_DOC_N(store_opts),
     .shared = &ps_cli_js_opts,
@@ -69,7 +68,7 @@ static int parse_args(int argc, char **argv, ps_cli *cli, store_args *a, ps_cli_
     int rc = ps_cli_parse(cli, &ps_doc_store, argc, argv, a, ops);
     if (rc)
         return rc;
-    static const ps_cli_js none;   /* no run option given */
+    static const ps_cli_js none; /* no run option given */
     int js_given = memcmp(&a->js, &none, sizeof none) != 0;
     if (!a->db)
         a->db = PS_CLI_DEFAULT_DB;
@@ -92,8 +91,10 @@ static int parse_args(int argc, char **argv, ps_cli *cli, store_args *a, ps_cli_
     a->pos = ops->v + 1;
     a->npos = ops->n - 1;
     if (js_given && strcmp(a->action, "add") != 0)
-        return ps_cli_usage(cli, "the run options (-b, -e, --profile, --thresholds, ...) belong to 'store add', not "
-                                 "to 'store %s'", a->action);
+        return ps_cli_usage(cli,
+                            "the run options (-b, -e, --profile, --thresholds, ...) belong to 'store add', not "
+                            "to 'store %s'",
+                            a->action);
     return PS_OK;
 }
 
@@ -147,7 +148,7 @@ static int action_add(ps_cli *cli, store_args *a, ps_db *db, ps_buf *out)
     if (rc)
         return rc;
     a->js.p.load.keep_series = 1;
-    a->js.p.load.keep_outside = 1;   /* what the report's charts show */
+    a->js.p.load.keep_outside = 1; /* what the report's charts show */
     ps_js_run *run = NULL;
     if ((rc = ps_cli_js_load(cli, &a->js, &run)))
         return rc;
@@ -172,7 +173,7 @@ static int action_add(ps_cli *cli, store_args *a, ps_db *db, ps_buf *out)
         rc = ps_store_meta_files(&m, run, extra, a->js.p.thresholds ? 1 : 0, &cli->err);
     }
     ps_store_add_options opt = {0};
-    const char *hold = getenv("PERFSCRIBE_TEST_HOLD_SECONDS");   /* tests: a window to kill it in */
+    const char *hold = getenv("PERFSCRIBE_TEST_HOLD_SECONDS"); /* tests: a window to kill it in */
     if (hold && *hold)
         opt.hold_seconds = strtod(hold, NULL);
     int added = 0;
@@ -238,13 +239,13 @@ typedef int (*action_fn)(ps_cli *cli, store_args *a, ps_db *db, ps_buf *out);
 static const struct {
     const char *name;
     action_fn fn;
-    int create;  /* may create the database (add); the others need it to exist */
+    int create; /* may create the database (add); the others need it to exist */
 } actions[] = {{"add", action_add, 1}, {"list", action_list, 0}, {"show", action_show, 0}, {"rm", action_rm, 0}};
 
 int ps_cmd_store(int argc, char **argv, ps_cli *cli)
 {
     store_args a;
-    memset(&a, 0, sizeof a);   /* padding too: parse_args compares the run options with none */
+    memset(&a, 0, sizeof a); /* padding too: parse_args compares the run options with none */
     ps_cli_list ops = {0};
     int rc = parse_args(argc, argv, cli, &a, &ops);
     action_fn fn = NULL;
@@ -263,7 +264,7 @@ int ps_cmd_store(int argc, char **argv, ps_cli *cli)
     if (!rc)
         rc = fn(cli, &a, db, &out);
     if (rc)
-        ps_db_close_discard(db);   /* a store this failed first add created is removed */
+        ps_db_close_discard(db); /* a store this failed first add created is removed */
     else
         ps_db_close(db);
     if (!rc)

@@ -8,11 +8,11 @@
 #include <string.h>
 
 typedef struct opts {
-    ps_cli_filter filter;   /* -c, -cf */
-    ps_cli_list outs;       /* -o (repeatable: one file per format) */
-    enum ps_format fmt;     /* -f/--format */
+    ps_cli_filter filter; /* -c, -cf */
+    ps_cli_list outs; /* -o (repeatable: one file per format) */
+    enum ps_format fmt; /* -f/--format */
     int threads;
-    ps_cli_logs logs;       /* -b, -e, --lenient, --encoding */
+    ps_cli_logs logs; /* -b, -e, --lenient, --encoding */
 } opts;
 
 static const ps_opt_doc summary_opts[] = {
@@ -42,14 +42,13 @@ const ps_cmd_doc ps_doc_summary = {
     .shared_at = offsetof(opts, logs),
     .operands = PS_VAL_FILE,
     .notes_title = "STATISTICS",
-    .notes =
-        "Statistics per counter: count, missing, min, max, mean, sample standard deviation (n-1), "
-        "p50/p95/p99, first/last timestamp (UTC), and a time-weighted mean (each value held until "
-        "the next one) when the sampling intervals are uneven.\n\n"
-        "Percentiles come from a mergeable log-bucket sketch (DDSketch style): the reported "
-        "q-quantile is within 1 % (relative) of the value of rank floor(q*(n-1)) of the sorted "
-        "values. Memory is bounded: at most 2048 buckets per sign; beyond a 1:2e12 range of "
-        "magnitudes the smallest buckets are merged (low percentiles lose the bound first).",
+    .notes = "Statistics per counter: count, missing, min, max, mean, sample standard deviation (n-1), "
+             "p50/p95/p99, first/last timestamp (UTC), and a time-weighted mean (each value held until "
+             "the next one) when the sampling intervals are uneven.\n\n"
+             "Percentiles come from a mergeable log-bucket sketch (DDSketch style): the reported "
+             "q-quantile is within 1 % (relative) of the value of rank floor(q*(n-1)) of the sorted "
+             "values. Memory is bounded: at most 2048 buckets per sign; beyond a 1:2e12 range of "
+             "magnitudes the smallest buckets are merged (low percentiles lose the bound first).",
     .exit_status = "0 ok, 2 usage, 3 bad input, 4 I/O error",
     .see_also = "perfscribe-convert(1)",
 };

@@ -9,21 +9,24 @@
 typedef struct kv {
     char *label;
     double v;
-    const char *text;   /* --config / --solution: the text after '=' */
+    const char *text; /* --config / --solution: the text after '=' */
 } kv;
 
-typedef struct kv_list { kv *a; size_t n; } kv_list;
+typedef struct kv_list {
+    kv *a;
+    size_t n;
+} kv_list;
 
 typedef struct trend_opts {
-    ps_cli_list outputs;           /* -o, by extension */
+    ps_cli_list outputs; /* -o, by extension */
     const char *baseline, *table, *load_name, *metric;
-    const char *db;                /* --db: runs from the results store */
+    const char *db; /* --db: runs from the results store */
     ps_cli_list where;
-    enum ps_format fmt;            /* -f/--format: standard output */
-    const char *chart_word;        /* --chart */
+    enum ps_format fmt; /* -f/--format: standard output */
+    const char *chart_word; /* --chart */
     int chart, dump;
-    kv_list loads, mailboxes, disks, configs, solutions;   /* mailboxes, disks: positive */
-    ps_cli_logs logs;              /* -b, -e, --lenient, --encoding */
+    kv_list loads, mailboxes, disks, configs, solutions; /* mailboxes, disks: positive */
+    ps_cli_logs logs; /* -b, -e, --lenient, --encoding */
     ps_js_options js;
 } trend_opts;
 
@@ -43,11 +46,26 @@ static int add_kv(ps_cli *cli, kv_list *l, const char *arg, const char *opt, int
     return PS_OK;
 }
 
-static int set_load(ps_cli *cli, void *f, const char *v) { return add_kv(cli, f, v, "--load", 0); }
-static int set_mailboxes(ps_cli *cli, void *f, const char *v) { return add_kv(cli, f, v, "--mailboxes", 2); }
-static int set_disks(ps_cli *cli, void *f, const char *v) { return add_kv(cli, f, v, "--disks", 2); }
-static int set_config(ps_cli *cli, void *f, const char *v) { return add_kv(cli, f, v, "--config", 1); }
-static int set_solution(ps_cli *cli, void *f, const char *v) { return add_kv(cli, f, v, "--solution", 1); }
+static int set_load(ps_cli *cli, void *f, const char *v)
+{
+    return add_kv(cli, f, v, "--load", 0);
+}
+static int set_mailboxes(ps_cli *cli, void *f, const char *v)
+{
+    return add_kv(cli, f, v, "--mailboxes", 2);
+}
+static int set_disks(ps_cli *cli, void *f, const char *v)
+{
+    return add_kv(cli, f, v, "--disks", 2);
+}
+static int set_config(ps_cli *cli, void *f, const char *v)
+{
+    return add_kv(cli, f, v, "--config", 1);
+}
+static int set_solution(ps_cli *cli, void *f, const char *v)
+{
+    return add_kv(cli, f, v, "--solution", 1);
+}
 
 static const ps_opt_doc trend_opts_doc[] = {
     {NULL, "--table", "FILE", PS_VAL_FILE, NULL, 0, "absolute figures per label from a table file (published results)",
@@ -56,39 +74,38 @@ static const ps_opt_doc trend_opts_doc[] = {
      "read the runs LABEL... stored with perfscribe store (sqlite:PATH or postgresql://...) instead of "
      "raw folders",
      .kind = PS_ARG_STR, .at = offsetof(trend_opts, db)},
-    {NULL, "--where", "KEY=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT, "with --db: the stored runs with this tag (repeatable)",
-     .kind = PS_ARG_LIST, .at = offsetof(trend_opts, where)},
-    {NULL, "--baseline", "LABEL", PS_VAL_TEXT, NULL, 0, "baseline label (default: the first)",
-     .kind = PS_ARG_STR, .at = offsetof(trend_opts, baseline)},
+    {NULL, "--where", "KEY=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
+     "with --db: the stored runs with this tag (repeatable)", .kind = PS_ARG_LIST, .at = offsetof(trend_opts, where)},
+    {NULL, "--baseline", "LABEL", PS_VAL_TEXT, NULL, 0, "baseline label (default: the first)", .kind = PS_ARG_STR,
+     .at = offsetof(trend_opts, baseline)},
     {NULL, "--load", "LABEL=VALUE", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
-     "load variable of a label (users, mailboxes, threads); repeatable",
-     .kind = PS_ARG_CALL, .at = offsetof(trend_opts, loads), .set = set_load},
+     "load variable of a label (users, mailboxes, threads); repeatable", .kind = PS_ARG_CALL,
+     .at = offsetof(trend_opts, loads), .set = set_load},
     {NULL, "--load-name", "NAME", PS_VAL_TEXT, NULL, 0, "name of the load variable (default: users)",
      .kind = PS_ARG_STR, .at = offsetof(trend_opts, load_name)},
     {NULL, "--config", "LABEL=NAME", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
-     "configuration of a label (one series per configuration in the load chart); repeatable",
-     .kind = PS_ARG_CALL, .at = offsetof(trend_opts, configs), .set = set_config},
+     "configuration of a label (one series per configuration in the load chart); repeatable", .kind = PS_ARG_CALL,
+     .at = offsetof(trend_opts, configs), .set = set_config},
     {NULL, "--mailboxes", "LABEL=N", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
-     "mailboxes of a run (default: from --solution, else the sum of MailboxCount of its configs)",
-     .kind = PS_ARG_CALL, .at = offsetof(trend_opts, mailboxes), .set = set_mailboxes},
+     "mailboxes of a run (default: from --solution, else the sum of MailboxCount of its configs)", .kind = PS_ARG_CALL,
+     .at = offsetof(trend_opts, mailboxes), .set = set_mailboxes},
     {NULL, "--disks", "LABEL=N", PS_VAL_TEXT, NULL, PS_OPT_REPEAT,
-     "disks of a run, for IOPS per disk (default: from --solution)",
-     .kind = PS_ARG_CALL, .at = offsetof(trend_opts, disks), .set = set_disks},
+     "disks of a run, for IOPS per disk (default: from --solution)", .kind = PS_ARG_CALL,
+     .at = offsetof(trend_opts, disks), .set = set_disks},
     {NULL, "--solution", "LABEL=FILE", PS_VAL_LABEL_PATH, NULL, PS_OPT_REPEAT,
-     "solution description of a run: [document] mailboxes and [hardware] disks_tested",
-     .kind = PS_ARG_CALL, .at = offsetof(trend_opts, solutions), .set = set_solution},
-    PS_CLI_FORMAT_OPT(trend_opts, fmt, "text json html",
-                      "standard output format: text (default), json or html"),
+     "solution description of a run: [document] mailboxes and [hardware] disks_tested", .kind = PS_ARG_CALL,
+     .at = offsetof(trend_opts, solutions), .set = set_solution},
+    PS_CLI_FORMAT_OPT(trend_opts, fmt, "text json html", "standard output format: text (default), json or html"),
     PS_CLI_OUTPUT_OPT(trend_opts, outputs, "txt json html pdf svg png",
                       "output by extension: .txt .json .html .pdf .svg .png (repeatable)"),
     {NULL, "--chart", "KIND", PS_VAL_WORDS, "bars load overlay", 0,
-     "the chart written to .svg/.png: bars (default), load or overlay",
-     .kind = PS_ARG_WORD, .at = offsetof(trend_opts, chart_word)},
-    {NULL, "--metric", "KEY", PS_VAL_TEXT, NULL, 0, "metric of the load chart (default total IOPS)",
-     .kind = PS_ARG_STR, .at = offsetof(trend_opts, metric)},
+     "the chart written to .svg/.png: bars (default), load or overlay", .kind = PS_ARG_WORD,
+     .at = offsetof(trend_opts, chart_word)},
+    {NULL, "--metric", "KEY", PS_VAL_TEXT, NULL, 0, "metric of the load chart (default total IOPS)", .kind = PS_ARG_STR,
+     .at = offsetof(trend_opts, metric)},
     {NULL, "--dump-layout", NULL, PS_VAL_NONE, NULL, 0,
-     "print the charts' layouts (key = value lines) on standard output",
-     .kind = PS_ARG_FLAG, .at = offsetof(trend_opts, dump)},
+     "print the charts' layouts (key = value lines) on standard output", .kind = PS_ARG_FLAG,
+     .at = offsetof(trend_opts, dump)},
 };
 
 const ps_cmd_doc ps_doc_trend = {
@@ -96,11 +113,10 @@ const ps_cmd_doc ps_doc_trend = {
     .section = 1,
     .summary = "compare runs across configurations and hardware generations",
     .synopsis = "LABEL=PATH...|--db DB [LABEL...] [--where KEY=VALUE]... [--table FILE] [OPTIONS]",
-    .description =
-        "Compares Jetstress runs (a run directory, a set of reports, or a counter log per label) in "
-        "the order given, relative to a baseline label, as 'NN% [value unit]'.\n\n"
-        "LABEL=PATH names a run; PATH is a directory or file (repeat for several runs; the same "
-        "LABEL again adds PATH to that run).",
+    .description = "Compares Jetstress runs (a run directory, a set of reports, or a counter log per label) in "
+                   "the order given, relative to a baseline label, as 'NN% [value unit]'.\n\n"
+                   "LABEL=PATH names a run; PATH is a directory or file (repeat for several runs; the same "
+                   "LABEL again adds PATH to that run).",
     .opts = trend_opts_doc,
     .nopts = PS_DOC_N(trend_opts_doc),
     .shared = &ps_cli_log_opts,
@@ -160,7 +176,7 @@ static int parse_args(int argc, char **argv, ps_cli *cli, trend_opts *o, ps_cli_
     size_t nruns = ops->n;
     if (o->where.n && !o->db)
         return ps_cli_usage(cli, "--where needs --db");
-    if (o->db)   /* stored labels, not LABEL=PATH */
+    if (o->db) /* stored labels, not LABEL=PATH */
         return nruns || o->where.n || o->table ? PS_OK : ps_cli_usage(cli, "--db needs LABEL... or --where KEY=VALUE");
     for (size_t i = 0; i < nruns; i++) {
         const char *eq = strchr(runs[i], '=');
@@ -189,7 +205,7 @@ static int needs_series(const trend_opts *o)
  * trend's renderer table (ps_trend_render). */
 static int render_one(ps_cli *cli, const ps_trend *t, const trend_opts *o, enum ps_format f, ps_buf *b)
 {
-    if (f == PS_FMT_SVG) {   /* one chart, from the chart engine */
+    if (f == PS_FMT_SVG) { /* one chart, from the chart engine */
         ps_trend_chart c;
         int rc = ps_trend_chart_build(t, (enum ps_trend_chart_kind)o->chart, o->metric, &c, &cli->err);
         if (!rc) {
@@ -218,14 +234,14 @@ static int render_all(ps_cli *cli, const ps_trend *t, const trend_opts *o, const
         ps_buf b = {0};
         rc = render_one(cli, t, o, f, &b);
         if (!rc && b.len && fwrite(b.data, 1, b.len, ps_outfile_fp(of[i])) != b.len)
-            rc = PS_EIO;   /* ps_outfile_fail below names the file and the reason */
+            rc = PS_EIO; /* ps_outfile_fail below names the file and the reason */
         ps_buf_fini(&b);
     }
     ps_trend_chart png = {0};
     int want_png = 0;
     for (size_t i = 0; i < o->outputs.n; i++)
         want_png |= ps_format_from_path(o->outputs.v[i]) == PS_FMT_PNG;
-    if (!rc && want_png) {   /* a bad chart must fail before anything is committed */
+    if (!rc && want_png) { /* a bad chart must fail before anything is committed */
         rc = ps_trend_chart_build(t, (enum ps_trend_chart_kind)o->chart, o->metric, &png, &cli->err);
         ps_chart_layout l;
         if (!rc) {
@@ -239,7 +255,7 @@ static int render_all(ps_cli *cli, const ps_trend *t, const trend_opts *o, const
         if (ps_format_from_path(o->outputs.v[i]) == PS_FMT_PNG)
             ps_outfile_abort(of[i]);
         else if (rc)
-            rc = ps_outfile_fail(of[i], rc, &cli->err);   /* "FILE: write error: REASON" */
+            rc = ps_outfile_fail(of[i], rc, &cli->err); /* "FILE: write error: REASON" */
         else if (!(rc = ps_outfile_commit(of[i], &cli->err)))
             ps_cli_wrote(cli, o->outputs.v[i]);
     }
@@ -259,7 +275,7 @@ static int solution_counts(ps_cli *cli, const char *path, double *mailboxes, dou
     int rc = ps_solution_read(path, &sol, &cli->err);
     if (rc)
         return rc;
-    ps_solution_number(sol, "document", "mailboxes", mailboxes);   /* validated by ps_solution_read */
+    ps_solution_number(sol, "document", "mailboxes", mailboxes); /* validated by ps_solution_read */
     ps_solution_number(sol, "hardware", "disks_tested", disks);
     ps_solution_free(sol);
     return rc;
@@ -274,7 +290,7 @@ static int load_run(ps_cli *cli, ps_trend *t, const trend_opts *o, const char *l
                    : ps_cli_js_load_labelled(cli, label, paths, npaths, &o->js, &run);
     if (rc)
         return rc;
-    if (!run->nservers) {   /* a column of n/a compares nothing: refuse the run */
+    if (!run->nservers) { /* a column of n/a compares nothing: refuse the run */
         ps_js_run_free(run);
         return ps_error_set(&cli->err, PS_EINPUT, paths[0], 0, 0,
                             "%s: no Jetstress report or counter log found, nothing to compare", label);
@@ -295,7 +311,7 @@ static int load_run(ps_cli *cli, ps_trend *t, const trend_opts *o, const char *l
         mbx = ps_trend_run_mailboxes(run);
     if (!rc) {
         ps_trend_from_run(t, l, run, mbx, disks);
-        if (o->js.keep_series)   /* stored runs hold series; show them only where raw runs would */
+        if (o->js.keep_series) /* stored runs hold series; show them only where raw runs would */
             ps_trend_series_from_run(t, l, run);
     }
     ps_js_run_free(run);

@@ -21,7 +21,7 @@ int ps_cli_usage(ps_cli *cli, const char *fmt, ...)
 }
 
 static int progress_shown;
-static struct timespec progress_last;   /* when the bar was last drawn */
+static struct timespec progress_last; /* when the bar was last drawn */
 static int progress_pct = -1;
 
 /* Redraw at most every PROGRESS_MIN_MS (a few times per second) or when the percentage
@@ -42,10 +42,10 @@ void ps_cli_progress(ps_cli *cli, const char *label, uint64_t done, uint64_t tot
     progress_last = now;
     progress_pct = pct;
     ps_buf b = {0};
-    ps_term_escape(&b, label);   /* a file name may hold ESC or a newline */
+    ps_term_escape(&b, label); /* a file name may hold ESC or a newline */
     size_t n = b.len < PROGRESS_LABEL ? b.len : PROGRESS_LABEL;
     while (n < b.len && n > 0 && ((unsigned char)b.data[n] & 0xC0) == 0x80)
-        n--;   /* never cut a UTF-8 character */
+        n--; /* never cut a UTF-8 character */
     fprintf(stderr, "\r%-*.*s [%-25.*s] %3d%%", PROGRESS_LABEL, (int)n, b.data ? b.data : "", pct / 4,
             "=========================", pct);
     ps_buf_fini(&b);
@@ -61,8 +61,7 @@ void ps_cli_progress_end(ps_cli *cli)
     }
 }
 
-int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *const *inputs,
-                 size_t ninputs)
+int ps_cli_write(ps_cli *cli, const char *path, const ps_buf *buf, const char *const *inputs, size_t ninputs)
 {
     ps_outfile *o;
     int rc = ps_outfile_open(path, inputs, ninputs, &o, &cli->err);
@@ -113,8 +112,10 @@ int ps_cli_doc_date(ps_cli *cli, ps_time *out)
 int ps_cli_encoding(ps_cli *cli, const char *name, const char **out)
 {
     if (!ps_log_encoding_known(name))
-        return ps_cli_usage(cli, "--encoding: unknown encoding '%s' (utf-8, cp1250, cp1251, cp1252, cp1253, cp1254, "
-                                 "cp850, cp866, cp932, cp936, cp949, cp950)", name);
+        return ps_cli_usage(cli,
+                            "--encoding: unknown encoding '%s' (utf-8, cp1250, cp1251, cp1252, cp1253, cp1254, "
+                            "cp850, cp866, cp932, cp936, cp949, cp950)",
+                            name);
     *out = name;
     return PS_OK;
 }

@@ -27,7 +27,8 @@ typedef struct sql_run {
 
 static int keep_row(const ps_cli_sql_opts *o, const ps_row *row, uint64_t *kept)
 {
-    if ((o->has_b && (o->b_utc ? row->utc : row->local) < o->b) || (o->has_e && (o->e_utc ? row->utc : row->local) > o->e))
+    if ((o->has_b && (o->b_utc ? row->utc : row->local) < o->b) ||
+        (o->has_e && (o->e_utc ? row->utc : row->local) > o->e))
         return 0;
     return (*kept)++ % (uint64_t)o->every == 0;
 }
@@ -66,7 +67,7 @@ static int one_file(void *ctx, void *conn, ps_cli_jobs *j, size_t k, ps_cli_job 
     int rc = ps_cli_jobs_open_log(j, k, &o->lo, &log);
     if (rc)
         return rc;
-    ps_log_blg_threads(log, o->threads, 0);   /* no-op for other formats */
+    ps_log_blg_threads(log, o->threads, 0); /* no-op for other formats */
     char *key = set_key(o, s->paths[k], ps_log_info_get(log), &job->err, &rc);
     ps_relog_sql_options ro = {key, o->batch_rows};
     ps_relog_sql *r = NULL;
@@ -132,7 +133,7 @@ static int nothing_stored(ps_db *db)
 int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, const char *const *paths, size_t n)
 {
     ps_db *db = NULL;
-    int rc = ps_db_open_bulk(o->url, &db, &cli->err);   /* created and migrated once, before the workers */
+    int rc = ps_db_open_bulk(o->url, &db, &cli->err); /* created and migrated once, before the workers */
     int dropped = 0;
     if (!rc)
         rc = ps_relog_sql_bulk_begin(db, expected_rows(paths, n), &dropped, &cli->err);
@@ -143,7 +144,7 @@ int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, const char *const 
     sql_run s = {o, paths, ps_xcalloc(n + 1, sizeof(sql_file))};
     static const ps_cli_jobs_ops ops = {conn_open, one_file, conn_close};
     ps_cli_job *jobs = ps_cli_jobs_run(cli, "convert", paths, n, o->jobs, &ops, &s);
-    for (size_t k = 0; k < n; k++) {   /* in input order: warnings, then the first failure */
+    for (size_t k = 0; k < n; k++) { /* in input order: warnings, then the first failure */
         sql_file *f = &s.files[k];
         rc = ps_cli_jobs_report(cli, &jobs[k], rc);
         if (f->st.complete)
@@ -154,16 +155,16 @@ int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, const char *const 
                     (unsigned long long)f->st.records_before, f->st.guid);
     }
     free(jobs);
-    ps_error ie = {0};   /* the key index, built after a bulk load (and after one that was stopped) */
+    ps_error ie = {0}; /* the key index, built after a bulk load (and after one that was stopped) */
     int irc = ps_relog_sql_bulk_end(db, &ie);
     if (!irc)
-        irc = ps_db_bulk_off(db, &ie);   /* the workers' connections are closed: WAL again */
+        irc = ps_db_bulk_off(db, &ie); /* the workers' connections are closed: WAL again */
     if (irc && !rc) {
         rc = irc;
         cli->err = ie;
     }
     if (rc && nothing_stored(db))
-        ps_db_close_discard(db);   /* a database this command created and filled with nothing goes */
+        ps_db_close_discard(db); /* a database this command created and filled with nothing goes */
     else
         ps_db_close(db);
     free(s.files);

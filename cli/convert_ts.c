@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define INFLUX_BATCH_POINTS 5000   /* points per HTTP request */
+#define INFLUX_BATCH_POINTS 5000 /* points per HTTP request */
 
 typedef struct file_sink {
     ps_outfile *of;
@@ -31,7 +31,7 @@ static int file_put(void *ctx, const char *text, size_t len, size_t lines, ps_er
 typedef struct ts_progress {
     ps_cli *cli;
     const char *what;
-    ps_cli_jobs *jobs;   /* NULL: the merge's bytes on cli's bar */
+    ps_cli_jobs *jobs; /* NULL: the merge's bytes on cli's bar */
     size_t k;
     ps_log *log;
 } ts_progress;
@@ -45,7 +45,7 @@ static int write_rows(ps_log *const *logs, size_t nin, const char *name0, const 
                       size_t batch, ts_progress *pr, ps_warnings *w, uint64_t *count, ps_error *err)
 {
     const ps_log_info *i0 = ps_log_info_get(logs[0]);
-    ps_time shift = i0->has_bias ? (ps_time)i0->bias_minutes * 60000 : 0;   /* UTC = local + bias */
+    ps_time shift = i0->has_bias ? (ps_time)i0->bias_minutes * 60000 : 0; /* UTC = local + bias */
     if (!i0->has_bias)
         ps_warn(w, "%s: the log names no time zone: its time stamps are written as UTC", name0);
     ps_merge *m = ps_merge_new(logs, nin, &o->m);
@@ -94,12 +94,12 @@ int ps_cli_convert_ts(ps_cli *cli, const ps_cli_ts_opts *o, ps_log *const *logs,
         sink = ps_influx_sink(ix);
     ts_progress pr = {cli, http ? "influx" : "convert", NULL, 0, NULL};
     uint64_t count = 0;
-    rc = write_rows(logs, nin, ins[0], o, sink, http ? INFLUX_BATCH_POINTS : 0, &pr, &cli->warnings, &count,
-                    &cli->err);
+    rc = write_rows(logs, nin, ins[0], o, sink, http ? INFLUX_BATCH_POINTS : 0, &pr, &cli->warnings, &count, &cli->err);
     ps_cli_progress_end(cli);
     if (http) {
         if (!rc && !cli->quiet)
-            fprintf(stderr, "perfscribe: %llu points written to %s\n", (unsigned long long)ps_influx_written(ix), o->out);
+            fprintf(stderr, "perfscribe: %llu points written to %s\n", (unsigned long long)ps_influx_written(ix),
+                    o->out);
         ps_influx_close(ix);
     } else if (!rc)
         rc = ps_outfile_commit(fs.of, &cli->err);
@@ -113,7 +113,7 @@ typedef struct ts_run {
     const ps_cli_ts_opts *o;
     const char *const *paths;
     ps_cli *cli;
-    uint64_t *points;   /* per input */
+    uint64_t *points; /* per input */
 } ts_run;
 
 static int ix_open(void *ctx, void **conn, ps_error *err)
@@ -134,7 +134,7 @@ static int ix_file(void *ctx, void *conn, ps_cli_jobs *j, size_t k, ps_cli_job *
     int rc = ps_cli_jobs_open_log(j, k, &s->o->lo, &log);
     if (rc)
         return rc;
-    ps_log_blg_threads(log, s->o->threads, 0);   /* no-op for other formats */
+    ps_log_blg_threads(log, s->o->threads, 0); /* no-op for other formats */
     ts_progress pr = {s->cli, "influx", j, k, log};
     rc = write_rows(&log, 1, s->paths[k], s->o, ps_influx_sink(conn), INFLUX_BATCH_POINTS, &pr, &job->warnings,
                     &s->points[k], &job->err);
@@ -144,7 +144,7 @@ static int ix_file(void *ctx, void *conn, ps_cli_jobs *j, size_t k, ps_cli_job *
 
 int ps_cli_convert_ts_jobs(ps_cli *cli, const ps_cli_ts_opts *o, const char *const *paths, size_t n)
 {
-    ps_influx *first = NULL;   /* the server answers, and libcurl is loaded before the threads start */
+    ps_influx *first = NULL; /* the server answers, and libcurl is loaded before the threads start */
     int rc = ps_influx_open(o->out, &first, &cli->err);
     ps_influx_close(first);
     if (rc)
@@ -153,7 +153,7 @@ int ps_cli_convert_ts_jobs(ps_cli *cli, const ps_cli_ts_opts *o, const char *con
     static const ps_cli_jobs_ops ops = {ix_open, ix_file, ix_close};
     ps_cli_job *jobs = ps_cli_jobs_run(cli, "influx", paths, n, o->jobs, &ops, &s);
     uint64_t points = 0;
-    for (size_t k = 0; k < n; k++) {   /* in input order: warnings, then the first failure */
+    for (size_t k = 0; k < n; k++) { /* in input order: warnings, then the first failure */
         rc = ps_cli_jobs_report(cli, &jobs[k], rc);
         points += s.points[k];
     }

@@ -14,10 +14,10 @@ struct ps_cli_jobs {
     const char *const *paths;
     size_t n;
     ps_cli_job *files;
-    pthread_mutex_t lock;   /* next, the progress, ps_log_open (the process-wide input registry) */
+    pthread_mutex_t lock; /* next, the progress, ps_log_open (the process-wide input registry) */
     size_t next;
     uint64_t *done, *total; /* per input, bytes */
-    const char *what;       /* the progress line's word */
+    const char *what; /* the progress line's word */
 };
 
 int ps_cli_jobs_open_log(ps_cli_jobs *j, size_t k, const ps_log_options *lo, ps_log **log)
@@ -82,7 +82,7 @@ ps_cli_job *ps_cli_jobs_run(ps_cli *cli, const char *what, const char *const *pa
         nthreads = n;
     pthread_t *tid = ps_xcalloc(nthreads + 1, sizeof *tid);
     size_t started = 0;
-    for (size_t t = 1; t < nthreads; t++)   /* the calling thread is the first worker */
+    for (size_t t = 1; t < nthreads; t++) /* the calling thread is the first worker */
         if (pthread_create(&tid[t], NULL, worker, &j) == 0)
             started = t;
     worker(&j);

@@ -12,8 +12,10 @@
 static int set_profile(ps_cli *cli, void *field, const char *v)
 {
     if (!ps_js_profile_canonical(v))
-        return ps_cli_usage(cli, "--profile: expected jetstress-2007, jetstress-2010, jetstress-2013, jetstress-2016 "
-                                 "or jetstress-2019, got '%s'", v);
+        return ps_cli_usage(cli,
+                            "--profile: expected jetstress-2007, jetstress-2010, jetstress-2013, jetstress-2016 "
+                            "or jetstress-2019, got '%s'",
+                            v);
     *(const char **)field = v;
     return PS_OK;
 }
@@ -36,11 +38,11 @@ static const ps_opt_doc js_opts[] = {
      "jetstress-2016 and jetstress-2019); default: from the report's version",
      .kind = PS_ARG_CALL, .at = offsetof(ps_cli_js, p.profile), .set = set_profile},
     {NULL, "--thresholds", "FILE", PS_VAL_FILE, "thresholds xml", 0,
-     "extra rules: a perfscribe threshold file or a PAL threshold XML (see perfscribe help rules)",
-     .kind = PS_ARG_STR, .at = offsetof(ps_cli_js, p.thresholds)},
+     "extra rules: a perfscribe threshold file or a PAL threshold XML (see perfscribe help rules)", .kind = PS_ARG_STR,
+     .at = offsetof(ps_cli_js, p.thresholds)},
     {NULL, "--lenient-thresholds", NULL, PS_VAL_NONE, NULL, 0,
-     "judge every server with the lenient (Stress) threshold set",
-     .kind = PS_ARG_FLAG, .at = offsetof(ps_cli_js, p.lenient_thresholds)},
+     "judge every server with the lenient (Stress) threshold set", .kind = PS_ARG_FLAG,
+     .at = offsetof(ps_cli_js, p.lenient_thresholds)},
     {NULL, "--lenient", NULL, PS_VAL_NONE, NULL, 0,
      "skip malformed log rows instead of stopping, as in every command (it used to choose the "
      "Stress thresholds here: that is now --lenient-thresholds)",

@@ -22,8 +22,8 @@ const ps_opt_group ps_cli_log_opts = {log_opts, PS_DOC_N(log_opts)};
 
 ps_log_options ps_cli_log_options(ps_cli *cli, const ps_cli_logs *l, const ps_filter *filter)
 {
-    return (ps_log_options){.filter = filter, .lenient = l->lenient, .warnings = &cli->warnings,
-                            .encoding = l->encoding};
+    return (ps_log_options){
+        .filter = filter, .lenient = l->lenient, .warnings = &cli->warnings, .encoding = l->encoding};
 }
 
 ps_filter *ps_cli_filter_build(ps_cli *cli, const ps_cli_filter *f, int *rc)

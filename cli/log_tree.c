@@ -53,7 +53,7 @@ static int walk(ps_cli *cli, const char *dir, ps_cli_paths *p, int depth)
         ps_buf_printf(&path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
         struct stat st, lst;
         if (lstat(path.data, &lst) != 0 || stat(path.data, &st) != 0)
-            continue;   /* vanished, or a dangling link */
+            continue; /* vanished, or a dangling link */
         if (S_ISDIR(lst.st_mode))
             rc = walk(cli, path.data, p, depth + 1);
         else if (S_ISREG(st.st_mode) && is_log_name(e->d_name))
@@ -71,7 +71,7 @@ int ps_cli_log_tree(ps_cli *cli, const ps_cli_list *in, ps_cli_paths *out)
     for (size_t i = 0; i < in->n && !rc; i++) {
         struct stat st;
         if (strcmp(in->v[i], "-") == 0 || stat(in->v[i], &st) != 0 || !S_ISDIR(st.st_mode)) {
-            add(out, in->v[i]);   /* a file: as given (its reader words any error) */
+            add(out, in->v[i]); /* a file: as given (its reader words any error) */
             continue;
         }
         size_t first = out->n;

@@ -26,7 +26,10 @@ static void print_safe(const char *kind, const char *msg)
 
 static void print_warnings(const ps_warnings *w)
 {
-    struct shape { const char *rest; size_t n; } shape[WARN_SHAPES];
+    struct shape {
+        const char *rest;
+        size_t n;
+    } shape[WARN_SHAPES];
     size_t nshape = 0;
     for (size_t i = 0; i < w->n; i++) {
         const char *msg = w->msgs[i], *sep = strstr(msg, ": ");
@@ -51,7 +54,7 @@ static void print_warnings(const ps_warnings *w)
 /* The end of every command: standard output flushed; a reader that closed the pipe (| head)
  * is a normal end (quiet; the exit code stays the command's verdict, 0 or 1); any other write
  * error is exit 4 with its reason. */
-static int stdout_gone;   /* the help found standard output's reader gone (ps_cli.stdout_gone) */
+static int stdout_gone; /* the help found standard output's reader gone (ps_cli.stdout_gone) */
 
 static int finish(int rc)
 {
@@ -70,7 +73,7 @@ static int finish(int rc)
 /* The command list: names and "help TOPIC" in one column, as wide as the longest. */
 static void usage(FILE *fp)
 {
-    int w = 4;   /* "help" */
+    int w = 4; /* "help" */
     for (size_t i = 0; i < ps_cli_ncommands; i++)
         if ((int)strlen(ps_cli_commands[i].doc->name) > w)
             w = (int)strlen(ps_cli_commands[i].doc->name);
@@ -150,11 +153,11 @@ static int run_command(const ps_cli_command *c, int argc, char **argv, ps_cli *c
     for (size_t i = 0; i < cli->written.n; i++)
         free((char *)cli->written.v[i]);
     free(cli->written.v);
-    ps_chart_release_caches();   /* cairo/fontconfig process caches (clean leak reports) */
+    ps_chart_release_caches(); /* cairo/fontconfig process caches (clean leak reports) */
     print_warnings(&cli->warnings);
     ps_warnings_fini(&cli->warnings);
     if (rc == PS_EIO && ps_outfile_stdout_closed())
-        return finish(PS_OK);   /* | head: the reader has what it wanted */
+        return finish(PS_OK); /* | head: the reader has what it wanted */
     if (rc != PS_OK && cli->err.msg[0]) {
         char line[1200];
         ps_error_format(&cli->err, line, sizeof line);
@@ -167,7 +170,7 @@ static int run_command(const ps_cli_command *c, int argc, char **argv, ps_cli *c
 
 int main(int argc, char **argv)
 {
-    signal(SIGPIPE, SIG_IGN);   /* a closed stdout becomes EPIPE: a quiet end (finish) */
+    signal(SIGPIPE, SIG_IGN); /* a closed stdout becomes EPIPE: a quiet end (finish) */
     ps_cli cli = {0};
     int first = 1;
     while (first < argc && global_option(argv[first], &cli))

@@ -7,7 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *field(void *rec, size_t at) { return (char *)rec + at; }
+static void *field(void *rec, size_t at)
+{
+    return (char *)rec + at;
+}
 
 /* The row called `a` (exactly: "-o", "-cf", "--output"), or NULL. */
 static const ps_opt_doc *find(const ps_cmd_doc *doc, const char *a, size_t n, size_t *idx)
@@ -57,8 +60,10 @@ static int is_word(const char *words, const char *v)
 int ps_cli_time_arg(ps_cli *cli, const char *opt, const char *v, ps_cli_time *t)
 {
     if (ps_time_parse_user(v, &t->t, &t->utc) != 0)
-        return ps_cli_usage(cli, "%s: cannot read the time '%s' (M/D/YYYY H:MM:SS [AM|PM] or "
-                                 "YYYY-MM-DDTHH:MM:SS, in the logs' clock; with Z or +hh:mm in UTC)", opt, v);
+        return ps_cli_usage(cli,
+                            "%s: cannot read the time '%s' (M/D/YYYY H:MM:SS [AM|PM] or "
+                            "YYYY-MM-DDTHH:MM:SS, in the logs' clock; with Z or +hh:mm in UTC)",
+                            opt, v);
     t->set = 1;
     t->text = v;
     return PS_OK;
@@ -76,17 +81,10 @@ static int store(ps_cli *cli, const ps_opt_doc *o, const char *opt, const char *
     char words[256];
     double d;
     switch (o->kind) {
-    case PS_ARG_FLAG:
-        *(int *)f = 1;
-        return PS_OK;
-    case PS_ARG_STR:
-        *(const char **)f = v;
-        return PS_OK;
-    case PS_ARG_LIST:
-        ps_cli_list_add(f, v);
-        return PS_OK;
-    case PS_ARG_TIME:
-        return ps_cli_time_arg(cli, opt, v, f);
+    case PS_ARG_FLAG: *(int *)f = 1; return PS_OK;
+    case PS_ARG_STR: *(const char **)f = v; return PS_OK;
+    case PS_ARG_LIST: ps_cli_list_add(f, v); return PS_OK;
+    case PS_ARG_TIME: return ps_cli_time_arg(cli, opt, v, f);
     case PS_ARG_WORD:
     case PS_ARG_FORMAT:
         if (!is_word(o->values, v)) {
@@ -114,14 +112,12 @@ static int store(ps_cli *cli, const ps_opt_doc *o, const char *opt, const char *
     case PS_ARG_POSITIVE:
         if (ps_parse_double(v, strlen(v), &d) != 0 || !(d > 0) || !isfinite(d))
             return ps_cli_usage(cli, "%s: expected a positive number, got '%s'", opt, v);
-        if (o->hi > 0 && d > o->hi)   /* a bound from the table (0: any finite number) */
+        if (o->hi > 0 && d > o->hi) /* a bound from the table (0: any finite number) */
             return ps_cli_usage(cli, "%s: expected a positive number up to %.15g, got '%s'", opt, o->hi, v);
         *(double *)f = d;
         return PS_OK;
-    case PS_ARG_ENCODING:
-        return ps_cli_encoding(cli, v, f);
-    case PS_ARG_CALL:
-        return o->set(cli, f, v);
+    case PS_ARG_ENCODING: return ps_cli_encoding(cli, v, f);
+    case PS_ARG_CALL: return o->set(cli, f, v);
     }
     return PS_OK;
 }
@@ -170,7 +166,7 @@ int ps_cli_parse(ps_cli *cli, const ps_cmd_doc *doc, int argc, char **argv, void
         }
         size_t idx = 0;
         const ps_opt_doc *o = lookup(doc, a, &idx, &v);
-        char name[64];   /* the option as typed, without its value */
+        char name[64]; /* the option as typed, without its value */
         snprintf(name, sizeof name, "%.*s", (int)(v ? (size_t)(v - a) - (a[1] == '-') : strlen(a)), a);
         if (!o || (v && !o->arg && a[1] != '-')) {
             rc = ps_cli_usage(cli, "unknown option '%s'", a);

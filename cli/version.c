@@ -22,9 +22,9 @@ int ps_cli_version(ps_cli *cli)
 {
     printf("perfscribe %s\n", PS_VERSION);
     printf("revision: %s\n", PS_REVISION);
-    printf("built with: libxml2 %s, PCRE2 %s.%s, cairo %s, libharu %s, fontconfig %d.%d.%d\n",
-           LIBXML_DOTTED_VERSION, PS_STR(PCRE2_MAJOR), PS_STR(PCRE2_MINOR), CAIRO_VERSION_STRING,
-           HPDF_VERSION_TEXT, FC_MAJOR, FC_MINOR, FC_REVISION);
+    printf("built with: libxml2 %s, PCRE2 %s.%s, cairo %s, libharu %s, fontconfig %d.%d.%d\n", LIBXML_DOTTED_VERSION,
+           PS_STR(PCRE2_MAJOR), PS_STR(PCRE2_MINOR), CAIRO_VERSION_STRING, HPDF_VERSION_TEXT, FC_MAJOR, FC_MINOR,
+           FC_REVISION);
     if (fflush(stdout) == 0 && !ferror(stdout))
         return PS_OK;
     return ps_error_set(&cli->err, PS_EIO, "<stdout>", 0, 0, "write error: %s", strerror(errno ? errno : EIO));

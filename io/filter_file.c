@@ -7,7 +7,7 @@
 int ps_filter_add_file(ps_filter *f, const char *file, ps_error *err)
 {
     ps_buf b = {0};
-    int r = ps_buf_read_file(&b, file, PS_FILTER_FILE_MAX);   /* also /dev/zero: capped */
+    int r = ps_buf_read_file(&b, file, PS_FILTER_FILE_MAX); /* also /dev/zero: capped */
     int rc = PS_OK;
     if (r == PS_READ_EOPEN || r == PS_READ_EISDIR || r == PS_READ_EREAD)
         rc = ps_error_set(err, PS_EIO, file, 0, 0, "%s: %s", r == PS_READ_EREAD ? "cannot read" : "cannot open",
@@ -25,7 +25,7 @@ int ps_filter_add_file(ps_filter *f, const char *file, ps_error *err)
             break;
         }
         if (lineno == 1 && e - s >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
-            s += 3;   /* UTF-8 byte order mark */
+            s += 3; /* UTF-8 byte order mark */
         while (s < e && (*s == ' ' || *s == '\t'))
             s++;
         char *t = e;

@@ -14,7 +14,7 @@ typedef struct {
     ino_t ino;
 } file_id;
 
-static file_id *ids;   /* process lifetime (still reachable at exit, never leaked) */
+static file_id *ids; /* process lifetime (still reachable at exit, never leaked) */
 static size_t nids, cap;
 
 /* The file path names; "-" is standard input (the file behind fd 0, when it is one). */

@@ -17,7 +17,7 @@ int ps_buf_read_file(ps_buf *b, const char *path, size_t max)
         errno = EISDIR;
         return PS_READ_EISDIR;
     }
-    ps_input_note(path);   /* the one registry of inputs the outputs are checked against */
+    ps_input_note(path); /* the one registry of inputs the outputs are checked against */
     if (max && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max) {
         fclose(fp);
         return PS_READ_ETOOBIG;

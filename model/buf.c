@@ -82,9 +82,15 @@ void ps_buf_put(ps_buf *b, const void *p, size_t n)
     b->data[b->len] = 0;
 }
 
-void ps_buf_puts(ps_buf *b, const char *s) { ps_buf_put(b, s, strlen(s)); }
+void ps_buf_puts(ps_buf *b, const char *s)
+{
+    ps_buf_put(b, s, strlen(s));
+}
 
-void ps_buf_putc(ps_buf *b, char c) { ps_buf_put(b, &c, 1); }
+void ps_buf_putc(ps_buf *b, char c)
+{
+    ps_buf_put(b, &c, 1);
+}
 
 void ps_buf_vprintf(ps_buf *b, const char *fmt, va_list ap)
 {

@@ -1,5 +1,5 @@
 /* numtext.c - locale-free number text: ps_fmt_num, ps_fmt_si, ps_parse_double (ps_core.h). */
-#define _GNU_SOURCE 1   /* strtod_l (the C-locale number reader of ps_parse_double) */
+#define _GNU_SOURCE 1 /* strtod_l (the C-locale number reader of ps_parse_double) */
 #include "ps_model.h"
 
 #include <ctype.h>
@@ -27,14 +27,14 @@ const char *ps_fmt_num(char *out, size_t n, double v, int decimals)
         snprintf(out, n, "%.*f", decimals, v);
         fix_radix(out);
         if (strcmp(out, "-0") == 0 || (out[0] == '-' && strspn(out + 1, "0.") == strlen(out + 1)))
-            memmove(out, out + 1, strlen(out));   /* never print "-0.000" */
+            memmove(out, out + 1, strlen(out)); /* never print "-0.000" */
     }
     return out;
 }
 
 const ps_si_prefix ps_si_prefixes[] = {
-    {1e12, "T", 0}, {1e9, "G", 0}, {1e6, "M", 0}, {1e3, "k", 0}, {1, "", 0},
-    {1e-3, "m", 0.1}, {1e-6, "u", 1e-4}, {1e-9, "n", 1e-7},
+    {1e12, "T", 0}, {1e9, "G", 0},    {1e6, "M", 0},     {1e3, "k", 0},
+    {1, "", 0},     {1e-3, "m", 0.1}, {1e-6, "u", 1e-4}, {1e-9, "n", 1e-7},
 };
 const size_t ps_si_nprefixes = sizeof ps_si_prefixes / sizeof ps_si_prefixes[0];
 
@@ -48,7 +48,7 @@ const char *ps_fmt_si(char *out, size_t n, double v)
         return snprintf(out, n, "0"), out;
     if (a >= 1e15 || a < 1e-6)
         return snprintf(out, n, "%.3g", v), fix_radix(out), out;
-    for (size_t i = 0; i < ps_si_nprefixes; i++) {   /* a >= 1e-6 here: u at the latest */
+    for (size_t i = 0; i < ps_si_nprefixes; i++) { /* a >= 1e-6 here: u at the latest */
         if (a >= pre[i].factor * 0.9995) {
             double s = v / pre[i].factor;
             double as = fabs(s);

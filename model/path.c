@@ -17,11 +17,10 @@
 
 static pcre2_code *path_re;
 
-static const char PATH_RE[] =
-    "^(?:\\\\\\\\([^\\\\]+))?"      /* \\machine */
-    "\\\\([^\\\\(]+)"               /* \object */
-    "(?:\\((.*)\\))?"               /* (instance) - greedy: to the last ")" before "\counter" */
-    "\\\\([^\\\\]+)$";              /* \counter */
+static const char PATH_RE[] = "^(?:\\\\\\\\([^\\\\]+))?" /* \\machine */
+                              "\\\\([^\\\\(]+)" /* \object */
+                              "(?:\\((.*)\\))?" /* (instance) - greedy: to the last ")" before "\counter" */
+                              "\\\\([^\\\\]+)$"; /* \counter */
 
 static pcre2_code *compiled(void)
 {
@@ -30,7 +29,7 @@ static pcre2_code *compiled(void)
         PCRE2_SIZE eo;
         path_re = pcre2_compile((PCRE2_SPTR)PATH_RE, PCRE2_ZERO_TERMINATED, PCRE2_DOTALL, &ec, &eo, NULL);
         if (!path_re)
-            abort();   /* a bug in the constant above, not an input error */
+            abort(); /* a bug in the constant above, not an input error */
     }
     return path_re;
 }
@@ -75,8 +74,7 @@ int ps_path_parse(const char *text, ps_counter_path *out, ps_error *err)
     if (rc < 0) {
         pcre2_match_data_free(md);
         return ps_error_set(err, PS_EINPUT, NULL, 0, 0,
-                            "not a counter path (expected \\\\machine\\object(instance)\\counter): \"%.200s\"",
-                            text);
+                            "not a counter path (expected \\\\machine\\object(instance)\\counter): \"%.200s\"", text);
     }
     out->full = ps_xstrdup(text);
     out->machine = group(md, text, 1);

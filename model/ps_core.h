@@ -17,19 +17,19 @@ extern "C" {
 /* Status codes; the CLI maps them 1:1 to exit codes. */
 enum ps_status {
     PS_OK = 0,
-    PS_EFAIL = 1,   /* verdict fail or audit findings (not an error of the program) */
-    PS_EUSAGE = 2,  /* bad command line */
-    PS_EINPUT = 3,  /* bad input file */
-    PS_EIO = 4      /* I/O error (open, read, write, rename) */
+    PS_EFAIL = 1, /* verdict fail or audit findings (not an error of the program) */
+    PS_EUSAGE = 2, /* bad command line */
+    PS_EINPUT = 3, /* bad input file */
+    PS_EIO = 4 /* I/O error (open, read, write, rename) */
 };
 
 /* One error record: the CLI prints "perfscribe: FILE:LINE:COL: message" (FILE, LINE and COL
  * are left out when empty/0). Library code fills it and returns; it never prints. */
 typedef struct ps_error {
-    int code;          /* enum ps_status */
+    int code; /* enum ps_status */
     char file[512];
-    long line;         /* 1-based, 0 = unknown */
-    long col;          /* 1-based, 0 = unknown */
+    long line; /* 1-based, 0 = unknown */
+    long col; /* 1-based, 0 = unknown */
     char msg[512];
 } ps_error;
 
@@ -55,7 +55,7 @@ void ps_warnings_fini(ps_warnings *w);
 void *ps_xmalloc(size_t n);
 void *ps_xcalloc(size_t n, size_t size);
 void *ps_xrealloc(void *p, size_t n);
-char *ps_xstrdup(const char *s);            /* s may be NULL -> NULL */
+char *ps_xstrdup(const char *s); /* s may be NULL -> NULL */
 char *ps_xstrndup(const char *s, size_t n);
 /* n bytes aligned to align (a power of two, a multiple of sizeof(void *)); free() releases it. */
 void *ps_xaligned(size_t align, size_t n);
@@ -70,12 +70,12 @@ void ps_buf_puts(ps_buf *b, const char *s);
 void ps_buf_putc(ps_buf *b, char c);
 void ps_buf_printf(ps_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ps_buf_vprintf(ps_buf *b, const char *fmt, va_list ap);
-void ps_buf_reset(ps_buf *b);               /* len = 0, keeps memory */
+void ps_buf_reset(ps_buf *b); /* len = 0, keeps memory */
 /* Room for n more bytes and a NUL after b->len; returns b->data + b->len. The caller writes
  * there directly, then adds the count written to b->len and stores the NUL at data[len]. */
 char *ps_buf_room(ps_buf *b, size_t n);
-void ps_buf_fini(ps_buf *b);                /* frees the data (members only); b is zeroed */
-char *ps_buf_steal(ps_buf *b);              /* caller owns the result; b is emptied */
+void ps_buf_fini(ps_buf *b); /* frees the data (members only); b is zeroed */
+char *ps_buf_steal(ps_buf *b); /* caller owns the result; b is emptied */
 
 /* Locale-independent number formatting (always '.' as decimal separator).
  * ps_fmt_num: %.*f with `decimals`, NaN -> "n/a"; returns out. */
@@ -95,7 +95,6 @@ const char *ps_fmt_si(char *out, size_t n, double v);
 /* Locale-independent strtod: accepts [-+]digits[.digits][e[-+]digits], "inf"/"nan" refused.
  * Returns 0 and *out on success, -1 when s[0..len) is not entirely a number. */
 int ps_parse_double(const char *s, size_t len, double *out);
-
 
 /* ===================================================================== 2. time */
 
@@ -126,18 +125,18 @@ const char *ps_time_format_pdh(char *out, size_t n, ps_time t);
  * (index is -1 when there is no "#n" suffix). `full` is the text as written. */
 typedef struct ps_counter_path {
     char *full;
-    char *machine;   /* without the leading "\\" */
+    char *machine; /* without the leading "\\" */
     char *object;
-    char *parent;    /* "parent" of "parent/instance", NULL if none */
-    char *instance;  /* without "#n" */
-    int index;       /* n of "#n", -1 if none */
+    char *parent; /* "parent" of "parent/instance", NULL if none */
+    char *instance; /* without "#n" */
+    int index; /* n of "#n", -1 if none */
     char *counter;
 } ps_counter_path;
 
 /* Parse "\\machine\object(parent/instance#n)\counter" or "\object(instance)\counter".
  * Fills *out (free with ps_path_fini). Returns PS_EINPUT with err->msg on malformed text. */
 int ps_path_parse(const char *text, ps_counter_path *out, ps_error *err);
-void ps_path_fini(ps_counter_path *p);   /* members only; NULL ok */
+void ps_path_fini(ps_counter_path *p); /* members only; NULL ok */
 /* Whole instance text "parent/instance#n" as written (heap, caller frees), NULL without one. */
 char *ps_path_instance_text(const ps_counter_path *p);
 

@@ -63,8 +63,8 @@ static int days_in_month(int y, int m)
 
 static int valid(int y, int mo, int d, int h, int mi, int s, int ms)
 {
-    return y >= 1601 && y <= 9999 && mo >= 1 && mo <= 12 && d >= 1 && d <= days_in_month(y, mo) &&
-           h >= 0 && h <= 23 && mi >= 0 && mi <= 59 && s >= 0 && s <= 60 && ms >= 0 && ms <= 999;
+    return y >= 1601 && y <= 9999 && mo >= 1 && mo <= 12 && d >= 1 && d <= days_in_month(y, mo) && h >= 0 && h <= 23 &&
+           mi >= 0 && mi <= 59 && s >= 0 && s <= 60 && ms >= 0 && ms <= 999;
 }
 
 /* Read 1..maxd digits at *p (bounded by end); returns -1 when none. */
@@ -310,13 +310,13 @@ static char *put_fixed(char *p, int v, int w)
     return p + w;
 }
 
-#define PDH_TIME_LEN 23   /* MM/DD/YYYY hh:mm:ss.mmm */
+#define PDH_TIME_LEN 23 /* MM/DD/YYYY hh:mm:ss.mmm */
 
 const char *ps_time_format_pdh(char *out, size_t n, ps_time t)
 {
     int y, mo, d, h, mi, s, ms;
     ps_time_to_fields(t, &y, &mo, &d, &h, &mi, &s, &ms);
-    if (n <= PDH_TIME_LEN || y < 0 || y > 9999) {   /* (one line per row: printf only off the usual path) */
+    if (n <= PDH_TIME_LEN || y < 0 || y > 9999) { /* (one line per row: printf only off the usual path) */
         snprintf(out, n, "%02d/%02d/%04d %02d:%02d:%02d.%03d", mo, d, y, h, mi, s, ms);
         return out;
     }

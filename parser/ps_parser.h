@@ -21,13 +21,13 @@ extern "C" {
 
 /* ===================================================================== 1. counter logs */
 
-typedef struct ps_log ps_log;  /* opaque streaming reader */
+typedef struct ps_log ps_log; /* opaque streaming reader */
 
 typedef struct ps_log_options {
-    const ps_filter *filter;   /* NULL = every counter; filtered columns are not returned */
-    int lenient;               /* 1: count bad rows/values and go on (see ps_log_bad_rows) */
-    ps_warnings *warnings;     /* NULL = drop warnings */
-    const char *encoding;      /* text logs without a byte order mark: the code page of the
+    const ps_filter *filter; /* NULL = every counter; filtered columns are not returned */
+    int lenient; /* 1: count bad rows/values and go on (see ps_log_bad_rows) */
+    ps_warnings *warnings; /* NULL = drop warnings */
+    const char *encoding; /* text logs without a byte order mark: the code page of the
                                   names (ps_log_encoding_known names); NULL = detect */
 } ps_log_options;
 
@@ -77,11 +77,11 @@ int ps_log_summary_parallel(ps_log *log, int threads, int (*keep)(void *ctx, con
 /* Backends (implemented in parser/log/pdh/pdh_csv.c and parser/blg_*.c): a backend recognises the
  * first bytes of a file and provides the reader. Used by ps_log_open only. */
 typedef struct ps_log_backend {
-    const char *name;                                   /* "pdh-text", "blg" */
+    const char *name; /* "pdh-text", "blg" */
     /* 1 if this backend reads a file starting with head[0..n); 2 if it recognises a form it
      * refuses with its own message in open (legacy binary log, Get-Counter export); else 0 */
     int (*probe)(const unsigned char *head, size_t n);
-    int (*open)(ps_log *log, ps_error *err);            /* fills log->info, log->impl */
+    int (*open)(ps_log *log, ps_error *err); /* fills log->info, log->impl */
     int (*next)(ps_log *log, ps_row *row, ps_error *err);
     void (*close)(ps_log *log);
 } ps_log_backend;
@@ -104,10 +104,10 @@ void ps_js_testlog_parse(const char *text, size_t len, long first_line, ps_js_ev
  * the sample records: their count and element name) and the first machine name found in a
  * counter path "\\MACHINE\..." in an attribute or text. Entities are never expanded. */
 typedef struct ps_js_result_xml {
-    char *root;              /* root element name */
-    long samples;            /* records in the longest same-name run, -1 when none (< 2) */
-    char *sample_element;    /* name of those records, NULL when samples is -1 */
-    char *machine;           /* NULL when no counter path was found */
+    char *root; /* root element name */
+    long samples; /* records in the longest same-name run, -1 when none (< 2) */
+    char *sample_element; /* name of those records, NULL when samples is -1 */
+    char *machine; /* NULL when no counter path was found */
 } ps_js_result_xml;
 /* Fill *out (free members with ps_js_result_xml_fini). PS_EIO, PS_EINPUT (malformed XML). */
 int ps_js_result_xml_read(const char *path, ps_js_result_xml *out, ps_warnings *w, ps_error *err);
@@ -127,14 +127,14 @@ int ps_js_discover(const char *const *paths, size_t npaths, ps_js_run **out, ps_
 /* Options of the Jetstress pipeline. Zero-initialise, then set what the user gave. */
 typedef struct ps_js_options {
     int has_begin, has_end;
-    ps_time begin, end;              /* -b/-e, local time of the logs ... */
-    int begin_utc, end_utc;          /* ... or UTC (given with Z or an offset) */
-    double mailboxes, iops_per_mailbox;  /* NaN/0 = take from report or config */
-    int keep_series;                 /* keep per-instance time series (window samples) for charts */
-    int keep_outside;                /* with keep_series: the series also hold the samples
+    ps_time begin, end; /* -b/-e, local time of the logs ... */
+    int begin_utc, end_utc; /* ... or UTC (given with Z or an offset) */
+    double mailboxes, iops_per_mailbox; /* NaN/0 = take from report or config */
+    int keep_series; /* keep per-instance time series (window samples) for charts */
+    int keep_outside; /* with keep_series: the series also hold the samples
                                         outside the window (drawn only, not in any figure) */
-    int lenient;                     /* lenient log reading */
-    const char *encoding;            /* code page of text logs without a BOM (ps_log_options) */
+    int lenient; /* lenient log reading */
+    const char *encoding; /* code page of text logs without a BOM (ps_log_options) */
 } ps_js_options;
 
 /* The read -> model stage for server i of a discovered run (ps_js_discover): reads every
@@ -181,8 +181,7 @@ int ps_thr_import_pal(const char *path, ps_thr_set *set, ps_warnings *w, ps_erro
 #define PS_PAPER_MAX_BYTES (256u << 20)
 int ps_paper_read(const char *path, ps_paper **out, ps_warnings *w, ps_error *err);
 /* Same from memory; name is used in claims and messages. text need not be NUL-terminated. */
-int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **out, ps_warnings *w,
-                   ps_error *err);
+int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **out, ps_warnings *w, ps_error *err);
 
 /* ===================================================================== 5. solution file */
 
@@ -198,7 +197,7 @@ int ps_paper_parse(const char *name, const char *text, size_t len, ps_paper **ou
 int ps_solution_read(const char *path, ps_solution **out, ps_error *err);
 /* Same from memory; name is used in messages. */
 int ps_solution_parse(const char *text, size_t len, const char *name, ps_solution **out, ps_error *err);
-void ps_solution_free(ps_solution *sol);  /* frees members and sol itself; NULL ok */
+void ps_solution_free(ps_solution *sol); /* frees members and sol itself; NULL ok */
 /* A count of the solution ([document] mailboxes, ...): 1 and *out when present (validated by
  * ps_solution_parse), 0 when absent. */
 int ps_solution_number(const ps_solution *sol, const char *section, const char *key, double *out);

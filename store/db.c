@@ -10,10 +10,10 @@
 struct ps_db {
     const ps_db_backend *be;
     void *conn;
-    char *name;       /* URL without a password, for messages */
-    char *url;        /* as given (for discard) */
-    int state;        /* PS_DB_CREATED, PS_DB_READ_ONLY */
-    int how;          /* PS_DB_OPEN_* */
+    char *name; /* URL without a password, for messages */
+    char *url; /* as given (for discard) */
+    int state; /* PS_DB_CREATED, PS_DB_READ_ONLY */
+    int how; /* PS_DB_OPEN_* */
     int in_tx;
 };
 
@@ -24,16 +24,25 @@ struct ps_db_stmt {
 
 struct ps_db_copy {
     ps_db *db;
-    void *cp;            /* backend bulk load */
-    ps_db_stmt *insert;  /* generic form: prepared INSERT */
+    void *cp; /* backend bulk load */
+    ps_db_stmt *insert; /* generic form: prepared INSERT */
     size_t ncols;
 };
 
 static const ps_db_backend *const backends[] = {&ps_db_sqlite_backend, &ps_db_pg_backend};
 
-ps_db_val ps_db_int(int64_t v) { return (ps_db_val){PS_DB_INT, v, 0, NULL}; }
-ps_db_val ps_db_real(double v) { return isnan(v) ? (ps_db_val){PS_DB_NULL, 0, 0, NULL} : (ps_db_val){PS_DB_REAL, 0, v, NULL}; }
-ps_db_val ps_db_text(const char *s) { return s ? (ps_db_val){PS_DB_TEXT, 0, 0, s} : (ps_db_val){PS_DB_NULL, 0, 0, NULL}; }
+ps_db_val ps_db_int(int64_t v)
+{
+    return (ps_db_val){PS_DB_INT, v, 0, NULL};
+}
+ps_db_val ps_db_real(double v)
+{
+    return isnan(v) ? (ps_db_val){PS_DB_NULL, 0, 0, NULL} : (ps_db_val){PS_DB_REAL, 0, v, NULL};
+}
+ps_db_val ps_db_text(const char *s)
+{
+    return s ? (ps_db_val){PS_DB_TEXT, 0, 0, s} : (ps_db_val){PS_DB_NULL, 0, 0, NULL};
+}
 
 void ps_db_real_text(char out[32], double v)
 {
@@ -150,8 +159,14 @@ void ps_db_close(ps_db *db)
     free(db);
 }
 
-const char *ps_db_kind(const ps_db *db) { return db->be->kind; }
-const char *ps_db_name(const ps_db *db) { return db->name; }
+const char *ps_db_kind(const ps_db *db)
+{
+    return db->be->kind;
+}
+const char *ps_db_name(const ps_db *db)
+{
+    return db->name;
+}
 
 int ps_db_exec(ps_db *db, const char *sql, ps_error *err)
 {
@@ -204,11 +219,26 @@ int ps_db_run(ps_db_stmt *st, const ps_db_val *vals, size_t n, ps_error *err)
     return st->db->be->run(st->st, vals, n, err);
 }
 
-int ps_db_next(ps_db_stmt *st) { return st->db->be->next(st->st); }
-int ps_db_col_null(ps_db_stmt *st, int i) { return st->db->be->col_null(st->st, i); }
-int64_t ps_db_col_int(ps_db_stmt *st, int i) { return st->db->be->col_int(st->st, i); }
-double ps_db_col_real(ps_db_stmt *st, int i) { return st->db->be->col_real(st->st, i); }
-const char *ps_db_col_text(ps_db_stmt *st, int i) { return st->db->be->col_text(st->st, i); }
+int ps_db_next(ps_db_stmt *st)
+{
+    return st->db->be->next(st->st);
+}
+int ps_db_col_null(ps_db_stmt *st, int i)
+{
+    return st->db->be->col_null(st->st, i);
+}
+int64_t ps_db_col_int(ps_db_stmt *st, int i)
+{
+    return st->db->be->col_int(st->st, i);
+}
+double ps_db_col_real(ps_db_stmt *st, int i)
+{
+    return st->db->be->col_real(st->st, i);
+}
+const char *ps_db_col_text(ps_db_stmt *st, int i)
+{
+    return st->db->be->col_text(st->st, i);
+}
 
 void ps_db_finalize(ps_db_stmt *st)
 {

@@ -7,8 +7,8 @@
 /* One database backend. conn/stmt/copy are the backend's own objects. Every function that can
  * fail fills err (file = the database name) and returns a PS_* status. */
 typedef struct ps_db_backend {
-    const char *kind;                       /* "sqlite", "postgresql" */
-    const char *const *schemes;             /* URL prefixes that choose it, NULL-terminated */
+    const char *kind; /* "sqlite", "postgresql" */
+    const char *const *schemes; /* URL prefixes that choose it, NULL-terminated */
     /* the URL for messages, without a password (heap string); NULL = the URL as given */
     char *(*display)(const char *url);
     /* how (PS_DB_OPEN_*): CREATE makes the database when missing (else a missing one is an
@@ -20,8 +20,8 @@ typedef struct ps_db_backend {
     void (*discard)(const char *url);
     void (*close)(void *conn);
     int (*exec)(void *conn, const char *name, const char *sql, ps_error *err);
-    const char *begin_write;                /* SQL that opens a write transaction */
-    const char *lock_write;                 /* SQL run right after it (NULL = none) */
+    const char *begin_write; /* SQL that opens a write transaction */
+    const char *lock_write; /* SQL run right after it (NULL = none) */
     int (*prepare)(void *conn, const char *name, const char *sql, void **stmt, ps_error *err);
     int (*run)(void *stmt, const ps_db_val *vals, size_t n, ps_error *err);
     int (*next)(void *stmt);
@@ -31,8 +31,8 @@ typedef struct ps_db_backend {
     const char *(*col_text)(void *stmt, int i);
     void (*finalize)(void *stmt);
     /* bulk load; NULL = prepared INSERT per row (the generic form in db.c) */
-    int (*copy_begin)(void *conn, const char *name, const char *table, const char *const *cols, size_t ncols,
-                      void **cp, ps_error *err);
+    int (*copy_begin)(void *conn, const char *name, const char *table, const char *const *cols, size_t ncols, void **cp,
+                      ps_error *err);
     int (*copy_row)(void *cp, const ps_db_val *vals, size_t n, ps_error *err);
     int (*copy_end)(void *cp, ps_error *err);
     void (*copy_abort)(void *cp);

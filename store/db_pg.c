@@ -15,11 +15,11 @@
 #define COPY_CHUNK (256u * 1024u)
 
 /* libpq's functions, typed from libpq-fe.h; filled by ps_dl_load in pg_open */
-#define PQ_FUNCS(X) \
-    X(PQclear) X(PQconnectdb) X(PQconninfoFree) X(PQconninfoParse) X(PQfreemem) \
-    X(PQerrorMessage) X(PQexec) X(PQexecPrepared) X(PQfinish) X(PQgetResult) X(PQgetisnull) \
-    X(PQgetvalue) X(PQntuples) X(PQprepare) X(PQputCopyData) X(PQputCopyEnd) X(PQresultStatus) \
-    X(PQsetNoticeProcessor) X(PQstatus)
+#define PQ_FUNCS(X)                                                                                                \
+    X(PQclear)                                                                                                     \
+    X(PQconnectdb) X(PQconninfoFree) X(PQconninfoParse) X(PQfreemem) X(PQerrorMessage) X(PQexec) X(PQexecPrepared) \
+        X(PQfinish) X(PQgetResult) X(PQgetisnull) X(PQgetvalue) X(PQntuples) X(PQprepare) X(PQputCopyData)         \
+            X(PQputCopyEnd) X(PQresultStatus) X(PQsetNoticeProcessor) X(PQstatus)
 static struct {
     PQ_FUNCS(PS_DL_FIELD)
 } pq;
@@ -136,11 +136,16 @@ static char *pg_display(const char *url)
     const char *user = NULL, *pw = NULL, *host = NULL, *port = NULL, *dbname = NULL;
     for (PQconninfoOption *o = opts; o->keyword; o++) {
         const char *v = o->val && *o->val ? o->val : NULL;
-        if (!strcmp(o->keyword, "user")) user = v;
-        else if (!strcmp(o->keyword, "password")) pw = v;
-        else if (!strcmp(o->keyword, "host")) host = v;
-        else if (!strcmp(o->keyword, "port")) port = v;
-        else if (!strcmp(o->keyword, "dbname")) dbname = v;
+        if (!strcmp(o->keyword, "user"))
+            user = v;
+        else if (!strcmp(o->keyword, "password"))
+            pw = v;
+        else if (!strcmp(o->keyword, "host"))
+            host = v;
+        else if (!strcmp(o->keyword, "port"))
+            port = v;
+        else if (!strcmp(o->keyword, "dbname"))
+            dbname = v;
     }
     int socket_dir = host && host[0] == '/';
     ps_buf_put(&b, url, scheme);
@@ -158,11 +163,14 @@ static char *pg_display(const char *url)
     return ps_buf_steal(&b);
 }
 
-static void quiet_notices(void *arg, const char *msg) { (void)arg, (void)msg; }
+static void quiet_notices(void *arg, const char *msg)
+{
+    (void)arg, (void)msg;
+}
 
 static int pg_open(const char *url, const char *name, int how, void **out, int *state, ps_error *err)
 {
-    (void)how;   /* a PostgreSQL database is never created by perfscribe; COPY is its bulk form */
+    (void)how; /* a PostgreSQL database is never created by perfscribe; COPY is its bulk form */
     *state = 0;
     const char *conninfo = conninfo_of(url);
     int rc = ps_dl_load(&pq_lib, name, err);
@@ -171,7 +179,7 @@ static int pg_open(const char *url, const char *name, int how, void **out, int *
     char *perr = NULL;
     PQconninfoOption *opts = pq.PQconninfoParse(conninfo, &perr);
     if (perr)
-        pq.PQfreemem(perr);   /* it quotes the raw text, which may hold the password */
+        pq.PQfreemem(perr); /* it quotes the raw text, which may hold the password */
     if (!opts)
         return ps_error_set(err, PS_EUSAGE, name, 0, 0,
                             "cannot read the PostgreSQL connection string (libpq's reason is not shown:"
@@ -184,7 +192,8 @@ static int pg_open(const char *url, const char *name, int how, void **out, int *
         return rc;
     }
     pq.PQsetNoticeProcessor(c, quiet_notices, NULL);
-    PGresult *r = pq.PQexec(c, "SET extra_float_digits = 3; SET client_encoding = 'UTF8'; SET client_min_messages = warning");
+    PGresult *r =
+        pq.PQexec(c, "SET extra_float_digits = 3; SET client_encoding = 'UTF8'; SET client_min_messages = warning");
     int ok = pq.PQresultStatus(r) == PGRES_COMMAND_OK;
     pq.PQclear(r);
     if (!ok) {
@@ -196,7 +205,10 @@ static int pg_open(const char *url, const char *name, int how, void **out, int *
     return PS_OK;
 }
 
-static void pg_close(void *conn) { pq.PQfinish(conn); }
+static void pg_close(void *conn)
+{
+    pq.PQfinish(conn);
+}
 
 static int pg_exec(void *conn, const char *name, const char *sql, ps_error *err)
 {
@@ -252,11 +264,17 @@ static int pg_run(void *stmt, const ps_db_val *v, size_t n, ps_error *err)
     s->row = -1;
     s->nrows = 0;
     const char **vals = ps_xcalloc(n + 1, sizeof *vals);
-    char (*num)[32] = ps_xcalloc(n + 1, sizeof *num);
+    char(*num)[32] = ps_xcalloc(n + 1, sizeof *num);
     for (size_t i = 0; i < n; i++) {
         switch (v[i].type) {
-        case PS_DB_INT: snprintf(num[i], sizeof num[i], "%lld", (long long)v[i].i); vals[i] = num[i]; break;
-        case PS_DB_REAL: ps_db_real_text(num[i], v[i].d); vals[i] = num[i]; break;
+        case PS_DB_INT:
+            snprintf(num[i], sizeof num[i], "%lld", (long long)v[i].i);
+            vals[i] = num[i];
+            break;
+        case PS_DB_REAL:
+            ps_db_real_text(num[i], v[i].d);
+            vals[i] = num[i];
+            break;
         case PS_DB_TEXT: vals[i] = v[i].s; break;
         default: vals[i] = NULL; break;
         }
@@ -318,7 +336,7 @@ static void pg_finalize(void *stmt)
     pq.PQclear(s->res);
     char sql[64];
     snprintf(sql, sizeof sql, "DEALLOCATE %s", s->id);
-    pq.PQclear(pq.PQexec(s->conn, sql));   /* fails harmlessly inside an aborted transaction */
+    pq.PQclear(pq.PQexec(s->conn, sql)); /* fails harmlessly inside an aborted transaction */
     free(s);
 }
 
@@ -341,7 +359,7 @@ static int pg_copy_begin(void *conn, const char *name, const char *table, const 
     c->name = name;
     /* binary COPY: the signature, no flags, no header extension */
     static const char sig[] = "PGCOPY\n\377\r\n";
-    ps_buf_put(&c->buf, sig, sizeof sig);   /* its 11 bytes with the NUL */
+    ps_buf_put(&c->buf, sig, sizeof sig); /* its 11 bytes with the NUL */
     ps_buf_put(&c->buf, "\0\0\0\0\0\0\0\0", 8);
     *out = c;
     return PS_OK;
@@ -368,7 +386,7 @@ static int copy_flush(pg_copy *c, ps_error *err)
 static int pg_copy_row(void *cp, const ps_db_val *v, size_t n, ps_error *err)
 {
     pg_copy *c = cp;
-    put_be(&c->buf, (uint64_t)n, 2);   /* fields; each: length, then the value (int8, float8, text) */
+    put_be(&c->buf, (uint64_t)n, 2); /* fields; each: length, then the value (int8, float8, text) */
     for (size_t i = 0; i < n; i++) {
         uint64_t bits;
         size_t len;
@@ -387,7 +405,7 @@ static int pg_copy_row(void *cp, const ps_db_val *v, size_t n, ps_error *err)
             put_be(&c->buf, (uint64_t)len, 4);
             ps_buf_put(&c->buf, v[i].s, len);
             break;
-        default: put_be(&c->buf, UINT32_MAX, 4); break;   /* -1: NULL */
+        default: put_be(&c->buf, UINT32_MAX, 4); break; /* -1: NULL */
         }
     }
     return c->buf.len >= COPY_CHUNK ? copy_flush(c, err) : PS_OK;
@@ -409,7 +427,7 @@ static int drain(pg_copy *c, ps_error *err)
 static int pg_copy_end(void *cp, ps_error *err)
 {
     pg_copy *c = cp;
-    put_be(&c->buf, UINT16_MAX, 2);   /* the trailer: -1 */
+    put_be(&c->buf, UINT16_MAX, 2); /* the trailer: -1 */
     int rc = copy_flush(c, err);
     if (pq.PQputCopyEnd(c->conn, rc ? "aborted" : NULL) != 1 && !rc)
         rc = pg_fail(err, c->name, c->conn, "COPY failed");
@@ -431,7 +449,11 @@ static void pg_copy_abort(void *cp)
 static const char *const pg_schemes[] = {"postgresql:", "postgres:", NULL};
 
 const ps_db_backend ps_db_pg_backend = {
-    "postgresql", pg_schemes, pg_display, pg_open, NULL, pg_close, pg_exec, "BEGIN",
-    "SELECT pg_advisory_xact_lock(1886680946)",   /* one perfscribe writer at a time */
-    pg_prepare, pg_run, pg_next, pg_col_null, pg_col_int, pg_col_real, pg_col_text, pg_finalize,
-    pg_copy_begin, pg_copy_row, pg_copy_end, pg_copy_abort, NULL};
+    "postgresql", pg_schemes,  pg_display,
+    pg_open,      NULL,        pg_close,
+    pg_exec,      "BEGIN",     "SELECT pg_advisory_xact_lock(1886680946)", /* one perfscribe writer at a time */
+    pg_prepare,   pg_run,      pg_next,
+    pg_col_null,  pg_col_int,  pg_col_real,
+    pg_col_text,  pg_finalize, pg_copy_begin,
+    pg_copy_row,  pg_copy_end, pg_copy_abort,
+    NULL};

@@ -23,8 +23,8 @@
 typedef struct lite_stmt {
     sqlite3_stmt *st;
     const char *name;
-    int row;        /* a row is loaded (ps_db_run stepped once) */
-    int first;      /* the loaded row has not been handed out yet */
+    int row; /* a row is loaded (ps_db_run stepped once) */
+    int first; /* the loaded row has not been handed out yet */
 } lite_stmt;
 
 /* A file that is no SQLite database, or a damaged one, is bad input; anything else an I/O error. */
@@ -104,14 +104,15 @@ static int lite_open(const char *url, const char *name, int how, void **conn, in
     } else if (stat(path, &st) != 0) {
         return ps_error_set(err, PS_EIO, name, 0, 0, "cannot open the database: %s", strerror(errno));
     } else if (access(path, W_OK) != 0) {
-        flags = SQLITE_OPEN_READONLY;   /* a read-only store is still readable */
+        flags = SQLITE_OPEN_READONLY; /* a read-only store is still readable */
         *state |= PS_DB_READ_ONLY;
     }
     if (made)
         *state |= PS_DB_CREATED;
     sqlite3 *db = NULL;
     char *uri = flags == SQLITE_OPEN_READONLY ? immutable_uri(path) : NULL;
-    int opened = uri ? sqlite3_open_v2(uri, &db, flags | SQLITE_OPEN_URI, NULL) : sqlite3_open_v2(path, &db, flags, NULL);
+    int opened =
+        uri ? sqlite3_open_v2(uri, &db, flags | SQLITE_OPEN_URI, NULL) : sqlite3_open_v2(path, &db, flags, NULL);
     free(uri);
     if (opened != SQLITE_OK) {
         int rc = fail(err, name, db, "cannot open the database");
@@ -120,12 +121,12 @@ static int lite_open(const char *url, const char *name, int how, void **conn, in
             lite_discard(url);
         return rc;
     }
-    ps_input_note(path);   /* the store is an input: never replaced by an output (-o) */
+    ps_input_note(path); /* the store is an input: never replaced by an output (-o) */
     sqlite3_busy_timeout(db, SQLITE_BUSY_MS);
     char *msg = NULL;
     const char *setup = flags == SQLITE_OPEN_READONLY ? "PRAGMA cache_size=-32768"
-                        : how & PS_DB_OPEN_BULK    ? SETUP_BULK
-                                                   : SETUP_WRITE;
+                        : how & PS_DB_OPEN_BULK       ? SETUP_BULK
+                                                      : SETUP_WRITE;
     if (sqlite3_exec(db, setup, NULL, NULL, &msg) != SQLITE_OK) {
         int rc = ps_error_set(err, code_of(db), name, 0, 0, "cannot open the database: %s", msg ? msg : "?");
         sqlite3_free(msg);
@@ -138,7 +139,10 @@ static int lite_open(const char *url, const char *name, int how, void **conn, in
     return PS_OK;
 }
 
-static void lite_close(void *conn) { sqlite3_close(conn); }
+static void lite_close(void *conn)
+{
+    sqlite3_close(conn);
+}
 
 static int lite_exec(void *conn, const char *name, const char *sql, ps_error *err)
 {
@@ -200,8 +204,14 @@ static int lite_next(void *stmt)
     return s->row;
 }
 
-static int lite_col_null(void *stmt, int i) { return sqlite3_column_type(((lite_stmt *)stmt)->st, i) == SQLITE_NULL; }
-static int64_t lite_col_int(void *stmt, int i) { return sqlite3_column_int64(((lite_stmt *)stmt)->st, i); }
+static int lite_col_null(void *stmt, int i)
+{
+    return sqlite3_column_type(((lite_stmt *)stmt)->st, i) == SQLITE_NULL;
+}
+static int64_t lite_col_int(void *stmt, int i)
+{
+    return sqlite3_column_int64(((lite_stmt *)stmt)->st, i);
+}
 
 static double lite_col_real(void *stmt, int i)
 {
@@ -223,7 +233,14 @@ static void lite_finalize(void *stmt)
 
 static const char *const lite_schemes[] = {"sqlite:", NULL};
 
-const ps_db_backend ps_db_sqlite_backend = {
-    "sqlite", lite_schemes, NULL, lite_open, lite_discard, lite_close, lite_exec, "BEGIN IMMEDIATE", NULL,
-    lite_prepare, lite_run, lite_next, lite_col_null, lite_col_int, lite_col_real, lite_col_text, lite_finalize,
-    NULL, NULL, NULL, NULL, "PRAGMA journal_mode=WAL"};
+const ps_db_backend ps_db_sqlite_backend = {"sqlite",      lite_schemes,
+                                            NULL,          lite_open,
+                                            lite_discard,  lite_close,
+                                            lite_exec,     "BEGIN IMMEDIATE",
+                                            NULL,          lite_prepare,
+                                            lite_run,      lite_next,
+                                            lite_col_null, lite_col_int,
+                                            lite_col_real, lite_col_text,
+                                            lite_finalize, NULL,
+                                            NULL,          NULL,
+                                            NULL,          "PRAGMA journal_mode=WAL"};

@@ -24,8 +24,8 @@
 
 /* ===================================================================== 1. databases */
 
-typedef struct ps_db ps_db;            /* an open connection (opaque) */
-typedef struct ps_db_stmt ps_db_stmt;  /* a prepared statement (opaque) */
+typedef struct ps_db ps_db; /* an open connection (opaque) */
+typedef struct ps_db_stmt ps_db_stmt; /* a prepared statement (opaque) */
 
 enum ps_db_type { PS_DB_NULL = 0, PS_DB_INT, PS_DB_REAL, PS_DB_TEXT };
 /* One bound value. REAL NaN is stored as NULL. TEXT is borrowed for the call. */
@@ -37,7 +37,7 @@ typedef struct ps_db_val {
 } ps_db_val;
 ps_db_val ps_db_int(int64_t v);
 ps_db_val ps_db_real(double v);
-ps_db_val ps_db_text(const char *s);   /* NULL s -> NULL value */
+ps_db_val ps_db_text(const char *s); /* NULL s -> NULL value */
 
 /* Open the database named by url: "sqlite:PATH" (created when missing with mode 0666 less the
  * umask, as every output; WAL journal, a 30 s busy timeout; the file is noted as an input,
@@ -71,7 +71,7 @@ int ps_db_open_read(const char *url, ps_db **out, ps_error *err);
  * -wal/-shm/-journal: a first write that failed (a full disk, a bad input) leaves no empty
  * database behind. NULL allowed. */
 void ps_db_close_discard(ps_db *db);
-void ps_db_close(ps_db *db);           /* NULL allowed; an open transaction is rolled back */
+void ps_db_close(ps_db *db); /* NULL allowed; an open transaction is rolled back */
 /* "sqlite" or "postgresql". */
 const char *ps_db_kind(const ps_db *db);
 /* The URL for messages: the password of a URL is replaced by "***". Owned by db. */
@@ -82,7 +82,7 @@ const char *ps_db_name(const ps_db *db);
  * concurrent writers queue instead of failing. PS_EIO on failure. */
 int ps_db_begin(ps_db *db, int write, ps_error *err);
 int ps_db_commit(ps_db *db, ps_error *err);
-void ps_db_rollback(ps_db *db);        /* never fails; nothing happens outside a transaction */
+void ps_db_rollback(ps_db *db); /* never fails; nothing happens outside a transaction */
 
 /* Run one statement without parameters (DDL). PS_EIO on failure. */
 int ps_db_exec(ps_db *db, const char *sql, ps_error *err);
@@ -101,7 +101,7 @@ int ps_db_col_null(ps_db_stmt *st, int i);
 int64_t ps_db_col_int(ps_db_stmt *st, int i);
 double ps_db_col_real(ps_db_stmt *st, int i);
 const char *ps_db_col_text(ps_db_stmt *st, int i);
-void ps_db_finalize(ps_db_stmt *st);   /* NULL allowed */
+void ps_db_finalize(ps_db_stmt *st); /* NULL allowed */
 /* One-shot: prepare, run with vals, read the first column of the first row as an integer into
  * *out (0 when there is no row or it is NULL). */
 int ps_db_query_int(ps_db *db, const char *sql, const ps_db_val *vals, size_t n, int64_t *out, ps_error *err);
@@ -114,9 +114,9 @@ int ps_db_query_int(ps_db *db, const char *sql, const ps_db_val *vals, size_t n,
 typedef struct ps_db_copy ps_db_copy;
 int ps_db_copy_begin(ps_db *db, const char *table, const char *const *cols, size_t ncols, ps_db_copy **out,
                      ps_error *err);
-int ps_db_copy_row(ps_db_copy *c, const ps_db_val *vals, ps_error *err);   /* ncols values */
-int ps_db_copy_end(ps_db_copy *c, ps_error *err);                          /* frees c */
-void ps_db_copy_abort(ps_db_copy *c);                                      /* frees c; NULL ok */
+int ps_db_copy_row(ps_db_copy *c, const ps_db_val *vals, ps_error *err); /* ncols values */
+int ps_db_copy_end(ps_db_copy *c, ps_error *err); /* frees c */
+void ps_db_copy_abort(ps_db_copy *c); /* frees c; NULL ok */
 
 /* ===================================================================== 2. schema */
 
@@ -140,12 +140,11 @@ int ps_store_check_version(ps_db *db, int64_t *have, ps_error *err);
 /* Hash every input file of run (reports, configs, counter logs) and the extra files (thresholds),
  * sort them by name, and fill m->files and m->digest (which also covers profile, lenient and
  * the thresholds name). PS_EIO when a file cannot be read. */
-int ps_store_meta_files(ps_store_meta *m, const ps_js_run *run, const char *const *extra, size_t nextra,
-                        ps_error *err);
+int ps_store_meta_files(ps_store_meta *m, const ps_js_run *run, const char *const *extra, size_t nextra, ps_error *err);
 
 /* Options of ps_store_add. */
 typedef struct ps_store_add_options {
-    double hold_seconds;   /* test hook: pause this long inside the transaction, halfway */
+    double hold_seconds; /* test hook: pause this long inside the transaction, halfway */
 } ps_store_add_options;
 /* Store one judged run under m->label in one transaction: metadata, tags, files, per-server
  * verdicts (result, profile, source, reasons) and thresholds, per-instance figures (recomputed
@@ -153,13 +152,12 @@ typedef struct ps_store_add_options {
  * (see ps_series_thin). Returns PS_OK with *added = 1, or *added = 0 when a run with the same
  * digest is stored already (*existing = its label, owned by the caller; nothing written).
  * PS_EUSAGE when the label holds other inputs; PS_EIO on a database error (rolled back). */
-int ps_store_add(ps_db *db, const ps_store_meta *m, const ps_js_run *run, const ps_store_add_options *opt,
-                 int *added, char **existing, ps_error *err);
+int ps_store_add(ps_db *db, const ps_store_meta *m, const ps_js_run *run, const ps_store_add_options *opt, int *added,
+                 char **existing, ps_error *err);
 
 /* Stored runs in label order, optionally only those whose tags hold every where[i] "key=value".
  * *out (n entries) owned by the caller: ps_store_list_free. */
-int ps_store_list(ps_db *db, const char *const *where, size_t nwhere, ps_store_entry **out, size_t *n,
-                  ps_error *err);
+int ps_store_list(ps_db *db, const char *const *where, size_t nwhere, ps_store_entry **out, size_t *n, ps_error *err);
 
 /* Rebuild a stored run: servers, instances with their recomputed and reported figures, host
  * tables, summaries, aggregate, verdicts, the configuration and report facts stored, and the
@@ -190,13 +188,13 @@ typedef struct ps_relog_sql_options {
      * rows, as hex): its GUID is derived from it, so loading the same log set again adds nothing
      * and an interrupted load resumes. NULL: a random GUID (neither resumable nor idempotent). */
     const char *key;
-    uint64_t batch_rows;   /* commit every this many CounterData rows, at a record boundary; 0 = default */
+    uint64_t batch_rows; /* commit every this many CounterData rows, at a record boundary; 0 = default */
 } ps_relog_sql_options;
 /* What ps_relog_sql_begin found of the log set in the database. */
 typedef struct ps_relog_sql_state {
-    int complete;            /* 1: the log set is stored whole already (nothing to do) */
+    int complete; /* 1: the log set is stored whole already (nothing to do) */
     uint64_t records_before; /* records of an interrupted load already stored (they are skipped) */
-    char guid[40];           /* the log set's GUID */
+    char guid[40]; /* the log set's GUID */
 } ps_relog_sql_state;
 /* Start a log set named display (its file name). Opens its own write transactions (the caller
  * holds none): registers (or reuses) a CounterDetails row for each column of info (committed at

@@ -18,10 +18,10 @@ struct ps_relog_sql {
     const ps_log_info *info;
     char *display;
     char guid[40];
-    int64_t *ids;          /* CounterID of each column */
+    int64_t *ids; /* CounterID of each column */
     ps_db_copy *copy;
     uint64_t records, rows;
-    uint64_t skip;         /* records stored by an interrupted load: counted, not written again */
+    uint64_t skip; /* records stored by an interrupted load: counted, not written again */
     uint64_t batch, in_batch;
     ps_time first, last;
 };
@@ -77,8 +77,8 @@ static void sql_time(char out[32], ps_time t)
 
 /* The lookup key of a counter: its parts, each marked present (1) or NULL (0) and ended by a
  * 0x1F unit separator, so "" and NULL differ and no part runs into the next. */
-static void detail_key(ps_buf *k, const char *machine, const char *object, const char *counter,
-                       const char *instance, const char *parent, int64_t index)
+static void detail_key(ps_buf *k, const char *machine, const char *object, const char *counter, const char *instance,
+                       const char *parent, int64_t index)
 {
     const char *parts[] = {machine, object, counter, instance, parent};
     ps_buf_reset(k);
@@ -96,8 +96,10 @@ static int load_details(ps_db *db, ps_hash *h, ps_buf *k, int64_t *max_id, ps_er
 {
     ps_db_stmt *st = NULL;
     *max_id = 0;
-    int rc = ps_db_prepare(db, "SELECT CounterID, MachineName, ObjectName, CounterName, InstanceName, InstanceIndex,"
-                               " ParentName FROM CounterDetails", &st, err);
+    int rc = ps_db_prepare(db,
+                           "SELECT CounterID, MachineName, ObjectName, CounterName, InstanceName, InstanceIndex,"
+                           " ParentName FROM CounterDetails",
+                           &st, err);
     if (!rc)
         rc = ps_db_run(st, NULL, 0, err);
     while (!rc && ps_db_next(st)) {
@@ -123,8 +125,10 @@ static int map_counters(ps_relog_sql *r, ps_error *err)
     int rc = load_details(r->db, &h, &key, &next, err);
     ps_db_stmt *ins = NULL;
     if (!rc)
-        rc = ps_db_prepare(r->db, "INSERT INTO CounterDetails (CounterID, MachineName, ObjectName, CounterName,"
-                                  " InstanceName, InstanceIndex, ParentName) VALUES (?, ?, ?, ?, ?, ?, ?)", &ins, err);
+        rc = ps_db_prepare(r->db,
+                           "INSERT INTO CounterDetails (CounterID, MachineName, ObjectName, CounterName,"
+                           " InstanceName, InstanceIndex, ParentName) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           &ins, err);
     for (size_t c = 0; c < r->info->ncounters && !rc; c++) {
         const ps_counter_path *p = &r->info->counters[c];
         ps_buf_reset(&machine);
@@ -137,8 +141,9 @@ static int map_counters(ps_relog_sql *r, ps_error *err)
         size_t found = ps_hash_get(&h, key.data, key.len);
         if (found == PS_HASH_NONE) {
             found = (size_t)++next;
-            ps_db_val v[] = {ps_db_int((int64_t)found), ps_db_text(m), ps_db_text(obj), ps_db_text(ctr),
-                             ps_db_text(p->instance), idx >= 0 ? ps_db_int(idx) : ps_db_text(NULL),
+            ps_db_val v[] = {ps_db_int((int64_t)found), ps_db_text(m),
+                             ps_db_text(obj),           ps_db_text(ctr),
+                             ps_db_text(p->instance),   idx >= 0 ? ps_db_int(idx) : ps_db_text(NULL),
                              ps_db_text(p->parent)};
             rc = ps_db_run(ins, v, 7, err);
             ps_hash_put(&h, key.data, key.len, found);
@@ -174,8 +179,8 @@ static int note_progress(ps_relog_sql *r, int done, ps_error *err)
         rc = ps_db_run(st, v, 1, err);
     ps_db_finalize(st);
     st = NULL;
-    if (!rc && !done && (rc = ps_db_prepare(r->db, "INSERT INTO ps_relog_load (GUID, records) VALUES (?, ?)", &st,
-                                            err)) == PS_OK)
+    if (!rc && !done &&
+        (rc = ps_db_prepare(r->db, "INSERT INTO ps_relog_load (GUID, records) VALUES (?, ?)", &st, err)) == PS_OK)
         rc = ps_db_run(st, v, 2, err);
     ps_db_finalize(st);
     return rc;
@@ -250,7 +255,7 @@ int ps_relog_sql_row(ps_relog_sql *r, const ps_row *row, ps_error *err)
         r->first = row->utc;
     r->last = row->utc;
     if (r->records <= r->skip)
-        return PS_OK;   /* stored by the interrupted load */
+        return PS_OK; /* stored by the interrupted load */
     char when[32];
     sql_time(when, row->utc);
     for (size_t c = 0; c < row->nvalues && c < r->info->ncounters; c++) {
@@ -295,14 +300,19 @@ int ps_relog_sql_end(ps_relog_sql *r, uint64_t *rows, ps_error *err)
         sql_time(stop, r->last);
     }
     char *disp = cut_utf8(r->display, 1024), *zone = r->info->timezone ? cut_utf8(r->info->timezone, 32) : NULL;
-    ps_db_val v[] = {ps_db_text(r->guid), ps_db_int(runid), ps_db_text(disp),
-                     ps_db_text(*start ? start : NULL), ps_db_text(*stop ? stop : NULL),
+    ps_db_val v[] = {ps_db_text(r->guid),
+                     ps_db_int(runid),
+                     ps_db_text(disp),
+                     ps_db_text(*start ? start : NULL),
+                     ps_db_text(*stop ? stop : NULL),
                      ps_db_int((int64_t)r->records),
-                     r->info->has_bias ? ps_db_int(r->info->bias_minutes) : ps_db_text(NULL), ps_db_text(zone)};
+                     r->info->has_bias ? ps_db_int(r->info->bias_minutes) : ps_db_text(NULL),
+                     ps_db_text(zone)};
     ps_db_stmt *st = NULL;
     if (!rc)
-        rc = ps_db_prepare(r->db, "INSERT INTO DisplayToID (GUID, RunID, DisplayString, LogStartTime, LogStopTime,"
-                                  " NumberOfRecords, MinutesToUTC, TimeZoneName) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        rc = ps_db_prepare(r->db,
+                           "INSERT INTO DisplayToID (GUID, RunID, DisplayString, LogStartTime, LogStopTime,"
+                           " NumberOfRecords, MinutesToUTC, TimeZoneName) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                            &st, err);
     if (!rc)
         rc = ps_db_run(st, v, 8, err);
@@ -342,7 +352,7 @@ int ps_relog_sql_bulk_begin(ps_db *db, uint64_t expect_rows, int *dropped, ps_er
     *dropped = 0;
     int rc = rows_upto(db, expect_rows, &have, err);
     if (rc || (uint64_t)have >= expect_rows)
-        return rc;   /* a big table and a small load: the index is kept up to date as rows come */
+        return rc; /* a big table and a small load: the index is kept up to date as rows come */
     rc = ps_db_begin(db, 1, err);
     if (!rc)
         rc = ps_db_exec(db, "DROP INDEX IF EXISTS CounterData_key", err);

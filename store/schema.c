@@ -53,13 +53,10 @@ static const char *const v2[] = {
     " RecordIndex BIGINT NOT NULL, CounterDateTime VARCHAR(24) NOT NULL, CounterValue DOUBLE PRECISION NOT NULL,"
     " FirstValueA BIGINT, FirstValueB BIGINT, SecondValueA BIGINT, SecondValueB BIGINT, MultiCount BIGINT,"
     " PRIMARY KEY (GUID, CounterID, RecordIndex))",
-    "CREATE INDEX ps_tag_key_value ON ps_tag (key, value)",
-    NULL};
+    "CREATE INDEX ps_tag_key_value ON ps_tag (key, value)", NULL};
 
 /* Whether the printed and recomputed verdicts disagreed (a stored run's document says so). */
-static const char *const v3[] = {
-    "ALTER TABLE ps_server ADD COLUMN verdict_disagree BIGINT NOT NULL DEFAULT 0",
-    NULL};
+static const char *const v3[] = {"ALTER TABLE ps_server ADD COLUMN verdict_disagree BIGINT NOT NULL DEFAULT 0", NULL};
 
 /* What a report's appendix shows besides the figures: the backup / soft recovery statistics
  * rows and the test log's events (ps_js_recovery_row, ps_js_event), so that a stored run's
@@ -113,8 +110,8 @@ static int valid_version(ps_db *db, int64_t *have, ps_error *err)
         return rc;
     if (*have > PS_STORE_SCHEMA_VERSION)
         return ps_error_set(err, PS_EINPUT, ps_db_name(db), 0, 0,
-                            "the database has schema version %lld; this perfscribe knows up to %d",
-                            (long long)*have, PS_STORE_SCHEMA_VERSION);
+                            "the database has schema version %lld; this perfscribe knows up to %d", (long long)*have,
+                            PS_STORE_SCHEMA_VERSION);
     if (low < 1 || *have < 1)
         return ps_error_set(err, PS_EINPUT, ps_db_name(db), 0, 0,
                             "the database has schema version %lld, not one of 1..%d (ps_schema edited by hand?)",
@@ -127,7 +124,7 @@ int ps_store_check_version(ps_db *db, int64_t *have, ps_error *err)
     *have = 0;
     ps_error probe = {0};
     if (ps_store_schema_version(db, have, &probe) != PS_OK) {
-        if (probe.code == PS_EINPUT) {   /* not a database at all */
+        if (probe.code == PS_EINPUT) { /* not a database at all */
             *err = probe;
             return PS_EINPUT;
         }

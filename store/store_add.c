@@ -24,8 +24,7 @@ static void note_file(const char ***names, size_t *n, const char *name)
     (*names)[(*n)++] = name;
 }
 
-int ps_store_meta_files(ps_store_meta *m, const ps_js_run *run, const char *const *extra, size_t nextra,
-                        ps_error *err)
+int ps_store_meta_files(ps_store_meta *m, const ps_js_run *run, const char *const *extra, size_t nextra, ps_error *err)
 {
     const char **names = NULL;
     size_t n = 0;
@@ -53,11 +52,12 @@ int ps_store_meta_files(ps_store_meta *m, const ps_js_run *run, const char *cons
     ps_sha256_init(&h);
     for (size_t i = 0; i < m->nfiles; i++) {
         ps_sha256_update(&h, m->files[i].sha256, 64);
-        const char *base = strrchr(m->files[i].name, '/');   /* the same files from another folder: same run */
+        const char *base = strrchr(m->files[i].name, '/'); /* the same files from another folder: same run */
         base = base ? base + 1 : m->files[i].name;
         ps_sha256_update(&h, base, strlen(base) + 1);
     }
-    const char *opts[] = {m->profile ? m->profile : "", m->lenient ? "lenient" : "", m->thresholds ? m->thresholds : ""};
+    const char *opts[] = {m->profile ? m->profile : "", m->lenient ? "lenient" : "",
+                          m->thresholds ? m->thresholds : ""};
     for (size_t i = 0; i < 3; i++)
         ps_sha256_update(&h, opts[i], strlen(opts[i]) + 1);
     char hex[65];
@@ -89,8 +89,8 @@ static int put_fig(writer *w, long server, long inst, const char *src, const cha
 {
     if (isnan(v))
         return PS_OK;
-    ps_db_val a[] = {ps_db_int(w->run), ps_db_int(server), ps_db_int(inst), ps_db_text(src), ps_db_text(key),
-                     ps_db_real(v)};
+    ps_db_val a[] = {ps_db_int(w->run), ps_db_int(server), ps_db_int(inst),
+                     ps_db_text(src),   ps_db_text(key),   ps_db_real(v)};
     return ps_db_run(w->fig, a, 6, w->err);
 }
 
@@ -126,17 +126,25 @@ static int put_figures(writer *w, long server, long inst, const char *src, const
     int rc = PS_OK;
     char key[96];
     for (int k = 0; k < PS_STORE_NFIG && !rc; k++)
-        rc = put_fig(w, server, inst, src, ps_store_fig_key(k, key, sizeof key), *ps_store_fig_slot((ps_js_figures *)f, k));
+        rc = put_fig(w, server, inst, src, ps_store_fig_key(k, key, sizeof key),
+                     *ps_store_fig_slot((ps_js_figures *)f, k));
     return rc;
 }
 
 /* Where the verdict came from, as the judge decided it (ps_verdict_source_name). */
 static int put_threshold(writer *w, long server, const char *name, const ps_js_threshold_set *t)
 {
-    ps_db_val a[] = {ps_db_int(w->run), ps_db_int(server), ps_db_text(name), ps_db_real(t->avg_db_read_ms),
-                     ps_db_real(t->max_db_read_ms), ps_db_real(t->avg_log_write_ms), ps_db_real(t->max_log_write_ms)};
-    return put(w->db, "INSERT INTO ps_threshold (run_id, server_idx, set_name, avg_db_read_ms, max_db_read_ms,"
-                      " avg_log_write_ms, max_log_write_ms) VALUES (?, ?, ?, ?, ?, ?, ?)", a, 7, w->err);
+    ps_db_val a[] = {ps_db_int(w->run),
+                     ps_db_int(server),
+                     ps_db_text(name),
+                     ps_db_real(t->avg_db_read_ms),
+                     ps_db_real(t->max_db_read_ms),
+                     ps_db_real(t->avg_log_write_ms),
+                     ps_db_real(t->max_log_write_ms)};
+    return put(w->db,
+               "INSERT INTO ps_threshold (run_id, server_idx, set_name, avg_db_read_ms, max_db_read_ms,"
+               " avg_log_write_ms, max_log_write_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",
+               a, 7, w->err);
 }
 
 /* The latency set of the verdict's profile ("jetstress-2013/strict ...") and of the config. */
@@ -165,7 +173,7 @@ static int put_series(writer *w, long server, const char *kind, const ps_series 
     ps_db_copy *c = NULL;
     char key[64];
     int rc = PS_OK;
-    for (size_t i = 0; i < n && !rc; i++) {   /* before the bulk load: nothing else runs during COPY */
+    for (size_t i = 0; i < n && !rc; i++) { /* before the bulk load: nothing else runs during COPY */
         snprintf(key, sizeof key, "series.%s.%zu", kind, i);
         rc = put_text(w, server, key, ser[i].label ? ser[i].label : "");
     }
@@ -175,7 +183,7 @@ static int put_series(writer *w, long server, const char *kind, const ps_series 
     for (size_t i = 0; i < n && !rc; i++) {
         ps_series_thin(&ser[i], PS_STORE_SERIES_BUCKETS, &thin);
         for (size_t k = 0; k < thin.n && !rc; k++) {
-            ps_db_val a[] = {ps_db_int(w->run), ps_db_int(server), ps_db_int((int64_t)i), ps_db_text(kind),
+            ps_db_val a[] = {ps_db_int(w->run),     ps_db_int(server),    ps_db_int((int64_t)i), ps_db_text(kind),
                              ps_db_int((int64_t)k), ps_db_int(thin.t[k]), ps_db_real(thin.v[k])};
             rc = ps_db_copy_row(c, a, w->err);
         }
@@ -191,11 +199,19 @@ static int put_series(writer *w, long server, const char *kind, const ps_series 
 static int put_instance(writer *w, long server, const ps_js_server *s, size_t i)
 {
     const ps_js_instance *in = &s->instances[i];
-    ps_db_val a[] = {ps_db_int(w->run), ps_db_int(server), ps_db_int((int64_t)i), ps_db_text(in->name),
-                     ps_db_text(in->log_path), ps_db_text(in->db_path), ps_db_int((int64_t)in->samples),
-                     ps_db_int(in->has_computed), ps_db_int(in->has_reported)};
-    int rc = put(w->db, "INSERT INTO ps_instance (run_id, server_idx, idx, name, log_path, db_path, samples,"
-                        " has_computed, has_reported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", a, 9, w->err);
+    ps_db_val a[] = {ps_db_int(w->run),
+                     ps_db_int(server),
+                     ps_db_int((int64_t)i),
+                     ps_db_text(in->name),
+                     ps_db_text(in->log_path),
+                     ps_db_text(in->db_path),
+                     ps_db_int((int64_t)in->samples),
+                     ps_db_int(in->has_computed),
+                     ps_db_int(in->has_reported)};
+    int rc = put(w->db,
+                 "INSERT INTO ps_instance (run_id, server_idx, idx, name, log_path, db_path, samples,"
+                 " has_computed, has_reported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 a, 9, w->err);
     if (!rc && in->has_computed)
         rc = put_figures(w, server, (long)i, PS_SRC_RECOMPUTED, &in->computed);
     if (!rc && in->has_reported)
@@ -211,18 +227,25 @@ static int put_instance(writer *w, long server, const ps_js_server *s, size_t i)
 
 static int put_server(writer *w, long idx, const ps_js_server *s)
 {
-    ps_db_val a[] = {ps_db_int(w->run), ps_db_int(idx), ps_db_text(s->machine),
-                     ps_db_text(ps_test_type_name(s->test_type)), ps_db_text(s->jetstress_version),
+    ps_db_val a[] = {ps_db_int(w->run),
+                     ps_db_int(idx),
+                     ps_db_text(s->machine),
+                     ps_db_text(ps_test_type_name(s->test_type)),
+                     ps_db_text(s->jetstress_version),
                      s->window_start == PS_TIME_NONE ? ps_db_text(NULL) : ps_db_int(s->window_start),
                      s->window_end == PS_TIME_NONE ? ps_db_text(NULL) : ps_db_int(s->window_end),
                      ps_db_int((int64_t)s->window_samples),
                      s->has_local_minus_utc ? ps_db_int(s->local_minus_utc) : ps_db_text(NULL),
-                     ps_db_text(ps_store_verdict_word(s->verdict.result)), ps_db_text(s->verdict.profile),
-                     ps_db_text(ps_store_verdict_source(s)), ps_db_int(s->report != NULL), ps_db_int(s->config != NULL),
+                     ps_db_text(ps_store_verdict_word(s->verdict.result)),
+                     ps_db_text(s->verdict.profile),
+                     ps_db_text(ps_store_verdict_source(s)),
+                     ps_db_int(s->report != NULL),
+                     ps_db_int(s->config != NULL),
                      ps_db_int(s->verdict.disagree != 0)};
-    int rc = put(w->db, "INSERT INTO ps_server (run_id, idx, machine, test_type, jetstress_version, window_start,"
-                        " window_end, window_samples, local_minus_utc, verdict, verdict_profile, verdict_source,"
-                        " has_report, has_config, verdict_disagree) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    int rc = put(w->db,
+                 "INSERT INTO ps_server (run_id, idx, machine, test_type, jetstress_version, window_start,"
+                 " window_end, window_samples, local_minus_utc, verdict, verdict_profile, verdict_source,"
+                 " has_report, has_config, verdict_disagree) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  a, 15, w->err);
     for (size_t k = 0; k < s->verdict.nreasons && !rc; k++) {
         ps_db_val r[] = {ps_db_int(w->run), ps_db_int(idx), ps_db_int((int64_t)k), ps_db_text(s->verdict.reasons[k])};
@@ -233,10 +256,14 @@ static int put_server(writer *w, long idx, const ps_js_server *s)
         rc = put(w->db, "INSERT INTO ps_log_file (run_id, server_idx, seq, path) VALUES (?, ?, ?, ?)", r, 4, w->err);
     }
     for (size_t k = 0; k < s->nhost && !rc; k++) {
-        ps_db_val r[] = {ps_db_int(w->run), ps_db_int(idx), ps_db_int((int64_t)k), ps_db_text(s->host[k].counter),
-                         ps_db_real(s->host[k].avg), ps_db_real(s->host[k].min), ps_db_real(s->host[k].max)};
-        rc = put(w->db, "INSERT INTO ps_host (run_id, server_idx, seq, counter, avg, min, max)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?)", r, 7, w->err);
+        ps_db_val r[] = {ps_db_int(w->run),          ps_db_int(idx),
+                         ps_db_int((int64_t)k),      ps_db_text(s->host[k].counter),
+                         ps_db_real(s->host[k].avg), ps_db_real(s->host[k].min),
+                         ps_db_real(s->host[k].max)};
+        rc = put(w->db,
+                 "INSERT INTO ps_host (run_id, server_idx, seq, counter, avg, min, max)"
+                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                 r, 7, w->err);
     }
     if (!rc)
         rc = put_thresholds(w, idx, s);
@@ -247,7 +274,7 @@ static int put_server(writer *w, long idx, const ps_js_server *s)
     /* ESRP qualification (issue 28): "qualification" = pass / fail / unknown, and per criterion
      * "qualification.<criterion>" = "<met>: <its sentence>" (ps_js_qualify_server) */
     for (size_t k = 0; !rc && s->qualification.assessed && k <= s->qualification.nreasons; k++) {
-        static const char *const met[] = {"unknown", "fail", "pass"};   /* index result + 1 */
+        static const char *const met[] = {"unknown", "fail", "pass"}; /* index result + 1 */
         const ps_qual_reason *q = k ? &s->qualification.reasons[k - 1] : NULL;
         char key[64];
         ps_buf v = {0};
@@ -266,7 +293,7 @@ static int put_server(writer *w, long idx, const ps_js_server *s)
         rc = put_fields(w, idx, PS_SRC_REPORT, ps_store_report_fields, r);
         if (!rc)
             rc = put_texts(w, idx, "report", ps_store_report_texts, r);
-        for (size_t k = 0; k < r->nperf_logs && !rc; k++) {   /* "perf_log.<k>": the logs the report names */
+        for (size_t k = 0; k < r->nperf_logs && !rc; k++) { /* "perf_log.<k>": the logs the report names */
             char key[40];
             snprintf(key, sizeof key, "perf_log.%zu", k);
             rc = put_text(w, idx, key, r->perf_logs[k]);
@@ -289,10 +316,12 @@ static int put_server(writer *w, long idx, const ps_js_server *s)
 
 static int put_meta(writer *w, const ps_store_meta *m)
 {
-    ps_db_val a[] = {ps_db_int(w->run), ps_db_text(m->label), ps_db_text(m->digest), ps_db_text(m->stored_at),
+    ps_db_val a[] = {ps_db_int(w->run),      ps_db_text(m->label),   ps_db_text(m->digest), ps_db_text(m->stored_at),
                      ps_db_text(m->version), ps_db_text(m->profile), ps_db_int(m->lenient), ps_db_text(m->thresholds)};
-    int rc = put(w->db, "INSERT INTO ps_run (id, label, digest, stored_at, version, profile, lenient, thresholds)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", a, 8, w->err);
+    int rc = put(w->db,
+                 "INSERT INTO ps_run (id, label, digest, stored_at, version, profile, lenient, thresholds)"
+                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                 a, 8, w->err);
     for (size_t i = 0; i < m->ntags && !rc; i++) {
         ps_db_val t[] = {ps_db_int(w->run), ps_db_text(m->tags[i].key), ps_db_text(m->tags[i].value)};
         rc = put(w->db, "INSERT INTO ps_tag (run_id, key, value) VALUES (?, ?, ?)", t, 3, w->err);
@@ -320,8 +349,8 @@ static int find_digest(ps_db *db, const char *digest, char **label, ps_error *er
     return rc;
 }
 
-int ps_store_add(ps_db *db, const ps_store_meta *m, const ps_js_run *run, const ps_store_add_options *opt,
-                 int *added, char **existing, ps_error *err)
+int ps_store_add(ps_db *db, const ps_store_meta *m, const ps_js_run *run, const ps_store_add_options *opt, int *added,
+                 char **existing, ps_error *err)
 {
     *added = 0;
     *existing = NULL;
@@ -345,10 +374,13 @@ int ps_store_add(ps_db *db, const ps_store_meta *m, const ps_js_run *run, const 
     if (!rc)
         rc = ps_db_query_int(db, "SELECT COALESCE(MAX(id), 0) + 1 FROM ps_run", NULL, 0, &w.run, err);
     if (!rc)
-        rc = ps_db_prepare(db, "INSERT INTO ps_figure (run_id, server_idx, instance_idx, source, key, value)"
-                               " VALUES (?, ?, ?, ?, ?, ?)", &w.fig, err);
+        rc = ps_db_prepare(db,
+                           "INSERT INTO ps_figure (run_id, server_idx, instance_idx, source, key, value)"
+                           " VALUES (?, ?, ?, ?, ?, ?)",
+                           &w.fig, err);
     if (!rc)
-        rc = ps_db_prepare(db, "INSERT INTO ps_text (run_id, server_idx, key, value) VALUES (?, ?, ?, ?)", &w.text, err);
+        rc =
+            ps_db_prepare(db, "INSERT INTO ps_text (run_id, server_idx, key, value) VALUES (?, ?, ?, ?)", &w.text, err);
     if (!rc)
         rc = put_meta(&w, m);
     for (size_t i = 0; i < run->nservers && !rc; i++) {

@@ -6,36 +6,50 @@
 #include <stdio.h>
 #include <string.h>
 
-#define F(T, f) {#f, offsetof(T, f)}
+#define F(T, f)            \
+    {                      \
+#f, offsetof(T, f) \
+    }
 
 #define SUMMARY_FIELD(f) F(ps_js_summary, f),
 const ps_store_field ps_store_summary_fields[] = {PS_JS_SUMMARY_FIELDS(SUMMARY_FIELD){NULL, 0}};
 
 const ps_store_field ps_store_config_fields[] = {
-    F(ps_js_config, duration_s), F(ps_js_config, log_interval_ms), F(ps_js_config, log_interval2_ms),
-    F(ps_js_config, max_latency_errors), F(ps_js_config, mailbox_count), F(ps_js_config, mailbox_iops),
-    F(ps_js_config, thread_count), F(ps_js_config, copies_per_db), F(ps_js_config, mailbox_quota_mb),
-    F(ps_js_config, insert_pct), F(ps_js_config, delete_pct), F(ps_js_config, replace_pct),
-    F(ps_js_config, read_pct), F(ps_js_config, lazy_commit_pct), {NULL, 0}};
+    F(ps_js_config, duration_s),         F(ps_js_config, log_interval_ms), F(ps_js_config, log_interval2_ms),
+    F(ps_js_config, max_latency_errors), F(ps_js_config, mailbox_count),   F(ps_js_config, mailbox_iops),
+    F(ps_js_config, thread_count),       F(ps_js_config, copies_per_db),   F(ps_js_config, mailbox_quota_mb),
+    F(ps_js_config, insert_pct),         F(ps_js_config, delete_pct),      F(ps_js_config, replace_pct),
+    F(ps_js_config, read_pct),           F(ps_js_config, lazy_commit_pct), {NULL, 0}};
 
-const ps_store_field ps_store_report_fields[] = {
-    F(ps_js_report, achieved_iops), F(ps_js_report, target_iops), F(ps_js_report, initial_db_bytes),
-    F(ps_js_report, final_db_bytes), F(ps_js_report, db_files), F(ps_js_report, thread_count),
-    F(ps_js_report, min_cache_mb), F(ps_js_report, max_cache_mb), F(ps_js_report, insert_pct),
-    F(ps_js_report, delete_pct), F(ps_js_report, replace_pct), F(ps_js_report, read_pct),
-    F(ps_js_report, lazy_commit_pct), F(ps_js_report, copies_per_db), F(ps_js_report, page_fault_stalls_avg),
-    {NULL, 0}};
+const ps_store_field ps_store_report_fields[] = {F(ps_js_report, achieved_iops),
+                                                 F(ps_js_report, target_iops),
+                                                 F(ps_js_report, initial_db_bytes),
+                                                 F(ps_js_report, final_db_bytes),
+                                                 F(ps_js_report, db_files),
+                                                 F(ps_js_report, thread_count),
+                                                 F(ps_js_report, min_cache_mb),
+                                                 F(ps_js_report, max_cache_mb),
+                                                 F(ps_js_report, insert_pct),
+                                                 F(ps_js_report, delete_pct),
+                                                 F(ps_js_report, replace_pct),
+                                                 F(ps_js_report, read_pct),
+                                                 F(ps_js_report, lazy_commit_pct),
+                                                 F(ps_js_report, copies_per_db),
+                                                 F(ps_js_report, page_fault_stalls_avg),
+                                                 {NULL, 0}};
 
 const ps_store_field ps_store_report_texts[] = {
-    F(ps_js_report, source), F(ps_js_report, language), F(ps_js_report, result_reason), F(ps_js_report, machine),
-    F(ps_js_report, description), F(ps_js_report, jetstress_version), F(ps_js_report, ese_version),
-    F(ps_js_report, os), {NULL, 0}};
+    F(ps_js_report, source),      F(ps_js_report, language),    F(ps_js_report, result_reason),
+    F(ps_js_report, machine),     F(ps_js_report, description), F(ps_js_report, jetstress_version),
+    F(ps_js_report, ese_version), F(ps_js_report, os),          {NULL, 0}};
 
-const ps_store_field ps_store_report_ints[] = {F(ps_js_report, result), F(ps_js_report, bdm),
-                                               F(ps_js_report, layout_2007), {NULL, 0}};
+const ps_store_field ps_store_report_ints[] = {
+    F(ps_js_report, result), F(ps_js_report, bdm), F(ps_js_report, layout_2007), {NULL, 0}};
 
-const ps_store_field ps_store_report_times[] = {F(ps_js_report, test_start), F(ps_js_report, test_end),
-                                                F(ps_js_report, collection_start), F(ps_js_report, collection_end),
+const ps_store_field ps_store_report_times[] = {F(ps_js_report, test_start),
+                                                F(ps_js_report, test_end),
+                                                F(ps_js_report, collection_start),
+                                                F(ps_js_report, collection_end),
                                                 {NULL, 0}};
 
 const ps_store_field ps_store_config_texts[] = {

@@ -28,13 +28,13 @@ typedef struct ps_store_field {
 #define PS_KIND_IOPS "iops"
 #define PS_KIND_READ_LAT "read_lat"
 
-extern const ps_store_field ps_store_summary_fields[];   /* ps_js_summary, NULL-key terminated */
-extern const ps_store_field ps_store_config_fields[];    /* ps_js_config doubles */
-extern const ps_store_field ps_store_report_fields[];    /* ps_js_report doubles */
-extern const ps_store_field ps_store_report_texts[];     /* ps_js_report char * fields */
-extern const ps_store_field ps_store_config_texts[];     /* ps_js_config char * fields */
-extern const ps_store_field ps_store_report_ints[];      /* ps_js_report int fields (-1: unknown) */
-extern const ps_store_field ps_store_report_times[];     /* ps_js_report ps_time fields (NaN: PS_TIME_NONE) */
+extern const ps_store_field ps_store_summary_fields[]; /* ps_js_summary, NULL-key terminated */
+extern const ps_store_field ps_store_config_fields[]; /* ps_js_config doubles */
+extern const ps_store_field ps_store_report_fields[]; /* ps_js_report doubles */
+extern const ps_store_field ps_store_report_texts[]; /* ps_js_report char * fields */
+extern const ps_store_field ps_store_config_texts[]; /* ps_js_config char * fields */
+extern const ps_store_field ps_store_report_ints[]; /* ps_js_report int fields (-1: unknown) */
+extern const ps_store_field ps_store_report_times[]; /* ps_js_report ps_time fields (NaN: PS_TIME_NONE) */
 
 /* Number of figure keys of one instance (ps_js_figures): 12 transactional, 2 maintenance,
  * 2 replication, 12 total. */

@@ -7,9 +7,9 @@
 #include <string.h>
 
 /* Tables holding a run's rows (run_id column), for removal. */
-static const char *const run_tables[] = {"ps_tag", "ps_file", "ps_server", "ps_reason", "ps_threshold",
-                                         "ps_log_file", "ps_instance", "ps_figure", "ps_host", "ps_text", "ps_point",
-                                         "ps_recovery", "ps_event"};
+static const char *const run_tables[] = {"ps_tag",      "ps_file",     "ps_server", "ps_reason", "ps_threshold",
+                                         "ps_log_file", "ps_instance", "ps_figure", "ps_host",   "ps_text",
+                                         "ps_point",    "ps_recovery", "ps_event"};
 
 char *ps_store_dup_col(ps_db_stmt *st, int i)
 {
@@ -42,7 +42,8 @@ int ps_store_meta_rows(ps_db *db, int64_t id, ps_store_meta *m, ps_error *err)
     if (m->ntags)
         qsort(m->tags, m->ntags, sizeof *m->tags, tag_cmp);
     if (!rc)
-        rc = ps_store_query(db, "SELECT name, size, sha256 FROM ps_file WHERE run_id = ? ORDER BY seq", &v, 1, &st, err);
+        rc =
+            ps_store_query(db, "SELECT name, size, sha256 FROM ps_file WHERE run_id = ? ORDER BY seq", &v, 1, &st, err);
     while (!rc && ps_db_next(st)) {
         m->files = ps_xrealloc(m->files, (m->nfiles + 1) * sizeof *m->files);
         ps_store_file *f = &m->files[m->nfiles++];
@@ -70,8 +71,7 @@ static int entry_cmp(const void *a, const void *b)
     return strcmp(((const ps_store_entry *)a)->meta.label, ((const ps_store_entry *)b)->meta.label);
 }
 
-int ps_store_list(ps_db *db, const char *const *where, size_t nwhere, ps_store_entry **out, size_t *n,
-                  ps_error *err)
+int ps_store_list(ps_db *db, const char *const *where, size_t nwhere, ps_store_entry **out, size_t *n, ps_error *err)
 {
     *out = NULL;
     *n = 0;
@@ -107,12 +107,15 @@ int ps_store_list(ps_db *db, const char *const *where, size_t nwhere, ps_store_e
         ps_db_val id = ps_db_int(ids[i]);
         rc = ps_store_meta_rows(db, ids[i], &e->meta, err);
         if (!rc)
-            rc = ps_store_query(db, "SELECT COUNT(*), SUM(CASE WHEN verdict = 'fail' THEN 1 ELSE 0 END),"
-                           " SUM(CASE WHEN verdict = 'pass' THEN 1 ELSE 0 END) FROM ps_server WHERE run_id = ?",
-                       &id, 1, &st, err);
+            rc = ps_store_query(db,
+                                "SELECT COUNT(*), SUM(CASE WHEN verdict = 'fail' THEN 1 ELSE 0 END),"
+                                " SUM(CASE WHEN verdict = 'pass' THEN 1 ELSE 0 END) FROM ps_server WHERE run_id = ?",
+                                &id, 1, &st, err);
         if (!rc && ps_db_next(st)) {
             e->nservers = (size_t)ps_db_col_int(st, 0);
-            e->result = ps_db_col_int(st, 1) ? PS_VERDICT_FAIL : ps_db_col_int(st, 2) ? PS_VERDICT_PASS : PS_VERDICT_UNKNOWN;
+            e->result = ps_db_col_int(st, 1)   ? PS_VERDICT_FAIL
+                        : ps_db_col_int(st, 2) ? PS_VERDICT_PASS
+                                               : PS_VERDICT_UNKNOWN;
         }
         ps_db_finalize(st);
         st = NULL;

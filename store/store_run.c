@@ -95,12 +95,12 @@ static void figure_into(ps_js_run *run, int64_t si, int64_t ii, const char *src,
         *d = v;
 }
 
-enum { PS_STORE_MAX_PERF_LOGS = 64 };   /* a hand-edited index cannot make a huge array */
+enum { PS_STORE_MAX_PERF_LOGS = 64 }; /* a hand-edited index cannot make a huge array */
 
 static void text_into(ps_js_server *s, const char *key, const char *value)
 {
     char **slot = NULL;
-    if (strncmp(key, "perf_log.", 9) == 0 && s->report) {   /* the report's Performance Log, in order */
+    if (strncmp(key, "perf_log.", 9) == 0 && s->report) { /* the report's Performance Log, in order */
         ps_js_report *r = s->report;
         size_t i = strtoul(key + 9, NULL, 10);
         if (i >= PS_STORE_MAX_PERF_LOGS)
@@ -126,7 +126,6 @@ static void text_into(ps_js_server *s, const char *key, const char *value)
     }
 }
 
-
 static ps_time time_col(ps_db_stmt *st, int i)
 {
     return ps_db_col_null(st, i) ? PS_TIME_NONE : ps_db_col_int(st, i);
@@ -137,10 +136,13 @@ static int load_servers(ps_db *db, int64_t id, ps_js_run *run, ps_error *err)
 {
     ps_db_val v = ps_db_int(id);
     ps_db_stmt *st = NULL;
-    int rc = ps_store_query(db, "SELECT machine, test_type, jetstress_version, window_start, window_end,"
-                                " window_samples, local_minus_utc, verdict, verdict_profile, has_report, has_config, verdict_source,"
-                                " verdict_disagree"
-                                " FROM ps_server WHERE run_id = ? ORDER BY idx", &v, 1, &st, err);
+    int rc = ps_store_query(
+        db,
+        "SELECT machine, test_type, jetstress_version, window_start, window_end,"
+        " window_samples, local_minus_utc, verdict, verdict_profile, has_report, has_config, verdict_source,"
+        " verdict_disagree"
+        " FROM ps_server WHERE run_id = ? ORDER BY idx",
+        &v, 1, &st, err);
     while (!rc && ps_db_next(st)) {
         run->servers = ps_xrealloc(run->servers, (run->nservers + 1) * sizeof *run->servers);
         ps_js_server *s = &run->servers[run->nservers++];
@@ -170,8 +172,10 @@ static int load_lists(ps_db *db, int64_t id, ps_js_run *run, ps_error *err)
 {
     ps_db_val v = ps_db_int(id);
     ps_db_stmt *st = NULL;
-    int rc = ps_store_query(db, "SELECT server_idx, name, log_path, db_path, samples, has_computed, has_reported"
-                                " FROM ps_instance WHERE run_id = ? ORDER BY server_idx, idx", &v, 1, &st, err);
+    int rc = ps_store_query(db,
+                            "SELECT server_idx, name, log_path, db_path, samples, has_computed, has_reported"
+                            " FROM ps_instance WHERE run_id = ? ORDER BY server_idx, idx",
+                            &v, 1, &st, err);
     while (!rc && ps_db_next(st)) {
         int64_t si = ps_db_col_int(st, 0);
         if (si < 0 || (size_t)si >= run->nservers)
@@ -191,8 +195,8 @@ static int load_lists(ps_db *db, int64_t id, ps_js_run *run, ps_error *err)
     }
     ps_db_finalize(st);
     if (!rc)
-        rc = ps_store_query(db, "SELECT server_idx, text FROM ps_reason WHERE run_id = ? ORDER BY server_idx, seq",
-                            &v, 1, &st, err);
+        rc = ps_store_query(db, "SELECT server_idx, text FROM ps_reason WHERE run_id = ? ORDER BY server_idx, seq", &v,
+                            1, &st, err);
     while (!rc && ps_db_next(st)) {
         int64_t si = ps_db_col_int(st, 0);
         if (si >= 0 && (size_t)si < run->nservers)
@@ -212,16 +216,18 @@ static int load_lists(ps_db *db, int64_t id, ps_js_run *run, ps_error *err)
     }
     ps_db_finalize(st);
     if (!rc)
-        rc = ps_store_query(db, "SELECT server_idx, counter, avg, min, max FROM ps_host WHERE run_id = ?"
-                                " ORDER BY server_idx, seq", &v, 1, &st, err);
+        rc = ps_store_query(db,
+                            "SELECT server_idx, counter, avg, min, max FROM ps_host WHERE run_id = ?"
+                            " ORDER BY server_idx, seq",
+                            &v, 1, &st, err);
     while (!rc && ps_db_next(st)) {
         int64_t si = ps_db_col_int(st, 0);
         if (si < 0 || (size_t)si >= run->nservers)
             continue;
         ps_js_server *s = &run->servers[si];
         s->host = ps_xrealloc(s->host, (s->nhost + 1) * sizeof *s->host);
-        s->host[s->nhost++] = (ps_js_host_row){ps_store_dup_col(st, 1), ps_db_col_real(st, 2),
-                                               ps_db_col_real(st, 3), ps_db_col_real(st, 4)};
+        s->host[s->nhost++] = (ps_js_host_row){ps_store_dup_col(st, 1), ps_db_col_real(st, 2), ps_db_col_real(st, 3),
+                                               ps_db_col_real(st, 4)};
     }
     ps_db_finalize(st);
     return rc;
@@ -266,8 +272,10 @@ static int load_values(ps_db *db, int64_t id, ps_js_run *run, ps_error *err)
     }
     ps_db_finalize(st);
     if (!rc)
-        rc = ps_store_query(db, "SELECT server_idx, instance_idx, kind, t, v FROM ps_point WHERE run_id = ?"
-                                " ORDER BY server_idx, kind, instance_idx, seq", &v, 1, &st, err);
+        rc = ps_store_query(db,
+                            "SELECT server_idx, instance_idx, kind, t, v FROM ps_point WHERE run_id = ?"
+                            " ORDER BY server_idx, kind, instance_idx, seq",
+                            &v, 1, &st, err);
     while (!rc && ps_db_next(st)) {
         int64_t si = ps_db_col_int(st, 0), ii = ps_db_col_int(st, 1);
         if (si < 0 || (size_t)si >= run->nservers || ii < 0 || (size_t)ii >= run->servers[si].nseries)
@@ -287,7 +295,7 @@ int ps_store_load(ps_db *db, const char *label, ps_js_run **out, ps_store_meta *
     ps_db_val lab = ps_db_text(label);
     ps_db_stmt *st = NULL;
     int64_t id = 0;
-    int rc = ps_db_begin(db, 0, err);   /* one consistent snapshot */
+    int rc = ps_db_begin(db, 0, err); /* one consistent snapshot */
     if (rc)
         return rc;
     rc = ps_store_query(db, PS_STORE_RUN_COLS " WHERE label = ?", &lab, 1, &st, err);
@@ -318,7 +326,7 @@ int ps_store_load(ps_db *db, const char *label, ps_js_run **out, ps_store_meta *
         ps_store_meta_fini(meta);
         return rc;
     }
-    ps_js_qualify(run);   /* ESRP qualification: follows from the stored figures and verdicts */
+    ps_js_qualify(run); /* ESRP qualification: follows from the stored figures and verdicts */
     *out = run;
     return PS_OK;
 }

@@ -6,22 +6,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EVENT_COLS "run_id, server_idx, seq, kind, at, line, who, what, v0, v1, v2, v3, v4, v5, final_block, text, line_id"
+#define EVENT_COLS \
+    "run_id, server_idx, seq, kind, at, line, who, what, v0, v1, v2, v3, v4, v5, final_block, text, line_id"
 #define NEVENT_COLS 17
-#define RECOVERY_COLS "run_id, server_idx, seq, label, is_summary, db_size_mb, elapsed_s, mb_per_sec, logs_replayed, sec_per_log"
+#define RECOVERY_COLS \
+    "run_id, server_idx, seq, label, is_summary, db_size_mb, elapsed_s, mb_per_sec, logs_replayed, sec_per_log"
 #define NRECOVERY_COLS 10
 
 static int put_recovery(ps_db *db, int64_t run, long server, const ps_js_report *r, ps_error *err)
 {
     ps_db_stmt *st = NULL;
-    int rc = r->nrecovery ? ps_db_prepare(db, "INSERT INTO ps_recovery (" RECOVERY_COLS ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                          &st, err)
-                          : PS_OK;
+    int rc =
+        r->nrecovery
+            ? ps_db_prepare(db, "INSERT INTO ps_recovery (" RECOVERY_COLS ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            &st, err)
+            : PS_OK;
     for (size_t i = 0; i < r->nrecovery && !rc; i++) {
         const ps_js_recovery_row *x = &r->recovery[i];
-        ps_db_val a[NRECOVERY_COLS] = {ps_db_int(run), ps_db_int(server), ps_db_int((int64_t)i), ps_db_text(x->label),
-                                       ps_db_int(x->is_summary), ps_db_real(x->db_size_mb), ps_db_real(x->elapsed_s),
-                                       ps_db_real(x->mb_per_sec), ps_db_real(x->logs_replayed),
+        ps_db_val a[NRECOVERY_COLS] = {ps_db_int(run),
+                                       ps_db_int(server),
+                                       ps_db_int((int64_t)i),
+                                       ps_db_text(x->label),
+                                       ps_db_int(x->is_summary),
+                                       ps_db_real(x->db_size_mb),
+                                       ps_db_real(x->elapsed_s),
+                                       ps_db_real(x->mb_per_sec),
+                                       ps_db_real(x->logs_replayed),
                                        ps_db_real(x->sec_per_log)};
         rc = ps_db_run(st, a, NRECOVERY_COLS, err);
     }
@@ -32,14 +42,21 @@ static int put_recovery(ps_db *db, int64_t run, long server, const ps_js_report 
 static int put_events(ps_db *db, int64_t run, long server, const ps_js_report *r, ps_error *err)
 {
     ps_db_stmt *st = NULL;
-    int rc = r->nevents ? ps_db_prepare(db, "INSERT INTO ps_event (" EVENT_COLS ")"
-                                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", &st, err)
+    int rc = r->nevents ? ps_db_prepare(db,
+                                        "INSERT INTO ps_event (" EVENT_COLS ")"
+                                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                        &st, err)
                         : PS_OK;
     for (size_t i = 0; i < r->nevents && !rc; i++) {
         const ps_js_event *e = &r->events[i];
-        ps_db_val a[NEVENT_COLS] = {ps_db_int(run), ps_db_int(server), ps_db_int((int64_t)i), ps_db_int(e->kind),
+        ps_db_val a[NEVENT_COLS] = {ps_db_int(run),
+                                    ps_db_int(server),
+                                    ps_db_int((int64_t)i),
+                                    ps_db_int(e->kind),
                                     e->when == PS_TIME_NONE ? ps_db_text(NULL) : ps_db_int(e->when),
-                                    ps_db_int(e->line), ps_db_text(e->who), ps_db_text(e->what)};
+                                    ps_db_int(e->line),
+                                    ps_db_text(e->who),
+                                    ps_db_text(e->what)};
         for (int k = 0; k < 6; k++)
             a[8 + k] = ps_db_real(e->v[k]);
         a[14] = ps_db_int(e->final_block);
@@ -74,10 +91,14 @@ int ps_store_load_testlog(ps_db *db, int64_t id, ps_js_run *run, ps_error *err)
         if (!r)
             continue;
         r->recovery = ps_xrealloc(r->recovery, (r->nrecovery + 1) * sizeof *r->recovery);
-        r->recovery[r->nrecovery++] = (ps_js_recovery_row){
-            .label = ps_db_col_null(st, 3) ? NULL : ps_store_dup_col(st, 3), .is_summary = (int)ps_db_col_int(st, 4),
-            .db_size_mb = ps_db_col_real(st, 5), .elapsed_s = ps_db_col_real(st, 6), .mb_per_sec = ps_db_col_real(st, 7),
-            .logs_replayed = ps_db_col_real(st, 8), .sec_per_log = ps_db_col_real(st, 9)};
+        r->recovery[r->nrecovery++] =
+            (ps_js_recovery_row){.label = ps_db_col_null(st, 3) ? NULL : ps_store_dup_col(st, 3),
+                                 .is_summary = (int)ps_db_col_int(st, 4),
+                                 .db_size_mb = ps_db_col_real(st, 5),
+                                 .elapsed_s = ps_db_col_real(st, 6),
+                                 .mb_per_sec = ps_db_col_real(st, 7),
+                                 .logs_replayed = ps_db_col_real(st, 8),
+                                 .sec_per_log = ps_db_col_real(st, 9)};
     }
     ps_db_finalize(st);
     if (!rc)

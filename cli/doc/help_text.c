@@ -4,12 +4,12 @@
 #include <string.h>
 
 #define HELP_WIDTH 79
-#define OPT_COLUMN 22   /* option help starts here; longer labels put it on the next line */
+#define OPT_COLUMN 22 /* option help starts here; longer labels put it on the next line */
 
 const char *ps_doc_opt_label(const ps_opt_doc *o, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s%s%s%s%s", o->shrt ? o->shrt : "", o->shrt && o->lng ? ", " : "",
-             o->lng ? o->lng : "", o->arg ? " " : "", o->arg ? o->arg : "");
+    snprintf(buf, size, "%s%s%s%s%s", o->shrt ? o->shrt : "", o->shrt && o->lng ? ", " : "", o->lng ? o->lng : "",
+             o->arg ? " " : "", o->arg ? o->arg : "");
     return buf;
 }
 
@@ -137,7 +137,8 @@ void ps_doc_print_synopsis(FILE *fp, const char *lead, const char *synopsis, int
 static const ps_opt_doc common_opts[] = {
     [PS_COMMON_QUIET] = {"-q", "--quiet", NULL, PS_VAL_NONE, NULL, 0,
                          "no progress bar and no list of the files written (relog's -q, which lists "
-                         "a log's counters, is 'perfscribe summary')", .kind = PS_ARG_FLAG},
+                         "a log's counters, is 'perfscribe summary')",
+                         .kind = PS_ARG_FLAG},
     [PS_COMMON_HELP] = {"-h", "--help", NULL, PS_VAL_NONE, NULL, 0, "this text", .kind = PS_ARG_FLAG},
 };
 const ps_opt_group ps_doc_common_opts = {common_opts, PS_DOC_N(common_opts)};
@@ -160,7 +161,7 @@ void ps_doc_print_opt(FILE *fp, const ps_opt_doc *o, int column, int width)
     char label[128], first[160];
     ps_doc_opt_label(o, label, sizeof label);
     snprintf(first, sizeof first, "  %s", label);
-    if ((int)strlen(first) >= column) {   /* no room for a space before the help: next line */
+    if ((int)strlen(first) >= column) { /* no room for a space before the help: next line */
         fprintf(fp, "%s\n", first);
         ps_doc_print_wrapped(fp, o->help, column, width, NULL);
     } else {

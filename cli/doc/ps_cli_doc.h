@@ -13,19 +13,19 @@
 
 /* What an option's value or a command's operands complete to (shell completion). */
 enum ps_doc_val {
-    PS_VAL_NONE,        /* a flag: no value */
-    PS_VAL_TEXT,        /* free text (a counter path, a time, a number): nothing to offer */
-    PS_VAL_FILE,        /* an existing file; `values` may list extensions ("csv tsv blg") */
-    PS_VAL_DIR,         /* a folder */
-    PS_VAL_PATH,        /* a file or a folder (Jetstress runs) */
-    PS_VAL_OUTPUT,      /* a file to write; `values` lists the extensions it may end in */
-    PS_VAL_WORDS,       /* one of the words in `values` ("text csv json") */
-    PS_VAL_PROFILE,     /* a built-in threshold profile (ps_js_profile_name) */
-    PS_VAL_LABEL_PATH,  /* LABEL=PATH: a path after the '=' */
-    PS_VAL_COMMAND,     /* a command or topic name ('perfscribe help NAME') */
+    PS_VAL_NONE, /* a flag: no value */
+    PS_VAL_TEXT, /* free text (a counter path, a time, a number): nothing to offer */
+    PS_VAL_FILE, /* an existing file; `values` may list extensions ("csv tsv blg") */
+    PS_VAL_DIR, /* a folder */
+    PS_VAL_PATH, /* a file or a folder (Jetstress runs) */
+    PS_VAL_OUTPUT, /* a file to write; `values` lists the extensions it may end in */
+    PS_VAL_WORDS, /* one of the words in `values` ("text csv json") */
+    PS_VAL_PROFILE, /* a built-in threshold profile (ps_js_profile_name) */
+    PS_VAL_LABEL_PATH, /* LABEL=PATH: a path after the '=' */
+    PS_VAL_COMMAND, /* a command or topic name ('perfscribe help NAME') */
 };
 
-enum { PS_OPT_REPEAT = 1 };   /* ps_opt_doc.flags: the option may be given several times */
+enum { PS_OPT_REPEAT = 1 }; /* ps_opt_doc.flags: the option may be given several times */
 
 /* How the one option parser (cli/opt_parse.c, ps_cli_parse) checks an option's value and
  * stores it in the command's options record, at byte offset ps_opt_doc.at:
@@ -43,12 +43,21 @@ enum { PS_OPT_REPEAT = 1 };   /* ps_opt_doc.flags: the option may be given sever
  *   PS_ARG_CALL      the command's own setter `set` (what the kinds above cannot say)
  * A value option given twice is a usage error unless PS_OPT_REPEAT. */
 enum ps_opt_arg {
-    PS_ARG_FLAG, PS_ARG_STR, PS_ARG_LIST, PS_ARG_TIME, PS_ARG_WORD, PS_ARG_FORMAT, PS_ARG_INT,
-    PS_ARG_NUM, PS_ARG_POSITIVE, PS_ARG_ENCODING, PS_ARG_CALL
+    PS_ARG_FLAG,
+    PS_ARG_STR,
+    PS_ARG_LIST,
+    PS_ARG_TIME,
+    PS_ARG_WORD,
+    PS_ARG_FORMAT,
+    PS_ARG_INT,
+    PS_ARG_NUM,
+    PS_ARG_POSITIVE,
+    PS_ARG_ENCODING,
+    PS_ARG_CALL
 };
 
 struct ps_cli;
-enum { PS_CLI_DONE = -1 };   /* a setter or ps_cli_parse: done (help shown), exit with PS_OK */
+enum { PS_CLI_DONE = -1 }; /* a setter or ps_cli_parse: done (help shown), exit with PS_OK */
 /* PS_ARG_CALL: store value (never NULL) into field (the record's byte at ps_opt_doc.at). Returns
  * PS_OK, a PS_* error with cli->err filled, or PS_CLI_DONE when the command has nothing more
  * to do (e.g. '--rules list' printed the packs). */
@@ -60,13 +69,13 @@ typedef struct ps_opt_doc {
     const char *shrt, *lng;
     const char *arg;
     enum ps_doc_val val;
-    const char *values;   /* PS_VAL_WORDS: the words; PS_VAL_FILE/OUTPUT: extensions, or NULL */
+    const char *values; /* PS_VAL_WORDS: the words; PS_VAL_FILE/OUTPUT: extensions, or NULL */
     unsigned flags;
     const char *help;
     enum ps_opt_arg kind; /* parsing: how the value is checked and stored ... */
-    size_t at;            /* ... at this offset of the command's options record (offsetof) */
-    double lo, hi;        /* PS_ARG_INT / PS_ARG_NUM: the accepted range; PS_ARG_POSITIVE: hi, 0 = none */
-    ps_opt_set_fn set;    /* PS_ARG_CALL */
+    size_t at; /* ... at this offset of the command's options record (offsetof) */
+    double lo, hi; /* PS_ARG_INT / PS_ARG_NUM: the accepted range; PS_ARG_POSITIVE: hi, 0 = none */
+    ps_opt_set_fn set; /* PS_ARG_CALL */
 } ps_opt_doc;
 
 /* Options shared by several commands (defined once, next to the code that parses them); the
@@ -79,28 +88,28 @@ typedef struct ps_opt_group {
 
 /* A command (section 1) or a file-format topic (section 5, shown by 'perfscribe help NAME'). */
 typedef struct ps_cmd_doc {
-    const char *name;             /* "summary", "rules" */
-    int section;                  /* 1: a command; 5: a file format */
-    const char *summary;          /* one line, lower case, no final period */
-    const char *synopsis;         /* after "perfscribe NAME "; wrapped between items */
-    const char *description;      /* markup (see above) */
-    const ps_opt_doc *opts;       /* the command's own options ... */
+    const char *name; /* "summary", "rules" */
+    int section; /* 1: a command; 5: a file format */
+    const char *summary; /* one line, lower case, no final period */
+    const char *synopsis; /* after "perfscribe NAME "; wrapped between items */
+    const char *description; /* markup (see above) */
+    const ps_opt_doc *opts; /* the command's own options ... */
     size_t nopts;
-    const struct ps_opt_group *shared;   /* ... and a group shared with other commands, or NULL */
-    size_t shared_at;             /* offset of the shared group's record in the command's */
-    enum ps_doc_val operands;     /* what the operands (FILE..., RUN...) complete to */
-    const char *operand_values;   /* extensions for PS_VAL_FILE operands, or NULL */
-    const char *notes_title;      /* title of the notes section in the man page ("STATISTICS") */
-    const char *notes;            /* markup, after the options; NULL for none */
-    const char *exit_status;      /* "0 ok, 2 usage, ..." one line; NULL for a topic */
-    const char *see_also;         /* "perfscribe-jetstress(1), perfscribe-rules(5)" */
+    const struct ps_opt_group *shared; /* ... and a group shared with other commands, or NULL */
+    size_t shared_at; /* offset of the shared group's record in the command's */
+    enum ps_doc_val operands; /* what the operands (FILE..., RUN...) complete to */
+    const char *operand_values; /* extensions for PS_VAL_FILE operands, or NULL */
+    const char *notes_title; /* title of the notes section in the man page ("STATISTICS") */
+    const char *notes; /* markup, after the options; NULL for none */
+    const char *exit_status; /* "0 ok, 2 usage, ..." one line; NULL for a topic */
+    const char *see_also; /* "perfscribe-jetstress(1), perfscribe-rules(5)" */
 } ps_cmd_doc;
 
 #define PS_DOC_N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* -q/--quiet and -h/--help: accepted by every command (ps_cli_parse), listed after its own. */
 extern const ps_opt_group ps_doc_common_opts;
-enum { PS_COMMON_QUIET, PS_COMMON_HELP };   /* its rows */
+enum { PS_COMMON_QUIET, PS_COMMON_HELP }; /* its rows */
 
 /* The options of a command in the order listed: its own, the shared group's, then (commands
  * only, not perfscribe(1) or a topic) the common ones. NULL when i is past the last. */

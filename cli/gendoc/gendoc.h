@@ -16,7 +16,8 @@ void ps_gendoc_zsh(FILE *fp);
 
 /* The option tables of every command as Markdown, between the two marker lines below (each
  * written on a line of its own): the generated block of docs/readme/options.md. */
-#define PS_GENDOC_README_BEGIN "<!-- BEGIN ps_gendoc --readme: generated from the option tables (cli/cmd_*.c); do not edit -->"
+#define PS_GENDOC_README_BEGIN \
+    "<!-- BEGIN ps_gendoc --readme: generated from the option tables (cli/cmd_*.c); do not edit -->"
 #define PS_GENDOC_README_END "<!-- END ps_gendoc --readme -->"
 void ps_gendoc_readme(FILE *fp);
 

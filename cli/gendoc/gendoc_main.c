@@ -49,8 +49,8 @@ static int list_options(void)
             for (int k = 0; k < 2; k++) {
                 const char *name = k ? o->lng : o->shrt;
                 if (name && o != &ps_doc_common_opts.opts[PS_COMMON_HELP])
-                    printf("%s\t%s\t%s\t%s\t%zu\n", d->name, name, o->arg ? o->arg : "-",
-                           o->values ? o->values : "-", i);
+                    printf("%s\t%s\t%s\t%s\t%zu\n", d->name, name, o->arg ? o->arg : "-", o->values ? o->values : "-",
+                           i);
             }
     }
     return fflush(stdout) == 0 ? 0 : 1;
@@ -60,7 +60,7 @@ int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "--options") == 0)
         return list_options();
-    if (argc == 2 && strcmp(argv[1], "--readme") == 0) {   /* docs/readme/options.md's block */
+    if (argc == 2 && strcmp(argv[1], "--readme") == 0) { /* docs/readme/options.md's block */
         ps_gendoc_readme(stdout);
         return fflush(stdout) == 0 ? 0 : 1;
     }

@@ -25,7 +25,10 @@ static int esc(FILE *fp, const char *s, size_t n, int line_start)
     return 0;
 }
 
-static int esc_str(FILE *fp, const char *s, int line_start) { return esc(fp, s, strlen(s), line_start); }
+static int esc_str(FILE *fp, const char *s, int line_start)
+{
+    return esc(fp, s, strlen(s), line_start);
+}
 
 /* A paragraph that is one line of capitals is a sub-heading ("PAL THRESHOLD XML"). */
 static int is_heading(const char *s, size_t n)
@@ -133,7 +136,7 @@ int ps_gendoc_man(FILE *fp, const ps_cmd_doc *doc, const char *date)
     for (const char *p = page; *p; p++)
         *p == '-' ? fputs("\\-", fp) : fputc(toupper((unsigned char)*p), fp);
     fprintf(fp, " %d \"%s\" \"perfscribe %s\" \"perfscribe manual\"\n", doc->section, date, PS_VERSION);
-    fputs(".nh\n.ad l\n.SH NAME\n", fp);   /* no hyphenation of options and counter paths */
+    fputs(".nh\n.ad l\n.SH NAME\n", fp); /* no hyphenation of options and counter paths */
     esc_str(fp, page, 0);
     fputs(" \\- ", fp);
     rc |= esc_str(fp, doc->summary, 0);
@@ -156,7 +159,7 @@ int ps_gendoc_man(FILE *fp, const ps_cmd_doc *doc, const char *date)
                 else
                     rc |= esc(fp, s + i, 1, i == 0);
             }
-            fputs(n && s[n - 1] == '.' ? "\\&\n" : "\n", fp);   /* "RUN..." ends no sentence */
+            fputs(n && s[n - 1] == '.' ? "\\&\n" : "\n", fp); /* "RUN..." ends no sentence */
             s += n;
         }
         fputs(".in\n", fp);

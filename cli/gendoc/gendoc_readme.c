@@ -14,7 +14,7 @@ static void cell(FILE *fp, const char *s)
     int para_start = 1, verbatim = 0, any = 0;
     for (size_t i = 0, next; i < len; i = next) {
         size_t ln = ps_doc_line(s, len, i, &next);
-        if (ln == 0) {   /* a blank line: the next line opens a paragraph */
+        if (ln == 0) { /* a blank line: the next line opens a paragraph */
             para_start = 1;
             continue;
         }

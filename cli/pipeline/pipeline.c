@@ -18,11 +18,11 @@ static int load(const char *const *paths, size_t npaths, const ps_js_options *op
 {
     *out = NULL;
     ps_js_run *run = NULL;
-    int rc = ps_js_discover(paths, npaths, &run, err);   /* read: classify every file */
+    int rc = ps_js_discover(paths, npaths, &run, err); /* read: classify every file */
     for (size_t i = 0; !rc && i < run->nservers; i++) {
         if (jo)
             ps_js_watch_start(&run->servers[i], jo);
-        rc = ps_js_load_server(run, i, opt, err);        /* model: stream the logs */
+        rc = ps_js_load_server(run, i, opt, err); /* model: stream the logs */
     }
     if (rc) {
         if (run)
@@ -30,13 +30,13 @@ static int load(const char *const *paths, size_t npaths, const ps_js_options *op
         ps_js_run_free(run);
         return rc;
     }
-    ps_js_aggregate(run);                                 /* compute: servers and solution */
+    ps_js_aggregate(run); /* compute: servers and solution */
     *out = run;
     return PS_OK;
 }
 
-int ps_pipeline_load(const char *const *paths, size_t npaths, const ps_js_options *opt, ps_js_run **out,
-                     ps_warnings *w, ps_error *err)
+int ps_pipeline_load(const char *const *paths, size_t npaths, const ps_js_options *opt, ps_js_run **out, ps_warnings *w,
+                     ps_error *err)
 {
     return load(paths, npaths, opt, NULL, out, w, err);
 }
@@ -57,13 +57,13 @@ int ps_pipeline_jetstress(const char *const *paths, size_t npaths, const ps_pipe
     ps_js_run *run = NULL;
     ps_js_judge_options jo = {o->profile, o->lenient_thresholds, o->thresholds ? &extra : NULL};
     if (o->profile && !ps_js_profile_canonical(o->profile))
-        rc = ps_js_judge(NULL, &jo, err);                 /* the unknown profile's error, before loading */
+        rc = ps_js_judge(NULL, &jo, err); /* the unknown profile's error, before loading */
     else
         rc = load(paths, npaths, &o->load, &jo, &run, w, err);
     if (!rc) {
-        rc = ps_js_judge(run, &jo, err);                  /* judge */
+        rc = ps_js_judge(run, &jo, err); /* judge */
         if (!rc && !o->no_qualification)
-            ps_js_qualify(run);                           /* ESRP: target reached, verdicts pass */
+            ps_js_qualify(run); /* ESRP: target reached, verdicts pass */
         move_warnings(w, &run->warnings);
         if (!rc && !run->nservers && !o->allow_empty)
             rc = ps_error_set(err, PS_EINPUT, paths[0], 0, 0, "no Jetstress report or counter log found");

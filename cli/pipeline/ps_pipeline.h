@@ -13,12 +13,12 @@
 
 /* What ps_pipeline_jetstress does beyond loading. */
 typedef struct ps_pipeline_opts {
-    ps_js_options load;        /* discovery and log reading: window, encoding, --lenient, series */
-    const char *profile;       /* threshold profile, NULL = from each report's version */
-    const char *thresholds;    /* extra rule file (perfscribe format or PAL XML), NULL = none */
-    int lenient_thresholds;    /* judge every server with the lenient (Stress) threshold set */
-    int allow_empty;           /* a run without any server is not an error (audit) */
-    int no_qualification;      /* 1 = Jetstress's own verdict only: no ESRP qualification (ps_js_qualify) */
+    ps_js_options load; /* discovery and log reading: window, encoding, --lenient, series */
+    const char *profile; /* threshold profile, NULL = from each report's version */
+    const char *thresholds; /* extra rule file (perfscribe format or PAL XML), NULL = none */
+    int lenient_thresholds; /* judge every server with the lenient (Stress) threshold set */
+    int allow_empty; /* a run without any server is not an error (audit) */
+    int no_qualification; /* 1 = Jetstress's own verdict only: no ESRP qualification (ps_js_qualify) */
 } ps_pipeline_opts;
 
 /* Read and compute: discover the run in paths (folders, reports, configs, counter logs), read
@@ -27,8 +27,8 @@ typedef struct ps_pipeline_opts {
  * On success *out is the caller's (ps_js_run_free) and its warnings stay in (*out)->warnings.
  * On error *out is NULL, err says why, and the warnings gathered before the failure are
  * appended to w (when w is not NULL): a failed load still reports what it noticed. */
-int ps_pipeline_load(const char *const *paths, size_t npaths, const ps_js_options *opt, ps_js_run **out,
-                     ps_warnings *w, ps_error *err);
+int ps_pipeline_load(const char *const *paths, size_t npaths, const ps_js_options *opt, ps_js_run **out, ps_warnings *w,
+                     ps_error *err);
 
 /* The whole pipeline: read the extra threshold file (its warnings to w), load and compute
  * (ps_pipeline_load), then judge every test (ps_js_judge) and, unless o->no_qualification,

@@ -21,7 +21,7 @@ static void remember_failure(ps_dl_lib *lib, const char *what)
 /* Open lib and resolve its table; the lock is held. */
 static void open_lib(ps_dl_lib *lib)
 {
-    dlerror();   /* clear an older message */
+    dlerror(); /* clear an older message */
     void *h = dlopen(lib->soname, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         remember_failure(lib, "cannot be opened");
@@ -37,7 +37,7 @@ static void open_lib(ps_dl_lib *lib)
         }
         memcpy(lib->syms[i].addr, &p, sizeof p);
     }
-    lib->state = 1;   /* the handle stays open to the end of the process */
+    lib->state = 1; /* the handle stays open to the end of the process */
 }
 
 int ps_dl_load(ps_dl_lib *lib, const char *name, ps_error *err)
@@ -49,6 +49,6 @@ int ps_dl_load(ps_dl_lib *lib, const char *name, ps_error *err)
     pthread_mutex_unlock(&dl_lock);
     if (ok)
         return PS_OK;
-    return ps_error_set(err, PS_EIO, name, 0, 0, "%s needs %s (Debian package %s): %s", lib->purpose,
-                        lib->soname, lib->package, lib->why);
+    return ps_error_set(err, PS_EIO, name, 0, 0, "%s needs %s (Debian package %s): %s", lib->purpose, lib->soname,
+                        lib->package, lib->why);
 }

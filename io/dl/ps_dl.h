@@ -33,28 +33,36 @@
 /* One row: the symbol's name and the address of the function pointer to fill. */
 typedef struct ps_dl_sym {
     const char *name;
-    void *addr;   /* really a pointer to a function pointer, written with memcpy */
+    void *addr; /* really a pointer to a function pointer, written with memcpy */
 } ps_dl_sym;
 
 /* One lazily loaded library; define it static with PS_DL_LIB and never touch its state. */
 typedef struct ps_dl_lib {
-    const char *soname;    /* what dlopen is given, e.g. "libpq.so.5" (SONAME found at configure time) */
-    const char *package;   /* the Debian package holding it, for the error message */
-    const char *purpose;   /* what needs it: "reading PDF papers" */
+    const char *soname; /* what dlopen is given, e.g. "libpq.so.5" (SONAME found at configure time) */
+    const char *package; /* the Debian package holding it, for the error message */
+    const char *purpose; /* what needs it: "reading PDF papers" */
     const ps_dl_sym *syms;
     size_t nsyms;
     /* state, behind the lock in ps_dl.c */
-    int state;             /* 0 not tried, 1 loaded, -1 failed */
-    char why[384];         /* dlerror() text of the failure */
+    int state; /* 0 not tried, 1 loaded, -1 failed */
+    char why[384]; /* dlerror() text of the failure */
 } ps_dl_lib;
 
 /* A member of the struct of pointers: one function pointer named and typed like function fn. */
 #define PS_DL_FIELD(fn) __typeof__(&fn) fn;
 /* A table row from a struct of pointers whose members are named like the functions. */
-#define PS_DL_SYM(set, fn) {#fn, &(set).fn}
+#define PS_DL_SYM(set, fn) \
+    {                      \
+#fn, &(set).fn     \
+    }
 /* A library from its SONAME, Debian package, purpose and a static ps_dl_sym array. */
-#define PS_DL_LIB(soname, package, purpose, syms) \
-    {(soname), (package), (purpose), (syms), sizeof(syms) / sizeof((syms)[0]), 0, {0}}
+#define PS_DL_LIB(soname, package, purpose, syms)                                    \
+    {                                                                                \
+        (soname), (package), (purpose), (syms), sizeof(syms) / sizeof((syms)[0]), 0, \
+        {                                                                            \
+            0                                                                        \
+        }                                                                            \
+    }
 
 /* Load lib (on the first call) and fill every pointer of its table. Returns PS_OK, or PS_EIO
  * with err set (file = name, may be NULL) to "<purpose> needs <soname> (Debian package

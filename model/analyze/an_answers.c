@@ -22,11 +22,15 @@
 #define FROM_MEMORY "log: \\NUMA Node Memory(_Total)\\Total MBytes / 1024"
 #define FROM_MEMORY_NODES "log: sum of \\NUMA Node Memory(*)\\Total MBytes / 1024"
 
-typedef struct env_ctx { ps_analysis *a; size_t rule; const char *machine; } env_ctx;
+typedef struct env_ctx {
+    ps_analysis *a;
+    size_t rule;
+    const char *machine;
+} env_ctx;
 
 static const ps_an_question *question_of(const ps_an_ruleset *set, const char *name)
 {
-    for (size_t i = 0; i < set->nquestions; i++)   /* a handful of questions per file */
+    for (size_t i = 0; i < set->nquestions; i++) /* a handful of questions per file */
         if (strcasecmp(set->questions[i].var, name) == 0)
             return &set->questions[i];
     return NULL;
@@ -55,7 +59,7 @@ static void note(ps_analysis *a, size_t rule, const char *name, const char *mach
         i = a->res.nanswers++;
         a->res.answers = ps_xrealloc(a->res.answers, a->res.nanswers * sizeof *a->res.answers);
         const ps_an_question *q = question_of(a->set, name);
-        a->res.answers[i] = (ps_an_answer){ps_xstrdup(name), ps_xstrdup(machine), ps_xstrdup(text), from,
+        a->res.answers[i] = (ps_an_answer){ps_xstrdup(name),   ps_xstrdup(machine), ps_xstrdup(text), from,
                                            q ? q->text : NULL, ps_xstrdup("")};
         ps_hash_put(&a->ans_ix, key.data, key.len, i);
     }
@@ -91,7 +95,8 @@ static int lookup(void *ctx, const char *name, ps_an_pval *out)
     const ps_an_question *q = question_of(a->set, name);
     int procs = strcasecmp(name, "NumberOfProcessors") == 0;
     for (size_t i = 0; i < a->opt.nset; i++)
-        if (strcasecmp(a->opt.set_names[i], name) == 0 || (procs && strcasecmp(a->opt.set_names[i], "processors") == 0)) {
+        if (strcasecmp(a->opt.set_names[i], name) == 0 ||
+            (procs && strcasecmp(a->opt.set_names[i], "processors") == 0)) {
             *out = ps_an_answer_value(a->opt.set_values[i], q ? q->datatype : NULL);
             note(a, e->rule, name, NULL, out, FROM_SET);
             return 1;
@@ -181,7 +186,7 @@ const an_limits *ps_an_code_limits(ps_analysis *a, size_t rule, const char *mach
             double *lim = r->code_sev[k] == PS_AN_CRITICAL ? &L.crit : &L.warn;
             int greater = res.calls[c].op <= PS_AN_GE;
             if (isnan(*lim) || (greater ? res.calls[c].limit < *lim : res.calls[c].limit > *lim))
-                *lim = res.calls[c].limit;   /* the least severe of the level (either breaks it) */
+                *lim = res.calls[c].limit; /* the least severe of the level (either breaks it) */
             if (L.op < 0 || res.calls[c].op == PS_AN_GT || res.calls[c].op == PS_AN_LT)
                 L.op = res.calls[c].op;
         }

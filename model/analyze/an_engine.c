@@ -76,7 +76,8 @@ static size_t series_get(ps_analysis *a, size_t rule, const char *machine, const
 /* Count a Processor instance (not _Total) of a machine once, whatever the file or counter. */
 static void note_processor(ps_analysis *a, const ps_counter_path *en)
 {
-    if (!en->object || !en->instance || strcasecmp(en->object, "Processor") != 0 || strcasecmp(en->instance, "_Total") == 0)
+    if (!en->object || !en->instance || strcasecmp(en->object, "Processor") != 0 ||
+        strcasecmp(en->instance, "_Total") == 0)
         return;
     const char *machine = en->machine ? en->machine : "";
     ps_buf key = {0};
@@ -227,7 +228,7 @@ static int match_column(ps_analysis *a, size_t ri, const ps_counter_path *en, co
     if (!ps_an_rule_wants_instance(r, inst)) {
         if (!a->res.rule_total_only[ri] && !r->ninclude && !r->nexclude && !r->expr && inst &&
             strcasecmp(inst, "_Total") == 0 && ps_filter_match(r->filter, en))
-            a->res.rule_total_only[ri] = 1;   /* said when the rule finds nothing else */
+            a->res.rule_total_only[ri] = 1; /* said when the rule finds nothing else */
         return 0;
     }
     if (r->expr) {
@@ -263,9 +264,10 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
     a->res.file_rows = ps_xrealloc(a->res.file_rows, (a->nfiles + 1) * sizeof *a->res.file_rows);
     a->res.file_first[a->nfiles] = a->res.file_last[a->nfiles] = PS_TIME_NONE;
     a->res.file_rows[a->nfiles] = 0;
-    a->res.file_untranslated = ps_xrealloc(a->res.file_untranslated, (a->nfiles + 1) * sizeof *a->res.file_untranslated);
-    a->res.file_untranslated_example = ps_xrealloc(a->res.file_untranslated_example,
-                                                   (a->nfiles + 1) * sizeof *a->res.file_untranslated_example);
+    a->res.file_untranslated =
+        ps_xrealloc(a->res.file_untranslated, (a->nfiles + 1) * sizeof *a->res.file_untranslated);
+    a->res.file_untranslated_example =
+        ps_xrealloc(a->res.file_untranslated_example, (a->nfiles + 1) * sizeof *a->res.file_untranslated_example);
     a->res.file_encoding = ps_xrealloc(a->res.file_encoding, (a->nfiles + 1) * sizeof *a->res.file_encoding);
     a->res.file_untranslated[a->nfiles] = 0;
     a->res.file_untranslated_example[a->nfiles] = NULL;
@@ -287,7 +289,8 @@ void ps_an_begin_file(ps_analysis *a, const struct ps_log_info *info)
     char **inst = ps_xcalloc(nc + 1, sizeof *inst);
     for (size_t c = 0; c < nc; c++) {
         ps_an_path_english(&info->counters[c], &en[c]);
-        int same_obj = !strcmp(en[c].object ? en[c].object : "", info->counters[c].object ? info->counters[c].object : "");
+        int same_obj =
+            !strcmp(en[c].object ? en[c].object : "", info->counters[c].object ? info->counters[c].object : "");
         int same_ctr =
             !strcmp(en[c].counter ? en[c].counter : "", info->counters[c].counter ? info->counters[c].counter : "");
         if (!same_obj || !same_ctr)
@@ -337,7 +340,7 @@ void ps_an_restart_file(ps_analysis *a, const struct ps_log_info *info)
 {
     size_t untranslated = 0;
     char *example = NULL;
-    if (a->nfiles) {   /* the reopened file reads fewer columns: keep what the first pass saw */
+    if (a->nfiles) { /* the reopened file reads fewer columns: keep what the first pass saw */
         free(a->files[--a->nfiles]);
         untranslated = a->res.file_untranslated[a->nfiles];
         example = a->res.file_untranslated_example[a->nfiles];
@@ -350,9 +353,15 @@ void ps_an_restart_file(ps_analysis *a, const struct ps_log_info *info)
     a->res.file_untranslated_example[a->nfiles - 1] = example;
 }
 
-size_t ps_an_file_columns(const ps_analysis *a) { return a->nbinds ? a->columns_used : 0; }
+size_t ps_an_file_columns(const ps_analysis *a)
+{
+    return a->nbinds ? a->columns_used : 0;
+}
 
-int ps_an_column_used(const ps_analysis *a, size_t col) { return col < a->nused && a->used[col]; }
+int ps_an_column_used(const ps_analysis *a, size_t col)
+{
+    return col < a->nused && a->used[col];
+}
 
 /* ------------------------------------------------------------------ rows */
 

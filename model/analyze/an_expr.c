@@ -18,13 +18,18 @@
 
 enum op_kind { OP_NUM, OP_VAR, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_NEG };
 
-typedef struct code { enum op_kind op; double num; size_t var; } code;
+typedef struct code {
+    enum op_kind op;
+    double num;
+    size_t var;
+} code;
 
 struct ps_an_expr {
     code c[EXPR_MAX_CODE];
     size_t n;
-    char **names; size_t nnames;
-    size_t depth;            /* stack needed */
+    char **names;
+    size_t nnames;
+    size_t depth; /* stack needed */
 };
 
 typedef struct parser {
@@ -32,7 +37,7 @@ typedef struct parser {
     ps_an_expr *e;
     ps_error *err;
     int failed;
-    size_t sp, maxsp;        /* simulated stack depth */
+    size_t sp, maxsp; /* simulated stack depth */
 } parser;
 
 static void fail(parser *ps, const char *msg)
@@ -193,9 +198,15 @@ int ps_an_expr_compile(const char *text, ps_an_expr **out, ps_error *err)
     return PS_OK;
 }
 
-size_t ps_an_expr_noperands(const ps_an_expr *e) { return e->nnames; }
+size_t ps_an_expr_noperands(const ps_an_expr *e)
+{
+    return e->nnames;
+}
 
-const char *ps_an_expr_operand(const ps_an_expr *e, size_t i) { return i < e->nnames ? e->names[i] : NULL; }
+const char *ps_an_expr_operand(const ps_an_expr *e, size_t i)
+{
+    return i < e->nnames ? e->names[i] : NULL;
+}
 
 double ps_an_expr_eval(const ps_an_expr *e, const double *v)
 {
@@ -207,9 +218,18 @@ double ps_an_expr_eval(const ps_an_expr *e, const double *v)
         case OP_NUM: st[sp++] = c->num; break;
         case OP_VAR: st[sp++] = v[c->var]; break;
         case OP_NEG: st[sp - 1] = -st[sp - 1]; break;
-        case OP_ADD: sp--; st[sp - 1] += st[sp]; break;
-        case OP_SUB: sp--; st[sp - 1] -= st[sp]; break;
-        case OP_MUL: sp--; st[sp - 1] *= st[sp]; break;
+        case OP_ADD:
+            sp--;
+            st[sp - 1] += st[sp];
+            break;
+        case OP_SUB:
+            sp--;
+            st[sp - 1] -= st[sp];
+            break;
+        case OP_MUL:
+            sp--;
+            st[sp - 1] *= st[sp];
+            break;
         case OP_DIV:
             sp--;
             st[sp - 1] = st[sp] == 0 ? NAN : st[sp - 1] / st[sp];

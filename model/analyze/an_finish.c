@@ -20,7 +20,10 @@
 
 #define MS_PER_HOUR_I 3600000
 
-void ps_an_acc_clear(ps_an_acc *a) { memset(a, 0, sizeof *a); }
+void ps_an_acc_clear(ps_an_acc *a)
+{
+    memset(a, 0, sizeof *a);
+}
 
 void ps_an_acc_release(ps_an_acc *a)
 {
@@ -89,8 +92,9 @@ static enum ps_an_sev judge_stats(const ps_an_rule *r, const double *by_stat, do
     static const enum ps_an_stat greater[] = {PS_AN_STAT_MAX, PS_AN_STAT_AVG, PS_AN_STAT_MIN};
     static const enum ps_an_stat less[] = {PS_AN_STAT_MIN, PS_AN_STAT_AVG, PS_AN_STAT_MAX};
     enum ps_an_stat one[] = {r->stat};
-    const enum ps_an_stat *ord = r->stat != PS_AN_STAT_ANY ? one
-                                 : r->op == PS_AN_GT || r->op == PS_AN_GE ? greater : less;
+    const enum ps_an_stat *ord = r->stat != PS_AN_STAT_ANY                ? one
+                                 : r->op == PS_AN_GT || r->op == PS_AN_GE ? greater
+                                                                          : less;
     size_t n = r->stat != PS_AN_STAT_ANY ? 1 : 3;
     enum ps_an_sev sev = PS_AN_OK;
     double lim;
@@ -122,7 +126,11 @@ static void add_alert(ps_analysis *a, size_t series, size_t slice, const ps_an_s
 }
 
 /* How a period is cut into final slices: g fine slices each, from fine index gbase * g on. */
-typedef struct an_cut { size_t p; int64_t g, gbase; size_t first, n; } an_cut;
+typedef struct an_cut {
+    size_t p;
+    int64_t g, gbase;
+    size_t first, n;
+} an_cut;
 
 /* One series' slices of period c (its first at j0 of s->slices): statistics, PAL's trend (from
  * the period's first slice: a trend does not run across the time between two periods) and the
@@ -134,7 +142,7 @@ static void finish_period(ps_analysis *a, ps_an_series *s, const ps_an_rule *r, 
     double slice_s = (double)(c->g * pd->w) / 1000.0, diffs = 0, prev = NAN;
     for (size_t jl = 0; jl < c->n; jl++) {
         ps_an_acc m = {0};
-        int64_t lo = (c->gbase + (int64_t)jl) * c->g;   /* absolute fine index of the slice's first */
+        int64_t lo = (c->gbase + (int64_t)jl) * c->g; /* absolute fine index of the slice's first */
         for (int64_t k = lo; fine && k < lo + c->g; k++)
             if (k >= pd->base && k < pd->base + (int64_t)pd->nfine)
                 ps_an_acc_absorb(&m, &fine[k - pd->base]);
@@ -236,7 +244,7 @@ static an_cut *plan_periods(ps_analysis *a, size_t *nslices)
 {
     ps_an_result *res = &a->res;
     an_cut *cuts = ps_xcalloc(a->nperiods + 1, sizeof *cuts);
-    for (size_t c = 0; c < a->nperiods; c++) {   /* insertion by start: few periods */
+    for (size_t c = 0; c < a->nperiods; c++) { /* insertion by start: few periods */
         size_t k = c;
         for (; k > 0 && a->periods[cuts[k - 1].p].lo > a->periods[c].lo; k--)
             cuts[k] = cuts[k - 1];
@@ -244,7 +252,7 @@ static an_cut *plan_periods(ps_analysis *a, size_t *nslices)
     }
     res->periods = ps_xcalloc(a->nperiods + 1, sizeof *res->periods);
     res->nperiods = a->nperiods;
-    res->slice_ms = a->opt.interval_ms > 0 ? a->opt.interval_ms : AN_AUTO_START_MS;   /* no sample */
+    res->slice_ms = a->opt.interval_ms > 0 ? a->opt.interval_ms : AN_AUTO_START_MS; /* no sample */
     *nslices = 0;
     for (size_t c = 0; c < a->nperiods; c++) {
         const an_period *pd = &a->periods[cuts[c].p];
@@ -280,7 +288,7 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
     if (a->finished)
         return res;
     a->finished = 1;
-    ps_hash_fini(&a->series_ix);   /* indexes change with the sort below */
+    ps_hash_fini(&a->series_ix); /* indexes change with the sort below */
     if (a->nseries > 1)
         qsort(a->series, a->nseries, sizeof *a->series, cmp_series);
     size_t ncuts = a->nperiods, nslices = 0;
@@ -303,7 +311,7 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
             rr.warning *= (double)(np ? np : 1);
             rr.critical *= (double)(np ? np : 1);
         }
-        if (r->ncodes) {   /* PAL's threshold code, run with this machine's answers */
+        if (r->ncodes) { /* PAL's threshold code, run with this machine's answers */
             const an_limits *L = ps_an_code_limits(a, s->rule, s->machine);
             rr.warning = L->warn;
             rr.critical = L->crit;
@@ -331,8 +339,8 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
     size_t ngates = 0;
     int any_gate = 0;
     for (size_t ri = 0; ri < a->set->n && !any_gate; ri++)
-        any_gate = a->set->rules[ri].requires || a->set->rules[ri].unless;
-    size_t *order = any_gate ? ps_an_by_rule(a) : NULL;   /* series by rule: gates complete first */
+    any_gate = a->set->rules[ri].requires || a->set->rules[ri].unless;
+    size_t *order = any_gate ? ps_an_by_rule(a) : NULL; /* series by rule: gates complete first */
     for (size_t oi = 0; oi < a->nseries && any_gate; oi++) {
         ps_an_series *s = &a->series[order[oi]];
         ps_buf key = {0};
@@ -349,7 +357,7 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
         for (size_t j = 0; j < s->nslices && j < nslices; j++) {
             const ps_an_rule *r = &a->set->rules[s->rule];
             const char *gate = r->requires ? r->requires : r->unless;
-            if (gate) {   /* gated first: rules are gated in the order they are defined */
+            if (gate) { /* gated first: rules are gated in the order they are defined */
                 size_t q = ps_an_rule_index(a->set, gate);
                 ps_buf k2 = {0};
                 ps_buf_printf(&k2, "%zu%c%s", q, 0, s->machine);
@@ -384,7 +392,7 @@ const ps_an_result *ps_an_finish(ps_analysis *a)
         ps_an_series *s = &a->series[i];
         const ps_an_rule *r = &a->set->rules[s->rule];
         if (s->stats.count == 0)
-            continue;   /* every value missing: not evidence */
+            continue; /* every value missing: not evidence */
         if (res->rule_series[s->rule]++ == 0 && !r->chart_only)
             res->rules_evaluated++;
         for (size_t j = 0; j < s->nslices; j++) {

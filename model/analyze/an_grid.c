@@ -18,7 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int64_t floor_div(int64_t t, int64_t w) { return t >= 0 ? t / w : -((-t + w - 1) / w); }
+static int64_t floor_div(int64_t t, int64_t w)
+{
+    return t >= 0 ? t / w : -((-t + w - 1) / w);
+}
 
 static size_t limit_of(const ps_analysis *a)
 {
@@ -65,8 +68,8 @@ static void prepend(ps_analysis *a, size_t p, size_t shift)
 
 /* Auto mode widths (s): each a whole multiple of the one before, so slices merge exactly,
  * and round on the clock (minutes, hours, days); past the table the width doubles. */
-static const int64_t auto_widths_s[] = {1, 2, 10, 20, 60, 120, 600, 1200, 3600, 7200, 21600, 43200, 86400,
-                                        172800, 604800};
+static const int64_t auto_widths_s[] = {1,    2,    10,    20,    60,    120,    600,   1200,
+                                        3600, 7200, 21600, 43200, 86400, 172800, 604800};
 
 static int64_t next_factor(const ps_analysis *a, int64_t w)
 {
@@ -95,14 +98,14 @@ static void coarsen(ps_analysis *a, size_t p)
         ps_an_acc *fs = a->series[i].fine[p];
         if (!fs)
             continue;
-        for (size_t k = 0; k < n; k++) {   /* k <= f k: the group is read before fs[k] is written */
+        for (size_t k = 0; k < n; k++) { /* k <= f k: the group is read before fs[k] is written */
             ps_an_acc m = fs[(size_t)f * k];
             for (size_t j = 1; j < (size_t)f && (size_t)f * k + j < g->nfine; j++)
                 ps_an_acc_absorb(&m, &fs[(size_t)f * k + j]);
             fs[k] = m;
         }
         for (size_t k = n; k < g->nfine; k++)
-            ps_an_acc_clear(&fs[k]);   /* moved away above */
+            ps_an_acc_clear(&fs[k]); /* moved away above */
     }
     g->nfine = n;
     g->base /= f;
@@ -132,9 +135,15 @@ static size_t new_period(ps_analysis *a, ps_time t)
 }
 
 /* Time from t to the period (0 inside it). */
-static int64_t distance(const an_period *g, ps_time t) { return t < g->lo ? g->lo - t : t > g->hi ? t - g->hi : 0; }
+static int64_t distance(const an_period *g, ps_time t)
+{
+    return t < g->lo ? g->lo - t : t > g->hi ? t - g->hi : 0;
+}
 
-static int64_t reach(const an_period *g) { return g->hi - g->lo > AN_PERIOD_GAP_MS ? g->hi - g->lo : AN_PERIOD_GAP_MS; }
+static int64_t reach(const an_period *g)
+{
+    return g->hi - g->lo > AN_PERIOD_GAP_MS ? g->hi - g->lo : AN_PERIOD_GAP_MS;
+}
 
 static int near_periods(const an_period *x, const an_period *y)
 {
@@ -154,7 +163,7 @@ static size_t merge(ps_analysis *a, size_t p, size_t q)
         const an_period *x = &a->periods[p], *y = &a->periods[q];
         lo = x->base < y->base ? x->base : y->base;
         hi = x->base + (int64_t)x->nfine > y->base + (int64_t)y->nfine ? x->base + (int64_t)x->nfine
-                                                                        : y->base + (int64_t)y->nfine;
+                                                                       : y->base + (int64_t)y->nfine;
         if (hi - lo <= (int64_t)limit_of(a))
             break;
         coarsen(a, p);
@@ -170,7 +179,7 @@ static size_t merge(ps_analysis *a, size_t p, size_t q)
             continue;
         ps_an_acc *m = ps_xcalloc(cap, sizeof *m);
         if (fine[p])
-            memcpy(m + (x->base - lo), fine[p], x->nfine * sizeof *m);   /* moved: the sketches too */
+            memcpy(m + (x->base - lo), fine[p], x->nfine * sizeof *m); /* moved: the sketches too */
         for (size_t k = 0; fine[q] && k < y->nfine; k++)
             ps_an_acc_absorb(&m[(size_t)(y->base - lo) + k], &fine[q][k]);
         if (fine[q])
@@ -189,7 +198,7 @@ static size_t merge(ps_analysis *a, size_t p, size_t q)
     x->widened |= y->widened;
     if (y->sample_ms && (!x->sample_ms || y->sample_ms < x->sample_ms))
         x->sample_ms = y->sample_ms;
-    size_t last = --a->nperiods;   /* q's place takes the last period */
+    size_t last = --a->nperiods; /* q's place takes the last period */
     if (q != last) {
         a->periods[q] = a->periods[last];
         for (size_t i = 0; i < a->nseries; i++) {
@@ -229,7 +238,7 @@ static size_t period_of(ps_analysis *a, ps_time t)
         if (i != p && near_periods(&a->periods[p], &a->periods[i])) {
             p = merge(a, p, i);
             a->file_period = p;
-            i = SIZE_MAX;   /* look again: the period grew (the loop's ++ makes it 0) */
+            i = SIZE_MAX; /* look again: the period grew (the loop's ++ makes it 0) */
         }
     return p;
 }

@@ -18,7 +18,7 @@
 typedef struct ps_an_acc {
     uint64_t n;
     double sum, min, max;
-    ps_sketch *sk;           /* p95 rules only */
+    ps_sketch *sk; /* p95 rules only */
 } ps_an_acc;
 
 /* One period of the logs and its grid of fine slices: slice i covers [(base + i) * w,
@@ -26,58 +26,75 @@ typedef struct ps_an_acc {
 typedef struct an_period {
     int64_t w, base;
     size_t nfine, cap;
-    int widened;             /* a fixed --interval was widened */
-    ps_time lo, hi;          /* UTC range of its samples */
-    int64_t sample_ms;       /* smallest gap between two rows of one file in it (0: unknown) */
+    int widened; /* a fixed --interval was widened */
+    ps_time lo, hi; /* UTC range of its samples */
+    int64_t sample_ms; /* smallest gap between two rows of one file in it (0: unknown) */
 } an_period;
 
 /* Columns of the current file feeding one series: ncols consecutive entries of cols
  * (direct rule: 1; derived rule: one per expression operand, SIZE_MAX = absent). */
 typedef struct an_binding {
     size_t series;
-    size_t first_col;        /* index in ps_analysis.cols */
+    size_t first_col; /* index in ps_analysis.cols */
 } an_binding;
 
 /* Limits of a computed (PAL code) rule on one machine. */
-typedef struct an_limits { double warn, crit; int op; char *unanswered; } an_limits;
+typedef struct an_limits {
+    double warn, crit;
+    int op;
+    char *unanswered;
+} an_limits;
 /* A \NUMA Node Memory(*)\Total MBytes column of the current file. */
-typedef struct an_memcol { size_t col, machine; int total; } an_memcol;
+typedef struct an_memcol {
+    size_t col, machine;
+    int total;
+} an_memcol;
 
 struct ps_analysis {
     const ps_an_ruleset *set;
     ps_an_options opt;
     ps_an_result res;
-    ps_an_series *series; size_t nseries, series_cap;
-    ps_hash series_ix;       /* "rule|machine|instance" -> index in series (until ps_an_finish) */
-    size_t *series_bind;     /* per series: its binding in the current file (valid when it points
+    ps_an_series *series;
+    size_t nseries, series_cap;
+    ps_hash series_ix; /* "rule|machine|instance" -> index in series (until ps_an_finish) */
+    size_t *series_bind; /* per series: its binding in the current file (valid when it points
                                 back at the series), series_cap entries */
-    ps_time prev_t;          /* previous row of the current file (sampling interval) */
-    ps_hash proc_seen;       /* "machine NUL instance" of every Processor instance but _Total */
-    ps_hash proc_machine;    /* machine -> index in proc_n */
-    size_t *proc_n; size_t nproc_machines;
+    ps_time prev_t; /* previous row of the current file (sampling interval) */
+    ps_hash proc_seen; /* "machine NUL instance" of every Processor instance but _Total */
+    ps_hash proc_machine; /* machine -> index in proc_n */
+    size_t *proc_n;
+    size_t nproc_machines;
     /* per machine of proc_machine: physical memory read from the log (MB, NaN unknown): the
      * _Total instance's largest value, and the largest sum of the node instances in one row */
     double *mem_total, *mem_nodes, *mem_row;
-    an_memcol *memcols; size_t nmemcols, memcols_cap;   /* current file */
+    an_memcol *memcols;
+    size_t nmemcols, memcols_cap; /* current file */
     /* computed limits per "rule NUL machine", answers per "name NUL machine" and their rules */
     ps_hash lim_ix, ans_ix, ans_rule;
-    an_limits *lims; size_t nlims, lims_cap;
-    an_period *periods; size_t nperiods, periods_cap;   /* every series' fine[] has periods_cap */
-    size_t file_period;      /* the current file's period, SIZE_MAX before its first row */
+    an_limits *lims;
+    size_t nlims, lims_cap;
+    an_period *periods;
+    size_t nperiods, periods_cap; /* every series' fine[] has periods_cap */
+    size_t file_period; /* the current file's period, SIZE_MAX before its first row */
     /* current file */
     const struct ps_log_info *info;
-    an_binding *binds; size_t nbinds, binds_cap;
-    size_t *cols; size_t ncols, cols_cap;
-    double *opv;             /* operand values scratch */
+    an_binding *binds;
+    size_t nbinds, binds_cap;
+    size_t *cols;
+    size_t ncols, cols_cap;
+    double *opv; /* operand values scratch */
     size_t columns_used, file_localized;
-    unsigned char *used; size_t nused;   /* per column of the current file */
-    char **files; size_t nfiles;
+    unsigned char *used;
+    size_t nused; /* per column of the current file */
+    char **files;
+    size_t nfiles;
     int zone_seen;
     int finished;
     /* column matching (an_match.c): per rule its object\counter keys; the current file's
      * columns by key; the candidate list of one rule */
     struct an_rkey *rkeys;
-    ps_hash colix; int colix_init;
+    ps_hash colix;
+    int colix_init;
     size_t *bhead, *btail, *cnext;
     size_t *cand, cand_cap;
 };

@@ -14,8 +14,10 @@
 #include <string.h>
 
 struct an_rkey {
-    char **keys; size_t *lens; size_t n;
-    int scan;                /* a wildcard object or counter: test every column */
+    char **keys;
+    size_t *lens;
+    size_t n;
+    int scan; /* a wildcard object or counter: test every column */
 };
 
 static void key_of(ps_buf *k, const char *object, const char *counter)
@@ -59,7 +61,7 @@ static void rule_keys(ps_analysis *a)
                 ps_counter_path p;
                 ps_error e;
                 if (ps_path_parse(r->counters[i], &p, &e) != PS_OK) {
-                    rk->scan = 1;   /* not reached: the filter compiled these patterns */
+                    rk->scan = 1; /* not reached: the filter compiled these patterns */
                     break;
                 }
                 add_key(rk, p.object, p.counter);
@@ -121,7 +123,7 @@ size_t ps_an_match_candidates(ps_analysis *a, size_t rule, size_t **out)
             a->cand[n++] = c;
         }
     }
-    if (rk->n > 1 && n > 1) {   /* several keys: column order, each column once */
+    if (rk->n > 1 && n > 1) { /* several keys: column order, each column once */
         qsort(a->cand, n, sizeof *a->cand, cmp_size);
         size_t m = 1;
         for (size_t i = 1; i < n; i++)

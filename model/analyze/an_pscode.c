@@ -21,8 +21,16 @@
 #include <strings.h>
 
 enum tk { T_END, T_NL, T_VAR, T_NUM, T_STR, T_WORD, T_DASH, T_PUNCT };
-typedef struct tok { enum tk k; char s[96]; double n; int line; } tok;
-struct ps_an_code { tok *t; size_t n; };
+typedef struct tok {
+    enum tk k;
+    char s[96];
+    double n;
+    int line;
+} tok;
+struct ps_an_code {
+    tok *t;
+    size_t n;
+};
 
 #define MAX_LOCALS 64
 #define MAX_DEPTH 64
@@ -30,14 +38,19 @@ typedef struct run {
     const ps_an_code *c;
     size_t i;
     const ps_an_code_env *env;
-    ps_an_pval loc[MAX_LOCALS]; char locname[MAX_LOCALS][96]; size_t nloc;
+    ps_an_pval loc[MAX_LOCALS];
+    char locname[MAX_LOCALS][96];
+    size_t nloc;
     ps_an_code_result *out;
     int depth, failed;
 } run;
 
 /* ------------------------------------------------------------------ tokens */
 
-static const struct { const char *suffix; double mult; } size_suffix[] = {
+static const struct {
+    const char *suffix;
+    double mult;
+} size_suffix[] = {
     {"KB", 1024.0}, {"MB", 1048576.0}, {"GB", 1073741824.0}, {"TB", 1099511627776.0}, {"PB", 1125899906842624.0}};
 
 static void push(ps_an_code *c, size_t *cap, tok t)
@@ -124,7 +137,10 @@ void ps_an_code_free(ps_an_code *c)
 
 /* ------------------------------------------------------------------ values */
 
-static ps_an_pval num(double n) { return (ps_an_pval){.kind = PS_AN_PV_NUM, .n = n}; }
+static ps_an_pval num(double n)
+{
+    return (ps_an_pval){.kind = PS_AN_PV_NUM, .n = n};
+}
 static ps_an_pval str(const char *s)
 {
     ps_an_pval v = {.kind = PS_AN_PV_STR};
@@ -205,10 +221,13 @@ static int compare(run *r, ps_an_pval l, ps_an_pval rv, const char *op, int *res
             return -1;
         c = l.n < d ? -1 : l.n > d ? 1 : 0;
     }
-    static const struct { const char *name; int lt, eq, gt; } ops[] = {
-        {"eq", 0, 1, 0}, {"ne", 1, 0, 1}, {"gt", 0, 0, 1}, {"ge", 0, 1, 1}, {"lt", 1, 0, 0}, {"le", 1, 1, 0}};
+    static const struct {
+        const char *name;
+        int lt, eq, gt;
+    } ops[] = {{"eq", 0, 1, 0}, {"ne", 1, 0, 1}, {"gt", 0, 0, 1}, {"ge", 0, 1, 1}, {"lt", 1, 0, 0}, {"le", 1, 1, 0}};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        if (strcasecmp(op, ops[i].name) == 0 || (tolower((unsigned char)op[0]) == 'i' && strcasecmp(op + 1, ops[i].name) == 0)) {
+        if (strcasecmp(op, ops[i].name) == 0 ||
+            (tolower((unsigned char)op[0]) == 'i' && strcasecmp(op + 1, ops[i].name) == 0)) {
             *res = c < 0 ? ops[i].lt : c > 0 ? ops[i].gt : ops[i].eq;
             return 0;
         }
@@ -217,9 +236,18 @@ static int compare(run *r, ps_an_pval l, ps_an_pval rv, const char *op, int *res
 
 /* ------------------------------------------------------------------ expressions */
 
-static const tok *cur(run *r) { return &r->c->t[r->i]; }
-static int is_p(run *r, const char *s) { return cur(r)->k == T_PUNCT && strcmp(cur(r)->s, s) == 0; }
-static int is_w(run *r, const char *s) { return cur(r)->k == T_WORD && strcasecmp(cur(r)->s, s) == 0; }
+static const tok *cur(run *r)
+{
+    return &r->c->t[r->i];
+}
+static int is_p(run *r, const char *s)
+{
+    return cur(r)->k == T_PUNCT && strcmp(cur(r)->s, s) == 0;
+}
+static int is_w(run *r, const char *s)
+{
+    return cur(r)->k == T_WORD && strcasecmp(cur(r)->s, s) == 0;
+}
 static int expect(run *r, const char *s)
 {
     if (!is_p(r, s))
@@ -246,7 +274,7 @@ static int lookup(run *r, const char *name, ps_an_pval *v)
             return *v = (ps_an_pval){.kind = i == 2 ? PS_AN_PV_NULL : PS_AN_PV_BOOL, .n = i == 0}, 0;
     *v = (ps_an_pval){.kind = PS_AN_PV_NULL};
     int got = r->env && r->env->lookup ? r->env->lookup(r->env->ctx, name, v) : 0;
-    if (got == 0)   /* PowerShell reads $null; a limit from it is no limit: refuse */
+    if (got == 0) /* PowerShell reads $null; a limit from it is no limit: refuse */
         return fail(r, "$%s is set by neither the code nor a QUESTION", name);
     if (got < 0 && r->out->nmissing < PS_AN_CODE_MAX_MISSING) {
         size_t k;
@@ -330,10 +358,10 @@ static int primary(run *r, ps_an_pval *v)
     } else if (t->k == T_VAR) {
         snprintf(var, sizeof var, "%s", t->s);
         r->i++;
-        if (is_p(r, "("))   /* $( subexpression ) */
+        if (is_p(r, "(")) /* $( subexpression ) */
             return fail(r, "%s", "$(...) after a variable");
         int count = is_p(r, ".") && r->c->t[r->i + 1].k == T_WORD && strcasecmp(r->c->t[r->i + 1].s, "Count") == 0;
-        if (!count && lookup(r, var, v))   /* $collection.Count: the collection itself is not read */
+        if (!count && lookup(r, var, v)) /* $collection.Count: the collection itself is not read */
             return -1;
     } else if (t->k == T_PUNCT && t->s[0] == '$' && r->c->t[r->i + 1].k == T_PUNCT && r->c->t[r->i + 1].s[0] == '(') {
         r->i += 2;
@@ -348,7 +376,7 @@ static int primary(run *r, ps_an_pval *v)
         if (expr(r, v) || expect(r, ")"))
             return -1;
     } else if (t->k == T_PUNCT && t->s[0] == '[' && r->c->t[r->i + 1].k == T_WORD &&
-               strcasecmp(r->c->t[r->i + 1].s, "Math") == 0) {   /* [Math]::Round(x[, d]) */
+               strcasecmp(r->c->t[r->i + 1].s, "Math") == 0) { /* [Math]::Round(x[, d]) */
         r->i += 2;
         if (expect(r, "]") || expect(r, "::") || !is_w(r, "Round"))
             return fail(r, "%s", "[Math] method other than Round");
@@ -500,7 +528,7 @@ static int expr(run *r, ps_an_pval *v)
         r->i++;
         skip_nl(r);
         rc = comparison(r, &b);
-        *v = (ps_an_pval){.kind = PS_AN_PV_BOOL, .n = and ? truthy(*v) && truthy(b) : truthy(*v) || truthy(b)};
+        *v = (ps_an_pval){.kind = PS_AN_PV_BOOL, .n = and? truthy(*v) && truthy(b) : truthy(*v) || truthy(b)};
     }
     r->depth--;
     return rc;
@@ -627,7 +655,7 @@ static int statement(run *r, int exec)
         }
         return static_threshold(r);
     }
-    if (t->k == T_VAR || (t->k == T_PUNCT && t->s[0] == '[')) {   /* [type] $x = v  |  $x = v */
+    if (t->k == T_VAR || (t->k == T_PUNCT && t->s[0] == '[')) { /* [type] $x = v  |  $x = v */
         char type[96] = "", name[96];
         if (t->k == T_PUNCT) {
             if (r->c->t[r->i + 1].k != T_WORD || r->c->t[r->i + 3].k != T_VAR)

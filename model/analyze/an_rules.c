@@ -20,11 +20,26 @@ static int find(const char *const *names, size_t n, const char *s)
     return -1;
 }
 
-const char *ps_an_stat_name(enum ps_an_stat s) { return stat_names[s]; }
-int ps_an_stat_parse(const char *s) { return find(stat_names, COUNT(stat_names), s); }
-const char *ps_an_op_name(enum ps_an_op op) { return op_names[op]; }
-int ps_an_op_parse(const char *s) { return find(op_names, COUNT(op_names), s); }
-const char *ps_an_sev_name(enum ps_an_sev s) { return sev_names[s]; }
+const char *ps_an_stat_name(enum ps_an_stat s)
+{
+    return stat_names[s];
+}
+int ps_an_stat_parse(const char *s)
+{
+    return find(stat_names, COUNT(stat_names), s);
+}
+const char *ps_an_op_name(enum ps_an_op op)
+{
+    return op_names[op];
+}
+int ps_an_op_parse(const char *s)
+{
+    return find(op_names, COUNT(op_names), s);
+}
+const char *ps_an_sev_name(enum ps_an_sev s)
+{
+    return sev_names[s];
+}
 
 int ps_an_compare(enum ps_an_op op, double v, double limit)
 {
@@ -108,7 +123,7 @@ int ps_an_rule_finish(ps_an_ruleset *set, ps_an_rule *r, ps_error *err)
         if (ps_filter_add(r->filter, r->counters[i], &e) != PS_OK)
             return rule_error(err, "rule '%s': bad counter pattern '%s': %s", r->id, r->counters[i], e.msg);
     }
-    if (r->nbands == 0) {   /* default bands from the limits, up to a far end drawn clipped */
+    if (r->nbands == 0) { /* default bands from the limits, up to a far end drawn clipped */
         int greater = r->op == PS_AN_GT || r->op == PS_AN_GE;
         double far = greater ? INFINITY : -INFINITY;
         r->bands = ps_xcalloc(2, sizeof *r->bands);
@@ -157,16 +172,27 @@ static void free_list(char **v, size_t n)
 static void free_rule(ps_an_rule *r)
 {
     {
-        free(r->id); free(r->title); free(r->category); free(r->description); free(r->advice);
-        free(r->unit); free(r->source); free(r->origin); free(r->object); free(r->expr_text);
-        free(r->question); free(r->requires); free(r->unless);
+        free(r->id);
+        free(r->title);
+        free(r->category);
+        free(r->description);
+        free(r->advice);
+        free(r->unit);
+        free(r->source);
+        free(r->origin);
+        free(r->object);
+        free(r->expr_text);
+        free(r->question);
+        free(r->requires);
+        free(r->unless);
         free_list(r->counters, r->ncounters);
         free_list(r->include, r->ninclude);
         free_list(r->exclude, r->nexclude);
         ps_an_expr_free(r->expr);
         for (size_t i = 0; i < r->ncodes; i++)
             ps_an_code_free(r->codes[i]);
-        free(r->codes); free(r->code_sev);
+        free(r->codes);
+        free(r->code_sev);
         free_list(r->coll_vars, r->ncoll);
         free_list(r->coll_counters, r->ncoll);
         free(r->bands);
@@ -188,7 +214,10 @@ void ps_an_ruleset_fini(ps_an_ruleset *set)
     free_list(set->refused, set->nrefused);
     for (size_t i = 0; i < set->nquestions; i++) {
         ps_an_question *q = &set->questions[i];
-        free(q->var); free(q->text); free(q->deflt); free(q->datatype);
+        free(q->var);
+        free(q->text);
+        free(q->deflt);
+        free(q->datatype);
     }
     free(set->questions);
     if (set->ids)

@@ -15,17 +15,46 @@ const char *ps_severity_name(enum ps_severity s)
     return (s >= PS_SEV_INFO && s <= PS_SEV_ERROR) ? sev_names[s] : "info";
 }
 
-static const char *const metric_keys[PS_MX_COUNT] = {
-    "db_transfers_per_sec", "db_reads_per_sec", "db_writes_per_sec", "db_read_latency_ms",
-    "db_write_latency_ms", "log_writes_per_sec", "log_write_latency_ms", "mailboxes",
-    "mailboxes_per_server", "servers", "profile_iops_per_mailbox", "tested_iops_per_mailbox",
-    "headroom_pct", "target_iops", "achieved_iops", "backup_mb_per_sec_per_db",
-    "backup_mb_per_sec_per_server", "replay_sec_per_log", "verdict", "report_cell",
-    "test_log_latency", "threshold_db_read_ms", "threshold_log_write_ms", "log_interval_ms",
-    "blg_samples", "xml_samples_queried", "collection_start", "collection_end",
-    "page_fault_stalls_per_sec",
-    "databases_per_server", "mailboxes_per_database", "database_size_gb", "capacity_gb", "capacity_used_pct",
-    "copies_per_database", "dags", "target_iops_per_server", "report_mailboxes", "report_iops_per_mailbox", "unread"};
+static const char *const metric_keys[PS_MX_COUNT] = {"db_transfers_per_sec",
+                                                     "db_reads_per_sec",
+                                                     "db_writes_per_sec",
+                                                     "db_read_latency_ms",
+                                                     "db_write_latency_ms",
+                                                     "log_writes_per_sec",
+                                                     "log_write_latency_ms",
+                                                     "mailboxes",
+                                                     "mailboxes_per_server",
+                                                     "servers",
+                                                     "profile_iops_per_mailbox",
+                                                     "tested_iops_per_mailbox",
+                                                     "headroom_pct",
+                                                     "target_iops",
+                                                     "achieved_iops",
+                                                     "backup_mb_per_sec_per_db",
+                                                     "backup_mb_per_sec_per_server",
+                                                     "replay_sec_per_log",
+                                                     "verdict",
+                                                     "report_cell",
+                                                     "test_log_latency",
+                                                     "threshold_db_read_ms",
+                                                     "threshold_log_write_ms",
+                                                     "log_interval_ms",
+                                                     "blg_samples",
+                                                     "xml_samples_queried",
+                                                     "collection_start",
+                                                     "collection_end",
+                                                     "page_fault_stalls_per_sec",
+                                                     "databases_per_server",
+                                                     "mailboxes_per_database",
+                                                     "database_size_gb",
+                                                     "capacity_gb",
+                                                     "capacity_used_pct",
+                                                     "copies_per_database",
+                                                     "dags",
+                                                     "target_iops_per_server",
+                                                     "report_mailboxes",
+                                                     "report_iops_per_mailbox",
+                                                     "unread"};
 
 const char *ps_metric_key(enum ps_metric m)
 {
@@ -53,8 +82,8 @@ void ps_audit_coverage_of(const ps_paper *p, const ps_audit *a, ps_audit_coverag
         /* words counted once per line */
         int twice = 0;
         for (size_t j = i; j-- > 0 && p->claims[j].line == c->line && !twice;)
-            twice = !ps_claim_is_reading(&p->claims[j]) && p->claims[j].label &&
-                    strcmp(p->claims[j].label, c->label) == 0;
+            twice =
+                !ps_claim_is_reading(&p->claims[j]) && p->claims[j].label && strcmp(p->claims[j].label, c->label) == 0;
         out->labels_unread += !twice;
     }
     for (size_t i = 0; p && i < p->ncells; i++) {
@@ -73,9 +102,8 @@ double ps_half_unit(int decimals)
     return 0.5 * pow(10.0, -decimals);
 }
 
-ps_claim *ps_paper_add_claim(ps_paper *p, enum ps_metric m, enum ps_claim_ctx ctx, long line,
-                             const char *label, const char *text, double value, int decimals,
-                             double scale)
+ps_claim *ps_paper_add_claim(ps_paper *p, enum ps_metric m, enum ps_claim_ctx ctx, long line, const char *label,
+                             const char *text, double value, int decimals, double scale)
 {
     if (p->nclaims == p->capclaims) {
         p->capclaims = p->capclaims ? 2 * p->capclaims : 64;
@@ -120,8 +148,7 @@ void ps_paper_free(ps_paper *p)
     free(p);
 }
 
-int ps_pct_consistent(double p, double hp, double value, double hv, double base, double hb,
-                      double *lo, double *hi)
+int ps_pct_consistent(double p, double hp, double value, double hv, double base, double hb, double *lo, double *hi)
 {
     double l = NAN, h = NAN;
     if (base - hb > 0) {
@@ -133,14 +160,13 @@ int ps_pct_consistent(double p, double hp, double value, double hv, double base,
     if (hi)
         *hi = h;
     if (isnan(l))
-        return 1;   /* base too small to judge */
+        return 1; /* base too small to judge */
     /* 1e-9: printed values sit exactly on interval ends in decimal, not in binary */
     return p >= l - 1e-9 && p <= h + 1e-9;
 }
 
-void audit_add(actx *c, const char *kind, enum ps_severity sev, const char *file, long line,
-               const char *server, const char *metric, double stated, double expected,
-               const char *fmt, ...)
+void audit_add(actx *c, const char *kind, enum ps_severity sev, const char *file, long line, const char *server,
+               const char *metric, double stated, double expected, const char *fmt, ...)
 {
     ps_audit *a = c->out;
     if (a->n == a->cap) {
@@ -277,7 +303,7 @@ static void views_from_paper(actx *c)
         case PS_M_ACHIEVED_IOPS: v->achieved = av; break;
         case PS_M_TARGET_IOPS:
             if (cl->who)
-                v->log_target = av;   /* "target IOPS: N" of the test log */
+                v->log_target = av; /* "target IOPS: N" of the test log */
             else
                 v->target = av;
             break;
@@ -366,10 +392,14 @@ static void view_from_server(actx *c, const ps_js_server *s)
                     break;
                 int col = -1;
                 const char *w = ev->what;
-                if (strstr(w, "Database Reads")) col = 0;
-                else if (strstr(w, "Database Writes")) col = 1;
-                else if (strstr(w, "Log Reads")) col = 6;
-                else if (strstr(w, "Log Writes")) col = 7;
+                if (strstr(w, "Database Reads"))
+                    col = 0;
+                else if (strstr(w, "Database Writes"))
+                    col = 1;
+                else if (strstr(w, "Log Reads"))
+                    col = 6;
+                else if (strstr(w, "Log Writes"))
+                    col = 7;
                 if (col < 0)
                     break;
                 a.h = ev->kind == PS_EV_VOLUME_RESULT ? 0.00005 * 1000 : 0.05;
@@ -429,7 +459,7 @@ static void sums_from_run(actx *c)
         const ps_js_server *s = &run->servers[i];
         const ps_js_summary *m = &s->summary;
         if (s->test_type != PS_TEST_PERFORMANCE || isnan(m->db_reads_per_sec))
-            continue;   /* the body tables describe the Performance test */
+            continue; /* the body tables describe the Performance test */
         asum *a = &c->comp[c->ncomp++];
         sum_init(a);
         a->file = s->report ? s->report->source : s->machine;
@@ -444,9 +474,10 @@ static void sums_from_run(actx *c)
 
 void audit_view_summary(const aview *v, int computed, aval out[7])
 {
-    static const struct { int metric, col, role, mean; } map[] = {
-        {PS_M_DB_READS, 2, 0, 0}, {PS_M_DB_WRITES, 3, 0, 0}, {PS_M_DB_READ_LAT, 0, 0, 1},
-        {PS_M_DB_WRITE_LAT, 1, 0, 1}, {PS_M_LOG_WRITES, 9, 1, 0}, {PS_M_LOG_WRITE_LAT, 7, 1, 1}};
+    static const struct {
+        int metric, col, role, mean;
+    } map[] = {{PS_M_DB_READS, 2, 0, 0},     {PS_M_DB_WRITES, 3, 0, 0},  {PS_M_DB_READ_LAT, 0, 0, 1},
+               {PS_M_DB_WRITE_LAT, 1, 0, 1}, {PS_M_LOG_WRITES, 9, 1, 0}, {PS_M_LOG_WRITE_LAT, 7, 1, 1}};
     for (int k = 0; k < 7; k++)
         out[k] = AV_NONE;
     for (size_t m = 0; m < sizeof map / sizeof map[0]; m++) {
@@ -473,8 +504,8 @@ void audit_view_summary(const aview *v, int computed, aval out[7])
         out[map[m].metric] = map[m].mean ? (aval){sum / n, h / n, NULL, 0} : (aval){sum, h, NULL, 0};
     }
     if (!isnan(out[PS_M_DB_READS].v) && !isnan(out[PS_M_DB_WRITES].v))
-        out[PS_M_DB_TRANSFERS] = (aval){out[PS_M_DB_READS].v + out[PS_M_DB_WRITES].v,
-                                        out[PS_M_DB_READS].h + out[PS_M_DB_WRITES].h, NULL, 0};
+        out[PS_M_DB_TRANSFERS] =
+            (aval){out[PS_M_DB_READS].v + out[PS_M_DB_WRITES].v, out[PS_M_DB_READS].h + out[PS_M_DB_WRITES].h, NULL, 0};
 }
 
 /* ------------------------------------------------------------------ run + sort */

@@ -30,7 +30,8 @@ static const ps_audit_check checks[] = {
     {"mailboxes-per-database-arithmetic", PS_SEV_ERROR, "exact (counts)",
      "mailboxes per database x databases per server = mailboxes per server (or that x copies per database when "
      "the databases count passive copies)"},
-    {"capacity-percentage-arithmetic", PS_SEV_ERROR, "interval arithmetic on the printed precision of size, capacity and percentage",
+    {"capacity-percentage-arithmetic", PS_SEV_ERROR,
+     "interval arithmetic on the printed precision of size, capacity and percentage",
      "% storage capacity used = database size / capacity"},
     {"report-config-mismatch", PS_SEV_ERROR, "h_report + h_paper",
      "a Jetstress report's own mailbox count and IOPS per mailbox must be the paper's"},
@@ -60,10 +61,13 @@ const ps_audit_check *ps_audit_checks(size_t *n)
     return checks;
 }
 
-const char *const audit_metric_names[7] = {
-    "Database Disks Transfers/sec", "Database Disks Reads/sec", "Database Disks Writes/sec",
-    "Average Database Disk Read Latency (ms)", "Average Database Disk Write Latency (ms)",
-    "Log Disks Writes/sec", "Average Log Disk Write Latency (ms)"};
+const char *const audit_metric_names[7] = {"Database Disks Transfers/sec",
+                                           "Database Disks Reads/sec",
+                                           "Database Disks Writes/sec",
+                                           "Average Database Disk Read Latency (ms)",
+                                           "Average Database Disk Write Latency (ms)",
+                                           "Log Disks Writes/sec",
+                                           "Average Log Disk Write Latency (ms)"};
 
 int audit_decimals(aval a)
 {
@@ -73,7 +77,6 @@ int audit_decimals(aval a)
     }
     return 3;
 }
-
 
 /* ------------------------------------------------------------------ A1 */
 static void check_transfers(actx *c, const asum *s)
@@ -89,12 +92,14 @@ static void check_transfers(actx *c, const asum *s)
     int d = audit_decimals(t);
     double mean = sum / 2;
     if (!audit_differs(t.v, mean, (r.h + w.h) / 2 + t.h))
-        audit_add(c, "transfers-not-sum", PS_SEV_ERROR, s->file, t.line, s->server, "db_transfers_per_sec",
-                  t.v, sum, "transfers/sec %s is the mean of reads and writes, (%s + %s)/2 = %s, not their sum "
-                  "%s + %s = %s", AUDIT_FMT(bt, t), AUDIT_FMT(br, r), AUDIT_FMT(bw, w), AUDIT_NUM(bm, mean, d), br, bw, AUDIT_NUM(be, sum, d));
+        audit_add(c, "transfers-not-sum", PS_SEV_ERROR, s->file, t.line, s->server, "db_transfers_per_sec", t.v, sum,
+                  "transfers/sec %s is the mean of reads and writes, (%s + %s)/2 = %s, not their sum "
+                  "%s + %s = %s",
+                  AUDIT_FMT(bt, t), AUDIT_FMT(br, r), AUDIT_FMT(bw, w), AUDIT_NUM(bm, mean, d), br, bw,
+                  AUDIT_NUM(be, sum, d));
     else
-        audit_add(c, "transfers-not-sum", PS_SEV_ERROR, s->file, t.line, s->server, "db_transfers_per_sec",
-                  t.v, sum, "transfers/sec %s != reads %s + writes %s = %s (tolerance %s)", AUDIT_FMT(bt, t), AUDIT_FMT(br, r),
+        audit_add(c, "transfers-not-sum", PS_SEV_ERROR, s->file, t.line, s->server, "db_transfers_per_sec", t.v, sum,
+                  "transfers/sec %s != reads %s + writes %s = %s (tolerance %s)", AUDIT_FMT(bt, t), AUDIT_FMT(br, r),
                   AUDIT_FMT(bw, w), AUDIT_NUM(be, sum, d), AUDIT_NUM(bm, tol, d + 1));
 }
 
@@ -146,15 +151,15 @@ static void check_aggregate(actx *c, const asum *agg)
                 snprintf(note, sizeof note, "; it equals their sum %s", AUDIT_NUM(bx, sum, d));
             else if (wok && wden > 0 && !audit_differs(a.v, wsum / wden, tol))
                 snprintf(note, sizeof note, "; it equals the IOPS-weighted mean %s", AUDIT_NUM(bx, wsum / wden, d));
-            audit_add(c, "aggregate-latency-not-mean", PS_SEV_ERROR, agg->file, a.line, agg->server, key, a.v,
-                      mean, "aggregate %s %s != mean of %zu servers %s / %zu = %s%s", audit_metric_names[m], AUDIT_FMT(ba, a),
+            audit_add(c, "aggregate-latency-not-mean", PS_SEV_ERROR, agg->file, a.line, agg->server, key, a.v, mean,
+                      "aggregate %s %s != mean of %zu servers %s / %zu = %s%s", audit_metric_names[m], AUDIT_FMT(ba, a),
                       nsrv, AUDIT_NUM(bx, sum, d), nsrv, AUDIT_NUM(be, mean, d), note);
         } else {
             if (!audit_differs(a.v, sum, h + a.h))
                 continue;
             audit_add(c, "aggregate-iops-not-sum", PS_SEV_ERROR, agg->file, a.line, agg->server, key, a.v, sum,
-                      "aggregate %s %s != sum over %zu servers %s (tolerance %s)", audit_metric_names[m], AUDIT_FMT(ba, a), nsrv,
-                      AUDIT_NUM(be, sum, d), AUDIT_NUM(bx, h + a.h, d + 1));
+                      "aggregate %s %s != sum over %zu servers %s (tolerance %s)", audit_metric_names[m],
+                      AUDIT_FMT(ba, a), nsrv, AUDIT_NUM(be, sum, d), AUDIT_NUM(bx, h + a.h, d + 1));
         }
     }
 }
@@ -175,8 +180,8 @@ static void check_achieved(actx *c)
         char b1[64], b2[64], b3[64];
         audit_add(c, "achieved-below-target", PS_SEV_ERROR, v->file, v->achieved.line ? v->achieved.line : v->line,
                   v->name, "achieved_iops", v->achieved.v, tgt.v,
-                  "achieved transactional IOPS %s < target %s (%s %% of target)", AUDIT_FMT(b1, v->achieved), AUDIT_FMT(b2, tgt),
-                  AUDIT_NUM(b3, 100 * v->achieved.v / tgt.v, 1));
+                  "achieved transactional IOPS %s < target %s (%s %% of target)", AUDIT_FMT(b1, v->achieved),
+                  AUDIT_FMT(b2, tgt), AUDIT_NUM(b3, 100 * v->achieved.v / tgt.v, 1));
     }
 }
 
@@ -194,7 +199,7 @@ static int sum_matches(actx *c, const asum *s, const aview *v, int *ncompared)
         int same = !audit_differs(a.v, d[m].v, a.h + d[m].h);
         if (!same && a.text && (m == PS_M_DB_READ_LAT || m == PS_M_DB_WRITE_LAT || m == PS_M_LOG_WRITE_LAT) &&
             v->y2007 && !audit_differs(a.v * 1000, d[m].v, a.h * 1000 + d[m].h))
-            same = 1;   /* printed in seconds: a unit finding, still the same test */
+            same = 1; /* printed in seconds: a unit finding, still the same test */
         if (!same)
             return 0;
     }
@@ -230,16 +235,20 @@ static int check_wrong_test(actx *c, const asum *s)
             continue;
         aval d[7];
         audit_view_summary(v, 0, d);
-        snprintf(extra, sizeof extra, "; the Performance report (line %s) gives reads %s, writes %s, transfers %s, "
-                 "log writes %s", ps_loc_format(lb, sizeof lb, v->line), AUDIT_FMT(b4, d[PS_M_DB_READS]), AUDIT_FMT(b5, d[PS_M_DB_WRITES]),
-                 AUDIT_NUM(b6, d[PS_M_DB_TRANSFERS].v, 3), AUDIT_FMT(b3, d[PS_M_LOG_WRITES]));
+        snprintf(extra, sizeof extra,
+                 "; the Performance report (line %s) gives reads %s, writes %s, transfers %s, "
+                 "log writes %s",
+                 ps_loc_format(lb, sizeof lb, v->line), AUDIT_FMT(b4, d[PS_M_DB_READS]),
+                 AUDIT_FMT(b5, d[PS_M_DB_WRITES]), AUDIT_NUM(b6, d[PS_M_DB_TRANSFERS].v, 3),
+                 AUDIT_FMT(b3, d[PS_M_LOG_WRITES]));
         break;
     }
     aval r = s->m[PS_M_DB_READS], w = s->m[PS_M_DB_WRITES];
     long line = !isnan(r.v) ? r.line : s->line;
     audit_add(c, "wrong-test-used", PS_SEV_ERROR, s->file, line, s->server, "summary", r.v, NAN,
               "summary figures (reads %s, writes %s, %d values compared) match the Stress report %s (line %s)%s%s",
-              AUDIT_FMT(b1, r), AUDIT_FMT(b2, w), n, stress->name ? stress->name : "?", ps_loc_format(lb2, sizeof lb2, stress->line),
+              AUDIT_FMT(b1, r), AUDIT_FMT(b2, w), n, stress->name ? stress->name : "?",
+              ps_loc_format(lb2, sizeof lb2, stress->line),
               nperf ? ", not the 2-hour Performance report" : " and no Performance report", extra);
     return 1;
 }
@@ -258,10 +267,12 @@ static void check_table_vs_instances(actx *c, const asum *s, const aview *v)
             continue;
         char b1[64], b2[64], lb[48];
         int lat = m == PS_M_DB_READ_LAT || m == PS_M_DB_WRITE_LAT || m == PS_M_LOG_WRITE_LAT;
-        audit_add(c, "instances-vs-total-mismatch", PS_SEV_ERROR, s->file, a.line, s->server,
-                  ps_metric_key(m), a.v, d[m].v, "%s %s != %s of the %zu %s of the Performance "
-                  "report (line %s) = %s", audit_metric_names[m], AUDIT_FMT(b1, a), lat ? "mean" : "sum", v->ninst,
-                  v->y2007 ? "volumes" : "instances", ps_loc_format(lb, sizeof lb, v->line), AUDIT_NUM(b2, d[m].v, audit_decimals(a)));
+        audit_add(
+            c, "instances-vs-total-mismatch", PS_SEV_ERROR, s->file, a.line, s->server, ps_metric_key(m), a.v, d[m].v,
+            "%s %s != %s of the %zu %s of the Performance "
+            "report (line %s) = %s",
+            audit_metric_names[m], AUDIT_FMT(b1, a), lat ? "mean" : "sum", v->ninst, v->y2007 ? "volumes" : "instances",
+            ps_loc_format(lb, sizeof lb, v->line), AUDIT_NUM(b2, d[m].v, audit_decimals(a)));
     }
 }
 

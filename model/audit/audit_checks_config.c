@@ -123,8 +123,8 @@ static void check_headroom(actx *c)
 }
 
 /* ------------------------------------------------------------------ target */
-static void check_one_target(actx *c, aval stated, const char *file, const char *where, double expect,
-                             double tol, const char *how)
+static void check_one_target(actx *c, aval stated, const char *file, const char *where, double expect, double tol,
+                             const char *how)
 {
     if (isnan(stated.v))
         return;
@@ -233,7 +233,7 @@ static void check_mailboxes_total(actx *c)
     if (!mb)
         return;
     char b1[64], b2[64], how[256];
-    double e = 0, tol = config_h(mb);   /* counts are exact: a printed "2" servers is 2, not 2 +- 0.5 */
+    double e = 0, tol = config_h(mb); /* counts are exact: a printed "2" servers is 2, not 2 +- 0.5 */
     size_t ncol = 0;
     for (size_t i = 0; i < p->nclaims; i++) {
         const ps_claim *cl = &p->claims[i];
@@ -252,14 +252,14 @@ static void check_mailboxes_total(actx *c)
             return;
         double d = dags ? dags->value : 1;
         e = mps->value * srv->value * d;
-        snprintf(how, sizeof how, "%s mailboxes per server x %s servers%s%s%s", mps->text, srv->text,
-                 dags ? " x " : "", dags ? dags->text : "", dags ? " DAGs" : "");
+        snprintf(how, sizeof how, "%s mailboxes per server x %s servers%s%s%s", mps->text, srv->text, dags ? " x " : "",
+                 dags ? dags->text : "", dags ? " DAGs" : "");
     }
     c->out->checked++;
     if (!audit_differs(mb->value, e, tol))
         return;
-    audit_add(c, "mailboxes-total-arithmetic", PS_SEV_ERROR, p->source, mb->line, "solution", "mailboxes",
-              mb->value, e, "mailboxes simulated %s != %s = %s", AUDIT_FMT(b1, cv(mb)), how, AUDIT_NUM(b2, e, 0));
+    audit_add(c, "mailboxes-total-arithmetic", PS_SEV_ERROR, p->source, mb->line, "solution", "mailboxes", mb->value, e,
+              "mailboxes simulated %s != %s = %s", AUDIT_FMT(b1, cv(mb)), how, AUDIT_NUM(b2, e, 0));
 }
 
 static void check_mailboxes_per_database(actx *c)
@@ -276,21 +276,23 @@ static void check_mailboxes_per_database(actx *c)
         if (!mps) {
             const ps_claim *srv = first_claim(p, PS_M_SERVERS);
             if (server_tables(c) <= 1 && srv && srv->value == 1)
-                mps = first_claim(p, PS_M_MAILBOXES);   /* one server: all mailboxes are its own */
+                mps = first_claim(p, PS_M_MAILBOXES); /* one server: all mailboxes are its own */
         }
         if (!mpd || !dps || !mps)
             continue;
-        double e = mpd->value * dps->value;   /* counts are exact */
+        double e = mpd->value * dps->value; /* counts are exact */
         c->out->checked++;
         if (!audit_differs(mps->value, e, config_h(mps)))
             continue;
         if (copies && copies->value > 1 && !audit_differs(mps->value * copies->value, e, 0))
-            continue;   /* the databases per server count the passive copies too */
+            continue; /* the databases per server count the passive copies too */
         char b1[64], b2[64], lb1[48];
         audit_add(c, "mailboxes-per-database-arithmetic", PS_SEV_ERROR, p->source, mpd->line, mps->who,
                   "mailboxes_per_server", mps->value, e,
                   "%s mailboxes per database x %s databases per server = %s, but mailboxes per server is %s "
-                  "(line %s)%s", mpd->text, dps->text, AUDIT_NUM(b1, e, 0), AUDIT_FMT(b2, cv(mps)), ps_loc_format(lb1, sizeof lb1, mps->line),
+                  "(line %s)%s",
+                  mpd->text, dps->text, AUDIT_NUM(b1, e, 0), AUDIT_FMT(b2, cv(mps)),
+                  ps_loc_format(lb1, sizeof lb1, mps->line),
                   copies && copies->value > 1 ? " (nor that x the copies per database)" : "");
     }
 }
@@ -322,9 +324,11 @@ static void check_capacity(actx *c)
     char b1[64], b2[64], lb1[48], lb2[48];
     double e = 100 * size->value / cap->value;
     audit_add(c, "capacity-percentage-arithmetic", PS_SEV_ERROR, p->source, pct->line, NULL, "capacity_used_pct",
-              pct->value, e, "%% storage capacity used %s %% != database size %s / capacity %s = %s %% "
-              "(lines %s, %s; accepted [%s, %s])", pct->text, size->text, cap->text, AUDIT_NUM(b1, e, 2),
-              ps_loc_format(lb1, sizeof lb1, size->line), ps_loc_format(lb2, sizeof lb2, cap->line), AUDIT_NUM(b2, lo, 1), AUDIT_NUM((char[64]){0}, hi, 1));
+              pct->value, e,
+              "%% storage capacity used %s %% != database size %s / capacity %s = %s %% "
+              "(lines %s, %s; accepted [%s, %s])",
+              pct->text, size->text, cap->text, AUDIT_NUM(b1, e, 2), ps_loc_format(lb1, sizeof lb1, size->line),
+              ps_loc_format(lb2, sizeof lb2, cap->line), AUDIT_NUM(b2, lo, 1), AUDIT_NUM((char[64]){0}, hi, 1));
 }
 
 /* ------------------------------------------------------------------ report vs paper */
@@ -341,22 +345,25 @@ static void check_report_config(actx *c)
         const ps_claim *cl = &p->claims[i];
         if (cl->ctx != PS_CTX_REPORT || isnan(cl->value) || cl->report < 0 || (size_t)cl->report >= p->nreports)
             continue;
-        const aview *v = &c->views[cl->report];   /* the paper's views come first, in report order */
+        const aview *v = &c->views[cl->report]; /* the paper's views come first, in report order */
         char b1[64], b2[64], lb1[48];
         const ps_claim *per = server_claim(p, PS_M_MAILBOXES_PER_SERVER, v->name, per_all);
         if ((int)cl->metric == PS_MX_REPORT_MAILBOXES && per) {
             c->out->checked++;
             if (audit_differs(cl->value, per->value, config_h(cl) + config_h(per)))
                 audit_add(c, "report-config-mismatch", PS_SEV_ERROR, p->source, cl->line, v->name, "report_mailboxes",
-                          cl->value, per->value, "the report simulated %s mailboxes but the paper states %s "
-                          "mailboxes per server (line %s)", AUDIT_FMT(b1, cv(cl)), AUDIT_FMT(b2, cv(per)),
-                          ps_loc_format(lb1, sizeof lb1, per->line));
+                          cl->value, per->value,
+                          "the report simulated %s mailboxes but the paper states %s "
+                          "mailboxes per server (line %s)",
+                          AUDIT_FMT(b1, cv(cl)), AUDIT_FMT(b2, cv(per)), ps_loc_format(lb1, sizeof lb1, per->line));
         } else if ((int)cl->metric == PS_MX_REPORT_IOPS && have_t) {
             c->out->checked++;
             if (audit_differs(cl->value, t.v, config_h(cl) + t.h))
                 audit_add(c, "report-config-mismatch", PS_SEV_ERROR, p->source, cl->line, v->name,
-                          "report_iops_per_mailbox", cl->value, t.v, "the report ran %s IOPS per mailbox but the "
-                          "paper tests %s = %s", AUDIT_FMT(b1, cv(cl)), t.words, AUDIT_NUM(b2, t.v, 4));
+                          "report_iops_per_mailbox", cl->value, t.v,
+                          "the report ran %s IOPS per mailbox but the "
+                          "paper tests %s = %s",
+                          AUDIT_FMT(b1, cv(cl)), t.words, AUDIT_NUM(b2, t.v, 4));
         }
     }
 }

@@ -7,19 +7,34 @@
 #include <stdlib.h>
 #include <string.h>
 
-
-static const char *const col_names[PS_IO12_N] = {
-    "I/O Database Reads Average Latency", "I/O Database Writes Average Latency", "I/O Database Reads/sec",
-    "I/O Database Writes/sec", "I/O Database Reads Average Bytes", "I/O Database Writes Average Bytes",
-    "I/O Log Reads Average Latency", "I/O Log Writes Average Latency", "I/O Log Reads/sec",
-    "I/O Log Writes/sec", "I/O Log Reads Average Bytes", "I/O Log Writes Average Bytes"};
+static const char *const col_names[PS_IO12_N] = {"I/O Database Reads Average Latency",
+                                                 "I/O Database Writes Average Latency",
+                                                 "I/O Database Reads/sec",
+                                                 "I/O Database Writes/sec",
+                                                 "I/O Database Reads Average Bytes",
+                                                 "I/O Database Writes Average Bytes",
+                                                 "I/O Log Reads Average Latency",
+                                                 "I/O Log Writes Average Latency",
+                                                 "I/O Log Reads/sec",
+                                                 "I/O Log Writes/sec",
+                                                 "I/O Log Reads Average Bytes",
+                                                 "I/O Log Writes Average Bytes"};
 
 static const char *col_name(const aview *v, int k)
 {
     if (v->y2007) {
-        static const char *const n07[PS_IO12_N] = {
-            "Avg. Disk sec/Read", "Avg. Disk sec/Write", "Disk Reads/sec", "Disk Writes/sec", "", "Avg. Disk Bytes/Write",
-            "Avg. Disk sec/Read", "Avg. Disk sec/Write", "Disk Reads/sec", "Disk Writes/sec", "", "Avg. Disk Bytes/Write"};
+        static const char *const n07[PS_IO12_N] = {"Avg. Disk sec/Read",
+                                                   "Avg. Disk sec/Write",
+                                                   "Disk Reads/sec",
+                                                   "Disk Writes/sec",
+                                                   "",
+                                                   "Avg. Disk Bytes/Write",
+                                                   "Avg. Disk sec/Read",
+                                                   "Avg. Disk sec/Write",
+                                                   "Disk Reads/sec",
+                                                   "Disk Writes/sec",
+                                                   "",
+                                                   "Avg. Disk Bytes/Write"};
         return n07[k];
     }
     return col_names[k];
@@ -44,8 +59,8 @@ static void check_table_vs_log(actx *c, const aview *v)
                 continue;
             char b1[64], b2[64], m[96];
             snprintf(m, sizeof m, "%s %s", in->name, col_name(v, k));
-            audit_add(c, "table-vs-log-mismatch", PS_SEV_ERROR, v->file, l.line ? l.line : t.line, v->name, m, t.v,
-                      l.v, "%s: report table %s ms but the final test-log line says %s ms (tolerance %s ms)", m,
+            audit_add(c, "table-vs-log-mismatch", PS_SEV_ERROR, v->file, l.line ? l.line : t.line, v->name, m, t.v, l.v,
+                      "%s: report table %s ms but the final test-log line says %s ms (tolerance %s ms)", m,
                       AUDIT_NUM(b1, t.v, 3), AUDIT_NUM(b2, l.v, 3), AUDIT_NUM((char[64]){0}, t.h + l.h, 4));
         }
     }
@@ -73,8 +88,10 @@ static void check_achieved_sum(actx *c, const aview *v)
         snprintf(note, sizeof note, "; it equals the Total I/O table sum %s (total, not transactional)",
                  AUDIT_NUM(b3, v->total_sum_rw.v, 3));
     audit_add(c, "instances-vs-total-mismatch", PS_SEV_WARNING, v->file, v->achieved.line, v->name, "achieved_iops",
-              v->achieved.v, sum, "Achieved Transactional I/O per Second %s != sum of database reads + writes "
-              "of the %zu instances = %s%s", AUDIT_FMT(b1, v->achieved), v->ninst, AUDIT_NUM(b2, sum, 3), note);
+              v->achieved.v, sum,
+              "Achieved Transactional I/O per Second %s != sum of database reads + writes "
+              "of the %zu instances = %s%s",
+              AUDIT_FMT(b1, v->achieved), v->ninst, AUDIT_NUM(b2, sum, 3), note);
 }
 
 /* ------------------------------------------------------------------ recomputed */
@@ -107,8 +124,8 @@ static void check_paper_vs_computed(actx *c)
         nsrv += !c->sums[i].aggregate;
     if (!nsrv || nsrv != c->ncomp)
         return;
-    static const char *const names[7] = {"transfers/sec", "reads/sec", "writes/sec", "read latency",
-                                          "write latency", "log writes/sec", "log write latency"};
+    static const char *const names[7] = {"transfers/sec", "reads/sec",      "writes/sec",       "read latency",
+                                         "write latency", "log writes/sec", "log write latency"};
     for (size_t i = 0; i < c->nsums; i++) {
         const asum *s = &c->sums[i];
         if (s->aggregate && !c->has_comp_agg)
@@ -122,9 +139,11 @@ static void check_paper_vs_computed(actx *c)
             if (!audit_differs(a.v, b.v, a.h + 0.01 * fabs(b.v)))
                 continue;
             char b1[64], b2[64];
-            audit_add(c, "table-vs-recomputed-mismatch", PS_SEV_ERROR, s->file, a.line, s->server,
-                      ps_metric_key(m), a.v, b.v, "%s %s %s but recomputed for %s from the counter "
-                      "logs: %s", s->server ? s->server : "", names[m], AUDIT_FMT(b1, a), r->server ? r->server : "?",
+            audit_add(c, "table-vs-recomputed-mismatch", PS_SEV_ERROR, s->file, a.line, s->server, ps_metric_key(m),
+                      a.v, b.v,
+                      "%s %s %s but recomputed for %s from the counter "
+                      "logs: %s",
+                      s->server ? s->server : "", names[m], AUDIT_FMT(b1, a), r->server ? r->server : "?",
                       AUDIT_NUM(b2, b.v, 3));
         }
     }
@@ -146,10 +165,12 @@ static void check_samples(actx *c, const aview *v)
         double expect = v->log_span_ms / v->interval.v + 1;
         c->out->checked++;
         if (fabs(v->log_samples.v - expect) > 3)
-            audit_add(c, "sample-count-mismatch", PS_SEV_WARNING, v->file, 0, v->name, "log_samples",
-                      v->log_samples.v, expect, "the counter logs hold %s samples in the collection window, but "
-                      "%s s at %s ms gives %s (gaps or a different interval)", AUDIT_NUM(b1, v->log_samples.v, 0),
-                      AUDIT_NUM(b2, v->log_span_ms / 1000, 0), AUDIT_NUM(b3, v->interval.v, 0), AUDIT_NUM((char[64]){0}, expect, 1));
+            audit_add(c, "sample-count-mismatch", PS_SEV_WARNING, v->file, 0, v->name, "log_samples", v->log_samples.v,
+                      expect,
+                      "the counter logs hold %s samples in the collection window, but "
+                      "%s s at %s ms gives %s (gaps or a different interval)",
+                      AUDIT_NUM(b1, v->log_samples.v, 0), AUDIT_NUM(b2, v->log_span_ms / 1000, 0),
+                      AUDIT_NUM(b3, v->interval.v, 0), AUDIT_NUM((char[64]){0}, expect, 1));
     }
     aval q = !isnan(v->xml.v) ? v->xml : v->blg;
     if (isnan(q.v) || isnan(v->cstart.v) || isnan(v->cend.v) || isnan(v->interval.v) || v->interval.v <= 0)
@@ -160,8 +181,8 @@ static void check_samples(actx *c, const aview *v)
     if (fabs(q.v - expect) <= 3)
         return;
     audit_add(c, "sample-count-mismatch", PS_SEV_WARNING, v->file, q.line, v->name, "samples", q.v, expect,
-              "%s samples but the collection window of %s s at %s ms gives %s", AUDIT_NUM(b1, q.v, 0), AUDIT_NUM(b2, window_s, 0),
-              AUDIT_NUM(b3, v->interval.v, 0), AUDIT_NUM((char[64]){0}, expect, 1));
+              "%s samples but the collection window of %s s at %s ms gives %s", AUDIT_NUM(b1, q.v, 0),
+              AUDIT_NUM(b2, window_s, 0), AUDIT_NUM(b3, v->interval.v, 0), AUDIT_NUM((char[64]){0}, expect, 1));
 }
 
 /* ------------------------------------------------------------------ A15/A19 */
@@ -209,7 +230,7 @@ static void check_verdict(actx *c, const aview *v)
     if (pass && bad)
         audit_add(c, "verdict-inconsistent", PS_SEV_ERROR, v->file, line, v->name, "verdict", 1, 0,
                   "Overall Test Result Pass although %s", why);
-    else if (!pass && !bad && known && !(rec_known && !rec_pass))   /* the logs confirm a maximum failure */
+    else if (!pass && !bad && known && !(rec_known && !rec_pass)) /* the logs confirm a maximum failure */
         audit_add(c, "verdict-inconsistent", PS_SEV_WARNING, v->file, line, v->name, "verdict", 0, 1,
                   "Overall Test Result Fail although every average is within the thresholds (%s / %s ms)%s",
                   AUDIT_NUM((char[64]){0}, thr_r, 0), AUDIT_NUM((char[64]){0}, thr_l, 0),
@@ -257,8 +278,8 @@ static int layout_valid(const ps_pct_cell *cl, size_t n, int kind, size_t m)
 
 static int cell_ok(const ps_pct_cell *x, const ps_pct_cell *b, double *lo, double *hi)
 {
-    return ps_pct_consistent(x->pct, ps_half_unit(x->pct_decimals), x->value, ps_half_unit(x->value_decimals),
-                             b->value, ps_half_unit(b->value_decimals), lo, hi);
+    return ps_pct_consistent(x->pct, ps_half_unit(x->pct_decimals), x->value, ps_half_unit(x->value_decimals), b->value,
+                             ps_half_unit(b->value_decimals), lo, hi);
 }
 
 static size_t layout_failures(const ps_pct_cell *cl, size_t n, int kind, size_t m)
@@ -307,9 +328,9 @@ static void check_pct_block(actx *c, const ps_pct_cell *cl, size_t n)
         double exact = 100 * cl[i].value / cl[b].value;
         audit_add(c, "percentage-mismatch", PS_SEV_ERROR, file, cl[i].line, NULL, "percent", cl[i].pct, exact,
                   "%s%% [%s %s] against 100%% [%s %s]: %s / %s = %s %%, accepted interval [%s, %s]",
-                  AUDIT_NUM(b1, cl[i].pct, cl[i].pct_decimals), AUDIT_NUM(b2, cl[i].value, cl[i].value_decimals), cl[i].unit,
-                  AUDIT_NUM(b3, cl[b].value, cl[b].value_decimals), cl[b].unit, b2, b3, AUDIT_NUM(b4, exact, 2), AUDIT_NUM(b5, lo, 1),
-                  AUDIT_NUM(b6, hi, 1));
+                  AUDIT_NUM(b1, cl[i].pct, cl[i].pct_decimals), AUDIT_NUM(b2, cl[i].value, cl[i].value_decimals),
+                  cl[i].unit, AUDIT_NUM(b3, cl[b].value, cl[b].value_decimals), cl[b].unit, b2, b3,
+                  AUDIT_NUM(b4, exact, 2), AUDIT_NUM(b5, lo, 1), AUDIT_NUM(b6, hi, 1));
     }
 }
 

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#define SECONDS_CEILING 1.0        /* a latency in seconds printed as ms reads below this */
-#define IMPLAUSIBLE_MS 0.05        /* below this, no disk or flash latency is plausible (ms) */
+#define SECONDS_CEILING 1.0 /* a latency in seconds printed as ms reads below this */
+#define IMPLAUSIBLE_MS 0.05 /* below this, no disk or flash latency is plausible (ms) */
 
 static const int lat_metrics[3] = {PS_M_DB_READ_LAT, PS_M_DB_WRITE_LAT, PS_M_LOG_WRITE_LAT};
 
@@ -81,7 +81,7 @@ static const aview *same_digits(const actx *c, aval a, const ainst **hin, int *h
                 const aval *x = &v->inst[j].col[cols[q]];
                 char sec[64];
                 const char *xt = x->text;
-                if (!xt && !isnan(x->v))   /* a RUN's 2007 report: seconds printed like the paper */
+                if (!xt && !isnan(x->v)) /* a RUN's 2007 report: seconds printed like the paper */
                     xt = AUDIT_NUM(sec, x->v / 1000, audit_decimals(a));
                 if (xt && strcmp(xt, a.text) == 0) {
                     *hin = &v->inst[j];
@@ -109,10 +109,11 @@ void audit_checks_units(actx *c, const asum *s, size_t k)
         if (hit) {
             audit_add(c, "unit-seconds-as-ms", PS_SEV_ERROR, s->file, a.line, s->server, key, a.v, a.v * 1000,
                       "%s %s equals digit for digit the %s value %s of %s (line %s), which is in seconds: "
-                      "%s s = %s ms", audit_metric_names[m], a.text,
+                      "%s s = %s ms",
+                      audit_metric_names[m], a.text,
                       (hcol == 0 || hcol == 6) ? "Avg. Disk sec/Read" : "Avg. Disk sec/Write", a.text,
-                      hit->name ? hit->name : "an appendix report", ps_loc_format(lb1, sizeof lb1, hin->col[hcol].line), a.text,
-                      AUDIT_NUM(b1, a.v * 1000, 1));
+                      hit->name ? hit->name : "an appendix report", ps_loc_format(lb1, sizeof lb1, hin->col[hcol].line),
+                      a.text, AUDIT_NUM(b1, a.v * 1000, 1));
             continue;
         }
         uref refs[4];
@@ -125,7 +126,8 @@ void audit_checks_units(actx *c, const asum *s, size_t k)
         if (sec) {
             audit_add(c, "unit-seconds-as-ms", PS_SEV_ERROR, s->file, a.line, s->server, key, a.v, sec->v,
                       "%s %s is %s ms / 1000 = %s at its printed precision (%s, %s): a value in seconds "
-                      "printed under (ms)", audit_metric_names[m], AUDIT_FMT(b1, a), AUDIT_NUM(b2, sec->v, 3),
+                      "printed under (ms)",
+                      audit_metric_names[m], AUDIT_FMT(b1, a), AUDIT_NUM(b2, sec->v, 3),
                       AUDIT_NUM(b3, sec->v / 1000, 4), sec->what, sec->where ? sec->where : "?");
         } else if (a.v < IMPLAUSIBLE_MS) {
             audit_add(c, "unit-seconds-as-ms", PS_SEV_WARNING, s->file, a.line, s->server, key, a.v, a.v * 1000,

@@ -18,11 +18,11 @@ int ps_claim_is_reading(const ps_claim *c);
 
 /* What one audit read and what it could not. */
 typedef struct ps_audit_coverage {
-    size_t labels_read;       /* labels of the paper matched to a claim kind (absent numbers included) */
-    size_t numbers_read;      /* of which a number was read */
-    size_t labels_unread;     /* distinct (line, words) before numbers attached to no claim */
-    size_t numbers_unread;    /* numbers attached to no claim (page, figure, date numbers excluded) */
-    size_t run_values;        /* values of RUN reports and logs (no paper) */
+    size_t labels_read; /* labels of the paper matched to a claim kind (absent numbers included) */
+    size_t numbers_read; /* of which a number was read */
+    size_t labels_unread; /* distinct (line, words) before numbers attached to no claim */
+    size_t numbers_unread; /* numbers attached to no claim (page, figure, date numbers excluded) */
+    size_t run_values; /* values of RUN reports and logs (no paper) */
 } ps_audit_coverage;
 
 /* Count the coverage of a paper (NULL allowed) and an audit (for RUN values). Never fails. */

@@ -6,9 +6,12 @@
 
 #include "ps_model.h"
 
-#define FIRST_CAP 64   /* slots allocated for the first key */
+#define FIRST_CAP 64 /* slots allocated for the first key */
 
-static unsigned char fold(unsigned char c) { return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : c; }
+static unsigned char fold(unsigned char c)
+{
+    return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : c;
+}
 
 uint64_t ps_hash_fnv1a_step(uint64_t h, const void *p, size_t n)
 {
@@ -18,7 +21,10 @@ uint64_t ps_hash_fnv1a_step(uint64_t h, const void *p, size_t n)
     return h;
 }
 
-uint64_t ps_hash_fnv1a(const void *p, size_t n) { return ps_hash_fnv1a_step(PS_HASH_FNV_BASIS, p, n); }
+uint64_t ps_hash_fnv1a(const void *p, size_t n)
+{
+    return ps_hash_fnv1a_step(PS_HASH_FNV_BASIS, p, n);
+}
 
 uint64_t ps_hash_fnv1a_nocase(const void *p, size_t n)
 {
@@ -110,7 +116,7 @@ size_t ps_hash_next(const ps_hash *h, const char *key, size_t klen, size_t *curs
             *cursor = ((i + 1) & (h->cap - 1)) + 1;
             return h->slots[i].value;
         }
-    *cursor = i + 1;   /* stays at the empty slot: every later call ends here too */
+    *cursor = i + 1; /* stays at the empty slot: every later call ends here too */
     return PS_HASH_NONE;
 }
 
@@ -129,7 +135,7 @@ static void insert(ps_hash *h, uint64_t hv, const char *key, size_t klen, size_t
     if (h->flags & PS_HASH_BORROW)
         h->slots[i].key = key;
     else {
-        char *copy = ps_xmalloc(klen + 1);   /* the key may hold NUL bytes: not strndup */
+        char *copy = ps_xmalloc(klen + 1); /* the key may hold NUL bytes: not strndup */
         if (klen)
             memcpy(copy, key, klen);
         copy[klen] = '\0';

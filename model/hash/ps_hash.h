@@ -27,12 +27,12 @@
 #define PS_HASH_NONE ((size_t)-1)
 
 enum {
-    PS_HASH_NOCASE = 1u << 0,   /* ASCII case-insensitive keys */
-    PS_HASH_BORROW = 1u << 1,   /* keys are the caller's, not copied */
+    PS_HASH_NOCASE = 1u << 0, /* ASCII case-insensitive keys */
+    PS_HASH_BORROW = 1u << 1, /* keys are the caller's, not copied */
 };
 
 typedef struct ps_hash_slot {
-    const char *key;   /* NULL: empty slot; owned by the table unless PS_HASH_BORROW */
+    const char *key; /* NULL: empty slot; owned by the table unless PS_HASH_BORROW */
     size_t klen;
     uint64_t hash;
     size_t value;
@@ -40,8 +40,8 @@ typedef struct ps_hash_slot {
 
 typedef struct ps_hash {
     ps_hash_slot *slots;
-    size_t cap;     /* slots: 0 or a power of two */
-    size_t count;   /* keys in the table */
+    size_t cap; /* slots: 0 or a power of two */
+    size_t count; /* keys in the table */
     unsigned flags;
 } ps_hash;
 

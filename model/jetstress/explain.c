@@ -20,13 +20,13 @@ typedef struct exc {
     uint64_t samples, over, runs, cur, longest;
     ps_time cur_first, cur_last, longest_first, longest_last, worst_at;
     double worst;
-    ps_time ring_t[PS_JS_ZOOM_PRE];   /* the last samples, for the context before a run */
+    ps_time ring_t[PS_JS_ZOOM_PRE]; /* the last samples, for the context before a run */
     double ring_v[PS_JS_ZOOM_PRE];
     size_t ring_n, ring_pos;
-    zbuf *cand, *best;                /* the current run's samples / the longest run's; NULL until needed */
-    int best_post;                    /* samples still to append after the longest run */
-    zbuf *wz;                         /* the samples around the worst sample; NULL until one is over */
-    int wz_post;                      /* samples still to append after the worst one */
+    zbuf *cand, *best; /* the current run's samples / the longest run's; NULL until needed */
+    int best_post; /* samples still to append after the longest run */
+    zbuf *wz; /* the samples around the worst sample; NULL until one is over */
+    int wz_post; /* samples still to append after the worst one */
 } exc;
 
 /* One per-sample test: metric op limit. */
@@ -36,10 +36,11 @@ typedef struct wkey {
 } wkey;
 
 struct ps_js_watch {
-    wkey *keys; size_t nkeys;
-    exc **tab;            /* tab[key][inst]; instance metrics: ninst slots; host metrics: slot 0 */
+    wkey *keys;
+    size_t nkeys;
+    exc **tab; /* tab[key][inst]; instance metrics: ninst slots; host metrics: slot 0 */
     size_t ninst;
-    char *zone;           /* "W. Europe Standard Time, UTC+01:00" of the first log, NULL until known */
+    char *zone; /* "W. Europe Standard Time, UTC+01:00" of the first log, NULL until known */
 };
 
 static const char *const class_names[] = {"not explained", "single spike", "bursts", "sustained"};
@@ -92,8 +93,8 @@ void ps_js_watch_start(ps_js_server *s, const ps_js_judge_options *opt)
         if (r->severity != PS_THR_ERROR || (!inst && !host))
             continue;
         size_t k = 0;
-        while (k < w->nkeys && !(w->keys[k].metric == r->metric && w->keys[k].op == (int)r->op &&
-                                 w->keys[k].limit == r->limit))
+        while (k < w->nkeys &&
+               !(w->keys[k].metric == r->metric && w->keys[k].op == (int)r->op && w->keys[k].limit == r->limit))
             k++;
         if (k == w->nkeys)
             w->keys[w->nkeys++] = (wkey){r->metric, (int)r->op, r->limit};
@@ -114,7 +115,7 @@ void ps_js_watch_log(ps_js_server *s, const char *zone, int has_bias, int bias_m
         return;
     ps_buf b = {0};
     ps_buf_puts(&b, zone && *zone ? zone : "zone name unknown");
-    if (has_bias) {   /* UTC = local + bias: the offset is -bias */
+    if (has_bias) { /* UTC = local + bias: the offset is -bias */
         int off = -bias_minutes, a = off < 0 ? -off : off;
         ps_buf_printf(&b, ", UTC%c%02d:%02d", off < 0 ? '-' : '+', a / 60, a % 60);
     }
@@ -172,7 +173,7 @@ static void exc_add(exc *e, const wkey *k, ps_time t, double v)
     int new_worst = 0;
     if (ps_thr_violates((enum ps_thr_op)k->op, v, k->limit)) {
         e->over++;
-        if (worse(k->op, v, e->worst)) {   /* its chart buffer: the samples before it, it, those after */
+        if (worse(k->op, v, e->worst)) { /* its chart buffer: the samples before it, it, those after */
             e->worst = v;
             e->worst_at = t;
             new_worst = 1;
@@ -186,7 +187,7 @@ static void exc_add(exc *e, const wkey *k, ps_time t, double v)
             zpush(e->wz, t, v, PS_JS_ZOOM_MAX);
             e->wz_post = PS_JS_ZOOM_POST;
         }
-        if (!e->cur) {   /* a run starts: its chart buffer begins with the samples before it */
+        if (!e->cur) { /* a run starts: its chart buffer begins with the samples before it */
             e->runs++;
             e->cur_first = t;
             if (!e->cand)
@@ -296,8 +297,8 @@ static char *words(const ps_js_failure *f)
     duration(dur, sizeof dur, f->longest_last - f->longest_first);
     ps_buf t = {0};
     ps_buf_printf(&t, "%s: %llu of %llu samples %s %s in %llu %s; ", ps_js_failure_class_name(f->cls),
-                  (unsigned long long)f->over, (unsigned long long)f->samples, ps_thr_op_text((enum ps_thr_op)f->op), lim,
-                  (unsigned long long)f->runs, f->runs == 1 ? "run" : "runs");
+                  (unsigned long long)f->over, (unsigned long long)f->samples, ps_thr_op_text((enum ps_thr_op)f->op),
+                  lim, (unsigned long long)f->runs, f->runs == 1 ? "run" : "runs");
     if (f->longest == 1)
         ps_buf_printf(&t, "longest run 1 sample at %s", a);
     else
@@ -312,13 +313,14 @@ void js_explain(ps_js_server *s, const ps_thr_rule *r, size_t inst)
     if (!w || !s->verdict.nreasons)
         return;
     size_t k = 0;
-    while (k < w->nkeys && !(w->keys[k].metric == r->metric && w->keys[k].op == (int)r->op && w->keys[k].limit == r->limit))
+    while (k < w->nkeys &&
+           !(w->keys[k].metric == r->metric && w->keys[k].op == (int)r->op && w->keys[k].limit == r->limit))
         k++;
     int host = inst == JS_HOST;
     if (k == w->nkeys || host != (r->metric >= PS_JM_NINST) || (!host && inst >= w->ninst))
         return;
     exc *e = host ? w->tab[k] : &w->tab[k][inst];
-    if (e->cur)   /* a run still open at the end of the window */
+    if (e->cur) /* a run still open at the end of the window */
         end_run(e);
     if (!e->over)
         return;
@@ -343,7 +345,8 @@ void js_explain(ps_js_server *s, const ps_thr_rule *r, size_t inst)
     f->zone = ps_xstrdup(w->zone ? w->zone : "the logs' local time, zone unknown");
     f->zoom.label = ps_xstrdup(host ? (s->machine ? s->machine : "?") : s->instances[inst].name);
     /* bursts whose worst sample lies outside the longest run: the chart shows the worst sample */
-    int on_worst = f->cls == PS_FAIL_BURSTS && e->wz && (f->worst_at < f->longest_first || f->worst_at > f->longest_last);
+    int on_worst =
+        f->cls == PS_FAIL_BURSTS && e->wz && (f->worst_at < f->longest_first || f->worst_at > f->longest_last);
     const zbuf *z = on_worst ? e->wz : e->best;
     f->zoom_on = on_worst ? PS_JS_ZOOM_WORST : PS_JS_ZOOM_LONGEST_RUN;
     for (size_t i = 0; z && i < z->n; i++)

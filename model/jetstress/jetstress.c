@@ -6,7 +6,11 @@
 #include <string.h>
 #include <strings.h>
 
-static const struct { enum ps_test_type t; const char *name; const char *alias; } test_names[] = {
+static const struct {
+    enum ps_test_type t;
+    const char *name;
+    const char *alias;
+} test_names[] = {
     {PS_TEST_PERFORMANCE, "Performance", "perf"},
     {PS_TEST_STRESS, "Stress", "stress"},
     {PS_TEST_BACKUP, "DatabaseBackup", "backup"},
@@ -42,17 +46,17 @@ enum ps_test_type ps_test_type_parse(const char *s)
     return PS_TEST_UNKNOWN;
 }
 
-static const char *const io12_keys[PS_IO12_N] = {
-    "db_read_latency_ms", "db_write_latency_ms", "db_reads_per_sec", "db_writes_per_sec",
-    "db_read_bytes", "db_write_bytes", "log_read_latency_ms", "log_write_latency_ms",
-    "log_reads_per_sec", "log_writes_per_sec", "log_read_bytes", "log_write_bytes"};
+static const char *const io12_keys[PS_IO12_N] = {"db_read_latency_ms",  "db_write_latency_ms",  "db_reads_per_sec",
+                                                 "db_writes_per_sec",   "db_read_bytes",        "db_write_bytes",
+                                                 "log_read_latency_ms", "log_write_latency_ms", "log_reads_per_sec",
+                                                 "log_writes_per_sec",  "log_read_bytes",       "log_write_bytes"};
 
 double *ps_io12_at(ps_io12 *io, int i)
 {
-    double *f[PS_IO12_N] = {&io->db_read_latency_ms, &io->db_write_latency_ms, &io->db_reads_per_sec,
-                            &io->db_writes_per_sec, &io->db_read_bytes, &io->db_write_bytes,
+    double *f[PS_IO12_N] = {&io->db_read_latency_ms,  &io->db_write_latency_ms,  &io->db_reads_per_sec,
+                            &io->db_writes_per_sec,   &io->db_read_bytes,        &io->db_write_bytes,
                             &io->log_read_latency_ms, &io->log_write_latency_ms, &io->log_reads_per_sec,
-                            &io->log_writes_per_sec, &io->log_read_bytes, &io->log_write_bytes};
+                            &io->log_writes_per_sec,  &io->log_read_bytes,       &io->log_write_bytes};
     return (i >= 0 && i < PS_IO12_N) ? f[i] : NULL;
 }
 
@@ -62,7 +66,10 @@ double ps_io12_get(const ps_io12 *io, int i)
     return p ? *p : NAN;
 }
 
-const char *ps_io12_key(int i) { return (i >= 0 && i < PS_IO12_N) ? io12_keys[i] : NULL; }
+const char *ps_io12_key(int i)
+{
+    return (i >= 0 && i < PS_IO12_N) ? io12_keys[i] : NULL;
+}
 
 void ps_io12_clear(ps_io12 *io)
 {

@@ -57,7 +57,10 @@ void ps_js_stat_add(ps_js_stat *s, double v)
     }
 }
 
-double ps_js_stat_mean(const ps_js_stat *s) { return s->n ? s->sum / (double)s->n : NAN; }
+double ps_js_stat_mean(const ps_js_stat *s)
+{
+    return s->n ? s->sum / (double)s->n : NAN;
+}
 
 uint64_t ps_js_stat_count_above(const ps_js_stat *s, double limit, int *exact)
 {
@@ -80,8 +83,8 @@ double ps_js_stat_p95(const ps_js_stat *s)
 {
     if (!s->n)
         return NAN;
-    uint64_t rank = (uint64_t)ceil(0.95 * (double)s->n);   /* 1-based, ascending */
-    uint64_t from_top = s->n - rank;                        /* 0-based index among the largest */
+    uint64_t rank = (uint64_t)ceil(0.95 * (double)s->n); /* 1-based, ascending */
+    uint64_t from_top = s->n - rank; /* 0-based index among the largest */
     if (from_top >= s->ntop)
         return NAN;
     double *c = ps_xmalloc(s->ntop * sizeof *c);
@@ -135,7 +138,8 @@ void ps_js_figures_from_means(const double *means, ps_js_figures *out)
     out->repl_log_reads_per_sec = means[PS_IO_LOG_READS];
     out->repl_log_read_bytes = means[PS_IO_LOG_READ_BYTES];
     out->total = out->transactional;
-    double rt = means[PS_IO_DB_READS], bt = means[PS_IO_DB_READ_BYTES], rm = means[PS_JM_MAINT_READS], bm = means[PS_JM_MAINT_BYTES];
+    double rt = means[PS_IO_DB_READS], bt = means[PS_IO_DB_READ_BYTES], rm = means[PS_JM_MAINT_READS],
+           bm = means[PS_JM_MAINT_BYTES];
     if (!isnan(rm)) {
         out->total.db_reads_per_sec = rt + rm;
         if (rt + rm > 0)
@@ -210,8 +214,14 @@ static void lat_add(lat_acc *a, double lat, double rate)
     a->sum_w += rate;
 }
 
-static double lat_plain(const lat_acc *a) { return a->n > 0 ? a->sum_lat / a->n : NAN; }
-static double lat_weighted(const lat_acc *a) { return a->sum_w > 0 ? a->sum_wl / a->sum_w : NAN; }
+static double lat_plain(const lat_acc *a)
+{
+    return a->n > 0 ? a->sum_lat / a->n : NAN;
+}
+static double lat_weighted(const lat_acc *a)
+{
+    return a->sum_w > 0 ? a->sum_wl / a->sum_w : NAN;
+}
 
 /* The instance sums of one server (shared by the per-server summary and the aggregate). */
 typedef struct server_sums {
@@ -288,7 +298,7 @@ void ps_js_aggregate(ps_js_run *r)
         any_perf |= r->servers[i].test_type == PS_TEST_PERFORMANCE;
     server_sums t;
     memset(&t, 0, sizeof t);
-    lat_acc mr = {0}, mw = {0}, ml = {0};   /* plain means of the server means */
+    lat_acc mr = {0}, mw = {0}, ml = {0}; /* plain means of the server means */
     double target = 0;
     size_t nsrv = 0;
     for (size_t i = 0; i < r->nservers; i++) {

@@ -34,21 +34,36 @@ static const struct {
     {"Database Page Fault Stalls/sec", "database page fault stalls/sec", "/s", -1},
 };
 
-const char *ps_js_metric_name(int m) { return m >= 0 && m < PS_JM_N ? metric_info[m].name : NULL; }
-const char *ps_js_metric_words(int m) { return m >= 0 && m < PS_JM_N ? metric_info[m].words : NULL; }
-const char *ps_js_metric_unit(int m) { return m >= 0 && m < PS_JM_N ? metric_info[m].unit : NULL; }
-int ps_js_metric_weight(int m) { return m >= 0 && m < PS_JM_N ? metric_info[m].weight : -1; }
+const char *ps_js_metric_name(int m)
+{
+    return m >= 0 && m < PS_JM_N ? metric_info[m].name : NULL;
+}
+const char *ps_js_metric_words(int m)
+{
+    return m >= 0 && m < PS_JM_N ? metric_info[m].words : NULL;
+}
+const char *ps_js_metric_unit(int m)
+{
+    return m >= 0 && m < PS_JM_N ? metric_info[m].unit : NULL;
+}
+int ps_js_metric_weight(int m)
+{
+    return m >= 0 && m < PS_JM_N ? metric_info[m].weight : -1;
+}
 
 /* The classification table: object name (normalised: lower case, single spaces) -> role.
  * Every PerfMon object a Jetstress or Exchange capture records is listed, so that a role is a
  * decision, not an accident of the counter table below. */
-static const struct { const char *object; enum ps_js_role role; } objects[] = {
+static const struct {
+    const char *object;
+    enum ps_js_role role;
+} objects[] = {
     {"msexchange database ==> instances", PS_JS_ROLE_ESE_INSTANCE},
     {"msexchange-datenbank ==> instanzen", PS_JS_ROLE_ESE_INSTANCE},
-    {"database ==> instances", PS_JS_ROLE_ESE_INSTANCE},          /* Exchange 2007 name */
+    {"database ==> instances", PS_JS_ROLE_ESE_INSTANCE}, /* Exchange 2007 name */
     {"msexchange database", PS_JS_ROLE_ESE_PROCESS},
     {"msexchange-datenbank", PS_JS_ROLE_ESE_PROCESS},
-    {"database", PS_JS_ROLE_ESE_PROCESS},                          /* Exchange 2007 name */
+    {"database", PS_JS_ROLE_ESE_PROCESS}, /* Exchange 2007 name */
     {"logicaldisk", PS_JS_ROLE_LOGICALDISK},
     {"logischer datenträger", PS_JS_ROLE_LOGICALDISK},
     {"physicaldisk", PS_JS_ROLE_PHYSICALDISK},
@@ -59,12 +74,17 @@ static const struct { const char *object; enum ps_js_role role; } objects[] = {
     {"arbeitsspeicher", PS_JS_ROLE_MEMORY},
     {"system", PS_JS_ROLE_SYSTEM},
 };
-static const char *const role_names[PS_JS_ROLE_N] = {
-    "other", "ese-instance", "ese-process", "logicaldisk", "physicaldisk", "processor", "memory", "system"};
+static const char *const role_names[PS_JS_ROLE_N] = {"other",        "ese-instance", "ese-process", "logicaldisk",
+                                                     "physicaldisk", "processor",    "memory",      "system"};
 
 /* Counters read per role (normalised; "/sek." and "/sek" become "/sec", "(attached)"/"(angefügt)"
  * removed). PhysicalDisk, System and other objects have none: they are never read. */
-static const struct { enum ps_js_role role; const char *counter; int metric; double scale; } counters[] = {
+static const struct {
+    enum ps_js_role role;
+    const char *counter;
+    int metric;
+    double scale;
+} counters[] = {
     {PS_JS_ROLE_ESE_INSTANCE, "i/o database reads average latency", PS_IO_DB_READ_LAT, 1},
     {PS_JS_ROLE_ESE_INSTANCE, "i/o database writes average latency", PS_IO_DB_WRITE_LAT, 1},
     {PS_JS_ROLE_ESE_INSTANCE, "i/o database reads/sec", PS_IO_DB_READS, 1},
@@ -81,11 +101,13 @@ static const struct { enum ps_js_role role; const char *counter; int metric; dou
     {PS_JS_ROLE_ESE_INSTANCE, "database maintenance io reads average bytes", PS_JM_MAINT_BYTES, 1},
     /* German (jetstress-esrp.md 5.3) */
     {PS_JS_ROLE_ESE_INSTANCE, "e/a: durchschnittliche wartezeit für datenbankleseoperationen", PS_IO_DB_READ_LAT, 1},
-    {PS_JS_ROLE_ESE_INSTANCE, "e/a: durchschnittliche wartezeit für datenbankschreiboperationen", PS_IO_DB_WRITE_LAT, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "e/a: durchschnittliche wartezeit für datenbankschreiboperationen", PS_IO_DB_WRITE_LAT,
+     1},
     {PS_JS_ROLE_ESE_INSTANCE, "e/a: datenbankleseoperationen/sec", PS_IO_DB_READS, 1},
     {PS_JS_ROLE_ESE_INSTANCE, "e/a: datenbankschreiboperationen/sec", PS_IO_DB_WRITES, 1},
     {PS_JS_ROLE_ESE_INSTANCE, "e/a: durchschnittliche wartezeit für protokollleseoperationen", PS_IO_LOG_READ_LAT, 1},
-    {PS_JS_ROLE_ESE_INSTANCE, "e/a: durchschnittliche wartezeit für protokollschreiboperationen", PS_IO_LOG_WRITE_LAT, 1},
+    {PS_JS_ROLE_ESE_INSTANCE, "e/a: durchschnittliche wartezeit für protokollschreiboperationen", PS_IO_LOG_WRITE_LAT,
+     1},
     {PS_JS_ROLE_ESE_INSTANCE, "e/a: protokollleseoperationen/sec", PS_IO_LOG_READS, 1},
     {PS_JS_ROLE_ESE_INSTANCE, "e/a: protokollschreiboperationen/sec", PS_IO_LOG_WRITES, 1},
     {PS_JS_ROLE_ESE_PROCESS, "database page fault stalls/sec", PS_JM_STALLS, 1},

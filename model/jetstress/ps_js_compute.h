@@ -14,17 +14,17 @@ extern "C" {
 /* Every quantity the Jetstress pipeline tracks. 0..11 are the ps_io12 columns of one ESE
  * instance (same order), then the two maintenance columns, then the host counters. */
 enum ps_js_metric {
-    PS_JM_MAINT_READS = PS_IO12_N,   /* Database Maintenance IO Reads/sec */
-    PS_JM_MAINT_BYTES,               /* Database Maintenance IO Reads Average Bytes */
-    PS_JM_NINST,                     /* number of per-instance metrics (14) */
-    PS_JM_CPU = PS_JM_NINST,         /* Processor(_Total)\% Processor Time */
-    PS_JM_AVAIL_MB,                  /* Memory\Available MBytes */
-    PS_JM_FREE_PTE,                  /* Memory\Free System Page Table Entries */
-    PS_JM_TRANSITION,                /* Memory\Transition Pages RePurposed/sec */
-    PS_JM_NONPAGED,                  /* Memory\Pool Nonpaged Bytes */
-    PS_JM_PAGED,                     /* Memory\Pool Paged Bytes */
-    PS_JM_STALLS,                    /* MSExchange Database(JetstressWin)\Database Page Fault Stalls/sec */
-    PS_JM_N                          /* number of metrics (21) */
+    PS_JM_MAINT_READS = PS_IO12_N, /* Database Maintenance IO Reads/sec */
+    PS_JM_MAINT_BYTES, /* Database Maintenance IO Reads Average Bytes */
+    PS_JM_NINST, /* number of per-instance metrics (14) */
+    PS_JM_CPU = PS_JM_NINST, /* Processor(_Total)\% Processor Time */
+    PS_JM_AVAIL_MB, /* Memory\Available MBytes */
+    PS_JM_FREE_PTE, /* Memory\Free System Page Table Entries */
+    PS_JM_TRANSITION, /* Memory\Transition Pages RePurposed/sec */
+    PS_JM_NONPAGED, /* Memory\Pool Nonpaged Bytes */
+    PS_JM_PAGED, /* Memory\Pool Paged Bytes */
+    PS_JM_STALLS, /* MSExchange Database(JetstressWin)\Database Page Fault Stalls/sec */
+    PS_JM_N /* number of metrics (21) */
 };
 #define PS_JM_NHOST (PS_JM_N - PS_JM_NINST)
 /* English name of a metric as in the reports ("I/O Database Reads Average Latency", "% Processor
@@ -39,14 +39,14 @@ int ps_js_metric_weight(int metric);
 /* Role of a PerfMon object in a Jetstress counter log (the classification table of
  * model/jetstress/js_counters.c; English and German object names, case and spacing ignored). */
 enum ps_js_role {
-    PS_JS_ROLE_OTHER = 0,        /* anything else: never read */
-    PS_JS_ROLE_ESE_INSTANCE,     /* MSExchange Database ==> Instances: the instances */
-    PS_JS_ROLE_ESE_PROCESS,      /* MSExchange Database(JetstressWin|Information Store): host row only */
-    PS_JS_ROLE_LOGICALDISK,      /* LogicalDisk: instances only in the Jetstress 2007 form */
-    PS_JS_ROLE_PHYSICALDISK,     /* PhysicalDisk: never read */
-    PS_JS_ROLE_PROCESSOR,        /* Processor: host row from _Total only */
-    PS_JS_ROLE_MEMORY,           /* Memory: host rows */
-    PS_JS_ROLE_SYSTEM,           /* System: never read */
+    PS_JS_ROLE_OTHER = 0, /* anything else: never read */
+    PS_JS_ROLE_ESE_INSTANCE, /* MSExchange Database ==> Instances: the instances */
+    PS_JS_ROLE_ESE_PROCESS, /* MSExchange Database(JetstressWin|Information Store): host row only */
+    PS_JS_ROLE_LOGICALDISK, /* LogicalDisk: instances only in the Jetstress 2007 form */
+    PS_JS_ROLE_PHYSICALDISK, /* PhysicalDisk: never read */
+    PS_JS_ROLE_PROCESSOR, /* Processor: host row from _Total only */
+    PS_JS_ROLE_MEMORY, /* Memory: host rows */
+    PS_JS_ROLE_SYSTEM, /* System: never read */
     PS_JS_ROLE_N
 };
 /* Role of an object name; PS_JS_ROLE_OTHER when unknown or NULL. */
@@ -57,13 +57,13 @@ const char *ps_js_role_name(enum ps_js_role role);
 
 /* One counter of a log classified for the Jetstress pipeline (ps_js_classify). */
 typedef struct ps_js_counter_ref {
-    enum ps_js_role role;  /* role of the counter's object */
-    int metric;          /* enum ps_js_metric */
-    int is_total;        /* the _Total instance (never an instance; checked against the sum) */
-    int volume_2007;     /* LogicalDisk counter of a Jetstress 2007 log (instance = drive) */
-    int priority;        /* 0 = plain counter, 1 = (Attached) form: used only when no plain one */
-    double scale;        /* multiply the logged value by this (1000 for seconds -> ms) */
-    char instance[128];  /* instance name with the process prefix removed, "" for host counters */
+    enum ps_js_role role; /* role of the counter's object */
+    int metric; /* enum ps_js_metric */
+    int is_total; /* the _Total instance (never an instance; checked against the sum) */
+    int volume_2007; /* LogicalDisk counter of a Jetstress 2007 log (instance = drive) */
+    int priority; /* 0 = plain counter, 1 = (Attached) form: used only when no plain one */
+    double scale; /* multiply the logged value by this (1000 for seconds -> ms) */
+    char instance[128]; /* instance name with the process prefix removed, "" for host counters */
 } ps_js_counter_ref;
 /* Classify a counter by object, instance and counter name (case-insensitive; English, German and
  * (Attached) synonyms from a table). Returns 1 and fills *out when the counter is one the pipeline
@@ -86,15 +86,16 @@ int ps_js_metric_from_counter(const char *object, const char *counter, double *s
 typedef struct ps_js_stat {
     uint64_t n;
     double sum, min, max;
-    double *top; size_t ntop;   /* min-heap of the largest values, NULL until the first sample */
+    double *top;
+    size_t ntop; /* min-heap of the largest values, NULL until the first sample */
 } ps_js_stat;
-void ps_js_stat_add(ps_js_stat *s, double v);        /* NaN ignored */
-double ps_js_stat_mean(const ps_js_stat *s);         /* NaN when empty */
+void ps_js_stat_add(ps_js_stat *s, double v); /* NaN ignored */
+double ps_js_stat_mean(const ps_js_stat *s); /* NaN when empty */
 /* Number of samples > limit; *exact = 0 when it may be more (top list full). */
 uint64_t ps_js_stat_count_above(const ps_js_stat *s, double limit, int *exact);
 /* Nearest-rank 95th percentile; NaN when empty or when it is outside the kept top values. */
 double ps_js_stat_p95(const ps_js_stat *s);
-void ps_js_stat_fini(ps_js_stat *s);   /* members only; s is zeroed */
+void ps_js_stat_fini(ps_js_stat *s); /* members only; s is zeroed */
 
 /* Accumulators of one instance: per-sample statistics of each instance metric and, for the four
  * latencies, the I/O-weighted window mean sums (Σ lat_t·rate_t and Σ rate_t over samples where
@@ -102,17 +103,18 @@ void ps_js_stat_fini(ps_js_stat *s);   /* members only; s is zeroed */
 typedef struct ps_js_inst_acc {
     ps_js_stat m[PS_JM_NINST];
     double wsum[PS_JM_NINST], wrate[PS_JM_NINST];
-    ps_time last;                /* local time of the last sample taken (overlap guard) */
+    ps_time last; /* local time of the last sample taken (overlap guard) */
 } ps_js_inst_acc;
 /* Per-server accumulators (owned by ps_js_server.stats): one per instance in the same order as
  * server->instances, the host metrics, and the _Total cross-check sums. */
 typedef struct ps_js_server_stats {
-    ps_js_inst_acc *inst; size_t ninst;
+    ps_js_inst_acc *inst;
+    size_t ninst;
     ps_js_stat host[PS_JM_NHOST];
-    double total_logged[PS_IO12_N], total_summed[PS_IO12_N];  /* window sums of _Total vs Σ instances */
+    double total_logged[PS_IO12_N], total_summed[PS_IO12_N]; /* window sums of _Total vs Σ instances */
     uint64_t total_rows;
 } ps_js_server_stats;
-void ps_js_server_stats_free(ps_js_server_stats *st);   /* frees members and st; NULL allowed */
+void ps_js_server_stats_free(ps_js_server_stats *st); /* frees members and st; NULL allowed */
 /* Add one sample row of one instance: v[PS_JM_NINST] (NaN = absent). Updates the statistics and
  * the weighted sums. */
 void ps_js_inst_acc_add(ps_js_inst_acc *a, const double *v);

@@ -19,29 +19,30 @@ enum ps_thr_severity { PS_THR_ERROR, PS_THR_WARNING };
 /* One rule: "<statistic> of <metric> over <scope> <op> <limit>". For PS_THR_EXCEED the rule
  * fails when more than max_errors samples are > limit (Jetstress maximum latency). */
 typedef struct ps_thr_rule {
-    char *counter;        /* counter pattern as written (display), owned */
-    char *instance;       /* instance glob ('*' wildcard), NULL = every instance; owned */
-    int metric;           /* enum ps_js_metric */
+    char *counter; /* counter pattern as written (display), owned */
+    char *instance; /* instance glob ('*' wildcard), NULL = every instance; owned */
+    int metric; /* enum ps_js_metric */
     enum ps_thr_stat stat;
     enum ps_thr_scope scope;
     enum ps_thr_op op;
-    double limit;         /* in the metric's canonical unit */
-    double max_errors;    /* PS_THR_EXCEED only */
-    int volume;           /* instances judged: -1 all, 0 ESE instances, 1 Jetstress 2007 volumes */
+    double limit; /* in the metric's canonical unit */
+    double max_errors; /* PS_THR_EXCEED only */
+    int volume; /* instances judged: -1 all, 0 ESE instances, 1 Jetstress 2007 volumes */
     enum ps_thr_severity severity;
-    char *source;         /* "FILE:LINE" or "jetstress-2013/strict", owned */
+    char *source; /* "FILE:LINE" or "jetstress-2013/strict", owned */
 } ps_thr_rule;
 
 typedef struct ps_thr_set {
-    char *name;           /* "jetstress-2013/strict", a file name, ... owned */
-    ps_thr_rule *rules; size_t n;
-    size_t skipped;       /* imported rules whose counter the pipeline does not track */
+    char *name; /* "jetstress-2013/strict", a file name, ... owned */
+    ps_thr_rule *rules;
+    size_t n;
+    size_t skipped; /* imported rules whose counter the pipeline does not track */
 } ps_thr_set;
 /* Append a copy of *r (strings duplicated). */
 void ps_thr_add(ps_thr_set *set, const ps_thr_rule *r);
-void ps_thr_set_fini(ps_thr_set *set);   /* members only */
-const char *ps_thr_stat_name(enum ps_thr_stat s);     /* "avg", "min", "max", "p95", "exceed" */
-const char *ps_thr_op_text(enum ps_thr_op op);        /* ">", ">=", "<", "<=" */
+void ps_thr_set_fini(ps_thr_set *set); /* members only */
+const char *ps_thr_stat_name(enum ps_thr_stat s); /* "avg", "min", "max", "p95", "exceed" */
+const char *ps_thr_op_text(enum ps_thr_op op); /* ">", ">=", "<", "<=" */
 /* 1 when `value op limit` holds (the rule is violated), 0 otherwise or when value is NaN. */
 int ps_thr_violates(enum ps_thr_op op, double value, double limit);
 
@@ -59,14 +60,13 @@ int ps_js_profile_set(const char *profile, int lenient, ps_js_threshold_set *out
 /* Rules of a profile for a server: averages of db read and log write latency per instance,
  * maximum-latency exceedance counts (max_errors allowed), and (2013+) average page fault stalls
  * > 1 per server. `set` gives the latencies (from ps_js_profile_set or a config). */
-void ps_js_profile_rules(const char *profile, const ps_js_threshold_set *set, double max_errors,
-                         ps_thr_set *out);
+void ps_js_profile_rules(const char *profile, const ps_js_threshold_set *set, double max_errors, ps_thr_set *out);
 
 /* Options of the judge. */
 typedef struct ps_js_judge_options {
-    const char *profile;          /* forced profile, NULL = from the report/config version */
-    int lenient;                  /* 1 = lenient set for every server (--lenient) */
-    const ps_thr_set *extra;      /* rules from --thresholds, NULL = none */
+    const char *profile; /* forced profile, NULL = from the report/config version */
+    int lenient; /* 1 = lenient set for every server (--lenient) */
+    const ps_thr_set *extra; /* rules from --thresholds, NULL = none */
 } ps_js_judge_options;
 /* Judge every server: fills server->verdict (result, profile, reasons in words such as
  * "MBX03 Instance4711.3: average database read latency 22.4 ms > 20 ms"), notes when

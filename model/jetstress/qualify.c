@@ -30,7 +30,10 @@ static void add(ps_qualification *q, enum ps_qual_criterion c, enum ps_verdict_r
     q->reasons[q->nreasons++] = (ps_qual_reason){c, met, value, required, ps_buf_steal(text)};
 }
 
-static const char *machine(const ps_js_server *s) { return s->machine ? s->machine : "?"; }
+static const char *machine(const ps_js_server *s)
+{
+    return s->machine ? s->machine : "?";
+}
 
 /* Where the summary's target comes from (the order of the loader's choice). */
 static const char *target_source(const ps_js_server *s, ps_buf *detail)
@@ -61,8 +64,10 @@ static void target_criterion(const ps_js_server *s, ps_qualification *q)
     enum ps_verdict_result met;
     if (isnan(target)) {
         met = PS_VERDICT_UNKNOWN;
-        ps_buf_printf(&text, "achieved transactional IOPS %s, target unknown (no target in a report, no mailbox "
-                             "count and IOPS in JetstressConfig.xml, no --mailboxes and --iops-per-mailbox)", a);
+        ps_buf_printf(&text,
+                      "achieved transactional IOPS %s, target unknown (no target in a report, no mailbox "
+                      "count and IOPS in JetstressConfig.xml, no --mailboxes and --iops-per-mailbox)",
+                      a);
     } else {
         q->target_from = target_source(s, &detail);
         js_short_num(t, sizeof t, target);
@@ -71,7 +76,8 @@ static void target_criterion(const ps_js_server *s, ps_qualification *q)
             ps_buf_printf(&text, "achieved transactional IOPS unknown (no figures), target %s", t);
         } else {
             met = shown >= target ? PS_VERDICT_PASS : PS_VERDICT_FAIL;
-            ps_buf_printf(&text, "achieved transactional IOPS %s %s target %s", a, met == PS_VERDICT_PASS ? ">=" : "<", t);
+            ps_buf_printf(&text, "achieved transactional IOPS %s %s target %s", a, met == PS_VERDICT_PASS ? ">=" : "<",
+                          t);
         }
         ps_buf_printf(&text, " (target from %s%s)", q->target_from, detail.data ? detail.data : "");
     }
@@ -79,7 +85,10 @@ static void target_criterion(const ps_js_server *s, ps_qualification *q)
     add(q, PS_QUAL_TARGET_IOPS, met, shown, target, &text);
 }
 
-static const char *word(int pass) { return pass ? "Pass" : "Fail"; }
+static const char *word(int pass)
+{
+    return pass ? "Pass" : "Fail";
+}
 
 /* The printed verdict (with a report that prints one) and the recomputed one (when the verdict
  * has a recomputed part, or when nothing could be judged). */
@@ -100,7 +109,7 @@ static void verdict_criteria(const ps_js_server *s, ps_qualification *q)
     else if (v->source == PS_VSRC_RECOMPUTED && v->result != PS_VERDICT_UNKNOWN)
         recomputed = v->result == PS_VERDICT_PASS;
     if (recomputed < 0 && v->source == PS_VSRC_REPORTED)
-        return;   /* the printed verdict stands (README "Verdict sources") */
+        return; /* the printed verdict stands (README "Verdict sources") */
     ps_buf text = {0};
     ps_buf_printf(&text, "%s %s: ", machine(s), ps_test_type_name(s->test_type));
     if (recomputed < 0)
@@ -108,7 +117,10 @@ static void verdict_criteria(const ps_js_server *s, ps_qualification *q)
     else
         ps_buf_printf(&text, "recomputed verdict %s (%s)%s", word(recomputed), v->profile ? v->profile : "no profile",
                       recomputed ? "" : " (required: Pass)");
-    add(q, PS_QUAL_RECOMPUTED_VERDICT, recomputed < 0 ? PS_VERDICT_UNKNOWN : recomputed ? PS_VERDICT_PASS : PS_VERDICT_FAIL,
+    add(q, PS_QUAL_RECOMPUTED_VERDICT,
+        recomputed < 0 ? PS_VERDICT_UNKNOWN
+        : recomputed   ? PS_VERDICT_PASS
+                       : PS_VERDICT_FAIL,
         recomputed < 0 ? NAN : recomputed, 1, &text);
 }
 

@@ -12,21 +12,27 @@
 
 static const struct {
     const char *name;
-    ps_js_threshold_set strict, lenient;   /* ms: avg read, max read, avg log write, max log write */
-    int stalls_rule;                       /* average page fault stalls/sec > 1 fails */
+    ps_js_threshold_set strict, lenient; /* ms: avg read, max read, avg log write, max log write */
+    int stalls_rule; /* average page fault stalls/sec > 1 fails */
 } profiles[] = {
     {"jetstress-2007", {20, 50, 10, 50}, {20, 50, 10, 50}, 0},
     {"jetstress-2010", {20, 100, 10, 100}, {20, 100, 10, 100}, 0},
     {"jetstress-2013", {20, 100, 10, 100}, {20, 200, 10, 200}, 1},
 };
-static const struct { const char *alias, *name; } profile_aliases[] = {
-    {"jetstress-2016", "jetstress-2013"}, {"jetstress-2019", "jetstress-2013"},
-    {"2007", "jetstress-2007"}, {"2010", "jetstress-2010"}, {"2013", "jetstress-2013"},
-    {"2016", "jetstress-2013"}, {"2019", "jetstress-2013"},
+static const struct {
+    const char *alias, *name;
+} profile_aliases[] = {
+    {"jetstress-2016", "jetstress-2013"}, {"jetstress-2019", "jetstress-2013"}, {"2007", "jetstress-2007"},
+    {"2010", "jetstress-2010"},           {"2013", "jetstress-2013"},           {"2016", "jetstress-2013"},
+    {"2019", "jetstress-2013"},
 };
 /* Version prefixes (Jetstress or ESE version strings). */
-static const struct { const char *prefix, *name; } version_map[] = {
-    {"08.", "jetstress-2007"}, {"8.", "jetstress-2007"}, {"14.", "jetstress-2010"},
+static const struct {
+    const char *prefix, *name;
+} version_map[] = {
+    {"08.", "jetstress-2007"},
+    {"8.", "jetstress-2007"},
+    {"14.", "jetstress-2010"},
     {"15.", "jetstress-2013"},
 };
 #define STALLS_LIMIT 1.0
@@ -111,8 +117,14 @@ static const char *const stat_names[] = {"avg", "min", "max", "p95", "exceed"};
 static const char *const stat_words[] = {"average", "minimum", "maximum", "95th percentile", "samples of"};
 static const char *const op_texts[] = {">", ">=", "<", "<="};
 
-const char *ps_thr_stat_name(enum ps_thr_stat s) { return (unsigned)s < 5 ? stat_names[s] : "?"; }
-const char *ps_thr_op_text(enum ps_thr_op op) { return (unsigned)op < 4 ? op_texts[op] : "?"; }
+const char *ps_thr_stat_name(enum ps_thr_stat s)
+{
+    return (unsigned)s < 5 ? stat_names[s] : "?";
+}
+const char *ps_thr_op_text(enum ps_thr_op op)
+{
+    return (unsigned)op < 4 ? op_texts[op] : "?";
+}
 
 int ps_thr_violates(enum ps_thr_op op, double v, double limit)
 {
@@ -127,8 +139,8 @@ int ps_thr_violates(enum ps_thr_op op, double v, double limit)
     return 0;
 }
 
-static void add_rule(ps_thr_set *out, const char *profile, int metric, enum ps_thr_stat stat,
-                     enum ps_thr_scope scope, double limit, double max_errors)
+static void add_rule(ps_thr_set *out, const char *profile, int metric, enum ps_thr_stat stat, enum ps_thr_scope scope,
+                     double limit, double max_errors)
 {
     if (isnan(limit))
         return;
@@ -146,8 +158,7 @@ static void add_rule(ps_thr_set *out, const char *profile, int metric, enum ps_t
     ps_thr_add(out, &r);
 }
 
-void ps_js_profile_rules(const char *profile, const ps_js_threshold_set *set, double max_errors,
-                         ps_thr_set *out)
+void ps_js_profile_rules(const char *profile, const ps_js_threshold_set *set, double max_errors, ps_thr_set *out)
 {
     const char *c = ps_js_profile_canonical(profile);
     int k = c ? profile_index(c) : -1;
@@ -177,7 +188,10 @@ static double figure_value(const ps_js_figures *f, int m)
     return m == PS_JM_MAINT_READS ? f->maint_reads_per_sec : f->maint_read_bytes;
 }
 
-static int is_rate(int m) { return strcmp(ps_js_metric_unit(m), "/s") == 0; }
+static int is_rate(int m)
+{
+    return strcmp(ps_js_metric_unit(m), "/s") == 0;
+}
 
 /* Host metric of a server: recomputed stats, else the report's host table. */
 static double host_value(const ps_js_server *s, int m, enum ps_thr_stat stat)
@@ -197,8 +211,10 @@ static double host_value(const ps_js_server *s, int m, enum ps_thr_stat stat)
         return NAN;
     for (size_t i = 0; i < r->nhost; i++)
         if (r->host[i].counter && strcasecmp(r->host[i].counter, ps_js_metric_name(m)) == 0)
-            return stat == PS_THR_AVG ? r->host[i].avg : stat == PS_THR_MIN ? r->host[i].min
-                 : stat == PS_THR_MAX ? r->host[i].max : NAN;
+            return stat == PS_THR_AVG   ? r->host[i].avg
+                   : stat == PS_THR_MIN ? r->host[i].min
+                   : stat == PS_THR_MAX ? r->host[i].max
+                                        : NAN;
     return m == PS_JM_STALLS && stat == PS_THR_AVG ? r->page_fault_stalls_avg : NAN;
 }
 
@@ -254,8 +270,7 @@ static void with_unit(char *out, size_t n, double v, int metric)
     snprintf(out, n, "%s%s%s", num, (*u && *u != '/' && *u != '%') ? " " : "", u);
 }
 
-static int reason(ps_verdict *vd, const ps_thr_rule *r, const char *who, double value, uint64_t count,
-                  int exact)
+static int reason(ps_verdict *vd, const ps_thr_rule *r, const char *who, double value, uint64_t count, int exact)
 {
     char lim[80], val[80];
     with_unit(lim, sizeof lim, r->limit, r->metric);
@@ -263,13 +278,12 @@ static int reason(ps_verdict *vd, const ps_thr_rule *r, const char *who, double 
     if (r->stat == PS_THR_EXCEED) {
         char me[32];
         js_short_num(me, sizeof me, r->max_errors);
-        ps_verdict_add_reason(vd, "%s%s: %s%llu samples of %s %s %s (%s allowed)", sev, who,
-                              exact ? "" : "at least ", (unsigned long long)count,
-                              ps_js_metric_words(r->metric), ps_thr_op_text(r->op), lim, me);
+        ps_verdict_add_reason(vd, "%s%s: %s%llu samples of %s %s %s (%s allowed)", sev, who, exact ? "" : "at least ",
+                              (unsigned long long)count, ps_js_metric_words(r->metric), ps_thr_op_text(r->op), lim, me);
     } else {
         with_unit(val, sizeof val, value, r->metric);
-        ps_verdict_add_reason(vd, "%s%s: %s %s %s %s %s", sev, who, stat_words[r->stat],
-                              ps_js_metric_words(r->metric), val, ps_thr_op_text(r->op), lim);
+        ps_verdict_add_reason(vd, "%s%s: %s %s %s %s %s", sev, who, stat_words[r->stat], ps_js_metric_words(r->metric),
+                              val, ps_thr_op_text(r->op), lim);
     }
     return r->severity == PS_THR_ERROR;
 }
@@ -288,8 +302,8 @@ static int judge_rule(ps_js_server *s, const ps_thr_rule *r, js_tally *t)
             if (!f || (r->instance && !ps_glob_match(r->instance, in->name)) ||
                 (r->volume >= 0 && r->volume != is_volume_name(in->name)))
                 continue;
-            const ps_js_stat *st = (s->stats && i < s->stats->ninst && in->has_computed)
-                                       ? &s->stats->inst[i].m[r->metric] : NULL;
+            const ps_js_stat *st =
+                (s->stats && i < s->stats->ninst && in->has_computed) ? &s->stats->inst[i].m[r->metric] : NULL;
             snprintf(who, sizeof who, "%s %s", s->machine ? s->machine : "?", in->name);
             double v = NAN;
             if (r->stat == PS_THR_EXCEED) {
@@ -420,7 +434,7 @@ size_t js_server_rules(const ps_js_server *s, const ps_js_judge_options *opt, ps
         *name = ps_buf_steal(&b);
     }
     ps_js_profile_rules(profile, &set, max_errors, rules);
-    size_t nprofile = rules->n;   /* the profile's own rules come first */
+    size_t nprofile = rules->n; /* the profile's own rules come first */
     if (opt && opt->extra)
         for (size_t i = 0; i < opt->extra->n; i++)
             ps_thr_add(rules, &opt->extra->rules[i]);
@@ -455,15 +469,14 @@ static void judge_server(ps_js_run *run, ps_js_server *s, const ps_js_judge_opti
             t.profile_fails += f;
         else {
             t.extra_fails += f;
-            t.profile_missing = missing;   /* an extra rule without a value is not a missing profile check */
+            t.profile_missing = missing; /* an extra rule without a value is not a missing profile check */
         }
     }
     ps_thr_set_fini(&rules);
-    t.extra_fails += js_plausibility(s);   /* implausible figures fail whatever the verdict source */
-    if (t.skipped_max)   /* the log may hold many samples, only not of this counter */
+    t.extra_fails += js_plausibility(s); /* implausible figures fail whatever the verdict source */
+    if (t.skipped_max) /* the log may hold many samples, only not of this counter */
         ps_warn(&run->warnings, "%s (%s): no samples of %s in the counter logs, maximum latency checks skipped (%d)",
-                s->machine ? s->machine : "?", t.skipped_instance, ps_js_metric_words(t.skipped_metric),
-                t.skipped_max);
+                s->machine ? s->machine : "?", t.skipped_instance, ps_js_metric_words(t.skipped_metric), t.skipped_max);
     js_verdict_settle(s, &t);
 }
 
@@ -472,7 +485,8 @@ int ps_js_judge(ps_js_run *run, const ps_js_judge_options *opt, ps_error *err)
     if (opt && opt->profile && !ps_js_profile_canonical(opt->profile))
         return ps_error_set(err, PS_EUSAGE, NULL, 0, 0,
                             "unknown profile '%s' (jetstress-2007, jetstress-2010, jetstress-2013, "
-                            "jetstress-2016, jetstress-2019)", opt->profile);
+                            "jetstress-2016, jetstress-2019)",
+                            opt->profile);
     for (size_t i = 0; i < run->nservers; i++)
         judge_server(run, &run->servers[i], opt);
     return PS_OK;

@@ -12,8 +12,8 @@
 
 #define PS_LOC_PAGED (1L << 30)
 #define PS_LOC_PAGE_SHIFT 16
-#define PS_LOC_MAX_PAGES 16383L       /* pages of a PDF that can be located */
-#define PS_LOC_MAX_LINE 65535L        /* lines of one page that can be located */
+#define PS_LOC_MAX_PAGES 16383L /* pages of a PDF that can be located */
+#define PS_LOC_MAX_LINE 65535L /* lines of one page that can be located */
 
 /* The packed location of line `line` (1..PS_LOC_MAX_LINE) on page `page`
  * (1..PS_LOC_MAX_PAGES); values out of range are clamped. Never fails. */

@@ -8,22 +8,30 @@
 
 #include <stdint.h>
 
-typedef struct ps_store_tag { char *key, *value; } ps_store_tag;
-typedef struct ps_store_file { char *name; uint64_t size; char sha256[65]; } ps_store_file;
+typedef struct ps_store_tag {
+    char *key, *value;
+} ps_store_tag;
+typedef struct ps_store_file {
+    char *name;
+    uint64_t size;
+    char sha256[65];
+} ps_store_file;
 
 /* What is stored about a run besides its figures. Strings owned by the struct. */
 typedef struct ps_store_meta {
     char *label;
-    ps_store_tag *tags; size_t ntags;
-    ps_store_file *files; size_t nfiles;   /* sorted by name */
-    char *digest;          /* SHA-256 over the files' names, digests and the judge options */
-    char *stored_at;       /* ISO 8601 UTC */
-    char *version;         /* perfscribe version that stored it */
-    char *profile;         /* --profile given, NULL = from the run */
-    int lenient;           /* --lenient */
-    char *thresholds;      /* --thresholds file name, NULL = none */
+    ps_store_tag *tags;
+    size_t ntags;
+    ps_store_file *files;
+    size_t nfiles; /* sorted by name */
+    char *digest; /* SHA-256 over the files' names, digests and the judge options */
+    char *stored_at; /* ISO 8601 UTC */
+    char *version; /* perfscribe version that stored it */
+    char *profile; /* --profile given, NULL = from the run */
+    int lenient; /* --lenient */
+    char *thresholds; /* --thresholds file name, NULL = none */
 } ps_store_meta;
-void ps_store_meta_fini(ps_store_meta *m);   /* members only */
+void ps_store_meta_fini(ps_store_meta *m); /* members only */
 /* Add a tag (copied). */
 void ps_store_meta_tag(ps_store_meta *m, const char *key, const char *value);
 
@@ -31,7 +39,7 @@ void ps_store_meta_tag(ps_store_meta *m, const char *key, const char *value);
 typedef struct ps_store_entry {
     ps_store_meta meta;
     size_t nservers;
-    int result;            /* worst verdict: PS_VERDICT_FAIL if any server fails, else PASS if any
+    int result; /* worst verdict: PS_VERDICT_FAIL if any server fails, else PASS if any
                               passes, else UNKNOWN */
 } ps_store_entry;
 /* Frees n entries and their members; NULL allowed. */

@@ -20,16 +20,15 @@
 
 #define AVX2_TARGET __attribute__((target("avx2")))
 
-#define POS_LO_BITS 0x0170000000000001LL   /* as in sketch.c */
+#define POS_LO_BITS 0x0170000000000001LL /* as in sketch.c */
 #define POS_SPAN (0x7FEFFFFFFFFFFFFFLL - POS_LO_BITS + 1)
-#define MAGIC 0x4338000000000000LL   /* the bits of 1.5 * 2^52 */
-#define LIMIT ((long long)1 << 50)   /* time differences kept below 2^51 with room */
+#define MAGIC 0x4338000000000000LL /* the bits of 1.5 * 2^52 */
+#define LIMIT ((long long)1 << 50) /* time differences kept below 2^51 with room */
 
 /* Exact (double)x for |x| < 2^51. */
 AVX2_TARGET static inline __m256d i64_to_pd(__m256i x)
 {
-    return _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(x, _mm256_set1_epi64x(MAGIC))),
-                         _mm256_set1_pd(0x1.8p52));
+    return _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(x, _mm256_set1_epi64x(MAGIC))), _mm256_set1_pd(0x1.8p52));
 }
 
 /* x < y as unsigned 64-bit numbers. */
@@ -47,13 +46,13 @@ AVX2_TARGET static void pass1(const ps_time *t, const double *v, size_t stride, 
     __m256i pt = _mm256_loadu_si256((const __m256i *)b->pt), cnt = _mm256_setzero_si256();
     for (size_t i = 0; i < n; i++) {
         const double *row = v + i * stride;
-        _mm_prefetch((const char *)(row + 8), _MM_HINT_T0);   /* the next cache line of columns */
+        _mm_prefetch((const char *)(row + 8), _MM_HINT_T0); /* the next cache line of columns */
         __m256d x = _mm256_load_pd(row);
         _mm256_store_pd(tile + 4 * i, x);
         __m256d m = _mm256_cmp_pd(x, x, _CMP_ORD_Q);
         __m256i ti = _mm256_set1_epi64x(t[i]);
         __m256d dt = i64_to_pd(_mm256_sub_epi64(ti, pt));
-        cnt = _mm256_sub_epi64(cnt, _mm256_castpd_si256(m));   /* -1 where present */
+        cnt = _mm256_sub_epi64(cnt, _mm256_castpd_si256(m)); /* -1 where present */
         sum = _mm256_blendv_pd(sum, _mm256_add_pd(sum, x), m);
         lo = _mm256_blendv_pd(lo, _mm256_min_pd(x, lo), m);
         hi = _mm256_blendv_pd(hi, _mm256_max_pd(x, hi), m);
@@ -133,7 +132,7 @@ AVX2_TARGET int ps_acc_add4(ps_acc *a, const ps_time *t, ps_time tlo, ps_time th
 {
     if (!ps_acc_add4_available() || n == 0)
         return -1;
-    for (int l = 0; l < 4; l++)   /* every difference t[i] - prev_t, and between the t[i] */
+    for (int l = 0; l < 4; l++) /* every difference t[i] - prev_t, and between the t[i] */
         if (a[l].prev_t != PS_TIME_NONE &&
             (thi - a[l].prev_t >= LIMIT || a[l].prev_t - tlo >= LIMIT || thi - tlo >= LIMIT))
             return -1;

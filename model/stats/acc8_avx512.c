@@ -39,7 +39,7 @@ AVX512_TARGET static void pass1(const ps_time *t, const double *v, size_t stride
     __m512d sum = _mm512_setzero_pd(), dlo = _mm512_set1_pd(INFINITY), dhi = _mm512_set1_pd(-INFINITY);
     for (size_t i = 0; i < n; i++) {
         const double *row = v + i * stride;
-        _mm_prefetch((const char *)(row + 8), _MM_HINT_T0);   /* the next eight columns */
+        _mm_prefetch((const char *)(row + 8), _MM_HINT_T0); /* the next eight columns */
         __m512d x = _mm512_load_pd(row);
         _mm512_store_pd(tile + 8 * i, x);
         __mmask8 m = _mm512_cmp_pd_mask(x, x, _CMP_ORD_Q);
@@ -93,7 +93,7 @@ AVX512_TARGET static void pass2(ps_acc *a, ps_lanes *b, const double *tile, size
         __mmask8 in = pos & _mm256_cmplt_epu32_mask(j, len);
         uint64_t at[8];
         _mm512_storeu_si512(at, _mm512_add_epi64(base, _mm512_slli_epi64(_mm512_cvtepu32_epi64(j), 2)));
-        if (in == 0xFF) {   /* the common case: every lane in its buckets */
+        if (in == 0xFF) { /* the common case: every lane in its buckets */
             for (int l = 0; l < 8; l++)
                 ++*(uint32_t *)(uintptr_t)at[l];
         } else {

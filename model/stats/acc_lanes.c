@@ -28,9 +28,20 @@ static int lanes_begin(ps_acc *a, int nl, size_t n, ps_lanes *b)
 static void lanes_mid(ps_acc *a, int nl, ps_lanes *b, const ps_time *t, const double *v, size_t stride, size_t n)
 {
     for (int l = 0; l < nl; l++) {
-        ps_run r = {.cnt = b->cnt[l], .sum = b->sum[l], .lo = b->lo[l], .hi = b->hi[l], .prev_v = b->pv[l],
-                    .tw_sum = b->tw[l], .dlo = b->dlo[l], .dhi = b->dhi[l], .fi = a[l].first_interval,
-                    .prev_t = b->pt[l], .t0 = a[l].prev_t, .first = a[l].first, .last = a[l].last, .i0 = 0};
+        ps_run r = {.cnt = b->cnt[l],
+                    .sum = b->sum[l],
+                    .lo = b->lo[l],
+                    .hi = b->hi[l],
+                    .prev_v = b->pv[l],
+                    .tw_sum = b->tw[l],
+                    .dlo = b->dlo[l],
+                    .dhi = b->dhi[l],
+                    .fi = a[l].first_interval,
+                    .prev_t = b->pt[l],
+                    .t0 = a[l].prev_t,
+                    .first = a[l].first,
+                    .last = a[l].last,
+                    .i0 = 0};
         ps_acc_end_run(&a[l], &r, t, v + l, stride, n);
         a[l].missing += n - r.cnt;
         b->mean[l] = r.cnt ? r.sum / (double)r.cnt : 0.0;
@@ -60,7 +71,7 @@ int ps_lanes_run(ps_acc *a, int nl, const ps_time *t, const double *v, size_t st
     if (lanes_begin(a, nl, n, &b) != 0)
         return -1;
     pass1(t, v, stride, n, tile, &b);
-    for (int l = 0; l < nl; l++)   /* a wide lane (stats.c: overflow-safe form) goes value by value */
+    for (int l = 0; l < nl; l++) /* a wide lane (stats.c: overflow-safe form) goes value by value */
         if (b.lo[l] < -PS_ACC_WIDE || b.hi[l] > PS_ACC_WIDE)
             return -1;
     lanes_mid(a, nl, &b, t, v, stride, n);

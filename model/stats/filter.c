@@ -18,13 +18,19 @@
 
 struct ps_filter {
     ps_counter_path *pats;
-    char **inst;     /* whole instance text of each pattern, NULL when it has none */
+    char **inst; /* whole instance text of each pattern, NULL when it has none */
     size_t n, cap;
 };
 
-ps_filter *ps_filter_new(void) { return ps_xcalloc(1, sizeof(ps_filter)); }
+ps_filter *ps_filter_new(void)
+{
+    return ps_xcalloc(1, sizeof(ps_filter));
+}
 
-size_t ps_filter_count(const ps_filter *f) { return f ? f->n : 0; }
+size_t ps_filter_count(const ps_filter *f)
+{
+    return f ? f->n : 0;
+}
 
 char *ps_path_instance_text(const ps_counter_path *p)
 {

@@ -9,9 +9,9 @@
 
 /* Feature groups, as the vector forms need them. */
 enum {
-    PS_CPU_AVX2 = 1u << 0,        /* avx2 */
-    PS_CPU_FMA = 1u << 1,         /* fma (with avx2: the eight-cell AVX2 number form) */
-    PS_CPU_AVX512 = 1u << 2,      /* avx512f + dq + vl: the statistics lanes */
+    PS_CPU_AVX2 = 1u << 0, /* avx2 */
+    PS_CPU_FMA = 1u << 1, /* fma (with avx2: the eight-cell AVX2 number form) */
+    PS_CPU_AVX512 = 1u << 2, /* avx512f + dq + vl: the statistics lanes */
     PS_CPU_AVX512_TEXT = 1u << 3, /* the above + bw, vbmi, vbmi2, vpopcntdq, fma, bmi2, popcnt: parser and cutter */
 };
 

@@ -16,20 +16,20 @@ extern "C" {
  * style; mergeable). Memory grows with log(max/min) of the values, not their count. */
 #define PS_SKETCH_ALPHA 0.01
 
-typedef struct ps_sketch ps_sketch;   /* opaque */
+typedef struct ps_sketch ps_sketch; /* opaque */
 
 /* Streaming accumulator for one counter. Zero-initialise via ps_acc_init. */
 typedef struct ps_acc {
-    uint64_t count;      /* present values */
-    uint64_t missing;    /* blank / bad-status values */
+    uint64_t count; /* present values */
+    uint64_t missing; /* blank / bad-status values */
     double min, max;
-    double mean, m2;     /* Welford */
+    double mean, m2; /* Welford */
     ps_time first, last; /* timestamps of the first/last present value */
-    ps_time prev_t;      /* for the time-weighted mean */
+    ps_time prev_t; /* for the time-weighted mean */
     double prev_v;
-    double tw_sum;       /* sum of value * interval (trapezoid-free: left value held) */
-    double tw_span;      /* sum of intervals in ms */
-    int uneven;          /* 1 when intervals differ by more than 1 %, 2 when time went backwards */
+    double tw_sum; /* sum of value * interval (trapezoid-free: left value held) */
+    double tw_span; /* sum of intervals in ms */
+    int uneven; /* 1 when intervals differ by more than 1 %, 2 when time went backwards */
     double first_interval;
     double dt_lo, dt_hi; /* smallest / largest interval between present values (for ps_acc_append) */
     ps_sketch *sketch;
@@ -38,10 +38,10 @@ typedef struct ps_acc {
 /* Finished statistics for one counter; NaN where there were no present values. */
 typedef struct ps_stats {
     uint64_t count, missing;
-    double min, max, mean, stddev;  /* stddev: sample standard deviation (n-1) */
+    double min, max, mean, stddev; /* stddev: sample standard deviation (n-1) */
     double p50, p95, p99;
-    double time_weighted_mean;      /* NaN when intervals are even (then equal to mean) */
-    ps_time first, last;            /* PS_TIME_NONE when count == 0 */
+    double time_weighted_mean; /* NaN when intervals are even (then equal to mean) */
+    ps_time first, last; /* PS_TIME_NONE when count == 0 */
 } ps_stats;
 
 void ps_acc_init(ps_acc *a);
@@ -60,7 +60,7 @@ void ps_acc_merge(ps_acc *a, const ps_acc *b);
  * evenness decision are identical). b is unchanged. */
 void ps_acc_append(ps_acc *a, const ps_acc *b);
 void ps_acc_finish(const ps_acc *a, ps_stats *out);
-void ps_acc_fini(ps_acc *a);   /* members only (its sketch) */
+void ps_acc_fini(ps_acc *a); /* members only (its sketch) */
 
 /* Sketch API (used by ps_acc; public for tests and other aggregations). */
 ps_sketch *ps_sketch_new(void);
@@ -80,38 +80,38 @@ void ps_sketch_free(ps_sketch *s);
  * Usage: ps_summary_init; per file: ps_summary_begin_file, ps_summary_add_row for each row,
  * ps_summary_end_file; then ps_summary_finish; read; ps_summary_fini. */
 typedef struct ps_summary_file {
-    char *path, *format;     /* owned copies */
-    char *timezone;          /* owned, NULL when the writer's zone is unknown */
+    char *path, *format; /* owned copies */
+    char *timezone; /* owned, NULL when the writer's zone is unknown */
     int has_bias, bias_minutes;
-    uint64_t samples;        /* rows added */
-    uint64_t bad_rows;       /* malformed rows skipped (lenient mode) */
-    ps_time first, last;     /* utc of the earliest/latest row (the first/last unless time stamps
+    uint64_t samples; /* rows added */
+    uint64_t bad_rows; /* malformed rows skipped (lenient mode) */
+    ps_time first, last; /* utc of the earliest/latest row (the first/last unless time stamps
                                 went backwards; == local when !has_bias), or NONE */
     ps_time first_local, last_local;
 } ps_summary_file;
 
 typedef struct ps_summary_counter {
-    ps_counter_path path;    /* owned copy of the first spelling seen */
+    ps_counter_path path; /* owned copy of the first spelling seen */
     ps_acc acc;
-    ps_stats stats;          /* valid after ps_summary_finish */
-    size_t file_mark;        /* private: number of the last file (1-based) whose column maps here */
+    ps_stats stats; /* valid after ps_summary_finish */
+    size_t file_mark; /* private: number of the last file (1-based) whose column maps here */
 } ps_summary_counter;
 
 typedef struct ps_summary {
     ps_summary_file *files;
     size_t nfiles, files_cap;
-    ps_summary_counter *counters;   /* in order of first appearance (file order, column order) */
+    ps_summary_counter *counters; /* in order of first appearance (file order, column order) */
     size_t ncounters, counters_cap;
     /* private */
-    ps_hash index;                  /* lower-cased full path -> counter (a path may repeat) */
-    size_t *colmap;                 /* current file: column -> counter */
-    ps_acc *cur;                    /* current file: one accumulator per column */
+    ps_hash index; /* lower-cased full path -> counter (a path may repeat) */
+    size_t *colmap; /* current file: column -> counter */
+    ps_acc *cur; /* current file: one accumulator per column */
     size_t ncur;
-    double *batch;                  /* current file: batch_rows rows, row-major (ncur values a row) */
-    ps_time *batch_t;               /* their utc times */
+    double *batch; /* current file: batch_rows rows, row-major (ncur values a row) */
+    ps_time *batch_t; /* their utc times */
     size_t nbatch, batch_rows;
-    size_t ld;                      /* doubles per batch row (ncur rounded up to a cache line) */
-    double *tile;                   /* one cache line of columns of the batch, column-major */
+    size_t ld; /* doubles per batch row (ncur rounded up to a cache line) */
+    double *tile; /* one cache line of columns of the batch, column-major */
 } ps_summary;
 
 struct ps_log_info;
@@ -138,41 +138,41 @@ void ps_summary_append_part(ps_summary *s, ps_summary *part);
 void ps_summary_flush(ps_summary *s);
 /* Fill every counter's stats. */
 void ps_summary_finish(ps_summary *s);
-void ps_summary_fini(ps_summary *s);   /* members only; s is zeroed */
+void ps_summary_fini(ps_summary *s); /* members only; s is zeroed */
 
 /* ===================================================================== 5. log rows */
 
 /* Description of one opened counter log (CSV, TSV or .blg). */
 typedef struct ps_log_info {
-    const char *path;        /* as given */
-    const char *format;      /* "csv", "tsv", "blg" */
-    const char *timezone;    /* writer's zone name, NULL when unknown */
-    int has_bias;            /* 1 when bias_minutes is known */
-    int bias_minutes;        /* UTC = local + bias */
-    const char *encoding;    /* "ascii", "utf-8", "utf-16le", "cp1252", "cp850", ... */
+    const char *path; /* as given */
+    const char *format; /* "csv", "tsv", "blg" */
+    const char *timezone; /* writer's zone name, NULL when unknown */
+    int has_bias; /* 1 when bias_minutes is known */
+    int bias_minutes; /* UTC = local + bias */
+    const char *encoding; /* "ascii", "utf-8", "utf-16le", "cp1252", "cp850", ... */
     size_t ncounters;
-    ps_counter_path *counters;  /* ncounters parsed paths, in column order */
-    const char *const *header;  /* ncounters header cells exactly as written (for convert) */
+    ps_counter_path *counters; /* ncounters parsed paths, in column order */
+    const char *const *header; /* ncounters header cells exactly as written (for convert) */
 } ps_log_info;
 
 /* One sample set (a CSV row or a .blg data record). values[i] is NaN when missing. */
 typedef struct ps_row {
-    ps_time local;        /* timestamp as written (writer's local time) */
-    ps_time utc;          /* local + bias (== local when the bias is unknown) */
+    ps_time local; /* timestamp as written (writer's local time) */
+    ps_time utc; /* local + bias (== local when the bias is unknown) */
     const double *values; /* ncounters values, owned by the reader, valid until the next call */
     size_t nvalues;
-    long line;            /* source line (CSV) or record number (.blg), for messages */
+    long line; /* source line (CSV) or record number (.blg), for messages */
 } ps_row;
 
 /* One time series kept for charts (only when a renderer asks for it). */
 typedef struct ps_series {
     char *label;
     size_t n, cap;
-    ps_time *t;              /* utc */
+    ps_time *t; /* utc */
     double *v;
 } ps_series;
 void ps_series_push(ps_series *s, ps_time t, double v);
-void ps_series_fini(ps_series *s);   /* members only */
+void ps_series_fini(ps_series *s); /* members only */
 /* Reduce a series to at most 2 * buckets points: the minimum and maximum of each of `buckets`
  * equal time slices (in time order; a slice of gaps keeps one NaN). A series of at most
  * 2 * buckets points is copied. out is replaced (its label is kept). */

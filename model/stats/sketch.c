@@ -36,10 +36,10 @@
 /* Bucket counters are 32-bit (4 bytes per bucket keeps a store of a few hundred buckets within a
  * few cache lines); a store switches to 64-bit counters the first time one would overflow. */
 typedef struct store {
-    void *c;         /* counters of buckets off .. off + len - 1: uint32_t, or uint64_t if wide */
+    void *c; /* counters of buckets off .. off + len - 1: uint32_t, or uint64_t if wide */
     int wide;
-    int32_t off;     /* bucket index of counter 0 */
-    int32_t len;     /* buckets in use (room for cap) */
+    int32_t off; /* bucket index of counter 0 */
+    int32_t len; /* buckets in use (room for cap) */
     int32_t cap;
     uint64_t n;
 } store;
@@ -54,11 +54,11 @@ struct ps_sketch {
     store pos, neg;
     uint64_t zeros;
     double min, max;
-    double *pending;     /* PENDING_N values not yet in the buckets (allocated on first add) */
+    double *pending; /* PENDING_N values not yet in the buckets (allocated on first add) */
     uint32_t npending;
 };
 
-static double inv_w;   /* 1 / ln(gamma) */
+static double inv_w; /* 1 / ln(gamma) */
 static double w_;
 
 static void init_consts(void)
@@ -103,17 +103,23 @@ static inline int32_t bucket_of(double mag)
 }
 
 /* Lower bound of bucket k (in value). */
-static double bucket_lo(int32_t k) { return lin_exp2((double)k * w_); }
+static double bucket_lo(int32_t k)
+{
+    return lin_exp2((double)k * w_);
+}
 
 /* Representative value of bucket k: the harmonic mean 2 lo hi / (lo + hi) of its bounds (written
  * so that it does not overflow), within alpha of every value of the bucket. */
 static double bucket_value(int32_t k)
 {
     double lo = bucket_lo(k), hi = bucket_lo(k + 1);
-    return lo / (1 + lo / hi) * 2;   /* = 2 lo / (1 + lo / hi) exactly, also for lo > DBL_MAX / 2 */
+    return lo / (1 + lo / hi) * 2; /* = 2 lo / (1 + lo / hi) exactly, also for lo > DBL_MAX / 2 */
 }
 
-static inline size_t esz(const store *s) { return s->wide ? sizeof(uint64_t) : sizeof(uint32_t); }
+static inline size_t esz(const store *s)
+{
+    return s->wide ? sizeof(uint64_t) : sizeof(uint32_t);
+}
 static inline uint64_t get(const store *s, int32_t i)
 {
     return s->wide ? ((const uint64_t *)s->c)[i] : ((const uint32_t *)s->c)[i];
@@ -270,7 +276,7 @@ static inline void insert(ps_sketch *s, double v)
         store_add(&s->neg, bucket_of(-v), 1);
     else if (v > -MIN_MAGNITUDE && v < MIN_MAGNITUDE)
         s->zeros++;
-    else if (v > 0)   /* +inf: highest representable bucket */
+    else if (v > 0) /* +inf: highest representable bucket */
         store_add(&s->pos, bucket_of(DBL_MAX), 1);
     else
         store_add(&s->neg, bucket_of(DBL_MAX), 1);
@@ -297,7 +303,7 @@ void ps_sketch_add(ps_sketch *s, double v)
 /* Bit patterns of the smallest magnitude counted as non-zero and of DBL_MAX: a positive normal
  * value x in (MIN_MAGNITUDE, DBL_MAX] is exactly one whose bits minus POS_LO_BITS, as an
  * unsigned number, are below POS_SPAN (negative values, infinities and NaNs fall outside). */
-#define POS_LO_BITS UINT64_C(0x0170000000000001)   /* the double just above 2^-1000 */
+#define POS_LO_BITS UINT64_C(0x0170000000000001) /* the double just above 2^-1000 */
 #define POS_SPAN (UINT64_C(0x7FEFFFFFFFFFFFFF) - POS_LO_BITS + 1)
 
 /* Batch insertion. The common case (a positive normal value whose bucket is in the 32-bit
@@ -400,11 +406,20 @@ uint32_t *ps_sketch_pos_direct(ps_sketch *s, int32_t *off, uint32_t *len)
     return *len ? st->c : NULL;
 }
 
-void ps_sketch_pos_added(ps_sketch *s, uint64_t n) { s->pos.n += n; }
+void ps_sketch_pos_added(ps_sketch *s, uint64_t n)
+{
+    s->pos.n += n;
+}
 
-uint64_t ps_sketch_pos_count(const ps_sketch *s) { return s->pos.n; }
+uint64_t ps_sketch_pos_count(const ps_sketch *s)
+{
+    return s->pos.n;
+}
 
-void ps_sketch_insert1(ps_sketch *s, double v) { insert(s, v); }
+void ps_sketch_insert1(ps_sketch *s, double v)
+{
+    insert(s, v);
+}
 
 void ps_sketch_widen(ps_sketch *s, double lo, double hi)
 {
@@ -438,7 +453,7 @@ static void store_merge(store *d, const store *s)
     store_add(d, s->off + s->len - 1, 0);
     store_add(d, s->off, 0);
     if (!d->wide && !s->wide && d->off <= s->off && s->off + s->len <= d->off + d->len &&
-        d->n + s->n <= UINT32_MAX) {   /* d covers s and no counter can overflow: add in place */
+        d->n + s->n <= UINT32_MAX) { /* d covers s and no counter can overflow: add in place */
         uint32_t *dc = (uint32_t *)d->c + (s->off - d->off);
         const uint32_t *sc = s->c;
         for (int32_t j = 0; j < s->len; j++)
@@ -466,7 +481,10 @@ void ps_sketch_merge(ps_sketch *dst, const ps_sketch *src)
         dst->max = src->max;
 }
 
-uint64_t ps_sketch_count(const ps_sketch *s) { return s->pos.n + s->neg.n + s->zeros + s->npending; }
+uint64_t ps_sketch_count(const ps_sketch *s)
+{
+    return s->pos.n + s->neg.n + s->zeros + s->npending;
+}
 
 double ps_sketch_quantile(const ps_sketch *s, double q)
 {

@@ -35,7 +35,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#define UP 0x1p600   /* 1 / PS_ACC_DOWN */
+#define UP 0x1p600 /* 1 / PS_ACC_DOWN */
 
 int ps_acc_wide(const ps_acc *a)
 {
@@ -52,7 +52,7 @@ static acc_sums sums_in(const ps_acc *a, int w)
     acc_sums s = {a->mean, a->m2, a->tw_sum, a->prev_v};
     if (w && !ps_acc_wide(a)) {
         s.mean *= PS_ACC_DOWN;
-        s.m2 = s.m2 * PS_ACC_DOWN * PS_ACC_DOWN;   /* 2^-1200 is no double: two steps */
+        s.m2 = s.m2 * PS_ACC_DOWN * PS_ACC_DOWN; /* 2^-1200 is no double: two steps */
         s.tw_sum *= PS_ACC_DOWN;
         s.prev_v *= PS_ACC_DOWN;
     }
@@ -85,12 +85,15 @@ void ps_acc_init(ps_acc *a)
     a->sketch = ps_sketch_new();
 }
 
-static int differs(double a, double b) { return fabs(a - b) > 0.01 * fabs(b); }
+static int differs(double a, double b)
+{
+    return fabs(a - b) > 0.01 * fabs(b);
+}
 
 /* a->uneven values */
 #define EVEN 0
 #define UNEVEN 1
-#define UNORDERED 2   /* a timestamp went backwards: no time-weighted mean */
+#define UNORDERED 2 /* a timestamp went backwards: no time-weighted mean */
 
 /* Time bookkeeping state, copied out of a ps_acc into a local for a batch so that it stays in
  * registers (stores through a->... could alias the value array and force reloads). */
@@ -246,7 +249,7 @@ NO_SLP static uint64_t batch_pass(ps_acc *a, const ps_time *t, const double *v, 
     double dlo = INFINITY, dhi = -INFINITY;
     ps_time prev_t = a->prev_t, first = a->first, last = a->last;
     size_t i = 0;
-    if (prev_t == PS_TIME_NONE) {   /* no present value yet: the first one opens the hold */
+    if (prev_t == PS_TIME_NONE) { /* no present value yet: the first one opens the hold */
         for (; i < n; i++) {
             double x = v[i * stride];
             if (isnan(x))
@@ -261,7 +264,7 @@ NO_SLP static uint64_t batch_pass(ps_acc *a, const ps_time *t, const double *v, 
             break;
         }
     }
-    if (isnan(fi) && prev_t != PS_TIME_NONE)   /* no interval yet: the next pair gives the first */
+    if (isnan(fi) && prev_t != PS_TIME_NONE) /* no interval yet: the next pair gives the first */
         for (size_t j = i; j < n; j++)
             if (!isnan(v[j * stride])) {
                 fi = (double)(t[j] - prev_t);
@@ -288,8 +291,20 @@ NO_SLP static uint64_t batch_pass(ps_acc *a, const ps_time *t, const double *v, 
         prev_t = ti;
         prev_v = x;
     }
-    ps_run r = {.cnt = cnt, .sum = sum, .lo = lo, .hi = hi, .prev_v = prev_v, .tw_sum = tw_sum, .dlo = dlo,
-                .dhi = dhi, .fi = fi, .prev_t = prev_t, .t0 = t0, .first = first, .last = last, .i0 = i0};
+    ps_run r = {.cnt = cnt,
+                .sum = sum,
+                .lo = lo,
+                .hi = hi,
+                .prev_v = prev_v,
+                .tw_sum = tw_sum,
+                .dlo = dlo,
+                .dhi = dhi,
+                .fi = fi,
+                .prev_t = prev_t,
+                .t0 = t0,
+                .first = first,
+                .last = last,
+                .i0 = i0};
     ps_acc_end_run(a, &r, t, v, stride, n);
     *sum_out = sum;
     return cnt;
@@ -301,7 +316,7 @@ void ps_acc_end_run(ps_acc *a, const ps_run *r, const ps_time *t, const double *
     ps_time first = r->first, last = r->last;
     if (r->prev_t != PS_TIME_NONE) {
         tw_span += (double)(r->prev_t - r->t0);
-        if (r->dlo < 0) {   /* time went back: the earliest and the latest of the run */
+        if (r->dlo < 0) { /* time went back: the earliest and the latest of the run */
             for (size_t j = r->i0; j < n; j++)
                 if (!isnan(v[j * stride])) {
                     first = t[j] < first ? t[j] : first;
@@ -442,7 +457,7 @@ void ps_acc_append(ps_acc *a, const ps_acc *b)
         a->missing = missing;
         return;
     }
-    if (a->count == 0) {   /* a held no present value: the result is b */
+    if (a->count == 0) { /* a held no present value: the result is b */
         ps_sketch *sk = a->sketch;
         *a = *b;
         a->sketch = sk;
@@ -468,7 +483,7 @@ void ps_acc_append(ps_acc *a, const ps_acc *b)
     }
     a->tw_sum += bs.tw_sum;
     a->tw_span += b->tw_span;
-    if (!isnan(b->first_interval)) {   /* b's own intervals all lie in [dt_lo, dt_hi] */
+    if (!isnan(b->first_interval)) { /* b's own intervals all lie in [dt_lo, dt_hi] */
         if (isnan(a->first_interval))
             a->first_interval = b->first_interval;
         if (a->uneven == EVEN && (differs(b->dt_lo, a->first_interval) || differs(b->dt_hi, a->first_interval)))
@@ -501,7 +516,7 @@ void ps_acc_finish(const ps_acc *a, ps_stats *out)
     }
     out->min = a->min;
     out->max = a->max;
-    double up = ps_acc_wide(a) ? UP : 1;   /* the wide form's sums back to units (exact) */
+    double up = ps_acc_wide(a) ? UP : 1; /* the wide form's sums back to units (exact) */
     double mean = a->mean * up;
     /* keep the mean inside [min, max] against rounding (e.g. n equal values) */
     out->mean = mean < a->min ? a->min : mean > a->max ? a->max : mean;

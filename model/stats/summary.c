@@ -16,7 +16,7 @@
 #define MAX_BATCH_ROWS 1024
 #define MIN_BATCH_ROWS 16
 #define MAX_BATCH_BYTES ((size_t)16 << 20)
-#define TILE 8   /* doubles in a cache line */
+#define TILE 8 /* doubles in a cache line */
 
 #include <math.h>
 #include <stdlib.h>
@@ -26,7 +26,10 @@
 #endif
 #define HUGE_BYTES ((size_t)2 << 20)
 
-static char *dup_or_null(const char *s) { return s ? ps_xstrdup(s) : NULL; }
+static char *dup_or_null(const char *s)
+{
+    return s ? ps_xstrdup(s) : NULL;
+}
 
 static void path_copy(ps_counter_path *d, const ps_counter_path *s)
 {
@@ -92,7 +95,7 @@ static double *batch_alloc(size_t bytes)
         void *p = NULL;
         size_t n = (bytes + HUGE_BYTES - 1) / HUGE_BYTES * HUGE_BYTES;
         if (posix_memalign(&p, HUGE_BYTES, n) == 0) {
-            madvise(p, n, MADV_HUGEPAGE);   /* advice only: failure changes nothing */
+            madvise(p, n, MADV_HUGEPAGE); /* advice only: failure changes nothing */
             return p;
         }
     }
@@ -125,7 +128,7 @@ void ps_summary_begin_file(ps_summary *s, const struct ps_log_info *info)
         s->batch_rows = MIN_BATCH_ROWS;
     s->ld = (cols + TILE - 1) / TILE * TILE;
     s->batch = batch_alloc(s->ld * s->batch_rows * sizeof *s->batch);
-    for (size_t r = 0; r < s->batch_rows; r++)   /* the padding columns stay NaN */
+    for (size_t r = 0; r < s->batch_rows; r++) /* the padding columns stay NaN */
         for (size_t i = s->ncur; i < s->ld; i++)
             s->batch[r * s->ld + i] = NAN;
     s->tile = batch_alloc(TILE * s->batch_rows * sizeof *s->tile);
@@ -171,7 +174,7 @@ static void flush_batch(ps_summary *s)
     if (!rows)
         return;
     int all_set = 1;
-    ps_time tlo = s->batch_t[0], thi = s->batch_t[0];   /* the batch's time range, for ps_acc_add4 */
+    ps_time tlo = s->batch_t[0], thi = s->batch_t[0]; /* the batch's time range, for ps_acc_add4 */
     for (size_t r = 0; r < rows && all_set; r++) {
         all_set = s->batch_t[r] != PS_TIME_NONE;
         tlo = s->batch_t[r] < tlo ? s->batch_t[r] : tlo;
@@ -216,7 +219,7 @@ void ps_summary_rows_commit(ps_summary *s, const ps_time *utc, const ps_time *lo
         f->first_local = f->last_local = local[0];
     }
     f->samples += n;
-    for (size_t i = 0; i < n; i++) {   /* the range is earliest .. latest, also when time went back */
+    for (size_t i = 0; i < n; i++) { /* the range is earliest .. latest, also when time went back */
         if (utc[i] < f->first) {
             f->first = utc[i];
             f->first_local = local[i];

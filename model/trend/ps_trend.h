@@ -13,22 +13,24 @@ extern "C" {
 
 /* One metric row of a trend: key (stable, for JSON), title, unit and printed precision. */
 typedef struct ps_trend_metric {
-    char *key;          /* "achieved_iops", "db_read_latency_ms", "achieved_iops@MBX01", ... */
-    char *title;        /* "Achieved transactional IOPS" */
-    char *unit;         /* "IOPS", "ms", "" */
-    int decimals;       /* printed precision of the absolute values */
-    int lower_is_better;/* latencies: 1 */
+    char *key; /* "achieved_iops", "db_read_latency_ms", "achieved_iops@MBX01", ... */
+    char *title; /* "Achieved transactional IOPS" */
+    char *unit; /* "IOPS", "ms", "" */
+    int decimals; /* printed precision of the absolute values */
+    int lower_is_better; /* latencies: 1 */
 } ps_trend_metric;
 
 /* Labels x metrics matrix of absolute values (NaN = absent), in the order given. */
 typedef struct ps_trend {
-    char **labels; size_t nlabels;
-    ps_trend_metric *metrics; size_t nmetrics;
-    double *values;     /* nlabels * nmetrics, row-major by label */
-    double *load;       /* per label load variable (users, mailboxes, threads), NaN = none */
-    char *load_name;    /* "users", NULL when no load variable */
-    size_t baseline;    /* index of the baseline label */
-    char **config;      /* per label: configuration name (one series per configuration in the
+    char **labels;
+    size_t nlabels;
+    ps_trend_metric *metrics;
+    size_t nmetrics;
+    double *values; /* nlabels * nmetrics, row-major by label */
+    double *load; /* per label load variable (users, mailboxes, threads), NaN = none */
+    char *load_name; /* "users", NULL when no load variable */
+    size_t baseline; /* index of the baseline label */
+    char **config; /* per label: configuration name (one series per configuration in the
                            metric-vs-load chart), NULL = none (all labels form one series) */
     ps_series *iops_series; /* per label: transactional IOPS (database reads + writes, summed
                            over instances and servers) against relative time: t = ms since the
@@ -39,8 +41,8 @@ typedef struct ps_trend {
 /* Add a label (returns its index) / find or add a metric (returns its index; the first call
  * fixes title, unit, decimals). Values start NaN. */
 size_t ps_trend_add_label(ps_trend *t, const char *label);
-size_t ps_trend_metric_index(ps_trend *t, const char *key, const char *title, const char *unit,
-                             int decimals, int lower_is_better);
+size_t ps_trend_metric_index(ps_trend *t, const char *key, const char *title, const char *unit, int decimals,
+                             int lower_is_better);
 void ps_trend_set(ps_trend *t, size_t label, size_t metric, double v);
 double ps_trend_get(const ps_trend *t, size_t label, size_t metric);
 /* Find a label by name (exact); returns -1 when absent. */
@@ -68,7 +70,7 @@ void ps_trend_set_config(ps_trend *t, size_t label, const char *config);
 /* Mailboxes of a run: the sum of the JetstressConfig.xml MailboxCount of the servers in the
  * aggregate (Performance servers when there are any); NaN when a server has none. */
 double ps_trend_run_mailboxes(const ps_js_run *run);
-void ps_trend_fini(ps_trend *t);   /* members only */
+void ps_trend_fini(ps_trend *t); /* members only */
 
 #ifdef __cplusplus
 }

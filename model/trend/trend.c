@@ -24,8 +24,8 @@ size_t ps_trend_add_label(ps_trend *t, const char *label)
     return i;
 }
 
-size_t ps_trend_metric_index(ps_trend *t, const char *key, const char *title, const char *unit,
-                             int decimals, int lower_is_better)
+size_t ps_trend_metric_index(ps_trend *t, const char *key, const char *title, const char *unit, int decimals,
+                             int lower_is_better)
 {
     for (size_t m = 0; m < t->nmetrics; m++)
         if (strcmp(t->metrics[m].key, key) == 0)
@@ -83,17 +83,21 @@ double ps_trend_relative(const ps_trend *t, size_t label, size_t metric)
 static const struct {
     const char *key, *title, *unit;
     int decimals, lower;
-    size_t off;   /* offset of the field in ps_js_summary, or (size_t)-1 for computed */
+    size_t off; /* offset of the field in ps_js_summary, or (size_t)-1 for computed */
 } run_metrics[] = {
-    {"achieved_iops", "Achieved transactional IOPS", "IOPS", 0, 0, offsetof(ps_js_summary, achieved_transactional_iops)},
+    {"achieved_iops", "Achieved transactional IOPS", "IOPS", 0, 0,
+     offsetof(ps_js_summary, achieved_transactional_iops)},
     {"target_iops", "Target transactional IOPS", "IOPS", 0, 0, offsetof(ps_js_summary, target_transactional_iops)},
     {"total_iops", "Total IOPS (database + log)", "IOPS", 0, 0, (size_t)-1},
     {"db_read_latency_ms", "Database read latency", "ms", 1, 1, offsetof(ps_js_summary, db_read_latency_ms)},
-    {"db_read_latency_ms_weighted", "Database read latency, IOPS-weighted", "ms", 1, 1, offsetof(ps_js_summary, db_read_latency_ms_weighted)},
+    {"db_read_latency_ms_weighted", "Database read latency, IOPS-weighted", "ms", 1, 1,
+     offsetof(ps_js_summary, db_read_latency_ms_weighted)},
     {"db_write_latency_ms", "Database write latency", "ms", 1, 1, offsetof(ps_js_summary, db_write_latency_ms)},
-    {"db_write_latency_ms_weighted", "Database write latency, IOPS-weighted", "ms", 1, 1, offsetof(ps_js_summary, db_write_latency_ms_weighted)},
+    {"db_write_latency_ms_weighted", "Database write latency, IOPS-weighted", "ms", 1, 1,
+     offsetof(ps_js_summary, db_write_latency_ms_weighted)},
     {"log_write_latency_ms", "Log write latency", "ms", 1, 1, offsetof(ps_js_summary, log_write_latency_ms)},
-    {"log_write_latency_ms_weighted", "Log write latency, IOPS-weighted", "ms", 1, 1, offsetof(ps_js_summary, log_write_latency_ms_weighted)},
+    {"log_write_latency_ms_weighted", "Log write latency, IOPS-weighted", "ms", 1, 1,
+     offsetof(ps_js_summary, log_write_latency_ms_weighted)},
 };
 
 const char *ps_trend_run_metric_key(const char *name)
@@ -120,8 +124,8 @@ static double server_total_iops(const ps_js_server *s)
         const ps_js_figures *f = in->has_computed ? &in->computed : in->has_reported ? &in->reported : NULL;
         if (!f)
             continue;
-        const double r[4] = {f->total.db_reads_per_sec, f->total.db_writes_per_sec,
-                             f->total.log_reads_per_sec, f->total.log_writes_per_sec};
+        const double r[4] = {f->total.db_reads_per_sec, f->total.db_writes_per_sec, f->total.log_reads_per_sec,
+                             f->total.log_writes_per_sec};
         for (int k = 0; k < 4; k++)
             if (!isnan(r[k])) {
                 sum += r[k];
@@ -164,9 +168,10 @@ void ps_trend_from_run(ps_trend *t, size_t label, const ps_js_run *run, double m
     if (mailboxes > 0) {
         ps_trend_set(t, label, ps_trend_metric_index(t, "iops_per_mailbox", "Achieved IOPS per mailbox", "IOPS", 3, 0),
                      achieved / mailboxes);
-        ps_trend_set(t, label,
-                     ps_trend_metric_index(t, "iops_per_1000_mailboxes", "Achieved IOPS per 1,000 mailboxes", "IOPS", 1, 0),
-                     achieved * 1000.0 / mailboxes);
+        ps_trend_set(
+            t, label,
+            ps_trend_metric_index(t, "iops_per_1000_mailboxes", "Achieved IOPS per 1,000 mailboxes", "IOPS", 1, 0),
+            achieved * 1000.0 / mailboxes);
     }
     if (disks > 0)
         ps_trend_set(t, label, ps_trend_metric_index(t, "iops_per_disk", "Achieved IOPS per disk", "IOPS", 1, 0),

@@ -22,10 +22,10 @@
 typedef struct parse_state {
     const char *name;
     ps_solution *sol;
-    ps_buf value;          /* value being collected */
-    int have_entry;        /* value belongs to the last entry */
-    int para_break;        /* a "." or blank line was seen: next text starts a new paragraph */
-    size_t indent;         /* indentation of the value's first continuation line */
+    ps_buf value; /* value being collected */
+    int have_entry; /* value belongs to the last entry */
+    int para_break; /* a "." or blank line was seen: next text starts a new paragraph */
+    size_t indent; /* indentation of the value's first continuation line */
     int have_indent;
     char section[64];
 } parse_state;
@@ -35,7 +35,10 @@ static int is_name_char(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
 }
 
-static char lower(char c) { return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c; }
+static char lower(char c)
+{
+    return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+}
 
 static char *name_dup(const char *s, size_t n)
 {
@@ -98,13 +101,13 @@ static int parse_line(parse_state *st, const char *s, size_t n, long line, ps_er
     size_t end = n;
     while (end > i && (s[end - 1] == ' ' || s[end - 1] == '\t' || s[end - 1] == '\r'))
         end--;
-    if (i == end) {   /* blank: a paragraph break when the value goes on */
+    if (i == end) { /* blank: a paragraph break when the value goes on */
         st->para_break = st->have_entry && st->value.len > 0;
         return 0;
     }
     if (i == 0 && (s[0] == '#' || s[0] == ';'))
-        return 0;   /* comment: never ends a value */
-    if (i > 0) {    /* continuation */
+        return 0; /* comment: never ends a value */
+    if (i > 0) { /* continuation */
         if (!st->have_entry)
             return ps_error_set(err, PS_EINPUT, st->name, line, (long)i + 1,
                                 "indented line continues nothing (values start with 'key = ...')");
@@ -112,7 +115,7 @@ static int parse_line(parse_state *st, const char *s, size_t n, long line, ps_er
             st->indent = i;
             st->have_indent = 1;
         }
-        size_t from = i < st->indent ? i : st->indent;   /* keep indentation beyond the first line's */
+        size_t from = i < st->indent ? i : st->indent; /* keep indentation beyond the first line's */
         if (end - i == 1 && s[i] == '.')
             st->para_break = st->value.len > 0;
         else
@@ -151,8 +154,8 @@ static int parse_line(parse_state *st, const char *s, size_t n, long line, ps_er
         const ps_solution_entry *o = &st->sol->entries[e];
         if (strcmp(o->section, st->section) == 0 && strcmp(o->key, key) == 0) {
             free(key);
-            return ps_error_set(err, PS_EINPUT, st->name, line, 1,
-                                "'%s' repeated in [%s] (first on line %ld)", o->key, o->section, o->line);
+            return ps_error_set(err, PS_EINPUT, st->name, line, 1, "'%s' repeated in [%s] (first on line %ld)", o->key,
+                                o->section, o->line);
         }
     }
     ps_solution *sol = st->sol;
@@ -174,8 +177,12 @@ static int parse_line(parse_state *st, const char *s, size_t n, long line, ps_er
 
 /* Keys whose value is a count: a positive number, "," allowed as thousands separator. The one
  * validation that 'report' and 'trend' share. */
-static const struct { const char *section, *key; } numeric_keys[] = {
-    {"document", "mailboxes"}, {"hardware", "disks_tested"}, {"simulated", "dags"},
+static const struct {
+    const char *section, *key;
+} numeric_keys[] = {
+    {"document", "mailboxes"},
+    {"hardware", "disks_tested"},
+    {"simulated", "dags"},
     {"simulated", "servers_per_dag"},
 };
 
@@ -238,7 +245,7 @@ int ps_solution_parse(const char *text, size_t len, const char *name, ps_solutio
         if (memchr(text + pos, '\0', n))
             rc = ps_error_set(err, PS_EINPUT, st.name, line, 1, "NUL byte: not a text file");
         else if ((rc = ps_text_line_check(st.name, text + pos, n, line, err)) != 0)
-            ;   /* line longer than 65536 bytes (F5) */
+            ; /* line longer than 65536 bytes (F5) */
         else if (!utf8_ok((const unsigned char *)text + pos, n, &bad))
             rc = ps_error_set(err, PS_EINPUT, st.name, line, (long)bad + 1, "invalid UTF-8 (save the file as UTF-8)");
         else
@@ -252,7 +259,7 @@ int ps_solution_parse(const char *text, size_t len, const char *name, ps_solutio
         rc = validate(st.sol, err);
     ps_buf_fini(&st.value);
     if (rc) {
-        if (st.have_entry) {   /* keep the struct consistent for freeing */
+        if (st.have_entry) { /* keep the struct consistent for freeing */
             ps_solution_entry *e = &st.sol->entries[st.sol->nentries - 1];
             if (!e->value)
                 e->value = ps_xstrdup("");
@@ -268,7 +275,7 @@ int ps_solution_read(const char *path, ps_solution **out, ps_error *err)
 {
     *out = NULL;
     ps_buf b = {0};
-    int r = ps_text_read(path, &b, err);   /* at most 8 MiB (F5), noted as an input (F27) */
+    int r = ps_text_read(path, &b, err); /* at most 8 MiB (F5), noted as an input (F27) */
     if (r) {
         ps_buf_fini(&b);
         return r;

@@ -19,17 +19,21 @@
 /* ------------------------------------------------------------------ tables */
 
 /* Units: dimension and factor to the dimension's base unit. */
-static const struct { const char *unit, *dim; double factor; } units[] = {
-    {"ms", "time", 1e-3}, {"s", "time", 1}, {"us", "time", 1e-6},
-    {"/s", "rate", 1},
-    {"B", "bytes", 1}, {"KB", "bytes", 1024}, {"MB", "bytes", 1048576}, {"GB", "bytes", 1073741824},
-    {"%", "percent", 1},
-    {"count", "count", 1},
+static const struct {
+    const char *unit, *dim;
+    double factor;
+} units[] = {
+    {"ms", "time", 1e-3}, {"s", "time", 1},      {"us", "time", 1e-6},     {"/s", "rate", 1},
+    {"B", "bytes", 1},    {"KB", "bytes", 1024}, {"MB", "bytes", 1048576}, {"GB", "bytes", 1073741824},
+    {"%", "percent", 1},  {"count", "count", 1},
 };
 /* Canonical unit of a metric (ps_js_metric_unit) -> dimension and factor. */
-static const struct { const char *unit, *dim; double factor; } metric_units[] = {
-    {"ms", "time", 1e-3}, {"/s", "rate", 1}, {"B", "bytes", 1}, {"%", "percent", 1},
-    {"MB", "bytes", 1048576}, {"", "count", 1},
+static const struct {
+    const char *unit, *dim;
+    double factor;
+} metric_units[] = {
+    {"ms", "time", 1e-3}, {"/s", "rate", 1},        {"B", "bytes", 1},
+    {"%", "percent", 1},  {"MB", "bytes", 1048576}, {"", "count", 1},
 };
 typedef struct word_val {
     const char *word;
@@ -39,9 +43,8 @@ static const word_val stat_words[] = {
     {"avg", PS_THR_AVG}, {"min", PS_THR_MIN}, {"max", PS_THR_MAX}, {"p95", PS_THR_P95}};
 static const word_val scope_words[] = {
     {"instance", PS_THR_INSTANCE}, {"server", PS_THR_SERVER}, {"aggregate", PS_THR_AGGREGATE}};
-static const word_val op_words[] = {
-    {">", PS_THR_GT}, {">=", PS_THR_GE}, {"<", PS_THR_LT}, {"<=", PS_THR_LE},
-    {"gt", PS_THR_GT}, {"ge", PS_THR_GE}, {"lt", PS_THR_LT}, {"le", PS_THR_LE}};
+static const word_val op_words[] = {{">", PS_THR_GT},  {">=", PS_THR_GE}, {"<", PS_THR_LT},  {"<=", PS_THR_LE},
+                                    {"gt", PS_THR_GT}, {"ge", PS_THR_GE}, {"lt", PS_THR_LT}, {"le", PS_THR_LE}};
 static const word_val severity_words[] = {
     {"error", PS_THR_ERROR}, {"critical", PS_THR_ERROR}, {"warning", PS_THR_WARNING}};
 
@@ -130,12 +133,11 @@ static void tok_str(const tok *t, char *out, size_t n)
 }
 
 /* Parse one line into *r: 0 = a rule, -1 = blank or comment, else a PS_E* code with err. */
-static int parse_line(const char *line, size_t len, const char *name, long lineno, ps_thr_rule *r,
-                      ps_error *err)
+static int parse_line(const char *line, size_t len, const char *name, long lineno, ps_thr_rule *r, ps_error *err)
 {
-    static const char *const what[] = {"counter pattern", "statistic (avg|min|max|p95)",
-                                       "scope (instance|server|aggregate)", "operator (> >= < <=)",
-                                       "limit with unit", "severity (error|warning)"};
+    static const char *const what[] = {
+        "counter pattern", "statistic (avg|min|max|p95)", "scope (instance|server|aggregate)", "operator (> >= < <=)",
+        "limit with unit", "severity (error|warning)"};
     tok t[8];
     size_t pos = 0;
     int n = 0, rc;
@@ -145,7 +147,7 @@ static int parse_line(const char *line, size_t len, const char *name, long linen
         n++;
     }
     if (n == 0)
-        return -1;   /* blank or comment */
+        return -1; /* blank or comment */
     /* "20 ms" (two tokens) or "20ms" (one token): join into limit + unit */
     char w[8][512];
     for (int i = 0; i < n; i++)
@@ -158,16 +160,17 @@ static int parse_line(const char *line, size_t len, const char *name, long linen
     const char *end = ps_num_scan(w[4], w[4] + strlen(w[4]), '.', &limit);
     const char *digits = w[4] + (w[4][0] == '+' || w[4][0] == '-');
     if (end && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
-        return ps_error_set(err, PS_EINPUT, name, lineno, t[4].col, "expected a decimal number, got '%s' (hexadecimal is not accepted)", w[4]);
+        return ps_error_set(err, PS_EINPUT, name, lineno, t[4].col,
+                            "expected a decimal number, got '%s' (hexadecimal is not accepted)", w[4]);
     if (!end)
         return ps_error_set(err, PS_EINPUT, name, lineno, t[4].col, "expected a number, got '%s'", w[4]);
     int sev_i;
     long unit_col;
-    if (*end) {             /* "20ms" */
+    if (*end) { /* "20ms" */
         snprintf(unit, sizeof unit, "%.31s", end);
         sev_i = 5;
         unit_col = t[4].col + (long)(end - w[4]);
-    } else if (n > 5) {     /* "20 ms" */
+    } else if (n > 5) { /* "20 ms" */
         snprintf(unit, sizeof unit, "%.31s", w[5]);
         sev_i = 6;
         unit_col = t[5].col;
@@ -183,13 +186,15 @@ static int parse_line(const char *line, size_t len, const char *name, long linen
     r->metric = pattern_metric(w[0], &r->instance, &scale, &r->volume);
     if (r->metric < 0)
         return ps_error_set(err, PS_EINPUT, name, lineno, t[0].col,
-                            "counter '%s' is not one the Jetstress pipeline tracks (see docs/readme/jetstress.md)", w[0]);
+                            "counter '%s' is not one the Jetstress pipeline tracks (see docs/readme/jetstress.md)",
+                            w[0]);
     int v;
     if (!LOOKUP(stat_words, w[1], &v))
         return ps_error_set(err, PS_EINPUT, name, lineno, t[1].col, "unknown statistic '%s' (avg|min|max|p95)", w[1]);
     r->stat = (enum ps_thr_stat)v;
     if (!LOOKUP(scope_words, w[2], &v))
-        return ps_error_set(err, PS_EINPUT, name, lineno, t[2].col, "unknown scope '%s' (instance|server|aggregate)", w[2]);
+        return ps_error_set(err, PS_EINPUT, name, lineno, t[2].col, "unknown scope '%s' (instance|server|aggregate)",
+                            w[2]);
     r->scope = (enum ps_thr_scope)v;
     if (!LOOKUP(op_words, w[3], &v))
         return ps_error_set(err, PS_EINPUT, name, lineno, t[3].col, "unknown operator '%s' (> >= < <=)", w[3]);
@@ -265,7 +270,8 @@ typedef struct pal_ctx {
     ps_thr_set *set;
     ps_warnings *w;
     regex_t re_call, re_var;
-    char **ids; size_t nids;     /* analysis IDs already imported (a child overrides its parent) */
+    char **ids;
+    size_t nids; /* analysis IDs already imported (a child overrides its parent) */
     int depth;
 } pal_ctx;
 
@@ -423,7 +429,7 @@ static xmlDoc *parse_once(const char *data, size_t len, int options, xmlError *e
 static int declares_entity(const char *data, size_t len)
 {
     if (ps_text_is_utf16(data, len))
-        return 1;   /* not searched as bytes: taken as declaring one (libxml2's caps stay on) */
+        return 1; /* not searched as bytes: taken as declaring one (libxml2's caps stay on) */
     for (const char *p = data; (p = memchr(p, '<', len - (size_t)(p - data))) != NULL; p++)
         if ((size_t)(data + len - p) >= 8 && memcmp(p, "<!ENTITY", 8) == 0)
             return 1;
@@ -449,7 +455,7 @@ static int pal_parse(const char *path, const char *data, size_t len, xmlDoc **ou
                               e.message ? e.message : "parse error");
         size_t l = strlen(err ? err->msg : "");
         while (err && l && (err->msg[l - 1] == '\n' || err->msg[l - 1] == '\r'))
-            err->msg[--l] = 0;   /* libxml2 ends its messages with a newline (F7) */
+            err->msg[--l] = 0; /* libxml2 ends its messages with a newline (F7) */
         xmlResetError(&e);
         return rc;
     }
@@ -509,8 +515,7 @@ static int pal_file(pal_ctx *cx, const char *path, const char *data, size_t len,
 }
 
 /* PAL import of path, from data (len bytes) when data is not NULL, else read from the file. */
-static int import_pal(const char *path, const char *data, size_t len, ps_thr_set *set, ps_warnings *w,
-                      ps_error *err)
+static int import_pal(const char *path, const char *data, size_t len, ps_thr_set *set, ps_warnings *w, ps_error *err)
 {
     pal_ctx cx = {0};
     cx.set = set;
@@ -539,7 +544,7 @@ int ps_thr_import_pal(const char *path, ps_thr_set *set, ps_warnings *w, ps_erro
 int ps_thr_read(const char *path, ps_thr_set *set, ps_warnings *w, ps_error *err)
 {
     ps_buf b = {0};
-    int r = ps_text_read(path, &b, err);   /* size-capped (F4), noted as an input (F27) */
+    int r = ps_text_read(path, &b, err); /* size-capped (F4), noted as an input (F27) */
     if (r) {
         ps_buf_fini(&b);
         return r;

@@ -11,11 +11,11 @@
 
 #define MAX_LINE 65536
 #define MAX_COLS 256
-#define MAX_BYTES (8L * 1024 * 1024)   /* a published-figures table is a few KiB */
+#define MAX_BYTES (8L * 1024 * 1024) /* a published-figures table is a few KiB */
 
 typedef struct cell {
     char *text;
-    long col;   /* 1-based column of the cell's first character */
+    long col; /* 1-based column of the cell's first character */
 } cell;
 
 static char *trim(char *s)
@@ -165,7 +165,7 @@ int ps_trend_table_read(const char *path, ps_trend *t, ps_error *err)
     FILE *fp = fopen(path, "rb");
     if (!fp)
         return ps_error_set(err, PS_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
-    ps_input_note(path);   /* never replaced by an output of this process */
+    ps_input_note(path); /* never replaced by an output of this process */
     char *line = ps_xmalloc(MAX_LINE + 1);
     long total = 0;
     cell cells[MAX_COLS];
@@ -186,7 +186,7 @@ int ps_trend_table_read(const char *path, ps_trend *t, ps_error *err)
             rc = ps_error_set(err, PS_EINPUT, path, lineno, (long)len + 1, "NUL byte: not a text file");
             break;
         }
-        if ((total += (long)len) > MAX_BYTES) {   /* an endless pipe of short lines stops here */
+        if ((total += (long)len) > MAX_BYTES) { /* an endless pipe of short lines stops here */
             rc = ps_error_set(err, PS_EINPUT, path, lineno, 1, "trend table larger than %ld MiB", MAX_BYTES >> 20);
             break;
         }
@@ -209,8 +209,7 @@ int ps_trend_table_read(const char *path, ps_trend *t, ps_error *err)
         }
         if (!ncols) {
             if (n < 2 || strcasecmp(cells[0].text, "label") != 0) {
-                rc = ps_error_set(err, PS_EINPUT, path, lineno, 1,
-                                  "expected a header line 'label, Title [unit], ...'");
+                rc = ps_error_set(err, PS_EINPUT, path, lineno, 1, "expected a header line 'label, Title [unit], ...'");
                 break;
             }
             ncols = n;
@@ -277,10 +276,10 @@ int ps_trend_table_read(const char *path, ps_trend *t, ps_error *err)
                 continue;
             }
             if (!*cells[c].text || strcmp(cells[c].text, "-") == 0 || strcasecmp(cells[c].text, "n/a") == 0)
-                continue;   /* absent */
+                continue; /* absent */
             if (parse_number(cells[c].text, &v) != 0) {
-                rc = ps_error_set(err, PS_EINPUT, path, lineno, cells[c].col, "malformed number '%.40s'",
-                                  cells[c].text);
+                rc =
+                    ps_error_set(err, PS_EINPUT, path, lineno, cells[c].col, "malformed number '%.40s'", cells[c].text);
                 goto done;
             }
             if (c == load_col) {

@@ -99,21 +99,22 @@ static trow *table_rows(xmlNode *table, size_t *nrows)
 /* Canonical column order per section (used when the headers are not recognised). */
 static int canonical_col(enum js_section s, size_t k)
 {
-    static const int trans[] = {JS_C_KEY, JS_C_IO0, JS_C_IO0 + 1, JS_C_IO0 + 2, JS_C_IO0 + 3, JS_C_IO0 + 4,
-                                JS_C_IO0 + 5, JS_C_IO0 + 6, JS_C_IO0 + 7, JS_C_IO0 + 8, JS_C_IO0 + 9,
-                                JS_C_IO0 + 10, JS_C_IO0 + 11};
+    static const int trans[] = {JS_C_KEY,     JS_C_IO0,      JS_C_IO0 + 1, JS_C_IO0 + 2, JS_C_IO0 + 3,
+                                JS_C_IO0 + 4, JS_C_IO0 + 5,  JS_C_IO0 + 6, JS_C_IO0 + 7, JS_C_IO0 + 8,
+                                JS_C_IO0 + 9, JS_C_IO0 + 10, JS_C_IO0 + 11};
     static const int maint[] = {JS_C_KEY, JS_C_MAINT_RPS, JS_C_MAINT_BYTES};
     static const int repl[] = {JS_C_KEY, JS_C_IO0 + 8, JS_C_IO0 + 10};
     static const int host[] = {JS_C_KEY, JS_C_AVG, JS_C_MIN, JS_C_MAX};
-    static const int disk[] = {JS_C_KEY, JS_C_DISK_SEC_READ, JS_C_DISK_SEC_WRITE, JS_C_DISK_READS,
-                               JS_C_DISK_WRITES, JS_C_DISK_BYTES_WRITE};
+    static const int disk[] = {JS_C_KEY,        JS_C_DISK_SEC_READ, JS_C_DISK_SEC_WRITE,
+                               JS_C_DISK_READS, JS_C_DISK_WRITES,   JS_C_DISK_BYTES_WRITE};
     static const int backup[] = {JS_C_KEY, JS_C_DB_SIZE_MB, JS_C_ELAPSED, JS_C_MB_PER_SEC};
     static const int soft[] = {JS_C_KEY, JS_C_LOGS_REPLAYED, JS_C_ELAPSED};
     const int *t = NULL;
     size_t n = 0;
 #define PICK(a) (t = (a), n = sizeof(a) / sizeof(a)[0])
     switch (s) {
-    case JS_SEC_TRANS: case JS_SEC_TOTAL: PICK(trans); break;
+    case JS_SEC_TRANS:
+    case JS_SEC_TOTAL: PICK(trans); break;
     case JS_SEC_MAINT: PICK(maint); break;
     case JS_SEC_REPL: PICK(repl); break;
     case JS_SEC_HOST: PICK(host); break;
@@ -254,8 +255,8 @@ static void column_table(js_rstate *st, enum js_section sec, trow *rows, size_t 
     if (sec == JS_SEC_NONE)
         sec = infer_section(st, cols, ncol);
     if (2 * known < ncol - 1 && sec != JS_SEC_NONE) {
-        ps_warn(st->w, "%s:%ld: %s: column headers not recognised, using the canonical column order",
-                st->path, rows[0].line, js_section_name(sec));
+        ps_warn(st->w, "%s:%ld: %s: column headers not recognised, using the canonical column order", st->path,
+                rows[0].line, js_section_name(sec));
         for (size_t k = 0; k < ncol; k++)
             cols[k] = canonical_col(sec, k);
     }
@@ -395,8 +396,8 @@ static void walk(js_rstate *st, xmlNode *root)
     for (xmlNode *n = root; n;) {
         int skip = 0;
         if (n->type == XML_ELEMENT_NODE) {
-            if (is_el(n, "legend") || is_el(n, "caption") || is_el(n, "h1") || is_el(n, "h2") ||
-                is_el(n, "h3") || is_el(n, "h4") || is_el(n, "title") || is_el(n, "div")) {
+            if (is_el(n, "legend") || is_el(n, "caption") || is_el(n, "h1") || is_el(n, "h2") || is_el(n, "h3") ||
+                is_el(n, "h4") || is_el(n, "title") || is_el(n, "div")) {
                 xmlNode *first = n->children;
                 int short_text = first && first->type == XML_TEXT_NODE && !first->next;
                 if (short_text || !is_el(n, "div")) {
@@ -424,8 +425,7 @@ static void walk(js_rstate *st, xmlNode *root)
                         cur = (enum js_section)js_lookup(JS_K_SECTION, t, &loc);
                         st->localized |= loc;
                         if (!cur && *t)
-                            ps_warn(st->w, "%s:%ld: unknown section '%s' ignored", st->path,
-                                    (long)xmlGetLineNo(c), t);
+                            ps_warn(st->w, "%s:%ld: unknown section '%s' ignored", st->path, (long)xmlGetLineNo(c), t);
                         free(t);
                         break;
                     }
@@ -486,9 +486,8 @@ static const char *pick_encoding(const char *data, size_t len)
 
 static void check_sections(js_rstate *st)
 {
-    static const enum js_section modern[] = {JS_SEC_SUMMARY, JS_SEC_SIZING, JS_SEC_PARAMS, JS_SEC_DBCONF,
-                                             JS_SEC_TRANS, JS_SEC_MAINT, JS_SEC_REPL, JS_SEC_TOTAL,
-                                             JS_SEC_HOST, JS_SEC_LOG};
+    static const enum js_section modern[] = {JS_SEC_SUMMARY, JS_SEC_SIZING, JS_SEC_PARAMS, JS_SEC_DBCONF, JS_SEC_TRANS,
+                                             JS_SEC_MAINT,   JS_SEC_REPL,   JS_SEC_TOTAL,  JS_SEC_HOST,   JS_SEC_LOG};
     static const enum js_section old[] = {JS_SEC_SUMMARY, JS_SEC_PARAMS, JS_SEC_DISK2007, JS_SEC_HOST, JS_SEC_LOG};
     const enum js_section *want = modern;
     size_t n = sizeof modern / sizeof modern[0];
@@ -516,9 +515,9 @@ int ps_js_report_read(const char *path, ps_js_report **out, ps_warnings *w, ps_e
     int rc = ps_text_slurp(path, JS_MAX_INPUT, &data, &len, err);
     if (rc)
         return rc;
-    htmlDocPtr doc = htmlReadMemory(data, (int)len, NULL, pick_encoding(data, len),
-                                    HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
-                                        HTML_PARSE_NOIMPLIED);
+    htmlDocPtr doc =
+        htmlReadMemory(data, (int)len, NULL, pick_encoding(data, len),
+                       HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NOIMPLIED);
     free(data);
     xmlNode *root = doc ? xmlDocGetRootElement(doc) : NULL;
     if (!root) {
@@ -531,10 +530,10 @@ int ps_js_report_read(const char *path, ps_js_report **out, ps_warnings *w, ps_e
     r->result = -1;
     r->bdm = -1;
     r->test_start = r->test_end = r->collection_start = r->collection_end = PS_TIME_NONE;
-    double *nums[] = {&r->achieved_iops, &r->target_iops, &r->initial_db_bytes, &r->final_db_bytes,
-                      &r->db_files, &r->thread_count, &r->min_cache_mb, &r->max_cache_mb, &r->insert_pct,
-                      &r->delete_pct, &r->replace_pct, &r->read_pct, &r->lazy_commit_pct,
-                      &r->copies_per_db, &r->page_fault_stalls_avg};
+    double *nums[] = {&r->achieved_iops,   &r->target_iops,   &r->initial_db_bytes,     &r->final_db_bytes,
+                      &r->db_files,        &r->thread_count,  &r->min_cache_mb,         &r->max_cache_mb,
+                      &r->insert_pct,      &r->delete_pct,    &r->replace_pct,          &r->read_pct,
+                      &r->lazy_commit_pct, &r->copies_per_db, &r->page_fault_stalls_avg};
     for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
         *nums[i] = NAN;
     js_rstate st = {.r = r, .w = w, .path = path};

@@ -77,13 +77,11 @@ void js_vote_sep(const char *s, int *dot, int *comma)
 
 /* ------------------------------------------------------------------ the parse state */
 
-
-
 size_t js_instance_index(js_rstate *st, const char *raw)
 {
     ps_js_report *r = st->r;
     const char *name = js_instance_basename(raw);
-    for (; st->inst_indexed < r->ninstances; st->inst_indexed++) {   /* catch up with appends */
+    for (; st->inst_indexed < r->ninstances; st->inst_indexed++) { /* catch up with appends */
         const char *k = r->instances[st->inst_indexed].name;
         if (ps_hash_get(&st->inst_index, k, strlen(k)) == PS_HASH_NONE)
             ps_hash_add(&st->inst_index, k, strlen(k), st->inst_indexed);
@@ -132,7 +130,11 @@ double js_duration_s(js_rstate *st, const char *s)
 /* ------------------------------------------------------------------ key/value rows */
 
 enum vtype { VT_STR, VT_NUM, VT_MB, VT_TIME, VT_RESULT, VT_LIST, VT_BOOL };
-static const struct { enum js_field f; enum vtype t; size_t off; } FIELDS[] = {
+static const struct {
+    enum js_field f;
+    enum vtype t;
+    size_t off;
+} FIELDS[] = {
     {JS_F_OVERALL, VT_RESULT, 0},
     {JS_F_MACHINE, VT_STR, offsetof(ps_js_report, machine)},
     {JS_F_DESCRIPTION, VT_STR, offsetof(ps_js_report, description)},
@@ -236,9 +238,7 @@ void js_set_field(js_rstate *st, enum js_field f, const char *v, long line)
             *s = js_flat(v);
             break;
         }
-        case VT_NUM:
-            *(double *)base = js_num(st, v, NULL, 0);
-            break;
+        case VT_NUM: *(double *)base = js_num(st, v, NULL, 0); break;
         case VT_MB: {
             double x = js_num(st, v, unit, sizeof unit);
             if (strcmp(unit, "gb") == 0)
@@ -259,12 +259,8 @@ void js_set_field(js_rstate *st, enum js_field f, const char *v, long line)
             free(fv);
             break;
         }
-        case VT_RESULT:
-            set_result(st, v, line);
-            break;
-        case VT_LIST:
-            add_perf_logs(r, v);
-            break;
+        case VT_RESULT: set_result(st, v, line); break;
+        case VT_LIST: add_perf_logs(r, v); break;
         case VT_BOOL:
             *(int *)base = strncasecmp(v, "true", 4) == 0 ? 1 : strncasecmp(v, "false", 5) == 0 ? 0 : -1;
             break;

@@ -18,29 +18,79 @@ enum js_kind { JS_K_SECTION = 1, JS_K_ROW, JS_K_COL, JS_K_TITLE, JS_K_RESULT, JS
 
 /* Report sections. */
 enum js_section {
-    JS_SEC_NONE = 0, JS_SEC_SUMMARY, JS_SEC_SIZING, JS_SEC_PARAMS, JS_SEC_DBCONF, JS_SEC_TRANS,
-    JS_SEC_MAINT, JS_SEC_REPL, JS_SEC_TOTAL, JS_SEC_HOST, JS_SEC_LOG, JS_SEC_DISK2007,
-    JS_SEC_BACKUP, JS_SEC_SOFTREC, JS_SEC_CHECKSUM, JS_SEC_IGNORED, JS_SEC__N
+    JS_SEC_NONE = 0,
+    JS_SEC_SUMMARY,
+    JS_SEC_SIZING,
+    JS_SEC_PARAMS,
+    JS_SEC_DBCONF,
+    JS_SEC_TRANS,
+    JS_SEC_MAINT,
+    JS_SEC_REPL,
+    JS_SEC_TOTAL,
+    JS_SEC_HOST,
+    JS_SEC_LOG,
+    JS_SEC_DISK2007,
+    JS_SEC_BACKUP,
+    JS_SEC_SOFTREC,
+    JS_SEC_CHECKSUM,
+    JS_SEC_IGNORED,
+    JS_SEC__N
 };
 
 /* Key/value rows (Test Summary, Sizing, System Parameters). */
 enum js_field {
-    JS_F_NONE = 0, JS_F_OVERALL, JS_F_MACHINE, JS_F_DESCRIPTION, JS_F_TEST_START, JS_F_TEST_END,
-    JS_F_COLL_START, JS_F_COLL_END, JS_F_JS_VERSION, JS_F_ESE_VERSION, JS_F_OS, JS_F_PERF_LOG,
-    JS_F_ACHIEVED, JS_F_TARGET, JS_F_INIT_SIZE, JS_F_FINAL_SIZE, JS_F_DB_FILES, JS_F_THREADS,
-    JS_F_MIN_CACHE, JS_F_MAX_CACHE, JS_F_INSERT, JS_F_DELETE, JS_F_REPLACE, JS_F_READ, JS_F_LAZY,
-    JS_F_BDM, JS_F_COPIES, JS_F__N
+    JS_F_NONE = 0,
+    JS_F_OVERALL,
+    JS_F_MACHINE,
+    JS_F_DESCRIPTION,
+    JS_F_TEST_START,
+    JS_F_TEST_END,
+    JS_F_COLL_START,
+    JS_F_COLL_END,
+    JS_F_JS_VERSION,
+    JS_F_ESE_VERSION,
+    JS_F_OS,
+    JS_F_PERF_LOG,
+    JS_F_ACHIEVED,
+    JS_F_TARGET,
+    JS_F_INIT_SIZE,
+    JS_F_FINAL_SIZE,
+    JS_F_DB_FILES,
+    JS_F_THREADS,
+    JS_F_MIN_CACHE,
+    JS_F_MAX_CACHE,
+    JS_F_INSERT,
+    JS_F_DELETE,
+    JS_F_REPLACE,
+    JS_F_READ,
+    JS_F_LAZY,
+    JS_F_BDM,
+    JS_F_COPIES,
+    JS_F__N
 };
 
 /* Column headers. JS_C_IO0 + i is column i of ps_io12. */
 enum js_col {
-    JS_C_NONE = 0, JS_C_KEY, /* first column: instance / counter / volume / database */
-    JS_C_IO0, JS_C_IO11 = JS_C_IO0 + 11,
-    JS_C_MAINT_RPS, JS_C_MAINT_BYTES,
-    JS_C_AVG, JS_C_MIN, JS_C_MAX,
-    JS_C_DISK_SEC_READ, JS_C_DISK_SEC_WRITE, JS_C_DISK_READS, JS_C_DISK_WRITES,
-    JS_C_DISK_BYTES_READ, JS_C_DISK_BYTES_WRITE,
-    JS_C_DB_SIZE_MB, JS_C_ELAPSED, JS_C_MB_PER_SEC, JS_C_LOGS_REPLAYED, JS_C_SEC_PER_LOG,
+    JS_C_NONE = 0,
+    JS_C_KEY, /* first column: instance / counter / volume / database */
+    JS_C_IO0,
+    JS_C_IO11 = JS_C_IO0 + 11,
+    JS_C_MAINT_RPS,
+    JS_C_MAINT_BYTES,
+    JS_C_AVG,
+    JS_C_MIN,
+    JS_C_MAX,
+    JS_C_DISK_SEC_READ,
+    JS_C_DISK_SEC_WRITE,
+    JS_C_DISK_READS,
+    JS_C_DISK_WRITES,
+    JS_C_DISK_BYTES_READ,
+    JS_C_DISK_BYTES_WRITE,
+    JS_C_DB_SIZE_MB,
+    JS_C_ELAPSED,
+    JS_C_MB_PER_SEC,
+    JS_C_LOGS_REPLAYED,
+    JS_C_SEC_PER_LOG,
     JS_C__N
 };
 
@@ -93,14 +143,14 @@ typedef struct js_rstate {
     const char *path;
     int dec_comma;
     int localized;
-    unsigned seen;          /* bit per enum js_section */
-    int io_tables;          /* I/O tables without a known title so far */
-    int fields;             /* known row labels found */
-    long bad_nums;          /* number cells that could not be read (taken as absent) */
-    char first_bad[48];     /* the first of them, for the warning */
-    ps_hash inst_index;     /* r's instance names -> index (js_instance_index); the parser
+    unsigned seen; /* bit per enum js_section */
+    int io_tables; /* I/O tables without a known title so far */
+    int fields; /* known row labels found */
+    long bad_nums; /* number cells that could not be read (taken as absent) */
+    char first_bad[48]; /* the first of them, for the warning */
+    ps_hash inst_index; /* r's instance names -> index (js_instance_index); the parser
                              * finishes it (ps_hash_fini) */
-    size_t inst_indexed;    /* instances of r in inst_index so far */
+    size_t inst_indexed; /* instances of r in inst_index so far */
 } js_rstate;
 
 #define JS_SEEN(st, s) ((st)->seen |= 1u << (s))

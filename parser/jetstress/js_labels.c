@@ -34,10 +34,14 @@ static const struct js_syn SYN[] = {
     {JS_K_SECTION, JS_SEC_HOST, {"Host System Performance", "主機系統效能"}},
     {JS_K_SECTION, JS_SEC_LOG, {"Test Log", "測試記錄"}},
     {JS_K_SECTION, JS_SEC_DISK2007, {"Disk Subsystem Performance"}},
-    {JS_K_SECTION, JS_SEC_BACKUP, {"Database Backup Statistics - All", "Database Backup Statistics",
-                                   "Streaming Backup Statistics - All", "Backup Statistics - All"}},
-    {JS_K_SECTION, JS_SEC_SOFTREC, {"Soft-Recovery Statistics - All", "Soft Recovery Statistics - All",
-                                    "SoftRecovery Statistics - All", "Soft-Recovery Statistics"}},
+    {JS_K_SECTION,
+     JS_SEC_BACKUP,
+     {"Database Backup Statistics - All", "Database Backup Statistics", "Streaming Backup Statistics - All",
+      "Backup Statistics - All"}},
+    {JS_K_SECTION,
+     JS_SEC_SOFTREC,
+     {"Soft-Recovery Statistics - All", "Soft Recovery Statistics - All", "SoftRecovery Statistics - All",
+      "Soft-Recovery Statistics"}},
     {JS_K_SECTION, JS_SEC_CHECKSUM, {"Checksum Statistics - All", "Checksum Statistics"}},
     {JS_K_SECTION, JS_SEC_IGNORED, {"Disk Subsystem Performance (of checksum)"}},
     /* ---- key/value row labels */
@@ -68,8 +72,10 @@ static const struct js_syn SYN[] = {
     {JS_K_ROW, JS_F_BDM, {"Run Background Database Maintenance", "執行背景資料庫維護"}},
     {JS_K_ROW, JS_F_COPIES, {"Number of Copies per Database", "每個資料庫的副本數量"}},
     /* ---- column headers */
-    {JS_K_COL, JS_C_KEY, {"MSExchange Database ==> Instances", "MSExchange 資料庫 ==> 執行個體", "LogicalDisk",
-                          "Counter", "計數器", "Database Instance", "Database", "Instance", "資料庫執行個體"}},
+    {JS_K_COL,
+     JS_C_KEY,
+     {"MSExchange Database ==> Instances", "MSExchange 資料庫 ==> 執行個體", "LogicalDisk", "Counter", "計數器",
+      "Database Instance", "Database", "Instance", "資料庫執行個體"}},
     {JS_K_COL, JS_C_IO0 + 0, {"I/O Database Reads Average Latency", "I/O 資料庫讀取平均延遲"}},
     {JS_K_COL, JS_C_IO0 + 1, {"I/O Database Writes Average Latency", "I/O 資料庫寫入平均延遲"}},
     {JS_K_COL, JS_C_IO0 + 2, {"I/O Database Reads/sec", "I/O 資料庫讀取/秒"}},
@@ -94,18 +100,22 @@ static const struct js_syn SYN[] = {
     {JS_K_COL, JS_C_DISK_BYTES_READ, {"Avg. Disk Bytes/Read"}},
     {JS_K_COL, JS_C_DISK_BYTES_WRITE, {"Avg. Disk Bytes/Write"}},
     {JS_K_COL, JS_C_DB_SIZE_MB, {"Database Size", "Database Size (MBytes)", "Database Size (MB)"}},
-    {JS_K_COL, JS_C_ELAPSED, {"Elapsed Backup Time", "Elapsed seconds", "Elapsed Time", "Elapsed Recovery Time",
-                              "Time Taken", "Elapsed"}},
+    {JS_K_COL,
+     JS_C_ELAPSED,
+     {"Elapsed Backup Time", "Elapsed seconds", "Elapsed Time", "Elapsed Recovery Time", "Time Taken", "Elapsed"}},
     {JS_K_COL, JS_C_MB_PER_SEC, {"MBytes Transferred/sec", "MB Transferred/sec", "MBytes/sec", "MB/sec"}},
     {JS_K_COL, JS_C_LOGS_REPLAYED, {"Log files replayed", "Logs replayed", "Log Files Replayed"}},
     {JS_K_COL, JS_C_SEC_PER_LOG, {"Seconds per log", "Time to play one log file", "Seconds per Log File"}},
     /* ---- report titles -> test type */
     {JS_K_TITLE, PS_TEST_PERFORMANCE, {"Performance Test Result Report", "效能測試結果報告"}},
     {JS_K_TITLE, PS_TEST_STRESS, {"Stress Test Result Report", "壓力測試結果報告"}},
-    {JS_K_TITLE, PS_TEST_BACKUP, {"DatabaseBackup Test Result Report", "Database Backup Test Result Report",
-                                  "Backup Test Result Report", "Streaming Backup Test Result Report"}},
-    {JS_K_TITLE, PS_TEST_SOFTRECOVERY, {"SoftRecovery Test Result Report", "Soft Recovery Test Result Report",
-                                        "Soft-Recovery Test Result Report"}},
+    {JS_K_TITLE,
+     PS_TEST_BACKUP,
+     {"DatabaseBackup Test Result Report", "Database Backup Test Result Report", "Backup Test Result Report",
+      "Streaming Backup Test Result Report"}},
+    {JS_K_TITLE,
+     PS_TEST_SOFTRECOVERY,
+     {"SoftRecovery Test Result Report", "Soft Recovery Test Result Report", "Soft-Recovery Test Result Report"}},
     /* ---- verdict words: 1 pass, 2 fail */
     {JS_K_RESULT, 1, {"Pass", "Passed", "通過"}},
     {JS_K_RESULT, 2, {"Fail", "Failed", "失敗"}},
@@ -113,12 +123,22 @@ static const struct js_syn SYN[] = {
     {JS_K_SUMMARY_ROW, 1, {"Average", "Total", "Sum", "(Sum)", "Avg", "平均", "總計", "Per Database", "Per Server"}},
 };
 
-static const char *const SECTION_NAMES[JS_SEC__N] = {
-    "(none)", "Test Summary", "Database Sizing and Throughput", "Jetstress System Parameters",
-    "Database Configuration", "Transactional I/O Performance",
-    "Background Database Maintenance I/O Performance", "Log Replication I/O Performance",
-    "Total I/O Performance", "Host System Performance", "Test Log", "Disk Subsystem Performance",
-    "Database Backup Statistics", "Soft-Recovery Statistics", "Checksum Statistics", "(ignored)"};
+static const char *const SECTION_NAMES[JS_SEC__N] = {"(none)",
+                                                     "Test Summary",
+                                                     "Database Sizing and Throughput",
+                                                     "Jetstress System Parameters",
+                                                     "Database Configuration",
+                                                     "Transactional I/O Performance",
+                                                     "Background Database Maintenance I/O Performance",
+                                                     "Log Replication I/O Performance",
+                                                     "Total I/O Performance",
+                                                     "Host System Performance",
+                                                     "Test Log",
+                                                     "Disk Subsystem Performance",
+                                                     "Database Backup Statistics",
+                                                     "Soft-Recovery Statistics",
+                                                     "Checksum Statistics",
+                                                     "(ignored)"};
 
 const char *js_section_name(enum js_section s)
 {
@@ -255,8 +275,10 @@ int js_lookup(enum js_kind kind, const char *label, int *localized)
 
 double js_latency_unit_scale(const char *unit)
 {
-    static const struct { const char *w; double f; } U[] = {
-        {"msec", 1}, {"ms", 1}, {"毫秒", 1}, {"sec", 1000}, {"seconds", 1000}, {"s", 1000}, {"秒", 1000}};
+    static const struct {
+        const char *w;
+        double f;
+    } U[] = {{"msec", 1}, {"ms", 1}, {"毫秒", 1}, {"sec", 1000}, {"seconds", 1000}, {"s", 1000}, {"秒", 1000}};
     for (size_t i = 0; unit && i < sizeof U / sizeof U[0]; i++)
         if (strcmp(unit, U[i].w) == 0)
             return U[i].f;

@@ -12,10 +12,10 @@
 
 /* What one log column feeds. */
 enum col_kind {
-    COL_UNUSED,       /* no Jetstress metric, or a duplicate of a better column */
-    COL_INSTANCE,     /* a per-instance metric (inst, metric) */
-    COL_HOST,         /* a host metric (metric >= PS_JM_NINST) */
-    COL_TOTAL         /* an ESE _Total rate, cross-checked against the instances' sum */
+    COL_UNUSED, /* no Jetstress metric, or a duplicate of a better column */
+    COL_INSTANCE, /* a per-instance metric (inst, metric) */
+    COL_HOST, /* a host metric (metric >= PS_JM_NINST) */
+    COL_TOTAL /* an ESE _Total rate, cross-checked against the instances' sum */
 };
 
 /* Where one log column goes. */
@@ -35,7 +35,7 @@ static const int total_rates[] = {PS_IO_DB_READS, PS_IO_DB_WRITES, PS_IO_LOG_REA
  * instances appended since the last lookup. */
 typedef struct inst_index {
     ps_hash h;
-    size_t n;   /* instances of s indexed so far */
+    size_t n; /* instances of s indexed so far */
 } inst_index;
 
 static size_t find_instance(inst_index *x, const ps_js_server *s, const char *name)
@@ -43,7 +43,8 @@ static size_t find_instance(inst_index *x, const ps_js_server *s, const char *na
     if (!x->h.flags)
         ps_hash_init(&x->h, PS_HASH_NOCASE);
     for (; x->n < s->ninstances; x->n++)
-        if (s->instances[x->n].name && ps_hash_get(&x->h, s->instances[x->n].name, strlen(s->instances[x->n].name)) == PS_HASH_NONE)
+        if (s->instances[x->n].name &&
+            ps_hash_get(&x->h, s->instances[x->n].name, strlen(s->instances[x->n].name)) == PS_HASH_NONE)
             ps_hash_add(&x->h, s->instances[x->n].name, strlen(s->instances[x->n].name), x->n);
     return ps_hash_get(&x->h, name, strlen(name));
 }
@@ -126,8 +127,8 @@ static const char *volume_row(const ps_js_server *s, const char *drive, int *is_
     return s->report && s->report->ninstances ? NULL : drive;
 }
 
-static const int db_to_log[6] = {PS_IO_LOG_READ_LAT, PS_IO_LOG_WRITE_LAT, PS_IO_LOG_READS,
-                                 PS_IO_LOG_WRITES, PS_IO_LOG_READ_BYTES, PS_IO_LOG_WRITE_BYTES};
+static const int db_to_log[6] = {PS_IO_LOG_READ_LAT, PS_IO_LOG_WRITE_LAT,  PS_IO_LOG_READS,
+                                 PS_IO_LOG_WRITES,   PS_IO_LOG_READ_BYTES, PS_IO_LOG_WRITE_BYTES};
 
 /* Which object holds a server's instances. The ESE instance counters, when the log has any, are
  * the instances and nothing else is; LogicalDisk volumes are the instances only in the Jetstress
@@ -183,8 +184,8 @@ static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map,
         const ps_counter_path *p = &info->counters[c];
         map[c].kind = COL_UNUSED;
         if (!warned_machine && p->machine && s->machine && strcasecmp(p->machine, s->machine) != 0) {
-            ps_warn(w, "%s: counters of machine %s attached to server %s (machine names differ)",
-                    info->path, p->machine, s->machine);
+            ps_warn(w, "%s: counters of machine %s attached to server %s (machine names differ)", info->path,
+                    p->machine, s->machine);
             warned_machine = 1;
         }
         ps_js_counter_ref ref;
@@ -198,8 +199,8 @@ static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map,
             continue;
         }
         if (ref.role != inst_role)
-            continue;   /* LogicalDisk beside ESE instances, or ESE counters in the 2007 form */
-        if (ref.is_total) {   /* the ESE _Total is checked against the sum; a volume _Total is not */
+            continue; /* LogicalDisk beside ESE instances, or ESE counters in the 2007 form */
+        if (ref.is_total) { /* the ESE _Total is checked against the sum; a volume _Total is not */
             for (size_t k = 0; k < sizeof total_rates / sizeof total_rates[0]; k++)
                 if (ref.metric == total_rates[k] && ref.priority == 0 && ref.role == PS_JS_ROLE_ESE_INSTANCE)
                     map[c].kind = COL_TOTAL;
@@ -227,8 +228,8 @@ static size_t map_columns(ps_js_server *s, const ps_log_info *info, colmap *map,
 }
 
 typedef struct window {
-    ps_time start, end;        /* PS_TIME_NONE = open */
-    int start_utc, end_utc;    /* given in UTC: made local at the first row of a log */
+    ps_time start, end; /* PS_TIME_NONE = open */
+    int start_utc, end_utc; /* given in UTC: made local at the first row of a log */
 } window;
 
 static int in_window(const window *wd, ps_time t)
@@ -256,11 +257,12 @@ static int has_value(const double *v)
 }
 
 /* A counter log without report, configuration or Jetstress counter: not a Jetstress run */
-#define PLAIN_LOG_HINT "; nothing names Jetstress and no report or JetstressConfig.xml is beside it: a plain " \
-                       "server log (use 'perfscribe analyze' or 'summary')"
+#define PLAIN_LOG_HINT                                                                      \
+    "; nothing names Jetstress and no report or JetstressConfig.xml is beside it: a plain " \
+    "server log (use 'perfscribe analyze' or 'summary')"
 
-static int stream_log(ps_js_server *s, const char *path, window *wd, const ps_js_options *opt,
-                      ps_warnings *w, ps_error *err)
+static int stream_log(ps_js_server *s, const char *path, window *wd, const ps_js_options *opt, ps_warnings *w,
+                      ps_error *err)
 {
     ps_log_options lo = {0};
     lo.lenient = opt ? opt->lenient : 0;
@@ -284,14 +286,14 @@ static int stream_log(ps_js_server *s, const char *path, window *wd, const ps_js
     }
     ps_js_server_stats *st = s->stats;
     sync_stats(s, keep);
-    ps_js_watch_log(s, info->timezone, info->has_bias, info->bias_minutes);   /* failure explanation */
+    ps_js_watch_log(s, info->timezone, info->has_bias, info->bias_minutes); /* failure explanation */
     size_t ni = s->ninstances;
     double *vals = ps_xmalloc(ni * PS_JM_NINST * sizeof *vals);
     double host[PS_JM_NHOST], tot[PS_IO12_N];
     uint64_t rows = 0, overlap = 0;
     ps_row row;
     while ((rc = ps_log_next(log, &row, err)) > 0) {
-        if (wd->start_utc || wd->end_utc) {   /* -b/-e in UTC: the log's local clock from now on */
+        if (wd->start_utc || wd->end_utc) { /* -b/-e in UTC: the log's local clock from now on */
             wd->start += wd->start_utc && wd->start != PS_TIME_NONE ? row.local - row.utc : 0;
             wd->end += wd->end_utc && wd->end != PS_TIME_NONE ? row.local - row.utc : 0;
             wd->start_utc = wd->end_utc = 0;
@@ -317,7 +319,7 @@ static int stream_log(ps_js_server *s, const char *path, window *wd, const ps_js
             else if (map[c].kind == COL_TOTAL)
                 tot[map[c].metric] = v;
         }
-        if (!inside) {   /* outside the window: charts only, no statistics */
+        if (!inside) { /* outside the window: charts only, no statistics */
             for (size_t i = 0; i < ni; i++)
                 if (has_value(vals + i * PS_JM_NINST))
                     push_series(s, i, row.utc, vals + i * PS_JM_NINST);
@@ -380,8 +382,8 @@ static int stream_log(ps_js_server *s, const char *path, window *wd, const ps_js
     if (rc < 0)
         return -rc;
     if (overlap)
-        ps_warn(w, "%s: %llu samples overlap another log of %s and were ignored", path,
-                (unsigned long long)overlap, s->machine ? s->machine : "?");
+        ps_warn(w, "%s: %llu samples overlap another log of %s and were ignored", path, (unsigned long long)overlap,
+                s->machine ? s->machine : "?");
     if (!rows && !overlap) {
         char a[32] = "start", b[32] = "end";
         if (wd->start != PS_TIME_NONE)
@@ -417,7 +419,7 @@ static double choose_target(const ps_js_server *s, const ps_js_options *opt, ps_
 {
     double user = NAN;
     if (s->test_type == PS_TEST_BACKUP || s->test_type == PS_TEST_SOFTRECOVERY)
-        return NAN;   /* no transactional target for these tests */
+        return NAN; /* no transactional target for these tests */
     if (opt && opt->mailboxes > 0 && opt->iops_per_mailbox > 0)
         user = opt->mailboxes * opt->iops_per_mailbox;
     double t = NAN;
@@ -469,7 +471,7 @@ static int load_server(ps_js_run *run, ps_js_server *s, const ps_js_options *opt
     }
     if (s->nlogs) {
         ps_js_server_finish(s);
-        for (size_t i = 0; i < s->ninstances; i++)   /* logs may split instances: count times once */
+        for (size_t i = 0; i < s->ninstances; i++) /* logs may split instances: count times once */
             if (s->instances[i].samples > s->window_samples)
                 s->window_samples = s->instances[i].samples;
         check_total(s, w);
@@ -482,8 +484,7 @@ static int load_server(ps_js_run *run, ps_js_server *s, const ps_js_options *opt
                 ps_warn(w, "%s %s: in the report but not in the counter logs (left out of the server sums)",
                         s->machine ? s->machine : "?", in->name);
             else if (any_reported && !in->has_reported && in->has_computed)
-                ps_warn(w, "%s %s: in the counter logs but not in the report", s->machine ? s->machine : "?",
-                        in->name);
+                ps_warn(w, "%s %s: in the counter logs but not in the report", s->machine ? s->machine : "?", in->name);
         }
     } else if (s->report) {
         s->window_start = s->report->collection_start;
@@ -492,8 +493,9 @@ static int load_server(ps_js_run *run, ps_js_server *s, const ps_js_options *opt
         for (size_t i = 0; i < s->ninstances; i++)
             missing += !s->instances[i].has_reported;
         if (missing && s->test_type != PS_TEST_BACKUP && s->test_type != PS_TEST_SOFTRECOVERY)
-            ps_warn(w, "%s: %zu of %zu instances have no figures in the report %s and there is no counter log "
-                       "(their figures and the server sums are n/a)",
+            ps_warn(w,
+                    "%s: %zu of %zu instances have no figures in the report %s and there is no counter log "
+                    "(their figures and the server sums are n/a)",
                     s->machine ? s->machine : "?", missing, s->ninstances, s->report->source ? s->report->source : "");
     }
     if (wd.start != PS_TIME_NONE && s->nlogs)

@@ -35,11 +35,11 @@
 #define INST "(Instance[0-9]+\\.[0-9]+)"
 
 struct pat {
-    int id;                      /* L-number */
+    int id; /* L-number */
     enum ps_js_event_kind kind;
     const char *re;
-    int who, what;               /* capture groups, 0 = none */
-    int nums[6];                 /* capture groups of v[0..5], 0 = none */
+    int who, what; /* capture groups, 0 = none */
+    int nums[6]; /* capture groups of v[0..5], 0 = none */
 };
 
 static const struct pat PATS[] = {
@@ -47,47 +47,88 @@ static const struct pat PATS[] = {
     {2, PS_EV_OTHER, "^Attaching databases *\\.\\.\\.", 0, 0, {0}},
     {3, PS_EV_OTHER, "^Preparations for testing are complete", 0, 0, {0}},
     {4, PS_EV_OTHER, "^Starting transaction dispatch", 0, 0, {0}},
-    {5, PS_EV_CACHE_SETTINGS,
-     "^Database cache settings: *\\( *minimum: *" NUM " *(KB|MB|GB), *maximum: *" NUM " *(KB|MB|GB) *\\)", 0, 0,
+    {5,
+     PS_EV_CACHE_SETTINGS,
+     "^Database cache settings: *\\( *minimum: *" NUM " *(KB|MB|GB), *maximum: *" NUM " *(KB|MB|GB) *\\)",
+     0,
+     0,
      {1, 3}},
-    {6, PS_EV_FLUSH_THRESHOLDS,
-     "^Database flush thresholds: *\\( *start: *" NUM " *(KB|MB|GB), *stop: *" NUM " *(KB|MB|GB) *\\)", 0, 0, {1, 3}},
-    {7, PS_EV_DB_READ_THRESHOLDS,
+    {6,
+     PS_EV_FLUSH_THRESHOLDS,
+     "^Database flush thresholds: *\\( *start: *" NUM " *(KB|MB|GB), *stop: *" NUM " *(KB|MB|GB) *\\)",
+     0,
+     0,
+     {1, 3}},
+    {7,
+     PS_EV_DB_READ_THRESHOLDS,
      "^Database read latency thresholds: *\\( *average: *" NUM " *(msec|seconds)/read, *maximum: *" NUM
      " *(msec|seconds)/read *\\)",
-     0, 2, {1, 3}},
-    {8, PS_EV_LOG_WRITE_THRESHOLDS,
+     0,
+     2,
+     {1, 3}},
+    {8,
+     PS_EV_LOG_WRITE_THRESHOLDS,
      "^Log write latency thresholds: *\\( *average: *" NUM " *(msec|seconds)/write, *maximum: *" NUM
      " *(msec|seconds)/write *\\)",
-     0, 2, {1, 3}},
+     0,
+     2,
+     {1, 3}},
     {9, PS_EV_OTHER, "^Attaining prerequisites", 0, 0, {0}},
-    {10, PS_EV_CACHE_PREREQ,
-     "^(\\\\[^,]+), *Last: *" NUM " *\\( *lower bound: *" NUM ", *upper bound: *(none|[0-9]+(?:\\.[0-9]+)?) *\\)", 1,
-     0, {2, 3, 4}},
-    {11, PS_EV_LOGGING_STARTED, "^Performance logging (?:started|begins) *\\( *interval: *([0-9]+) *ms *\\)", 0, 0, {1}},
+    {10,
+     PS_EV_CACHE_PREREQ,
+     "^(\\\\[^,]+), *Last: *" NUM " *\\( *lower bound: *" NUM ", *upper bound: *(none|[0-9]+(?:\\.[0-9]+)?) *\\)",
+     1,
+     0,
+     {2, 3, 4}},
+    {11,
+     PS_EV_LOGGING_STARTED,
+     "^Performance logging (?:started|begins) *\\( *interval: *([0-9]+) *ms *\\)",
+     0,
+     0,
+     {1}},
     {12, PS_EV_LOGGING_ENDED, "^Performance logging (?:has ended|ends)", 0, 0, {0}},
     {13, PS_EV_TUNING_START, "^Automatic tuning (?:is starting|begins)", 0, 0, {0}},
     {14, PS_EV_SLOPE, "^(?:Volume )?(Instance[0-9]+\\.[0-9]+|[A-Za-z]:) has " NUM " for read latency slope", 1, 0, {2}},
     {15, PS_EV_TUNING_STEP, "^" NUM " batch transactions/sec and ([0-9]+) sessions have " NUM " IOPS", 0, 0, {1, 2, 3}},
-    {16, PS_EV_SESSIONS_ACTUAL, "^([0-9]+) sessions have actual " NUM " IOPS *\\( *target IOPS: *" NUM " *\\)", 0, 0,
+    {16,
+     PS_EV_SESSIONS_ACTUAL,
+     "^([0-9]+) sessions have actual " NUM " IOPS *\\( *target IOPS: *" NUM " *\\)",
+     0,
+     0,
      {1, 2, 3}},
     {17, PS_EV_INSTANCE_RESULT, "^" INST " has " NUM " for (I/O [A-Za-z ]+ Average Latency)", 1, 3, {2}},
     {18, PS_EV_VOLUME_RESULT, "^Volume ([A-Za-z]:) has " NUM " for (Avg\\. Disk sec/(?:Read|Write))", 1, 3, {2, 2}},
-    {19, PS_EV_LATENCY_EXCEEDED,
-     "^(?:The )?process has average (database read|log write) latencies higher than *" NUM " *(msec)?", 0, 1, {2, 2}},
-    {20, PS_EV_OPERATION_MIX,
+    {19,
+     PS_EV_LATENCY_EXCEEDED,
+     "^(?:The )?process has average (database read|log write) latencies higher than *" NUM " *(msec)?",
+     0,
+     1,
+     {2, 2}},
+    {20,
+     PS_EV_OPERATION_MIX,
      "^Operation mix: *Sessions *([0-9]+), *Inserts *([0-9]+)%, *Deletes *([0-9]+)%, *Replaces *([0-9]+)%, *Reads "
      "*([0-9]+)%, *Lazy Commits *([0-9]+)%",
-     0, 0, {1, 2, 3, 4, 5, 6}},
+     0,
+     0,
+     {1, 2, 3, 4, 5, 6}},
     {21, PS_EV_TUNING_DONE, "^Automatic tuning (succeeded|failed)", 0, 1, {0}},
     {22, PS_EV_BATCH_STATS, "^JetInterop batch transaction stats: *(.*?)\\.?$", 0, 0, {0}},
     {23, PS_EV_OTHER, "^Dispatching transactions ends", 0, 0, {0}},
     {24, PS_EV_OTHER, "^Shutting down databases", 0, 0, {0}},
-    {25, PS_EV_INSTANCE_STATES, "^" INST " \\([a-z]+\\)(?:(?:, *| and )Instance[0-9]+\\.[0-9]+ \\([a-z]+\\))*", 0, 0, {0}},
+    {25,
+     PS_EV_INSTANCE_STATES,
+     "^" INST " \\([a-z]+\\)(?:(?:, *| and )Instance[0-9]+\\.[0-9]+ \\([a-z]+\\))*",
+     0,
+     0,
+     {0}},
     {26, PS_EV_BLG_SAMPLES, "^(.+\\.blg) has ([0-9]+) samples", 1, 0, {2}},
     {27, PS_EV_CREATING_REPORT, "^Creating test report", 0, 0, {0}},
     {28, PS_EV_STALLS_MAX, "^Test has " NUM " Maximum Database Page Fault Stalls/sec", 0, 0, {1}},
-    {29, PS_EV_STALLS_SAMPLES, "^The test has ([0-9]+) Database Page Fault Stalls/sec samples higher than " NUM, 0, 0,
+    {29,
+     PS_EV_STALLS_SAMPLES,
+     "^The test has ([0-9]+) Database Page Fault Stalls/sec samples higher than " NUM,
+     0,
+     0,
      {1, 2}},
     {30, PS_EV_XML_SAMPLES, "^(.+\\.xml) has ([0-9]+) samples queried", 1, 0, {2}},
     {31, PS_EV_CHECKSUM, "^Verifying database checksums", 0, 0, {0}},
@@ -99,7 +140,10 @@ static pcre2_code *CODE[NPATS];
 static pcre2_code *ENVELOPE;
 static pthread_once_t ONCE = PTHREAD_ONCE_INIT;
 
-static int toupper_ascii(int c) { return c >= 'a' && c <= 'z' ? c - 32 : c; }
+static int toupper_ascii(int c)
+{
+    return c >= 'a' && c <= 'z' ? c - 32 : c;
+}
 
 static pcre2_code *compile(const char *re)
 {
@@ -179,9 +223,7 @@ static void post(const struct pat *p, pcre2_match_data *md, const char *msg, ps_
             e->v[1] *= 1000;
         }
         break;
-    case 18:
-        e->v[0] *= 1000;
-        break;
+    case 18: e->v[0] *= 1000; break;
     case 19: {
         char *ms = grp(md, msg, 3);
         if (!ms && e->v[1] < 1) /* 2007: "higher than 0.020." is seconds */
@@ -189,9 +231,7 @@ static void post(const struct pat *p, pcre2_match_data *md, const char *msg, ps_
         free(ms);
         break;
     }
-    case 21:
-        e->v[0] = strcasecmp(e->what, "succeeded") == 0;
-        break;
+    case 21: e->v[0] = strcasecmp(e->what, "succeeded") == 0; break;
     case 22: { /* "22851, 22851, 22790 and 22803" */
         char *list = grp(md, msg, 1);
         double n = 0, sum = 0, mn = NAN, mx = NAN;
@@ -227,8 +267,7 @@ static void post(const struct pat *p, pcre2_match_data *md, const char *msg, ps_
         e->v[1] = done;
         break;
     }
-    default:
-        break;
+    default: break;
     }
 }
 

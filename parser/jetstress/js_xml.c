@@ -148,14 +148,28 @@ static double xsd_duration(const char *s)
 
 /* The range a configuration number must lie in (a value outside is bad input, never used):
  * counts are whole numbers; intervals, rates and latency limits are positive. */
-typedef struct cfg_range { double lo, hi; int whole, lo_open; } cfg_range;
-#define CFG_COUNT {0, 1e9, 1, 0}           /* MaximumLatencyErrors, ThreadCount, MailboxCount, copies */
-#define CFG_POSITIVE(hi) {0, hi, 0, 1}     /* > 0 and <= hi */
+typedef struct cfg_range {
+    double lo, hi;
+    int whole, lo_open;
+} cfg_range;
+#define CFG_COUNT    \
+    {                \
+        0, 1e9, 1, 0 \
+    } /* MaximumLatencyErrors, ThreadCount, MailboxCount, copies */
+#define CFG_POSITIVE(hi) \
+    {                    \
+        0, hi, 0, 1      \
+    } /* > 0 and <= hi */
 static const cfg_range CFG_PERCENT = {0, 100, 0, 0};
-static const cfg_range CFG_LATENCY_MS = CFG_POSITIVE(3600e3);   /* latency limits: at most an hour */
+static const cfg_range CFG_LATENCY_MS = CFG_POSITIVE(3600e3); /* latency limits: at most an hour */
 
 enum ctype { CT_STR, CT_NUM };
-static const struct { const char *name; enum ctype t; size_t off; cfg_range r; } CFG[] = {
+static const struct {
+    const char *name;
+    enum ctype t;
+    size_t off;
+    cfg_range r;
+} CFG[] = {
     {"JetstressVersionGenerated", CT_STR, offsetof(ps_js_config, jetstress_version), {0, 0, 0, 0}},
     {"EseVersionGenerated", CT_STR, offsetof(ps_js_config, ese_version), {0, 0, 0, 0}},
     {"LogInterval", CT_NUM, offsetof(ps_js_config, log_interval_ms), CFG_POSITIVE(86400e3)},
@@ -173,8 +187,8 @@ static const char *const MIX[4] = {"InsertOps", "DeleteOps", "ReplaceOps", "Lazy
 
 /* The number in t (NAN with a warning when empty or not a number); a number outside r is an
  * error (PS_EINPUT at path:line), *out untouched. */
-static int num_value(const char *path, const char *what, const char *t, long line, const cfg_range *r,
-                     double *out, ps_warnings *w, ps_error *err)
+static int num_value(const char *path, const char *what, const char *t, long line, const cfg_range *r, double *out,
+                     ps_warnings *w, ps_error *err)
 {
     double v;
     *out = NAN;
@@ -187,9 +201,9 @@ static int num_value(const char *path, const char *what, const char *t, long lin
         return PS_OK;
     }
     if (!(r->lo_open ? v > r->lo : v >= r->lo) || !(v <= r->hi) || (r->whole && v != floor(v)))
-        return ps_error_set(err, PS_EINPUT, path, line, 0, "<%s> %s is out of range: expected %s %s %.15g and at most %.15g",
-                            what, t, r->whole ? "a whole number" : "a number", r->lo_open ? "above" : "from",
-                            r->lo, r->hi);
+        return ps_error_set(err, PS_EINPUT, path, line, 0,
+                            "<%s> %s is out of range: expected %s %s %.15g and at most %.15g", what, t,
+                            r->whole ? "a whole number" : "a number", r->lo_open ? "above" : "from", r->lo, r->hi);
     *out = v;
     return PS_OK;
 }
@@ -227,10 +241,10 @@ int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_e
     }
     ps_js_config *c = ps_xcalloc(1, sizeof *c);
     c->source = ps_xstrdup(path);
-    double *nums[] = {&c->duration_s, &c->log_interval_ms, &c->log_interval2_ms, &c->max_latency_errors,
-                      &c->mailbox_count, &c->mailbox_iops, &c->thread_count, &c->copies_per_db,
-                      &c->mailbox_quota_mb, &c->insert_pct, &c->delete_pct, &c->replace_pct, &c->read_pct,
-                      &c->lazy_commit_pct};
+    double *nums[] = {&c->duration_s,       &c->log_interval_ms, &c->log_interval2_ms, &c->max_latency_errors,
+                      &c->mailbox_count,    &c->mailbox_iops,    &c->thread_count,     &c->copies_per_db,
+                      &c->mailbox_quota_mb, &c->insert_pct,      &c->delete_pct,       &c->replace_pct,
+                      &c->read_pct,         &c->lazy_commit_pct};
     for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
         *nums[i] = NAN;
     ps_js_threshold_set *sets[2] = {&c->strict, &c->lenient};
@@ -244,13 +258,13 @@ int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_e
         if (CFG[i].t == CT_STR) {
             *(char **)((char *)c + CFG[i].off) = *t ? ps_xstrdup(t) : NULL;
         } else {
-            rc = num_value(path, CFG[i].name, t, xmlGetLineNo(e), &CFG[i].r, (double *)((char *)c + CFG[i].off), w,
-                           err);
+            rc =
+                num_value(path, CFG[i].name, t, xmlGetLineNo(e), &CFG[i].r, (double *)((char *)c + CFG[i].off), w, err);
         }
         free(t);
     }
     xmlNode *e = find(root, "UseEseCounters");
-    if (e) {   /* Jetstress: false = measure by LogicalDisk (the 2007 form) */
+    if (e) { /* Jetstress: false = measure by LogicalDisk (the 2007 form) */
         char *t = own_text(e);
         c->ese_counters_off = strcasecmp(t, "false") == 0 || strcmp(t, "0") == 0;
         if (!c->ese_counters_off && strcasecmp(t, "true") != 0 && strcmp(t, "1") != 0)
@@ -262,8 +276,10 @@ int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_e
         char *t = own_text(e);
         c->test_type = ps_test_type_parse(t);
         if (c->test_type == PS_TEST_UNKNOWN)
-            ps_warn(w, "%s:%ld: <Type> '%s' is not a Jetstress test type (Performance, Stress, DatabaseBackup, "
-                    "SoftRecovery)", path, (long)xmlGetLineNo(e), t);
+            ps_warn(w,
+                    "%s:%ld: <Type> '%s' is not a Jetstress test type (Performance, Stress, DatabaseBackup, "
+                    "SoftRecovery)",
+                    path, (long)xmlGetLineNo(e), t);
         free(t);
     }
     if ((e = find(root, "Duration")) != NULL) {
@@ -297,7 +313,7 @@ int ps_js_config_read(const char *path, ps_js_config **out, ps_warnings *w, ps_e
             continue;
         xmlChar *name = xmlGetProp(n, (const xmlChar *)"Name");
         if (rc) {
-            ;   /* an error above: nothing more is read */
+            ; /* an error above: nothing more is read */
         } else if (name && strcasecmp((const char *)name, "Strict") == 0) {
             rc = read_thresholds(path, n, &c->strict, w, err);
             c->has_strict = 1;
@@ -374,7 +390,7 @@ int ps_js_result_xml_read(const char *path, ps_js_result_xml *out, ps_warnings *
                 best_name = c->name;
             }
         }
-        if (!out->machine) {   /* "\\MACHINE\..." in an attribute or text; names end at these */
+        if (!out->machine) { /* "\\MACHINE\..." in an attribute or text; names end at these */
             static const char stop[] = "\\\"<> \t\r\n";
             for (xmlAttr *a = n->properties; a && !out->machine; a = a->next)
                 if (a->children && a->children->content)

@@ -16,7 +16,7 @@ static const ps_log_backend *const backends[] = {
     &ps_backend_pdh_text,
 };
 
-#define HEAD_BYTES 4096   /* bytes the probes look at */
+#define HEAD_BYTES 4096 /* bytes the probes look at */
 
 /* Open path ("-": standard input) and read its first bytes into head. A regular file is closed
  * again (*keep NULL: the backend reopens it); a pipe or device stays open in *keep, its head
@@ -25,7 +25,7 @@ static int read_head(const char *path, unsigned char *head, size_t cap, size_t *
 {
     *keep = NULL;
     int std_in = strcmp(path, "-") == 0;
-    if (std_in) {   /* a file on standard input reads whole at every open (analyze, chart open twice) */
+    if (std_in) { /* a file on standard input reads whole at every open (analyze, chart open twice) */
         static off_t stdin_start = -1;
         if (stdin_start < 0)
             stdin_start = lseek(STDIN_FILENO, 0, SEEK_CUR);
@@ -124,7 +124,7 @@ static void build_view(ps_log *log)
         if (log->opt.filter && !ps_filter_match(log->opt.filter, &all->counters[i]))
             continue;
         log->keep[k] = i;
-        log->info.counters[k] = all->counters[i];   /* shallow: owned by `all` */
+        log->info.counters[k] = all->counters[i]; /* shallow: owned by `all` */
         log->header_kept[k] = (char *)all->header[i];
         k++;
     }
@@ -141,7 +141,7 @@ int ps_log_open(const char *path, const ps_log_options *opt, ps_log **out, ps_er
     int rc = read_head(path, head, sizeof head, &n, &stream, err);
     if (rc)
         return rc;
-    ps_input_note(path);   /* never replaced by an output of this process */
+    ps_input_note(path); /* never replaced by an output of this process */
     int claim;
     const ps_log_backend *be = choose(head, n, &claim);
     rc = PS_OK;
@@ -174,7 +174,7 @@ int ps_log_open(const char *path, const ps_log_options *opt, ps_log **out, ps_er
     if (opt)
         log->opt = *opt;
     log->all.path = log->path;
-    if (stream && be == &ps_backend_pdh_text) {   /* the text reader starts with the head bytes */
+    if (stream && be == &ps_backend_pdh_text) { /* the text reader starts with the head bytes */
         log->stream = stream;
         log->head = ps_xmalloc(n ? n : 1);
         memcpy(log->head, head, n);
@@ -196,7 +196,10 @@ int ps_log_open(const char *path, const ps_log_options *opt, ps_log **out, ps_er
     return PS_OK;
 }
 
-const ps_log_info *ps_log_info_get(const ps_log *log) { return &log->info; }
+const ps_log_info *ps_log_info_get(const ps_log *log)
+{
+    return &log->info;
+}
 
 int ps_log_next(ps_log *log, ps_row *row, ps_error *err)
 {
@@ -207,7 +210,7 @@ int ps_log_next(ps_log *log, ps_row *row, ps_error *err)
         return rc;
     *row = raw;
     if (log->info.ncounters == log->all.ncounters && raw.nvalues == log->all.ncounters)
-        return 1;   /* no column filtered out: hand out the backend's values as they are */
+        return 1; /* no column filtered out: hand out the backend's values as they are */
     for (size_t k = 0; k < log->info.ncounters; k++) {
         size_t i = log->keep[k];
         log->values[k] = i < raw.nvalues ? raw.values[i] : NAN;
@@ -233,8 +236,14 @@ void ps_log_info_release(ps_log_info *info)
     info->ncounters = 0;
 }
 
-uint64_t ps_log_bad_rows(const ps_log *log) { return log->bad_rows; }
-uint64_t ps_log_missing_values(const ps_log *log) { return log->missing; }
+uint64_t ps_log_bad_rows(const ps_log *log)
+{
+    return log->bad_rows;
+}
+uint64_t ps_log_missing_values(const ps_log *log)
+{
+    return log->missing;
+}
 
 void ps_log_progress(const ps_log *log, uint64_t *done, uint64_t *total)
 {
@@ -247,7 +256,7 @@ void ps_log_close(ps_log *log)
     if (!log)
         return;
     if (log->backend->close)
-        log->backend->close(log);   /* frees backend state and log->all */
+        log->backend->close(log); /* frees backend state and log->all */
     free(log->keep);
     free(log->values);
     free(log->info.counters);

@@ -12,17 +12,17 @@ struct ps_log {
     ps_log_options opt;
     /* Filled by the backend's open: every column of the file. */
     ps_log_info all;
-    void *impl;                 /* backend state */
-    uint64_t bad_rows;          /* lenient mode: rows skipped / with bad values */
-    uint64_t missing;           /* missing values seen. .blg: every column's (bad status, no
+    void *impl; /* backend state */
+    uint64_t bad_rows; /* lenient mode: rows skipped / with bad values */
+    uint64_t missing; /* missing values seen. .blg: every column's (bad status, no
                                    value). CSV: blank cells of the columns the filter keeps only
                                    (filtered-out cells are not read), added per batch of rows
                                    when the batch is taken */
     uint64_t bytes_done, bytes_total;
     /* Filtered view handed to callers (built by log.c). */
     ps_log_info info;
-    size_t *keep;               /* info.ncounters indices into all.counters */
-    double *values;             /* filtered values of the current row */
+    size_t *keep; /* info.ncounters indices into all.counters */
+    double *values; /* filtered values of the current row */
     char **header_kept;
     /* A pipe, device or standard input (read once): the open stream and the bytes ps_log_open
      * already read from it; the text backend takes both over (stream NULL: a regular file,

@@ -16,7 +16,10 @@
 
 #define MAX_EVENTS_PER_LINE 4096
 
-static size_t gl(const pev *e, int g) { return e->g[g][1] - e->g[g][0]; }
+static size_t gl(const pev *e, int g)
+{
+    return e->g[g][1] - e->g[g][0];
+}
 
 static char *dupspan(const char *s, size_t a, size_t b)
 {
@@ -52,8 +55,8 @@ ps_claim *paper_add(rd *r, enum ps_metric m, long line, const char *label, const
     return c;
 }
 
-ps_claim *paper_add_value(rd *r, enum ps_metric m, long line, const char *label, const char *s, size_t n,
-                          int at_eol, double scale)
+ps_claim *paper_add_value(rd *r, enum ps_metric m, long line, const char *label, const char *s, size_t n, int at_eol,
+                          double scale)
 {
     double v;
     int dec;
@@ -82,7 +85,7 @@ int paper_new_table(rd *r, long line, const char *name, int aggregate)
     t->aggregate = aggregate;
     ps_buf b = {0};
     if (!aggregate)
-        ++r->server_tables;   /* counted, never re-counted */
+        ++r->server_tables; /* counted, never re-counted */
     if (name)
         ps_buf_puts(&b, name);
     else if (aggregate)
@@ -108,8 +111,8 @@ static void new_report(rd *r, enum ps_test_type t, const char *title, long line)
 {
     ps_paper *p = r->p;
     if (r->cur_report >= 0 && p->reports[r->cur_report].type == t && p->nclaims == r->report_first_claim) {
-        r->cur_fmt = paper_report_numfmt(r);   /* its figures start after this title */
-        return;   /* the same report named twice ("2 Hour Performance ... Performance Test Result Report") */
+        r->cur_fmt = paper_report_numfmt(r); /* its figures start after this title */
+        return; /* the same report named twice ("2 Hour Performance ... Performance Test Result Report") */
     }
     if (p->nreports == p->capreports) {
         p->capreports = p->capreports ? 2 * p->capreports : 8;
@@ -155,8 +158,7 @@ static size_t collect(rd *r, const char *s, size_t n, long lineno)
                 break;
             if (rc < 0) {
                 if (!r->limit_warned)
-                    ps_warn(r->w, "%s:%ld: pattern limit reached; part of the line not examined",
-                            r->p->source, lineno);
+                    ps_warn(r->w, "%s:%ld: pattern limit reached; part of the line not examined", r->p->source, lineno);
                 r->limit_warned = 1;
                 break;
             }
@@ -202,15 +204,14 @@ static int number_before(const char *s, size_t so)
         i--;
     for (size_t u = 0; u < sizeof units / sizeof units[0]; u++) {
         size_t ul = strlen(units[u]);
-        if (i >= ul + 2 && strncasecmp(s + i - ul, units[u], ul) == 0 && s[i - ul - 1] == ' ' &&
-            s[i - ul - 2] >= '0' && s[i - ul - 2] <= '9')
+        if (i >= ul + 2 && strncasecmp(s + i - ul, units[u], ul) == 0 && s[i - ul - 1] == ' ' && s[i - ul - 2] >= '0' &&
+            s[i - ul - 2] <= '9')
             return 1;
     }
     return 0;
 }
 
-static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, int after_label, const pev *e,
-                        long line)
+static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, int after_label, const pev *e, long line)
 {
     const paper_pattern *d = &r->pp.def[e->pat];
     int in_report = r->cur_report >= 0;
@@ -218,7 +219,7 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
         return;
     int m = d->id;
     if (m != PS_M_HEADROOM_PCT && m != PS_MX_CAPACITY_USED_PCT && m != PS_M_VERDICT && paper_value_is_percent(s, a, b))
-        return;   /* a trend cell "100% [7.7 msec]", read as a percentage cell */
+        return; /* a trend cell "100% [7.7 msec]", read as a percentage cell */
     if (m != PS_M_VERDICT && m != PS_M_COLLECTION_START && m != PS_M_COLLECTION_END && paper_prose_after(s, a, b))
         return;
     if (!in_report && paper_is_latency(m) && number_before(s, e->so))
@@ -228,11 +229,12 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
         while (i < b && (s[i] == ' ' || s[i] == '\t'))
             i++;
         if (i == b)
-            return;   /* labels listed one after the other: the heading of a table, not a row */
+            return; /* labels listed one after the other: the heading of a table, not a row */
     }
     char *label = dupspan(s, e->so, e->eo);
-    double scale = paper_is_latency(m) ? paper_latency_scale(s, a, b, e)
-                   : (m == PS_MX_DB_SIZE_GB || m == PS_MX_CAPACITY_GB) ? paper_size_scale(s, a, b, e) : 1;
+    double scale = paper_is_latency(m)                                 ? paper_latency_scale(s, a, b, e)
+                   : (m == PS_MX_DB_SIZE_GB || m == PS_MX_CAPACITY_GB) ? paper_size_scale(s, a, b, e)
+                                                                       : 1;
     if ((m <= PS_M_LOG_WRITE_LAT || (paper_is_config(m) && !in_report)) &&
         paper_column_row(r, m, label, s, a, b, line, scale)) {
         free(label);
@@ -273,7 +275,7 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
         if ((m == PS_M_PROFILE_IOPS || m == PS_M_TESTED_IOPS || m == PS_MX_REPORT_IOPS) &&
             paper_take_number(s + a, b - a, at_eol, &v0, &d0, &t0, &l0) && v0 >= PP_MAX_IOPS_PER_MAILBOX) {
             free(label);
-            return;   /* not a per-mailbox rate ("User profile 150 messages/day"): not this row */
+            return; /* not a per-mailbox rate ("User profile 150 messages/day"): not this row */
         }
         paper_add_value(r, m, line, label, s + a, b - a, at_eol, scale);
         if (m == PS_M_TESTED_IOPS && e->g[0][0] != (size_t)-1) {
@@ -333,7 +335,7 @@ static void read_line(rd *r, const char *s, size_t n, long line)
     if (paper_inst_continue(r, s, n, line))
         return;
     if (toc_line(s, n))
-        return;   /* a contents / list-of-tables entry names sections, it states nothing */
+        return; /* a contents / list-of-tables entry names sections, it states nothing */
     size_t ne = collect(r, s, n, line);
     int toc = 0;
     /* test-log message spans: a label inside a message is log text, not a table row */
@@ -350,7 +352,7 @@ static void read_line(rd *r, const char *s, size_t n, long line)
             }
             r->ev[j].dropped = 1;
         }
-        r->ev[i].g[7][0] = r->ev[i].eo;   /* message start/end */
+        r->ev[i].g[7][0] = r->ev[i].eo; /* message start/end */
         r->ev[i].g[7][1] = end;
         r->log_line = 1;
     }
@@ -360,7 +362,7 @@ static void read_line(rd *r, const char *s, size_t n, long line)
             continue;
         const paper_pattern *d = &r->pp.def[e->pat];
         if (d->kind != PP_NUMFIRST && d->kind != PP_TESTED && d->kind != PP_HEADROOM)
-            paper_mark_used(r, s, e->so, e->eo);   /* digits of a label or title are words */
+            paper_mark_used(r, s, e->so, e->eo); /* digits of a label or title are words */
         size_t next = n;
         for (size_t j = i + 1; j < ne; j++)
             if (!r->ev[j].dropped) {
@@ -414,9 +416,7 @@ static void read_line(rd *r, const char *s, size_t n, long line)
                                        (r->section == PS_SEC_NONE && !r->p->reports[r->cur_report].layout_2007)))
                 paper_inst_row(r, s, e->eo, next, e, line);
             break;
-        case PP_LABEL:
-            label_event(r, s, e->eo, next, next == n, after_label(r, s, i), e, line);
-            break;
+        case PP_LABEL: label_event(r, s, e->eo, next, next == n, after_label(r, s, i), e, line); break;
         case PP_TIMESTAMP:
             if (r->cur_report >= 0)
                 paper_log_message(r, s, e->g[7][0], e->g[7][1], line);
@@ -427,9 +427,7 @@ static void read_line(rd *r, const char *s, size_t n, long line)
             break;
         case PP_NUMFIRST:
         case PP_TESTED:
-        case PP_HEADROOM:
-            paper_profile_event(r, s, n, e, line);
-            break;
+        case PP_HEADROOM: paper_profile_event(r, s, n, e, line); break;
         default: break;
         }
     }
@@ -565,12 +563,12 @@ int ps_paper_read(const char *path, ps_paper **out, ps_warnings *w, ps_error *er
         return ps_error_set(err, PS_EINPUT, path, 0, 0, "paper text larger than %u MiB", PS_PAPER_MAX_BYTES >> 20);
     char *data = NULL;
     size_t len = 0;
-    int rc = ps_text_slurp(path, PS_PAPER_MAX_BYTES, &data, &len, err);   /* parser-wide file reader */
+    int rc = ps_text_slurp(path, PS_PAPER_MAX_BYTES, &data, &len, err); /* parser-wide file reader */
     if (!rc && len == 0)
         rc = ps_error_set(err, PS_EINPUT, path, 0, 0, "empty paper text");
-    if (!rc && ps_paper_is_pdf((const unsigned char *)data, len))   /* the paper sniffer: content, not name */
+    if (!rc && ps_paper_is_pdf((const unsigned char *)data, len)) /* the paper sniffer: content, not name */
         rc = ps_paper_parse_pdf(path, data, len, out, w, err);
-    else if (!rc && ps_paper_is_html((const unsigned char *)data, len))   /* as a browser shows it */
+    else if (!rc && ps_paper_is_html((const unsigned char *)data, len)) /* as a browser shows it */
         rc = ps_paper_parse_html(path, data, len, out, w, err);
     else if (!rc)
         rc = ps_paper_parse(path, data, len, out, w, err);

@@ -52,8 +52,8 @@ static int cell_number(const char *s, pcell c, double *v, int *dec, size_t *tl, 
 {
     const char *p = s + c.so;
     size_t n = c.eo - c.so, ts;
-    *absent = (n == 5 && strncmp(p, "(n/a)", 5) == 0) || (n == 3 && (p[0] | 0x20) == 'n' && p[1] == '/' &&
-               (p[2] | 0x20) == 'a') || (n == 1 && p[0] == '-');
+    *absent = (n == 5 && strncmp(p, "(n/a)", 5) == 0) ||
+              (n == 3 && (p[0] | 0x20) == 'n' && p[1] == '/' && (p[2] | 0x20) == 'a') || (n == 1 && p[0] == '-');
     if (*absent)
         return 1;
     if (!paper_take_number(p, n, 0, v, dec, &ts, tl) || ts != 0)
@@ -86,7 +86,7 @@ static const char *column_name(const rd *r, size_t j, size_t k, long line)
     if ((size_t)r->nhdrcells == k)
         return r->hdr[j];
     if ((size_t)r->nhdrcells == k + 1)
-        return r->hdr[j + 1];   /* the first heading cell names the label column */
+        return r->hdr[j + 1]; /* the first heading cell names the label column */
     return NULL;
 }
 
@@ -130,7 +130,7 @@ int paper_column_row(rd *r, enum ps_metric m, const char *label, const char *s, 
     }
     if (summary) {
         r->colseen |= 1u << m;
-        r->cur_table = -1;   /* a row-layout table after the block starts its own table */
+        r->cur_table = -1; /* a row-layout table after the block starts its own table */
         r->seen = 0;
     }
     return 1;
@@ -147,7 +147,7 @@ void paper_heading_cells(rd *r, const char *s, size_t n, long line)
         int dec, absent;
         size_t tl;
         if (cell_number(s, cells[j], &v, &dec, &tl, &absent))
-            return;   /* a row of numbers, not a heading */
+            return; /* a row of numbers, not a heading */
     }
     for (int j = 0; j < r->nhdrcells; j++)
         free(r->hdr[j]);
@@ -214,8 +214,8 @@ void paper_profile_event(rd *r, const char *s, size_t n, const pev *e, long line
         }
     } else if (d->kind == PP_TESTED) {
         /* "0.12 tested" is a per-mailbox rate only on a line about IOPS or the profile */
-        if (v < PP_MAX_IOPS_PER_MAILBOX && (has_word(s, 0, n, "iops") || has_word(s, 0, n, "i/o") ||
-                                            has_word(s, 0, n, "profile")))
+        if (v < PP_MAX_IOPS_PER_MAILBOX &&
+            (has_word(s, 0, n, "iops") || has_word(s, 0, n, "i/o") || has_word(s, 0, n, "profile")))
             m = PS_M_TESTED_IOPS;
     } else if (d->kind == PP_HEADROOM) {
         m = PS_M_HEADROOM_PCT;
@@ -230,10 +230,11 @@ void paper_profile_event(rd *r, const char *s, size_t n, const pev *e, long line
 /* ------------------------------------------------------------------ unread numbers */
 
 /* Words whose number is a reference, a version or a page, not a figure of the solution. */
-static const char *const ref_words[] = {
-    "figure", "fig.", "table", "section", "appendix", "chapter", "step", "version", "page", "p.",
-    "exchange", "windows", "server", "jetstress", "esrp", "series", "gen", "reserved.", "r", "sp",
-    "pack", "no.", "part", "item", "ref", "rev", "release", "build", "update", "vsphere", "esxi", "raid"};
+static const char *const ref_words[] = {"figure",  "fig.",    "table", "section",   "appendix", "chapter", "step",
+                                        "version", "page",    "p.",    "exchange",  "windows",  "server",  "jetstress",
+                                        "esrp",    "series",  "gen",   "reserved.", "r",        "sp",      "pack",
+                                        "no.",     "part",    "item",  "ref",       "rev",      "release", "build",
+                                        "update",  "vsphere", "esxi",  "raid"};
 
 static int after_ref_word(const char *s, size_t i)
 {
@@ -288,30 +289,29 @@ static int glued_unit(const char *s, size_t i, size_t n)
 static int not_a_figure(const char *s, size_t n, size_t a, size_t b)
 {
     char prev = a > 0 ? s[a - 1] : ' ', next = b < n ? s[b] : ' ';
-    if (is_alpha(prev) || prev == '_' || prev == '\\' || prev == '-' || prev == '#' || prev == '[' ||
-        prev == ':' || prev == '/' || prev == '*' || prev == '+')
-        return 1;   /* part of a name ("SC5400", "E5-2620", "Instance900.1"), a path, a time, a date */
+    if (is_alpha(prev) || prev == '_' || prev == '\\' || prev == '-' || prev == '#' || prev == '[' || prev == ':' ||
+        prev == '/' || prev == '*' || prev == '+')
+        return 1; /* part of a name ("SC5400", "E5-2620", "Instance900.1"), a path, a time, a date */
     if (is_alpha(next) && !glued_unit(s, b, n))
-        return 1;   /* "2620v3", "10GBase-T" */
+        return 1; /* "2620v3", "10GBase-T" */
     if (next == ':' || next == '/' || next == ']' || next == '*' || next == '-')
-        return 1;   /* times, dates, "4*250GB", "2015-06", "4-SAS" */
+        return 1; /* times, dates, "4*250GB", "2015-06", "4-SAS" */
     size_t w = a;
     while (w > 0 && s[w - 1] != ' ' && s[w - 1] != '\t')
         w--;
     for (size_t i = w; i + 3 <= a; i++)
-        if (strncmp(s + i, "://", 3) == 0 || strncmp(s + i, "www", 3) == 0 || s[i] == '?' || s[i] == '&' ||
-            s[i] == '=')
-            return 1;   /* inside an address or a query */
+        if (strncmp(s + i, "://", 3) == 0 || strncmp(s + i, "www", 3) == 0 || s[i] == '?' || s[i] == '&' || s[i] == '=')
+            return 1; /* inside an address or a query */
     size_t dots = 0, digits = 0;
     for (size_t i = a; i < b; i++) {
         dots += s[i] == '.';
         digits += is_digit(s[i]);
     }
     if (dots >= 2)
-        return 1;   /* a version or an address */
+        return 1; /* a version or an address */
     if (digits == 4 && dots == 0 && b - a == 4 &&
         ((s[a] == '1' && s[a + 1] == '9' && s[a + 2] == '9') || (s[a] == '2' && s[a + 1] == '0' && s[a + 2] <= '3')))
-        return 1;   /* a year, 1990..2039 */
+        return 1; /* a year, 1990..2039 */
     if (after_ref_word(s, a))
         return 1;
     size_t i = 0;
@@ -331,7 +331,7 @@ static int not_a_figure(const char *s, size_t n, size_t a, size_t b)
 void paper_unread_scan(rd *r, const char *s, size_t n, long line)
 {
     if (r->log_line)
-        return;   /* test-log messages: tuning steps and slopes are not figures of the paper */
+        return; /* test-log messages: tuning steps and slopes are not figures of the paper */
     size_t i = 0;
     while (i < n) {
         if (!(is_digit(s[i]) || (s[i] == '.' && i + 1 < n && is_digit(s[i + 1]) && (i == 0 || !is_digit(s[i - 1]))))) {
@@ -353,7 +353,7 @@ void paper_unread_scan(rd *r, const char *s, size_t n, long line)
                !(s[w - 1] == ' ' && w >= 2 && s[w - 2] == ' ') && s[w - 1] != '.' && s[w - 1] != ',')
             w--;
         while (w < e && ((unsigned char)s[w] & 0xC0) == 0x80)
-            w++;   /* never start inside a UTF-8 sequence */
+            w++; /* never start inside a UTF-8 sequence */
         while (w < e && s[w] == ' ')
             w++;
         int letters = 0;
@@ -361,9 +361,8 @@ void paper_unread_scan(rd *r, const char *s, size_t n, long line)
             letters += is_alpha(s[k]) || (unsigned char)s[k] >= 0x80;
         char *label = letters >= 2 ? ps_xstrndup(s + w, e - w) : NULL;
         char *text = ps_xstrndup(s + a, b - a);
-        ps_claim *c = ps_paper_add_claim(r->p, PS_MX_UNREAD, r->cur_report >= 0 ? PS_CTX_REPORT
-                                                                                               : PS_CTX_BODY,
-                                         line, label, text, NAN, -1, 1);
+        ps_claim *c = ps_paper_add_claim(r->p, PS_MX_UNREAD, r->cur_report >= 0 ? PS_CTX_REPORT : PS_CTX_BODY, line,
+                                         label, text, NAN, -1, 1);
         c->report = r->cur_report;
         free(label);
         free(text);

@@ -22,10 +22,10 @@
 static const char *const skipped[] = {"head", "script", "style", "template", "svg", "noscript", "nav"};
 /* Elements that start and end a line. */
 static const char *const blocks[] = {
-    "p",      "div",     "h1",      "h2",     "h3",      "h4",     "h5",    "h6",   "li",         "tr",
-    "table",  "caption", "section", "article", "header", "footer", "main", "aside",      "ul",
-    "ol",     "dl",      "dt",      "dd",     "pre",     "figure", "figcaption", "blockquote", "hr",
-    "br",     "thead",   "tbody",   "tfoot",  "address", "title",  "body",  "html"};
+    "p",  "div",   "h1",      "h2",      "h3",      "h4",      "h5",     "h6",         "li",
+    "tr", "table", "caption", "section", "article", "header",  "footer", "main",       "aside",
+    "ul", "ol",    "dl",      "dt",      "dd",      "pre",     "figure", "figcaption", "blockquote",
+    "hr", "br",    "thead",   "tbody",   "tfoot",   "address", "title",  "body",       "html"};
 
 static int in_list(const xmlChar *name, const char *const *list, size_t n)
 {
@@ -50,18 +50,20 @@ int ps_paper_is_html(const unsigned char *head, size_t n)
 
 typedef struct hw {
     ps_buf text;
-    long *loc; size_t nlines, cap;
-    size_t line_start;           /* offset of the current line in text */
-    long line_loc;               /* source line of the current line's first text */
-    int pre;                     /* inside <pre>: newlines kept */
-    int space;                   /* a space is due before the next word */
+    long *loc;
+    size_t nlines, cap;
+    size_t line_start; /* offset of the current line in text */
+    long line_loc; /* source line of the current line's first text */
+    int pre; /* inside <pre>: newlines kept */
+    int space; /* a space is due before the next word */
 } hw;
 
 static void end_line(hw *h)
 {
     if (h->text.len == h->line_start)
         return;
-    while (h->text.len > h->line_start && (h->text.data[h->text.len - 1] == ' ' || h->text.data[h->text.len - 1] == '\t'))
+    while (h->text.len > h->line_start &&
+           (h->text.data[h->text.len - 1] == ' ' || h->text.data[h->text.len - 1] == '\t'))
         h->text.len--;
     ps_buf_putc(&h->text, '\n');
     if (h->nlines == h->cap) {
@@ -154,8 +156,7 @@ static void walk(hw *h, xmlNode *root)
     end_line(h);
 }
 
-int ps_paper_parse_html(const char *name, const void *data, size_t len, ps_paper **out, ps_warnings *w,
-                        ps_error *err)
+int ps_paper_parse_html(const char *name, const void *data, size_t len, ps_paper **out, ps_warnings *w, ps_error *err)
 {
     *out = NULL;
     /* a page that declares no charset is UTF-8 here (libxml2 would assume Latin-1) */
@@ -165,8 +166,8 @@ int ps_paper_parse_html(const char *name, const void *data, size_t len, ps_paper
             enc = NULL;
     if (len > (size_t)INT32_MAX)
         return ps_error_set(err, PS_EINPUT, name, 0, 0, "HTML paper too large");
-    htmlDocPtr doc = htmlReadMemory(data, (int)len, NULL, enc,
-                                    HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+    htmlDocPtr doc =
+        htmlReadMemory(data, (int)len, NULL, enc, HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
     xmlNode *root = doc ? xmlDocGetRootElement(doc) : NULL;
     if (!root) {
         if (doc)

@@ -10,27 +10,34 @@
 
 /* What a pattern finds in a line of paper text. */
 enum pp_kind {
-    PP_LABEL,      /* a labelled number; id = enum ps_metric, value read after the match */
-    PP_TITLE,      /* an appendix report title; id = enum ps_test_type */
-    PP_SECTION,    /* a section inside a report; id = enum pp_section */
-    PP_MARK,       /* body markers; id = enum pp_mark */
-    PP_DISKHDR,    /* 2007 Disk Subsystem column header; id = column 0..4 */
-    PP_DISKROW,    /* 2007 "Database (M:)" / "Log (L:)"; group 1 role word, group 2 drive */
-    PP_INSTROW,    /* 2010+ "Instance900.1" followed by numbers; group 1 name */
-    PP_TIMESTAMP,  /* test-log line prefix (date and time, then " -- ") */
-    PP_LOG,        /* test-log message pattern (anchored at the message); id = enum pp_log */
-    PP_SERVERHDR,  /* a line that only names a server ("Server 1 (JS01)", "JS01"); id = enum pp_srv */
-    PP_NUMFIRST,   /* a number before its words ("0.10 IOPS per user"); id = metric, group 1 the number */
-    PP_TESTED,     /* "0.12 tested" / "tested at 0.12"; group 1 the number */
-    PP_HEADROOM    /* "20% headroom"; group 1 the percentage */
+    PP_LABEL, /* a labelled number; id = enum ps_metric, value read after the match */
+    PP_TITLE, /* an appendix report title; id = enum ps_test_type */
+    PP_SECTION, /* a section inside a report; id = enum pp_section */
+    PP_MARK, /* body markers; id = enum pp_mark */
+    PP_DISKHDR, /* 2007 Disk Subsystem column header; id = column 0..4 */
+    PP_DISKROW, /* 2007 "Database (M:)" / "Log (L:)"; group 1 role word, group 2 drive */
+    PP_INSTROW, /* 2010+ "Instance900.1" followed by numbers; group 1 name */
+    PP_TIMESTAMP, /* test-log line prefix (date and time, then " -- ") */
+    PP_LOG, /* test-log message pattern (anchored at the message); id = enum pp_log */
+    PP_SERVERHDR, /* a line that only names a server ("Server 1 (JS01)", "JS01"); id = enum pp_srv */
+    PP_NUMFIRST, /* a number before its words ("0.10 IOPS per user"); id = metric, group 1 the number */
+    PP_TESTED, /* "0.12 tested" / "tested at 0.12"; group 1 the number */
+    PP_HEADROOM /* "20% headroom"; group 1 the percentage */
 };
 enum pp_srv { PSV_NUMBERED = 0, PSV_HOST, PSV_AGGREGATE };
 
-enum pp_section { PS_SEC_NONE = 0, PS_SEC_TRANS, PS_SEC_TOTAL, PS_SEC_OTHER, PS_SEC_DISK, PS_SEC_CHECKSUM,
-                  PS_SEC_HOST, PS_SEC_LOG };
+enum pp_section {
+    PS_SEC_NONE = 0,
+    PS_SEC_TRANS,
+    PS_SEC_TOTAL,
+    PS_SEC_OTHER,
+    PS_SEC_DISK,
+    PS_SEC_CHECKSUM,
+    PS_SEC_HOST,
+    PS_SEC_LOG
+};
 enum pp_mark { PM_AGGREGATE = 0, PM_SERVER, PM_ESRP_VERSION, PM_MACHINE };
-enum pp_log { PL_FINAL = 0, PL_INST_LAT, PL_VOL_LAT, PL_TARGET, PL_THR_READ, PL_THR_LOG, PL_INTERVAL, PL_BLG,
-              PL_XML };
+enum pp_log { PL_FINAL = 0, PL_INST_LAT, PL_VOL_LAT, PL_TARGET, PL_THR_READ, PL_THR_LOG, PL_INTERVAL, PL_BLG, PL_XML };
 /* Where a label is accepted. */
 enum pp_where { PW_ANY = 0, PW_BODY, PW_REPORT };
 
@@ -38,7 +45,7 @@ typedef struct paper_pattern {
     enum pp_kind kind;
     int id;
     enum pp_where where;
-    const char *esrp;     /* ESRP versions whose papers use this wording: "2", "3 4", "any" */
+    const char *esrp; /* ESRP versions whose papers use this wording: "2", "3 4", "any" */
     const char *re;
 } paper_pattern;
 
@@ -48,7 +55,7 @@ typedef struct paper_patterns {
     pcre2_code **code;
     pcre2_match_data *md;
     pcre2_match_context *mctx;
-    pcre2_code *pct;      /* "p% [value unit]" cells */
+    pcre2_code *pct; /* "p% [value unit]" cells */
 } paper_patterns;
 
 /* Compile the table (UTF, caseless) with match and depth limits. 0 or PS_EINPUT (bad pattern). */
@@ -59,18 +66,18 @@ int paper_match(paper_patterns *pp, pcre2_code *code, const char *s, size_t len,
 
 /* ---------------------------------------------------------------- reader state (paper*.c) */
 #define PP_NGROUPS 8
-#define PP_MAX_COLS 16          /* servers as columns: at most this many value columns */
-#define PP_MAX_IOPS_PER_MAILBOX 5.0   /* a per-mailbox IOPS figure is below this */
-#define PP_HEADING_REACH 40     /* a heading row names columns of rows up to this many lines below */
-#define PP_ROLE_REACH 40        /* bytes before a profile number searched for "tested" / "simulated" */
-#define PP_LABEL_REACH 60       /* bytes of words kept before an unread number */
-#define PP_CELL_GAP 2           /* spaces that separate two table cells (a TAB always does) */
+#define PP_MAX_COLS 16 /* servers as columns: at most this many value columns */
+#define PP_MAX_IOPS_PER_MAILBOX 5.0 /* a per-mailbox IOPS figure is below this */
+#define PP_HEADING_REACH 40 /* a heading row names columns of rows up to this many lines below */
+#define PP_ROLE_REACH 40 /* bytes before a profile number searched for "tested" / "simulated" */
+#define PP_LABEL_REACH 60 /* bytes of words kept before an unread number */
+#define PP_CELL_GAP 2 /* spaces that separate two table cells (a TAB always does) */
 
 /* One pattern match on a line. */
 typedef struct pev {
     size_t so, eo;
     size_t pat;
-    size_t g[PP_NGROUPS][2];   /* group offsets, (SIZE_MAX, SIZE_MAX) when unset */
+    size_t g[PP_NGROUPS][2]; /* group offsets, (SIZE_MAX, SIZE_MAX) when unset */
     int dropped;
 } pev;
 
@@ -89,12 +96,12 @@ typedef struct rd {
     size_t report_first_claim;
     int section, final;
     int colorder[5], nhdr;
-    char vol[26];            /* 2007 volume roles: 0 unknown, 1 database, 2 log */
+    char vol[26]; /* 2007 volume roles: 0 unknown, 1 database, 2 log */
     int cur_table;
-    size_t server_tables;    /* tables so far that are not the aggregate ("server N" names) */
+    size_t server_tables; /* tables so far that are not the aggregate ("server N" names) */
     unsigned seen;
     int pending_new, pending_agg;
-    char *pending_name;      /* a server heading waiting for its first row ("Server 1 (JS01)") */
+    char *pending_name; /* a server heading waiting for its first row ("Server 1 (JS01)") */
     int block, prev_line_cells;
     pev *ev;
     /* the current line, and the spans of it that claims used */
@@ -102,25 +109,25 @@ typedef struct rd {
     size_t ln;
     size_t (*used)[2];
     size_t nused, capused;
-    int log_line;            /* the line holds test-log messages */
+    int log_line; /* the line holds test-log messages */
     /* servers as columns: the tables of the current column block */
     int colt[PP_MAX_COLS];
     int ncolt;
     unsigned colseen;
-    char *hdr[PP_MAX_COLS];  /* cells of the last heading row (no numbers) */
+    char *hdr[PP_MAX_COLS]; /* cells of the last heading row (no numbers) */
     int nhdrcells;
     long hdr_line;
     /* an instance row wrapped by the transcription: its name and the next column to read */
     char *inst_who;
     int inst_next, inst_total;
-    int inst_first, inst_cols;  /* columns of the instance table under way: Jetstress's 12 from 0, or
+    int inst_first, inst_cols; /* columns of the instance table under way: Jetstress's 12 from 0, or
                                  * a half (the database or the log 6) named by its header row */
-    int inst_hdr, inst_hdr_db, inst_hdr_log;  /* a header row under way (its cells may wrap onto
+    int inst_hdr, inst_hdr_db, inst_hdr_log; /* a header row under way (its cells may wrap onto
                                  * the next lines) and whether it named database / log columns */
     /* the whole text and the current line's offset in it (look-ahead over a report) */
     const char *text;
     size_t text_len, line_off;
-    int cur_fmt;             /* enum pp_numfmt of the current report */
+    int cur_fmt; /* enum pp_numfmt of the current report */
     /* the previous report line when it may be the first part of a wrapped label */
     char *wrap_prev;
     size_t wrap_prevn;
@@ -155,8 +162,8 @@ void paper_remember_line(rd *r, const char *s, size_t n, int joined);
 /* paper.c */
 ps_claim *paper_add(rd *r, enum ps_metric m, long line, const char *label, const char *num, size_t nl, double v,
                     int dec, double scale);
-ps_claim *paper_add_value(rd *r, enum ps_metric m, long line, const char *label, const char *s, size_t n,
-                          int at_eol, double scale);
+ps_claim *paper_add_value(rd *r, enum ps_metric m, long line, const char *label, const char *s, size_t n, int at_eol,
+                          double scale);
 /* Start a body table named `name` (NULL: "server N"); aggregate 1 for the aggregate. Returns its index. */
 int paper_new_table(rd *r, long line, const char *name, int aggregate);
 /* Mark s[so, eo) of the current line as used by a claim. */
@@ -211,7 +218,6 @@ void paper_remap_lines(ps_paper *p, const long *loc, size_t n);
  * cells TAB-separated; <head>, <script>, <style>, <svg> skipped), locations mapped back to the
  * HTML source lines. PS_EINPUT when libxml2 finds no document or no text. */
 int ps_paper_is_html(const unsigned char *head, size_t n);
-int ps_paper_parse_html(const char *name, const void *data, size_t len, ps_paper **out, ps_warnings *w,
-                        ps_error *err);
+int ps_paper_parse_html(const char *name, const void *data, size_t len, ps_paper **out, ps_warnings *w, ps_error *err);
 
 #endif

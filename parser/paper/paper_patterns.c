@@ -28,8 +28,10 @@ static const paper_pattern table[] = {
     {PP_LABEL, PS_M_DB_READS, PW_BODY, "3 4", "Database\\s+Disks?\\s+Reads/sec"},
     {PP_LABEL, PS_M_DB_WRITES, PW_BODY, "2", "Average\\s+Database\\s+Disk\\s+Writes/sec"},
     {PP_LABEL, PS_M_DB_WRITES, PW_BODY, "3 4", "Database\\s+Disks?\\s+Writes/sec"},
-    {PP_LABEL, PS_M_DB_READ_LAT, PW_BODY, "any", "Average\\s+Database\\s+Disks?\\s+Read\\s+Latency\\s*\\((?:ms|msec)\\)"},
-    {PP_LABEL, PS_M_DB_WRITE_LAT, PW_BODY, "any", "Average\\s+Database\\s+Disks?\\s+Write\\s+Latency\\s*\\((?:ms|msec)\\)"},
+    {PP_LABEL, PS_M_DB_READ_LAT, PW_BODY, "any",
+     "Average\\s+Database\\s+Disks?\\s+Read\\s+Latency\\s*\\((?:ms|msec)\\)"},
+    {PP_LABEL, PS_M_DB_WRITE_LAT, PW_BODY, "any",
+     "Average\\s+Database\\s+Disks?\\s+Write\\s+Latency\\s*\\((?:ms|msec)\\)"},
     {PP_LABEL, PS_M_LOG_WRITES, PW_BODY, "2", "Average\\s+Log\\s+Disk\\s+Writes/sec"},
     {PP_LABEL, PS_M_LOG_WRITES, PW_BODY, "3 4", "Log\\s+Disks?\\s+Writes/sec"},
     {PP_LABEL, PS_M_LOG_WRITE_LAT, PW_BODY, "any", "Average\\s+Log\\s+Disks?\\s+Write\\s+Latency\\s*\\((?:ms|msec)\\)"},
@@ -92,8 +94,10 @@ static const paper_pattern table[] = {
      "(?:storage\\s+)?capacity\\s+used\\s+by\\s+(?:the\\s+)?(?:Exchange\\s+)?databases?"},
     /* profile and headroom in other words */
     {PP_LABEL, PS_M_PROFILE_IOPS, PW_BODY, "any",
-     "(?:(?:Estimated|Predicted|Planned|Required|Target(?:ed)?|Mailbox|User|Customer)\\s+)?(?:profile\\s*:?\\s*)?" IOPSW PERMBX},
-    {PP_LABEL, PS_M_PROFILE_IOPS, PW_BODY, "any", "(?:Mailbox|User|Customer)\\s+(?:IOPS|I/O)\\s+profile|I/O\\s+profile"},
+     "(?:(?:Estimated|Predicted|Planned|Required|Target(?:ed)?|Mailbox|User|Customer)\\s+)?(?:profile\\s*:?\\s*)?" IOPSW
+         PERMBX},
+    {PP_LABEL, PS_M_PROFILE_IOPS, PW_BODY, "any",
+     "(?:Mailbox|User|Customer)\\s+(?:IOPS|I/O)\\s+profile|I/O\\s+profile"},
     {PP_LABEL, PS_M_TESTED_IOPS, PW_BODY, "any",
      "(?:Tested|Simulated)\\s+(?:profile\\s*:?\\s*)?" IOPSW PERMBX
      "(?:\\s*\\((?:IOPS,?\\s*)?includ(?:e|es|ing)\\s+([0-9]+(?:\\.[0-9]+)?)\\s*%\\s*headroom\\))?"},
@@ -127,7 +131,8 @@ static const paper_pattern table[] = {
     /* Database Backup/Recovery Performance */
     {PP_LABEL, PS_M_BACKUP_MBS_DB, PW_BODY, "any", "MB\\s+read/sec\\s+per\\s+(?:database|storage\\s+group)"},
     {PP_LABEL, PS_M_BACKUP_MBS_SERVER, PW_BODY, "any", "MB\\s+read/sec\\s+total\\s+per\\s+server"},
-    {PP_LABEL, PS_M_REPLAY_SEC, PW_BODY, "any", "Average\\s+time\\s+to\\s+play\\s+one\\s+Log\\s+file(?:\\s*\\(sec\\))?"},
+    {PP_LABEL, PS_M_REPLAY_SEC, PW_BODY, "any",
+     "Average\\s+time\\s+to\\s+play\\s+one\\s+Log\\s+file(?:\\s*\\(sec\\))?"},
     /* report rows (docs/formats.md#js-labels) */
     {PP_LABEL, PS_M_VERDICT, PW_REPORT, "any", "Overall\\s+Test\\s+Result"},
     {PP_LABEL, PS_M_VERDICT, PW_REPORT, "4", "整體測試結果"},
@@ -146,7 +151,8 @@ static const paper_pattern table[] = {
     {PP_TITLE, PS_TEST_STRESS, PW_ANY, "any", "Stress\\s+Test\\s+Result\\s+Report"},
     {PP_TITLE, PS_TEST_STRESS, PW_ANY, "any", "(?<!\\ba )(?<!\\bthe )\\b24[ -]Hours?\\s+(?:Reliability|Stress)\\b"},
     /* perfscribe's own appendix titles, a line of their own: "Performance Test (2 hours) – MBX02" (issue 28) */
-    {PP_TITLE, PS_TEST_PERFORMANCE, PW_ANY, "any", "^\\s*Performance\\s+Test\\s+\\([^)]*\\)\\s+(?:\u2013|-)\\s+\\S+\\s*$"},
+    {PP_TITLE, PS_TEST_PERFORMANCE, PW_ANY, "any",
+     "^\\s*Performance\\s+Test\\s+\\([^)]*\\)\\s+(?:\u2013|-)\\s+\\S+\\s*$"},
     {PP_TITLE, PS_TEST_STRESS, PW_ANY, "any", "^\\s*Stress\\s+Test\\s+\\([^)]*\\)\\s+(?:\u2013|-)\\s+\\S+\\s*$"},
     {PP_TITLE, PS_TEST_BACKUP, PW_ANY, "any", "^\\s*(?:Database\\s+)?Backup\\s+Test\\s+(?:\u2013|-)\\s+\\S+\\s*$"},
     {PP_TITLE, PS_TEST_SOFTRECOVERY, PW_ANY, "any", "^\\s*Soft\\s*Recovery\\s+Test\\s+(?:\u2013|-)\\s+\\S+\\s*$"},
@@ -192,12 +198,18 @@ static const paper_pattern table[] = {
      "[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\\s*[AP]M)?\\s+--\\s*"},
     {PP_LOG, PL_FINAL, PW_REPORT, "any", "Creating\\s+test\\s+report"},
     {PP_LOG, PL_INST_LAT, PW_REPORT, "3 4",
-     "(Instance[0-9]+\\.[0-9]+)\\s+has\\s+" NUM "\\s+for\\s+I/O\\s+(Database\\s+Reads|Database\\s+Writes|Log\\s+Reads|Log\\s+Writes)\\s+Average\\s+Latency"},
-    {PP_LOG, PL_VOL_LAT, PW_REPORT, "2", "Volume\\s+([A-Za-z]:)\\s+has\\s+" NUM "\\s+for\\s+Avg\\.\\s*Disk\\s+sec/(Read|Write)"},
-    {PP_LOG, PL_TARGET, PW_REPORT, "any", "[0-9]+\\s+sessions\\s+have\\s+actual\\s+" NUM "\\s+IOPS\\s*\\(target\\s+IOPS:\\s*" NUM "\\)"},
-    {PP_LOG, PL_THR_READ, PW_REPORT, "any", "Database\\s+read\\s+latency\\s+thresholds:\\s*\\(average:\\s*" NUM "\\s*(msec|seconds)/read"},
-    {PP_LOG, PL_THR_LOG, PW_REPORT, "any", "Log\\s+write\\s+latency\\s+thresholds:\\s*\\(average:\\s*" NUM "\\s*(msec|seconds)/write"},
-    {PP_LOG, PL_INTERVAL, PW_REPORT, "any", "Performance\\s+logging\\s+(?:started|begins)\\s*\\(interval:\\s*([0-9]+)\\s*ms\\)"},
+     "(Instance[0-9]+\\.[0-9]+)\\s+has\\s+" NUM
+     "\\s+for\\s+I/O\\s+(Database\\s+Reads|Database\\s+Writes|Log\\s+Reads|Log\\s+Writes)\\s+Average\\s+Latency"},
+    {PP_LOG, PL_VOL_LAT, PW_REPORT, "2",
+     "Volume\\s+([A-Za-z]:)\\s+has\\s+" NUM "\\s+for\\s+Avg\\.\\s*Disk\\s+sec/(Read|Write)"},
+    {PP_LOG, PL_TARGET, PW_REPORT, "any",
+     "[0-9]+\\s+sessions\\s+have\\s+actual\\s+" NUM "\\s+IOPS\\s*\\(target\\s+IOPS:\\s*" NUM "\\)"},
+    {PP_LOG, PL_THR_READ, PW_REPORT, "any",
+     "Database\\s+read\\s+latency\\s+thresholds:\\s*\\(average:\\s*" NUM "\\s*(msec|seconds)/read"},
+    {PP_LOG, PL_THR_LOG, PW_REPORT, "any",
+     "Log\\s+write\\s+latency\\s+thresholds:\\s*\\(average:\\s*" NUM "\\s*(msec|seconds)/write"},
+    {PP_LOG, PL_INTERVAL, PW_REPORT, "any",
+     "Performance\\s+logging\\s+(?:started|begins)\\s*\\(interval:\\s*([0-9]+)\\s*ms\\)"},
     {PP_LOG, PL_BLG, PW_REPORT, "3 4", ".*?\\.blg\\s+has\\s+([0-9]+)\\s+samples"},
     {PP_LOG, PL_XML, PW_REPORT, "3 4", ".*?\\.xml\\s+has\\s+([0-9]+)\\s+samples\\s+queried"},
 };
@@ -209,12 +221,11 @@ int paper_patterns_init(paper_patterns *pp, ps_error *err)
     pp->def = table;
     pp->code = ps_xcalloc(pp->n, sizeof *pp->code);
     for (size_t i = 0; i <= pp->n; i++) {
-        const char *re = i < pp->n ? table[i].re
-                                   : "([0-9]+(?:\\.[0-9]+)?)\\s*%\\s*\\[([^\\]\\r\\n]{0,48})(\\])?";
+        const char *re = i < pp->n ? table[i].re : "([0-9]+(?:\\.[0-9]+)?)\\s*%\\s*\\[([^\\]\\r\\n]{0,48})(\\])?";
         int ec;
         PCRE2_SIZE eo;
-        pcre2_code *c = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_CASELESS, &ec, &eo,
-                                      NULL);
+        pcre2_code *c =
+            pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_CASELESS, &ec, &eo, NULL);
         if (!c) {
             PCRE2_UCHAR msg[160];
             pcre2_get_error_message(ec, msg, sizeof msg);
@@ -222,7 +233,7 @@ int paper_patterns_init(paper_patterns *pp, ps_error *err)
             return ps_error_set(err, PS_EINPUT, NULL, 0, 0, "internal pattern %zu: %s at %zu", i, (char *)msg,
                                 (size_t)eo);
         }
-        pcre2_jit_compile(c, PCRE2_JIT_COMPLETE);   /* optional: falls back to the interpreter */
+        pcre2_jit_compile(c, PCRE2_JIT_COMPLETE); /* optional: falls back to the interpreter */
         if (i < pp->n)
             pp->code[i] = c;
         else

@@ -15,17 +15,16 @@
 #include <sys/stat.h>
 
 #define PDF_MAGIC "%PDF-"
-#define PDF_MAGIC_WINDOW 1024   /* readers accept the header anywhere in the first KiB */
+#define PDF_MAGIC_WINDOW 1024 /* readers accept the header anywhere in the first KiB */
 
 /* The functions of poppler-glib and of the GLib/GObject it loads, typed from their headers; filled
  * by ps_dl_load in ps_pdf_text_lines (GLib's are found through poppler-glib's own dependencies). */
-#define PDF_FUNCS(X) \
-    X(poppler_document_new_from_bytes) X(poppler_document_get_n_pages) \
-    X(poppler_document_get_page) X(poppler_error_quark) X(poppler_page_get_text) \
-    X(poppler_page_get_text_layout) X(g_bytes_new_static) X(g_bytes_unref) X(g_clear_error) \
-    X(g_error_matches) X(g_free) X(g_log_remove_handler) X(g_log_set_handler) X(g_object_unref) \
-    X(g_unichar_isspace) X(g_utf8_find_next_char) X(g_utf8_get_char) X(g_utf8_make_valid) \
-    X(g_utf8_validate)
+#define PDF_FUNCS(X)                                                                                               \
+    X(poppler_document_new_from_bytes)                                                                             \
+    X(poppler_document_get_n_pages) X(poppler_document_get_page) X(poppler_error_quark) X(poppler_page_get_text)   \
+        X(poppler_page_get_text_layout) X(g_bytes_new_static) X(g_bytes_unref) X(g_clear_error) X(g_error_matches) \
+            X(g_free) X(g_log_remove_handler) X(g_log_set_handler) X(g_object_unref) X(g_unichar_isspace)          \
+                X(g_utf8_find_next_char) X(g_utf8_get_char) X(g_utf8_make_valid) X(g_utf8_validate)
 static struct {
     PDF_FUNCS(PS_DL_FIELD)
 } pdf;
@@ -63,8 +62,14 @@ typedef struct glyph {
     unsigned blen;
 } glyph;
 
-static double cy(const glyph *g) { return (g->y1 + g->y2) / 2; }
-static double gh(const glyph *g) { return g->y2 - g->y1 > 0 ? g->y2 - g->y1 : 1; }
+static double cy(const glyph *g)
+{
+    return (g->y1 + g->y2) / 2;
+}
+static double gh(const glyph *g)
+{
+    return g->y2 - g->y1 > 0 ? g->y2 - g->y1 : 1;
+}
 
 static int cmp_y(const void *a, const void *b)
 {
@@ -92,7 +97,7 @@ static void upright(glyph *g, size_t n)
     size_t votes[DIR_N] = {0};
     for (size_t i = 1; i < n; i++) {
         if (g[i].idx != g[i - 1].idx + 1)
-            continue;   /* a space or a line end between them */
+            continue; /* a space or a line end between them */
         double dx = (g[i].x1 + g[i].x2 - g[i - 1].x1 - g[i - 1].x2) / 2, dy = cy(&g[i]) - cy(&g[i - 1]);
         if (dx * dx >= dy * dy)
             votes[dx >= 0 ? DIR_RIGHT : DIR_LEFT]++;
@@ -109,9 +114,9 @@ static void upright(glyph *g, size_t n)
         glyph *q = &g[i];
         double x1 = q->x1, x2 = q->x2, y1 = q->y1, y2 = q->y2;
         switch (dir) {
-        case DIR_DOWN: q->x1 = y1, q->x2 = y2, q->y1 = -x2, q->y2 = -x1; break;   /* (x, y) -> (y, -x) */
-        case DIR_UP: q->x1 = -y2, q->x2 = -y1, q->y1 = x1, q->y2 = x2; break;     /* (x, y) -> (-y, x) */
-        default: q->x1 = -x2, q->x2 = -x1, q->y1 = -y2, q->y2 = -y1; break;       /* (x, y) -> (-x, -y) */
+        case DIR_DOWN: q->x1 = y1, q->x2 = y2, q->y1 = -x2, q->y2 = -x1; break; /* (x, y) -> (y, -x) */
+        case DIR_UP: q->x1 = -y2, q->x2 = -y1, q->y1 = x1, q->y2 = x2; break; /* (x, y) -> (-y, x) */
+        default: q->x1 = -x2, q->x2 = -x1, q->y1 = -y2, q->y2 = -y1; break; /* (x, y) -> (-x, -y) */
         }
     }
 }
@@ -140,7 +145,7 @@ static void emit_line(ps_buf *b, const char *text, glyph *g, size_t n)
         const glyph *p = &g[i - 1], *c = &g[i];
         if (c->blen == p->blen && memcmp(text + c->off, text + p->off, c->blen) == 0 &&
             c->x1 - p->x1 < PS_PDF_SPACE_GAP * h)
-            continue;   /* overprinted */
+            continue; /* overprinted */
         double gap = c->x1 - right;
         if (gap > PS_PDF_CELL_GAP * h)
             ps_buf_putc(b, '\t');
@@ -239,12 +244,11 @@ int ps_pdf_text_lines(const char *name, const void *data, size_t len, ps_pdf_lin
     memset(out, 0, sizeof *out);
     int rc = ps_dl_load(&pdf_lib, name, err);
     if (!rc)
-        rc = ps_pdf_streams_check(name, data, len, err);   /* bounded inflation, before poppler */
+        rc = ps_pdf_streams_check(name, data, len, err); /* bounded inflation, before poppler */
     if (rc)
         return rc;
-    guint handler = pdf.g_log_set_handler("Poppler", (GLogLevelFlags)(G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL |
-                                                                  G_LOG_FLAG_RECURSION),
-                                      on_pdf_message, out);
+    guint handler = pdf.g_log_set_handler(
+        "Poppler", (GLogLevelFlags)(G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION), on_pdf_message, out);
     GBytes *bytes = pdf.g_bytes_new_static(data, len);
     GError *gerr = NULL;
     PopplerDocument *doc = pdf.poppler_document_new_from_bytes(bytes, NULL, &gerr);
@@ -271,8 +275,7 @@ int ps_pdf_text_lines(const char *name, const void *data, size_t len, ps_pdf_lin
         read_page(page, i + 1, &b, &out->loc, &out->nlines, &cap);
         pdf.g_object_unref(page);
         if (b.len > PS_PAPER_MAX_BYTES)
-            rc = ps_error_set(err, PS_EINPUT, name, 0, 0, "PDF text larger than %u MiB",
-                              PS_PAPER_MAX_BYTES >> 20);
+            rc = ps_error_set(err, PS_EINPUT, name, 0, 0, "PDF text larger than %u MiB", PS_PAPER_MAX_BYTES >> 20);
     }
     if (!rc && out->nlines == 0)
         rc = ps_error_set(err, PS_EINPUT, name, 0, 0, "no text in the PDF (scanned pages? only images)");
@@ -314,8 +317,7 @@ void paper_remap_lines(ps_paper *p, const long *loc, size_t n)
         p->cells[i].line = remap(loc, n, p->cells[i].line);
 }
 
-int ps_paper_parse_pdf(const char *name, const void *data, size_t len, ps_paper **out, ps_warnings *w,
-                       ps_error *err)
+int ps_paper_parse_pdf(const char *name, const void *data, size_t len, ps_paper **out, ps_warnings *w, ps_error *err)
 {
     *out = NULL;
     ps_pdf_lines l;
@@ -323,8 +325,8 @@ int ps_paper_parse_pdf(const char *name, const void *data, size_t len, ps_paper 
     if (rc)
         return rc;
     if (l.pdf_messages)
-        ps_warn(w, "%s: damaged PDF, %zu problems while reading it (first: %s); its text may be incomplete",
-                name, l.pdf_messages, l.first_message);
+        ps_warn(w, "%s: damaged PDF, %zu problems while reading it (first: %s); its text may be incomplete", name,
+                l.pdf_messages, l.first_message);
     rc = ps_paper_parse(name, l.text, l.len, out, w, err);
     if (!rc)
         paper_remap_lines(*out, l.loc, l.nlines);

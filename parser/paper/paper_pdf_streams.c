@@ -18,9 +18,9 @@
 #include <string.h>
 #include <zlib.h>
 
-#define PDF_STREAM_INFLATED_MAX (64u << 20)   /* one stream, e.g. a page's content */
-#define PDF_INFLATED_MAX (256u << 20)         /* the whole document (= PS_PAPER_MAX_BYTES) */
-#define PDF_MAX_FILTERS 4                     /* FlateDecode stages measured in one chain */
+#define PDF_STREAM_INFLATED_MAX (64u << 20) /* one stream, e.g. a page's content */
+#define PDF_INFLATED_MAX (256u << 20) /* the whole document (= PS_PAPER_MAX_BYTES) */
+#define PDF_MAX_FILTERS 4 /* FlateDecode stages measured in one chain */
 #define PDF_CHUNK 65536
 
 /* First occurrence of word in p[0..end) (words are short: linear in the text), NULL if none. */
@@ -43,7 +43,7 @@ typedef struct chain {
     z_stream z[PDF_MAX_FILTERS];
     unsigned char buf[PDF_MAX_FILTERS][PDF_CHUNK];
     int n, ended[PDF_MAX_FILTERS], over;
-    size_t total, doc_before;   /* bytes out of every stage of this stream; of the streams before */
+    size_t total, doc_before; /* bytes out of every stage of this stream; of the streams before */
 } chain;
 
 /* Inflate in[0..len) through stage k and the stages after it, counting every stage's output;
@@ -61,11 +61,11 @@ static size_t feed(chain *c, int k, const unsigned char *in, size_t len)
         c->total += got;
         c->over = c->total > PDF_STREAM_INFLATED_MAX || c->doc_before + c->total > PDF_INFLATED_MAX;
         if (got && k + 1 < c->n && !c->over)
-            feed(c, k + 1, c->buf[k], got);   /* takes all of it before buf[k] is written again */
+            feed(c, k + 1, c->buf[k], got); /* takes all of it before buf[k] is written again */
         if (r != Z_OK && r != Z_BUF_ERROR)
-            c->ended[k] = 1;   /* the end of the stage's data, or data it cannot read */
+            c->ended[k] = 1; /* the end of the stage's data, or data it cannot read */
         else if (!got)
-            break;             /* all input taken */
+            break; /* all input taken */
     }
     return len - z->avail_in;
 }
@@ -104,12 +104,10 @@ int ps_pdf_streams_check(const char *name, const void *data, size_t len, ps_erro
             next += *next == '\r' ? 2 : 1;
             size_t used = 0, got = 0;
             if (inflate_chain(next, (size_t)(end - next), PDF_MAX_FILTERS, &used, &got, total))
-                return ps_error_set(err, PS_EINPUT, name, 0, 0,
-                                    "PDF stream at byte %zu inflates to more than %u MiB (%s); refused",
-                                    (size_t)(s - p),
-                                    (got > PDF_STREAM_INFLATED_MAX ? PDF_STREAM_INFLATED_MAX : PDF_INFLATED_MAX) >> 20,
-                                    got > PDF_STREAM_INFLATED_MAX ? "the bound of one stream"
-                                                                  : "the bound of the whole document");
+                return ps_error_set(
+                    err, PS_EINPUT, name, 0, 0, "PDF stream at byte %zu inflates to more than %u MiB (%s); refused",
+                    (size_t)(s - p), (got > PDF_STREAM_INFLATED_MAX ? PDF_STREAM_INFLATED_MAX : PDF_INFLATED_MAX) >> 20,
+                    got > PDF_STREAM_INFLATED_MAX ? "the bound of one stream" : "the bound of the whole document");
             total += got;
             next += used;
         }

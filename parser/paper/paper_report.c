@@ -7,14 +7,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
-static int is_alpha(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+static int is_alpha(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
 
 /* a character before a number that makes it part of a name or path ("Instance2002.1", "H:\log1") */
 static int joins_name(char c)
 {
-    return is_alpha(c) || is_digit(c) || c == '_' || c == '\\' || c == '/' || c == '.' || c == ',' ||
-           c == '-' || c == '#' || (unsigned char)c >= 0x80;
+    return is_alpha(c) || is_digit(c) || c == '_' || c == '\\' || c == '/' || c == '.' || c == ',' || c == '-' ||
+           c == '#' || (unsigned char)c >= 0x80;
 }
 
 enum pp_numclass paper_number_class(const char *t, size_t n)
@@ -38,7 +44,7 @@ enum pp_numclass paper_number_class(const char *t, size_t n)
     if (ng == 0)
         return PNC_NONE;
     if (groups[0] > 1 && t[0] == '0')
-        return PNC_NONE;   /* "000,000": the rest of a number split by a space ("35 000,000") */
+        return PNC_NONE; /* "000,000": the rest of a number split by a space ("35 000,000") */
     char last = seps[ng - 1];
     int zero_first = groups[0] == 1 && t[0] == '0';
     /* the separators before the last one must be thousands groups of the other kind */
@@ -48,7 +54,7 @@ enum pp_numclass paper_number_class(const char *t, size_t n)
     int all_last = 1;
     for (size_t k = 0; k < ng; k++)
         all_last &= seps[k] == last;
-    if (ng > 1 && all_last)   /* "1,234,567" / "1.234.567": thousands groups only */
+    if (ng > 1 && all_last) /* "1,234,567" / "1.234.567": thousands groups only */
         return groups[ng] == 3 ? (last == ',' ? PNC_POINT : PNC_COMMA) : PNC_NONE;
     for (size_t k = 0; k + 1 < ng; k++)
         if (seps[k] == last)
@@ -112,7 +118,7 @@ enum pp_numfmt paper_report_numfmt(rd *r)
         while (j < r->text_len && r->text[j] != '\n' && r->text[j] != '\f')
             j++;
         if (!first && title_line(&r->pp, r->text + i, j - i))
-            break;   /* the next report */
+            break; /* the next report */
         first = 0;
         tmp = ps_xrealloc(tmp, j - i + 1);
         memcpy(tmp, r->text + i, j - i);
@@ -121,7 +127,7 @@ enum pp_numfmt paper_report_numfmt(rd *r)
     }
     free(tmp);
     if ((ev.comma && ev.point) || (!ev.comma && !ev.point && ev.either_comma))
-        return PNF_AMBIGUOUS;   /* both decimal forms, or "1,150" and nothing to tell it by */
+        return PNF_AMBIGUOUS; /* both decimal forms, or "1,150" and nothing to tell it by */
     return ev.comma ? PNF_COMMA : PNF_POINT;
 }
 
@@ -151,11 +157,11 @@ void paper_report_claims(rd *r, size_t first, int fmt)
         size_t len = strlen(c->text);
         enum pp_numclass k = paper_number_class(c->text, len);
         if (fmt == PNF_COMMA) {
-            if (k != PNC_NONE)   /* the line was read with its separators swapped: print it as written */
+            if (k != PNC_NONE) /* the line was read with its separators swapped: print it as written */
                 swap_token(c->text, len, NULL);
             continue;
         }
-        int groups_only = k == PNC_POINT && !strchr(c->text, '.');   /* "35,000,000" (or "35 000,000") */
+        int groups_only = k == PNC_POINT && !strchr(c->text, '.'); /* "35,000,000" (or "35 000,000") */
         if ((k != PNC_EITHER_COMMA && !groups_only) || c->metric == PS_MX_UNREAD)
             continue;
         /* "15,484" in a report that writes both decimal forms: 15.484 or 15484, not read; nor
@@ -199,7 +205,7 @@ char *paper_wrapped_label(rd *r, const char *s, size_t n, size_t *outn)
         if (paper_match(&r->pp, r->pp.code[i], j, jn, 0, PCRE2_ANCHORED) <= 0)
             continue;
         PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->pp.md);
-        if (ov[1] > pn + 1) {   /* the label runs on into this line */
+        if (ov[1] > pn + 1) { /* the label runs on into this line */
             *outn = jn;
             return j;
         }
@@ -223,7 +229,7 @@ void paper_remember_line(rd *r, const char *s, size_t n, int joined)
         return;
     for (size_t i = a; i < b; i++)
         if (is_digit(s[i]))
-            return;   /* the first part of a wrapped label holds no number */
+            return; /* the first part of a wrapped label holds no number */
     r->wrap_prev = ps_xstrndup(s + a, b - a);
     r->wrap_prevn = b - a;
 }

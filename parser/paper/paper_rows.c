@@ -14,9 +14,12 @@ static char *dupspan(const char *s, size_t a, size_t b)
 }
 
 /* the morning/afternoon markers Windows writes in other locales, before or after the time */
-static const struct { const char *w; int pm; } ampm[] = {
-    {"AM", 0}, {"PM", 1}, {"am", 0}, {"pm", 1}, {"\u4e0a\u5348", 0}, {"\u4e0b\u5348", 1},
-    {"\u5348\u524d", 0}, {"\u5348\u5f8c", 1}, {"\uc624\uc804", 0}, {"\uc624\ud6c4", 1},
+static const struct {
+    const char *w;
+    int pm;
+} ampm[] = {
+    {"AM", 0},           {"PM", 1},           {"am", 0},           {"pm", 1},           {"\u4e0a\u5348", 0},
+    {"\u4e0b\u5348", 1}, {"\u5348\u524d", 0}, {"\u5348\u5f8c", 1}, {"\uc624\uc804", 0}, {"\uc624\ud6c4", 1},
 };
 
 /* skip spaces; a morning/afternoon marker there sets *pm (0/1) and is skipped too */
@@ -57,11 +60,11 @@ int paper_take_time(const char *s, size_t n, ps_time *out)
         return -1;
     int y, mo, d;
     if (p1 >= 1000)
-        y = p1, mo = p2, d = p3;            /* year first */
+        y = p1, mo = p2, d = p3; /* year first */
     else if (s1 == '.')
-        d = p1, mo = p2, y = p3;            /* day first */
+        d = p1, mo = p2, y = p3; /* day first */
     else if (s1 == '/')
-        mo = p1, d = p2, y = p3;            /* month first */
+        mo = p1, d = p2, y = p3; /* month first */
     else
         return -1;
     const char *r = skip_ampm(tmp + used, &pm);
@@ -131,11 +134,13 @@ void paper_log_message(rd *r, const char *s, size_t a, size_t b, long line)
         case PL_THR_LOG: {
             double scale = (s[g2] | 0x20) == 's' ? 1000 : 1;
             paper_add_value(r, d->id == PL_THR_READ ? PS_M_THR_DB_READ : PS_M_THR_LOG_WRITE, line,
-                      d->id == PL_THR_READ ? "Database read latency thresholds" : "Log write latency thresholds",
-                      s + g1, e1 - g1, 0, scale);
+                            d->id == PL_THR_READ ? "Database read latency thresholds" : "Log write latency thresholds",
+                            s + g1, e1 - g1, 0, scale);
             break;
         }
-        case PL_INTERVAL: paper_add_value(r, PS_M_INTERVAL_MS, line, "Performance logging interval", s + g1, e1 - g1, 0, 1); break;
+        case PL_INTERVAL:
+            paper_add_value(r, PS_M_INTERVAL_MS, line, "Performance logging interval", s + g1, e1 - g1, 0, 1);
+            break;
         case PL_BLG: paper_add_value(r, PS_M_BLG_SAMPLES, line, ".blg samples", s + g1, e1 - g1, 0, 1); break;
         case PL_XML: paper_add_value(r, PS_M_XML_SAMPLES, line, ".xml samples queried", s + g1, e1 - g1, 0, 1); break;
         default: break;
@@ -170,14 +175,14 @@ void paper_disk_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long
             j++;
         if (j - i == 5 && strncmp(s + i, "(n/a)", 5) == 0) {
             i = j;
-            continue;   /* not applicable: neither a value nor a lost one */
+            continue; /* not applicable: neither a value nor a lost one */
         }
         double v;
         int dec;
         size_t ts, tl;
         int ok = paper_take_number(s + i, j - i, j == b, &v, &dec, &ts, &tl) && ts == 0 && tl == j - i;
         if (!ok && !(j == b))
-            break;   /* not a table cell: the row ended */
+            break; /* not a table cell: the row ended */
         paper_mark_used(r, s, i, j);
         ps_claim *cl = paper_add(r, PS_M_COL, line, label, ok ? s + i : NULL, tl, ok ? v : NAN, dec, c <= 1 ? 1000 : 1);
         cl->who = ps_xstrdup(drive);
@@ -188,8 +193,8 @@ void paper_disk_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long
 
 /* the numbers of s[a, b) up to max, one per space-separated token; *rest is 1 when something
  * other than numbers and blanks follows them */
-static int take_cells(const char *s, size_t a, size_t b, int max, double *vals, int *decs, size_t *ts,
-                      size_t *tl, int *rest)
+static int take_cells(const char *s, size_t a, size_t b, int max, double *vals, int *decs, size_t *ts, size_t *tl,
+                      int *rest)
 {
     int n = 0;
     size_t i = a;
@@ -286,14 +291,14 @@ void paper_inst_row(rd *r, const char *s, size_t a, size_t b, const pev *e, long
     int cols = r->inst_cols > 0 ? r->inst_cols : PS_IO12_N, first = r->inst_first;
     int n = take_cells(s, a, b, cols, vals, decs, ts, tl, &rest);
     if (n < 4)
-        return;   /* Database Configuration rows and the like */
-    r->inst_hdr = 0;   /* the header row is complete */
+        return; /* Database Configuration rows and the like */
+    r->inst_hdr = 0; /* the header row is complete */
     char *who = dupspan(s, e->g[0][0], e->g[0][1]);
     int total = r->section == PS_SEC_TOTAL;
     add_inst_cells(r, who, total, first, n, s, vals, decs, ts, tl, line);
     free(r->inst_who);
     r->inst_who = NULL;
-    if (n < cols && !rest && b == r->ln) {   /* cut at the line end: the rest may follow */
+    if (n < cols && !rest && b == r->ln) { /* cut at the line end: the rest may follow */
         r->inst_who = who;
         r->inst_next = first + n;
         r->inst_total = total;
@@ -370,8 +375,7 @@ void paper_pct_cells(rd *r, const char *s, size_t n, long line)
             size_t i = a + ts + tl, k = 0;
             while (i < b && s[i] == ' ')
                 i++;
-            while (i < b && k < sizeof c->unit - 1 &&
-                   ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z')))
+            while (i < b && k < sizeof c->unit - 1 && ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z')))
                 c->unit[k++] = (char)(s[i++] | 0x20);
             c->unit[k] = 0;
         }
@@ -379,4 +383,3 @@ void paper_pct_cells(rd *r, const char *s, size_t n, long line)
     }
     r->prev_line_cells = found > 0;
 }
-

@@ -14,7 +14,7 @@ int paper_take_number(const char *s, size_t n, int at_eol, double *v, int *dec, 
     while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == ':' || s[i] == '='))
         i++;
     if (i + 3 <= n && (unsigned char)s[i] == 0xEF && (unsigned char)s[i + 1] == 0xBC &&
-        (unsigned char)s[i + 2] == 0x9A)   /* fullwidth colon */
+        (unsigned char)s[i + 2] == 0x9A) /* fullwidth colon */
         i += 3;
     while (i < n && (s[i] == ' ' || s[i] == '\t'))
         i++;
@@ -43,8 +43,8 @@ int paper_take_number(const char *s, size_t n, int at_eol, double *v, int *dec, 
             tmp[k++] = s[i++];
             d++;
         }
-        if (i < n && ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') || s[i] == '_' ||
-                      s[i] == '.' || s[i] == ','))
+        if (i < n &&
+            ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') || s[i] == '_' || s[i] == '.' || s[i] == ','))
             return 0;
         tmp[k] = 0;
         if (ps_parse_double(tmp, k, v) != 0)
@@ -58,7 +58,8 @@ int paper_take_number(const char *s, size_t n, int at_eol, double *v, int *dec, 
      * digits, or a leading "0," makes the (single) comma a decimal comma ("0,20" = 0.20) */
     size_t ncomma = 0, group = 0, first_group = 0;
     int odd_group = 0;
-    while (i < n && ((s[i] >= '0' && s[i] <= '9') || (s[i] == ',' && i > b && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9'))) {
+    while (i < n && ((s[i] >= '0' && s[i] <= '9') ||
+                     (s[i] == ',' && i > b && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9'))) {
         if (s[i] == ',') {
             if (ncomma++ == 0)
                 first_group = group;
@@ -67,7 +68,7 @@ int paper_take_number(const char *s, size_t n, int at_eol, double *v, int *dec, 
             group = 0;
         } else {
             if (k >= sizeof tmp - 1)
-                return 0;   /* longer than any real figure: not a number (never cut short) */
+                return 0; /* longer than any real figure: not a number (never cut short) */
             tmp[k++] = s[i];
             group++;
         }
@@ -93,10 +94,10 @@ int paper_take_number(const char *s, size_t n, int at_eol, double *v, int *dec, 
     int d = 0;
     int decimal_comma = ncomma == 1 && (group != 3 || (first_group == 1 && tmp[0] == '0'));
     if (ncomma && !decimal_comma && (odd_group || group != 3 || first_group > 3 || tmp[0] == '0'))
-        return 0;   /* "1,23,4567": neither thousands groups nor one decimal comma: unreadable */
+        return 0; /* "1,23,4567": neither thousands groups nor one decimal comma: unreadable */
     if (decimal_comma) {
         if ((i < n && (s[i] == '.' || s[i] == ',')) || k >= sizeof tmp - 1)
-            return 0;   /* "0,20.5": unreadable */
+            return 0; /* "0,20.5": unreadable */
         memmove(tmp + first_group + 1, tmp + first_group, k - first_group);
         tmp[first_group] = '.';
         k++;
@@ -112,16 +113,16 @@ int paper_take_number(const char *s, size_t n, int at_eol, double *v, int *dec, 
             d++;
         }
         if (i + 1 < n && (s[i] == ',' || s[i] == '.') && s[i + 1] >= '0' && s[i + 1] <= '9')
-            return 0;   /* "1.234,56" (a decimal comma after dot groups): unreadable, never misread */
+            return 0; /* "1.234,56" (a decimal comma after dot groups): unreadable, never misread */
     } else if (i < n && s[i] == '.') {
         size_t j = i + 1;
         while (j < n && (s[j] == ' ' || s[j] == '\t'))
             j++;
         if (j == n && at_eol)
-            return 0;   /* "0." at the end of a line: the digits were lost */
+            return 0; /* "0." at the end of a line: the digits were lost */
     }
     if (i < n && ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') || s[i] == '_'))
-        return 0;       /* "12abc": garbage */
+        return 0; /* "12abc": garbage */
     tmp[k] = 0;
     if (ps_parse_double(tmp, k, v) != 0)
         return 0;
@@ -158,8 +159,9 @@ size_t paper_fold_spaces(unsigned char *s, size_t n)
 {
     size_t o = 0;
     for (size_t i = 0; i < n;) {
-        size_t w = i + 1 < n && s[i] == 0xC2 && s[i + 1] == 0xA0 ? 2
-                   : i + 2 < n && s[i] == 0xE2 && s[i + 1] == 0x80 && (s[i + 2] == 0x87 || s[i + 2] == 0xAF) ? 3 : 0;
+        size_t w = i + 1 < n && s[i] == 0xC2 && s[i + 1] == 0xA0                                             ? 2
+                   : i + 2 < n && s[i] == 0xE2 && s[i + 1] == 0x80 && (s[i + 2] == 0x87 || s[i + 2] == 0xAF) ? 3
+                                                                                                             : 0;
         if (!w) {
             s[o++] = s[i++];
             continue;

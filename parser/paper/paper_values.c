@@ -46,11 +46,11 @@ int paper_prose_after(const char *s, size_t a, size_t b)
     while (i < b && (s[i] == ' ' || s[i] == '\t' || s[i] == ':'))
         i++;
     if (i < b && (s[i] == ')' || s[i] == ']' || s[i] == ',' || s[i] == ';'))
-        return 1;   /* "(2,500 users per database) Table 15 ..." */
+        return 1; /* "(2,500 users per database) Table 15 ..." */
     if (i >= b || !(((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z')))
         return 0;
     if (b - i >= 3 && (s[i] | 0x20) == 'n' && s[i + 1] == '/' && (s[i + 2] | 0x20) == 'a')
-        return 0;   /* "n/a": stated as not available */
+        return 0; /* "n/a": stated as not available */
     static const char *const fill[] = {"is ", "of ", "was ", "at "};
     for (size_t f = 0; f < sizeof fill / sizeof fill[0]; f++)
         if (b - i > strlen(fill[f]) && strncmp(s + i, fill[f], strlen(fill[f])) == 0) {
@@ -97,7 +97,8 @@ int paper_is_latency(int m)
 int paper_is_config(int m)
 {
     return m == PS_M_MAILBOXES || m == PS_M_MAILBOXES_PER_SERVER || m == PS_M_SERVERS || m == PS_M_TARGET_IOPS ||
-           m == PS_MX_TARGET_PER_SERVER || m == PS_MX_DATABASES_PER_SERVER || m == PS_MX_MAILBOXES_PER_DATABASE || m == PS_MX_COPIES_PER_DATABASE;
+           m == PS_MX_TARGET_PER_SERVER || m == PS_MX_DATABASES_PER_SERVER || m == PS_MX_MAILBOXES_PER_DATABASE ||
+           m == PS_MX_COPIES_PER_DATABASE;
 }
 
 /* Size rows: GB, or TB (x 1024) named by the label's group 1 or the cell's unit word. */
@@ -106,7 +107,8 @@ double paper_size_scale(const char *s, size_t a, size_t b, const pev *e)
     if (e->g[0][0] != (size_t)-1)
         return (s[e->g[0][0]] | 0x20) == 't' ? 1024 : 1;
     for (size_t i = a; i + 1 < b; i++)
-        if ((s[i] | 0x20) == 't' && (s[i + 1] | 0x20) == 'b' && i > a && (s[i - 1] == ' ' || (s[i - 1] >= '0' && s[i - 1] <= '9')))
+        if ((s[i] | 0x20) == 't' && (s[i + 1] | 0x20) == 'b' && i > a &&
+            (s[i - 1] == ' ' || (s[i - 1] >= '0' && s[i - 1] <= '9')))
             return 1024;
     return 1;
 }
@@ -127,10 +129,10 @@ void paper_capacity_pct(rd *r, const char *s, size_t a, size_t b, const char *la
                 j++;
             if (paper_take_number(s + j, b - j, 0, &p, &dp, &t3, &l3) && t3 == 0) {
                 double sc = paper_size_scale(s, a, b, &(pev){.g = {{(size_t)-1, (size_t)-1}}});
-                paper_add(r, PS_MX_DB_SIZE_GB, line, "database size (stated with the percentage)",
-                          s + a + t1, l1, x, dx, sc);
-                paper_add(r, PS_MX_CAPACITY_GB, line, "capacity (stated with the percentage)",
-                          s + i + 1 + t2, l2, y, dy, sc);
+                paper_add(r, PS_MX_DB_SIZE_GB, line, "database size (stated with the percentage)", s + a + t1, l1, x,
+                          dx, sc);
+                paper_add(r, PS_MX_CAPACITY_GB, line, "capacity (stated with the percentage)", s + i + 1 + t2, l2, y,
+                          dy, sc);
                 paper_add(r, PS_MX_CAPACITY_USED_PCT, line, label, s + j, l3, p, dp, 1);
                 return;
             }
@@ -138,4 +140,3 @@ void paper_capacity_pct(rd *r, const char *s, size_t a, size_t b, const char *la
     }
     paper_add_value(r, PS_MX_CAPACITY_USED_PCT, line, label, s + a, b - a, 0, 1);
 }
-

@@ -20,18 +20,20 @@ int ps_paper_file_is_pdf(const char *path);
  * are separated by one TAB, words by one space. loc[i] is line i's packed location
  * (ps_loc_paged: page, and line on the page counted from the top, blank space not counted). */
 typedef struct ps_pdf_lines {
-    char *text; size_t len;
-    long *loc; size_t nlines;
+    char *text;
+    size_t len;
+    long *loc;
+    size_t nlines;
     long npages;
-    size_t pdf_messages;     /* warnings the PDF library raised (damaged file), silenced */
+    size_t pdf_messages; /* warnings the PDF library raised (damaged file), silenced */
     char first_message[160];
 } ps_pdf_lines;
 
 /* Tuning of the line and column rebuilding, in units of the line's glyph height. */
-#define PS_PDF_SAME_LINE 0.5   /* glyph centres closer than this share a line */
+#define PS_PDF_SAME_LINE 0.5 /* glyph centres closer than this share a line */
 #define PS_PDF_DISPLAY_TEXT 6.0 /* glyphs taller than this times the median height: a watermark, not text */
-#define PS_PDF_SPACE_GAP 0.12  /* a wider gap between glyphs is a word space */
-#define PS_PDF_CELL_GAP 0.8    /* a wider gap is a cell boundary (TAB) */
+#define PS_PDF_SPACE_GAP 0.12 /* a wider gap between glyphs is a word space */
+#define PS_PDF_CELL_GAP 0.8 /* a wider gap is a cell boundary (TAB) */
 #define PS_PDF_MAX_PAGES PS_LOC_MAX_PAGES
 
 /* paper_pdf_streams.c: PS_EINPUT when the PDF's compressed (FlateDecode) streams, images aside,
@@ -51,7 +53,6 @@ void ps_pdf_lines_fini(ps_pdf_lines *l);
 /* ps_paper_parse for a PDF: its rebuilt lines go through the text pipeline, then every claim,
  * table, report and cell location becomes the packed page and line (ps_loc.h). A damaged file
  * that still gave text is one warning. Errors as ps_pdf_text_lines and ps_paper_parse. */
-int ps_paper_parse_pdf(const char *name, const void *data, size_t len, ps_paper **out, ps_warnings *w,
-                       ps_error *err);
+int ps_paper_parse_pdf(const char *name, const void *data, size_t len, ps_paper **out, ps_warnings *w, ps_error *err);
 
 #endif

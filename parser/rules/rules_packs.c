@@ -4,13 +4,20 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct { const char *name; const unsigned char *data; size_t len; } ps_embedded_file;
+typedef struct {
+    const char *name;
+    const unsigned char *data;
+    size_t len;
+} ps_embedded_file;
 extern const ps_embedded_file ps_embedded_rule_packs[];
 
 /* Display order; every name has a file NAME.rules. */
 static const char *const pack_names[] = {"system", "exchange-mailbox", "sql-server", "hyper-v", "iis", NULL};
 
-const char *const *ps_rules_pack_names(void) { return pack_names; }
+const char *const *ps_rules_pack_names(void)
+{
+    return pack_names;
+}
 
 const char *ps_rules_pack_text(const char *name, size_t *len)
 {

@@ -30,7 +30,7 @@ typedef struct pal_ctx {
     ps_an_ruleset *set;
     ps_warnings *w;
     regex_t re_th, re_var, re_chart, re_trend;
-    ps_hash ids;             /* analysis IDs seen (the child overrides) */
+    ps_hash ids; /* analysis IDs seen (the child overrides) */
     int depth;
 } pal_ctx;
 
@@ -132,7 +132,6 @@ static char *questions_used(pal_ctx *cx, xmlNode *an)
     return out.len ? ps_buf_steal(&out) : (ps_buf_fini(&out), NULL);
 }
 
-
 static enum ps_an_sev condition(xmlNode *n, const char *attr);
 
 /* A QUESTION of the file, kept once per variable: the file's own question wins over an
@@ -141,7 +140,7 @@ static void add_question(pal_ctx *cx, xmlNode *q)
 {
     char *var = prop(q, "QUESTIONVARNAME");
     ps_an_ruleset *set = cx->set;
-    for (size_t i = 0; var && i < set->nquestions; i++)   /* a file asks a handful of questions */
+    for (size_t i = 0; var && i < set->nquestions; i++) /* a file asks a handful of questions */
         if (strcasecmp(set->questions[i].var, var) == 0)
             *var = 0;
     if (!var || !*var) {
@@ -153,14 +152,16 @@ static void add_question(pal_ctx *cx, xmlNode *q)
     char *text = strip_html(t.data);
     ps_buf_fini(&t);
     set->questions = ps_xrealloc(set->questions, (set->nquestions + 1) * sizeof *set->questions);
-    set->questions[set->nquestions++] = (ps_an_question){var, text ? text : ps_xstrdup(""), prop(q, "DEFAULTVALUE"),
-                                                         prop(q, "DATATYPE")};
+    set->questions[set->nquestions++] =
+        (ps_an_question){var, text ? text : ps_xstrdup(""), prop(q, "DEFAULTVALUE"), prop(q, "DATATYPE")};
 }
 
 /* The threshold codes of an analysis whose limits PowerShell computes. */
 typedef struct computed {
-    ps_an_code *code[16]; enum ps_an_sev sev[16]; size_t n;
-    char var[96];            /* the collection every StaticThreshold tests */
+    ps_an_code *code[16];
+    enum ps_an_sev sev[16];
+    size_t n;
+    char var[96]; /* the collection every StaticThreshold tests */
     int op, trend;
     char why[300];
 } computed;
@@ -215,8 +216,10 @@ static int compile_codes(pal_ctx *cx, xmlNode *an, computed *cp)
         int rc = ps_an_code_compile(text.data, &code, &e);
         ps_buf_fini(&text);
         if (rc || ps_an_code_run(code, &env, &res) != 0) {
-            snprintf(cp->why, sizeof cp->why, "its threshold code is PowerShell that perfscribe does not evaluate (%.160s, "
-                     "line %d of the CODE)", rc ? e.msg : res.why, rc ? (int)e.line : res.line);
+            snprintf(cp->why, sizeof cp->why,
+                     "its threshold code is PowerShell that perfscribe does not evaluate (%.160s, "
+                     "line %d of the CODE)",
+                     rc ? e.msg : res.why, rc ? (int)e.line : res.line);
             ps_an_code_free(code);
             return -1;
         }
@@ -256,12 +259,13 @@ static xmlNode *datasource(xmlNode *an, const char *var)
 
 typedef struct limits {
     double warn, crit;
-    int op;          /* -1 unknown */
-    int trend;       /* -1 unknown, 0 value tests, 1 -IsTrendOnly $True */
+    int op; /* -1 unknown */
+    int trend; /* -1 unknown, 0 value tests, 1 -IsTrendOnly $True */
     char var[128];
     const char *why; /* refusal */
-    int computed;    /* a limit is a PowerShell $variable (PAL asks questions for them) */
-    ps_an_band bands[16]; size_t nbands;
+    int computed; /* a limit is a PowerShell $variable (PAL asks questions for them) */
+    ps_an_band bands[16];
+    size_t nbands;
 } limits;
 
 static void add_band(limits *l, double lo, double hi, enum ps_an_sev sev)
@@ -309,7 +313,7 @@ static void threshold_line(pal_ctx *cx, const char *line, enum ps_an_sev sev, li
     if (l->op < 0 || (op == PS_AN_GT || op == PS_AN_LT))
         l->op = op;
     double *lim = sev == PS_AN_CRITICAL ? &l->crit : &l->warn;
-    if (!isnan(*lim)) {   /* the least severe limit of the level; the other is a band */
+    if (!isnan(*lim)) { /* the least severe limit of the level; the other is a band */
         double keep = greater ? fmin(*lim, v) : fmax(*lim, v), other = greater ? fmax(*lim, v) : fmin(*lim, v);
         add_band(l, other, greater ? INFINITY : -INFINITY, sev);
         *lim = keep;
@@ -421,7 +425,7 @@ static void analysis(pal_ctx *cx, xmlNode *an, const char *path)
         r->counters = ps_xcalloc(1, sizeof *r->counters);
         r->counters[r->ncounters++] = ps_xstrdup(counter);
         r->pal = 1;
-        r->stat = l.trend == 1 ? PS_AN_STAT_TREND : PS_AN_STAT_ANY;   /* StaticThreshold */
+        r->stat = l.trend == 1 ? PS_AN_STAT_TREND : PS_AN_STAT_ANY; /* StaticThreshold */
         r->digits = datatype_digits(ds);
         if (use_code) {
             r->stat = cp.trend == 1 ? PS_AN_STAT_TREND : PS_AN_STAT_ANY;
@@ -451,9 +455,9 @@ static void analysis(pal_ctx *cx, xmlNode *an, const char *path)
             r->chart_only = 1;
             r->op = PS_AN_GT;
             r->question = question ? question
-                          : ps_xstrdup(nthresholds ? "its limit is computed by PowerShell code from the log; "
-                                                     "perfscribe does not run PowerShell"
-                                                   : "PAL charts this analysis without thresholds");
+                                   : ps_xstrdup(nthresholds ? "its limit is computed by PowerShell code from the log; "
+                                                              "perfscribe does not run PowerShell"
+                                                            : "PAL charts this analysis without thresholds");
             question = NULL;
         } else {
             r->op = (enum ps_an_op)l.op;
@@ -465,7 +469,7 @@ static void analysis(pal_ctx *cx, xmlNode *an, const char *path)
                 r->exclude = ps_xrealloc(r->exclude, (r->nexclude + 1) * sizeof *r->exclude);
                 r->exclude[r->nexclude++] = prop(x, "INSTANCE");
             }
-        if (r->nexclude == 0) {   /* PAL tests every instance unless told */
+        if (r->nexclude == 0) { /* PAL tests every instance unless told */
             r->include = ps_xcalloc(1, sizeof *r->include);
             r->include[r->ninclude++] = ps_xstrdup("*");
         }
@@ -480,7 +484,7 @@ static void analysis(pal_ctx *cx, xmlNode *an, const char *path)
                         each_code_line(cx, se, condition(se, "NAME"), &chart, 1);
         for (size_t i = 0; i < chart.nbands; i++)
             l.bands[l.nbands < 16 ? l.nbands++ : 15] = chart.bands[i];
-        if (chart.nbands) {   /* the chart's own bands replace the defaults */
+        if (chart.nbands) { /* the chart's own bands replace the defaults */
             r->bands = ps_xcalloc(l.nbands, sizeof *r->bands);
             memcpy(r->bands, l.bands, l.nbands * sizeof *r->bands);
             r->nbands = l.nbands;
@@ -513,7 +517,8 @@ static void inherit(pal_ctx *cx, const char *path, const char *target)
     if (!target || !*target)
         return;
     if (strpbrk(target, "/\\") || strcmp(target, "..") == 0 || strcmp(target, ".") == 0) {
-        ps_warn(cx->w, "%s: inherited file %s not imported: only a file name beside this file is imported", path, target);
+        ps_warn(cx->w, "%s: inherited file %s not imported: only a file name beside this file is imported", path,
+                target);
         return;
     }
     char full[1200];
@@ -521,8 +526,8 @@ static void inherit(pal_ctx *cx, const char *path, const char *target)
     snprintf(full, sizeof full, "%.*s%s", slash ? (int)(slash - path + 1) : 0, path, target);
     struct stat st;
     if (stat(full, &st) != 0 || !S_ISREG(st.st_mode)) {
-        ps_warn(cx->w, "%s: inherited file %s not found (or not a regular file); its analyses are not imported",
-                path, target);
+        ps_warn(cx->w, "%s: inherited file %s not found (or not a regular file); its analyses are not imported", path,
+                target);
         return;
     }
     if (cx->depth >= PAL_MAX_DEPTH) {
@@ -569,8 +574,8 @@ static int pal_file(pal_ctx *cx, const char *path, ps_error *err)
             free(id);
             xmlFreeDoc(doc);
             free(inh);
-            return ps_error_set(err, PS_EINPUT, path, 1, 1, "too many analyses: at most " PS_AN_MAX_RULES_TEXT
-                                " rules in one analysis");
+            return ps_error_set(err, PS_EINPUT, path, 1, 1,
+                                "too many analyses: at most " PS_AN_MAX_RULES_TEXT " rules in one analysis");
         }
         if (!seen) {
             cx->set->pal_analyses++;
@@ -594,12 +599,16 @@ int ps_rules_import_pal(const char *path, ps_an_ruleset *set, ps_warnings *w, ps
 {
     pal_ctx cx = {.set = set, .w = w};
     ps_hash_init(&cx.ids, PS_HASH_NOCASE);
-    regcomp(&cx.re_th, "^StaticThreshold[[:space:]].*-Operator[[:space:]]+'?(gt|ge|lt|le)'?[[:space:]].*"
-            "-Threshold[[:space:]]+([^[:space:]]+)", REG_EXTENDED | REG_ICASE);
+    regcomp(&cx.re_th,
+            "^StaticThreshold[[:space:]].*-Operator[[:space:]]+'?(gt|ge|lt|le)'?[[:space:]].*"
+            "-Threshold[[:space:]]+([^[:space:]]+)",
+            REG_EXTENDED | REG_ICASE);
     regcomp(&cx.re_var, "-CollectionOfCounterInstances[[:space:]]+\\$([^[:space:]]+)", REG_EXTENDED | REG_ICASE);
     regcomp(&cx.re_trend, "-IsTrendOnly[[:space:]]+\\$true", REG_EXTENDED | REG_ICASE);
-    regcomp(&cx.re_chart, "StaticChartThreshold[[:space:]].*-MinThreshold[[:space:]]+([^[:space:]]+)[[:space:]]+"
-            "-MaxThreshold[[:space:]]+([^[:space:]]+)", REG_EXTENDED | REG_ICASE);
+    regcomp(&cx.re_chart,
+            "StaticChartThreshold[[:space:]].*-MinThreshold[[:space:]]+([^[:space:]]+)[[:space:]]+"
+            "-MaxThreshold[[:space:]]+([^[:space:]]+)",
+            REG_EXTENDED | REG_ICASE);
     int rc = pal_file(&cx, path, err);
     regfree(&cx.re_th);
     regfree(&cx.re_var);

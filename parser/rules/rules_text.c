@@ -26,7 +26,7 @@ enum kind { K_TEXT, K_LIST, K_NUM, K_STAT, K_OP, K_BAND, K_EXPR, K_INCLUDE, K_EX
 typedef struct key_def {
     const char *name;
     enum kind kind;
-    size_t off;              /* offset of the char* / double field for K_TEXT, K_NUM */
+    size_t off; /* offset of the char* / double field for K_TEXT, K_NUM */
 } key_def;
 
 static const key_def keys[] = {
@@ -61,9 +61,9 @@ static const key_def keys[] = {
 typedef struct ctx {
     const char *name;
     ps_an_ruleset *set;
-    ps_an_rule *rule;        /* current rule, NULL in [pack] or before any section */
+    ps_an_rule *rule; /* current rule, NULL in [pack] or before any section */
     long line, rule_line;
-    long key_line[sizeof keys / sizeof keys[0]];   /* line of each key in the current rule, 0 = not given */
+    long key_line[sizeof keys / sizeof keys[0]]; /* line of each key in the current rule, 0 = not given */
     ps_error *err;
 } ctx;
 
@@ -113,7 +113,7 @@ static int set_key(ctx *c, const char *key, const char *v, long vcol)
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (strcmp(keys[i].name, key) == 0)
             k = &keys[i];
-    if (!c->rule) {   /* [pack] section: title/description/source are informative only */
+    if (!c->rule) { /* [pack] section: title/description/source are informative only */
         if (strcmp(key, "title") == 0 || strcmp(key, "description") == 0 || strcmp(key, "source") == 0)
             return PS_OK;
         return fail(c, 1, "unknown key '%s' outside a [rule] section", key);
@@ -136,8 +136,10 @@ static int set_key(ctx *c, const char *key, const char *v, long vcol)
     case K_NUM:
         if (parse_num(v, (double *)((char *)r + k->off)))
             return fail(c, vcol, "'%s' is not a number", v);
-        if (k->off == offsetof(ps_an_rule, scale) && !(fabs(r->scale) >= RULE_SCALE_MIN && fabs(r->scale) <= RULE_SCALE_MAX))
-            return fail(c, vcol, "scale '%s' is out of range: from 1e-12 to 1e12 (a value times it must stay finite)", v);
+        if (k->off == offsetof(ps_an_rule, scale) &&
+            !(fabs(r->scale) >= RULE_SCALE_MIN && fabs(r->scale) <= RULE_SCALE_MAX))
+            return fail(c, vcol, "scale '%s' is out of range: from 1e-12 to 1e12 (a value times it must stay finite)",
+                        v);
         return PS_OK;
     case K_STAT: {
         int s = ps_an_stat_parse(v);
@@ -181,10 +183,18 @@ static int set_key(ctx *c, const char *key, const char *v, long vcol)
 
 /* The key a rule's validation error is about (ps_an_rule_finish's messages), so that the error
  * points at that key's line rather than at the [rule] header. */
-static const struct { const char *says, *key; } error_key[] = {
-    {"critical limit", "critical"}, {"'requires = ", "requires"}, {"'unless = ", "unless"},
-    {"'requires' and 'unless'", "unless"}, {"scale", "scale"}, {": band ", "band"},
-    {"counter pattern", "counter"}, {"needs an 'object'", "expression"}, {"'counter' and 'expression'", "expression"},
+static const struct {
+    const char *says, *key;
+} error_key[] = {
+    {"critical limit", "critical"},
+    {"'requires = ", "requires"},
+    {"'unless = ", "unless"},
+    {"'requires' and 'unless'", "unless"},
+    {"scale", "scale"},
+    {": band ", "band"},
+    {"counter pattern", "counter"},
+    {"needs an 'object'", "expression"},
+    {"'counter' and 'expression'", "expression"},
 };
 
 static long error_line(const ctx *c, const char *msg)
@@ -290,7 +300,7 @@ int ps_rules_parse_text(const char *text, size_t len, const char *name, ps_an_ru
         while (lead < n && (p[lead] == ' ' || p[lead] == '\t'))
             lead++;
         int blank = lead == n || p[lead] == '#';
-        if (!blank && lead > 0 && cur.len) {          /* continuation */
+        if (!blank && lead > 0 && cur.len) { /* continuation */
             ps_buf_putc(&cur, ' ');
             ps_buf_put(&cur, p + lead, n - lead);
         } else if (!blank) {
@@ -327,13 +337,15 @@ int ps_rules_read(const char *path, ps_an_ruleset *set, ps_warnings *w, ps_error
         err->code = r == PS_READ_ETOOBIG ? PS_EINPUT : PS_EIO;
         snprintf(err->file, sizeof err->file, "%s", path);
         err->line = err->col = 0;
-        snprintf(err->msg, sizeof err->msg, "%s", r == PS_READ_ETOOBIG ? "rule file larger than 8 MiB" :
-                 r == PS_READ_EISDIR ? "is a directory" : "cannot read the rule file");
+        snprintf(err->msg, sizeof err->msg, "%s",
+                 r == PS_READ_ETOOBIG  ? "rule file larger than 8 MiB"
+                 : r == PS_READ_EISDIR ? "is a directory"
+                                       : "cannot read the rule file");
         return err->code;
     }
     ps_input_note(path);
     int rc;
-    if (ps_text_is_xml(b.data, b.len)) {   /* PAL XML (UTF-8 or UTF-16), as the threshold import tells it */
+    if (ps_text_is_xml(b.data, b.len)) { /* PAL XML (UTF-8 or UTF-16), as the threshold import tells it */
         ps_buf_fini(&b);
         rc = ps_rules_import_pal(path, set, w, err);
     } else {

@@ -31,12 +31,12 @@
 
 #include "ps_model.h"
 
-#define DETECT_MAX 65536   /* header bytes looked at */
+#define DETECT_MAX 65536 /* header bytes looked at */
 
 static const struct {
     enum ps_enc enc;
-    const char *iconv;     /* glibc iconv name */
-    const char *aliases;   /* accepted by --encoding besides ps_enc_name, '|'-separated */
+    const char *iconv; /* glibc iconv name */
+    const char *aliases; /* accepted by --encoding besides ps_enc_name, '|'-separated */
 } pages[] = {
     {PS_ENC_CP1252, "CP1252", "windows-1252|1252|latin1|iso-8859-1"},
     {PS_ENC_CP1251, "CP1251", "windows-1251|1251"},
@@ -84,7 +84,7 @@ static size_t convert(const char *code, int ucs4, const char *in, size_t n, char
             break;
         if (errno != EILSEQ && errno != EINVAL)
             break;
-        ip++, il--;   /* undefined or cut-off sequence: U+FFFD, go on after its first byte */
+        ip++, il--; /* undefined or cut-off sequence: U+FFFD, go on after its first byte */
         (*bad)++;
         static const char rep8[] = "\xEF\xBF\xBD", rep32[] = "\xFD\xFF\x00\x00";
         memcpy(op, ucs4 ? rep32 : rep8, ucs4 ? 4 : 3);
@@ -160,7 +160,10 @@ int ps_log_encoding_known(const char *name)
 
 enum { CL_OTHER = 0, CL_LOWER, CL_UPPER };
 
-static int ascii_alpha(unsigned c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+static int ascii_alpha(unsigned c)
+{
+    return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
 
 /* Letter case and script of a code point (only the blocks the candidate pages use). */
 static int letter(uint32_t u, enum script *sc)
@@ -170,7 +173,7 @@ static int letter(uint32_t u, enum script *sc)
         return (u | 0x20) >= 'a' && (u | 0x20) <= 'z' ? (u >= 'a' ? CL_LOWER : CL_UPPER) : CL_OTHER;
     if (u >= 0xC0 && u <= 0xFF && u != 0xD7 && u != 0xF7)
         return u <= 0xDE ? CL_UPPER : CL_LOWER;
-    if (u >= 0x100 && u <= 0x17F) {   /* Latin Extended-A: pairs, shifted in 0x139..0x148 and 0x179..0x17E */
+    if (u >= 0x100 && u <= 0x17F) { /* Latin Extended-A: pairs, shifted in 0x139..0x148 and 0x179..0x17E */
         if (u == 0x138 || u == 0x149 || u == 0x17F)
             return CL_LOWER;
         if (u == 0x178)
@@ -179,7 +182,7 @@ static int letter(uint32_t u, enum script *sc)
         return (u & 1) == (unsigned)odd_upper ? CL_UPPER : CL_LOWER;
     }
     if (u == 0x192)
-        return CL_OTHER;   /* florin sign */
+        return CL_OTHER; /* florin sign */
     *sc = SC_GREEK;
     if (u >= 0x386 && u <= 0x3AB && u != 0x387)
         return CL_UPPER;
@@ -200,8 +203,8 @@ static int rare_letter(enum script sc, uint32_t u)
 {
     static const uint16_t rare[] = {0xD0, 0xF0, 0xDE, 0xFE, 0xDD, 0xFD, 0xC8, 0xCC, 0xD2, 0xD9, 0xCF, 0xD5, 0xC3};
     if (sc == SC_CYRILLIC)
-        return ((u >= 0x400 && u <= 0x40F) || (u >= 0x450 && u <= 0x45F) || u == 0x490 || u == 0x491) &&
-               u != 0x401 && u != 0x451;
+        return ((u >= 0x400 && u <= 0x40F) || (u >= 0x450 && u <= 0x45F) || u == 0x490 || u == 0x491) && u != 0x401 &&
+               u != 0x451;
     for (size_t i = 0; i < sizeof rare / sizeof rare[0]; i++)
         if (sc == SC_LATIN && rare[i] == u)
             return 1;
@@ -251,7 +254,7 @@ static double score_single(size_t pi, const unsigned char *s, size_t n)
         for (size_t k = w0; k < i; k++) {
             uint32_t u = s[k] < 0x80 ? s[k] : sb_table[pi][s[k] - 0x80];
             if (u == 0xFFFD || (u >= 0x80 && u < 0xA0))
-                return REJECT;   /* undefined byte or C1 control */
+                return REJECT; /* undefined byte or C1 control */
             int cl = letter(u, &sc);
             if (s[k] >= 0x80) {
                 double w;
@@ -304,8 +307,7 @@ static double char_weight(enum ps_enc e, uint32_t u, unsigned b1, unsigned b2)
         if (ideo)
             return b1 >= 0xA4 && b1 <= 0xC6 ? 2 : b1 >= 0xC9 && b1 <= 0xF9 ? 1 : 0.2;
         return -1;
-    default:
-        return -1;
+    default: return -1;
     }
 }
 
@@ -322,10 +324,11 @@ static double score_double(size_t pi, const unsigned char *s, size_t n)
             i++;
             continue;
         }
-        int two = e == PS_ENC_CP932 ? (b1 >= 0x81 && b1 <= 0x9F) || (b1 >= 0xE0 && b1 <= 0xFC) : b1 >= 0x81 && b1 <= 0xFE;
+        int two =
+            e == PS_ENC_CP932 ? (b1 >= 0x81 && b1 <= 0x9F) || (b1 >= 0xE0 && b1 <= 0xFC) : b1 >= 0x81 && b1 <= 0xFE;
         size_t len = two ? 2 : 1;
         if (i + len > n)
-            break;   /* cut at DETECT_MAX */
+            break; /* cut at DETECT_MAX */
         char out[16], *ip = (char *)s + i, *op = out;
         size_t il = len, ol = sizeof out;
         if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 || op - out != 4) {
@@ -348,7 +351,7 @@ static double score_double(size_t pi, const unsigned char *s, size_t n)
 enum ps_enc ps_enc_detect(const unsigned char *p, size_t n)
 {
     if (n > DETECT_MAX)
-        n = DETECT_MAX;   /* may cut a character: a double-byte page is then judged on less */
+        n = DETECT_MAX; /* may cut a character: a double-byte page is then judged on less */
     size_t i = 0;
     while (i < n && p[i] < 0x80)
         i++;
@@ -357,7 +360,7 @@ enum ps_enc ps_enc_detect(const unsigned char *p, size_t n)
     if (ps_utf8_invalid_at(p, n) == n)
         return PS_ENC_UTF8;
     pthread_once(&sb_once, sb_init);
-    enum ps_enc best = PS_ENC_CP850;   /* defines every byte: the last resort */
+    enum ps_enc best = PS_ENC_CP850; /* defines every byte: the last resort */
     double best_score = REJECT;
     for (size_t k = 0; k < NPAGES; k++) {
         double sc = is_double_byte(pages[k].enc) ? score_double(k, p, n) : score_single(k, p, n);

@@ -53,16 +53,16 @@ static inline int cell_sse2(const char *s, unsigned len, char dec, uint64_t *man
     uint32_t dig = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(dl, c9), c9)) |
                    (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(dh, c9), c9)) << 16;
     const __m128i cd = _mm_set1_epi8(dec);
-    uint32_t dots = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, cd)) |
-                    (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, cd)) << 16;
+    uint32_t dots =
+        (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, cd)) | (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, cd)) << 16;
     uint32_t text = UINT32_MAX << (32 - len);
     dots &= text;
     if ((dots & (dots - 1)) | (~(dig | dots) & text))
-        return -1;   /* two separators, or a byte that is neither digit nor separator */
-    int dk = dots ? __builtin_ctz(dots) : -1;   /* window position of the separator */
+        return -1; /* two separators, or a byte that is neither digit nor separator */
+    int dk = dots ? __builtin_ctz(dots) : -1; /* window position of the separator */
     unsigned ni = dots ? (unsigned)dk - (32 - len) : len, nf = dots ? 31 - (unsigned)dk : 0;
     unsigned nd = ni + nf;
-    if (ni == 0 || nd > 24)   /* groups 8-31 hold at most 24 digits */
+    if (ni == 0 || nd > 24) /* groups 8-31 hold at most 24 digits */
         return -1;
     /* integer digits one byte up (over the separator): the window shifted by one, where k <= dk */
     __m128i sl = _mm_slli_si128(dl, 1), sh = _mm_or_si128(_mm_slli_si128(dh, 1), _mm_srli_si128(dl, 15));
@@ -77,16 +77,19 @@ static inline int cell_sse2(const char *s, unsigned len, char dec, uint64_t *man
     rl = _mm_andnot_si128(_mm_cmpgt_epi8(ks, iota_l), rl);
     rh = _mm_andnot_si128(_mm_cmpgt_epi8(ks, iota_h), rh);
     /* 32 digits -> 8-digit groups */
-    const __m128i m10 = _mm_set1_epi32(0x0001000A), m100 = _mm_set1_epi32(0x00010064), m1e4 = _mm_set1_epi32(0x00012710);
-    __m128i p0 = _mm_madd_epi16(_mm_unpacklo_epi8(rl, zero), m10), p1 = _mm_madd_epi16(_mm_unpackhi_epi8(rl, zero), m10);
-    __m128i p2 = _mm_madd_epi16(_mm_unpacklo_epi8(rh, zero), m10), p3 = _mm_madd_epi16(_mm_unpackhi_epi8(rh, zero), m10);
+    const __m128i m10 = _mm_set1_epi32(0x0001000A), m100 = _mm_set1_epi32(0x00010064),
+                  m1e4 = _mm_set1_epi32(0x00012710);
+    __m128i p0 = _mm_madd_epi16(_mm_unpacklo_epi8(rl, zero), m10),
+            p1 = _mm_madd_epi16(_mm_unpackhi_epi8(rl, zero), m10);
+    __m128i p2 = _mm_madd_epi16(_mm_unpacklo_epi8(rh, zero), m10),
+            p3 = _mm_madd_epi16(_mm_unpackhi_epi8(rh, zero), m10);
     __m128i q0 = _mm_madd_epi16(_mm_packs_epi32(p0, p1), m100), q1 = _mm_madd_epi16(_mm_packs_epi32(p2, p3), m100);
-    __m128i g = _mm_madd_epi16(_mm_packs_epi32(q0, q1), m1e4);   /* groups: digits 0-7, 8-15, 16-23, 24-31 */
+    __m128i g = _mm_madd_epi16(_mm_packs_epi32(q0, q1), m1e4); /* groups: digits 0-7, 8-15, 16-23, 24-31 */
     uint64_t g1 = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(g, 4));
     uint64_t g2 = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(g, 8));
     uint64_t g3 = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(g, 12));
     if (g1 >= 1000)
-        return -1;   /* more than 19 significant digits: the mantissa could pass 2^64 */
+        return -1; /* more than 19 significant digits: the mantissa could pass 2^64 */
     *mant = (g1 * 100000000 + g2) * 100000000 + g3;
     *nfrac = nf;
     return 0;
@@ -103,7 +106,7 @@ static int cell_swar(const char *s, unsigned len, char dec, uint64_t *mant, unsi
 {
     uint64_t w = load8(s);
     unsigned ni = digit_run(w);
-    if (ni == 0 || (ni < len && s[ni] != dec))   /* also 9 or more integer digits */
+    if (ni == 0 || (ni < len && s[ni] != dec)) /* also 9 or more integer digits */
         return -1;
     uint64_t m = parse8v(digits_word(w, ni));
     unsigned nf = 0;
@@ -117,7 +120,7 @@ static int cell_swar(const char *s, unsigned len, char dec, uint64_t *mant, unsi
         unsigned nb = nf < 8 ? 0 : nf - 8 < 8 ? nf - 8 : 8;
         unsigned nc = nf < 16 ? 0 : nf - 16;
         if ((int)(digit_run(a) < na) | (int)(digit_run(b) < nb) | (int)(digit_run(c) < nc))
-            return -1;   /* every byte of the fraction must be a digit */
+            return -1; /* every byte of the fraction must be a digit */
         m = ((m * pow10_u64_19[na] + parse8v(digits_word(a, na))) * pow10_u64[nb] + parse8v(digits_word(b, nb))) *
                 pow10_u64[nc] +
             parse8v(digits_word(c, nc));
@@ -130,20 +133,37 @@ static int cell_swar(const char *s, unsigned len, char dec, uint64_t *mant, unsi
 /* 10^-f to 106 bits, for the vector value steps of numparse_avx2.c and numparse_avx512.c (made with
  * exact fractions: hi = RN(10^-f), lo = RN(10^-f - hi)). */
 const double ps_num_pow10_hi[32] = {
-    0x1.0000000000000p+0,  0x1.999999999999ap-4,  0x1.47ae147ae147bp-7,  0x1.0624dd2f1a9fcp-10,
-    0x1.a36e2eb1c432dp-14, 0x1.4f8b588e368f1p-17, 0x1.0c6f7a0b5ed8dp-20, 0x1.ad7f29abcaf48p-24,
-    0x1.5798ee2308c3ap-27, 0x1.12e0be826d695p-30, 0x1.b7cdfd9d7bdbbp-34, 0x1.5fd7fe1796495p-37,
-    0x1.19799812dea11p-40, 0x1.c25c268497682p-44, 0x1.6849b86a12b9bp-47, 0x1.203af9ee75616p-50,
-    0x1.cd2b297d889bcp-54, 0x1.70ef54646d497p-57, 0x1.2725dd1d243acp-60, 0x1.d83c94fb6d2acp-64,
+    0x1.0000000000000p+0,  0x1.999999999999ap-4,  0x1.47ae147ae147bp-7,  0x1.0624dd2f1a9fcp-10, 0x1.a36e2eb1c432dp-14,
+    0x1.4f8b588e368f1p-17, 0x1.0c6f7a0b5ed8dp-20, 0x1.ad7f29abcaf48p-24, 0x1.5798ee2308c3ap-27, 0x1.12e0be826d695p-30,
+    0x1.b7cdfd9d7bdbbp-34, 0x1.5fd7fe1796495p-37, 0x1.19799812dea11p-40, 0x1.c25c268497682p-44, 0x1.6849b86a12b9bp-47,
+    0x1.203af9ee75616p-50, 0x1.cd2b297d889bcp-54, 0x1.70ef54646d497p-57, 0x1.2725dd1d243acp-60, 0x1.d83c94fb6d2acp-64,
     0x1.79ca10c924223p-67, 0x1.2e3b40a0e9b4fp-70, 0x1.e392010175ee6p-74, 0x1.82db34012b251p-77,
 };
 const double ps_num_pow10_lo[32] = {
-    0.0,                    -0x1.999999999999ap-58, -0x1.eb851eb851eb8p-63, -0x1.89374bc6a7efap-66,
-    -0x1.6a161e4f765fep-68, -0x1.ee78183f91e64p-71, 0x1.b5a63f9a49c2cp-75,  0x1.5e1e99483b023p-78,
-    -0x1.03023df2d4c94p-82, -0x1.34674bfabb83bp-84, -0x1.20a5465df8d2cp-88, 0x1.7f7bc7b4d28aap-91,
-    0x1.97f27f0f6e886p-96,  -0x1.ecd79a5a0df95p-99, 0x1.ea70909833de7p-107, -0x1.937831647f5a0p-104,
-    0x1.5b4c2ebe68799p-109, -0x1.db7b2080a3029p-111, -0x1.7c628066e8ceep-114, 0x1.a52b31e9e3d07p-119,
-    0x1.75447a5d8e536p-121, 0x1.f769fb7e0b75ep-124, -0x1.a7566d9cba769p-128, 0x1.13badb829e079p-131,
+    0.0,
+    -0x1.999999999999ap-58,
+    -0x1.eb851eb851eb8p-63,
+    -0x1.89374bc6a7efap-66,
+    -0x1.6a161e4f765fep-68,
+    -0x1.ee78183f91e64p-71,
+    0x1.b5a63f9a49c2cp-75,
+    0x1.5e1e99483b023p-78,
+    -0x1.03023df2d4c94p-82,
+    -0x1.34674bfabb83bp-84,
+    -0x1.20a5465df8d2cp-88,
+    0x1.7f7bc7b4d28aap-91,
+    0x1.97f27f0f6e886p-96,
+    -0x1.ecd79a5a0df95p-99,
+    0x1.ea70909833de7p-107,
+    -0x1.937831647f5a0p-104,
+    0x1.5b4c2ebe68799p-109,
+    -0x1.db7b2080a3029p-111,
+    -0x1.7c628066e8ceep-114,
+    0x1.a52b31e9e3d07p-119,
+    0x1.75447a5d8e536p-121,
+    0x1.f769fb7e0b75ep-124,
+    -0x1.a7566d9cba769p-128,
+    0x1.13badb829e079p-131,
 };
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -158,7 +178,7 @@ const double ps_num_pow10_lo[32] = {
  * one 32-byte register holds the window, the separator is squeezed out with one blend, and
  * pmaddubsw/pmaddwd turn the digits into 8-digit groups. Chosen at run time (cell_impl). */
 __attribute__((target("avx2"))) static inline int gather_avx2(const char *s, size_t len, char dec, uint64_t *mant,
-                                                            unsigned *nfrac)
+                                                              unsigned *nfrac)
 {
     int neg = s[0] == '-';
     const char *t = s + neg;
@@ -179,15 +199,15 @@ __attribute__((target("avx2"))) static inline int gather_avx2(const char *s, siz
     unsigned nd = ni + nf;
     if (ni == 0 || nd > 24)
         return -1;
-    const __m256i iota = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
-                                          21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    const __m256i iota = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                                          22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
     /* the window one byte up: byte k of sh is byte k - 1 of d (0 at k = 0) */
     __m256i sh = _mm256_alignr_epi8(d, _mm256_permute2x128_si256(d, d, 0x08), 15);
     __m256i r = _mm256_blendv_epi8(d, sh, _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(dk + 1)), iota));
     r = _mm256_andnot_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8((char)(32 - nd)), iota), r);
-    __m256i p = _mm256_maddubs_epi16(r, _mm256_set1_epi16(0x010A));         /* pairs: 10 a + b */
-    __m256i q = _mm256_madd_epi16(p, _mm256_set1_epi32(0x00010064));        /* 4 digits */
-    __m256i g = _mm256_madd_epi16(_mm256_packus_epi32(q, q), _mm256_set1_epi32(0x00012710));   /* 8 digits */
+    __m256i p = _mm256_maddubs_epi16(r, _mm256_set1_epi16(0x010A)); /* pairs: 10 a + b */
+    __m256i q = _mm256_madd_epi16(p, _mm256_set1_epi32(0x00010064)); /* 4 digits */
+    __m256i g = _mm256_madd_epi16(_mm256_packus_epi32(q, q), _mm256_set1_epi32(0x00012710)); /* 8 digits */
     uint64_t g1 = (uint32_t)_mm256_extract_epi32(g, 1);
     uint64_t g2 = (uint32_t)_mm256_extract_epi32(g, 4), g3 = (uint32_t)_mm256_extract_epi32(g, 5);
     if (g1 >= 1000)
@@ -218,7 +238,7 @@ __attribute__((target("avx2"))) static int cell_avx2(const char *s, size_t len, 
 /* ps_num_parse_cells with AVX2: all digits gathered first, then all values computed, so that
  * the long dependency chain of one cell does not hold back the next ones. */
 __attribute__((target("avx2"))) static int cells_avx2(const char *const *s, const uint8_t *len, const uint32_t *idx,
-                                                     size_t k, char dec, double *vals)
+                                                      size_t k, char dec, double *vals)
 {
     uint64_t m[PS_NUM_CELLS_MAX];
     unsigned nf[PS_NUM_CELLS_MAX];
@@ -310,7 +330,8 @@ int ps_num_parse_cell(const char *s, size_t len, char dec, double *out)
 int ps_num_parse_cells(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec, double *vals)
 {
     k = k < PS_NUM_CELLS_MAX ? k : PS_NUM_CELLS_MAX;
-    return ps_num_have_avx512() ? ps_num_cells_avx512(s, len, idx, k, dec, vals) : cells_impl(s, len, idx, k, dec, vals);
+    return ps_num_have_avx512() ? ps_num_cells_avx512(s, len, idx, k, dec, vals)
+                                : cells_impl(s, len, idx, k, dec, vals);
 }
 
 int ps_num_parse_cells_with(int impl, const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
@@ -318,28 +339,23 @@ int ps_num_parse_cells_with(int impl, const char *const *s, const uint8_t *len, 
 {
     k = k < PS_NUM_CELLS_MAX ? k : PS_NUM_CELLS_MAX;
     switch (impl) {
-    case 0:
-        return cells_default(s, len, idx, k, dec, vals);
+    case 0: return cells_default(s, len, idx, k, dec, vals);
 #if HAVE_AVX2_PATH
-    case 1:
-        return (ps_cpu_features() & PS_CPU_AVX2) ? cells_avx2(s, len, idx, k, dec, vals) : -2;
-    case 2:
-        return ps_num_have_avx512() ? ps_num_cells_avx512(s, len, idx, k, dec, vals) : -2;
+    case 1: return (ps_cpu_features() & PS_CPU_AVX2) ? cells_avx2(s, len, idx, k, dec, vals) : -2;
+    case 2: return ps_num_have_avx512() ? ps_num_cells_avx512(s, len, idx, k, dec, vals) : -2;
     case 3:
         return (ps_cpu_features() & (PS_CPU_AVX2 | PS_CPU_FMA)) == (PS_CPU_AVX2 | PS_CPU_FMA)
                    ? ps_num_cells_avx2x8(s, len, idx, k, dec, vals)
                    : -2;
 #endif
-    default:
-        return -2;
+    default: return -2;
     }
 }
 
 int ps_num_parse_cell_with(int impl, const char *s, size_t len, char dec, double *out)
 {
     switch (impl) {
-    case 0:
-        return cell_portable(s, len, dec, out);
+    case 0: return cell_portable(s, len, dec, out);
     case 1:
 #if defined(__SSE2__)
         return cell_sse2_full(s, len, dec, out);
@@ -352,8 +368,7 @@ int ps_num_parse_cell_with(int impl, const char *s, size_t len, char dec, double
 #else
         return -2;
 #endif
-    default:
-        return -2;
+    default: return -2;
     }
 }
 

@@ -28,8 +28,7 @@ int ps_num_parse_cell(const char *s, size_t len, char dec, double *out);
  * Returns 0, or -1 when some cell is not a number (the vals written so far are unspecified:
  * the caller parses the cells again one by one for its message). */
 #define PS_NUM_CELLS_MAX 64
-int ps_num_parse_cells(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
-                       double *vals);
+int ps_num_parse_cells(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec, double *vals);
 
 /* For tests: the same through one form, impl 0 portable (SWAR), 1 SSE2, 2 AVX2; -2 when that
  * form is not in this build or not on this processor. ps_num_parse_cell uses the best one here,

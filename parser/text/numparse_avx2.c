@@ -43,15 +43,16 @@ AVX2_TARGET static inline unsigned values4(const uint32_t *g1, const uint32_t *g
     __m256d ml = _mm256_add_pd(_mm256_fmsub_pd(hi, e8, mh), c);
     __m256d ph = _mm256_i32gather_pd(ps_num_pow10_hi, f, 8), pl = _mm256_i32gather_pd(ps_num_pow10_lo, f, 8);
     __m256d p = _mm256_mul_pd(mh, ph);
-    __m256d e = _mm256_fmsub_pd(mh, ph, p);   /* exact: mh * ph = p + e */
+    __m256d e = _mm256_fmsub_pd(mh, ph, p); /* exact: mh * ph = p + e */
     e = _mm256_fmadd_pd(mh, pl, e);
     e = _mm256_fmadd_pd(ml, ph, e);
     __m256d r = _mm256_add_pd(p, e);
-    __m256d res = _mm256_sub_pd(e, _mm256_sub_pd(r, p));   /* exact: p + e = r + res */
+    __m256d res = _mm256_sub_pd(e, _mm256_sub_pd(r, p)); /* exact: p + e = r + res */
     __m256i rb = _mm256_castpd_si256(r);
     __m256d thr = _mm256_mul_pd(_mm256_castsi256_pd(_mm256_and_si256(rb, expo)), _mm256_set1_pd(0x1p-53 - 0x1p-100));
-    __m256d down = _mm256_and_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(rb, frac), _mm256_setzero_si256())),
-                                 _mm256_cmp_pd(res, zero, _CMP_LT_OQ));
+    __m256d down =
+        _mm256_and_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(rb, frac), _mm256_setzero_si256())),
+                      _mm256_cmp_pd(res, zero, _CMP_LT_OQ));
     thr = _mm256_blendv_pd(thr, _mm256_mul_pd(thr, _mm256_set1_pd(0.5)), down);
     __m256d ares = _mm256_andnot_pd(_mm256_set1_pd(-0.0), res);
     __m256d near = _mm256_and_pd(_mm256_cmp_pd(ares, thr, _CMP_GE_OQ), _mm256_cmp_pd(mh, zero, _CMP_NEQ_OQ));
@@ -80,8 +81,8 @@ AVX2_TARGET int ps_num_cells_avx2x8(const char *const *s, const uint8_t *len, co
     double out[PS_NUM_CELLS_MAX + 8];
     const __m256i c0 = _mm256_set1_epi8('0'), c9 = _mm256_set1_epi8(9), cd = _mm256_set1_epi8(dec);
     const __m256i cm = _mm256_set1_epi8('-'), one = _mm256_set1_epi32(1), c32 = _mm256_set1_epi32(32);
-    const __m256i iota = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
-                                          21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    const __m256i iota = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                                          22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
     uint64_t redo = 0;
     for (size_t j = 0; j < k; j += 8) {
         /* 1. windows and masks (cells past k repeat the last one) */
@@ -101,29 +102,34 @@ AVX2_TARGET int ps_num_cells_avx2x8(const char *const *s, const uint8_t *len, co
         __m256i n = lanes8(ln);
         __m256i sg = _mm256_and_si256(_mm256_srlv_epi32(lanes8(minus), _mm256_sub_epi32(c32, n)), one);
         n = _mm256_sub_epi32(n, sg);
-        __m256i f = _mm256_sllv_epi32(one, _mm256_sub_epi32(c32, n)), text = _mm256_sub_epi32(_mm256_setzero_si256(), f);
+        __m256i f = _mm256_sllv_epi32(one, _mm256_sub_epi32(c32, n)),
+                text = _mm256_sub_epi32(_mm256_setzero_si256(), f);
         __m256i dg = _mm256_and_si256(lanes8(dig), text), dt = _mm256_and_si256(lanes8(dot), text);
         __m256i has = _mm256_andnot_si256(_mm256_cmpeq_epi32(dt, _mm256_setzero_si256()), _mm256_set1_epi32(-1));
-        __m256i nd = _mm256_add_epi32(n, has);   /* n - 1 where there is a separator */
+        __m256i nd = _mm256_add_epi32(n, has); /* n - 1 where there is a separator */
         __m256i bad = _mm256_xor_si256(_mm256_cmpeq_epi32(_mm256_or_si256(dg, dt), text), _mm256_set1_epi32(-1));
-        bad = _mm256_or_si256(bad, _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(dt, f), _mm256_setzero_si256()),
-                                                       _mm256_set1_epi32(-1)));
-        bad = _mm256_or_si256(bad, _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(dt, _mm256_sub_epi32(dt, one)),
-                                                                          _mm256_setzero_si256()),
-                                                       _mm256_set1_epi32(-1)));
+        bad = _mm256_or_si256(bad,
+                              _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(dt, f), _mm256_setzero_si256()),
+                                                  _mm256_set1_epi32(-1)));
+        bad =
+            _mm256_or_si256(bad, _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(dt, _mm256_sub_epi32(dt, one)),
+                                                                        _mm256_setzero_si256()),
+                                                     _mm256_set1_epi32(-1)));
         /* n - 1 > 27 and nd - 1 > 23 as unsigned numbers */
         __m256i n1 = _mm256_sub_epi32(n, one), nd1 = _mm256_sub_epi32(nd, one);
         bad = _mm256_or_si256(bad, _mm256_xor_si256(_mm256_cmpeq_epi32(_mm256_min_epu32(n1, _mm256_set1_epi32(27)), n1),
                                                     _mm256_set1_epi32(-1)));
-        bad = _mm256_or_si256(bad, _mm256_xor_si256(_mm256_cmpeq_epi32(_mm256_min_epu32(nd1, _mm256_set1_epi32(23)), nd1),
-                                                    _mm256_set1_epi32(-1)));
+        bad =
+            _mm256_or_si256(bad, _mm256_xor_si256(_mm256_cmpeq_epi32(_mm256_min_epu32(nd1, _mm256_set1_epi32(23)), nd1),
+                                                  _mm256_set1_epi32(-1)));
         /* the separator's position: the exponent of its single bit as a float (bit 31 reads as
          * -2^31, the same exponent) */
-        __m256i dk = _mm256_sub_epi32(_mm256_and_si256(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(dt)), 23),
-                                                       _mm256_set1_epi32(0xFF)),
-                                      _mm256_set1_epi32(127));
+        __m256i dk =
+            _mm256_sub_epi32(_mm256_and_si256(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(dt)), 23),
+                                              _mm256_set1_epi32(0xFF)),
+                             _mm256_set1_epi32(127));
         __m256i fr = _mm256_and_si256(_mm256_sub_epi32(_mm256_set1_epi32(31), dk), has);
-        fr = _mm256_or_si256(_mm256_or_si256(fr, _mm256_slli_epi32(sg, 8)), bad);   /* bad: UINT_MAX */
+        fr = _mm256_or_si256(_mm256_or_si256(fr, _mm256_slli_epi32(sg, 8)), bad); /* bad: UINT_MAX */
         _mm256_storeu_si256((__m256i *)(nf + j), fr);
         /* per cell: bytes below kd take the byte before them; bytes below ks are cleared */
         uint32_t kd[8], ks[8];
@@ -161,15 +167,13 @@ AVX2_TARGET int ps_num_cells_avx2x8(const char *const *s, const uint8_t *len, co
 
 #else
 
-unsigned ps_num_values4_avx2(const uint32_t *g1, const uint32_t *g2, const uint32_t *g3, const unsigned *w,
-                             double *out)
+unsigned ps_num_values4_avx2(const uint32_t *g1, const uint32_t *g2, const uint32_t *g3, const unsigned *w, double *out)
 {
     (void)g1, (void)g2, (void)g3, (void)w, (void)out;
     return 15;
 }
 
-int ps_num_cells_avx2x8(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec,
-                        double *vals)
+int ps_num_cells_avx2x8(const char *const *s, const uint8_t *len, const uint32_t *idx, size_t k, char dec, double *vals)
 {
     for (size_t j = 0; j < k; j++)
         if (ps_num_parse(s[j], len[j], dec, &vals[idx[j]]) != 0)

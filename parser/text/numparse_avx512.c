@@ -27,7 +27,9 @@
 #if PS_NUM_HAVE_AVX512
 #include <immintrin.h>
 
-#define AVX512_TARGET __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,avx512vpopcntdq,fma,bmi,bmi2,popcnt")))
+#define AVX512_TARGET \
+    __attribute__((   \
+        target("avx512f,avx512dq,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,avx512vpopcntdq,fma,bmi,bmi2,popcnt")))
 
 /* One of the 32-entry tables at the indexes f (0..31) of the 8 lanes. */
 AVX512_TARGET static inline __m512d table8(const double *t, __m512i f)
@@ -68,11 +70,11 @@ AVX512_TARGET static inline uint64_t values(const uint32_t *grp, const unsigned 
         __m512d ml = _mm512_add_pd(_mm512_fmsub_pd(hi, e8, mh), lo);
         __m512d ph = table8(ps_num_pow10_hi, f), pl = table8(ps_num_pow10_lo, f);
         __m512d p = _mm512_mul_pd(mh, ph);
-        __m512d e = _mm512_fmsub_pd(mh, ph, p);   /* exact: mh * ph = p + e */
+        __m512d e = _mm512_fmsub_pd(mh, ph, p); /* exact: mh * ph = p + e */
         e = _mm512_fmadd_pd(mh, pl, e);
         e = _mm512_fmadd_pd(ml, ph, e);
         __m512d r = _mm512_add_pd(p, e);
-        __m512d res = _mm512_sub_pd(e, _mm512_sub_pd(r, p));   /* exact: p + e = r + res */
+        __m512d res = _mm512_sub_pd(e, _mm512_sub_pd(r, p)); /* exact: p + e = r + res */
         __m512i rb = _mm512_castpd_si512(r);
         /* half an ulp of r, less the margin; a quarter below a power of two (the ulp under it
          * is half as wide) */
@@ -80,7 +82,7 @@ AVX512_TARGET static inline uint64_t values(const uint32_t *grp, const unsigned 
         __mmask8 down = _mm512_testn_epi64_mask(rb, frac) & _mm512_cmp_pd_mask(res, _mm512_setzero_pd(), _CMP_LT_OQ);
         thr = _mm512_mask_mul_pd(thr, down, thr, _mm512_set1_pd(0.5));
         __mmask8 near = _mm512_cmp_pd_mask(_mm512_abs_pd(res), thr, _CMP_GE_OQ);
-        near &= _mm512_cmp_pd_mask(mh, _mm512_setzero_pd(), _CMP_NEQ_OQ);   /* m = 0 is exactly 0 */
+        near &= _mm512_cmp_pd_mask(mh, _mm512_setzero_pd(), _CMP_NEQ_OQ); /* m = 0 is exactly 0 */
         __m512i v = _mm512_or_si512(rb, _mm512_slli_epi64(_mm512_and_si512(w, sign), 55));
         _mm512_mask_storeu_pd(out + j, live, _mm512_castsi512_pd(v));
         redo |= (uint64_t)(uint8_t)((bad | near) & live) << j;
@@ -123,8 +125,9 @@ AVX512_TARGET int ps_num_cells_avx512(const char *const *s, const uint8_t *len, 
             size_t a = j + 2 * (size_t)q < k ? j + 2 * (size_t)q : k - 1, b = a + 1 < k ? a + 1 : k - 1;
             ln[2 * q] = len[a];
             ln[2 * q + 1] = len[b];
-            __m512i x = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(s[a] + len[a] - 32))),
-                                           _mm256_loadu_si256((const __m256i *)(s[b] + len[b] - 32)), 1);
+            __m512i x =
+                _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(s[a] + len[a] - 32))),
+                                   _mm256_loadu_si256((const __m256i *)(s[b] + len[b] - 32)), 1);
             d[q] = _mm512_sub_epi8(x, c0);
             dig[q] = _mm512_cmple_epu8_mask(d[q], c9);
             dot[q] = _mm512_cmpeq_epi8_mask(x, cd);
@@ -156,9 +159,9 @@ AVX512_TARGET int ps_num_cells_avx512(const char *const *s, const uint8_t *len, 
 #pragma GCC unroll 4
         for (int q = 0; q < 4; q++) {
             __m512i r = _mm512_maskz_expand_epi8(keep[q], _mm512_maskz_compress_epi8(take[q], d[q]));
-            __m512i pr = _mm512_maddubs_epi16(r, _mm512_set1_epi16(0x010A));   /* pairs: 10 a + b */
-            __m512i qd = _mm512_madd_epi16(pr, _mm512_set1_epi32(0x00010064));   /* 4 digits */
-            __m512i g = _mm512_madd_epi16(_mm512_packus_epi32(qd, qd), _mm512_set1_epi32(0x00012710));   /* 8 digits */
+            __m512i pr = _mm512_maddubs_epi16(r, _mm512_set1_epi16(0x010A)); /* pairs: 10 a + b */
+            __m512i qd = _mm512_madd_epi16(pr, _mm512_set1_epi32(0x00010064)); /* 4 digits */
+            __m512i g = _mm512_madd_epi16(_mm512_packus_epi32(qd, qd), _mm512_set1_epi32(0x00012710)); /* 8 digits */
             _mm512_store_si512(grp + 8 * (j + 2 * (size_t)q), g);
         }
     }

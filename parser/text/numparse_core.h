@@ -78,7 +78,7 @@ static inline double eisel_lemire(uint64_t m, int q)
     m <<= lz;
     __uint128_t p = (__uint128_t)m * t[0];
     uint64_t hi = (uint64_t)(p >> 64), lo = (uint64_t)p;
-    if ((hi & 0x1FF) == 0x1FF) {   /* the low 64 bits of 5^q may carry into the kept bits */
+    if ((hi & 0x1FF) == 0x1FF) { /* the low 64 bits of 5^q may carry into the kept bits */
         uint64_t h2 = (uint64_t)(((__uint128_t)m * t[1]) >> 64);
         lo += h2;
         if (h2 > lo)
@@ -112,26 +112,41 @@ static inline uint64_t parse8v(uint64_t v)
     v -= UINT64_C(0x3030303030303030);
     v = v * 10 + (v >> 8);
     v = ((v & UINT64_C(0x000000FF000000FF)) * UINT64_C(0x000F424000000064) +
-         ((v >> 16) & UINT64_C(0x000000FF000000FF)) * UINT64_C(0x0000271000000001)) >> 32;
+         ((v >> 16) & UINT64_C(0x000000FF000000FF)) * UINT64_C(0x0000271000000001)) >>
+        32;
     return v;
 }
 
 static const uint64_t pow10_u64[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
 static const uint64_t pow10_u64_19[20] = {
-    UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000), UINT64_C(10000), UINT64_C(100000),
-    UINT64_C(1000000), UINT64_C(10000000), UINT64_C(100000000), UINT64_C(1000000000),
-    UINT64_C(10000000000), UINT64_C(100000000000), UINT64_C(1000000000000),
-    UINT64_C(10000000000000), UINT64_C(100000000000000), UINT64_C(1000000000000000),
-    UINT64_C(10000000000000000), UINT64_C(100000000000000000), UINT64_C(1000000000000000000),
+    UINT64_C(1),
+    UINT64_C(10),
+    UINT64_C(100),
+    UINT64_C(1000),
+    UINT64_C(10000),
+    UINT64_C(100000),
+    UINT64_C(1000000),
+    UINT64_C(10000000),
+    UINT64_C(100000000),
+    UINT64_C(1000000000),
+    UINT64_C(10000000000),
+    UINT64_C(100000000000),
+    UINT64_C(1000000000000),
+    UINT64_C(10000000000000),
+    UINT64_C(100000000000000),
+    UINT64_C(1000000000000000),
+    UINT64_C(10000000000000000),
+    UINT64_C(100000000000000000),
+    UINT64_C(1000000000000000000),
     UINT64_C(10000000000000000000),
 };
 
 /* Number of leading ASCII digits (0..8) in the 8 bytes v (first byte in the low bits). */
 static inline unsigned digit_run(uint64_t v)
 {
-    uint64_t t = v ^ UINT64_C(0x3030303030303030);   /* digits -> 0..9, others >= 10 */
-    uint64_t nd = (((t & UINT64_C(0x7F7F7F7F7F7F7F7F)) + UINT64_C(0x7676767676767676)) | t) &
-                  UINT64_C(0x8080808080808080);
+    uint64_t t = v ^ UINT64_C(0x3030303030303030); /* digits -> 0..9, others >= 10 */
+    uint64_t nd =
+        (((t & UINT64_C(0x7F7F7F7F7F7F7F7F)) + UINT64_C(0x7676767676767676)) | t) & UINT64_C(0x8080808080808080);
     return nd ? (unsigned)__builtin_ctzll(nd) >> 3 : 8;
 }
 

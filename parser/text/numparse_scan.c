@@ -30,17 +30,15 @@
 #if LDBL_MANT_DIG >= 64
 #define HAVE_LD64 1
 static const long double pow10_ld[28] = {
-    1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L, 1e10L, 1e11L, 1e12L, 1e13L,
-    1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L,
-    1e26L, 1e27L,
+    1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,  1e7L,  1e8L,  1e9L,  1e10L, 1e11L, 1e12L, 1e13L,
+    1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L,
 };
 /* 10^-k rounded to 64 bits: m * 10^-k has two roundings of 2^-64 relative, far below half an
  * ulp of a double, so the result stays within 1 ulp (a multiplication is much cheaper than a
  * division). */
 static const long double pow10_neg_ld[28] = {
-    1e-0L, 1e-1L, 1e-2L, 1e-3L, 1e-4L, 1e-5L, 1e-6L, 1e-7L, 1e-8L, 1e-9L, 1e-10L, 1e-11L, 1e-12L,
-    1e-13L, 1e-14L, 1e-15L, 1e-16L, 1e-17L, 1e-18L, 1e-19L, 1e-20L, 1e-21L, 1e-22L, 1e-23L,
-    1e-24L, 1e-25L, 1e-26L, 1e-27L,
+    1e-0L,  1e-1L,  1e-2L,  1e-3L,  1e-4L,  1e-5L,  1e-6L,  1e-7L,  1e-8L,  1e-9L,  1e-10L, 1e-11L, 1e-12L, 1e-13L,
+    1e-14L, 1e-15L, 1e-16L, 1e-17L, 1e-18L, 1e-19L, 1e-20L, 1e-21L, 1e-22L, 1e-23L, 1e-24L, 1e-25L, 1e-26L, 1e-27L,
 };
 #else
 #define HAVE_LD64 0
@@ -78,7 +76,7 @@ static inline size_t digits(const char **pp, const char *end, uint64_t *m, int *
         unsigned n = digit_run(v);
         if (n == 0 || *nsig + (int)n > 19)
             break;
-        if (n < 8)   /* move the n digits up and pad the front with '0' */
+        if (n < 8) /* move the n digits up and pad the front with '0' */
             v = v << (8 * (8 - n)) | (UINT64_C(0x3030303030303030) >> (8 * n));
         *m = *m * pow10_u64[n] + parse8v(v);
         *nsig += (int)n;
@@ -193,10 +191,10 @@ static __attribute__((noinline)) const char *scan_general(const char *p, const c
     int nsig = 0, dropped = 0;
     long e10 = 0;
     const char *z = p;
-    while (p < end && *p == '0')   /* leading zeros are not significant */
+    while (p < end && *p == '0') /* leading zeros are not significant */
         p++;
     size_t ndigits = (size_t)(p - z) + digits(&p, end, &m, &nsig, &dropped);
-    e10 += dropped;   /* integer digits beyond 19 scale the value */
+    e10 += dropped; /* integer digits beyond 19 scale the value */
     if (p < end && *p == dec) {
         p++;
         if (nsig == 0) {
@@ -236,13 +234,13 @@ static __attribute__((noinline)) const char *scan_general(const char *p, const c
     } else if (e10 >= -27 && e10 <= 27) {
         v = eisel_lemire(m, (int)e10);
         if (dropped && v >= 0 && eisel_lemire(m + 1, (int)e10) != v)
-            v = -1.0;   /* the dropped digits could change the rounding */
+            v = -1.0; /* the dropped digits could change the rounding */
     }
-    if (v < 0) {   /* rare: undecided, huge exponent */
+    if (v < 0) { /* rare: undecided, huge exponent */
         if (slow_parse(s, (size_t)(p - s), dec, &v) == 0) {
-            v = fabs(v);   /* the sign is applied below */
+            v = fabs(v); /* the sign is applied below */
 #if HAVE_LD64
-        } else if (e10 >= -27 && e10 <= 27) {   /* text too long for the strtod copy */
+        } else if (e10 >= -27 && e10 <= 27) { /* text too long for the strtod copy */
             long double x = (long double)m;
             x = e10 < 0 ? x * pow10_neg_ld[-e10] : x * pow10_ld[e10];
             v = (double)x;

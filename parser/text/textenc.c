@@ -6,11 +6,14 @@
 
 #include "ps_model.h"
 
-static const char *const enc_names[] = {"ascii",  "utf-8",  "utf-16le", "utf-16be", "cp1252",
-                                         "cp850",  "cp1250", "cp1251",   "cp1253",   "cp1254",
-                                         "cp866",  "cp932",  "cp936",    "cp949",    "cp950"};
+static const char *const enc_names[] = {"ascii", "utf-8",  "utf-16le", "utf-16be", "cp1252",
+                                        "cp850", "cp1250", "cp1251",   "cp1253",   "cp1254",
+                                        "cp866", "cp932",  "cp936",    "cp949",    "cp950"};
 
-const char *ps_enc_name(enum ps_enc e) { return enc_names[e]; }
+const char *ps_enc_name(enum ps_enc e)
+{
+    return enc_names[e];
+}
 
 int ps_enc_bom(const unsigned char *p, size_t n, size_t *bomlen)
 {
@@ -88,13 +91,12 @@ static size_t put_utf8(char *o, uint32_t cp)
     return 4;
 }
 
-size_t ps_utf16_to_utf8(const unsigned char *in, size_t n, int be, int final, char *out,
-                        size_t out_cap, size_t *used)
+size_t ps_utf16_to_utf8(const unsigned char *in, size_t n, int be, int final, char *out, size_t out_cap, size_t *used)
 {
     size_t i = 0, o = 0;
     while (i + 2 <= n && o + 4 <= out_cap) {
         uint32_t u = be ? (uint32_t)in[i] << 8 | in[i + 1] : (uint32_t)in[i + 1] << 8 | in[i];
-        if (u < 0x80) {   /* ASCII fast path */
+        if (u < 0x80) { /* ASCII fast path */
             out[o++] = (char)u;
             i += 2;
             continue;
@@ -102,7 +104,7 @@ size_t ps_utf16_to_utf8(const unsigned char *in, size_t n, int be, int final, ch
         if (u >= 0xD800 && u <= 0xDBFF) {
             if (i + 4 > n) {
                 if (!final)
-                    break;   /* wait for the low surrogate */
+                    break; /* wait for the low surrogate */
                 u = 0xFFFD;
                 i += 2;
             } else {
@@ -122,7 +124,7 @@ size_t ps_utf16_to_utf8(const unsigned char *in, size_t n, int be, int final, ch
         }
         o += put_utf8(out + o, u);
     }
-    if (final && i + 1 == n && o + 3 <= out_cap) {   /* odd trailing byte */
+    if (final && i + 1 == n && o + 3 <= out_cap) { /* odd trailing byte */
         o += put_utf8(out + o, 0xFFFD);
         i++;
     }

@@ -16,10 +16,10 @@ enum ps_enc {
     PS_ENC_CP1253,
     PS_ENC_CP1254,
     PS_ENC_CP866,
-    PS_ENC_CP932,   /* Shift-JIS (Microsoft) */
-    PS_ENC_CP936,   /* GBK */
-    PS_ENC_CP949,   /* Unified Hangul Code (EUC-KR superset) */
-    PS_ENC_CP950    /* Big5 (Microsoft) */
+    PS_ENC_CP932, /* Shift-JIS (Microsoft) */
+    PS_ENC_CP936, /* GBK */
+    PS_ENC_CP949, /* Unified Hangul Code (EUC-KR superset) */
+    PS_ENC_CP950 /* Big5 (Microsoft) */
 };
 
 /* Name for ps_log_info.encoding: "ascii", "utf-8", "utf-16le", "utf-16be", "cp1252", "cp850",
@@ -52,7 +52,6 @@ char *ps_enc_to_utf8(const char *s, size_t n, enum ps_enc e, size_t *len);
  * writing at most out_cap bytes (out_cap >= 4); a high surrogate whose partner is not yet in
  * the input is left unconsumed unless final is set. Unpaired surrogates become U+FFFD.
  * Returns the bytes written, *used the input bytes consumed (even unless final). */
-size_t ps_utf16_to_utf8(const unsigned char *in, size_t n, int be, int final, char *out,
-                        size_t out_cap, size_t *used);
+size_t ps_utf16_to_utf8(const unsigned char *in, size_t n, int be, int final, char *out, size_t out_cap, size_t *used);
 
 #endif

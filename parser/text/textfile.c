@@ -44,7 +44,7 @@ int ps_text_slurp(const char *path, size_t max, char **data, size_t *len, ps_err
         ps_buf_fini(&b);
         return read_failed(path, r, max, 0, err);
     }
-    ps_input_note(path);   /* never replaced by an output of this process */
+    ps_input_note(path); /* never replaced by an output of this process */
     *len = b.len;
     *data = ps_buf_steal(&b);
     return PS_OK;
@@ -71,7 +71,7 @@ int ps_text_is_utf16(const char *data, size_t len)
 int ps_text_is_xml(const char *data, size_t len)
 {
     const unsigned char *p = (const unsigned char *)data;
-    size_t i = 0, step = 1, lo = 0;   /* UTF-16: the code unit's low byte at i + lo, high byte 0 */
+    size_t i = 0, step = 1, lo = 0; /* UTF-16: the code unit's low byte at i + lo, high byte 0 */
     if (ps_text_is_utf16(data, len))
         i = 2, step = 2, lo = p[0] == 0xFE;
     else if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)

@@ -9,9 +9,13 @@
 #include <string.h>
 
 struct ps_an_charts {
-    ps_chart_spec *specs; size_t n;
-    ps_chart_series **series;          /* per chart */
-    ps_time **t; double **v; char **labels; size_t nbuf;   /* every owned array */
+    ps_chart_spec *specs;
+    size_t n;
+    ps_chart_series **series; /* per chart */
+    ps_time **t;
+    double **v;
+    char **labels;
+    size_t nbuf; /* every owned array */
     char *title;
 };
 
@@ -73,17 +77,29 @@ ps_an_charts *ps_an_charts_build(const ps_an_result *const *res, const char *con
             continue;
         }
         const ps_an_rule *rule = &set->rules[ri];
-        c->specs[c->n++] = (ps_chart_spec){
-            .kind = PS_CHART_TIME, .title = c->title ? c->title : rule->title, .subtitle = c->title ? rule->title : NULL,
-            .x_label = overlay ? "elapsed time since each log's first sample (h:mm)" : "time (UTC)",
-            .y = {.label = rule->title, .unit = rule->unit}, .series = cs, .nseries = m, .width = 640, .height = 360};
+        c->specs[c->n++] =
+            (ps_chart_spec){.kind = PS_CHART_TIME,
+                            .title = c->title ? c->title : rule->title,
+                            .subtitle = c->title ? rule->title : NULL,
+                            .x_label = overlay ? "elapsed time since each log's first sample (h:mm)" : "time (UTC)",
+                            .y = {.label = rule->title, .unit = rule->unit},
+                            .series = cs,
+                            .nseries = m,
+                            .width = 640,
+                            .height = 360};
     }
     return c;
 }
 
-size_t ps_an_charts_count(const ps_an_charts *c) { return c->n; }
+size_t ps_an_charts_count(const ps_an_charts *c)
+{
+    return c->n;
+}
 
-const ps_chart_spec *ps_an_charts_spec(const ps_an_charts *c, size_t i) { return i < c->n ? &c->specs[i] : NULL; }
+const ps_chart_spec *ps_an_charts_spec(const ps_an_charts *c, size_t i)
+{
+    return i < c->n ? &c->specs[i] : NULL;
+}
 
 int ps_an_charts_render_doc(const ps_an_charts *c, ps_time date, enum ps_format fmt, ps_buf *out, ps_error *err)
 {

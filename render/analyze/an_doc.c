@@ -10,9 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define AN_CHART_MAX_SERIES 12   /* more instances: the worst ones are drawn, all are tabled */
+#define AN_CHART_MAX_SERIES 12 /* more instances: the worst ones are drawn, all are tabled */
 #define AN_DOC_MAX_ALERTS 5000
-#define AN_CHART_MAX_ENVELOPES 4 /* per-slice min-max bands: every series up to 4, else the first */   /* alerts listed in the document; the rest are counted */
+#define AN_CHART_MAX_ENVELOPES \
+    4 /* per-slice min-max bands: every series up to 4, else the first */ /* alerts listed in the document; the rest are counted */
 
 static const char *const month_names[] = {"January", "February", "March",     "April",   "May",      "June",
                                           "July",    "August",   "September", "October", "November", "December"};
@@ -25,12 +26,19 @@ typedef struct an_chart_keep {
     ps_chart_threshold thr[2];
     char thr_label[2][64];
     char x_label[200];
-    ps_time **t; double **v; char **labels; size_t n;
-    double **lo, **hi;       /* per drawn series: its slice minima and maxima (the envelope) */
-    ps_chart_envelope env[AN_CHART_MAX_ENVELOPES]; size_t nenv;
+    ps_time **t;
+    double **v;
+    char **labels;
+    size_t n;
+    double **lo, **hi; /* per drawn series: its slice minima and maxima (the envelope) */
+    ps_chart_envelope env[AN_CHART_MAX_ENVELOPES];
+    size_t nenv;
 } an_chart_keep;
 
-typedef struct an_keep { an_chart_keep *charts; size_t n; } an_keep;
+typedef struct an_keep {
+    an_chart_keep *charts;
+    size_t n;
+} an_keep;
 
 #define num ps_an_fmt_value
 #define when(out, n, t) ps_an_fmt_log_time(out, n, res, t)
@@ -78,11 +86,16 @@ static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_k
             k->hi[j] = ps_xcalloc(s->npoints + 1, sizeof **k->hi);
             for (size_t p = 0; p < s->npoints; p++)
                 k->lo[j][p] = s->points[p].min, k->hi[j][p] = s->points[p].max;
-            k->env[k->nenv++] = (ps_chart_envelope){.label = j == 0 ? "slice min-max" : NULL, .role = (int)(j % 8),
-                                                    .n = s->npoints, .t = k->t[j], .lo = k->lo[j], .hi = k->hi[j]};
+            k->env[k->nenv++] = (ps_chart_envelope){.label = j == 0 ? "slice min-max" : NULL,
+                                                    .role = (int)(j % 8),
+                                                    .n = s->npoints,
+                                                    .t = k->t[j],
+                                                    .lo = k->lo[j],
+                                                    .hi = k->hi[j]};
         }
         k->labels[j] = ps_an_series_label(res, s);
-        k->series[j] = (ps_chart_series){.label = k->labels[j], .role = -1, .n = s->npoints, .v = k->v[j], .t = k->t[j]};
+        k->series[j] =
+            (ps_chart_series){.label = k->labels[j], .role = -1, .n = s->npoints, .v = k->v[j], .t = k->t[j]};
     }
     size_t first_pick = np ? pick[0] : 0;
     free(pick);
@@ -94,7 +107,7 @@ static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_k
     /* limits computed per machine (PAL code): those of the first series drawn */
     const double lim[2] = {r->ncodes && np ? res->series[first_pick].warning : r->warning,
                            r->ncodes && np ? res->series[first_pick].critical : r->critical};
-    if (r->ncodes && np) {   /* default bands from those limits, as rules with fixed limits get */
+    if (r->ncodes && np) { /* default bands from those limits, as rules with fixed limits get */
         int greater = r->op == PS_AN_GT || r->op == PS_AN_GE;
         double far = greater ? INFINITY : -INFINITY;
         if (!isnan(lim[0]) && nb < 16)
@@ -105,7 +118,7 @@ static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_k
     }
     const char *lname[2] = {"warning", "critical"};
     for (int i = 0; i < 2; i++) {
-        if (isnan(lim[i]) || r->stat == PS_AN_STAT_TREND)   /* a trend limit is not a value level */
+        if (isnan(lim[i]) || r->stat == PS_AN_STAT_TREND) /* a trend limit is not a value level */
             continue;
         char n1[32];
         snprintf(k->thr_label[nt], sizeof k->thr_label[nt], "%s %s", lname[i], num(n1, sizeof n1, lim[i]));
@@ -114,12 +127,20 @@ static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_k
     }
     char zt[160];
     snprintf(k->x_label, sizeof k->x_label, "time: %s; averages", ps_an_zone_text(zt, sizeof zt, res));
-    k->spec = (ps_chart_spec){.kind = PS_CHART_TIME, .title = r->title, .x_label = k->x_label,
+    k->spec = (ps_chart_spec){.kind = PS_CHART_TIME,
+                              .title = r->title,
+                              .x_label = k->x_label,
                               .y = {.label = r->ncounters ? r->counters[0] : r->expr_text, .unit = r->unit},
-                              .series = k->series, .nseries = np, .thresholds = k->thr,
-                              .nthresholds = r->stat == PS_AN_STAT_TREND ? 0 : nt, .bands = k->bands,
-                              .nbands = r->stat == PS_AN_STAT_TREND ? 0 : nb, .envelopes = k->env,
-                              .nenvelopes = k->nenv, .width = 480, .height = 300};
+                              .series = k->series,
+                              .nseries = np,
+                              .thresholds = k->thr,
+                              .nthresholds = r->stat == PS_AN_STAT_TREND ? 0 : nt,
+                              .bands = k->bands,
+                              .nbands = r->stat == PS_AN_STAT_TREND ? 0 : nb,
+                              .envelopes = k->env,
+                              .nenvelopes = k->nenv,
+                              .width = 480,
+                              .height = 300};
     doc_block *b = doc_add(d, DOC_CHART, NULL);
     b->chart = ps_xcalloc(1, sizeof *b->chart);
     b->chart->kind = DOC_CHART_SPEC;
@@ -138,8 +159,8 @@ static const ps_an_series *first_series(const ps_an_result *res, size_t ri)
 
 static void stats_table(ps_doc *d, const ps_an_result *res, size_t ri)
 {
-    static const char *const head[] = {"Machine", "Instance", "Count", "Min", "Avg", "Max", "P95", "P99",
-                                       "Std dev", "Trend / h", "Worst"};
+    static const char *const head[] = {"Machine", "Instance", "Count",   "Min",       "Avg",  "Max",
+                                       "P95",     "P99",      "Std dev", "Trend / h", "Worst"};
     const size_t nc = sizeof head / sizeof head[0];
     doc_table *tb = doc_table_new(d, "Statistics of every instance (whole analysed time)", nc);
     for (size_t c = 2; c < nc - 1; c++)
@@ -171,8 +192,7 @@ static void stats_table(ps_doc *d, const ps_an_result *res, size_t ri)
 
 static void alerts_table(ps_doc *d, const ps_an_result *res)
 {
-    static const char *const head[] = {"Severity", "Slice start", "Rule", "Machine", "Instance", "Value",
-                                       "Limit"};
+    static const char *const head[] = {"Severity", "Slice start", "Rule", "Machine", "Instance", "Value", "Limit"};
     doc_table *tb = doc_table_new(d, "Alerts by severity, then time", 7);
     tb->right[5] = tb->right[6] = 1;
     tb->width[1] = 1.6;
@@ -196,7 +216,8 @@ static void alerts_table(ps_doc *d, const ps_an_result *res)
         doc_cellf(tb, row, 6, "%s %s %s", ps_an_op_name(r->op), num(l, sizeof l, a->limit), r->unit ? r->unit : "");
     }
     if (res->nalerts > AN_DOC_MAX_ALERTS)
-        doc_add(d, DOC_NOTE, NULL)->text = ps_xstrdup("Only the first 5000 alerts are listed; the JSON output holds all.");
+        doc_add(d, DOC_NOTE, NULL)->text =
+            ps_xstrdup("Only the first 5000 alerts are listed; the JSON output holds all.");
 }
 
 /* Append a run (text copied; url "#anchor" for a link inside the document) to item b. */
@@ -214,7 +235,7 @@ static void item_run(doc_block *b, ps_buf *plain, unsigned style, const char *ur
     b->runs[b->nruns++] = (doc_run){t.data ? ps_buf_steal(&t) : ps_xstrdup(""), style, url ? ps_xstrdup(url) : NULL};
 }
 
-static const ps_an_result *g_sort_res;   /* qsort context (documents are built on one thread) */
+static const ps_an_result *g_sort_res; /* qsort context (documents are built on one thread) */
 
 static int cmp_chrono(const void *pa, const void *pb)
 {
@@ -270,8 +291,9 @@ static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info
     const ps_an_ruleset *set = res->rules;
     char t1[40], t2[40], n1[32], n2[32];
     doc_heading(d, 1, 0, "Verdict: %s", ps_an_verdict_name(res, info->fail_on));
-    doc_para(d, "%zu critical and %zu warning alerts (the verdict fails on %s alerts). %zu of %zu rules could be "
-                "evaluated (rules: %s).",
+    doc_para(d,
+             "%zu critical and %zu warning alerts (the verdict fails on %s alerts). %zu of %zu rules could be "
+             "evaluated (rules: %s).",
              res->criticals, res->warnings, ps_an_sev_name(info->fail_on), res->rules_evaluated, set->n,
              info->rules_label ? info->rules_label : "");
     char zt[160];
@@ -318,8 +340,9 @@ static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info
             doc_para(d, "Counter: %s. Statistics only: %s.", r->ncounters ? r->counters[0] : r->expr_text,
                      r->question ? r->question : "no limits");
         else if (r->ncodes)
-            doc_para(d, "Counter: %s. Test per slice: %s %s the limits PAL's threshold code computes per machine "
-                        "from the answers (section \"Assumptions\"); on %s: warning %s, critical %s%s%s.",
+            doc_para(d,
+                     "Counter: %s. Test per slice: %s %s the limits PAL's threshold code computes per machine "
+                     "from the answers (section \"Assumptions\"); on %s: warning %s, critical %s%s%s.",
                      r->ncounters ? r->counters[0] : r->expr_text, ps_an_stat_name(r->stat), ps_an_op_name(r->op),
                      first_series(res, ri)->machine, num(n1, sizeof n1, first_series(res, ri)->warning),
                      num(n2, sizeof n2, first_series(res, ri)->critical), r->unit ? " " : "", r->unit ? r->unit : "");

@@ -26,8 +26,15 @@ static void each_unanswered(const ps_an_result *r, void (*fn)(void *ctx, const p
     ps_hash_fini(&seen);
 }
 
-typedef struct note_ctx { ps_buf *b; const ps_an_result *r; int n; } note_ctx;
-typedef struct jw_ctx { ps_jw *j; const ps_an_result *r; } jw_ctx;
+typedef struct note_ctx {
+    ps_buf *b;
+    const ps_an_result *r;
+    int n;
+} note_ctx;
+typedef struct jw_ctx {
+    ps_jw *j;
+    const ps_an_result *r;
+} jw_ctx;
 
 static void text_unanswered(void *ctx, const ps_an_series *s)
 {
@@ -113,8 +120,10 @@ void ps_an_not_analysed(const ps_an_result *r, void (*fn)(void *ctx, const char 
         if (r->rule_series[ri] || !r->rule_total_only || !r->rule_total_only[ri])
             continue;
         ps_buf b = {0};
-        ps_buf_printf(&b, "only the _Total instance matches %s, and the rule leaves _Total out (PAL's usual "
-                      "exclusion; a rule line 'include = _Total' tests it)", set->rules[ri].counters[0]);
+        ps_buf_printf(&b,
+                      "only the _Total instance matches %s, and the rule leaves _Total out (PAL's usual "
+                      "exclusion; a rule line 'include = _Total' tests it)",
+                      set->rules[ri].counters[0]);
         fn(ctx, set->rules[ri].id, b.data);
         ps_buf_fini(&b);
     }
@@ -173,7 +182,10 @@ static void doc_unanswered(void *ctx, const ps_an_series *s)
               s->machine[0] ? s->machine : "-", s->unanswered);
 }
 
-static void doc_not_analysed(void *ctx, const char *what, const char *why) { list_line(ctx, "%s: %s", what, why); }
+static void doc_not_analysed(void *ctx, const char *what, const char *why)
+{
+    list_line(ctx, "%s: %s", what, why);
+}
 
 void ps_an_doc_notes(ps_doc *d, const ps_an_result *r, const ps_an_doc_info *info)
 {

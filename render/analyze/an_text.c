@@ -63,8 +63,10 @@ void ps_an_periods_text(ps_buf *b, const ps_an_result *r)
     char t1[40], t2[40];
     if (r->nperiods < 2)
         return;
-    ps_buf_printf(b, "%zu periods sliced apart (logs more than an hour apart, and farther apart than the longer "
-                     "one lasts, are not sliced on one grid):", r->nperiods);
+    ps_buf_printf(b,
+                  "%zu periods sliced apart (logs more than an hour apart, and farther apart than the longer "
+                  "one lasts, are not sliced on one grid):",
+                  r->nperiods);
     for (size_t p = 0; p < r->nperiods; p++)
         ps_buf_printf(b, "%s %s to %s in %zu slice%s of %lld s", p ? ";" : "", when(t1, sizeof t1, r->periods[p].first),
                       when(t2, sizeof t2, r->periods[p].last), r->periods[p].nslices,
@@ -77,7 +79,8 @@ static const char *broke_list(char *out, size_t n, unsigned broke)
     out[0] = 0;
     for (int st = PS_AN_STAT_MIN; st <= PS_AN_STAT_TREND; st++)
         if (broke & PS_AN_BIT(st))
-            snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? "+" : "", ps_an_stat_name((enum ps_an_stat)st));
+            snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? "+" : "",
+                     ps_an_stat_name((enum ps_an_stat)st));
     return out;
 }
 
@@ -91,12 +94,12 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
     char t1[40], t2[40], n1[32], n2[32];
     const ps_an_ruleset *set = r->rules;
     ps_buf_printf(b, "perfscribe analyze: %s\n", ps_an_verdict_name(r, info->fail_on));
-    ps_buf_printf(b, "rules: %s (%zu of %zu evaluated)\n", info->rules_label ? info->rules_label : "", r->rules_evaluated,
-                  set->n);
+    ps_buf_printf(b, "rules: %s (%zu of %zu evaluated)\n", info->rules_label ? info->rules_label : "",
+                  r->rules_evaluated, set->n);
     char zt[160];
-    ps_buf_printf(b, "logs: %zu, machines: %zu, rows: %llu, from %s to %s, slices of %lld s\n", r->nfiles,
-                  r->nmachines, (unsigned long long)r->rows, when(t1, sizeof t1, r->first),
-                  when(t2, sizeof t2, r->last), (long long)(r->slice_ms / 1000));
+    ps_buf_printf(b, "logs: %zu, machines: %zu, rows: %llu, from %s to %s, slices of %lld s\n", r->nfiles, r->nmachines,
+                  (unsigned long long)r->rows, when(t1, sizeof t1, r->first), when(t2, sizeof t2, r->last),
+                  (long long)(r->slice_ms / 1000));
     ps_buf_printf(b, "times: %s\n", ps_an_zone_text(zt, sizeof zt, r));
     if (r->nperiods > 1) {
         ps_an_periods_text(b, r);
@@ -108,7 +111,8 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
     for (size_t m = 0; m < r->nmachines; m++)
         if (r->processors && r->processors[m])
             ps_buf_printf(b, "machine %s: %zu processors (%s)\n", r->machines[m][0] ? r->machines[m] : "-",
-                          r->processors[m], r->processors_set[m] ? "--set processors" : "Processor instances in the log");
+                          r->processors[m],
+                          r->processors_set[m] ? "--set processors" : "Processor instances in the log");
     for (size_t m = 0; m < r->nmachines; m++)
         if (r->memory_mb && !isnan(r->memory_mb[m]))
             ps_buf_printf(b, "machine %s: %s MB physical memory (NUMA Node Memory Total MBytes in the log)\n",
@@ -119,9 +123,11 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         ps_buf_printf(b, "note: --interval %lld s widened to %lld s (at most %d slices are kept)\n",
                       (long long)(r->asked_ms / 1000), (long long)(r->slice_ms / 1000), PS_AN_MAX_SLICES);
     if (r->short_trends)
-        ps_buf_printf(b, "note: %zu trend rule%s judged over less than one hour of data: an hourly trend from less "
-                      "than an hour may not be accurate (PAL's warning)%s\n", r->short_trends,
-                      r->short_trends == 1 ? "" : "s", " ; perfscribe's own trend rules do not alert then");
+        ps_buf_printf(b,
+                      "note: %zu trend rule%s judged over less than one hour of data: an hourly trend from less "
+                      "than an hour may not be accurate (PAL's warning)%s\n",
+                      r->short_trends, r->short_trends == 1 ? "" : "s",
+                      " ; perfscribe's own trend rules do not alert then");
     if (r->localized_columns)
         ps_buf_printf(b, "localized counter names translated to English: %zu columns\n", r->localized_columns);
     ps_buf_printf(b, "alerts: %zu critical, %zu warning\n", r->criticals, r->warnings);
@@ -132,9 +138,9 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         const ps_an_slice *sl = &s->slices[a->slice];
         char bl[40], c[3][32];
         ps_buf_printf(b, "  %-8s %s  %s  %s%s%s  %s %s %s %s%s", ps_an_sev_name(a->sev), when(t1, sizeof t1, a->start),
-                      ru->id, s->machine[0] ? s->machine : "-", s->instance ? " " : "",
-                      s->instance ? s->instance : "", ps_an_stat_name(a->stat), num(n1, sizeof n1, a->value),
-                      ps_an_op_name(ru->op), num(n2, sizeof n2, a->limit), ru->unit ? ru->unit : "");
+                      ru->id, s->machine[0] ? s->machine : "-", s->instance ? " " : "", s->instance ? s->instance : "",
+                      ps_an_stat_name(a->stat), num(n1, sizeof n1, a->value), ps_an_op_name(ru->op),
+                      num(n2, sizeof n2, a->limit), ru->unit ? ru->unit : "");
         if (ru->stat == PS_AN_STAT_ANY)
             ps_buf_printf(b, "  (broke: %s; min %s avg %s max %s)", broke_list(bl, sizeof bl, a->broke),
                           num(c[0], 32, sl->min), num(c[1], 32, sl->avg), num(c[2], 32, sl->max));
@@ -148,7 +154,7 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
                           ru->question ? ru->question : "no limits");
         else if (ru->ncodes) {
             ps_buf v = {0};
-            for (const char *q = ru->question; q && (q = strchr(q, '$'));) {   /* "$NAME: text; $NAME: ..." */
+            for (const char *q = ru->question; q && (q = strchr(q, '$'));) { /* "$NAME: text; $NAME: ..." */
                 size_t n = strcspn(q, ":");
                 ps_buf_printf(&v, "%s%.*s", v.len ? ", " : " from ", (int)n, q);
                 q = strstr(q, "; $");
@@ -157,8 +163,7 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
             ps_buf_printf(b, "%s  %s  [%s %s, limits computed per machine by PAL's threshold code%s]\n", ru->id,
                           path_of(ru), ps_an_stat_name(ru->stat), ps_an_op_name(ru->op), v.len ? v.data : "");
             ps_buf_fini(&v);
-        }
-        else
+        } else
             ps_buf_printf(b, "%s  %s  [%s %s, warning %s, critical %s%s%s]\n", ru->id, path_of(ru),
                           ps_an_stat_name(ru->stat), ps_an_op_name(ru->op), num(n1, sizeof n1, ru->warning),
                           num(n2, sizeof n2, ru->critical), ru->unit ? " " : "", ru->unit ? ru->unit : "");
@@ -177,12 +182,14 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
                           num(c[2], 32, s->stats.max), num(c[3], 32, s->stats.p95), num(c[4], 32, s->stats.p99),
                           num(c[5], 32, s->stats.stddev), num(n1, sizeof n1, s->trend_per_hour));
             if (ru->ncodes && !s->unanswered)
-                ps_buf_printf(b, "  limits: warning %s, critical %s", num(c[0], 32, s->warning), num(c[1], 32, s->critical));
+                ps_buf_printf(b, "  limits: warning %s, critical %s", num(c[0], 32, s->warning),
+                              num(c[1], 32, s->critical));
             if (s->unanswered)
                 ps_buf_printf(b, "  not judged: needs an answer (--set NAME=VALUE): %s", s->unanswered);
             if (s->skipped_few_processors)
-                ps_buf_printf(b, "  not judged: %s", ru->per_processor ? "processor count unknown (--set processors=N)"
-                                                                       : "fewer processors than min_processors");
+                ps_buf_printf(b, "  not judged: %s",
+                              ru->per_processor ? "processor count unknown (--set processors=N)"
+                                                : "fewer processors than min_processors");
             if (s->gated)
                 ps_buf_printf(b, "  %zu slice%s over a limit not alerted: %s %s", s->gated, s->gated == 1 ? "" : "s",
                               ru->requires ? "no alert of" : "alerted by", ru->requires ? ru->requires : ru->unless);
@@ -195,9 +202,11 @@ void ps_an_render_text(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
         }
     }
     if (set->pal_analyses || set->nrefused) {
-        ps_buf_printf(b, "\nPAL import: %zu analyses, %zu imported (%zu with limits computed from the answers), %zu "
-                      "disabled, %zu refused\n", set->pal_analyses, set->pal_analyses - set->pal_disabled - set->nrefused,
-                      set->pal_computed, set->pal_disabled, set->nrefused);
+        ps_buf_printf(b,
+                      "\nPAL import: %zu analyses, %zu imported (%zu with limits computed from the answers), %zu "
+                      "disabled, %zu refused\n",
+                      set->pal_analyses, set->pal_analyses - set->pal_disabled - set->nrefused, set->pal_computed,
+                      set->pal_disabled, set->nrefused);
         for (size_t i = 0; i < set->nrefused; i++)
             ps_buf_printf(b, "  refused: %s\n", set->refused[i]);
     }
@@ -233,7 +242,9 @@ static void json_machines(ps_jw *j, const ps_an_result *r)
         ps_jw_kstr(j, "name", r->machines[m]);
         ps_jw_kuint(j, "processors", r->processors ? r->processors[m] : 0);
         ps_jw_kstr(j, "processors_from",
-                   !r->processors || !r->processors[m] ? "unknown" : r->processors_set[m] ? "--set" : "log");
+                   !r->processors || !r->processors[m] ? "unknown"
+                   : r->processors_set[m]              ? "--set"
+                                                       : "log");
         ps_jw_knum(j, "memory_mb", r->memory_mb ? r->memory_mb[m] : NAN);
         ps_jw_obj_end(j);
     }
@@ -325,8 +336,8 @@ static void json_series(ps_jw *j, const ps_an_result *r, const ps_an_rule *ru, c
     ps_jw_kstr(j, "worst", ps_an_sev_name(s->worst));
     ps_jw_kuint(j, "count", s->stats.count);
     const char *k[] = {"min", "avg", "max", "p95", "p99", "stddev", "trend_per_hour"};
-    const double v[] = {s->stats.min, s->stats.mean, s->stats.max, s->stats.p95, s->stats.p99,
-                        s->stats.stddev, s->trend_per_hour};
+    const double v[] = {s->stats.min, s->stats.mean,   s->stats.max,     s->stats.p95,
+                        s->stats.p99, s->stats.stddev, s->trend_per_hour};
     for (size_t i = 0; i < 7; i++)
         ps_jw_knum(j, k[i], v[i]);
     ps_jw_kstr(j, "overall_severity", ps_an_sev_name(s->overall_sev));

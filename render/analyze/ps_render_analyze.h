@@ -12,13 +12,14 @@ extern "C" {
 
 /* What every analysis output shows besides the result. */
 typedef struct ps_an_doc_info {
-    enum ps_an_sev fail_on;          /* verdict level */
-    const char *rules_label;         /* "system, exchange-mailbox" or file names */
-    ps_time generated;               /* document date (SOURCE_DATE_EPOCH) */
-    const char *font_file;           /* PDF: NULL = the document engine's default */
+    enum ps_an_sev fail_on; /* verdict level */
+    const char *rules_label; /* "system, exchange-mailbox" or file names */
+    ps_time generated; /* document date (SOURCE_DATE_EPOCH) */
+    const char *font_file; /* PDF: NULL = the document engine's default */
     /* warnings of the run (bad statuses, a selection that matched nothing, files without a
      * counter of the rules...), shown by every output (borrowed) */
-    const char *const *warnings; size_t nwarnings;
+    const char *const *warnings;
+    size_t nwarnings;
 } ps_an_doc_info;
 
 /* A value as the analysis outputs print it: 0 to 4 decimals by magnitude, NaN -> "n/a". */
@@ -40,8 +41,7 @@ void ps_an_render_json(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *i
 /* HTML (self-contained) or PDF through the document and chart engines: alerts, then one section
  * per evaluated rule with its description, a time-series chart with the bands shaded and the
  * statistics table. Errors: PS_EIO (fonts), PS_EINPUT (a chart that cannot be laid out). */
-int ps_an_render_doc(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *info, enum ps_format fmt,
-                     ps_error *err);
+int ps_an_render_doc(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *info, enum ps_format fmt, ps_error *err);
 /* The renderer shape of ps_output.h: o->fmt picks from the table {TEXT: ps_an_render_text, JSON:
  * ps_an_render_json, HTML and PDF: ps_an_render_doc} (render/analyze/an_render.c); o->info is
  * the const ps_an_doc_info * (required). Appends to out; PS_EUSAGE for another format. */

@@ -12,14 +12,25 @@
 
 static void set_rgb(cairo_t *cr, uint32_t c)
 {
-    cairo_set_source_rgb(cr, ((c >> 16) & 0xff) / 255.0, ((c >> 8) & 0xff) / 255.0,
-                         (c & 0xff) / 255.0);
+    cairo_set_source_rgb(cr, ((c >> 16) & 0xff) / 255.0, ((c >> 8) & 0xff) / 255.0, (c & 0xff) / 255.0);
 }
 
-static void c_save(void *ctx) { cairo_save(ctx); }
-static void c_restore(void *ctx) { cairo_restore(ctx); }
-static void c_move_to(void *ctx, double x, double y) { cairo_move_to(ctx, x, y); }
-static void c_line_to(void *ctx, double x, double y) { cairo_line_to(ctx, x, y); }
+static void c_save(void *ctx)
+{
+    cairo_save(ctx);
+}
+static void c_restore(void *ctx)
+{
+    cairo_restore(ctx);
+}
+static void c_move_to(void *ctx, double x, double y)
+{
+    cairo_move_to(ctx, x, y);
+}
+static void c_line_to(void *ctx, double x, double y)
+{
+    cairo_line_to(ctx, x, y);
+}
 
 static void c_clip(void *ctx, double x, double y, double w, double h)
 {
@@ -52,8 +63,8 @@ static void c_fill(void *ctx, uint32_t c)
     cairo_fill(ctx);
 }
 
-static void c_text(void *ctx, double x, double y, const char *utf8, double size, int bold,
-                   int anchor, double rotate, uint32_t c)
+static void c_text(void *ctx, double x, double y, const char *utf8, double size, int bold, int anchor, double rotate,
+                   uint32_t c)
 {
     cairo_t *cr = ctx;
     cairo_text_extents_t e;
@@ -64,9 +75,7 @@ static void c_text(void *ctx, double x, double y, const char *utf8, double size,
     cairo_text_extents(cr, utf8, &e);
     cairo_translate(cr, x, y);
     cairo_rotate(cr, rotate * M_PI / 180.0);
-    double dx = anchor == PS_ANCHOR_MIDDLE ? -e.x_advance / 2
-              : anchor == PS_ANCHOR_END    ? -e.x_advance
-                                           : 0;
+    double dx = anchor == PS_ANCHOR_MIDDLE ? -e.x_advance / 2 : anchor == PS_ANCHOR_END ? -e.x_advance : 0;
     cairo_move_to(cr, dx, 0);
     set_rgb(cr, c);
     cairo_show_text(cr, utf8);
@@ -80,8 +89,7 @@ static void draw_with_cairo(const ps_chart_layout *l, cairo_t *cr)
     cairo_font_options_set_hint_style(o, CAIRO_HINT_STYLE_NONE);
     cairo_set_font_options(cr, o);
     cairo_font_options_destroy(o);
-    ps_chart_gc gc = {cr, c_save, c_restore, c_clip, c_fill_rect, c_move_to, c_line_to,
-                      c_stroke, c_text, c_fill};
+    ps_chart_gc gc = {cr, c_save, c_restore, c_clip, c_fill_rect, c_move_to, c_line_to, c_stroke, c_text, c_fill};
     ps_chart_draw(l, &gc);
 }
 
@@ -93,8 +101,7 @@ static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned 
 
 static int cairo_fail(cairo_status_t st, const char *what, ps_error *err)
 {
-    return ps_error_set(err, PS_EIO, NULL, 0, 0, "chart: %s: %s", what,
-                        cairo_status_to_string(st));
+    return ps_error_set(err, PS_EIO, NULL, 0, 0, "chart: %s: %s", what, cairo_status_to_string(st));
 }
 
 /* Write bytes to path through an atomic ps_outfile. */
@@ -105,7 +112,7 @@ static int write_out(const char *path, const void *data, size_t len, ps_error *e
     if (rc)
         return rc;
     if (fwrite(data, 1, len, ps_outfile_fp(o)) != len)
-        return ps_outfile_fail(o, PS_EIO, err);   /* "PATH: write error: REASON" */
+        return ps_outfile_fail(o, PS_EIO, err); /* "PATH: write error: REASON" */
     return ps_outfile_commit(o, err);
 }
 
@@ -127,8 +134,7 @@ int ps_chart_render_png(const ps_chart_spec *spec, const char *path, ps_error *e
     if (st == CAIRO_STATUS_SUCCESS)
         st = cairo_surface_write_to_png_stream(s, to_buf, &png);
     cairo_surface_destroy(s);
-    rc = st == CAIRO_STATUS_SUCCESS ? write_out(path, png.data, png.len, err)
-                                    : cairo_fail(st, "PNG", err);
+    rc = st == CAIRO_STATUS_SUCCESS ? write_out(path, png.data, png.len, err) : cairo_fail(st, "PNG", err);
     ps_buf_fini(&png);
     return rc;
 }
@@ -141,7 +147,7 @@ static void prefix_ids(const char *svg, const char *prefix, ps_buf *out)
     static const char *const marks[] = {"id=\"", "href=\"#", "url(#"};
     unsigned long seen[64];
     size_t nseen = 0;
-    const char *p = svg, *copied = svg;   /* one pass: each byte looked at once (linear) */
+    const char *p = svg, *copied = svg; /* one pass: each byte looked at once (linear) */
     while (*p) {
         size_t m = sizeof marks / sizeof marks[0];
         if (*p == 'i' || *p == 'h' || *p == 'u')
@@ -171,8 +177,7 @@ static void prefix_ids(const char *svg, const char *prefix, ps_buf *out)
     ps_buf_puts(out, copied);
 }
 
-int ps_chart_svg_string(const ps_chart_spec *spec, const char *id_prefix, ps_buf *out,
-                        ps_error *err)
+int ps_chart_svg_string(const ps_chart_spec *spec, const char *id_prefix, ps_buf *out, ps_error *err)
 {
     ps_chart_layout l;
     int rc = ps_chart_layout_compute(spec, &l, err);

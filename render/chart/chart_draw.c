@@ -18,12 +18,11 @@ static uint32_t rgb(int role)
 static void draw_text(const ps_chart_gc *gc, const ps_chart_text *t)
 {
     if (t->text)
-        gc->text(gc->ctx, t->x, t->y, t->text, t->size, t->bold, t->anchor, t->rotate,
-                 rgb(t->role));
+        gc->text(gc->ctx, t->x, t->y, t->text, t->size, t->bold, t->anchor, t->rotate, rgb(t->role));
 }
 
-static void seg(const ps_chart_gc *gc, double x1, double y1, double x2, double y2, double w,
-                int role, const double *dash, size_t ndash)
+static void seg(const ps_chart_gc *gc, double x1, double y1, double x2, double y2, double w, int role,
+                const double *dash, size_t ndash)
 {
     gc->move_to(gc->ctx, x1, y1);
     gc->line_to(gc->ctx, x2, y2);
@@ -34,11 +33,9 @@ static void draw_grid(const ps_chart_layout *l, const ps_chart_gc *gc)
 {
     const ps_chart_rect *p = &l->plot;
     for (size_t i = 0; i < l->y.nticks; i++)
-        seg(gc, p->x, l->y.ticks[i].pos, p->x + p->w, l->y.ticks[i].pos, GRID_WIDTH,
-            PS_ROLE_GRID, NULL, 0);
+        seg(gc, p->x, l->y.ticks[i].pos, p->x + p->w, l->y.ticks[i].pos, GRID_WIDTH, PS_ROLE_GRID, NULL, 0);
     for (size_t i = 0; l->kind == PS_CHART_TIME && i < l->x.nticks; i++)
-        seg(gc, l->x.ticks[i].pos, p->y, l->x.ticks[i].pos, p->y + p->h, GRID_WIDTH,
-            PS_ROLE_GRID, NULL, 0);
+        seg(gc, l->x.ticks[i].pos, p->y, l->x.ticks[i].pos, p->y + p->h, GRID_WIDTH, PS_ROLE_GRID, NULL, 0);
 }
 
 static void draw_data(const ps_chart_layout *l, const ps_chart_gc *gc)
@@ -48,7 +45,7 @@ static void draw_data(const ps_chart_layout *l, const ps_chart_gc *gc)
         const ps_chart_bar *b = &l->bars[i];
         gc->fill_rect(gc->ctx, b->r.x, b->r.y, b->r.w, b->r.h, rgb(b->role));
     }
-    if (l->nbars && l->y.min < 0 && l->y.max > 0) {   /* zero line between +/- bars */
+    if (l->nbars && l->y.min < 0 && l->y.max > 0) { /* zero line between +/- bars */
         double y0 = p->y + p->h - (0 - l->y.min) / (l->y.max - l->y.min) * p->h;
         seg(gc, p->x, y0, p->x + p->w, y0, AXIS_WIDTH, PS_ROLE_AXIS, NULL, 0);
     }
@@ -63,14 +60,13 @@ static void draw_data(const ps_chart_layout *l, const ps_chart_gc *gc)
         for (size_t k = 1; k < pl->n; k++)
             gc->line_to(gc->ctx, pl->xy[2 * k], pl->xy[2 * k + 1]);
         gc->stroke(gc->ctx, LINE_WIDTH, c->rgb, c->dash, c->ndash);
-        for (size_t k = 0; l->kind != PS_CHART_TIME && k < pl->n; k++)   /* point markers */
+        for (size_t k = 0; l->kind != PS_CHART_TIME && k < pl->n; k++) /* point markers */
             gc->fill_rect(gc->ctx, pl->xy[2 * k] - 2.5, pl->xy[2 * k + 1] - 2.5, 5, 5, c->rgb);
     }
     const ps_chart_color *tc = ps_chart_palette(PS_ROLE_THRESHOLD);
     for (size_t i = 0; i < l->nthresholds; i++) {
         const ps_chart_hline *h = &l->thresholds[i];
-        seg(gc, h->x1, h->y, h->x2, h->y, THRESHOLD_WIDTH, PS_ROLE_THRESHOLD, tc->dash,
-            tc->ndash);
+        seg(gc, h->x1, h->y, h->x2, h->y, THRESHOLD_WIDTH, PS_ROLE_THRESHOLD, tc->dash, tc->ndash);
     }
 }
 
@@ -83,19 +79,17 @@ static void draw_axes(const ps_chart_layout *l, const ps_chart_gc *gc)
     if (l->y2.present)
         seg(gc, right, p->y, right, bottom, AXIS_WIDTH, PS_ROLE_AXIS, NULL, 0);
     for (size_t i = 0; i < l->y.nticks; i++) {
-        seg(gc, p->x - CH_TICK_LEN, l->y.ticks[i].pos, p->x, l->y.ticks[i].pos, AXIS_WIDTH,
-            PS_ROLE_AXIS, NULL, 0);
+        seg(gc, p->x - CH_TICK_LEN, l->y.ticks[i].pos, p->x, l->y.ticks[i].pos, AXIS_WIDTH, PS_ROLE_AXIS, NULL, 0);
         draw_text(gc, &l->y.ticks[i].label);
     }
     for (size_t i = 0; i < l->y2.nticks; i++) {
-        seg(gc, right, l->y2.ticks[i].pos, right + CH_TICK_LEN, l->y2.ticks[i].pos, AXIS_WIDTH,
-            PS_ROLE_AXIS, NULL, 0);
+        seg(gc, right, l->y2.ticks[i].pos, right + CH_TICK_LEN, l->y2.ticks[i].pos, AXIS_WIDTH, PS_ROLE_AXIS, NULL, 0);
         draw_text(gc, &l->y2.ticks[i].label);
     }
     for (size_t i = 0; i < l->x.nticks; i++) {
         if (l->kind == PS_CHART_TIME)
-            seg(gc, l->x.ticks[i].pos, bottom, l->x.ticks[i].pos, bottom + CH_TICK_LEN,
-                AXIS_WIDTH, PS_ROLE_AXIS, NULL, 0);
+            seg(gc, l->x.ticks[i].pos, bottom, l->x.ticks[i].pos, bottom + CH_TICK_LEN, AXIS_WIDTH, PS_ROLE_AXIS, NULL,
+                0);
         draw_text(gc, &l->x.ticks[i].label);
     }
     draw_text(gc, &l->x.title);
@@ -109,14 +103,12 @@ static void draw_legend(const ps_chart_layout *l, const ps_chart_gc *gc)
         const ps_chart_legend_item *it = &l->legend[i];
         const ps_chart_color *c = ps_chart_palette(it->role);
         if (it->envelope)
-            gc->fill_rect(gc->ctx, it->swatch.x, it->swatch.y, it->swatch.w, it->swatch.h,
-                          ps_chart_tint(c->rgb));
+            gc->fill_rect(gc->ctx, it->swatch.x, it->swatch.y, it->swatch.w, it->swatch.h, ps_chart_tint(c->rgb));
         else if (it->is_line)
-            seg(gc, it->swatch.x, it->swatch.y, it->swatch.x + it->swatch.w, it->swatch.y,
-                LINE_WIDTH + 0.4, it->role, c->dash, c->ndash);
+            seg(gc, it->swatch.x, it->swatch.y, it->swatch.x + it->swatch.w, it->swatch.y, LINE_WIDTH + 0.4, it->role,
+                c->dash, c->ndash);
         else
-            gc->fill_rect(gc->ctx, it->swatch.x, it->swatch.y, it->swatch.w, it->swatch.h,
-                          c->rgb);
+            gc->fill_rect(gc->ctx, it->swatch.x, it->swatch.y, it->swatch.w, it->swatch.h, c->rgb);
         draw_text(gc, &it->text);
     }
 }
@@ -127,9 +119,9 @@ void ps_chart_draw(const ps_chart_layout *l, const ps_chart_gc *gc)
     gc->save(gc->ctx);
     gc->fill_rect(gc->ctx, 0, 0, l->width, l->height, 0xffffff);
     for (size_t i = 0; i < l->nshades; i++)
-        gc->fill_rect(gc->ctx, l->shades[i].r.x, l->shades[i].r.y, l->shades[i].r.w,
-                      l->shades[i].r.h, rgb(l->shades[i].band ? l->shades[i].role : PS_ROLE_SHADE));
-    for (size_t i = 0; gc->fill && i < l->nareas; i++) {   /* min-max bands under the grid */
+        gc->fill_rect(gc->ctx, l->shades[i].r.x, l->shades[i].r.y, l->shades[i].r.w, l->shades[i].r.h,
+                      rgb(l->shades[i].band ? l->shades[i].role : PS_ROLE_SHADE));
+    for (size_t i = 0; gc->fill && i < l->nareas; i++) { /* min-max bands under the grid */
         const ps_chart_area *a = &l->areas[i];
         gc->move_to(gc->ctx, a->xy[0], a->xy[1]);
         for (size_t k = 1; k < a->n; k++)
@@ -138,20 +130,20 @@ void ps_chart_draw(const ps_chart_layout *l, const ps_chart_gc *gc)
     }
     draw_grid(l, gc);
     gc->save(gc->ctx);
-    gc->clip(gc->ctx, p->x, p->y - 3, p->w + 3, p->h + 3);   /* room for markers at the top */
+    gc->clip(gc->ctx, p->x, p->y - 3, p->w + 3, p->h + 3); /* room for markers at the top */
     draw_data(l, gc);
     gc->restore(gc->ctx);
     draw_axes(l, gc);
     for (size_t i = 0; i < l->nshades; i++)
         draw_text(gc, &l->shades[i].label);
-    for (size_t i = 0; i < l->nbars; i++) {   /* value labels on a white backing */
+    for (size_t i = 0; i < l->nbars; i++) { /* value labels on a white backing */
         const ps_chart_text *t = &l->bars[i].label;
         if (t->text)
-            gc->fill_rect(gc->ctx, t->x - t->width / 2 - 1.5, t->y - t->size * CH_ASCENT - 1.5,
-                          t->width + 3, t->size + 2, 0xffffff);
+            gc->fill_rect(gc->ctx, t->x - t->width / 2 - 1.5, t->y - t->size * CH_ASCENT - 1.5, t->width + 3,
+                          t->size + 2, 0xffffff);
         draw_text(gc, t);
     }
-    for (size_t i = 0; i < l->nthresholds; i++) {   /* limit labels on a white backing */
+    for (size_t i = 0; i < l->nthresholds; i++) { /* limit labels on a white backing */
         const ps_chart_text *t = &l->thresholds[i].label;
         if (t->text) {
             ps_chart_rect r = chart_text_box(t);
@@ -194,8 +186,8 @@ static void dump_text(ps_buf *b, const char *key, const ps_chart_text *t)
     char x[32], y[32], s[32], w[32];
     if (!t->text)
         return;
-    ps_buf_printf(b, "%s = %s %s size=%s width=%s anchor=%s", key, num(x, t->x), num(y, t->y),
-                  num(s, t->size), num(w, t->width), anchors[t->anchor % 3]);
+    ps_buf_printf(b, "%s = %s %s size=%s width=%s anchor=%s", key, num(x, t->x), num(y, t->y), num(s, t->size),
+                  num(w, t->width), anchors[t->anchor % 3]);
     if (t->rotate != 0)
         ps_buf_printf(b, " rotate=%s", num(x, t->rotate));
     if (t->bold)
@@ -237,8 +229,7 @@ static void dump_axis(ps_buf *b, const char *name, const ps_chart_axis_layout *a
     if (a->time_format)
         ps_buf_printf(b, "axis.%s.format = %s\n", name, a->time_format);
     else if (a->prefix)
-        ps_buf_printf(b, "axis.%s.labels = prefix \"%s\" decimals %d\n", name, a->prefix,
-                      a->decimals);
+        ps_buf_printf(b, "axis.%s.labels = prefix \"%s\" decimals %d\n", name, a->prefix, a->decimals);
     snprintf(key, sizeof key, "axis.%s.title", name);
     dump_text(b, key, &a->title);
     for (size_t i = 0; i < a->nticks; i++) {
@@ -277,8 +268,8 @@ void ps_chart_dump_layout(const ps_chart_layout *l, ps_buf *b)
     }
     for (size_t i = 0; i < l->nbars; i++) {
         const ps_chart_bar *br = &l->bars[i];
-        ps_buf_printf(b, "bar.%zu = series %zu category %zu role %s value ", i, br->series,
-                      br->category, ps_chart_palette(br->role)->name);
+        ps_buf_printf(b, "bar.%zu = series %zu category %zu role %s value ", i, br->series, br->category,
+                      ps_chart_palette(br->role)->name);
         ps_json_num(b, br->value);
         ps_buf_puts(b, " rect ");
         dump_rect(b, &br->r);
@@ -288,16 +279,16 @@ void ps_chart_dump_layout(const ps_chart_layout *l, ps_buf *b)
     }
     for (size_t i = 0; i < l->nlines; i++) {
         const ps_chart_polyline *pl = &l->lines[i];
-        ps_buf_printf(b, "line.%zu = series %zu role %s points %zu:", i, pl->series,
-                      ps_chart_palette(pl->role)->name, pl->n);
+        ps_buf_printf(b, "line.%zu = series %zu role %s points %zu:", i, pl->series, ps_chart_palette(pl->role)->name,
+                      pl->n);
         for (size_t k = 0; k < pl->n; k++)
             ps_buf_printf(b, " %s,%s", num(x, pl->xy[2 * k]), num(y, pl->xy[2 * k + 1]));
         ps_buf_putc(b, '\n');
     }
     for (size_t i = 0; i < l->nareas; i++) {
         const ps_chart_area *a = &l->areas[i];
-        ps_buf_printf(b, "area.%zu = envelope %zu role %s points %zu:", i, a->envelope,
-                      ps_chart_palette(a->role)->name, a->n);
+        ps_buf_printf(b, "area.%zu = envelope %zu role %s points %zu:", i, a->envelope, ps_chart_palette(a->role)->name,
+                      a->n);
         for (size_t k = 0; k < a->n; k++)
             ps_buf_printf(b, " %s,%s", num(x, a->xy[2 * k]), num(y, a->xy[2 * k + 1]));
         ps_buf_putc(b, '\n');
@@ -307,8 +298,7 @@ void ps_chart_dump_layout(const ps_chart_layout *l, ps_buf *b)
         char x2[32];
         ps_buf_printf(b, "threshold.%zu = value ", i);
         ps_json_num(b, h->value);
-        ps_buf_printf(b, " from %s,%s to %s,%s", num(x, h->x1), num(y, h->y), num(x2, h->x2),
-                      num(y, h->y));
+        ps_buf_printf(b, " from %s,%s to %s,%s", num(x, h->x1), num(y, h->y), num(x2, h->x2), num(y, h->y));
         if (h->series >= 0)
             ps_buf_printf(b, " series %ld", h->series);
         ps_buf_putc(b, '\n');
@@ -317,8 +307,8 @@ void ps_chart_dump_layout(const ps_chart_layout *l, ps_buf *b)
     }
     for (size_t i = 0; i < l->nlegend; i++) {
         const ps_chart_legend_item *it = &l->legend[i];
-        ps_buf_printf(b, "legend.%zu = %s %zu role %s %s ", i, it->envelope ? "envelope" : "series",
-                      it->series, ps_chart_palette(it->role)->name, it->is_line ? "line" : "box");
+        ps_buf_printf(b, "legend.%zu = %s %zu role %s %s ", i, it->envelope ? "envelope" : "series", it->series,
+                      ps_chart_palette(it->role)->name, it->is_line ? "line" : "box");
         dump_rect(b, &it->swatch);
         ps_buf_puts(b, " min ");
         ps_json_num(b, it->min);

@@ -9,14 +9,14 @@
 
 typedef struct hctx {
     HPDF_Page page;
-    HPDF_Font font, bold;            /* ps_chart_draw_hpdf: the fonts of the default text */
+    HPDF_Font font, bold; /* ps_chart_draw_hpdf: the fonts of the default text */
     ps_chart_hpdf_text_fn text;
     void *text_ctx;
     double bx, by, bh;
-    HPDF_STATUS st;          /* first error */
+    HPDF_STATUS st; /* first error */
     /* the current path: libharu wants line width, colour and dash set before a path is
      * begun, so move_to / line_to collect points and stroke emits them */
-    double *pts;             /* x y pairs; a NAN x marks a move_to */
+    double *pts; /* x y pairs; a NAN x marks a move_to */
     size_t npts, cap;
 } hctx;
 
@@ -31,12 +31,20 @@ static void chk(hctx *c, HPDF_STATUS st)
 
 static void fill_color(hctx *c, uint32_t rgb)
 {
-    chk(c, HPDF_Page_SetRGBFill(c->page, ((rgb >> 16) & 0xff) / 255.0f,
-                                ((rgb >> 8) & 0xff) / 255.0f, (rgb & 0xff) / 255.0f));
+    chk(c, HPDF_Page_SetRGBFill(c->page, ((rgb >> 16) & 0xff) / 255.0f, ((rgb >> 8) & 0xff) / 255.0f,
+                                (rgb & 0xff) / 255.0f));
 }
 
-static void h_save(void *ctx) { hctx *c = ctx; chk(c, HPDF_Page_GSave(c->page)); }
-static void h_restore(void *ctx) { hctx *c = ctx; chk(c, HPDF_Page_GRestore(c->page)); }
+static void h_save(void *ctx)
+{
+    hctx *c = ctx;
+    chk(c, HPDF_Page_GSave(c->page));
+}
+static void h_restore(void *ctx)
+{
+    hctx *c = ctx;
+    chk(c, HPDF_Page_GRestore(c->page));
+}
 
 static void h_clip(void *ctx, double x, double y, double w, double h)
 {
@@ -81,19 +89,25 @@ static void emit_path(hctx *c)
     c->npts = 0;
 }
 
-static void h_move_to(void *ctx, double x, double y) { path_add(ctx, x, y, 1); }
-static void h_line_to(void *ctx, double x, double y) { path_add(ctx, x, y, 0); }
+static void h_move_to(void *ctx, double x, double y)
+{
+    path_add(ctx, x, y, 1);
+}
+static void h_line_to(void *ctx, double x, double y)
+{
+    path_add(ctx, x, y, 0);
+}
 
 static void h_stroke(void *ctx, double width, uint32_t rgb, const double *dash, size_t ndash)
 {
     hctx *c = ctx;
     HPDF_UINT16 pat[8];
     size_t n = ndash > 8 ? 8 : ndash;
-    for (size_t i = 0; i < n; i++)   /* libharu 2.3 takes whole points */
+    for (size_t i = 0; i < n; i++) /* libharu 2.3 takes whole points */
         pat[i] = (HPDF_UINT16)(dash[i] < 1 ? 1 : lround(dash[i]));
     chk(c, HPDF_Page_SetLineWidth(c->page, (HPDF_REAL)width));
-    chk(c, HPDF_Page_SetRGBStroke(c->page, ((rgb >> 16) & 0xff) / 255.0f,
-                                  ((rgb >> 8) & 0xff) / 255.0f, (rgb & 0xff) / 255.0f));
+    chk(c, HPDF_Page_SetRGBStroke(c->page, ((rgb >> 16) & 0xff) / 255.0f, ((rgb >> 8) & 0xff) / 255.0f,
+                                  (rgb & 0xff) / 255.0f));
     chk(c, HPDF_Page_SetLineJoin(c->page, HPDF_ROUND_JOIN));
     chk(c, HPDF_Page_SetLineCap(c->page, n ? HPDF_BUTT_END : HPDF_ROUND_END));
     chk(c, HPDF_Page_SetDash(c->page, n ? pat : NULL, (HPDF_UINT)n, 0));
@@ -111,8 +125,8 @@ static void h_fill(void *ctx, uint32_t rgb)
 }
 
 /* ps_chart_draw_hpdf's text: one font for the whole string. */
-static void font_text(void *ctx, void *page, double x, double y, double angle, const char *utf8, double size,
-                      int bold, int anchor, uint32_t rgb)
+static void font_text(void *ctx, void *page, double x, double y, double angle, const char *utf8, double size, int bold,
+                      int anchor, uint32_t rgb)
 {
     hctx *c = ctx;
     HPDF_Font f = bold && c->bold ? c->bold : c->font;
@@ -128,8 +142,8 @@ static void font_text(void *ctx, void *page, double x, double y, double angle, c
     chk(c, HPDF_Page_EndText(page));
 }
 
-static void h_text(void *ctx, double x, double y, const char *utf8, double size, int bold,
-                   int anchor, double rotate, uint32_t rgb)
+static void h_text(void *ctx, double x, double y, const char *utf8, double size, int bold, int anchor, double rotate,
+                   uint32_t rgb)
 {
     hctx *c = ctx;
     /* layout rotation is clockwise in a y-down frame = counter-clockwise negated in PDF */
@@ -145,8 +159,7 @@ static int draw(const ps_chart_spec *spec, void *doc, hctx *c, double w, double 
     int rc = ps_chart_layout_compute(&s, &l, err);
     if (rc)
         return rc;
-    ps_chart_gc gc = {c, h_save, h_restore, h_clip, h_fill_rect, h_move_to, h_line_to,
-                      h_stroke, h_text, h_fill};
+    ps_chart_gc gc = {c, h_save, h_restore, h_clip, h_fill_rect, h_move_to, h_line_to, h_stroke, h_text, h_fill};
     ps_chart_draw(&l, &gc);
     ps_chart_layout_fini(&l);
     free(c->pts);
@@ -157,8 +170,8 @@ static int draw(const ps_chart_spec *spec, void *doc, hctx *c, double w, double 
     return PS_OK;
 }
 
-int ps_chart_draw_hpdf(const ps_chart_spec *spec, void *doc, void *page, void *font, void *bold,
-                       double x, double y, double w, double h, ps_error *err)
+int ps_chart_draw_hpdf(const ps_chart_spec *spec, void *doc, void *page, void *font, void *bold, double x, double y,
+                       double w, double h, ps_error *err)
 {
     if (!doc || !page || !font)
         return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: no PDF page or font");

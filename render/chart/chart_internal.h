@@ -5,16 +5,16 @@
 #include "ps_render.h"
 
 /* Font sizes (points) and spacing of the layout. */
-#define CH_PAD 12.0          /* outer margin */
+#define CH_PAD 12.0 /* outer margin */
 #define CH_TITLE 13.0
 #define CH_SUBTITLE 9.5
 #define CH_AXIS_TITLE 9.0
 #define CH_TICK 8.0
 #define CH_LEGEND 8.0
 #define CH_VALUE 7.0
-#define CH_NOTE 7.5          /* threshold and shade labels */
+#define CH_NOTE 7.5 /* threshold and shade labels */
 #define CH_TICK_LEN 4.0
-#define CH_ASCENT 0.76       /* cap-height-ish share of the size above the baseline */
+#define CH_ASCENT 0.76 /* cap-height-ish share of the size above the baseline */
 #define CH_DESCENT 0.24
 
 /* 0 when spec is usable, else PS_EUSAGE with a message. */
@@ -28,8 +28,8 @@ int chart_series_on_y2(const ps_chart_spec *spec, size_t i);
 /* min / mean / max of the present values (NaN when none). */
 void chart_series_stats(const ps_chart_series *s, double *min, double *avg, double *max);
 /* Set a text item (text copied; NULL or "" -> text stays NULL). */
-void chart_text_set(ps_chart_text *t, const char *text, double x, double y, double size,
-                    int anchor, int bold, int role);
+void chart_text_set(ps_chart_text *t, const char *text, double x, double y, double size, int anchor, int bold,
+                    int role);
 /* Value with 3 significant digits in the axis' SI prefix, trailing zeros dropped ("1.5k"). */
 const char *chart_fmt_value(char *out, size_t n, double v, double factor, const char *prefix);
 /* "label (unit)" / "label" / "unit" / NULL; caller frees. */

@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BAR_GROUP_SHARE 0.72   /* share of a category slot the bars of the group take */
+#define BAR_GROUP_SHARE 0.72 /* share of a category slot the bars of the group take */
 #define BAR_MAX_WIDTH 56.0
 
 typedef struct yaxis_in {
-    double lo, hi;             /* data range (NaN when nothing) */
+    double lo, hi; /* data range (NaN when nothing) */
     double factor;
 } yaxis_in;
 
@@ -36,8 +36,7 @@ static double axis_ticks(ps_chart_axis_layout *a, double lo, double hi, int zero
     double vals[PS_CHART_MAX_TICKS], factor;
     size_t n = ps_chart_nice_ticks(lo, hi, zero, &a->min, &a->max, &a->step, vals);
     a->present = 1;
-    a->prefix = ps_chart_si_prefix(fmax(fabs(a->min), fabs(a->max)), a->step, &factor,
-                                   &a->decimals);
+    a->prefix = ps_chart_si_prefix(fmax(fabs(a->min), fabs(a->max)), a->step, &factor, &a->decimals);
     a->nticks = n;
     a->ticks = ps_xcalloc(n, sizeof *a->ticks);
     double wmax = 0;
@@ -107,7 +106,7 @@ static void time_range(const ps_chart_spec *spec, ps_time *t0, ps_time *t1)
     }
     if (*t0 == PS_TIME_NONE)
         *t0 = *t1 = 0;
-    if (*t1 - *t0 < 1000) {   /* a single instant: show one minute around it */
+    if (*t1 - *t0 < 1000) { /* a single instant: show one minute around it */
         *t0 -= 30000;
         *t1 += 30000;
     }
@@ -147,8 +146,8 @@ static void x_time_ticks(ps_chart_layout *l, const ps_chart_spec *spec)
         t->value = (double)ticks[i];
         t->pos = chart_time_x(a, &l->plot, t->value);
         ps_chart_time_label(lab, sizeof lab, ticks[i], fmt);
-        chart_text_set(&t->label, lab, t->pos, l->plot.y + l->plot.h + CH_TICK_LEN + 3 +
-                       CH_TICK * CH_ASCENT, CH_TICK, PS_ANCHOR_MIDDLE, 0, PS_ROLE_TEXT);
+        chart_text_set(&t->label, lab, t->pos, l->plot.y + l->plot.h + CH_TICK_LEN + 3 + CH_TICK * CH_ASCENT, CH_TICK,
+                       PS_ANCHOR_MIDDLE, 0, PS_ROLE_TEXT);
     }
     (void)spec;
 }
@@ -197,8 +196,7 @@ static void x_category_ticks(ps_chart_layout *l, const ps_chart_spec *spec)
         double y = l->plot.y + l->plot.h + CH_TICK_LEN + 3;
         /* rotated: the end of the text hangs from the slot centre, reading upwards */
         chart_text_set(&t->label, spec->categories ? spec->categories[i] : NULL,
-                       rot ? t->pos + CH_TICK * CH_ASCENT / 2 : t->pos,
-                       rot ? y : y + CH_TICK * CH_ASCENT, CH_TICK,
+                       rot ? t->pos + CH_TICK * CH_ASCENT / 2 : t->pos, rot ? y : y + CH_TICK * CH_ASCENT, CH_TICK,
                        rot ? PS_ANCHOR_END : PS_ANCHOR_MIDDLE, 0, PS_ROLE_TEXT);
         t->label.rotate = rot ? -CAT_ROTATE : 0;
     }
@@ -218,7 +216,11 @@ static void add_polyline(ps_chart_layout *l, size_t series, int role, const doub
 }
 
 /* One column of the M4 reduction: first, lowest, highest and last point. */
-typedef struct m4 { size_t idx[4]; double x[4], y[4]; int used; } m4;
+typedef struct m4 {
+    size_t idx[4];
+    double x[4], y[4];
+    int used;
+} m4;
 
 static void m4_flush(m4 *c, double *xy, size_t *k)
 {
@@ -273,8 +275,7 @@ static void m4_add(m4 *c, size_t idx, double x, double y)
 /* Points of series i, split at NaN. Long series are reduced per quarter-point column to the
  * first, highest, lowest and last point of the column (M4), which draws the same picture
  * with at most 4 points per column. */
-static void series_lines(ps_chart_layout *l, const ps_chart_spec *spec, size_t i,
-                         const ps_chart_axis_layout *ya)
+static void series_lines(ps_chart_layout *l, const ps_chart_spec *spec, size_t i, const ps_chart_axis_layout *ya)
 {
     const ps_chart_series *s = &spec->series[i];
     int role = chart_series_role(s, i);
@@ -291,8 +292,7 @@ static void series_lines(ps_chart_layout *l, const ps_chart_spec *spec, size_t i
             col = NAN;
             continue;
         }
-        double x = spec->kind == PS_CHART_TIME ? chart_time_x(&l->x, &l->plot, (double)s->t[j])
-                                               : l->x.ticks[j].pos;
+        double x = spec->kind == PS_CHART_TIME ? chart_time_x(&l->x, &l->plot, (double)s->t[j]) : l->x.ticks[j].pos;
         double y = chart_ymap(ya, &l->plot, v);
         double cc = floor(x * 4);
         if (cc != col) {
@@ -337,8 +337,7 @@ static void layout_bars(ps_chart_layout *l, const ps_chart_spec *spec)
                 char lab[64];
                 chart_fmt_value(lab, sizeof lab, v, factor, l->y.prefix);
                 double ly = v >= 0 ? b->r.y - 3 : b->r.y + b->r.h + 3 + CH_VALUE * CH_ASCENT;
-                chart_text_set(&b->label, lab, x + bw / 2, ly, CH_VALUE, PS_ANCHOR_MIDDLE, 0,
-                               PS_ROLE_TEXT);
+                chart_text_set(&b->label, lab, x + bw / 2, ly, CH_VALUE, PS_ANCHOR_MIDDLE, 0, PS_ROLE_TEXT);
             }
         }
     }
@@ -376,8 +375,8 @@ static void layout_shades(ps_chart_layout *l, const ps_chart_spec *spec)
             continue;
         ps_chart_shade_box *sb = &l->shades[l->nshades++];
         sb->r = (ps_chart_rect){a, l->plot.y, b - a, l->plot.h};
-        chart_text_set(&sb->label, s->label, a + 3, l->plot.y + 3 + CH_NOTE * CH_ASCENT, CH_NOTE,
-                       PS_ANCHOR_START, 0, PS_ROLE_MUTED);
+        chart_text_set(&sb->label, s->label, a + 3, l->plot.y + 3 + CH_NOTE * CH_ASCENT, CH_NOTE, PS_ANCHOR_START, 0,
+                       PS_ROLE_MUTED);
     }
 }
 
@@ -426,14 +425,14 @@ static double title_lines(ps_chart_layout *l, const ps_chart_spec *spec, double 
     char *lines[PS_CHART_TITLE_LINES];
     size_t n = chart_title_wrap(spec->title, CH_TITLE, 1, w, lines, PS_CHART_TITLE_LINES);
     for (size_t i = 0; i < n; i++) {
-        chart_text_set(i ? &l->title_more[i - 1] : &l->title, lines[i], CH_PAD,
-                       top + CH_TITLE * CH_ASCENT, CH_TITLE, PS_ANCHOR_START, 1, PS_ROLE_TEXT);
+        chart_text_set(i ? &l->title_more[i - 1] : &l->title, lines[i], CH_PAD, top + CH_TITLE * CH_ASCENT, CH_TITLE,
+                       PS_ANCHOR_START, 1, PS_ROLE_TEXT);
         top += CH_TITLE * 1.3;
         free(lines[i]);
     }
     if (spec->subtitle && *spec->subtitle) {
-        chart_text_set(&l->subtitle, spec->subtitle, CH_PAD, top + CH_SUBTITLE * CH_ASCENT,
-                       CH_SUBTITLE, PS_ANCHOR_START, 0, PS_ROLE_MUTED);
+        chart_text_set(&l->subtitle, spec->subtitle, CH_PAD, top + CH_SUBTITLE * CH_ASCENT, CH_SUBTITLE,
+                       PS_ANCHOR_START, 0, PS_ROLE_MUTED);
         top += CH_SUBTITLE * 1.3;
     }
     return top + (l->title.text || l->subtitle.text ? 8 : CH_TICK / 2);
@@ -483,7 +482,7 @@ int ps_chart_layout_compute(const ps_chart_spec *spec, ps_chart_layout *l, ps_er
         const char *fmt;
         ps_chart_time_ticks(t0, t1, 8, tk, &st, &fmt);
         right = fmin(right, l->width - fmax(CH_PAD, time_label_width(fmt) / 2 + 2));
-        left = fmax(left, time_label_width(fmt) / 2 + 2);   /* first label, centred on x0 */
+        left = fmax(left, time_label_width(fmt) / 2 + 2); /* first label, centred on x0 */
     }
 
     double top = title_lines(l, spec, right - left);
@@ -497,16 +496,14 @@ int ps_chart_layout_compute(const ps_chart_spec *spec, ps_chart_layout *l, ps_er
         bottom -= (double)rows * CHART_LEGEND_ROW + 4;
     }
     if (spec->x_label && *spec->x_label) {
-        chart_text_set(&l->x.title, spec->x_label, (left + right) / 2,
-                       bottom - CH_AXIS_TITLE * CH_DESCENT, CH_AXIS_TITLE, PS_ANCHOR_MIDDLE, 0,
-                       PS_ROLE_TEXT);
+        chart_text_set(&l->x.title, spec->x_label, (left + right) / 2, bottom - CH_AXIS_TITLE * CH_DESCENT,
+                       CH_AXIS_TITLE, PS_ANCHOR_MIDDLE, 0, PS_ROLE_TEXT);
         bottom -= CH_AXIS_TITLE * 1.4;
     }
     bottom -= x_label_height(spec, right - left) + CH_TICK_LEN + 3 + 2;
     if (bottom - top < 20 || right - left < 20) {
         ps_chart_layout_fini(l);
-        return ps_error_set(err, PS_EUSAGE, NULL, 0, 0,
-                            "chart: %gx%g pt leaves no room for the plot", spec->width,
+        return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: %gx%g pt leaves no room for the plot", spec->width,
                             spec->height);
     }
     l->plot = (ps_chart_rect){left, top, right - left, bottom - top};

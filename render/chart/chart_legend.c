@@ -6,7 +6,7 @@
 
 #define LEGEND_SWATCH_BOX 9.0
 #define LEGEND_SWATCH_LINE 18.0
-#define LEGEND_GAP 16.0        /* between legend items */
+#define LEGEND_GAP 16.0 /* between legend items */
 
 /* The entries of the labelled envelopes (time charts): box swatches, min and max of the band. */
 static void envelope_items(ps_chart_layout *l, const ps_chart_spec *spec)
@@ -48,8 +48,7 @@ void chart_legend_items(ps_chart_layout *l, const ps_chart_spec *spec)
             if (isnan(it->avg))
                 ps_buf_puts(&b, " (no data)");
             else
-                ps_buf_printf(&b, " (min %s, avg %s, max %s)",
-                              chart_fmt_value(v1, sizeof v1, it->min, f, a->prefix),
+                ps_buf_printf(&b, " (min %s, avg %s, max %s)", chart_fmt_value(v1, sizeof v1, it->min, f, a->prefix),
                               chart_fmt_value(v2, sizeof v2, it->avg, f, a->prefix),
                               chart_fmt_value(v3, sizeof v3, it->max, f, a->prefix));
         }

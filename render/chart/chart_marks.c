@@ -7,27 +7,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LIMIT_OVERHANG 3.0    /* a series limit segment reaches this far beyond its bar */
-#define LABEL_GAP 3.0         /* between a limit line and its label */
+#define LIMIT_OVERHANG 3.0 /* a series limit segment reaches this far beyond its bar */
+#define LABEL_GAP 3.0 /* between a limit line and its label */
 /* costs of a label position (the lowest wins; the first candidate on ties) */
-#define COST_OUTSIDE 1000.0   /* leaves the plot */
-#define COST_LABEL 50.0       /* covers another label */
-#define COST_BAR 4.0          /* covers a bar */
-#define COST_LIMIT 3.0        /* covers another limit line */
-#define COST_SEGMENT 1.0      /* per line segment of a series it covers */
+#define COST_OUTSIDE 1000.0 /* leaves the plot */
+#define COST_LABEL 50.0 /* covers another label */
+#define COST_BAR 4.0 /* covers a bar */
+#define COST_LIMIT 3.0 /* covers another limit line */
+#define COST_SEGMENT 1.0 /* per line segment of a series it covers */
 
 ps_chart_rect chart_text_box(const ps_chart_text *t)
 {
     double x = t->anchor == PS_ANCHOR_MIDDLE ? t->x - t->width / 2
-             : t->anchor == PS_ANCHOR_END    ? t->x - t->width
+               : t->anchor == PS_ANCHOR_END  ? t->x - t->width
                                              : t->x;
     return (ps_chart_rect){x - 1.5, t->y - t->size * CH_ASCENT - 1.5, t->width + 3, t->size + 2};
 }
 
 /* ---------------------------------------------------------------- envelopes */
 
-size_t ps_chart_envelope_build(const ps_chart_series *s, size_t n, size_t columns, ps_time **t,
-                               double **lo, double **hi)
+size_t ps_chart_envelope_build(const ps_chart_series *s, size_t n, size_t columns, ps_time **t, double **lo,
+                               double **hi)
 {
     columns = columns ? columns : 1;
     *t = ps_xcalloc(columns, sizeof **t);
@@ -143,8 +143,7 @@ static ps_chart_hline *new_hline(ps_chart_layout *l, double value, double x1, do
 static void label_default(const ps_chart_layout *l, ps_chart_hline *h, const char *text)
 {
     double ly = h->y - l->plot.y < CH_NOTE + 4 ? h->y + LABEL_GAP + CH_NOTE * CH_ASCENT : h->y - LABEL_GAP;
-    chart_text_set(&h->label, text, h->x2 - (h->series < 0 ? 3 : 0), ly, CH_NOTE, PS_ANCHOR_END, 0,
-                   PS_ROLE_THRESHOLD);
+    chart_text_set(&h->label, text, h->x2 - (h->series < 0 ? 3 : 0), ly, CH_NOTE, PS_ANCHOR_END, 0, PS_ROLE_THRESHOLD);
 }
 
 void chart_layout_limits(ps_chart_layout *l, const ps_chart_spec *spec)
@@ -240,7 +239,10 @@ static double cost(const ps_chart_layout *l, ps_chart_rect r, size_t self)
     return c;
 }
 
-typedef struct cand { double x, y; int anchor; } cand;
+typedef struct cand {
+    double x, y;
+    int anchor;
+} cand;
 
 void chart_place_limit_labels(ps_chart_layout *l)
 {
@@ -253,10 +255,9 @@ void chart_place_limit_labels(ps_chart_layout *l)
         double mid = (h->x1 + h->x2) / 2, side = h->y + t->size * CH_ASCENT / 2;
         /* candidates in order of preference: across the plot, the right end first; a bar's
          * limit segment: above it, beside it on the right, then below */
-        cand c6[6] = {
-            {h->x2 - 3, above, PS_ANCHOR_END},  {h->x2 - 3, below, PS_ANCHOR_END},
-            {h->x1 + 3, above, PS_ANCHOR_START}, {h->x1 + 3, below, PS_ANCHOR_START},
-            {mid, above, PS_ANCHOR_MIDDLE},      {mid, below, PS_ANCHOR_MIDDLE}};
+        cand c6[6] = {{h->x2 - 3, above, PS_ANCHOR_END},   {h->x2 - 3, below, PS_ANCHOR_END},
+                      {h->x1 + 3, above, PS_ANCHOR_START}, {h->x1 + 3, below, PS_ANCHOR_START},
+                      {mid, above, PS_ANCHOR_MIDDLE},      {mid, below, PS_ANCHOR_MIDDLE}};
         if (h->series >= 0 && h->x2 - h->x1 < l->plot.w) {
             c6[0] = (cand){mid, above, PS_ANCHOR_MIDDLE};
             c6[1] = (cand){h->x2 + 2, side, PS_ANCHOR_START};

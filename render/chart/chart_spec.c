@@ -12,45 +12,37 @@ int chart_spec_check(const ps_chart_spec *spec, ps_error *err)
 {
     double w = spec->width > 0 ? spec->width : 600, h = spec->height > 0 ? spec->height : 340;
     if (w < 120 || h < 80)
-        return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: size %gx%g pt is below 120x80",
-                            w, h);
+        return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: size %gx%g pt is below 120x80", w, h);
     if (spec->nseries == 0 || !spec->series)
         return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: no series");
     if (spec->kind != PS_CHART_TIME && spec->ncategories == 0)
         return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: bar chart without categories");
     for (size_t i = 0; i < spec->nshades; i++) {
         ps_time a = spec->shades[i].from, b = spec->shades[i].to;
-        if (a < -PS_CHART_TIME_LIMIT || a > PS_CHART_TIME_LIMIT || b < -PS_CHART_TIME_LIMIT ||
-            b > PS_CHART_TIME_LIMIT)
-            return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: shaded range %zu has no time",
-                                i);
+        if (a < -PS_CHART_TIME_LIMIT || a > PS_CHART_TIME_LIMIT || b < -PS_CHART_TIME_LIMIT || b > PS_CHART_TIME_LIMIT)
+            return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: shaded range %zu has no time", i);
     }
     size_t nbars = 0;
     for (size_t i = 0; i < spec->nseries; i++) {
         const ps_chart_series *s = &spec->series[i];
         const char *name = s->label ? s->label : "(unnamed)";
         if (s->n > 0 && !s->v)
-            return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: series %s has no values",
-                                name);
+            return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: series %s has no values", name);
         if (spec->kind == PS_CHART_TIME) {
             if (s->n > 0 && !s->t)
-                return ps_error_set(err, PS_EUSAGE, NULL, 0, 0,
-                                    "chart: time series %s has no times", name);
+                return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: time series %s has no times", name);
             for (size_t j = 0; j < s->n; j++)
-                if (s->t[j] == PS_TIME_NONE || s->t[j] < -PS_CHART_TIME_LIMIT ||
-                    s->t[j] > PS_CHART_TIME_LIMIT)
-                    return ps_error_set(err, PS_EUSAGE, NULL, 0, 0,
-                                        "chart: series %s has no time at point %zu", name, j);
+                if (s->t[j] == PS_TIME_NONE || s->t[j] < -PS_CHART_TIME_LIMIT || s->t[j] > PS_CHART_TIME_LIMIT)
+                    return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: series %s has no time at point %zu", name,
+                                        j);
             for (size_t j = 1; j < s->n; j++)
                 if (s->t[j] < s->t[j - 1])
-                    return ps_error_set(err, PS_EUSAGE, NULL, 0, 0,
-                                        "chart: times of series %s decrease at point %zu", name,
-                                        j);
+                    return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: times of series %s decrease at point %zu",
+                                        name, j);
         } else {
             if (s->n != spec->ncategories)
-                return ps_error_set(err, PS_EUSAGE, NULL, 0, 0,
-                                    "chart: series %s has %zu values for %zu categories", name,
-                                    s->n, spec->ncategories);
+                return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "chart: series %s has %zu values for %zu categories",
+                                    name, s->n, spec->ncategories);
             nbars += !chart_series_on_y2(spec, i);
         }
     }
@@ -99,8 +91,7 @@ void chart_series_stats(const ps_chart_series *s, double *min, double *avg, doub
     *avg = n ? sum / (double)n : NAN;
 }
 
-void chart_text_set(ps_chart_text *t, const char *text, double x, double y, double size,
-                    int anchor, int bold, int role)
+void chart_text_set(ps_chart_text *t, const char *text, double x, double y, double size, int anchor, int bold, int role)
 {
     free(t->text);
     memset(t, 0, sizeof *t);

@@ -24,7 +24,7 @@ static size_t char_len(const unsigned char *s)
 static double span_width(const char *s, size_t n, double size, int bold)
 {
     char buf[512];
-    if (n >= sizeof buf) {   /* long spans: on the heap */
+    if (n >= sizeof buf) { /* long spans: on the heap */
         char *h = ps_xstrndup(s, n);
         double w = ps_chart_text_width(h, size, bold);
         free(h);
@@ -39,8 +39,8 @@ static double span_width(const char *s, size_t n, double size, int bold)
  * UTF-8 from U+2E80 on, minus the closing punctuation and marks that must not start a line. */
 static int break_before(const unsigned char *s)
 {
-    static const char *const no_start[] = {"、", "。", "，", "．", "）", "」", "』", "】", "〕", "！", "？", "：",
-                                           "；", "ー", "・", "〉", "》", "ゝ", "ゞ", "々"};
+    static const char *const no_start[] = {"、", "。", "，", "．", "）", "」", "』", "】", "〕", "！",
+                                           "？", "：", "；", "ー", "・", "〉", "》", "ゝ", "ゞ", "々"};
     if (!((*s >= 0xE3 && *s <= 0xED) || (*s == 0xE2 && s[1] >= 0xBA) || (*s == 0xEF && s[1] >= 0xBC && s[1] <= 0xBD)))
         return 0;
     for (size_t i = 0; i < sizeof no_start / sizeof *no_start; i++)
@@ -83,12 +83,12 @@ size_t chart_title_wrap(const char *text, double size, int bold, double w, char 
     while (*s == ' ')
         s++;
     while (*s && nl < max) {
-        if (nl + 1 == max || span_width(s, strlen(s), size, bold) <= w) {   /* the rest on one line */
+        if (nl + 1 == max || span_width(s, strlen(s), size, bold) <= w) { /* the rest on one line */
             char *l = line_of(s, strlen(s));
             lines[nl++] = ps_chart_text_width(l, size, bold) <= w ? l : ellipsize(l, size, bold, w);
             break;
         }
-        size_t i = 0, brk = 0, next = 0;   /* line = s[0, brk), the next one starts at s + next */
+        size_t i = 0, brk = 0, next = 0; /* line = s[0, brk), the next one starts at s + next */
         double lw = 0;
         while (s[i]) {
             const unsigned char *c = (const unsigned char *)s + i;
@@ -102,7 +102,7 @@ size_t chart_title_wrap(const char *text, double size, int bold, double w, char 
             }
             double cw = span_width(s + i, cl, size, bold);
             if (*c != ' ' && lw + cw > w) {
-                if (!brk) {   /* one word wider than the line: cut it here (at least 1 character) */
+                if (!brk) { /* one word wider than the line: cut it here (at least 1 character) */
                     brk = next = i ? i : cl;
                 }
                 break;

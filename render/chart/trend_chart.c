@@ -24,7 +24,10 @@ const char *ps_trend_chart_name(enum ps_trend_chart_kind kind)
 }
 
 /* Metric roles in the bar+line chart: throughput bars and latency lines. */
-static int is_iops_unit(const char *u) { return strcasecmp(u, "IOPS") == 0; }
+static int is_iops_unit(const char *u)
+{
+    return strcasecmp(u, "IOPS") == 0;
+}
 
 static int is_latency_unit(const char *u)
 {
@@ -45,7 +48,10 @@ static int bar_metric(const ps_trend_metric *m)
 }
 
 /* Lines: latencies, plain forms only (the IOPS-weighted ones stay in the tables). */
-static int line_metric(const ps_trend_metric *m) { return is_latency_unit(m->unit) && !ends_with(m->key, "_weighted"); }
+static int line_metric(const ps_trend_metric *m)
+{
+    return is_latency_unit(m->unit) && !ends_with(m->key, "_weighted");
+}
 
 static int has_values(const ps_trend *t, size_t m)
 {
@@ -180,8 +186,8 @@ static int load_chart(const ps_trend *t, const char *metric, ps_trend_chart *c, 
             continue;
         const char *cfg = t->config ? t->config[l] : NULL;
         size_t s = 0;
-        while (s < sp->nseries && !(cfg ? c->series[s].label && strcmp(c->series[s].label, cfg) == 0
-                                         : c->series[s].label == d->title))
+        while (s < sp->nseries &&
+               !(cfg ? c->series[s].label && strcmp(c->series[s].label, cfg) == 0 : c->series[s].label == d->title))
             s++;
         if (s == sp->nseries) {
             ps_chart_series *ns = new_series(c);
@@ -192,7 +198,7 @@ static int load_chart(const ps_trend *t, const char *metric, ps_trend_chart *c, 
         size_t k = 0;
         while (loads[k] != t->load[l])
             k++;
-        c->values[s][k] = ps_trend_get(t, l, (size_t)m);   /* series s owns values[s] */
+        c->values[s][k] = ps_trend_get(t, l, (size_t)m); /* series s owns values[s] */
     }
     free(loads);
     sp->kind = PS_CHART_BARS;

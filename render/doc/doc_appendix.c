@@ -13,9 +13,9 @@
 
 /* the twelve per-instance columns, in ps_io12 order */
 static const enum ps_jsl_id io_labels[PS_IO12_N] = {
-    PS_JSL_IO_DB_READ_LAT, PS_JSL_IO_DB_WRITE_LAT, PS_JSL_IO_DB_READS, PS_JSL_IO_DB_WRITES, PS_JSL_IO_DB_READ_BYTES,
-    PS_JSL_IO_DB_WRITE_BYTES, PS_JSL_IO_LOG_READ_LAT, PS_JSL_IO_LOG_WRITE_LAT, PS_JSL_IO_LOG_READS,
-    PS_JSL_IO_LOG_WRITES, PS_JSL_IO_LOG_READ_BYTES, PS_JSL_IO_LOG_WRITE_BYTES};
+    PS_JSL_IO_DB_READ_LAT,   PS_JSL_IO_DB_WRITE_LAT,   PS_JSL_IO_DB_READS,       PS_JSL_IO_DB_WRITES,
+    PS_JSL_IO_DB_READ_BYTES, PS_JSL_IO_DB_WRITE_BYTES, PS_JSL_IO_LOG_READ_LAT,   PS_JSL_IO_LOG_WRITE_LAT,
+    PS_JSL_IO_LOG_READS,     PS_JSL_IO_LOG_WRITES,     PS_JSL_IO_LOG_READ_BYTES, PS_JSL_IO_LOG_WRITE_BYTES};
 
 /* Order of the tests inside one appendix. */
 static const enum ps_test_type test_order[] = {PS_TEST_PERFORMANCE, PS_TEST_STRESS, PS_TEST_BACKUP,
@@ -25,7 +25,8 @@ static const enum ps_test_type test_order[] = {PS_TEST_PERFORMANCE, PS_TEST_STRE
  * soft recovery or without a window. */
 static void test_title(const ps_lang *L, const ps_js_server *s, char *out, size_t n)
 {
-    ps_time span = s->window_start != PS_TIME_NONE && s->window_end != PS_TIME_NONE ? s->window_end - s->window_start : 0;
+    ps_time span =
+        s->window_start != PS_TIME_NONE && s->window_end != PS_TIME_NONE ? s->window_end - s->window_start : 0;
     const char *title = doc_test_title(L, s->test_type);
     char d[64];
     if (s->test_type == PS_TEST_BACKUP || s->test_type == PS_TEST_SOFTRECOVERY || span <= 0)
@@ -39,8 +40,10 @@ static void test_title(const ps_lang *L, const ps_js_server *s, char *out, size_
  * appendix reports by it). */
 static void report_title(ps_doc *d, const ps_js_server *s)
 {
-    static const enum ps_jsl_id kind[] = {[PS_TEST_PERFORMANCE] = PS_JSL_PERF_REPORT, [PS_TEST_STRESS] = PS_JSL_STRESS_REPORT,
-                                          [PS_TEST_BACKUP] = PS_JSL_BACKUP_REPORT, [PS_TEST_SOFTRECOVERY] = PS_JSL_SOFTREC_REPORT};
+    static const enum ps_jsl_id kind[] = {[PS_TEST_PERFORMANCE] = PS_JSL_PERF_REPORT,
+                                          [PS_TEST_STRESS] = PS_JSL_STRESS_REPORT,
+                                          [PS_TEST_BACKUP] = PS_JSL_BACKUP_REPORT,
+                                          [PS_TEST_SOFTRECOVERY] = PS_JSL_SOFTREC_REPORT};
     if ((size_t)s->test_type >= sizeof kind / sizeof kind[0] || s->test_type == PS_TEST_UNKNOWN)
         return;
     const char *k = ps_jsl(d->lang, kind[s->test_type]);
@@ -101,9 +104,10 @@ static const char *overall_result(const ps_lang *L, const ps_js_server *s, char 
         snprintf(b, n, "%s%s%s", s->report->result ? pass : fail, s->report->result_reason ? " - " : "",
                  s->report->result_reason ? s->report->result_reason : "");
     else
-        snprintf(b, n, "%s", s->verdict.result == PS_VERDICT_PASS   ? pass
-                             : s->verdict.result == PS_VERDICT_FAIL ? fail
-                                                                    : "n/a");
+        snprintf(b, n, "%s",
+                 s->verdict.result == PS_VERDICT_PASS   ? pass
+                 : s->verdict.result == PS_VERDICT_FAIL ? fail
+                                                        : "n/a");
     return b;
 }
 
@@ -128,8 +132,9 @@ static void summary_tables(ps_doc *d, const ps_js_server *s)
     char b[1024], t1[48];
     doc_table *t = kv_table(d, J(TEST_SUMMARY));
     kv(t, J(OVERALL), overall_result(d->lang, s, b, sizeof b));
-    if (r && r->result >= 0 && s->verdict.result != PS_VERDICT_UNKNOWN && (r->result == 1) != (s->verdict.result == PS_VERDICT_PASS))
-        t->flag[(t->nrows - 1) * t->ncols + 1] = 1;   /* the recomputed verdict differs: verification section */
+    if (r && r->result >= 0 && s->verdict.result != PS_VERDICT_UNKNOWN &&
+        (r->result == 1) != (s->verdict.result == PS_VERDICT_PASS))
+        t->flag[(t->nrows - 1) * t->ncols + 1] = 1; /* the recomputed verdict differs: verification section */
     kv(t, J(MACHINE), s->machine);
     kv(t, J(DESCRIPTION), r ? r->description : NULL);
     if (r && r->test_start != PS_TIME_NONE)
@@ -143,7 +148,7 @@ static void summary_tables(ps_doc *d, const ps_js_server *s)
     kv(t, J(JS_VERSION), s->jetstress_version);
     kv(t, J(ESE_VERSION), r ? r->ese_version : NULL);
     kv(t, J(OS), r ? r->os : NULL);
-    if (r && r->nperf_logs) {   /* as the report prints it (the files read: verification section) */
+    if (r && r->nperf_logs) { /* as the report prints it (the files read: verification section) */
         ps_buf logs = {0};
         for (size_t i = 0; i < r->nperf_logs; i++)
             ps_buf_printf(&logs, "%s%s", i ? "\n" : "", r->perf_logs[i]);
@@ -151,9 +156,9 @@ static void summary_tables(ps_doc *d, const ps_js_server *s)
         ps_buf_fini(&logs);
     }
 
-    const double sizing[] = {s->summary.achieved_transactional_iops, r ? r->achieved_iops : NAN,
-                             s->summary.target_transactional_iops, r ? r->initial_db_bytes : NAN,
-                             r ? r->final_db_bytes : NAN, r ? r->db_files : NAN};
+    const double sizing[] = {
+        s->summary.achieved_transactional_iops, r ? r->achieved_iops : NAN,  s->summary.target_transactional_iops,
+        r ? r->initial_db_bytes : NAN,          r ? r->final_db_bytes : NAN, r ? r->db_files : NAN};
     if (any_value(sizing, sizeof sizing / sizeof sizing[0])) {
         t = kv_table(d, J(SIZING));
         figure(t, J(ACHIEVED), sizing[0], sizing[1], 3);
@@ -162,9 +167,9 @@ static void summary_tables(ps_doc *d, const ps_js_server *s)
         kvnum(t, J(FINAL_SIZE), sizing[4], 0, NULL);
         kvnum(t, J(DB_FILES), sizing[5], 0, NULL);
     }
-    const double params[] = {r ? r->thread_count : NAN, r ? r->min_cache_mb : NAN, r ? r->max_cache_mb : NAN,
-                             r ? r->insert_pct : NAN, r ? r->delete_pct : NAN, r ? r->replace_pct : NAN,
-                             r ? r->read_pct : NAN, r ? r->lazy_commit_pct : NAN, r ? r->copies_per_db : NAN,
+    const double params[] = {r ? r->thread_count : NAN,   r ? r->min_cache_mb : NAN,    r ? r->max_cache_mb : NAN,
+                             r ? r->insert_pct : NAN,     r ? r->delete_pct : NAN,      r ? r->replace_pct : NAN,
+                             r ? r->read_pct : NAN,       r ? r->lazy_commit_pct : NAN, r ? r->copies_per_db : NAN,
                              r && r->bdm >= 0 ? 1.0 : NAN};
     if (any_value(params, sizeof params / sizeof params[0])) {
         t = kv_table(d, J(PARAMS));
@@ -351,7 +356,7 @@ static void place_window(doc_chart *c, const ps_js_server *s)
         !window_offset(ref, s, &off))
         return;
     ps_time lo = ref->t[0], hi = ref->t[ref->n - 1], ws = s->window_start + off, we = s->window_end + off;
-    for (size_t i = 0; i < c->nseries; i++)   /* the span of all series, not only the first one's */
+    for (size_t i = 0; i < c->nseries; i++) /* the span of all series, not only the first one's */
         if (c->series[i].n) {
             lo = c->series[i].t[0] < lo ? c->series[i].t[0] : lo;
             hi = c->series[i].t[c->series[i].n - 1] > hi ? c->series[i].t[c->series[i].n - 1] : hi;
@@ -366,8 +371,8 @@ static void place_window(doc_chart *c, const ps_js_server *s)
 }
 
 /* A time chart of one series per instance, window placed. */
-static doc_chart *time_chart(ps_doc *d, const ps_js_server *s, const char *what, const char *title,
-                             const char *unit, ps_series *series)
+static doc_chart *time_chart(ps_doc *d, const ps_js_server *s, const char *what, const char *title, const char *unit,
+                             ps_series *series)
 {
     doc_chart *c = chart_block(d, s, DOC_CHART_TIME, what, title, unit);
     c->series = series;
@@ -402,7 +407,8 @@ static char *limit_text(const ps_doc *d, enum ps_msg_id fmt, double ms)
     if (isnan(ms))
         return NULL;
     char num[32], text[128];
-    snprintf(text, sizeof text, ps_msg(d->lang, fmt), ps_lang_num(d->lang, num, sizeof num, ms, ms == floor(ms) ? 0 : 1));
+    snprintf(text, sizeof text, ps_msg(d->lang, fmt),
+             ps_lang_num(d->lang, num, sizeof num, ms, ms == floor(ms) ? 0 : 1));
     return ps_xstrdup(text);
 }
 
@@ -418,18 +424,19 @@ static void charts(ps_doc *d, const ps_js_server *s)
     doc_heading(d, 3, 0, "%s", ps_msg(d->lang, PS_MSG_CHARTS));
     if (samples && s->series_iops) {
         doc_chart *c = time_chart(d, s, "iops", ps_msg(d->lang, PS_MSG_CHART_IOPS_TITLE), "IOPS", s->series_iops);
-        c->envelope = 1;   /* worst: the lowest rate */
+        c->envelope = 1; /* worst: the lowest rate */
     }
     if (samples && s->series_read_lat) {
-        doc_chart *c = time_chart(d, s, "read_latency", ps_msg(d->lang, PS_MSG_CHART_READ_LAT_TITLE), "ms",
-                                  s->series_read_lat);
+        doc_chart *c =
+            time_chart(d, s, "read_latency", ps_msg(d->lang, PS_MSG_CHART_READ_LAT_TITLE), "ms", s->series_read_lat);
         c->envelope = c->worst_high = 1;
         c->threshold = lim.avg_db_read_ms;
         c->threshold_label = limit_text(d, PS_MSG_CHART_AVG_LIMIT, lim.avg_db_read_ms);
     }
     if (!n)
         return;
-    static const enum ps_msg_id lat_bars[] = {PS_MSG_CHART_DB_READ_LAT, PS_MSG_CHART_DB_WRITE_LAT, PS_MSG_CHART_LOG_WRITE_LAT};
+    static const enum ps_msg_id lat_bars[] = {PS_MSG_CHART_DB_READ_LAT, PS_MSG_CHART_DB_WRITE_LAT,
+                                              PS_MSG_CHART_LOG_WRITE_LAT};
     static const int lat_idx[] = {0, 1, 7};
     static const enum ps_msg_id rate_bars[] = {PS_MSG_CHART_DB_READS, PS_MSG_CHART_DB_WRITES, PS_MSG_CHART_LOG_WRITES};
     static const int rate_idx[] = {2, 3, 9};

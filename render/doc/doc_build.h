@@ -15,39 +15,48 @@ enum doc_row_kind { DOC_ROW_BODY = 0, DOC_ROW_HEAD, DOC_ROW_GROUP, DOC_ROW_TOTAL
 
 typedef struct doc_table {
     char *caption;
-    int number;                 /* N of "Table N: caption" (listed after the contents); 0 = unnumbered */
+    int number; /* N of "Table N: caption" (listed after the contents); 0 = unnumbered */
     size_t ncols, nrows;
-    char **cells;               /* nrows * ncols, row major; NULL = empty; '\n' = line break */
-    unsigned char *row_kind;    /* enum doc_row_kind per row; HEAD rows repeat on page breaks */
-    unsigned char *flag;        /* per cell: 1 = recomputed differs from the report (highlight) */
-    unsigned char *right;       /* per column: 1 = right aligned (numbers) */
-    double *width;              /* per column: relative width */
+    char **cells; /* nrows * ncols, row major; NULL = empty; '\n' = line break */
+    unsigned char *row_kind; /* enum doc_row_kind per row; HEAD rows repeat on page breaks */
+    unsigned char *flag; /* per cell: 1 = recomputed differs from the report (highlight) */
+    unsigned char *right; /* per column: 1 = right aligned (numbers) */
+    double *width; /* per column: relative width */
 } doc_table;
 
 /* ---------------------------------------------------------------- charts */
-enum doc_chart_kind { DOC_CHART_TIME = 0, DOC_CHART_BARS,
-                      DOC_CHART_SPEC /* a ready chart-engine spec (trend documents) */ };
+enum doc_chart_kind {
+    DOC_CHART_TIME = 0,
+    DOC_CHART_BARS,
+    DOC_CHART_SPEC /* a ready chart-engine spec (trend documents) */
+};
 
-typedef struct doc_span { ps_time t0, t1; } doc_span;
+typedef struct doc_span {
+    ps_time t0, t1;
+} doc_span;
 
 typedef struct doc_chart {
     enum doc_chart_kind kind;
-    char *id;                   /* stable name for --dump-layout, e.g. "SERVER1.performance.iops" */
+    char *id; /* stable name for --dump-layout, e.g. "SERVER1.performance.iops" */
     char *title, *ylabel;
-    double threshold;           /* horizontal line (NaN = none) */
+    double threshold; /* horizontal line (NaN = none) */
     char *threshold_label;
     /* DOC_CHART_TIME: borrowed series (owned by the run) */
-    const ps_series *series; size_t nseries;
-    doc_span *shade; size_t nshade;   /* non-collection periods, same clock as the series */
-    int has_local;              /* 1: to_local is known and the x axis shows the logs' local time */
-    ps_time to_local;           /* add to a series time (UTC) to get the logs' local time */
+    const ps_series *series;
+    size_t nseries;
+    doc_span *shade;
+    size_t nshade; /* non-collection periods, same clock as the series */
+    int has_local; /* 1: to_local is known and the x axis shows the logs' local time */
+    ps_time to_local; /* add to a series time (UTC) to get the logs' local time */
     /* DOC_CHART_BARS: ngroups x nbars values (row major), NaN = absent */
-    char **groups; size_t ngroups;
-    char **bars; size_t nbars;
+    char **groups;
+    size_t ngroups;
+    char **bars;
+    size_t nbars;
     double *values;
     /* DOC_CHART_SPEC: borrowed spec (must outlive the document); its size is the chart size */
     const ps_chart_spec *spec;
-    const ps_lang *lang;        /* texts of the axis and the legend (NULL: English) */
+    const ps_lang *lang; /* texts of the axis and the legend (NULL: English) */
     /* DOC_CHART_TIME with envelope = 1 (DOC_ENVELOPE_MIN_SERIES series or more): one min-max band
      * of every series and only the worst one drawn as a line: the highest mean when worst_high
      * (latency), else the lowest (I/O rates); legend texts PS_MSG_CHART_BAND / _WORST_* */
@@ -60,16 +69,16 @@ typedef struct doc_chart {
 
 /* ---------------------------------------------------------------- blocks */
 enum doc_kind {
-    DOC_HEADING = 0,   /* level 1..3; level-1 and 2 headings go into the TOC and outline */
-    DOC_PARA,          /* paragraph of text */
-    DOC_NOTE,          /* small print note (e.g. under a table) */
+    DOC_HEADING = 0, /* level 1..3; level-1 and 2 headings go into the TOC and outline */
+    DOC_PARA, /* paragraph of text */
+    DOC_NOTE, /* small print note (e.g. under a table) */
     DOC_TABLE,
     DOC_CHART,
-    DOC_LOG,           /* preformatted lines (test log) */
-    DOC_LIST,          /* bullet list: lines */
-    DOC_ITEM,          /* one list item of vendor text: level = nesting (1..), number = 0 bullet, else N */
-    DOC_QUOTE,         /* paragraph inside a block quote: level = quote depth */
-    DOC_FIGURE         /* image with "Figure N: text" below it (number = N) */
+    DOC_LOG, /* preformatted lines (test log) */
+    DOC_LIST, /* bullet list: lines */
+    DOC_ITEM, /* one list item of vendor text: level = nesting (1..), number = 0 bullet, else N */
+    DOC_QUOTE, /* paragraph inside a block quote: level = quote depth */
+    DOC_FIGURE /* image with "Figure N: text" below it (number = N) */
 };
 
 /* ---------------------------------------------------------------- rich text and images */
@@ -78,8 +87,8 @@ enum { DOC_EM = 1, DOC_STRONG = 2, DOC_CODE = 4, DOC_LINK = 8 };
 /* A run of text in one style: runs never hold markup, '\n' is a hard line break. */
 typedef struct doc_run {
     char *text;
-    unsigned style;             /* DOC_EM | DOC_STRONG | DOC_CODE | DOC_LINK */
-    char *url;                  /* DOC_LINK: the destination (shown after the text in PDF) */
+    unsigned style; /* DOC_EM | DOC_STRONG | DOC_CODE | DOC_LINK */
+    char *url; /* DOC_LINK: the destination (shown after the text in PDF) */
 } doc_run;
 
 enum doc_image_type { DOC_IMAGE_PNG = 1, DOC_IMAGE_JPEG };
@@ -87,47 +96,52 @@ enum doc_image_type { DOC_IMAGE_PNG = 1, DOC_IMAGE_JPEG };
 /* An image file read and checked by doc_image_load: bytes as in the file. */
 typedef struct doc_image {
     enum doc_image_type type;
-    unsigned width, height;     /* pixels, from the file's header */
-    unsigned char *data; size_t len;
-    char *path;                 /* as named (relative to the solution file) */
+    unsigned width, height; /* pixels, from the file's header */
+    unsigned char *data;
+    size_t len;
+    char *path; /* as named (relative to the solution file) */
 } doc_image;
 
 typedef struct doc_block {
     enum doc_kind kind;
-    int level;                  /* headings */
-    int page_break;             /* start on a new page (appendices) */
-    int keep_next;              /* PARA/NOTE: on the page of the next block's opening (PDF), e.g. the
+    int level; /* headings */
+    int page_break; /* start on a new page (appendices) */
+    int keep_next; /* PARA/NOTE: on the page of the next block's opening (PDF), e.g. the
                                  * lines introducing a chart */
     char *text;
-    char *anchor;               /* headings: "s12" (unique) */
+    char *anchor; /* headings: "s12" (unique) */
     doc_table *table;
     doc_chart *chart;
-    char **lines; size_t nlines;
-    doc_run *runs; size_t nruns;   /* rich text of PARA, NOTE, ITEM, QUOTE, FIGURE (text = plain copy) */
-    int number;                 /* DOC_ITEM: 0 bullet, else N; DOC_FIGURE: N */
-    doc_image *image;           /* DOC_FIGURE */
+    char **lines;
+    size_t nlines;
+    doc_run *runs;
+    size_t nruns; /* rich text of PARA, NOTE, ITEM, QUOTE, FIGURE (text = plain copy) */
+    int number; /* DOC_ITEM: 0 bullet, else N; DOC_FIGURE: N */
+    doc_image *image; /* DOC_FIGURE */
 } doc_block;
 
 struct ps_doc {
-    int esrp;                   /* 2, 3 or 4 */
-    char *title;                /* "<Vendor> <Product> <N> Mailbox Exchange <ver> Storage Solution" */
-    char *subtitle;             /* "Tested with: ESRP – Storage Version 4.0" */
-    char *date_text;            /* "November 30, 2026" */
+    int esrp; /* 2, 3 or 4 */
+    char *title; /* "<Vendor> <Product> <N> Mailbox Exchange <ver> Storage Solution" */
+    char *subtitle; /* "Tested with: ESRP – Storage Version 4.0" */
+    char *date_text; /* "November 30, 2026" */
     char *author, *vendor;
-    char *template_dir;         /* NULL = embedded templates */
-    int paper_letter;           /* 1 = US Letter, 0 = A4 */
-    ps_time date;               /* document date (UTC), for the PDF creation date */
-    doc_image *logo;            /* [document] logo: title page and running header; NULL = none */
-    int nfigures, ntables;      /* numbered figures and tables */
-    const ps_lang *lang;        /* language of the stock texts, never NULL (ps_msg(d->lang, id));
+    char *template_dir; /* NULL = embedded templates */
+    int paper_letter; /* 1 = US Letter, 0 = A4 */
+    ps_time date; /* document date (UTC), for the PDF creation date */
+    doc_image *logo; /* [document] logo: title page and running header; NULL = none */
+    int nfigures, ntables; /* numbered figures and tables */
+    const ps_lang *lang; /* language of the stock texts, never NULL (ps_msg(d->lang, id));
                                  * lang->doc_tag is the HTML lang / PDF /Lang of the document */
-    char *watermark;            /* drawn across every page (e.g. ps_msg(lang, PS_MSG_DRAFT)); NULL = none */
-    doc_block *blocks; size_t nblocks, cap;
+    char *watermark; /* drawn across every page (e.g. ps_msg(lang, PS_MSG_DRAFT)); NULL = none */
+    doc_block *blocks;
+    size_t nblocks, cap;
 };
 
 /* doc_model.c: tree construction helpers (shared by the model builders). */
 doc_block *doc_add(ps_doc *d, enum doc_kind kind, const char *text);
-doc_block *doc_heading(ps_doc *d, int level, int page_break, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+doc_block *doc_heading(ps_doc *d, int level, int page_break, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 void doc_para(ps_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 doc_table *doc_table_new(ps_doc *d, const char *caption, size_t ncols);
 /* Append a row; returns its index. Cells are copied later with doc_cell. */
@@ -191,10 +205,14 @@ typedef struct doc_spec {
     ps_chart_threshold threshold;
     ps_chart_shade *shades;
     ps_chart_envelope envelope;
-    ps_time *et; double *elo, *ehi;       /* owned envelope arrays */
-    ps_time **t; double **v; size_t nv;   /* owned data arrays (decimated series, bar values) */
-    char **labels; size_t nlabels;        /* owned label copies */
-    char **cats;                          /* category pointers (into labels) */
+    ps_time *et;
+    double *elo, *ehi; /* owned envelope arrays */
+    ps_time **t;
+    double **v;
+    size_t nv; /* owned data arrays (decimated series, bar values) */
+    char **labels;
+    size_t nlabels; /* owned label copies */
+    char **cats; /* category pointers (into labels) */
 } doc_spec;
 /* Size (points) every back end gives a chart: 480 wide, taller with more legend rows. */
 void doc_chart_size(const doc_chart *c, double *w, double *h);
@@ -220,7 +238,10 @@ const char *doc_cjk_lang(const char *doclang, const char *s);
  * escaped. Lists: DOC_ITEM blocks open and close nested <ul>/<ol> through a doc_html_lists
  * state; doc_html_lists_close(b, st, 0) before any other block. */
 #define DOC_HTML_MAX_LISTS 8
-typedef struct doc_html_lists { int depth; int ordered[DOC_HTML_MAX_LISTS]; } doc_html_lists;
+typedef struct doc_html_lists {
+    int depth;
+    int ordered[DOC_HTML_MAX_LISTS];
+} doc_html_lists;
 void doc_html_runs(ps_buf *b, const char *lang, const doc_block *k);
 void doc_html_item(ps_buf *b, const char *lang, doc_html_lists *st, const doc_block *k);
 void doc_html_lists_close(ps_buf *b, doc_html_lists *st, int to);

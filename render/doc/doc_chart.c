@@ -74,13 +74,13 @@ static void envelope_of(const doc_chart *c, char *(*label)(void *ctx, const char
     snprintf(num, sizeof num, "%zu", n);
     snprintf(text, sizeof text, ps_msg(c->lang, PS_MSG_CHART_BAND), num);
     out->labels[out->nlabels] = label ? label(ctx, text) : ps_xstrdup(text);
-    out->envelope = (ps_chart_envelope){.label = out->labels[out->nlabels++], .role = 0, .n = m,
-                                        .t = out->et, .lo = out->elo, .hi = out->ehi};
+    out->envelope = (ps_chart_envelope){
+        .label = out->labels[out->nlabels++], .role = 0, .n = m, .t = out->et, .lo = out->elo, .hi = out->ehi};
     snprintf(text, sizeof text, ps_msg(c->lang, c->worst_high ? PS_MSG_CHART_WORST_HIGH : PS_MSG_CHART_WORST_LOW),
              c->series[w].label ? c->series[w].label : "");
     out->labels[out->nlabels] = label ? label(ctx, text) : ps_xstrdup(text);
     out->series[w].label = out->labels[out->nlabels++];
-    out->series[w].role = 0;   /* solid, the darkest colour, over the tint of the same colour */
+    out->series[w].role = 0; /* solid, the darkest colour, over the tint of the same colour */
     sp->series = &out->series[w];
     sp->nseries = 1;
     sp->envelopes = &out->envelope;

@@ -21,14 +21,23 @@ double doc_srv_mailboxes(const ps_js_server *s)
         return s->config->mailbox_count;
     return NAN;
 }
-static double srv_databases(const ps_js_server *s) { return s->ninstances ? (double)s->ninstances : NAN; }
+static double srv_databases(const ps_js_server *s)
+{
+    return s->ninstances ? (double)s->ninstances : NAN;
+}
 static double srv_copies(const ps_js_server *s)
 {
     double v = s->report ? s->report->copies_per_db : NAN;
     return isnan(v) && s->config ? s->config->copies_per_db : v;
 }
-static double srv_mbx_per_db(const ps_js_server *s) { return doc_srv_mailboxes(s) / srv_databases(s); }
-static double srv_iops_mbx(const ps_js_server *s) { return s->config ? s->config->mailbox_iops : NAN; }
+static double srv_mbx_per_db(const ps_js_server *s)
+{
+    return doc_srv_mailboxes(s) / srv_databases(s);
+}
+static double srv_iops_mbx(const ps_js_server *s)
+{
+    return s->config ? s->config->mailbox_iops : NAN;
+}
 /* Final database size in GB (10^9 bytes, as storage is sold; the Jetstress report prints bytes). */
 static double srv_db_gb(const ps_js_server *s)
 {
@@ -73,8 +82,8 @@ static int uniform(const build_ctx *c, srv_fn f, double *v)
 
 typedef struct row_def {
     const char *key;
-    enum ps_msg_id v2, v34;     /* row labels; PS_MSG_N = row absent in that version */
-    srv_fn per_server;          /* value per server (printed once when all servers agree) */
+    enum ps_msg_id v2, v34; /* row labels; PS_MSG_N = row absent in that version */
+    srv_fn per_server; /* value per server (printed once when all servers agree) */
     int decimals;
 } row_def;
 
@@ -94,7 +103,8 @@ static const row_def simulated_rows[] = {
     {"store_luns_per_storage_group", PS_MSG_ROW_LUNS_PER_SG, NONE, NULL, 0},
     {"copies_per_database", NONE, PS_MSG_ROW_COPIES_PER_DB, srv_copies, 0},
     {"mailboxes_per_database", NONE, PS_MSG_ROW_MBX_PER_DB, srv_mbx_per_db, 0},
-    {"iops_per_mailbox", PS_MSG_ROW_IOPS_MBX_V2, PS_MSG_ROW_IOPS_MBX_V2, srv_iops_mbx, 3},   /* no headroom claim: the run does not record one */
+    {"iops_per_mailbox", PS_MSG_ROW_IOPS_MBX_V2, PS_MSG_ROW_IOPS_MBX_V2, srv_iops_mbx,
+     3}, /* no headroom claim: the run does not record one */
     {"database_lun_size", PS_MSG_ROW_DB_LUN_SIZE, PS_MSG_ROW_DB_LUN_SIZE, NULL, 0},
     {"log_lun_size", PS_MSG_ROW_LOG_LUN_SIZE, PS_MSG_ROW_LOG_LUN_SIZE, NULL, 0},
     {"database_size_per_server", NONE, PS_MSG_ROW_DB_SIZE_SERVER, srv_db_gb, 1},
@@ -142,7 +152,10 @@ static const row_def disk_rows[] = {
 
 #define NROWS(a) (sizeof(a) / sizeof(a)[0])
 
-static enum ps_msg_id row_label(const build_ctx *c, const row_def *r) { return c->d->esrp == 2 ? r->v2 : r->v34; }
+static enum ps_msg_id row_label(const build_ctx *c, const row_def *r)
+{
+    return c->d->esrp == 2 ? r->v2 : r->v34;
+}
 
 static doc_table *two_col_table(build_ctx *c, enum ps_msg_id title)
 {
@@ -161,7 +174,7 @@ static void value_row(build_ctx *c, doc_table *t, const char *label, const char 
 {
     size_t r = doc_row(t, DOC_ROW_BODY);
     doc_cell(t, r, 0, label);
-    char *plain = doc_markdown_plain(v);   /* a cell is one line of text: marks removed */
+    char *plain = doc_markdown_plain(v); /* a cell is one line of text: marks removed */
     doc_cell(t, r, 1, plain);
     free(plain);
     (void)c;
@@ -207,7 +220,7 @@ static void simulated(build_ctx *c)
     char b[128];
     const char *mb = doc_mailboxes_text(c, b, sizeof b);
     value_row(c, t, ps_msg(L, PS_MSG_ROW_MAILBOXES), mb ? mb : sol_need(c, "document", "mailboxes"));
-    const char *hosts = sol_get(c, "simulated", "hosts");   /* an ESRP 2 row: a known key in every version */
+    const char *hosts = sol_get(c, "simulated", "hosts"); /* an ESRP 2 row: a known key in every version */
     if (c->d->esrp == 2) {
         snprintf(b, sizeof b, "%zu", c->nmachines);
         value_row(c, t, ps_msg(L, PS_MSG_ROW_HOSTS), hosts ? hosts : b);
@@ -215,7 +228,7 @@ static void simulated(build_ctx *c)
     int differ = 0;
     for (size_t i = 0; i < NROWS(simulated_rows); i++) {
         const row_def *r = &simulated_rows[i];
-        const char *v = sol_get(c, "simulated", r->key);   /* marks a key of another version used too */
+        const char *v = sol_get(c, "simulated", r->key); /* marks a key of another version used too */
         if (row_label(c, r) == NONE)
             continue;
         char nb[64];
@@ -233,7 +246,7 @@ static void simulated(build_ctx *c)
             v = nb;
         }
         if (!v && strcmp(r->key, "database_size_per_server") == 0)
-            continue;   /* the total says it; per server only in the per-server table */
+            continue; /* the total says it; per server only in the per-server table */
         value_row(c, t, ps_msg(L, row_label(c, r)), v ? v : sol_need(c, "simulated", r->key));
     }
     footnote(c, "simulated");

@@ -10,7 +10,10 @@
 
 /* ------------------------------------------------------------------ derived facts */
 
-static int is_perf(const ps_js_server *s) { return s->test_type == PS_TEST_PERFORMANCE; }
+static int is_perf(const ps_js_server *s)
+{
+    return s->test_type == PS_TEST_PERFORMANCE;
+}
 
 /* The mailboxes of the solution: [document] mailboxes (a number is printed in the language's
  * convention, "3,750") or the sum over the servers' JetstressConfig.xml; NULL when unknown. */
@@ -40,7 +43,7 @@ const char *doc_duration(const ps_lang *L, ps_time span, char *b, size_t n)
 {
     long hours = (long)((span + 1800000) / 3600000), minutes = (long)((span + 30000) / 60000);
     char num[32];
-    if (hours >= 1 && llabs((long long)span - (long long)hours * 3600000) <= 5 * 60000) {   /* whole hours */
+    if (hours >= 1 && llabs((long long)span - (long long)hours * 3600000) <= 5 * 60000) { /* whole hours */
         if (hours == 1)
             snprintf(b, n, "%s", ps_msg(L, PS_MSG_HOUR));
         else
@@ -114,23 +117,37 @@ const char *doc_exchange_version(build_ctx *c)
     return c->d->esrp == 2 ? "2007" : c->d->esrp == 3 ? "2010" : "2013";
 }
 
-const char *doc_esrp_version_text(int esrp) { return esrp == 2 ? "2.1" : esrp == 3 ? "3.0" : "4.0"; }
+const char *doc_esrp_version_text(int esrp)
+{
+    return esrp == 2 ? "2.1" : esrp == 3 ? "3.0" : "4.0";
+}
 
 /* ------------------------------------------------------------------ test result summary */
 
-typedef struct perf_row { const char *v2, *v34; size_t off; int group; } perf_row;
+typedef struct perf_row {
+    const char *v2, *v34;
+    size_t off;
+    int group;
+} perf_row;
 /* ESRP's own row labels (the audit reads them back: parser/paper/paper_patterns.c) */
 static const perf_row perf_rows[] = {
-    {"Average Database Disk Transfers/sec", "Database Disks Transfers/sec", offsetof(ps_js_summary, db_transfers_per_sec), 0},
+    {"Average Database Disk Transfers/sec", "Database Disks Transfers/sec",
+     offsetof(ps_js_summary, db_transfers_per_sec), 0},
     {"Average Database Disk Reads/sec", "Database Disks Reads/sec", offsetof(ps_js_summary, db_reads_per_sec), 0},
     {"Average Database Disk Writes/sec", "Database Disks Writes/sec", offsetof(ps_js_summary, db_writes_per_sec), 0},
-    {"Average Database Disk Read Latency (ms)", "Average Database Disk Read Latency (ms)", offsetof(ps_js_summary, db_read_latency_ms), 0},
-    {"Average Database Disk Write Latency (ms)", "Average Database Disk Write Latency (ms)", offsetof(ps_js_summary, db_write_latency_ms), 0},
+    {"Average Database Disk Read Latency (ms)", "Average Database Disk Read Latency (ms)",
+     offsetof(ps_js_summary, db_read_latency_ms), 0},
+    {"Average Database Disk Write Latency (ms)", "Average Database Disk Write Latency (ms)",
+     offsetof(ps_js_summary, db_write_latency_ms), 0},
     {"Average Log Disk Writes/sec", "Log Disks Writes/sec", offsetof(ps_js_summary, log_writes_per_sec), 1},
-    {"Average Log Disk Write Latency (ms)", "Average Log Disk Write Latency (ms)", offsetof(ps_js_summary, log_write_latency_ms), 1},
+    {"Average Log Disk Write Latency (ms)", "Average Log Disk Write Latency (ms)",
+     offsetof(ps_js_summary, log_write_latency_ms), 1},
 };
 
-static double sum_field(const ps_js_summary *s, size_t off) { return *(const double *)((const char *)s + off); }
+static double sum_field(const ps_js_summary *s, size_t off)
+{
+    return *(const double *)((const char *)s + off);
+}
 
 static void perf_table(build_ctx *c, const char *caption, const ps_js_summary *s)
 {
@@ -201,10 +218,10 @@ static void reliability(build_ctx *c)
         const ps_js_server *s = &c->run->servers[i];
         ps_buf_reset(&line);
         enum ps_verdict_result v = s->verdict.result;
-        if (v == PS_VERDICT_UNKNOWN && s->report && s->report->result >= 0)   /* no criteria: as Jetstress printed it */
+        if (v == PS_VERDICT_UNKNOWN && s->report && s->report->result >= 0) /* no criteria: as Jetstress printed it */
             v = s->report->result ? PS_VERDICT_PASS : PS_VERDICT_FAIL;
-        ps_buf_printf(&line, ps_msg(L, PS_MSG_TEST_LINE), s->machine ? s->machine : "?", doc_test_title(L, s->test_type),
-                      doc_verdict_word(L, v));
+        ps_buf_printf(&line, ps_msg(L, PS_MSG_TEST_LINE), s->machine ? s->machine : "?",
+                      doc_test_title(L, s->test_type), doc_verdict_word(L, v));
         b->lines[b->nlines++] = ps_buf_steal(&line);
     }
     ps_buf_fini(&line);
@@ -218,7 +235,8 @@ static void recovery_table(build_ctx *c, int backup)
     doc_heading(c->d, 3, 0, "%s", title);
     int any = 0;
     for (size_t i = 0; i < c->run->nservers; i++)
-        any |= c->run->servers[i].test_type == type && c->run->servers[i].report && c->run->servers[i].report->nrecovery;
+        any |=
+            c->run->servers[i].test_type == type && c->run->servers[i].report && c->run->servers[i].report->nrecovery;
     if (!any) {
         doc_para(c->d, "%s", ps_msg(L, backup ? PS_MSG_READONLY_NOT_TESTED : PS_MSG_REPLAY_NOT_TESTED));
         return;
@@ -232,8 +250,9 @@ static void recovery_table(build_ctx *c, int backup)
     t->width[0] = 2.4;
     size_t r = doc_row(t, DOC_ROW_HEAD), r1 = doc_row(t, DOC_ROW_BODY), r2 = backup ? doc_row(t, DOC_ROW_BODY) : 0;
     doc_cell(t, r, 0, ps_msg(L, PS_MSG_COL_SERVER));
-    doc_cell(t, r1, 0, ps_msg(L, backup ? (c->d->esrp == 2 ? PS_MSG_COL_MB_READ_SG : PS_MSG_COL_MB_READ_DB)
-                                        : PS_MSG_COL_SEC_PER_LOG));
+    doc_cell(
+        t, r1, 0,
+        ps_msg(L, backup ? (c->d->esrp == 2 ? PS_MSG_COL_MB_READ_SG : PS_MSG_COL_MB_READ_DB) : PS_MSG_COL_SEC_PER_LOG));
     if (backup)
         doc_cell(t, r2, 0, ps_msg(L, PS_MSG_COL_MB_READ_SERVER));
     size_t col = 1;
@@ -272,7 +291,7 @@ static void summary(build_ctx *c)
     doc_para(c->d, "%s", ps_msg(L, PS_MSG_SUMMARY_INTRO));
     doc_qualification(c);
     reliability(c);
-    doc_failures(c->d, c->run);   /* why a failing test failed (doc_failure.c) */
+    doc_failures(c->d, c->run); /* why a failing test failed (doc_failure.c) */
     doc_heading(c->d, 2, 0, "%s", ps_msg(L, PS_MSG_STORAGE_PERF));
     char dur[96];
     enum ps_test_type shown = c->perf ? c->perf->test_type : PS_TEST_PERFORMANCE;
@@ -315,7 +334,7 @@ static void number_sections(ps_doc *d, size_t first)
         doc_block *b = &d->blocks[i];
         if (b->kind != DOC_HEADING || b->number < 0 || b->level < 1 || b->level > 3)
             continue;
-        if (first && b->level == 1) {   /* "Appendix A – MBX01": keep its text, take its letter */
+        if (first && b->level == 1) { /* "Appendix A – MBX01": keep its text, take its letter */
             const char *sp = strchr(b->text, ' ');
             size_t k = 0;
             while (sp && sp[1 + k] && sp[1 + k] != ' ' && k + 1 < sizeof letter) {
@@ -378,8 +397,8 @@ static const ps_lang *run_language(const ps_js_run *run)
     return l ? l : ps_lang_en();
 }
 
-int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_options *opt, ps_doc **out,
-                 ps_warnings *w, ps_error *err)
+int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_options *opt, ps_doc **out, ps_warnings *w,
+                 ps_error *err)
 {
     *out = NULL;
     int esrp = opt && opt->esrp ? opt->esrp : 4;
@@ -408,7 +427,7 @@ int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_opti
         c.nmachines += !seen;
     }
     const char *vendor = sol_want(&c, "document", "vendor"), *product = sol_want(&c, "document", "product");
-    d->vendor = ps_xstrdup(vendor ? vendor : "");   /* "" = none: no cover line, footer or "'s" */
+    d->vendor = ps_xstrdup(vendor ? vendor : ""); /* "" = none: no cover line, footer or "'s" */
     d->author = ps_xstrdup(sol_get(&c, "document", "author") ? sol_get(&c, "document", "author") : d->vendor);
     char mb[64];
     const char *mailboxes = doc_mailboxes_text(&c, mb, sizeof mb);
@@ -450,7 +469,7 @@ int ps_doc_build(const ps_js_run *run, const ps_solution *sol, const ps_doc_opti
         summary(&c);
         doc_conclusion(&c);
         doc_verification(&c);
-        for (size_t i = 0; i < d->nblocks; i++)   /* the tables of the paper proper are listed */
+        for (size_t i = 0; i < d->nblocks; i++) /* the tables of the paper proper are listed */
             if (d->blocks[i].table)
                 d->blocks[i].table->number = ++d->ntables;
         number_sections(d, 0);

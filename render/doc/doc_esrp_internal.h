@@ -8,12 +8,12 @@ typedef struct build_ctx {
     ps_doc *d;
     const ps_js_run *run;
     const ps_solution *sol;
-    unsigned char *used;        /* per solution entry */
-    ps_buf missing;             /* "document.vendor, ..." */
-    const ps_js_server *perf;   /* first Performance server (else first server) */
+    unsigned char *used; /* per solution entry */
+    ps_buf missing; /* "document.vendor, ..." */
+    const ps_js_server *perf; /* first Performance server (else first server) */
     size_t nmachines;
-    ps_error *err;              /* first error of the vendor's texts (an image) */
-    int rc;                     /* its code; 0 = none */
+    ps_error *err; /* first error of the vendor's texts (an image) */
+    int rc; /* its code; 0 = none */
 } build_ctx;
 
 /* doc_front.c: solution lookups. sol_entry: the entry (marked used) or NULL; sol_get: its

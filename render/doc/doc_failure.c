@@ -12,9 +12,13 @@
  * counter name (as Jetstress and PerfMon print it). */
 static const char *metric_words(const ps_lang *L, int metric)
 {
-    static const struct { int metric; enum ps_msg_id id; } words[] = {
-        {PS_IO_DB_READ_LAT, PS_MSG_FAIL_M_DB_READ_LAT}, {PS_IO_DB_WRITE_LAT, PS_MSG_FAIL_M_DB_WRITE_LAT},
-        {PS_IO_LOG_READ_LAT, PS_MSG_FAIL_M_LOG_READ_LAT}, {PS_IO_LOG_WRITE_LAT, PS_MSG_FAIL_M_LOG_WRITE_LAT}};
+    static const struct {
+        int metric;
+        enum ps_msg_id id;
+    } words[] = {{PS_IO_DB_READ_LAT, PS_MSG_FAIL_M_DB_READ_LAT},
+                 {PS_IO_DB_WRITE_LAT, PS_MSG_FAIL_M_DB_WRITE_LAT},
+                 {PS_IO_LOG_READ_LAT, PS_MSG_FAIL_M_LOG_READ_LAT},
+                 {PS_IO_LOG_WRITE_LAT, PS_MSG_FAIL_M_LOG_WRITE_LAT}};
     for (size_t i = 0; i < sizeof words / sizeof *words; i++)
         if (words[i].metric == metric)
             return ps_msg(L, words[i].id);
@@ -41,12 +45,12 @@ static void failure(ps_doc *d, const ps_js_server *s, const ps_js_failure *f, si
     const char *inst = f->instance ? f->instance : ps_msg(L, PS_MSG_FAIL_HOST);
     /* the verdict's reason is named by the chart title below; the sentence gives no counter name with a
      * limit and no value, which audit would read as a claim without its number */
-    size_t first = d->nblocks;   /* doc_para adds one block */
+    size_t first = d->nblocks; /* doc_para adds one block */
     doc_para(d, ps_msg(L, PS_MSG_FAIL_WHERE), m, doc_test_title(L, s->test_type), inst);
     doc_para(d, ps_msg(L, PS_MSG_FAIL_WHY), f->text);
     if (!f->zoom.n)
         return;
-    d->blocks[first].keep_next = d->blocks[first + 1].keep_next = 1;   /* they introduce the chart: on its page */
+    d->blocks[first].keep_next = d->blocks[first + 1].keep_next = 1; /* they introduce the chart: on its page */
     doc_block *b = doc_add(d, DOC_CHART, NULL);
     doc_chart *c = ps_xcalloc(1, sizeof *c);
     c->kind = DOC_CHART_TIME;
@@ -62,9 +66,9 @@ static void failure(ps_doc *d, const ps_js_server *s, const ps_js_failure *f, si
     c->ylabel = ps_xstrdup(u && *u ? u : ps_msg(L, PS_MSG_FAIL_VALUE));
     c->threshold = f->limit;
     c->threshold_label = limit_label(L, f);
-    c->series = &f->zoom;   /* borrowed from the run, like the appendix charts' series */
+    c->series = &f->zoom; /* borrowed from the run, like the appendix charts' series */
     c->nseries = 1;
-    c->has_local = 1;       /* the failure's samples are in the logs' local time already */
+    c->has_local = 1; /* the failure's samples are in the logs' local time already */
     c->to_local = 0;
     b->chart = c;
 }

@@ -76,9 +76,9 @@ static void revisions(build_ctx *c)
         size_t n = nl ? (size_t)(nl - p) : strlen(p);
         const char *bar = memchr(p, '|', n);
         if (n && !bar) {
-            c->rc = ps_error_set(c->err, PS_EINPUT, c->sol->source, line, 1,
-                                 "[document] revisions: expected 'DATE | description' on each line, got '%.*s'",
-                                 (int)n, p);
+            c->rc =
+                ps_error_set(c->err, PS_EINPUT, c->sol->source, line, 1,
+                             "[document] revisions: expected 'DATE | description' on each line, got '%.*s'", (int)n, p);
             break;
         }
         if (n) {
@@ -106,7 +106,7 @@ static void legal(build_ctx *c)
     const char *holder = sol_get(c, "document", "copyright_holder");
     holder = holder ? holder : c->d->vendor;
     ps_buf t = {0};
-    if (*holder) {   /* no line "(c) 2026 ." when nobody is named */
+    if (*holder) { /* no line "(c) 2026 ." when nobody is named */
         ps_buf_printf(&t, ps_msg(L, PS_MSG_COPYRIGHT), y, holder);
         doc_add(c->d, DOC_NOTE, t.data);
         ps_buf_reset(&t);

@@ -6,11 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void esc(ps_buf *b, const char *s) { ps_html_escape(b, s ? s : ""); }
+static void esc(ps_buf *b, const char *s)
+{
+    ps_html_escape(b, s ? s : "");
+}
 
 static void toc(const ps_doc *d, ps_buf *b)
 {
-    int open = 0;   /* 0 none, 1 inside a level-1 item, 2 inside a nested list */
+    int open = 0; /* 0 none, 1 inside a level-1 item, 2 inside a nested list */
     ps_buf_puts(b, "<ol>\n");
     for (size_t i = 0; i < d->nblocks; i++) {
         const doc_block *k = &d->blocks[i];
@@ -72,7 +75,9 @@ static void table(const ps_lang *L, const char *lang, const doc_table *t, ps_buf
     ps_buf_puts(b, "<tbody>\n");
     for (; r < t->nrows; r++) {
         int kind = t->row_kind[r];
-        ps_buf_puts(b, kind == DOC_ROW_GROUP ? "<tr class=\"group\">" : kind == DOC_ROW_TOTAL ? "<tr class=\"total\">" : "<tr>");
+        ps_buf_puts(b, kind == DOC_ROW_GROUP   ? "<tr class=\"group\">"
+                       : kind == DOC_ROW_TOTAL ? "<tr class=\"total\">"
+                                               : "<tr>");
         if (kind == DOC_ROW_GROUP) {
             ps_buf_printf(b, "<td colspan=\"%zu\">", t->ncols);
             doc_html_text(b, lang, t->cells[r * t->ncols]);
@@ -81,14 +86,15 @@ static void table(const ps_lang *L, const char *lang, const doc_table *t, ps_buf
         }
         for (size_t c = 0; c < t->ncols; c++) {
             int num = t->right[c], diff = t->flag[r * t->ncols + c];
-            if (c == 0 && !num) {   /* a text first column names its row */
+            if (c == 0 && !num) { /* a text first column names its row */
                 ps_buf_puts(b, "<th scope=\"row\">");
                 doc_html_text(b, lang, t->cells[r * t->ncols + c]);
                 ps_buf_puts(b, "</th>");
                 continue;
             }
             if (num || diff)
-                ps_buf_printf(b, "<td class=\"%s%s%s\">", num ? "num" : "", num && diff ? " " : "", diff ? "differs" : "");
+                ps_buf_printf(b, "<td class=\"%s%s%s\">", num ? "num" : "", num && diff ? " " : "",
+                              diff ? "differs" : "");
             else
                 ps_buf_puts(b, "<td>");
             doc_html_text(b, lang, t->cells[r * t->ncols + c]);
@@ -104,7 +110,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
     int *fig = doc_figure_numbers(d, NULL);
     doc_html_lists lists = {0};
     const char *lang = ps_doc_lang(d);
-    int quote = 0;   /* open <blockquote> elements */
+    int quote = 0; /* open <blockquote> elements */
     for (size_t i = 0; i < d->nblocks; i++) {
         const doc_block *k = &d->blocks[i];
         if (k->kind != DOC_ITEM)
@@ -112,9 +118,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
         for (int want = k->kind == DOC_QUOTE ? k->level : 0; quote > want; quote--)
             ps_buf_puts(b, "</blockquote>\n");
         switch (k->kind) {
-        case DOC_ITEM:
-            doc_html_item(b, lang, &lists, k);
-            break;
+        case DOC_ITEM: doc_html_item(b, lang, &lists, k); break;
         case DOC_QUOTE:
             for (; quote < k->level; quote++)
                 ps_buf_puts(b, "<blockquote>\n");
@@ -122,9 +126,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
             doc_html_runs(b, lang, k);
             ps_buf_puts(b, "</p>\n");
             break;
-        case DOC_FIGURE:
-            doc_html_figure(b, d->lang, lang, k, fig[i]);
-            break;
+        case DOC_FIGURE: doc_html_figure(b, d->lang, lang, k, fig[i]); break;
         case DOC_HEADING:
             ps_buf_printf(b, "<h%d id=\"%s\"%s>", k->level, k->anchor, k->page_break ? " class=\"pagebreak\"" : "");
             doc_html_text(b, lang, k->text);
@@ -136,11 +138,8 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
             doc_html_runs(b, lang, k);
             ps_buf_puts(b, "</p>\n");
             break;
-        case DOC_TABLE:
-            table(d->lang, lang, k->table, b);
-            break;
-        case DOC_CHART:
-        {
+        case DOC_TABLE: table(d->lang, lang, k->table, b); break;
+        case DOC_CHART: {
             ps_error cerr = {0};
             ps_buf svg = {0};
             if (doc_chart_svg(k->chart, i, &svg, &cerr) == 0) {
@@ -157,7 +156,7 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
                     ps_buf_puts(b, "</figcaption>\n");
                 }
                 ps_buf_puts(b, "</figure>\n");
-            } else {   /* one bad chart does not lose the document */
+            } else { /* one bad chart does not lose the document */
                 ps_warn(w, "chart %s not drawn: %s", k->chart->id, cerr.msg);
                 ps_buf_puts(b, "<p class=\"note\">Chart not drawn: ");
                 doc_html_text(b, lang, cerr.msg);
@@ -232,8 +231,7 @@ static int expand(const ps_doc *d, const char *tpl, const char *css, ps_buf *out
                 doc_html_text(out, ps_doc_lang(d), d->watermark);
                 ps_buf_puts(out, "</div>");
             }
-        }
-        else if (IS("paper"))
+        } else if (IS("paper"))
             ps_buf_puts(out, d->paper_letter ? "letter" : "A4");
         else if (IS("css"))
             ps_buf_puts(out, css);
@@ -244,17 +242,14 @@ static int expand(const ps_doc *d, const char *tpl, const char *css, ps_buf *out
         else if (IS("logo")) {
             if (d->logo)
                 doc_html_image(out, d->logo, d->vendor, "logo");
-        }
-        else if (IS("header_logo")) {
+        } else if (IS("header_logo")) {
             if (d->logo)
                 doc_html_image(out, d->logo, d->vendor, "header-logo");
-        }
-        else if (IS("body")) {
+        } else if (IS("body")) {
             int rc = body(d, out, w);
             if (rc)
                 return rc;
-        }
-        else
+        } else
             return ps_error_set(err, PS_EINPUT, "report.html", line, 0, "unknown placeholder '{{%.*s}}'", (int)n, name);
 #undef IS
         p = c + 2;
@@ -278,7 +273,10 @@ int ps_doc_render_html(const ps_doc *d, FILE *fp, ps_warnings *w, ps_error *err)
     return rc;
 }
 
-static const struct { enum ps_format f; ps_doc_render_fn fn; } renderers[] = {
+static const struct {
+    enum ps_format f;
+    ps_doc_render_fn fn;
+} renderers[] = {
     {PS_FMT_HTML, ps_doc_render_html},
     {PS_FMT_PDF, ps_doc_render_pdf},
 };

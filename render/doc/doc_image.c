@@ -18,7 +18,10 @@ static uint32_t be32(const unsigned char *p)
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-static unsigned be16(const unsigned char *p) { return (unsigned)p[0] << 8 | p[1]; }
+static unsigned be16(const unsigned char *p)
+{
+    return (unsigned)p[0] << 8 | p[1];
+}
 
 static int dims_ok(unsigned w, unsigned h, const char **why)
 {
@@ -33,9 +36,14 @@ static int dims_ok(unsigned w, unsigned h, const char **why)
  * the PDF loader does not take (16 bits). */
 static unsigned png_bpp(unsigned type, unsigned depth)
 {
-    static const struct { unsigned type, channels, depths; } t[] = {
-        {0, 1, 1u << 1 | 1u << 2 | 1u << 4 | 1u << 8}, {2, 3, 1u << 8}, {3, 1, 1u << 1 | 1u << 2 | 1u << 4 | 1u << 8},
-        {4, 2, 1u << 8}, {6, 4, 1u << 8},
+    static const struct {
+        unsigned type, channels, depths;
+    } t[] = {
+        {0, 1, 1u << 1 | 1u << 2 | 1u << 4 | 1u << 8},
+        {2, 3, 1u << 8},
+        {3, 1, 1u << 1 | 1u << 2 | 1u << 4 | 1u << 8},
+        {4, 2, 1u << 8},
+        {6, 4, 1u << 8},
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
         if (t[i].type == type && depth < 32 && (t[i].depths >> depth & 1))
@@ -58,7 +66,7 @@ static int png_pixels_ok(const unsigned char *p, size_t n, uint64_t expect)
         if (memcmp(p + pos + 4, "IDAT", 4) == 0) {
             z.next_in = (unsigned char *)(p + pos + 8);
             z.avail_in = len;
-            do {   /* on while input is left or the last call filled the output (more may be pending) */
+            do { /* on while input is left or the last call filled the output (more may be pending) */
                 z.next_out = out;
                 z.avail_out = sizeof out;
                 rc = inflate(&z, Z_NO_FLUSH);
@@ -134,7 +142,7 @@ static int check_jpeg(const unsigned char *p, size_t n, unsigned *w, unsigned *h
         if (p[pos] != 0xFF)
             return *why = "corrupt JPEG (a marker was expected)", 0;
         while (pos < n && p[pos] == 0xFF)
-            pos++;   /* fill bytes */
+            pos++; /* fill bytes */
         if (pos >= n)
             break;
         unsigned m = p[pos++];
@@ -162,10 +170,11 @@ static int check_jpeg(const unsigned char *p, size_t n, unsigned *w, unsigned *h
             frame = 1;
         }
         pos += len;
-        if (m == 0xDA) {   /* scan: entropy-coded data up to the next marker that is not RSTn or stuffing */
+        if (m == 0xDA) { /* scan: entropy-coded data up to the next marker that is not RSTn or stuffing */
             if (!frame)
                 return *why = "corrupt JPEG (scan before the frame header)", 0;
-            while (pos + 1 < n && !(p[pos] == 0xFF && p[pos + 1] != 0x00 && !(p[pos + 1] >= 0xD0 && p[pos + 1] <= 0xD7)))
+            while (pos + 1 < n &&
+                   !(p[pos] == 0xFF && p[pos + 1] != 0x00 && !(p[pos + 1] >= 0xD0 && p[pos + 1] <= 0xD7)))
                 pos++;
             if (pos + 1 >= n)
                 return *why = "truncated JPEG (no end of image)", 0;
@@ -194,8 +203,8 @@ int doc_input_regular(const char *path)
 {
     struct stat st;
     if (stat(path, &st) != 0)
-        return 0;   /* errno from stat: the caller's open error */
-    if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))   /* a folder: the caller's own message */
+        return 0; /* errno from stat: the caller's open error */
+    if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) /* a folder: the caller's own message */
         return 1;
     errno = EINVAL;
     return 0;
@@ -218,14 +227,16 @@ int doc_image_load(const char *path, const char *base, long line, long col, doc_
     int r = doc_input_regular(full.data) ? ps_buf_read_file(&b, full.data, DOC_IMAGE_MAX_BYTES) : PS_READ_EOPEN;
     int rc = 0;
     if (r == PS_READ_EOPEN && errno == EINVAL)
-        rc = ps_error_set(err, PS_EINPUT, base, line, col, "image '%s': %s is not a regular file (a FIFO, device or terminal)",
-                          path, full.data);
+        rc = ps_error_set(err, PS_EINPUT, base, line, col,
+                          "image '%s': %s is not a regular file (a FIFO, device or terminal)", path, full.data);
     else if (r == PS_READ_EOPEN)
-        rc = ps_error_set(err, PS_EIO, base, line, col, "image '%s': cannot open %s: %s", path, full.data, strerror(errno));
+        rc = ps_error_set(err, PS_EIO, base, line, col, "image '%s': cannot open %s: %s", path, full.data,
+                          strerror(errno));
     else if (r == PS_READ_EISDIR)
         rc = ps_error_set(err, PS_EINPUT, base, line, col, "image '%s': is a directory, not a PNG or JPEG file", path);
     else if (r == PS_READ_ETOOBIG)
-        rc = ps_error_set(err, PS_EINPUT, base, line, col, "image '%s': larger than %u MiB", path, DOC_IMAGE_MAX_BYTES >> 20);
+        rc = ps_error_set(err, PS_EINPUT, base, line, col, "image '%s': larger than %u MiB", path,
+                          DOC_IMAGE_MAX_BYTES >> 20);
     else if (r)
         rc = ps_error_set(err, PS_EIO, base, line, col, "image '%s': read error: %s", path, strerror(errno));
     doc_image im = {0};

@@ -19,18 +19,23 @@
 
 typedef struct md_ctx {
     ps_doc *d;
-    const char *base;           /* the solution file: images are relative to its folder */
-    long line;                  /* line of the value's first line in it */
-    int level;                  /* heading level of the section holding the text */
-    int note;                   /* paragraphs become DOC_NOTE (table footnotes) */
+    const char *base; /* the solution file: images are relative to its folder */
+    long line; /* line of the value's first line in it */
+    int level; /* heading level of the section holding the text */
+    int note; /* paragraphs become DOC_NOTE (table footnotes) */
     ps_error *err;
     int rc;
-    doc_run *runs; size_t nruns;   /* inline runs being collected */
-    int depth;                  /* containers open around the node being walked */
-    cmark_node **images; size_t nimages;   /* images met in the current paragraph */
+    doc_run *runs;
+    size_t nruns; /* inline runs being collected */
+    int depth; /* containers open around the node being walked */
+    cmark_node **images;
+    size_t nimages; /* images met in the current paragraph */
 } md_ctx;
 
-static int is_type(cmark_node *n, const char *name) { return strcmp(cmark_node_get_type_string(n), name) == 0; }
+static int is_type(cmark_node *n, const char *name)
+{
+    return strcmp(cmark_node_get_type_string(n), name) == 0;
+}
 
 static void add_run(md_ctx *m, const char *text, unsigned style, const char *url)
 {
@@ -61,8 +66,7 @@ static int too_deep(md_ctx *m, cmark_node *n)
     if (!m->rc)
         m->rc = ps_error_set(m->err, PS_EINPUT, m->base, m->line + cmark_node_get_start_line(n) - 1,
                              cmark_node_get_start_column(n),
-                             "text nested deeper than %d levels (block quotes, lists, emphasis, links)",
-                             MAX_NESTING);
+                             "text nested deeper than %d levels (block quotes, lists, emphasis, links)", MAX_NESTING);
     return 1;
 }
 
@@ -82,24 +86,14 @@ static void inlines_at(md_ctx *m, cmark_node *n, unsigned style, const char *url
     for (cmark_node *k = cmark_node_first_child(n); k && !m->rc; k = cmark_node_next(k)) {
         switch (cmark_node_get_type(k)) {
         case CMARK_NODE_TEXT:
-        case CMARK_NODE_HTML_INLINE:   /* raw HTML is text, escaped by the back ends */
+        case CMARK_NODE_HTML_INLINE: /* raw HTML is text, escaped by the back ends */
             add_run(m, cmark_node_get_literal(k), style, url);
             break;
-        case CMARK_NODE_CODE:
-            add_run(m, cmark_node_get_literal(k), style | DOC_CODE, url);
-            break;
-        case CMARK_NODE_SOFTBREAK:
-            add_run(m, " ", style, url);
-            break;
-        case CMARK_NODE_LINEBREAK:
-            add_run(m, "\n", style, url);
-            break;
-        case CMARK_NODE_EMPH:
-            inlines(m, k, style | DOC_EM, url);
-            break;
-        case CMARK_NODE_STRONG:
-            inlines(m, k, style | DOC_STRONG, url);
-            break;
+        case CMARK_NODE_CODE: add_run(m, cmark_node_get_literal(k), style | DOC_CODE, url); break;
+        case CMARK_NODE_SOFTBREAK: add_run(m, " ", style, url); break;
+        case CMARK_NODE_LINEBREAK: add_run(m, "\n", style, url); break;
+        case CMARK_NODE_EMPH: inlines(m, k, style | DOC_EM, url); break;
+        case CMARK_NODE_STRONG: inlines(m, k, style | DOC_STRONG, url); break;
         case CMARK_NODE_LINK: {
             const char *u = cmark_node_get_url(k);
             if (safe_url(u))
@@ -113,7 +107,7 @@ static void inlines_at(md_ctx *m, cmark_node *n, unsigned style, const char *url
             m->images[m->nimages++] = k;
             break;
         default:
-            inlines(m, k, style, url);   /* extension inlines: their text */
+            inlines(m, k, style, url); /* extension inlines: their text */
             break;
         }
     }
@@ -252,7 +246,7 @@ static void list(md_ctx *m, cmark_node *n, int list_level, int quote)
         figures(m);
         for (cmark_node *k = cmark_node_first_child(it); k && !m->rc; k = cmark_node_next(k))
             if (cmark_node_get_type(k) != CMARK_NODE_PARAGRAPH) {
-                cmark_node *one = k;   /* nested lists, quotes, code: in order after the item */
+                cmark_node *one = k; /* nested lists, quotes, code: in order after the item */
                 if (cmark_node_get_type(one) == CMARK_NODE_LIST)
                     list(m, one, list_level + 1, quote);
                 else
@@ -270,7 +264,7 @@ static void blocks(md_ctx *m, cmark_node *n, int list_level, int quote)
         for (cmark_node *k = cmark_node_first_child(n); k && !m->rc; k = cmark_node_next(k)) {
             const char *cap = table_caption_para(k);
             cmark_node *next = cmark_node_next(k);
-            if (cap && next && is_type(next, "table")) {   /* "Table: caption" then the table */
+            if (cap && next && is_type(next, "table")) { /* "Table: caption" then the table */
                 char *c = ps_xstrdup(cap);
                 table(m, next, c);
                 free(c);
@@ -288,9 +282,7 @@ static void blocks(md_ctx *m, cmark_node *n, int list_level, int quote)
             blocks(m, k, list_level, quote + 1);
         m->depth--;
         break;
-    case CMARK_NODE_LIST:
-        list(m, n, list_level, quote);
-        break;
+    case CMARK_NODE_LIST: list(m, n, list_level, quote); break;
     case CMARK_NODE_PARAGRAPH:
         inlines(m, n, 0, NULL);
         if (quote) {
@@ -310,7 +302,7 @@ static void blocks(md_ctx *m, cmark_node *n, int list_level, int quote)
         break;
     }
     case CMARK_NODE_CODE_BLOCK:
-    case CMARK_NODE_HTML_BLOCK: {   /* shown as written: preformatted, escaped */
+    case CMARK_NODE_HTML_BLOCK: { /* shown as written: preformatted, escaped */
         doc_block *b = doc_add(m->d, DOC_LOG, NULL);
         const char *s = cmark_node_get_literal(n);
         for (const char *p = s ? s : ""; *p;) {
@@ -324,7 +316,7 @@ static void blocks(md_ctx *m, cmark_node *n, int list_level, int quote)
     default:
         if (is_type(n, "table"))
             table(m, n, NULL);
-        break;   /* thematic breaks: nothing */
+        break; /* thematic breaks: nothing */
     }
 }
 

@@ -102,7 +102,7 @@ size_t pdf_wrap(pdf_ctx *c, int f, double size, const char *s, double width, cha
         size_t pos = 0;
         do {
             size_t rest = plen - pos, take = fit(c, f, size, p + pos, rest, width);
-            if (take < rest) {   /* break at the last space inside, if any */
+            if (take < rest) { /* break at the last space inside, if any */
                 size_t sp = take;
                 while (sp > 0 && p[pos + sp] != ' ')
                     sp--;
@@ -134,9 +134,9 @@ static void free_lines(char **lines, size_t n)
 
 void pdf_new_page(pdf_ctx *c)
 {
-    if (c->page > 0) {   /* over the content of the page that ends */
+    if (c->page > 0) { /* over the content of the page that ends */
         size_t blk = c->cur_block;
-        c->cur_block = SIZE_MAX;   /* page furniture belongs to no block */
+        c->cur_block = SIZE_MAX; /* page furniture belongs to no block */
         pdf_watermark_page(c);
         c->cur_block = blk;
     }
@@ -147,7 +147,7 @@ void pdf_new_page(pdf_ctx *c)
         HPDF_Page_SetWidth(c->cur, (HPDF_REAL)c->pw);
         HPDF_Page_SetHeight(c->cur, (HPDF_REAL)c->ph);
     }
-    if (c->page > 1) {   /* also when measuring: the header and footer texts are recorded */
+    if (c->page > 1) { /* also when measuring: the header and footer texts are recorded */
         size_t blk = c->cur_block;
         c->cur_block = SIZE_MAX;
         pdf_header_footer(c);
@@ -184,7 +184,7 @@ static void heading(pdf_ctx *c, size_t idx, const doc_block *b)
     if (b->page_break && c->y > c->mt + PDF_STYLE.page.top_slack)
         pdf_new_page(c);
     else
-        pdf_need(c, pdf_keep_need(c, idx));   /* keep with what follows */
+        pdf_need(c, pdf_keep_need(c, idx)); /* keep with what follows */
     c->y += b->level == 1 ? PDF_STYLE.text.h1_before : PDF_STYLE.text.h_before;
     if (!c->render)
         c->heading_page[idx] = c->page;
@@ -212,7 +212,8 @@ static void log_lines(pdf_ctx *c, const doc_block *b, double size, int bullets)
         if (bullets) {
             pdf_need(c, PDF_STYLE.size.body * PDF_STYLE.font.lead);
             pdf_draw_text(c, PDF_REGULAR, PDF_STYLE.size.body, c->ml + PDF_STYLE.text.bullet_x,
-                          c->y + PDF_STYLE.size.body * PDF_STYLE.font.lead - PDF_STYLE.size.body * PDF_STYLE.font.descent,
+                          c->y + PDF_STYLE.size.body * PDF_STYLE.font.lead -
+                              PDF_STYLE.size.body * PDF_STYLE.font.descent,
                           "•", 0, PDF_STYLE.rgb.black);
         }
         paragraph(c, PDF_REGULAR, size, b->lines[i], bullets ? PDF_STYLE.text.bullet_indent : PDF_STYLE.text.log_indent,
@@ -238,9 +239,7 @@ static void body(pdf_ctx *c)
         const doc_block *b = &d->blocks[i];
         c->cur_block = i;
         switch (b->kind) {
-        case DOC_HEADING:
-            heading(c, i, b);
-            break;
+        case DOC_HEADING: heading(c, i, b); break;
         case DOC_PARA:
             pdf_need(c, pdf_keep_need(c, i));
             pdf_rich(c, b, PDF_STYLE.size.body, 0, PDF_STYLE.rgb.text, PDF_STYLE.text.para_after);
@@ -258,9 +257,7 @@ static void body(pdf_ctx *c)
             if (i + 1 >= d->nblocks || d->blocks[i + 1].kind != DOC_ITEM)
                 c->y += PDF_STYLE.text.list_after;
             break;
-        case DOC_QUOTE:
-            pdf_quote(c, b, PDF_STYLE.size.body);
-            break;
+        case DOC_QUOTE: pdf_quote(c, b, PDF_STYLE.size.body); break;
         case DOC_FIGURE:
             pdf_need(c, pdf_keep_need(c, i));
             pdf_mark(c, i);
@@ -288,7 +285,7 @@ static void title_page(pdf_ctx *c)
 {
     pdf_new_page(c);
     pdf_fill_rect(c, 0, 0, c->pw, PDF_STYLE.furniture.band, PDF_STYLE.rgb.accent);
-    if (c->d->logo) {   /* at most logo_max_w x logo_h points, above the vendor's name */
+    if (c->d->logo) { /* at most logo_max_w x logo_h points, above the vendor's name */
         const doc_image *im = c->d->logo;
         double lh = PDF_STYLE.furniture.logo_h, lw = lh * im->width / im->height;
         if (lw > PDF_STYLE.furniture.logo_max_w) {
@@ -298,13 +295,14 @@ static void title_page(pdf_ctx *c)
         pdf_image_draw(c, im, c->ml, PDF_STYLE.furniture.logo_bottom - lh - PDF_STYLE.furniture.logo_gap, lw, lh);
     }
     c->y = PDF_STYLE.furniture.text_top;
-    if (c->d->vendor && *c->d->vendor)   /* none without a solution file */
+    if (c->d->vendor && *c->d->vendor) /* none without a solution file */
         paragraph(c, PDF_REGULAR, PDF_STYLE.size.vendor, c->d->vendor, 0, PDF_STYLE.rgb.muted,
                   PDF_STYLE.furniture.vendor_after);
     paragraph(c, PDF_BOLD, PDF_STYLE.size.title, c->d->title, 0, PDF_STYLE.rgb.accent, PDF_STYLE.furniture.title_after);
     paragraph(c, PDF_REGULAR, PDF_STYLE.size.subtitle, c->d->subtitle, 0, PDF_STYLE.rgb.accent,
               PDF_STYLE.furniture.subtitle_after);
-    paragraph(c, PDF_REGULAR, PDF_STYLE.size.date, c->d->date_text, 0, PDF_STYLE.rgb.text, PDF_STYLE.furniture.date_after);
+    paragraph(c, PDF_REGULAR, PDF_STYLE.size.date, c->d->date_text, 0, PDF_STYLE.rgb.text,
+              PDF_STYLE.furniture.date_after);
     pdf_fill_rect(c, 0, c->ph - PDF_STYLE.furniture.band, c->pw, PDF_STYLE.furniture.band, PDF_STYLE.rgb.accent);
 }
 
@@ -328,8 +326,8 @@ static void entry(pdf_ctx *c, size_t i, int f, double size, double indent, const
     size_t n = pdf_wrap(c, f, size, t, avail, &l);
     double tw = pdf_width(c, f, size, l[0]);
     pdf_draw_text(c, f, size, c->ml + indent, c->y, l[0], 0, PDF_STYLE.rgb.text);
-    for (double x = c->ml + indent + tw + PDF_STYLE.toc.leader_start; x < c->pw - c->mr - pgw - PDF_STYLE.toc.leader_end;
-         x += PDF_STYLE.toc.leader_step)
+    for (double x = c->ml + indent + tw + PDF_STYLE.toc.leader_start;
+         x < c->pw - c->mr - pgw - PDF_STYLE.toc.leader_end; x += PDF_STYLE.toc.leader_step)
         pdf_draw_text(c, PDF_REGULAR, size, x, c->y, ".", 0, PDF_STYLE.rgb.leader);
     pdf_draw_text(c, PDF_REGULAR, size, c->pw - c->mr, c->y, pg, 2, PDF_STYLE.rgb.text);
     /* the link annotation is added once the target page exists (see add_links) */
@@ -350,7 +348,7 @@ static void toc(pdf_ctx *c)
                             PDF_STYLE.toc.line),
            nent = toc_entries(c->d);
     c->toc_pages = 1 + (nent > first ? (int)((nent - first + per_page - 1) / per_page) : 0);
-    pdf_new_page(c);   /* the measuring pass goes through too: it records the characters */
+    pdf_new_page(c); /* the measuring pass goes through too: it records the characters */
     paragraph(c, PDF_BOLD, PDF_STYLE.size.contents_title, ps_msg(c->d->lang, PS_MSG_CONTENTS), 0, PDF_STYLE.rgb.accent,
               PDF_STYLE.toc.title_after);
     size_t on_page = 0, cap = first;
@@ -364,7 +362,8 @@ static void toc(pdf_ctx *c)
             cap = per_page;
         }
         on_page++;
-        entry(c, i, b->level == 1 ? PDF_BOLD : PDF_REGULAR, b->level == 1 ? PDF_STYLE.size.toc_h1 : PDF_STYLE.size.toc_entry,
+        entry(c, i, b->level == 1 ? PDF_BOLD : PDF_REGULAR,
+              b->level == 1 ? PDF_STYLE.size.toc_h1 : PDF_STYLE.size.toc_entry,
               b->level == 1 ? 0 : PDF_STYLE.toc.h2_indent, b->text);
     }
 }
@@ -391,7 +390,9 @@ static void figure_lists(pdf_ctx *c)
                 continue;
             char n[64];
             snprintf(n, sizeof n, ps_msg(d->lang, pass == 0 ? PS_MSG_FIGURE_N : PS_MSG_TABLE_N), num);
-            const char *what = pass == 1 ? b->table->caption : b->kind == DOC_CHART ? doc_chart_title(b->chart) : b->text;
+            const char *what = pass == 1              ? b->table->caption
+                               : b->kind == DOC_CHART ? doc_chart_title(b->chart)
+                                                      : b->text;
             ps_buf t = {0};
             ps_buf_printf(&t, "%s: %s", n, what ? what : "");
             pdf_need(c, PDF_STYLE.toc.line);
@@ -408,7 +409,8 @@ static void add_links(pdf_ctx *c)
         HPDF_Destination dst = c->dest[c->links[i].block];
         if (!dst)
             continue;
-        HPDF_Rect r = {(HPDF_REAL)c->ml, (HPDF_REAL)c->links[i].y0, (HPDF_REAL)(c->pw - c->mr), (HPDF_REAL)c->links[i].y1};
+        HPDF_Rect r = {(HPDF_REAL)c->ml, (HPDF_REAL)c->links[i].y0, (HPDF_REAL)(c->pw - c->mr),
+                       (HPDF_REAL)c->links[i].y1};
         HPDF_Annotation a = HPDF_Page_CreateLinkAnnot(c->links[i].page, r, dst);
         HPDF_LinkAnnot_SetBorderStyle(a, 0, 0, 0);
     }
@@ -493,7 +495,7 @@ static int render(const ps_doc *d, FILE *fp, int *first, int *last, ps_warnings 
         pdf_set_lang(&c);
         rc = pdf_fonts_open(&c, err);
     }
-    if (!rc) {   /* measure: page numbers, and every character drawn with each face */
+    if (!rc) { /* measure: page numbers, and every character drawn with each face */
         doc_info(&c);
         c.render = 0;
         layout(&c);
@@ -508,7 +510,8 @@ static int render(const ps_doc *d, FILE *fp, int *first, int *last, ps_warnings 
         layout(&c);
         pdf_fonts_tounicode(&c);
         if (c.late)
-            rc = ps_error_set(err, PS_EIO, NULL, 0, 0, "PDF: a character was drawn that the measuring pass did not see");
+            rc =
+                ps_error_set(err, PS_EIO, NULL, 0, 0, "PDF: a character was drawn that the measuring pass did not see");
         else if (c.image_error.msg[0])
             rc = ps_error_set(err, c.image_error.code, NULL, 0, 0, "%s", c.image_error.msg);
         else if (c.chart_error.msg[0])

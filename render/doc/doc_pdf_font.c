@@ -65,13 +65,13 @@ static int face_for(pdf_ctx *c, uint32_t cp, int bold)
     if (k)
         return k == NO_FACE ? -1 : (int)k - 1;
     int found = ps_sfnt_glyph(c->faces[c->main[bold]].sf, cp) ? c->main[bold] : -1;
-    for (size_t i = 0; found < 0 && i < c->nfaces; i++)   /* an open face of the right weight */
+    for (size_t i = 0; found < 0 && i < c->nfaces; i++) /* an open face of the right weight */
         if (c->faces[i].file.bold == bold && ps_sfnt_glyph(c->faces[i].sf, cp))
             found = (int)i;
     ps_font_file ff;
     ps_error e = {0};
     if (found < 0 && ps_font_fallback(cp, bold, &ff) == 0)
-        found = add_face(c, &ff, &e);   /* a regular face for bold text: pdf_show synthesises bold */
+        found = add_face(c, &ff, &e); /* a regular face for bold text: pdf_show synthesises bold */
     for (size_t i = 0; found < 0 && i < c->nfaces; i++)
         if (ps_sfnt_glyph(c->faces[i].sf, cp))
             found = (int)i;
@@ -157,7 +157,7 @@ void pdf_record(pdf_ctx *c, int bold, const char *s)
             continue;
         unsigned char *u = &c->faces[k].used[cp >> 3], bit = (unsigned char)(1u << (cp & 7));
         if (!(*u & bit) && c->render)
-            c->late = 1;   /* the subsets were made without it */
+            c->late = 1; /* the subsets were made without it */
         *u |= bit;
     }
 }
@@ -177,7 +177,8 @@ double pdf_width(pdf_ctx *c, int bold, double size, const char *s)
     return (double)w * size / 1000.0;
 }
 
-void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, double y, double ca, double sa, const char *s)
+void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, double y, double ca, double sa,
+              const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;
     pdf_record(c, bold, s);
@@ -185,7 +186,7 @@ void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, doubl
         const unsigned char *start = p;
         uint32_t cp;
         int k = -1;
-        while (*p && k < 0) {   /* first drawable character */
+        while (*p && k < 0) { /* first drawable character */
             start = p;
             if (decode(&p, &cp) == 0 && cp >= 0x20)
                 k = face_for(c, cp, bold);
@@ -193,14 +194,14 @@ void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, doubl
         if (k < 0 || !c->faces[k].font)
             break;
         const unsigned char *end = p;
-        while (*end) {   /* extend the run while the face stays the same */
+        while (*end) { /* extend the run while the face stays the same */
             const unsigned char *q = end;
             if (decode(&q, &cp) != 0 || cp < 0x20 || face_for(c, cp, bold) != k)
                 break;
             end = q;
         }
         char *run = ps_xstrndup((const char *)start, (size_t)(end - start));
-        int synth = bold && !c->faces[k].file.bold;   /* no bold face: outlines filled and stroked */
+        int synth = bold && !c->faces[k].file.bold; /* no bold face: outlines filled and stroked */
         if (synth) {
             HPDF_RGBColor fill = HPDF_Page_GetRGBFill(page);
             HPDF_Page_SetRGBStroke(page, fill.r, fill.g, fill.b);
@@ -212,8 +213,7 @@ void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, doubl
         if (synth)
             HPDF_Page_SetTextRenderingMode(page, HPDF_FILL_THEN_STROKE);
         HPDF_Page_SetTextMatrix(page, (HPDF_REAL)ca, (HPDF_REAL)sa, (HPDF_REAL)(-sa + c->skew * ca),
-                                (HPDF_REAL)(ca + c->skew * sa), (HPDF_REAL)x,
-                                (HPDF_REAL)y);
+                                (HPDF_REAL)(ca + c->skew * sa), (HPDF_REAL)x, (HPDF_REAL)y);
         HPDF_Page_ShowText(page, run);
         if (synth)
             HPDF_Page_SetTextRenderingMode(page, HPDF_FILL);
@@ -231,7 +231,7 @@ void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, doubl
 /* Six capital letters naming the subset (PDF: "tag+PostScriptName"), from the glyph set. */
 static void subset_tag(const pdf_face *f, size_t index, char tag[7])
 {
-    uint64_t h = ps_hash_fnv1a_step(PS_HASH_FNV_BASIS ^ index, f->used, 0x10000 / 8);   /* the BMP bit map */
+    uint64_t h = ps_hash_fnv1a_step(PS_HASH_FNV_BASIS ^ index, f->used, 0x10000 / 8); /* the BMP bit map */
     for (int i = 0; i < 6; i++, h /= 26)
         tag[i] = (char)('A' + h % 26);
     tag[6] = 0;
@@ -258,11 +258,11 @@ int pdf_fonts_embed(pdf_ctx *c, ps_error *err)
         HPDF_Stream st = HPDF_MemStream_New(c->pdf->mmgr, (HPDF_UINT)ttf.len);
         HPDF_FontDef def = NULL;
         if (st && HPDF_Stream_Write(st, (const HPDF_BYTE *)ttf.data, (HPDF_UINT)ttf.len) == HPDF_OK)
-            def = HPDF_TTFontDef_Load(c->pdf->mmgr, st, HPDF_TRUE);   /* owns st */
+            def = HPDF_TTFontDef_Load(c->pdf->mmgr, st, HPDF_TRUE); /* owns st */
         ps_buf_fini(&ttf);
         char tag[7];
         subset_tag(f, i, tag);
-        if (def && HPDF_Doc_RegisterFontDef(c->pdf, def) == HPDF_OK) {   /* the document owns def */
+        if (def && HPDF_Doc_RegisterFontDef(c->pdf, def) == HPDF_OK) { /* the document owns def */
             HPDF_TTFontDef_SetTagName(def, tag);
             f->font = HPDF_GetFont(c->pdf, def->base_font, "UTF-8");
         } else if (def) {
@@ -296,7 +296,7 @@ void pdf_fonts_tounicode(pdf_ctx *c)
         HPDF_Stream_Write(tu->stream, (const HPDF_BYTE *)cmap.data, (HPDF_UINT)cmap.len);
         ps_buf_fini(&cmap);
         for (size_t k = 0; k < sizeof drop / sizeof drop[0]; k++)
-            HPDF_Dict_RemoveElement(tu, drop[k]);   /* not a CMap resource: no such keys */
+            HPDF_Dict_RemoveElement(tu, drop[k]); /* not a CMap resource: no such keys */
         tu->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
     }
     free(cps);

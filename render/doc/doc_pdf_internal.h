@@ -14,55 +14,66 @@
 
 enum { PDF_REGULAR = 0, PDF_BOLD = 1 };
 
-#define PDF_MIN_LINES 2         /* lines of a paragraph at least on each page it spans */
-#define PDF_TABLE_MIN_ROWS 3    /* rows under the header on the page where a table starts */
-#define PDF_TABLE_MIN_LAST 2    /* rows at least on a table's last page */
+#define PDF_MIN_LINES 2 /* lines of a paragraph at least on each page it spans */
+#define PDF_TABLE_MIN_ROWS 3 /* rows under the header on the page where a table starts */
+#define PDF_TABLE_MIN_LAST 2 /* rows at least on a table's last page */
 
 /* One font face of the document: its file, the codepoints drawn with it, its libharu font
  * (a subset, made after the measuring pass). */
 typedef struct pdf_face {
     ps_sfnt *sf;
     ps_font_file file;
-    unsigned char *used;        /* 65536-bit map of the BMP codepoints drawn with this face */
+    unsigned char *used; /* 65536-bit map of the BMP codepoints drawn with this face */
     HPDF_Font font;
 } pdf_face;
 
-typedef struct pdf_link { HPDF_Page page; double y0, y1; size_t block; } pdf_link;
+typedef struct pdf_link {
+    HPDF_Page page;
+    double y0, y1;
+    size_t block;
+} pdf_link;
 
 /* An image loaded into the document once (the logo is drawn on every page). */
-typedef struct pdf_image { const doc_image *im; HPDF_Image h; } pdf_image;
+typedef struct pdf_image {
+    const doc_image *im;
+    HPDF_Image h;
+} pdf_image;
 
 typedef struct pdf_ctx {
     const ps_doc *d;
     ps_warnings *w;
     HPDF_Doc pdf;
-    pdf_face *faces; size_t nfaces;
-    int main[2];                /* face of the main family, regular and bold */
-    unsigned char *face_of[2];  /* per style, 65536 entries: 0 unknown, k + 1 = faces[k], 255 none */
-    ps_error font_error;        /* first character no installed font has (names the package) */
-    int late;                   /* the drawing pass met a codepoint the subsets lack */
-    char **warned; size_t nwarned;   /* strings already warned about */
-    double pw, ph;              /* page size */
-    double ml, mr, mt, mb;      /* margins (body area) */
-    double y;                   /* current position, top-down */
-    int render;                 /* 0 measure pass, 1 drawing pass */
-    int page, npages;           /* current page (1 = title page), total from pass 0 */
+    pdf_face *faces;
+    size_t nfaces;
+    int main[2]; /* face of the main family, regular and bold */
+    unsigned char *face_of[2]; /* per style, 65536 entries: 0 unknown, k + 1 = faces[k], 255 none */
+    ps_error font_error; /* first character no installed font has (names the package) */
+    int late; /* the drawing pass met a codepoint the subsets lack */
+    char **warned;
+    size_t nwarned; /* strings already warned about */
+    double pw, ph; /* page size */
+    double ml, mr, mt, mb; /* margins (body area) */
+    double y; /* current position, top-down */
+    int render; /* 0 measure pass, 1 drawing pass */
+    int page, npages; /* current page (1 = title page), total from pass 0 */
     int toc_pages;
-    HPDF_Page cur;              /* drawing pass: current page */
-    int *heading_page;          /* per block: page of the heading (pass 0) */
+    HPDF_Page cur; /* drawing pass: current page */
+    int *heading_page; /* per block: page of the heading (pass 0) */
     HPDF_Outline last_h1;
-    HPDF_Destination *dest;     /* per block: destination of a level 1-2 heading (drawing pass) */
-    pdf_link *links; size_t nlinks;   /* TOC entries */
-    ps_error chart_error;       /* first chart engine error */
+    HPDF_Destination *dest; /* per block: destination of a level 1-2 heading (drawing pass) */
+    pdf_link *links;
+    size_t nlinks; /* TOC entries */
+    ps_error chart_error; /* first chart engine error */
     /* first libharu error, recorded by the error handler */
     HPDF_STATUS hpdf_error, hpdf_detail;
-    double skew;                /* text slant of the next pdf_show (emphasis); 0 upright */
-    pdf_image *images; size_t nimages;
-    size_t cur_block;           /* block being laid out; SIZE_MAX: page furniture, title, contents */
-    int *first_page, *last_page;   /* per block: pages its content spans (measuring pass; NULL = not kept) */
-    int *figure_no;             /* per block: N of "Figure N" (charts and images), 0 = none */
+    double skew; /* text slant of the next pdf_show (emphasis); 0 upright */
+    pdf_image *images;
+    size_t nimages;
+    size_t cur_block; /* block being laid out; SIZE_MAX: page furniture, title, contents */
+    int *first_page, *last_page; /* per block: pages its content spans (measuring pass; NULL = not kept) */
+    int *figure_no; /* per block: N of "Figure N" (charts and images), 0 = none */
     int nfigures;
-    ps_error image_error;       /* an image libharu refused (after doc_image_check let it pass) */
+    ps_error image_error; /* an image libharu refused (after doc_image_check let it pass) */
 } pdf_ctx;
 
 /* doc_pdf_font.c: faces, text runs, subsets. */
@@ -77,7 +88,8 @@ void pdf_record(pdf_ctx *c, int bold, const char *s);
 /* Width of s in points (the fonts' advance widths, as the PDF /W arrays hold them). */
 double pdf_width(pdf_ctx *c, int bold, double size, const char *s);
 /* Draw s at PDF point (x, y) in direction (ca, sa), one run per face (drawing pass). */
-void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, double y, double ca, double sa, const char *s);
+void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, double y, double ca, double sa,
+              const char *s);
 /* Embed one subset per face that drew something (after the measuring pass). */
 int pdf_fonts_embed(pdf_ctx *c, ps_error *err);
 /* Write the ToUnicode CMap of every embedded face (after the drawing pass). */
@@ -122,16 +134,16 @@ void pdf_image_draw(pdf_ctx *c, const doc_image *im, double x, double y, double 
 /* doc_pdf_paginate.c */
 /* A run of items (rows, lines) to lay out down pages. */
 typedef struct pdf_run_spec {
-    const double *h;            /* item heights (points) */
-    const unsigned char *keep;  /* per item: 1 = stays on the page of the next item; NULL = none */
+    const double *h; /* item heights (points) */
+    const unsigned char *keep; /* per item: 1 = stays on the page of the next item; NULL = none */
     size_t n;
-    double lead;                /* height before the first item, on the first part only (a caption) */
-    double head;                /* height repeated on top of every part (a table header) */
-    double tail;                /* height that stays with the last item (a note under the table) */
-    double avail_first;         /* points left on the page where the run starts */
-    double avail_page;          /* points of a whole page body */
-    size_t min_first;           /* items that open the run on its first page (header + 3 rows) */
-    size_t min_last;            /* items at least on the last page (no widow) */
+    double lead; /* height before the first item, on the first part only (a caption) */
+    double head; /* height repeated on top of every part (a table header) */
+    double tail; /* height that stays with the last item (a note under the table) */
+    double avail_first; /* points left on the page where the run starts */
+    double avail_page; /* points of a whole page body */
+    size_t min_first; /* items that open the run on its first page (header + 3 rows) */
+    size_t min_last; /* items at least on the last page (no widow) */
 } pdf_run_spec;
 /* The page breaks of r: writes into starts (room for r->n + 1) the index of the item that
  * begins each new page, 0 first when the run must begin on a new page; returns the count.

@@ -38,12 +38,12 @@ void pdf_watermark_page(pdf_ctx *c)
         free(t);
         return;
     }
-    double a = PDF_STYLE.watermark.angle * M_PI / 180.0, ca = cos(a), sa = sin(a);   /* counter-clockwise */
+    double a = PDF_STYLE.watermark.angle * M_PI / 180.0, ca = cos(a), sa = sin(a); /* counter-clockwise */
     double w1 = pdf_width(c, PDF_BOLD, 1, t), diag = sqrt(c->pw * c->pw + c->ph * c->ph);
     double size = w1 > 0 ? PDF_STYLE.watermark.diagonal * diag / w1 : PDF_STYLE.watermark.max_size;
     if (size > PDF_STYLE.watermark.max_size)
         size = PDF_STYLE.watermark.max_size;
-    double half = w1 * size / 2, rise = size * PDF_STYLE.watermark.rise;   /* capitals centred on the page */
+    double half = w1 * size / 2, rise = size * PDF_STYLE.watermark.rise; /* capitals centred on the page */
     double x = c->pw / 2 - half * ca + rise * sa, y = c->ph / 2 - half * sa - rise * ca;
     HPDF_Page p = c->cur;
     HPDF_Page_GSave(p);
@@ -65,7 +65,7 @@ void pdf_header_footer(pdf_ctx *c)
     char *title = pdf_text(c, c->d->title), *vendor = pdf_text(c, c->d->vendor);
     char **l = NULL;
     double logo_w = 0;
-    if (c->d->logo) {   /* right of the running header, run_logo_h points high, above the rule */
+    if (c->d->logo) { /* right of the running header, run_logo_h points high, above the rule */
         const doc_image *im = c->d->logo;
         double lh = PDF_STYLE.furniture.run_logo_h, lw = lh * im->width / im->height;
         if (lw > PDF_STYLE.furniture.run_logo_max_w) {

@@ -13,7 +13,7 @@ size_t pdf_paginate(const pdf_run_spec *r, size_t *starts)
     if (!n)
         return 0;
     size_t open = r->min_first < n ? r->min_first : n;
-    if (n - open < r->min_last)   /* the run cannot be split without a widow: it opens whole */
+    if (n - open < r->min_last) /* the run cannot be split without a widow: it opens whole */
         open = n;
     double open_h = r->head + r->lead;
     for (size_t i = 0; i < open; i++)
@@ -21,7 +21,7 @@ size_t pdf_paginate(const pdf_run_spec *r, size_t *starts)
     if (open == n)
         open_h += r->tail;
     double avail = r->avail_first;
-    if (open_h > avail + EPS && avail < r->avail_page - EPS) {   /* not at the top of a page */
+    if (open_h > avail + EPS && avail < r->avail_page - EPS) { /* not at the top of a page */
         starts[k++] = 0;
         avail = r->avail_page;
     }
@@ -36,9 +36,9 @@ size_t pdf_paginate(const pdf_run_spec *r, size_t *starts)
         }
         size_t b = i;
         if (n - b < r->min_last && n >= r->min_last && n - r->min_last > start)
-            b = n - r->min_last;   /* widow: carry more items to the last page */
+            b = n - r->min_last; /* widow: carry more items to the last page */
         while (b > start + 1 && r->keep && r->keep[b - 1])
-            b--;   /* an item kept with the next one goes along */
+            b--; /* an item kept with the next one goes along */
         starts[k++] = b;
         start = i = b;
         y = r->head;
@@ -48,7 +48,6 @@ size_t pdf_paginate(const pdf_run_spec *r, size_t *starts)
 }
 
 /* ------------------------------------------------------------------ block rules */
-
 
 double pdf_heading_size(int level)
 {
@@ -66,7 +65,10 @@ static double heading_height(pdf_ctx *c, const doc_block *b)
     return b->level == 1 ? h + PDF_STYLE.text.h1_rule_after : h;
 }
 
-static int is_body_text(const doc_block *b) { return b->kind == DOC_PARA || b->kind == DOC_NOTE; }
+static int is_body_text(const doc_block *b)
+{
+    return b->kind == DOC_PARA || b->kind == DOC_NOTE;
+}
 
 static int is_float(const doc_block *b)
 {
@@ -101,25 +103,16 @@ static double block_open(pdf_ctx *c, size_t i)
 {
     const doc_block *b = &c->d->blocks[i];
     switch (b->kind) {
-    case DOC_HEADING:
-        return heading_height(c, b);
-    case DOC_PARA:
-        return text_open(c, b, PDF_STYLE.size.body);
-    case DOC_NOTE:
-        return pdf_rich_height(c, b, PDF_STYLE.size.note, 0, 0);
+    case DOC_HEADING: return heading_height(c, b);
+    case DOC_PARA: return text_open(c, b, PDF_STYLE.size.body);
+    case DOC_NOTE: return pdf_rich_height(c, b, PDF_STYLE.size.note, 0, 0);
     case DOC_ITEM:
-    case DOC_QUOTE:
-        return text_open(c, b, PDF_STYLE.size.body);
-    case DOC_TABLE:
-        return pdf_table_min(c, b->table, pdf_tail(c, i));
-    case DOC_CHART:
-        return pdf_chart_height(c, b->chart, c->figure_no ? c->figure_no[i] : 0) + pdf_tail(c, i);
-    case DOC_FIGURE:
-        return pdf_figure_height(c, b) + PDF_STYLE.block.figure_keep + pdf_tail(c, i);
-    case DOC_LOG:
-        return 2 * PDF_STYLE.size.log * PDF_STYLE.font.lead;
-    case DOC_LIST:
-        return 2 * PDF_STYLE.size.body * PDF_STYLE.font.lead;
+    case DOC_QUOTE: return text_open(c, b, PDF_STYLE.size.body);
+    case DOC_TABLE: return pdf_table_min(c, b->table, pdf_tail(c, i));
+    case DOC_CHART: return pdf_chart_height(c, b->chart, c->figure_no ? c->figure_no[i] : 0) + pdf_tail(c, i);
+    case DOC_FIGURE: return pdf_figure_height(c, b) + PDF_STYLE.block.figure_keep + pdf_tail(c, i);
+    case DOC_LOG: return 2 * PDF_STYLE.size.log * PDF_STYLE.font.lead;
+    case DOC_LIST: return 2 * PDF_STYLE.size.body * PDF_STYLE.font.lead;
     }
     return 0;
 }
@@ -130,7 +123,8 @@ static double block_whole(pdf_ctx *c, size_t i)
     const doc_block *b = &c->d->blocks[i];
     if (b->kind == DOC_HEADING)
         return heading_height(c, b);
-    return pdf_rich_height(c, b, b->kind == DOC_NOTE ? PDF_STYLE.size.note : PDF_STYLE.size.body, 0, PDF_STYLE.text.para_after);
+    return pdf_rich_height(c, b, b->kind == DOC_NOTE ? PDF_STYLE.size.note : PDF_STYLE.size.body, 0,
+                           PDF_STYLE.text.para_after);
 }
 
 double pdf_keep_need(pdf_ctx *c, size_t i)
@@ -139,7 +133,7 @@ double pdf_keep_need(pdf_ctx *c, size_t i)
     double body = c->ph - c->mt - c->mb;
     if (d->blocks[i].keep_next && is_body_text(&d->blocks[i]) && i + 1 < d->nblocks) {
         double h = block_whole(c, i) + pdf_keep_need(c, i + 1);
-        return h <= body ? h : block_open(c, i);   /* a chain longer than a page breaks as usual */
+        return h <= body ? h : block_open(c, i); /* a chain longer than a page breaks as usual */
     }
     if (d->blocks[i].kind != DOC_HEADING && !(d->blocks[i].kind == DOC_NOTE && !annotates_previous(d, i)))
         return block_open(c, i);
@@ -149,7 +143,7 @@ double pdf_keep_need(pdf_ctx *c, size_t i)
     size_t j = i;
     for (; j < d->nblocks && (d->blocks[j].kind == DOC_HEADING || is_body_text(&d->blocks[j])); j++) {
         if (j > i && d->blocks[j].kind == DOC_HEADING && !(d->blocks[j - 1].kind == DOC_HEADING))
-            break;   /* the next section */
+            break; /* the next section */
         h += block_whole(c, j);
     }
     if (j < d->nblocks && j > i && is_float(&d->blocks[j]) && h <= body / 3 && h + block_open(c, j) <= body)

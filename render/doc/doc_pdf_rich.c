@@ -8,9 +8,10 @@
 #include <string.h>
 
 typedef struct tok {
-    const char *s; size_t n;   /* into the sanitised run text */
+    const char *s;
+    size_t n; /* into the sanitised run text */
     const doc_run *run;
-    int space, newline;        /* a space / a hard break before it */
+    int space, newline; /* a space / a hard break before it */
     double w, x;
     size_t line;
 } tok;
@@ -21,9 +22,15 @@ static size_t char_len(const unsigned char *p)
 }
 
 /* 1 when the character at p is CJK (a line may break before and after it). */
-static int is_cjk(const unsigned char *p) { return p[0] >= 0xE2 && !(p[0] == 0xE2 && p[1] < 0xBA) && p[0] < 0xF0; }
+static int is_cjk(const unsigned char *p)
+{
+    return p[0] >= 0xE2 && !(p[0] == 0xE2 && p[1] < 0xBA) && p[0] < 0xF0;
+}
 
-static int run_bold(const doc_run *r) { return r && (r->style & DOC_STRONG) ? PDF_BOLD : PDF_REGULAR; }
+static int run_bold(const doc_run *r)
+{
+    return r && (r->style & DOC_STRONG) ? PDF_BOLD : PDF_REGULAR;
+}
 
 static void push(tok **t, size_t *n, tok k)
 {
@@ -82,7 +89,7 @@ static double tok_width(pdf_ctx *c, const tok *k, double size)
 static unsigned tok_rgb(const tok *k, unsigned rgb)
 {
     if (!k->run)
-        return PDF_STYLE.rgb.muted;   /* the URL after a link */
+        return PDF_STYLE.rgb.muted; /* the URL after a link */
     return k->run->style & DOC_LINK ? PDF_STYLE.rgb.link : k->run->style & DOC_CODE ? PDF_STYLE.rgb.code : rgb;
 }
 
@@ -90,14 +97,14 @@ static void draw_tok(pdf_ctx *c, const tok *k, double size, double x, double bas
 {
     char *s = ps_xstrndup(k->s, k->n);
     if (k->run && (k->run->style & DOC_CODE))
-        pdf_fill_rect(c, x - PDF_STYLE.text.code_pad, base - size * PDF_STYLE.font.ascent, k->w + 2 * PDF_STYLE.text.code_pad,
-                      size * PDF_STYLE.font.code_box, PDF_STYLE.rgb.code_bg);
+        pdf_fill_rect(c, x - PDF_STYLE.text.code_pad, base - size * PDF_STYLE.font.ascent,
+                      k->w + 2 * PDF_STYLE.text.code_pad, size * PDF_STYLE.font.code_box, PDF_STYLE.rgb.code_bg);
     c->skew = k->run && (k->run->style & DOC_EM) ? PDF_STYLE.font.em_skew : 0;
     pdf_draw_text(c, run_bold(k->run), size, x, base, s, 0, tok_rgb(k, rgb));
     c->skew = 0;
     if (c->render && k->run && (k->run->style & DOC_LINK)) {
-        HPDF_Rect r = {(HPDF_REAL)x, (HPDF_REAL)(c->ph - base - size * PDF_STYLE.font.link_below), (HPDF_REAL)(x + k->w),
-                       (HPDF_REAL)(c->ph - base + size * PDF_STYLE.font.ascent)};
+        HPDF_Rect r = {(HPDF_REAL)x, (HPDF_REAL)(c->ph - base - size * PDF_STYLE.font.link_below),
+                       (HPDF_REAL)(x + k->w), (HPDF_REAL)(c->ph - base + size * PDF_STYLE.font.ascent)};
         HPDF_Annotation a = HPDF_Page_CreateURILinkAnnot(c->cur, r, k->run->url);
         if (a)
             HPDF_LinkAnnot_SetBorderStyle(a, 0, 0, 0);
@@ -107,10 +114,12 @@ static void draw_tok(pdf_ctx *c, const tok *k, double size, double x, double bas
 
 /* A block's runs (or its text) as tokens placed on lines; free with rich_fini. */
 typedef struct rich {
-    char **texts, **urls; size_t nruns;
-    tok *t; size_t n;
+    char **texts, **urls;
+    size_t nruns;
+    tok *t;
+    size_t n;
     size_t nlines;
-    doc_run plain;   /* the run of a block without runs (its text, unstyled) */
+    doc_run plain; /* the run of a block without runs (its text, unstyled) */
 } rich;
 
 static void rich_layout(pdf_ctx *c, const doc_block *b, double size, double indent, rich *o)
@@ -181,8 +190,12 @@ void pdf_rich(pdf_ctx *c, const doc_block *b, double size, double indent, unsign
     double *h = ps_xcalloc(o.nlines + 1, sizeof *h);
     for (size_t l = 0; l < o.nlines; l++)
         h[l] = size * PDF_STYLE.font.lead;
-    pdf_run_spec spec = {.h = h, .n = o.nlines, .avail_first = c->ph - c->mb - c->y,
-                         .avail_page = c->ph - c->mb - c->mt, .min_first = PDF_MIN_LINES, .min_last = PDF_MIN_LINES};
+    pdf_run_spec spec = {.h = h,
+                         .n = o.nlines,
+                         .avail_first = c->ph - c->mb - c->y,
+                         .avail_page = c->ph - c->mb - c->mt,
+                         .min_first = PDF_MIN_LINES,
+                         .min_last = PDF_MIN_LINES};
     size_t *starts = ps_xcalloc(o.nlines + 2, sizeof *starts), nstarts = pdf_paginate(&spec, starts), next = 0;
     for (size_t i = 0, l = 0; o.n && l < o.nlines; l++) {
         if (next < nstarts && starts[next] == l) {
@@ -210,7 +223,7 @@ void pdf_item(pdf_ctx *c, const doc_block *b, double size)
     else
         snprintf(mark, sizeof mark, "%s", bullets[(level - 1) % 3]);
     double text_indent = indent + PDF_STYLE.text.item_text_gap;
-    double open = pdf_rich_height(c, b, size, text_indent, 0);   /* the lines pdf_rich keeps together */
+    double open = pdf_rich_height(c, b, size, text_indent, 0); /* the lines pdf_rich keeps together */
     double lines = PDF_MIN_LINES * size * PDF_STYLE.font.lead;
     pdf_need(c, open < 2 * lines ? open : lines);
     pdf_draw_text(c, PDF_REGULAR, size, c->ml + indent - PDF_STYLE.text.item_mark_gap,
@@ -224,7 +237,7 @@ void pdf_quote(pdf_ctx *c, const doc_block *b, double size)
     double indent = PDF_STYLE.text.quote_step * level, y0 = c->y;
     int page = c->page;
     pdf_rich(c, b, size, indent, PDF_STYLE.rgb.caption, 0);
-    if (page == c->page)   /* the bar beside the quote (on the page where it ends) */
+    if (page == c->page) /* the bar beside the quote (on the page where it ends) */
         pdf_fill_rect(c, c->ml + indent - PDF_STYLE.text.quote_bar_x, y0 + PDF_STYLE.text.quote_bar_top,
                       PDF_STYLE.text.quote_bar_w, c->y - y0, PDF_STYLE.rgb.quote_bar);
     c->y += PDF_STYLE.text.quote_after;
@@ -238,9 +251,10 @@ HPDF_Image pdf_image_get(pdf_ctx *c, const doc_image *im)
     HPDF_Image h = im->type == DOC_IMAGE_PNG ? HPDF_LoadPngImageFromMem(c->pdf, im->data, (HPDF_UINT)im->len)
                                              : HPDF_LoadJpegImageFromMem(c->pdf, im->data, (HPDF_UINT)im->len);
     if (!h && !c->image_error.msg[0])
-        ps_error_set(&c->image_error, PS_EINPUT, NULL, 0, 0, "image '%s': the PDF library cannot read it (libharu error 0x%04X)",
-                     im->path, (unsigned)c->hpdf_error);
-    c->hpdf_error = 0;   /* reported as the image's error, not as a drawing error */
+        ps_error_set(&c->image_error, PS_EINPUT, NULL, 0, 0,
+                     "image '%s': the PDF library cannot read it (libharu error 0x%04X)", im->path,
+                     (unsigned)c->hpdf_error);
+    c->hpdf_error = 0; /* reported as the image's error, not as a drawing error */
     c->images = ps_xrealloc(c->images, (c->nimages + 1) * sizeof *c->images);
     c->images[c->nimages++] = (pdf_image){im, h};
     return h;

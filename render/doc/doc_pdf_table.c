@@ -7,12 +7,15 @@
 #include <string.h>
 
 typedef struct row_lines {
-    char ***cells;   /* per column: wrapped lines */
-    size_t *n;       /* per column: line count */
+    char ***cells; /* per column: wrapped lines */
+    size_t *n; /* per column: line count */
     double h;
 } row_lines;
 
-static int row_font(int kind) { return kind == DOC_ROW_BODY ? PDF_REGULAR : PDF_BOLD; }
+static int row_font(int kind)
+{
+    return kind == DOC_ROW_BODY ? PDF_REGULAR : PDF_BOLD;
+}
 
 static void row_wrap(pdf_ctx *c, const doc_table *t, size_t r, const double *cw, double total, row_lines *out)
 {
@@ -45,14 +48,15 @@ static void row_fini(const doc_table *t, row_lines *rl)
     free(rl->n);
 }
 
-static void row_draw(pdf_ctx *c, const doc_table *t, size_t r, const row_lines *rl, const double *cw, double total, int zebra)
+static void row_draw(pdf_ctx *c, const doc_table *t, size_t r, const row_lines *rl, const double *cw, double total,
+                     int zebra)
 {
     int kind = t->row_kind[r];
     double x = c->ml, y = c->y;
-    unsigned bg = kind == DOC_ROW_HEAD                                  ? PDF_STYLE.rgb.head_bg
+    unsigned bg = kind == DOC_ROW_HEAD                             ? PDF_STYLE.rgb.head_bg
                   : kind == DOC_ROW_GROUP || kind == DOC_ROW_TOTAL ? PDF_STYLE.rgb.group_bg
-                  : zebra                                         ? PDF_STYLE.rgb.zebra_bg
-                                                                  : PDF_STYLE.rgb.white;
+                  : zebra                                          ? PDF_STYLE.rgb.zebra_bg
+                                                                   : PDF_STYLE.rgb.white;
     pdf_fill_rect(c, x, y, total, rl->h, bg);
     unsigned fg = kind == DOC_ROW_HEAD ? PDF_STYLE.rgb.white : PDF_STYLE.rgb.text;
     for (size_t k = 0; k < t->ncols; k++) {
@@ -111,7 +115,7 @@ static void table_wrap(pdf_ctx *c, const doc_table *t, table_lay *l)
             l->head_h += l->rows[r].h;
         else {
             l->h[r - l->nhead] = l->rows[r].h;
-            l->keep[r - l->nhead] = t->row_kind[r] == DOC_ROW_GROUP;   /* a group row opens its rows */
+            l->keep[r - l->nhead] = t->row_kind[r] == DOC_ROW_GROUP; /* a group row opens its rows */
         }
     }
 }
@@ -151,9 +155,15 @@ static double caption_height(pdf_ctx *c, const doc_table *t)
 
 static void table_spec(pdf_ctx *c, const doc_table *t, const table_lay *l, double tail, pdf_run_spec *r)
 {
-    *r = (pdf_run_spec){.h = l->h, .keep = l->keep, .n = t->nrows - l->nhead, .lead = caption_height(c, t),
-                        .head = l->head_h, .tail = tail, .avail_first = c->ph - c->mb - c->y,
-                        .avail_page = c->ph - c->mb - c->mt, .min_first = PDF_TABLE_MIN_ROWS,
+    *r = (pdf_run_spec){.h = l->h,
+                        .keep = l->keep,
+                        .n = t->nrows - l->nhead,
+                        .lead = caption_height(c, t),
+                        .head = l->head_h,
+                        .tail = tail,
+                        .avail_first = c->ph - c->mb - c->y,
+                        .avail_page = c->ph - c->mb - c->mt,
+                        .min_first = PDF_TABLE_MIN_ROWS,
                         .min_last = PDF_TABLE_MIN_LAST};
 }
 
@@ -200,7 +210,7 @@ void pdf_table(pdf_ctx *c, const doc_table *t, double tail, size_t idx)
     size_t zebra = 0;
     for (size_t i = 0; i < spec.n; i++) {
         size_t r = l.nhead + i;
-        if (next < nstarts && starts[next] == i) {   /* a new part: the header again */
+        if (next < nstarts && starts[next] == i) { /* a new part: the header again */
             pdf_new_page(c);
             next++;
             for (size_t k = 0; k < l.nhead; k++)
@@ -216,15 +226,33 @@ void pdf_table(pdf_ctx *c, const doc_table *t, double tail, size_t idx)
 
 /* ------------------------------------------------------------------ charts */
 
-static char *chart_label(void *ctx, const char *s) { return pdf_text(ctx, s ? s : ""); }
+static char *chart_label(void *ctx, const char *s)
+{
+    return pdf_text(ctx, s ? s : "");
+}
 
 /* Measuring pass: the texts a chart draws, recorded through a drawing interface that draws
  * nothing else. */
-static void no_op(void *ctx) { (void)ctx; }
-static void no_rect(void *ctx, double x, double y, double w, double h) { (void)ctx, (void)x, (void)y, (void)w, (void)h; }
-static void no_fill(void *ctx, double x, double y, double w, double h, uint32_t rgb) { no_rect(ctx, x, y, w, h), (void)rgb; }
-static void no_point(void *ctx, double x, double y) { (void)ctx, (void)x, (void)y; }
-static void no_stroke(void *ctx, double w, uint32_t rgb, const double *d, size_t n) { (void)ctx, (void)w, (void)rgb, (void)d, (void)n; }
+static void no_op(void *ctx)
+{
+    (void)ctx;
+}
+static void no_rect(void *ctx, double x, double y, double w, double h)
+{
+    (void)ctx, (void)x, (void)y, (void)w, (void)h;
+}
+static void no_fill(void *ctx, double x, double y, double w, double h, uint32_t rgb)
+{
+    no_rect(ctx, x, y, w, h), (void)rgb;
+}
+static void no_point(void *ctx, double x, double y)
+{
+    (void)ctx, (void)x, (void)y;
+}
+static void no_stroke(void *ctx, double w, uint32_t rgb, const double *d, size_t n)
+{
+    (void)ctx, (void)w, (void)rgb, (void)d, (void)n;
+}
 static void record_text(void *ctx, double x, double y, const char *utf8, double size, int bold, int anchor,
                         double rotate, uint32_t rgb)
 {
@@ -247,8 +275,8 @@ static void record_chart(pdf_ctx *c, const ps_chart_spec *spec, double w, double
 }
 
 /* Drawing pass: chart texts in the document's faces. */
-static void chart_text(void *ctx, void *page, double x, double y, double angle, const char *utf8, double size,
-                       int bold, int anchor, uint32_t rgb)
+static void chart_text(void *ctx, void *page, double x, double y, double angle, const char *utf8, double size, int bold,
+                       int anchor, uint32_t rgb)
 {
     pdf_ctx *c = ctx;
     int f = bold ? PDF_BOLD : PDF_REGULAR;
@@ -302,11 +330,11 @@ void pdf_chart(pdf_ctx *c, const doc_chart *ch, int number)
         record_chart(c, &sp.spec, avail, h * s);
     } else {
         ps_error err = {0};
-        if (ps_chart_draw_hpdf_text(&sp.spec, c->pdf, c->cur, chart_text, c, c->ml, c->ph - c->y - h * s, avail,
-                                    h * s, &err) != 0) {
+        if (ps_chart_draw_hpdf_text(&sp.spec, c->pdf, c->cur, chart_text, c, c->ml, c->ph - c->y - h * s, avail, h * s,
+                                    &err) != 0) {
             if (err.code == PS_EIO && !c->chart_error.msg[0])
-                c->chart_error = err;   /* libharu failed: the file is broken */
-            else   /* a chart the engine refuses: warn, keep the document */
+                c->chart_error = err; /* libharu failed: the file is broken */
+            else /* a chart the engine refuses: warn, keep the document */
                 ps_warn(c->w, "chart %s not drawn: %s", ch->id, err.msg);
         }
     }

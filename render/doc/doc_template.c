@@ -27,7 +27,7 @@ int doc_template_dir_check(const char *dir, ps_error *err)
     for (const ps_embedded_file *f = ps_embedded_templates; f->name; f++) {
         ps_buf path = {0};
         ps_buf_printf(&path, "%s/%s", dir, f->name);
-        ps_input_note(path.data);   /* read later, when the document is drawn: never an output */
+        ps_input_note(path.data); /* read later, when the document is drawn: never an output */
         ps_buf_fini(&path);
     }
     return PS_OK;
@@ -75,5 +75,6 @@ int doc_template_load(const char *dir, const char *name, char **text, ps_error *
             *text = ps_xstrndup((const char *)f->data, f->len);
             return 0;
         }
-    return ps_error_set(err, PS_EINPUT, name, 0, 0, "template not found (neither embedded nor in the template directory)");
+    return ps_error_set(err, PS_EINPUT, name, 0, 0,
+                        "template not found (neither embedded nor in the template directory)");
 }

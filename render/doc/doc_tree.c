@@ -93,7 +93,10 @@ void doc_cellf(doc_table *t, size_t row, size_t col, const char *fmt, ...)
     ps_buf_fini(&b);
 }
 
-const char *doc_num(char *out, size_t n, double v, int decimals) { return ps_fmt_num(out, n, v, decimals); }
+const char *doc_num(char *out, size_t n, double v, int decimals)
+{
+    return ps_fmt_num(out, n, v, decimals);
+}
 
 const char *doc_time(char *out, size_t n, ps_time t)
 {
@@ -189,7 +192,10 @@ void ps_doc_free(ps_doc *d)
     free(d);
 }
 
-const char *ps_doc_lang(const ps_doc *d) { return d->lang ? d->lang->doc_tag : "en"; }
+const char *ps_doc_lang(const ps_doc *d)
+{
+    return d->lang ? d->lang->doc_tag : "en";
+}
 
 void ps_doc_set_watermark(ps_doc *d, const char *text)
 {

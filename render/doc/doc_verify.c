@@ -68,7 +68,8 @@ static void file_lines(const ps_lang *L, ps_buf *out, const char *path, enum ps_
     uint64_t size;
     ps_error e = {0};
     int ok = ps_sha256_file(path, hex, &size, &e) == 0;
-    ps_buf_printf(out, "  %s (%s)\n    SHA-256 %s\n", doc_file_name(path), ps_msg(L, use), ok ? hex : ps_msg(L, PS_MSG_NA));
+    ps_buf_printf(out, "  %s (%s)\n    SHA-256 %s\n", doc_file_name(path), ps_msg(L, use),
+                  ok ? hex : ps_msg(L, PS_MSG_NA));
 }
 
 void doc_verification(build_ctx *c)

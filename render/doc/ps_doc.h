@@ -18,11 +18,11 @@ extern "C" {
 typedef struct ps_doc ps_doc;
 
 typedef struct ps_doc_options {
-    int esrp;                  /* ESRP program version 2, 3 or 4 (0 = 4): titles and row wording */
-    ps_time date;              /* document date (UTC); the CLI takes it from SOURCE_DATE_EPOCH */
-    const char *template_dir;  /* directory whose files override the embedded templates; NULL */
-    int paper_letter;          /* 1 = US Letter PDF pages, 0 = A4 */
-    const ps_lang *lang;       /* language of the stock texts (ps_lang_find); NULL = the language of
+    int esrp; /* ESRP program version 2, 3 or 4 (0 = 4): titles and row wording */
+    ps_time date; /* document date (UTC); the CLI takes it from SOURCE_DATE_EPOCH */
+    const char *template_dir; /* directory whose files override the embedded templates; NULL */
+    int paper_letter; /* 1 = US Letter PDF pages, 0 = A4 */
+    const ps_lang *lang; /* language of the stock texts (ps_lang_find); NULL = the language of
                                 * the run's Jetstress reports when they agree, else English */
 } ps_doc_options;
 
@@ -31,8 +31,8 @@ typedef struct ps_doc_options {
  * listed in ONE warning; unknown solution keys give one warning. run and sol are not kept
  * except the series arrays of run, which must outlive *out. *out: ps_doc_free.
  * Errors: PS_EUSAGE (bad esrp version), PS_EINPUT (run has no server). */
-int ps_doc_build(const ps_js_run *run, const struct ps_solution *sol, const ps_doc_options *opt,
-                 ps_doc **out, ps_warnings *w, ps_error *err);
+int ps_doc_build(const ps_js_run *run, const struct ps_solution *sol, const ps_doc_options *opt, ps_doc **out,
+                 ps_warnings *w, ps_error *err);
 void ps_doc_free(ps_doc *d);
 /* The BCP-47 tag the document is written in ("en", "zh-Hant", "ja"...: d's ps_lang doc_tag, "en"
  * when it has none): <html lang> and the PDF catalog's /Lang; CJK runs of another language than
@@ -96,16 +96,18 @@ const char *ps_trend_chart_name(enum ps_trend_chart_kind kind);
  * borrowed: t must outlive the chart. */
 typedef struct ps_trend_chart {
     ps_chart_spec spec;
-    ps_chart_series *series;          /* owned */
-    const char **categories;          /* owned array (load chart) */
-    double **values; size_t nvalues;  /* owned value arrays */
-    char **strings; size_t nstrings;  /* owned texts */
+    ps_chart_series *series; /* owned */
+    const char **categories; /* owned array (load chart) */
+    double **values;
+    size_t nvalues; /* owned value arrays */
+    char **strings;
+    size_t nstrings; /* owned texts */
 } ps_trend_chart;
 /* Build chart kind of t; metric = key of the load chart's metric (NULL = default).
  * PS_EUSAGE with a message when t lacks what the chart needs (no IOPS metric, no load value,
  * no time series, unknown metric). Free *out with ps_trend_chart_fini, also after an error. */
-int ps_trend_chart_build(const ps_trend *t, enum ps_trend_chart_kind kind, const char *metric,
-                         ps_trend_chart *out, ps_error *err);
+int ps_trend_chart_build(const ps_trend *t, enum ps_trend_chart_kind kind, const char *metric, ps_trend_chart *out,
+                         ps_error *err);
 void ps_trend_chart_fini(ps_trend_chart *c);
 /* Append "[chart NAME]" and the layout dump (ps_chart_dump_layout) of every chart kind (only:
  * just that kind; -1 = all), or "unavailable = reason" for a chart t cannot give. */
@@ -132,7 +134,9 @@ int ps_trend_render(ps_buf *out, const ps_trend *t, const ps_render_opts *o, ps_
  * a level-1 heading, the table, and a level-2 heading + chart per available chart. The chart
  * specs live in *keep: keep it and t alive until d is rendered and freed, then call
  * ps_trend_charts_fini(keep). */
-typedef struct ps_trend_charts { ps_trend_chart chart[PS_TREND_NCHARTS]; } ps_trend_charts;
+typedef struct ps_trend_charts {
+    ps_trend_chart chart[PS_TREND_NCHARTS];
+} ps_trend_charts;
 void ps_doc_append_trend(ps_doc *d, const ps_trend *t, ps_trend_charts *keep);
 void ps_trend_charts_fini(ps_trend_charts *keep);
 

@@ -2,9 +2,11 @@
  * UTF-8 text with Identity-H: 2-byte code = UCS-2 value), listing only the codes used. */
 #include "ps_font.h"
 
-#define BLOCK 100   /* entries per beginbfrange/beginbfchar block (PDF limit) */
+#define BLOCK 100 /* entries per beginbfrange/beginbfchar block (PDF limit) */
 
-typedef struct entry { uint32_t lo, hi; } entry;
+typedef struct entry {
+    uint32_t lo, hi;
+} entry;
 
 static void flush(ps_buf *out, const entry *e, size_t n, int ranges)
 {

@@ -9,23 +9,28 @@
 #include <strings.h>
 
 /* Debian packages that provide a family the renderers ask for by name. */
-static const struct { const char *family, *package; } family_packages[] = {
+static const struct {
+    const char *family, *package;
+} family_packages[] = {
     {"DejaVu Sans", "fonts-dejavu-core"},
     {"DejaVu Serif", "fonts-dejavu-core"},
     {"DejaVu Sans Mono", "fonts-dejavu-core"},
 };
 
 /* Scripts whose characters DejaVu lacks, and the Debian package with a TrueType font for them. */
-static const struct { uint32_t lo, hi; const char *package; } script_packages[] = {
-    {0x0E00, 0x0E7F, "fonts-thai-tlwg-ttf"},    /* Thai */
-    {0x1100, 0x11FF, "fonts-wqy-microhei"},     /* Hangul Jamo */
-    {0x2E80, 0x2FDF, "fonts-wqy-microhei"},     /* CJK radicals */
-    {0x3000, 0x31FF, "fonts-wqy-microhei"},     /* CJK symbols, kana, bopomofo, Hangul compat. */
-    {0x3400, 0x4DBF, "fonts-wqy-microhei"},     /* CJK extension A */
-    {0x4E00, 0x9FFF, "fonts-wqy-microhei"},     /* CJK unified ideographs */
-    {0xAC00, 0xD7AF, "fonts-wqy-microhei"},     /* Hangul syllables */
-    {0xF900, 0xFAFF, "fonts-wqy-microhei"},     /* CJK compatibility ideographs */
-    {0xFF00, 0xFFEF, "fonts-wqy-microhei"},     /* half- and full-width forms */
+static const struct {
+    uint32_t lo, hi;
+    const char *package;
+} script_packages[] = {
+    {0x0E00, 0x0E7F, "fonts-thai-tlwg-ttf"}, /* Thai */
+    {0x1100, 0x11FF, "fonts-wqy-microhei"}, /* Hangul Jamo */
+    {0x2E80, 0x2FDF, "fonts-wqy-microhei"}, /* CJK radicals */
+    {0x3000, 0x31FF, "fonts-wqy-microhei"}, /* CJK symbols, kana, bopomofo, Hangul compat. */
+    {0x3400, 0x4DBF, "fonts-wqy-microhei"}, /* CJK extension A */
+    {0x4E00, 0x9FFF, "fonts-wqy-microhei"}, /* CJK unified ideographs */
+    {0xAC00, 0xD7AF, "fonts-wqy-microhei"}, /* Hangul syllables */
+    {0xF900, 0xFAFF, "fonts-wqy-microhei"}, /* CJK compatibility ideographs */
+    {0xFF00, 0xFFEF, "fonts-wqy-microhei"}, /* half- and full-width forms */
 };
 
 const char *ps_font_package(uint32_t cp)

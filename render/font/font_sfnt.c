@@ -78,8 +78,8 @@ static int load_cmap(ps_sfnt *f)
             continue;
         unsigned fmt = sfnt_u16(cm + so);
         int rank = fmt == 12 && (plat == 0 || (plat == 3 && enc == 10)) ? 2
-                 : fmt == 4 && (plat == 0 || (plat == 3 && enc == 1))   ? 1
-                                                                         : 0;
+                   : fmt == 4 && (plat == 0 || (plat == 3 && enc == 1)) ? 1
+                                                                        : 0;
         if (rank > best_rank) {
             best_rank = rank;
             best = cm + so;
@@ -173,9 +173,15 @@ void ps_sfnt_free(ps_sfnt *f)
     free(f);
 }
 
-unsigned ps_sfnt_glyph(const ps_sfnt *f, uint32_t cp) { return cp < 0xFFFF ? f->map[cp] : 0; }
+unsigned ps_sfnt_glyph(const ps_sfnt *f, uint32_t cp)
+{
+    return cp < 0xFFFF ? f->map[cp] : 0;
+}
 
-unsigned ps_sfnt_nglyphs(const ps_sfnt *f) { return f->nglyphs; }
+unsigned ps_sfnt_nglyphs(const ps_sfnt *f)
+{
+    return f->nglyphs;
+}
 
 int ps_sfnt_advance(const ps_sfnt *f, unsigned gid)
 {

@@ -16,9 +16,9 @@
 #define HAVE_2X2 0x0080
 
 typedef struct glyphs {
-    unsigned *old;              /* new id -> old id */
+    unsigned *old; /* new id -> old id */
     size_t n;
-    int32_t *to_new;            /* old id -> new id, -1 = not kept */
+    int32_t *to_new; /* old id -> new id, -1 = not kept */
 } glyphs;
 
 static void keep(glyphs *g, unsigned old)
@@ -46,7 +46,11 @@ static int components(unsigned char *p, size_t n, void (*fn)(void *ctx, unsigned
     }
 }
 
-typedef struct walk { glyphs *g; const ps_sfnt *f; int bad; } walk;
+typedef struct walk {
+    glyphs *g;
+    const ps_sfnt *f;
+    int bad;
+} walk;
 
 static void add_component(void *ctx, unsigned char *idx)
 {
@@ -116,10 +120,10 @@ static void write_cmap(ps_buf *t, const ps_sfnt *f, const glyphs *g, const uint3
         range *= 2;
         sel++;
     }
-    put16(t, 0);               /* cmap version */
-    put16(t, 1);               /* one subtable */
-    put16(t, 3);               /* Windows */
-    put16(t, 1);               /* Unicode BMP */
+    put16(t, 0); /* cmap version */
+    put16(t, 1); /* one subtable */
+    put16(t, 3); /* Windows */
+    put16(t, 1); /* Unicode BMP */
     put32(t, 12);
     put16(t, 4);
     put16(t, (unsigned)(16 + 8 * segs));
@@ -163,7 +167,7 @@ static uint32_t checksum(const unsigned char *p, size_t n)
 static int build_tables(const ps_sfnt *f, glyphs *g, const uint32_t *cps, size_t n, ps_buf *t, ps_error *err)
 {
     ps_buf loca = {0};
-    for (size_t i = 0; i < g->n; i++) {   /* glyf, growing g->old with composite components */
+    for (size_t i = 0; i < g->n; i++) { /* glyf, growing g->old with composite components */
         uint32_t off, len;
         if (sfnt_glyph_range(f, g->old[i], &off, &len))
             return ps_error_set(err, PS_EINPUT, NULL, 0, 0, "font: bad loca entry for glyph %u", g->old[i]);
@@ -172,7 +176,7 @@ static int build_tables(const ps_sfnt *f, glyphs *g, const uint32_t *cps, size_t
             continue;
         size_t at = t[T_GLYF].len;
         ps_buf_put(&t[T_GLYF], f->data + off, len);
-        if (len >= 10 && (f->data[off] & 0x80)) {   /* numberOfContours < 0: composite */
+        if (len >= 10 && (f->data[off] & 0x80)) { /* numberOfContours < 0: composite */
             walk w = {g, f, 0};
             if (components((unsigned char *)t[T_GLYF].data + at, len, add_component, &w) || w.bad) {
                 ps_buf_fini(&loca);
@@ -194,7 +198,8 @@ static int build_tables(const ps_sfnt *f, glyphs *g, const uint32_t *cps, size_t
         unsigned old = g->old[i], m = old < f->nhmetrics ? old : f->nhmetrics - 1;
         const unsigned char *hm = f->data + f->tab[T_HMTX].off;
         put16(&t[T_HMTX], sfnt_u16(hm + 4 * m));
-        size_t lsb = old < f->nhmetrics ? 4 * (size_t)old + 2 : 4 * (size_t)f->nhmetrics + 2 * (size_t)(old - f->nhmetrics);
+        size_t lsb =
+            old < f->nhmetrics ? 4 * (size_t)old + 2 : 4 * (size_t)f->nhmetrics + 2 * (size_t)(old - f->nhmetrics);
         put16(&t[T_HMTX], lsb + 2 <= f->tab[T_HMTX].len ? sfnt_u16(hm + lsb) : 0);
     }
     write_cmap(&t[T_CMAP], f, g, cps, n);
@@ -203,13 +208,13 @@ static int build_tables(const ps_sfnt *f, glyphs *g, const uint32_t *cps, size_t
     copy_table(&t[T_MAXP], f, T_MAXP);
     set16(&t[T_MAXP], 4, (unsigned)g->n);
     copy_table(&t[T_HEAD], f, T_HEAD);
-    memset(t[T_HEAD].data + 8, 0, 4);          /* checkSumAdjustment, set at the end */
-    set16(&t[T_HEAD], 50, 1);                  /* long loca offsets */
+    memset(t[T_HEAD].data + 8, 0, 4); /* checkSumAdjustment, set at the end */
+    set16(&t[T_HEAD], 50, 1); /* long loca offsets */
     if (f->tab[T_POST].present && f->tab[T_POST].len >= 32)
         ps_buf_put(&t[T_POST], f->data + f->tab[T_POST].off, 32);
     else
         ps_buf_put(&t[T_POST], "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 32);
-    set16(&t[T_POST], 0, 3);                   /* version 3.0: no glyph names */
+    set16(&t[T_POST], 0, 3); /* version 3.0: no glyph names */
     set16(&t[T_POST], 2, 0);
     copy_table(&t[T_OS2], f, T_OS2);
     copy_table(&t[T_NAME], f, T_NAME);
@@ -236,7 +241,7 @@ int ps_sfnt_subset(const ps_sfnt *f, const uint32_t *cps, size_t n, ps_buf *out,
         size_t base = out->len, ntab = SFNT_NTAGS, off = 12 + 16 * ntab;
         put32(out, 0x00010000);
         put16(out, (unsigned)ntab);
-        put16(out, 128);   /* searchRange for 13 tables: 16 * 8 */
+        put16(out, 128); /* searchRange for 13 tables: 16 * 8 */
         put16(out, 3);
         put16(out, (unsigned)(16 * ntab - 128));
         for (size_t k = 0; k < ntab; k++) {

@@ -35,8 +35,8 @@ int ps_sfnt_subset(const ps_sfnt *f, const uint32_t *cps, size_t n, ps_buf *out,
 /* A font file chosen by fontconfig. */
 typedef struct ps_font_file {
     char path[1024];
-    int index;                  /* face in a collection */
-    int bold;                   /* 1: a bold face (fontconfig weight semibold or heavier); 0: the
+    int index; /* face in a collection */
+    int bold; /* 1: a bold face (fontconfig weight semibold or heavier); 0: the
                                  * renderer synthesises bold from it (stroked outlines) */
 } ps_font_file;
 

@@ -44,7 +44,8 @@ static void unread_text(ps_buf *b, const ps_paper *p)
         if (ps_claim_is_reading(c))
             continue;
         char lb[48];
-        ps_buf_printf(b, "%s:%s: unread: %s", p->source, ps_loc_format(lb, sizeof lb, c->line), c->text ? c->text : "?");
+        ps_buf_printf(b, "%s:%s: unread: %s", p->source, ps_loc_format(lb, sizeof lb, c->line),
+                      c->text ? c->text : "?");
         if (c->label)
             ps_buf_printf(b, " after '%s'", c->label);
         ps_buf_putc(b, '\n');
@@ -58,7 +59,7 @@ static void render_text(ps_buf *b, const ps_audit *a)
         char loc[48];
         ps_buf_printf(b, "%s", f->file ? f->file : "-");
         if (f->line > 0)
-            ps_buf_printf(b, ":%s", ps_loc_format(loc, sizeof loc, f->line));   /* 12, or p3:L7 in a PDF */
+            ps_buf_printf(b, ":%s", ps_loc_format(loc, sizeof loc, f->line)); /* 12, or p3:L7 in a PDF */
         ps_buf_printf(b, ": %s: %s:", ps_severity_name(f->severity), f->kind);
         if (f->server)
             ps_buf_printf(b, " [%s]", f->server);
@@ -78,8 +79,10 @@ static void render_text(ps_buf *b, const ps_audit *a)
         }
         ps_buf_putc(b, '\n');
     }
-    ps_buf_printf(b, "%zu findings: %zu errors, %zu warnings, %zu info; %zu numbers read, %zu checks made "
-                  "(%zu percentages)\n", a->n, ps_audit_count(a, PS_SEV_ERROR),
+    ps_buf_printf(b,
+                  "%zu findings: %zu errors, %zu warnings, %zu info; %zu numbers read, %zu checks made "
+                  "(%zu percentages)\n",
+                  a->n, ps_audit_count(a, PS_SEV_ERROR),
                   ps_audit_count(a, PS_SEV_WARNING) - ps_audit_count(a, PS_SEV_ERROR),
                   a->n - ps_audit_count(a, PS_SEV_WARNING), a->claims, a->checked, a->pct_checked);
 }
@@ -168,8 +171,8 @@ static void td_num(ps_buf *b, double v)
     ps_buf_puts(b, "</td>");
 }
 
-static void render_html(ps_buf *b, const ps_audit *a, const char *title, const ps_audit_coverage *cv,
-                        const ps_paper *p, int list)
+static void render_html(ps_buf *b, const ps_audit *a, const char *title, const ps_audit_coverage *cv, const ps_paper *p,
+                        int list)
 {
     ps_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                    "<meta name=\"generator\" content=\"perfscribe " PS_VERSION "\"><title>");
@@ -179,8 +182,10 @@ static void render_html(ps_buf *b, const ps_audit *a, const char *title, const p
                    "tr.error td:first-child{background:#f4c7c3}tr.warning td:first-child{background:#fce8b2}"
                    "tr.info td:first-child{background:#e8f0fe}</style></head><body>\n<h1>");
     ps_html_escape(b, title ? title : "perfscribe audit");
-    ps_buf_printf(b, "</h1>\n<p>%zu findings: %zu errors, %zu warnings, %zu info. %zu numbers read, %zu checks "
-                  "made (%zu percentages).</p>\n", a->n, ps_audit_count(a, PS_SEV_ERROR),
+    ps_buf_printf(b,
+                  "</h1>\n<p>%zu findings: %zu errors, %zu warnings, %zu info. %zu numbers read, %zu checks "
+                  "made (%zu percentages).</p>\n",
+                  a->n, ps_audit_count(a, PS_SEV_ERROR),
                   ps_audit_count(a, PS_SEV_WARNING) - ps_audit_count(a, PS_SEV_ERROR),
                   a->n - ps_audit_count(a, PS_SEV_WARNING), a->claims, a->checked, a->pct_checked);
     ps_buf_puts(b, "<table>\n<tr><th>Severity</th><th>Kind</th><th>Location</th><th>Server</th><th>Metric</th>"
@@ -266,8 +271,8 @@ int ps_audit_render(ps_buf *out, const ps_audit *a, const ps_render_opts *o, ps_
                         ps_format_name(o->fmt));
 }
 
-int ps_audit_render_coverage(ps_buf *out, const ps_audit *a, const ps_paper *paper, int list_unread,
-                             enum ps_format fmt, const char *title, ps_error *err)
+int ps_audit_render_coverage(ps_buf *out, const ps_audit *a, const ps_paper *paper, int list_unread, enum ps_format fmt,
+                             const char *title, ps_error *err)
 {
     ps_audit_coverage cv;
     ps_audit_coverage_of(paper, a, &cv);
@@ -277,8 +282,7 @@ int ps_audit_render_coverage(ps_buf *out, const ps_audit *a, const ps_paper *pap
             unread_text(out, paper);
         render_text(out, a);
         coverage_words(out, &cv, paper != NULL);
-        ps_buf_puts(out, list_unread || !(cv.labels_unread || cv.numbers_unread) ? "\n"
-                                                                               : " (--unread lists them)\n");
+        ps_buf_puts(out, list_unread || !(cv.labels_unread || cv.numbers_unread) ? "\n" : " (--unread lists them)\n");
         return 0;
     case PS_FMT_JSON: render_json(out, a, &cv, paper, list_unread); return 0;
     case PS_FMT_HTML: render_html(out, a, title, &cv, paper, list_unread); return 0;

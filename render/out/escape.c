@@ -51,7 +51,7 @@ static void term_escape(ps_buf *b, const char *s, size_t n, int keep_lines)
         size_t l = utf8_len(p + i, n - i);
         if (l == 1 && ((p[i] >= 0x20 && p[i] != 0x7f) || (keep_lines && (p[i] == '\n' || p[i] == '\t')))) {
             ps_buf_putc(b, (char)p[i++]);
-        } else if (l > 1 && !(p[i] == 0xc2 && p[i + 1] < 0xa0) && !bidi_control(p + i, l)) {   /* not C1, not bidi */
+        } else if (l > 1 && !(p[i] == 0xc2 && p[i + 1] < 0xa0) && !bidi_control(p + i, l)) { /* not C1, not bidi */
             ps_buf_put(b, s + i, l);
             i += l;
         } else {
@@ -146,11 +146,26 @@ void ps_html_escape(ps_buf *b, const char *s)
     for (size_t i = 0; i < n;) {
         unsigned c = p[i];
         switch (c) {
-        case '&': ps_buf_puts(b, "&amp;"); i++; continue;
-        case '<': ps_buf_puts(b, "&lt;"); i++; continue;
-        case '>': ps_buf_puts(b, "&gt;"); i++; continue;
-        case '"': ps_buf_puts(b, "&quot;"); i++; continue;
-        case '\'': ps_buf_puts(b, "&#39;"); i++; continue;
+        case '&':
+            ps_buf_puts(b, "&amp;");
+            i++;
+            continue;
+        case '<':
+            ps_buf_puts(b, "&lt;");
+            i++;
+            continue;
+        case '>':
+            ps_buf_puts(b, "&gt;");
+            i++;
+            continue;
+        case '"':
+            ps_buf_puts(b, "&quot;");
+            i++;
+            continue;
+        case '\'':
+            ps_buf_puts(b, "&#39;");
+            i++;
+            continue;
         default: break;
         }
         if (c < 0x20 && c != '\n' && c != '\t') {
@@ -190,10 +205,11 @@ void ps_csv_field(ps_buf *b, const char *s, char sep)
 }
 
 /* East Asian wide ranges (the common blocks; enough for machine, object and counter names). */
-static const struct { uint32_t lo, hi; } wide[] = {
-    {0x1100, 0x115F}, {0x2E80, 0x303E}, {0x3041, 0x33FF}, {0x3400, 0x4DBF}, {0x4E00, 0x9FFF},
-    {0xA000, 0xA4CF}, {0xAC00, 0xD7A3}, {0xF900, 0xFAFF}, {0xFE30, 0xFE4F}, {0xFF00, 0xFF60},
-    {0xFFE0, 0xFFE6}, {0x20000, 0x3FFFD},
+static const struct {
+    uint32_t lo, hi;
+} wide[] = {
+    {0x1100, 0x115F}, {0x2E80, 0x303E}, {0x3041, 0x33FF}, {0x3400, 0x4DBF}, {0x4E00, 0x9FFF}, {0xA000, 0xA4CF},
+    {0xAC00, 0xD7A3}, {0xF900, 0xFAFF}, {0xFE30, 0xFE4F}, {0xFF00, 0xFF60}, {0xFFE0, 0xFFE6}, {0x20000, 0x3FFFD},
 };
 
 int ps_text_width(const char *s)
@@ -211,7 +227,7 @@ int ps_text_width(const char *s)
             }
             cp = cp << 6 | (p[k] & 0x3F);
         }
-        if (n == 0) {   /* not UTF-8: one column for the byte */
+        if (n == 0) { /* not UTF-8: one column for the byte */
             w++;
             p++;
             continue;

@@ -8,9 +8,8 @@
 #include <string.h>
 
 /* Short column headers of the 12 I/O columns (text tables). */
-static const char *const io12_head[PS_IO12_N] = {
-    "DBrd ms", "DBwr ms", "DBrd/s", "DBwr/s", "DBrd B", "DBwr B",
-    "Logrd ms", "Logwr ms", "Logrd/s", "Logwr/s", "Logrd B", "Logwr B"};
+static const char *const io12_head[PS_IO12_N] = {"DBrd ms",  "DBwr ms",  "DBrd/s",  "DBwr/s",  "DBrd B",  "DBwr B",
+                                                 "Logrd ms", "Logwr ms", "Logrd/s", "Logwr/s", "Logrd B", "Logwr B"};
 #define COLW 10
 #define NAMEW 18
 
@@ -77,8 +76,14 @@ static int table_vals(const ps_js_figures *f, enum table t, double *out)
     switch (t) {
     case T_TRANS: io12_vals(&f->transactional, out); return PS_IO12_N;
     case T_TOTAL: io12_vals(&f->total, out); return PS_IO12_N;
-    case T_MAINT: out[0] = f->maint_reads_per_sec; out[1] = f->maint_read_bytes; return 2;
-    case T_REPL: out[0] = f->repl_log_reads_per_sec; out[1] = f->repl_log_read_bytes; return 2;
+    case T_MAINT:
+        out[0] = f->maint_reads_per_sec;
+        out[1] = f->maint_read_bytes;
+        return 2;
+    case T_REPL:
+        out[0] = f->repl_log_reads_per_sec;
+        out[1] = f->repl_log_read_bytes;
+        return 2;
     }
     return 0;
 }
@@ -116,8 +121,8 @@ static void host_table(ps_buf *b, const ps_js_server *s)
 {
     if (!s->nhost)
         return;
-    ps_buf_printf(b, "\nHost System Performance\n%-32s %*s %*s %*s\n", "Counter", 14, "Average", 14,
-                  "Minimum", 14, "Maximum");
+    ps_buf_printf(b, "\nHost System Performance\n%-32s %*s %*s %*s\n", "Counter", 14, "Average", 14, "Minimum", 14,
+                  "Maximum");
     for (size_t i = 0; i < s->nhost; i++) {
         const ps_js_host_row *h = &s->host[i];
         char a[64], m1[64], m2[64];
@@ -174,7 +179,9 @@ static void verdict_lines(ps_buf *b, const ps_js_server *s)
     ps_buf_printf(b, "%s %s: %s (%s)%s%s\n", s->machine ? s->machine : "?", ps_test_type_name(s->test_type),
                   v->result == PS_VERDICT_UNKNOWN && js_has_criteria(s) ? "NOT JUDGED" : result_word(v->result),
                   v->profile ? v->profile : "no profile",
-                  v->source == PS_VSRC_REPORTED ? " " : v->disagree ? " printed and recomputed verdicts disagree" : "",
+                  v->source == PS_VSRC_REPORTED ? " "
+                  : v->disagree                 ? " printed and recomputed verdicts disagree"
+                                                : "",
                   v->source == PS_VSRC_REPORTED ? ps_verdict_source_words(v->source) : "");
     for (size_t k = 0; k < s->verdict.nreasons; k++) {
         ps_buf_printf(b, "  %s\n", s->verdict.reasons[k]);
@@ -213,10 +220,17 @@ static void summary_row(ps_buf *b, const char *name, const char *type, size_t ni
                         const char *verdict, const char *esrp)
 {
     char v[12][64];
-    const double x[12] = {m->db_reads_per_sec, m->db_writes_per_sec, m->db_transfers_per_sec,
-                          m->achieved_transactional_iops, m->target_transactional_iops, m->db_read_latency_ms,
-                          m->db_read_latency_ms_weighted, m->db_write_latency_ms,
-                          m->db_write_latency_ms_weighted, m->log_writes_per_sec, m->log_write_latency_ms,
+    const double x[12] = {m->db_reads_per_sec,
+                          m->db_writes_per_sec,
+                          m->db_transfers_per_sec,
+                          m->achieved_transactional_iops,
+                          m->target_transactional_iops,
+                          m->db_read_latency_ms,
+                          m->db_read_latency_ms_weighted,
+                          m->db_write_latency_ms,
+                          m->db_write_latency_ms_weighted,
+                          m->log_writes_per_sec,
+                          m->log_write_latency_ms,
                           m->log_write_latency_ms_weighted};
     for (int i = 0; i < 12; i++)
         ps_fmt_num(v[i], sizeof v[i], x[i], 3);
@@ -239,9 +253,8 @@ static const char *esrp_cell(const ps_qualification *q)
 
 static void esrp_table(ps_buf *b, const ps_js_run *run)
 {
-    static const char *const cols[12] = {"DBrd/s", "DBwr/s", "DBxfer/s", "Achieved", "Target",
-                                         "DBrd ms", "DBrd ms w", "DBwr ms", "DBwr ms w", "Logwr/s",
-                                         "Logwr ms", "Logwr ms w"};
+    static const char *const cols[12] = {"DBrd/s",    "DBwr/s",  "DBxfer/s",  "Achieved", "Target",   "DBrd ms",
+                                         "DBrd ms w", "DBwr ms", "DBwr ms w", "Logwr/s",  "Logwr ms", "Logwr ms w"};
     ps_buf_printf(b, "\nESRP summary (latencies: plain mean over instances, w = IOPS-weighted)\n%-12s %-12s %4s",
                   "Server", "Test", "Inst");
     for (int i = 0; i < 12; i++)
@@ -257,7 +270,7 @@ static void esrp_table(ps_buf *b, const ps_js_run *run)
         const ps_js_server *s = &run->servers[i];
         summary_row(b, s->machine ? s->machine : "?", ps_test_type_name(s->test_type), s->ninstances, &s->summary,
                     result_word(s->verdict.result), any ? esrp_cell(&s->qualification) : "");
-        if (!nperf || s->test_type == PS_TEST_PERFORMANCE)   /* the aggregate's servers only */
+        if (!nperf || s->test_type == PS_TEST_PERFORMANCE) /* the aggregate's servers only */
             ninst += s->ninstances;
     }
     ps_qualification q;
@@ -277,7 +290,9 @@ void ps_js_render_text(ps_buf *b, const ps_js_run *run)
                       s->machine ? s->machine : "?", ps_test_type_name(s->test_type),
                       s->jetstress_version ? s->jetstress_version : "unknown", a, c,
                       (unsigned long long)s->window_samples,
-                      s->nlogs && s->report ? "logs + report" : s->nlogs ? "logs" : "report");
+                      s->nlogs && s->report ? "logs + report"
+                      : s->nlogs            ? "logs"
+                                            : "report");
         verdict_lines(b, s);
         if (s->ninstances) {
             instance_table(b, s, T_TRANS);

@@ -18,6 +18,6 @@ int ps_js_render(ps_buf *out, const ps_js_run *run, const ps_render_opts *o, ps_
             renderers[i].fn(out, run);
             return PS_OK;
         }
-    return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "jetstress output cannot be written as %s (use text, json or junit)",
-                        ps_format_name(o->fmt));
+    return ps_error_set(err, PS_EUSAGE, NULL, 0, 0,
+                        "jetstress output cannot be written as %s (use text, json or junit)", ps_format_name(o->fmt));
 }

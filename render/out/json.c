@@ -47,10 +47,22 @@ static void jw_close(ps_jw *j, char c)
     ps_buf_putc(j->b, c);
 }
 
-void ps_jw_obj(ps_jw *j) { jw_open(j, '{'); }
-void ps_jw_obj_end(ps_jw *j) { jw_close(j, '}'); }
-void ps_jw_arr(ps_jw *j) { jw_open(j, '['); }
-void ps_jw_arr_end(ps_jw *j) { jw_close(j, ']'); }
+void ps_jw_obj(ps_jw *j)
+{
+    jw_open(j, '{');
+}
+void ps_jw_obj_end(ps_jw *j)
+{
+    jw_close(j, '}');
+}
+void ps_jw_arr(ps_jw *j)
+{
+    jw_open(j, '[');
+}
+void ps_jw_arr_end(ps_jw *j)
+{
+    jw_close(j, ']');
+}
 
 void ps_jw_key(ps_jw *j, const char *k)
 {

@@ -49,7 +49,7 @@ const char *ps_pdh_fmt_value(char *out, size_t n, double v, int digits)
     if (!isfinite(v))
         snprintf(tmp, sizeof tmp, " ");
     else
-        ps_fmt_g(tmp, v == 0 ? 0 : v, digits);   /* -0 -> 0 */
+        ps_fmt_g(tmp, v == 0 ? 0 : v, digits); /* -0 -> 0 */
     snprintf(out, n, "%s", tmp);
     return out;
 }
@@ -62,7 +62,7 @@ const char *ps_pdh_fmt_value(char *out, size_t n, double v, int digits)
 void ps_pdh_write_row(ps_buf *b, const ps_pdh_style *s, ps_time local, const double *v, size_t n)
 {
     size_t eol = strlen(s->eol);
-    char *st = ps_buf_room(b, ROW_FIXED_BYTES + eol + n * CELL_MAX_BYTES), *p = st;   /* written in place */
+    char *st = ps_buf_room(b, ROW_FIXED_BYTES + eol + n * CELL_MAX_BYTES), *p = st; /* written in place */
     *p++ = '"';
     ps_time_format_pdh(p, 40, local);
     p += strlen(p);
@@ -71,7 +71,7 @@ void ps_pdh_write_row(ps_buf *b, const ps_pdh_style *s, ps_time local, const dou
         *p++ = s->sep;
         *p++ = '"';
         if (isfinite(v[i]))
-            p += ps_fmt_g(p, v[i] == 0 ? 0 : v[i], s->digits);   /* -0 -> 0 */
+            p += ps_fmt_g(p, v[i] == 0 ? 0 : v[i], s->digits); /* -0 -> 0 */
         else
             *p++ = ' ';
         *p++ = '"';

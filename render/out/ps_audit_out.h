@@ -11,7 +11,7 @@
  * list_unread, every number attached to no claim is listed with its line and the words before it
  * (text: "FILE:LINE: unread: N after 'words'" lines before the summary; JSON: "unread" array;
  * HTML: a table). Appends to out; PS_EUSAGE for a format other than text, json or html. */
-int ps_audit_render_coverage(ps_buf *out, const ps_audit *a, const ps_paper *paper, int list_unread,
-                             enum ps_format fmt, const char *title, ps_error *err);
+int ps_audit_render_coverage(ps_buf *out, const ps_audit *a, const ps_paper *paper, int list_unread, enum ps_format fmt,
+                             const char *title, ps_error *err);
 
 #endif

@@ -38,10 +38,10 @@ void ps_json_num(ps_buf *b, double v);
 #define PS_JW_DEPTH 32
 typedef struct ps_jw {
     ps_buf *b;
-    int depth;                           /* open objects and arrays */
-    unsigned char items[PS_JW_DEPTH];    /* 1 when the open container at that depth has an item */
-    int keyed;                           /* a key was written: its value follows, no comma */
-    const char *brk;                     /* ps_jw_break text still to write, or NULL */
+    int depth; /* open objects and arrays */
+    unsigned char items[PS_JW_DEPTH]; /* 1 when the open container at that depth has an item */
+    int keyed; /* a key was written: its value follows, no comma */
+    const char *brk; /* ps_jw_break text still to write, or NULL */
 } ps_jw;
 
 /* Start writing JSON at the end of b (b stays the caller's). */
@@ -70,23 +70,26 @@ void ps_jw_kstr(ps_jw *j, const char *k, const char *s);
 void ps_jw_knum(ps_jw *j, const char *k, double v);
 void ps_jw_kuint(ps_jw *j, const char *k, unsigned long long v);
 void ps_jw_kbool(ps_jw *j, const char *k, int v);
-void ps_jw_kobj(ps_jw *j, const char *k);   /* "k":{ */
-void ps_jw_karr(ps_jw *j, const char *k);   /* "k":[ */
+void ps_jw_kobj(ps_jw *j, const char *k); /* "k":{ */
+void ps_jw_karr(ps_jw *j, const char *k); /* "k":[ */
 
 /* Records written from a table of their fields: the JSON key is the member's name, the value
  * the member read at its offset, by kind. */
 typedef enum ps_jw_kind {
-    PS_JW_STR,     /* char * (NULL -> null) */
-    PS_JW_CHARS,   /* char array in the record, NUL-terminated */
-    PS_JW_NUM,     /* double (ps_jw_num) */
-    PS_JW_U64      /* uint64_t (ps_jw_uint) */
+    PS_JW_STR, /* char * (NULL -> null) */
+    PS_JW_CHARS, /* char array in the record, NUL-terminated */
+    PS_JW_NUM, /* double (ps_jw_num) */
+    PS_JW_U64 /* uint64_t (ps_jw_uint) */
 } ps_jw_kind;
 typedef struct ps_jw_field {
     const char *key;
     ps_jw_kind kind;
     size_t off;
 } ps_jw_field;
-#define PS_JW_FIELD(type, kind, member) {#member, (kind), offsetof(type, member)}
+#define PS_JW_FIELD(type, kind, member)         \
+    {                                           \
+#member, (kind), offsetof(type, member) \
+    }
 /* The nf fields of record rec as key/value pairs of the open object, in table order. */
 void ps_jw_fields(ps_jw *j, const void *rec, const ps_jw_field *f, size_t nf);
 /* "k":[ one object per record of recs[0..n) (each size bytes), with the fields of f ] */

@@ -8,7 +8,7 @@
 extern "C" {
 #endif
 
-#define PS_FMT_G_MAX 64   /* bytes ps_fmt_g may write, the terminating NUL included */
+#define PS_FMT_G_MAX 64 /* bytes ps_fmt_g may write, the terminating NUL included */
 
 /* Write v into out[PS_FMT_G_MAX] exactly as snprintf(out, PS_FMT_G_MAX, "%.*g", digits, v)
  * writes it in the C locale (correctly rounded, ties to even; "-0", "inf", "nan" as printf;

@@ -49,10 +49,10 @@ int ps_summary_render(ps_buf *out, const ps_summary *s, const ps_render_opts *o,
  * with "MM/DD/YYYY HH:MM:SS.mmm"; a missing value (NaN) is " "; numbers as printf("%.17g")
  * (locale-free, -0 printed as 0). */
 typedef struct ps_pdh_style {
-    char sep;              /* ',' (CSV) or '\t' (TSV) */
-    const char *tag;       /* "PDH-CSV 4.0" or "PDH-TSV 4.0" */
-    const char *eol;       /* "\r\n" (relog on Windows, the default) or "\n" */
-    int digits;            /* significant digits, 17 by default (relog 2008-2016) */
+    char sep; /* ',' (CSV) or '\t' (TSV) */
+    const char *tag; /* "PDH-CSV 4.0" or "PDH-TSV 4.0" */
+    const char *eol; /* "\r\n" (relog on Windows, the default) or "\n" */
+    int digits; /* significant digits, 17 by default (relog 2008-2016) */
 } ps_pdh_style;
 /* Defaults for fmt (PS_FMT_CSV or PS_FMT_TSV; anything else is taken as CSV). */
 void ps_pdh_style_init(ps_pdh_style *s, enum ps_format fmt);

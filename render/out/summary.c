@@ -9,9 +9,25 @@
 #include <string.h>
 
 /* Column order of the CSV output (the JSON objects use the same keys). */
-static const char *const csv_cols[] = {
-    "path", "machine", "object", "parent", "instance", "index", "counter", "count", "missing",
-    "min", "max", "mean", "stddev", "p50", "p95", "p99", "time_weighted_mean", "first", "last"};
+static const char *const csv_cols[] = {"path",
+                                       "machine",
+                                       "object",
+                                       "parent",
+                                       "instance",
+                                       "index",
+                                       "counter",
+                                       "count",
+                                       "missing",
+                                       "min",
+                                       "max",
+                                       "mean",
+                                       "stddev",
+                                       "p50",
+                                       "p95",
+                                       "p99",
+                                       "time_weighted_mean",
+                                       "first",
+                                       "last"};
 #define NCOLS (sizeof csv_cols / sizeof csv_cols[0])
 
 /* The numeric statistics shown in every format, in output order. */
@@ -188,7 +204,7 @@ static void text_files(ps_buf *b, const ps_summary *s)
     for (size_t i = 0; i < s->nfiles; i++) {
         const ps_summary_file *f = &s->files[i];
         char t1[40], t2[40];
-        ps_term_escape(b, f->path);   /* a file name may hold ESC or a newline */
+        ps_term_escape(b, f->path); /* a file name may hold ESC or a newline */
         ps_buf_printf(b, ": %s, ", f->format ? f->format : "?");
         if (f->timezone)
             ps_term_escape(b, f->timezone);
@@ -200,8 +216,7 @@ static void text_files(ps_buf *b, const ps_summary *s)
         if (f->samples) {
             int local = !f->has_bias;
             ps_buf_printf(b, ", %s .. %s%s", iso(t1, sizeof t1, local ? f->first_local : f->first, local),
-                          iso(t2, sizeof t2, local ? f->last_local : f->last, local),
-                          local ? " (local time)" : "");
+                          iso(t2, sizeof t2, local ? f->last_local : f->last, local), local ? " (local time)" : "");
         }
         if (f->bad_rows)
             ps_buf_printf(b, ", %llu malformed row%s (--lenient)", (unsigned long long)f->bad_rows,
@@ -213,7 +228,7 @@ static void text_files(ps_buf *b, const ps_summary *s)
 static void render_text(ps_buf *b, const ps_summary *s)
 {
     text_files(b, s);
-    size_t nstats = NSTATS - 1;   /* TW-MEAN only when some counter has one */
+    size_t nstats = NSTATS - 1; /* TW-MEAN only when some counter has one */
     for (size_t c = 0; c < s->ncounters; c++)
         if (!isnan(s->counters[c].stats.time_weighted_mean))
             nstats = NSTATS;
@@ -234,7 +249,7 @@ static void render_text(ps_buf *b, const ps_summary *s)
     ps_buf_putc(b, '\n');
     for (size_t c = 0; c < s->ncounters; c++) {
         const ps_stats *st = &s->counters[c].stats;
-        const char *path = s->counters[c].path.full;   /* padded to wpath terminal columns */
+        const char *path = s->counters[c].path.full; /* padded to wpath terminal columns */
         ps_buf_printf(b, "%s%*s  %*llu  %7llu", path, wpath - ps_text_width(path), "", wcount,
                       (unsigned long long)st->count, (unsigned long long)st->missing);
         for (size_t i = 0; i < nstats; i++) {

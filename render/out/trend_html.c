@@ -5,7 +5,10 @@
 #include <math.h>
 #include <string.h>
 
-static void esc(ps_buf *b, const char *s) { ps_html_escape(b, s ? s : ""); }
+static void esc(ps_buf *b, const char *s)
+{
+    ps_html_escape(b, s ? s : "");
+}
 
 static void table(const ps_trend *t, ps_buf *b)
 {
@@ -104,8 +107,9 @@ void ps_trend_render_html(const ps_trend *t, ps_buf *b)
             ps_buf_puts(b, ", ");
         esc(b, t->labels[l]);
     }
-    ps_buf_printf(b, "</title>\n<meta name=\"generator\" content=\"perfscribe %s\">\n<style>\n%s</style>\n</head>\n"
-                     "<body>\n<h1>Trend across runs</h1>\n",
+    ps_buf_printf(b,
+                  "</title>\n<meta name=\"generator\" content=\"perfscribe %s\">\n<style>\n%s</style>\n</head>\n"
+                  "<body>\n<h1>Trend across runs</h1>\n",
                   PS_VERSION, css);
     ps_trend_render_html_section(t, b);
     ps_buf_puts(b, "</body>\n</html>\n");

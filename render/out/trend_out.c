@@ -5,7 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static double round_half_away(double x) { return x < 0 ? -floor(-x + 0.5) : floor(x + 0.5); }
+static double round_half_away(double x)
+{
+    return x < 0 ? -floor(-x + 0.5) : floor(x + 0.5);
+}
 
 void ps_trend_cell(ps_buf *b, const ps_trend *t, size_t label, size_t metric)
 {

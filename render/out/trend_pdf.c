@@ -45,8 +45,9 @@ void ps_doc_append_trend(ps_doc *d, const ps_trend *t, ps_trend_charts *keep)
 {
     memset(keep, 0, sizeof *keep);
     doc_heading(d, 1, 0, "Trend across runs");
-    doc_para(d, "Each cell is the value relative to the baseline %s as \"NN%% [value unit]\" (100 x value / "
-                "baseline value, rounded half away from zero); n/a where a figure is absent.",
+    doc_para(d,
+             "Each cell is the value relative to the baseline %s as \"NN%% [value unit]\" (100 x value / "
+             "baseline value, rounded half away from zero); n/a where a figure is absent.",
              t->nlabels ? t->labels[t->baseline] : "");
     trend_table(d, t);
     static const char *const headings[PS_TREND_NCHARTS] = {"IOPS and latency per run", "Metric against the load",

@@ -1,5 +1,5 @@
 /* outfile.c - atomic output files (temporary file in the same directory + rename). */
-#define _GNU_SOURCE   /* O_TMPFILE, linkat */
+#define _GNU_SOURCE /* O_TMPFILE, linkat */
 #include "ps_render.h"
 #include "outfile_tmp.h"
 #include "ps_io.h"
@@ -15,20 +15,23 @@
 
 struct ps_outfile {
     FILE *fp;
-    char *path;   /* final path (symbolic links followed); NULL for stdout */
-    char *shown;  /* the path as given, for messages */
-    char *tmp;    /* named temporary file; NULL for a device or pipe and for an unnamed one */
-    int anon;     /* an unnamed O_TMPFILE file, linked to path by the commit */
-    int slot;     /* ps_tmp_remember slot of tmp, -1 when none */
+    char *path; /* final path (symbolic links followed); NULL for stdout */
+    char *shown; /* the path as given, for messages */
+    char *tmp; /* named temporary file; NULL for a device or pipe and for an unnamed one */
+    int anon; /* an unnamed O_TMPFILE file, linked to path by the commit */
+    int slot; /* ps_tmp_remember slot of tmp, -1 when none */
     off_t behind; /* bytes handed to the disk by ps_outfile_write_behind */
-    long seen;    /* index in the outputs registry (output_seen), -1 when none */
+    long seen; /* index in the outputs registry (output_seen), -1 when none */
 };
 
 #define WRITE_BEHIND_BYTES ((off_t)8 << 20)
 
-static int stdout_closed;   /* a write to standard output found its reader gone (EPIPE) */
+static int stdout_closed; /* a write to standard output found its reader gone (EPIPE) */
 
-int ps_outfile_stdout_closed(void) { return stdout_closed; }
+int ps_outfile_stdout_closed(void)
+{
+    return stdout_closed;
+}
 
 /* Remove the named temporary file, if any (and stop the signal handler from doing it). */
 static void discard_tmp(ps_outfile *o)
@@ -39,10 +42,13 @@ static void discard_tmp(ps_outfile *o)
         unlink(o->tmp);
 }
 
-static const struct { const char *name; enum ps_format f; } fmt_names[] = {
-    {"text", PS_FMT_TEXT}, {"txt", PS_FMT_TEXT}, {"csv", PS_FMT_CSV}, {"tsv", PS_FMT_TSV},
-    {"json", PS_FMT_JSON}, {"html", PS_FMT_HTML}, {"htm", PS_FMT_HTML}, {"pdf", PS_FMT_PDF},
-    {"svg", PS_FMT_SVG}, {"png", PS_FMT_PNG}, {"junit", PS_FMT_JUNIT}, {"xml", PS_FMT_JUNIT},
+static const struct {
+    const char *name;
+    enum ps_format f;
+} fmt_names[] = {
+    {"text", PS_FMT_TEXT}, {"txt", PS_FMT_TEXT},  {"csv", PS_FMT_CSV},     {"tsv", PS_FMT_TSV},
+    {"json", PS_FMT_JSON}, {"html", PS_FMT_HTML}, {"htm", PS_FMT_HTML},    {"pdf", PS_FMT_PDF},
+    {"svg", PS_FMT_SVG},   {"png", PS_FMT_PNG},   {"junit", PS_FMT_JUNIT}, {"xml", PS_FMT_JUNIT},
 };
 
 enum ps_format ps_format_parse(const char *name)
@@ -131,8 +137,8 @@ static mode_t output_mode(const char *target)
 static void keep_owner(int fd, const char *target)
 {
     struct stat st;
-    if (geteuid() == 0 && stat(target, &st) == 0 && S_ISREG(st.st_mode) &&
-        (st.st_uid != 0 || st.st_gid != 0) && fchown(fd, st.st_uid, st.st_gid) != 0) {
+    if (geteuid() == 0 && stat(target, &st) == 0 && S_ISREG(st.st_mode) && (st.st_uid != 0 || st.st_gid != 0) &&
+        fchown(fd, st.st_uid, st.st_gid) != 0) {
         /* best effort: the content is what matters; the mode was already narrowed */
     }
 }
@@ -235,8 +241,7 @@ static int refuse(ps_outfile *o, ps_error *err, int code, const char *path, cons
     return ps_error_set(err, code, path, 0, 0, fmt, why);
 }
 
-int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs, ps_outfile **out,
-                    ps_error *err)
+int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs, ps_outfile **out, ps_error *err)
 {
     *out = NULL;
     ps_outfile *o = ps_xcalloc(1, sizeof *o);
@@ -252,7 +257,7 @@ int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs,
     for (size_t i = 0; i < ninputs; i++)
         if (inputs[i] && same_file(path, inputs[i]))
             return refuse(o, err, PS_EUSAGE, path, "%s", "refusing to overwrite an input file");
-    if (ps_input_noted(path))   /* any file read by this process: options, templates, RUN contents */
+    if (ps_input_noted(path)) /* any file read by this process: options, templates, RUN contents */
         return refuse(o, err, PS_EUSAGE, path, "%s", "refusing to overwrite an input file");
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
@@ -270,13 +275,13 @@ int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs,
         *out = o;
         return PS_OK;
     }
-    o->path = follow_links(path);   /* -o LINK writes the file the link points to */
+    o->path = follow_links(path); /* -o LINK writes the file the link points to */
     if (output_seen(o->path, &o->seen))
         return refuse(o, err, PS_EUSAGE, path, "%s", "named twice as an output of this command");
     mode_t mode = output_mode(o->path);
     int fd = open_anonymous(o->path, mode);
     o->anon = fd >= 0;
-    if (fd < 0) {   /* named temporary file, removed on error and on SIGINT/SIGTERM/SIGHUP */
+    if (fd < 0) { /* named temporary file, removed on error and on SIGINT/SIGTERM/SIGHUP */
         size_t n = strlen(o->path);
         o->tmp = ps_xmalloc(n + 32);
         const char *slash = strrchr(o->path, '/');
@@ -302,9 +307,15 @@ int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs,
     return PS_OK;
 }
 
-FILE *ps_outfile_fp(ps_outfile *o) { return o->fp; }
+FILE *ps_outfile_fp(ps_outfile *o)
+{
+    return o->fp;
+}
 
-const char *ps_outfile_path(const ps_outfile *o) { return o->shown ? o->shown : "-"; }
+const char *ps_outfile_path(const ps_outfile *o)
+{
+    return o->shown ? o->shown : "-";
+}
 
 /* stdio keeps only an error flag once an earlier buffer flush failed; find out why by trying
  * one more byte on the (already failed, about to be discarded) output. */
@@ -380,7 +391,7 @@ int ps_outfile_commit(ps_outfile *o, ps_error *err)
         if (bad && !e)
             e = lost_errno(stdout);
         if (bad && e == EPIPE)
-            stdout_closed = 1;   /* the reader went away (| head): a normal end, see main */
+            stdout_closed = 1; /* the reader went away (| head): a normal end, see main */
         if (bad)
             rc = ps_error_set(err, PS_EIO, "<stdout>", 0, 0, "write error: %s", strerror(e));
         free(o);
@@ -391,7 +402,7 @@ int ps_outfile_commit(ps_outfile *o, ps_error *err)
     int e = errno;
     if (bad && !e)
         e = lost_errno(o->fp);
-    if (!o->tmp && !o->anon) {   /* device or pipe */
+    if (!o->tmp && !o->anon) { /* device or pipe */
         if (fclose(o->fp) != 0 && !bad) {
             bad = 1;
             e = errno;
@@ -429,7 +440,7 @@ int ps_outfile_commit(ps_outfile *o, ps_error *err)
 int ps_outfile_fail(ps_outfile *o, int rc, ps_error *err)
 {
     if (o && rc == PS_EIO && ferror(o->fp)) {
-        int c = ps_outfile_commit(o, err);   /* sees the error flag: removes the temporary file */
+        int c = ps_outfile_commit(o, err); /* sees the error flag: removes the temporary file */
         return c ? c : rc;
     }
     ps_outfile_abort(o);

@@ -15,7 +15,7 @@
 
 static const char *volatile slots[TMP_SLOTS];
 static int installed;
-static const int cleanup_signals[] = {SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,   SIGUSR1, SIGUSR2,
+static const int cleanup_signals[] = {SIGINT,  SIGTERM, SIGHUP,  SIGQUIT, SIGUSR1,   SIGUSR2,
                                       SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF};
 
 static void on_signal(int sig)
@@ -30,7 +30,7 @@ static void on_signal(int sig)
     sa.sa_handler = SIG_DFL;
     sigemptyset(&sa.sa_mask);
     sigaction(sig, &sa, NULL);
-    raise(sig);   /* ends the process with the signal's own status */
+    raise(sig); /* ends the process with the signal's own status */
 }
 
 static void install(void)

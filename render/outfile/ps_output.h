@@ -12,8 +12,16 @@ extern "C" {
 /* ===================================================================== 1. output files */
 
 enum ps_format {
-    PS_FMT_NONE = 0, PS_FMT_TEXT, PS_FMT_CSV, PS_FMT_TSV, PS_FMT_JSON, PS_FMT_HTML,
-    PS_FMT_PDF, PS_FMT_SVG, PS_FMT_PNG, PS_FMT_JUNIT
+    PS_FMT_NONE = 0,
+    PS_FMT_TEXT,
+    PS_FMT_CSV,
+    PS_FMT_TSV,
+    PS_FMT_JSON,
+    PS_FMT_HTML,
+    PS_FMT_PDF,
+    PS_FMT_SVG,
+    PS_FMT_PNG,
+    PS_FMT_JUNIT
 };
 /* "text", "csv", "tsv", "json", "html", "pdf", "svg", "png", "junit" -> format; NONE if unknown. */
 enum ps_format ps_format_parse(const char *name);
@@ -33,12 +41,12 @@ const char *ps_format_name(enum ps_format f);
  * backends do (ps_doc_renderer). The chart image writers (ps_chart_render_png/svg) write files
  * by path and are a different kind (see docs/architecture.md). */
 typedef struct ps_render_opts {
-    enum ps_format fmt;        /* the output format; selects the table row */
-    const char *title;         /* document title (audit HTML); NULL = the renderer's own */
-    ps_time date;              /* document date (HTML/PDF title pages), from SOURCE_DATE_EPOCH */
-    const void *info;          /* what one domain needs besides the model (analyze:
+    enum ps_format fmt; /* the output format; selects the table row */
+    const char *title; /* document title (audit HTML); NULL = the renderer's own */
+    ps_time date; /* document date (HTML/PDF title pages), from SOURCE_DATE_EPOCH */
+    const void *info; /* what one domain needs besides the model (analyze:
                                 * const ps_an_doc_info *); NULL for the others */
-    ps_warnings *warnings;     /* may be NULL; renderers that warn (PDF fonts) append here */
+    ps_warnings *warnings; /* may be NULL; renderers that warn (PDF fonts) append here */
 } ps_render_opts;
 
 typedef struct ps_outfile ps_outfile;
@@ -54,10 +62,9 @@ typedef struct ps_outfile ps_outfile;
  * output of this process (-o F --junit F). A regular file replaced keeps its permission bits
  * without setuid/setgid/sticky, and, run as root, its owner and group.
  * Errors: PS_EIO with the path and strerror (EACCES, ENOENT, ...). */
-int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs, ps_outfile **out,
-                    ps_error *err);
+int ps_outfile_open(const char *path, const char *const *inputs, size_t ninputs, ps_outfile **out, ps_error *err);
 FILE *ps_outfile_fp(ps_outfile *o);
-const char *ps_outfile_path(const ps_outfile *o);  /* final path, "-" for stdout */
+const char *ps_outfile_path(const ps_outfile *o); /* final path, "-" for stdout */
 /* Start writing to the disk what o holds so far, without waiting for it (Linux
  * sync_file_range), so that the fsync of ps_outfile_commit finds little left to write: a big
  * output goes to the disk while the rest of it is still being computed. For writers of large

@@ -43,18 +43,18 @@ ps_ts_format ps_ts_format_parse(const char *name);
 
 /* The names of one counter path in both formats, as they are written (escaped). */
 typedef struct ps_ts_names {
-    char *metric;        /* OpenMetrics metric name: perfmon_processor_percent_processor_time */
-    char *labels;        /* OpenMetrics label set with braces, "" without labels */
-    char *help;          /* OpenMetrics HELP text, escaped: \\Processor\\% Processor Time */
-    char *measurement;   /* Influx measurement, escaped */
-    char *tags;          /* Influx tag set with its leading commas (",instance=_Total,machine=X"), or "" */
-    char *field;         /* Influx field key, escaped */
+    char *metric; /* OpenMetrics metric name: perfmon_processor_percent_processor_time */
+    char *labels; /* OpenMetrics label set with braces, "" without labels */
+    char *help; /* OpenMetrics HELP text, escaped: \\Processor\\% Processor Time */
+    char *measurement; /* Influx measurement, escaped */
+    char *tags; /* Influx tag set with its leading commas (",instance=_Total,machine=X"), or "" */
+    char *field; /* Influx field key, escaped */
 } ps_ts_names;
 
 /* Fill *out from a parsed path (all strings heap-allocated; free with ps_ts_names_fini).
  * Never fails (aborts on out of memory, as ps_xmalloc). */
 void ps_ts_names_of(const ps_counter_path *p, ps_ts_names *out);
-void ps_ts_names_fini(ps_ts_names *n);   /* members only; NULL ok */
+void ps_ts_names_fini(ps_ts_names *n); /* members only; NULL ok */
 
 /* ===================================================================== writer */
 
@@ -71,8 +71,8 @@ typedef struct ps_ts_writer ps_ts_writer;
  * no counter path is left out with a warning). put() is called with at most max_lines lines at
  * a time (0: no limit; then about 1 MiB at a time). Warnings go to w (may be NULL). Returns the
  * writer, or NULL with err (PS_EIO: the temporary file could not be made). */
-ps_ts_writer *ps_ts_writer_new(ps_ts_format f, const char *const *cells, size_t ncol, ps_ts_sink sink,
-                               size_t max_lines, ps_warnings *w, ps_error *err);
+ps_ts_writer *ps_ts_writer_new(ps_ts_format f, const char *const *cells, size_t ncol, ps_ts_sink sink, size_t max_lines,
+                               ps_warnings *w, ps_error *err);
 /* Rows per block kept in memory before a spill (OpenMetrics; default: as many as fill 16 MiB).
  * For tests of the spill; call before the first row. rows >= 1. */
 void ps_ts_writer_set_block_rows(ps_ts_writer *tw, size_t rows);
@@ -106,7 +106,7 @@ int ps_influx_open(const char *url, ps_influx **out, ps_error *err);
 int ps_influx_write(ps_influx *ix, const char *lines, size_t len, size_t points, ps_error *err);
 /* Points the server accepted so far. */
 uint64_t ps_influx_written(const ps_influx *ix);
-void ps_influx_close(ps_influx *ix);   /* NULL ok */
+void ps_influx_close(ps_influx *ix); /* NULL ok */
 /* A ps_ts_sink that sends each piece to ix as one batch. */
 ps_ts_sink ps_influx_sink(ps_influx *ix);
 

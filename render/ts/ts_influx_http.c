@@ -2,7 +2,7 @@
  * through libcurl, loaded at first use (ps_dl.h): batches POSTed with retries and back-off, the
  * server's own message on a refusal. Credentials come from the environment only and are given to
  * libcurl, never to a message. */
-#define CURL_DISABLE_TYPECHECK 1   /* curl_easy_setopt called through a pointer, not the macro */
+#define CURL_DISABLE_TYPECHECK 1 /* curl_easy_setopt called through a pointer, not the macro */
 #include "ps_dl.h"
 #include "ps_ts.h"
 
@@ -13,16 +13,16 @@
 #include <time.h>
 
 #define DEFAULT_PORT 8086
-#define ATTEMPTS 5                   /* one try and four retries */
-#define FIRST_BACKOFF_MS 250         /* then doubled: 0.25, 0.5, 1, 2 s */
+#define ATTEMPTS 5 /* one try and four retries */
+#define FIRST_BACKOFF_MS 250 /* then doubled: 0.25, 0.5, 1, 2 s */
 #define CONNECT_TIMEOUT_S 10L
 #define REQUEST_TIMEOUT_S 300L
 #define REPLY_MAX ((size_t)64 << 10) /* bytes of a reply kept for the message */
 
-#define CURL_FUNCS(X) \
-    X(curl_global_init) X(curl_easy_init) X(curl_easy_setopt) X(curl_easy_perform) \
-    X(curl_easy_getinfo) X(curl_easy_cleanup) X(curl_easy_strerror) X(curl_easy_escape) \
-    X(curl_free) X(curl_slist_append) X(curl_slist_free_all)
+#define CURL_FUNCS(X)                                                                                    \
+    X(curl_global_init)                                                                                  \
+    X(curl_easy_init) X(curl_easy_setopt) X(curl_easy_perform) X(curl_easy_getinfo) X(curl_easy_cleanup) \
+        X(curl_easy_strerror) X(curl_easy_escape) X(curl_free) X(curl_slist_append) X(curl_slist_free_all)
 static struct {
     CURL_FUNCS(PS_DL_FIELD)
 } cu;
@@ -33,7 +33,7 @@ static ps_dl_lib cu_lib = PS_DL_LIB(PS_SONAME_LIBCURL, PS_DEBPKG_LIBCURL, "writi
 struct ps_influx {
     CURL *h;
     struct curl_slist *headers;
-    char name[300];       /* "influx://HOST:PORT/DB" for messages (never credentials) */
+    char name[300]; /* "influx://HOST:PORT/DB" for messages (never credentials) */
     char *write_url, *ping_url;
     ps_buf reply;
     uint64_t written;
@@ -134,10 +134,10 @@ int ps_influx_open(const char *url, ps_influx **out, ps_error *err)
     if (strpbrk(db, "/?#"))
         return ps_error_set(err, PS_EUSAGE, NULL, 0, 0, "an InfluxDB target is influx://HOST[:PORT]/DATABASE");
     int hostlen = (int)(slash - host);
-    const char *rb = memchr(host, ']', (size_t)hostlen);   /* [IPv6]:PORT */
+    const char *rb = memchr(host, ']', (size_t)hostlen); /* [IPv6]:PORT */
     const char *scan = rb ? rb : host;
     const char *colon = memchr(scan, ':', (size_t)(slash - scan));
-    int rc = ps_dl_load(&cu_lib, url, err);   /* the URL holds no credentials (refused above) */
+    int rc = ps_dl_load(&cu_lib, url, err); /* the URL holds no credentials (refused above) */
     if (rc)
         return rc;
     static int global_done;
@@ -172,13 +172,13 @@ int ps_influx_open(const char *url, ps_influx **out, ps_error *err)
     cu.curl_easy_setopt(ix->h, CURLOPT_WRITEFUNCTION, keep_reply);
     cu.curl_easy_setopt(ix->h, CURLOPT_WRITEDATA, &ix->reply);
     cu.curl_easy_setopt(ix->h, CURLOPT_USERAGENT, "perfscribe/" PS_VERSION);
-    cu.curl_easy_setopt(ix->h, CURLOPT_PROTOCOLS_STR, "http");   /* no redirect elsewhere */
+    cu.curl_easy_setopt(ix->h, CURLOPT_PROTOCOLS_STR, "http"); /* no redirect elsewhere */
     const char *user = getenv("INFLUX_USERNAME"), *pass = getenv("INFLUX_PASSWORD"), *token = getenv("INFLUX_TOKEN");
     if (token && *token) {
         ps_buf h = {0};
         ps_buf_printf(&h, "Authorization: Token %s", token);
         ix->headers = cu.curl_slist_append(NULL, h.data);
-        memset(h.data, 0, h.len);   /* the token does not stay in freed memory */
+        memset(h.data, 0, h.len); /* the token does not stay in freed memory */
         ps_buf_fini(&h);
     } else if (user && *user) {
         cu.curl_easy_setopt(ix->h, CURLOPT_USERNAME, user);
@@ -198,8 +198,10 @@ int ps_influx_open(const char *url, ps_influx **out, ps_error *err)
 int ps_influx_write(ps_influx *ix, const char *lines, size_t len, size_t points, ps_error *err)
 {
     char what[160];
-    snprintf(what, sizeof what, "writing failed after %llu points were written (the database holds part of the "
-             "log; writing it again replaces them)", (unsigned long long)ix->written);
+    snprintf(what, sizeof what,
+             "writing failed after %llu points were written (the database holds part of the "
+             "log; writing it again replaces them)",
+             (unsigned long long)ix->written);
     int rc = request(ix, ix->write_url, lines, len, ix->written ? what : "writing failed, nothing was written", err);
     if (!rc)
         ix->written += points;

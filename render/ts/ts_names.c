@@ -9,14 +9,16 @@
 
 /* Latin-1 letters U+00C0..U+00FF spelled in ASCII ("" for the two signs, x and ÷) */
 static const char *const latin1[64] = {
-    "a", "a", "a", "a", "ae", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",
-    "d", "n", "o", "o", "o", "o", "oe", "", "o", "u", "u", "u", "ue", "y", "th", "ss",
-    "a", "a", "a", "a", "ae", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",
-    "d", "n", "o", "o", "o", "o", "oe", "", "o", "u", "u", "u", "ue", "y", "th", "y",
+    "a", "a", "a", "a", "ae", "a", "ae", "c", "e", "e", "e", "e", "i",  "i", "i",  "i",
+    "d", "n", "o", "o", "o",  "o", "oe", "",  "o", "u", "u", "u", "ue", "y", "th", "ss",
+    "a", "a", "a", "a", "ae", "a", "ae", "c", "e", "e", "e", "e", "i",  "i", "i",  "i",
+    "d", "n", "o", "o", "o",  "o", "oe", "",  "o", "u", "u", "u", "ue", "y", "th", "y",
 };
 
 /* PerfMon's signs and words in a name part -> OpenMetrics words (whole words, any case) */
-static const struct { const char *from, *to; } words[] = {
+static const struct {
+    const char *from, *to;
+} words[] = {
     {"%", "percent"}, {"#", "number"}, {"/sec", "_per_second"}, {"/", "_per_"}, {"sec", "seconds"},
 };
 
@@ -68,7 +70,7 @@ static void put_part(ps_buf *b, const char *s)
             continue;
         }
         if (c == 0xC3 && (unsigned char)s[1] >= 0x80 && (unsigned char)s[1] <= 0xBF) {
-            ps_buf_puts(b, latin1[(unsigned char)s[1] - 0x80]);   /* U+00C0..U+00FF */
+            ps_buf_puts(b, latin1[(unsigned char)s[1] - 0x80]); /* U+00C0..U+00FF */
             prev_alnum = 1;
             s += 2;
             continue;
@@ -76,7 +78,7 @@ static void put_part(ps_buf *b, const char *s)
         ps_buf_putc(b, '_');
         prev_alnum = 0;
         s++;
-        while ((*s & 0xC0) == 0x80)   /* the rest of a UTF-8 character */
+        while ((*s & 0xC0) == 0x80) /* the rest of a UTF-8 character */
             s++;
     }
     /* one '_' between words, none at the ends */
@@ -132,13 +134,15 @@ void ps_ts_names_of(const ps_counter_path *p, ps_ts_names *out)
     if (p->index >= 0)
         snprintf(idx, sizeof idx, "%d", p->index);
     /* the labels and tags a path can have, in the tags' sorted key order */
-    const struct { const char *key, *value; } parts[] = {
+    const struct {
+        const char *key, *value;
+    } parts[] = {
         {"index", p->index >= 0 ? idx : NULL},
         {"instance", p->instance},
         {"machine", p->machine},
         {"parent", p->parent},
     };
-    static const int om_order[] = {2, 1, 3, 0};   /* machine, instance, parent, index */
+    static const int om_order[] = {2, 1, 3, 0}; /* machine, instance, parent, index */
     ps_buf b = {0};
 
     ps_buf_puts(&b, "perfmon_");
@@ -200,7 +204,10 @@ void ps_ts_names_fini(ps_ts_names *n)
 
 ps_ts_format ps_ts_format_parse(const char *name)
 {
-    static const struct { const char *name; ps_ts_format f; } formats[] = {
+    static const struct {
+        const char *name;
+        ps_ts_format f;
+    } formats[] = {
         {"openmetrics", PS_TS_OPENMETRICS},
         {"influx", PS_TS_INFLUX},
     };

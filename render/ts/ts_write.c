@@ -12,23 +12,23 @@
 #include <string.h>
 #include <unistd.h>
 
-#define SPILL_BUDGET ((size_t)16 << 20)   /* bytes of rows kept in memory before a spill */
-#define FLUSH_BYTES ((size_t)1 << 20)     /* text handed to the sink at a time (no line limit) */
+#define SPILL_BUDGET ((size_t)16 << 20) /* bytes of rows kept in memory before a spill */
+#define FLUSH_BYTES ((size_t)1 << 20) /* text handed to the sink at a time (no line limit) */
 #define NS_PER_MS 1000000
-#define MS_MAX_NS (INT64_MAX / NS_PER_MS)  /* the last millisecond whose nanoseconds fit int64 */
+#define MS_MAX_NS (INT64_MAX / NS_PER_MS) /* the last millisecond whose nanoseconds fit int64 */
 
 struct ps_ts_writer {
     ps_ts_format f;
     size_t ncol;
     ps_ts_sink sink;
     size_t max_lines;
-    ps_buf b;          /* text not handed to the sink yet */
-    size_t lines;      /* lines in b */
-    uint64_t count;    /* samples or points handed over */
-    size_t *order;     /* kept columns in output order: OpenMetrics family by family, Influx by point */
+    ps_buf b; /* text not handed to the sink yet */
+    size_t lines; /* lines in b */
+    uint64_t count; /* samples or points handed over */
+    size_t *order; /* kept columns in output order: OpenMetrics family by family, Influx by point */
     size_t norder;
-    char **prefix;     /* per column: OpenMetrics "metric{labels} ", Influx "field=" (NULL: left out) */
-    char **head;       /* OpenMetrics: HELP and TYPE before a family's first series; Influx: the
+    char **prefix; /* per column: OpenMetrics "metric{labels} ", Influx "field=" (NULL: left out) */
+    char **head; /* OpenMetrics: HELP and TYPE before a family's first series; Influx: the
                         * point's "measurement,tags " before its first field (else NULL) */
     /* OpenMetrics blocks: R rows, column by column; full ones spilled to fd */
     int fd;
@@ -186,8 +186,8 @@ static void plan(ps_ts_writer *tw, const char *const *cells, ps_warnings *w)
     ps_hash_fini(&groups);
 }
 
-ps_ts_writer *ps_ts_writer_new(ps_ts_format f, const char *const *cells, size_t ncol, ps_ts_sink sink,
-                               size_t max_lines, ps_warnings *w, ps_error *err)
+ps_ts_writer *ps_ts_writer_new(ps_ts_format f, const char *const *cells, size_t ncol, ps_ts_sink sink, size_t max_lines,
+                               ps_warnings *w, ps_error *err)
 {
     ps_ts_writer *tw = ps_xcalloc(1, sizeof *tw);
     tw->f = f;
@@ -207,11 +207,12 @@ ps_ts_writer *ps_ts_writer_new(ps_ts_format f, const char *const *cells, size_t 
         snprintf(path, sizeof path, "%s/perfscribe-openmetrics.XXXXXX", dir && *dir ? dir : "/tmp");
         tw->fd = mkstemp(path);
         if (tw->fd < 0) {
-            ps_error_set(err, PS_EIO, path, 0, 0, "cannot create the temporary file for the series: %s", strerror(errno));
+            ps_error_set(err, PS_EIO, path, 0, 0, "cannot create the temporary file for the series: %s",
+                         strerror(errno));
             ps_ts_writer_free(tw);
             return NULL;
         }
-        unlink(path);   /* unnamed from now on: gone when the process ends, however it ends */
+        unlink(path); /* unnamed from now on: gone when the process ends, however it ends */
     }
     return tw;
 }
@@ -281,7 +282,7 @@ static int influx_row(ps_ts_writer *tw, ps_time utc, const double *v, ps_error *
     size_t line_start = tw->b.len, fields = 0;
     for (size_t i = 0; i < tw->norder; i++) {
         size_t j = tw->order[i];
-        if (tw->head[j]) {   /* a new point */
+        if (tw->head[j]) { /* a new point */
             end_point(tw, line_start, fields, utc);
             line_start = tw->b.len;
             fields = 0;

@@ -80,7 +80,7 @@ static int logo(const char *path)
 {
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 360, 100);
     cairo_t *cr = cairo_create(s);
-    for (int i = 0; i < 3; i++) {   /* three stacked disks */
+    for (int i = 0; i < 3; i++) { /* three stacked disks */
         cairo_set_source_rgb(cr, 0.0, 0.23 + 0.12 * i, 0.44 + 0.1 * i);
         cairo_rectangle(cr, 12, 14 + i * 26, 70, 20);
         cairo_fill(cr);
@@ -108,7 +108,7 @@ static int luns(const char *path)
     cairo_paint(cr);
     cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
     char name[32], sub[32];
-    for (int i = 0; i < 4; i++) {   /* per server: four database LUNs and four log LUNs */
+    for (int i = 0; i < 4; i++) { /* per server: four database LUNs and four log LUNs */
         snprintf(name, sizeof name, "DB%d", i + 1);
         snprintf(sub, sizeof sub, "1 TB RAID-10");
         box(cr, 30 + i * 190, 30, 170, 90, 0.86, 0.90, 0.95, name, sub);
@@ -129,8 +129,8 @@ static int luns(const char *path)
 
 int main(void)
 {
-    int rc = topology("samples/solution/topology.png") | logo("samples/solution/logo.png") |
-             luns("/tmp/lun-layout.png");
+    int rc =
+        topology("samples/solution/topology.png") | logo("samples/solution/logo.png") | luns("/tmp/lun-layout.png");
     if (rc)
         fprintf(stderr, "draw_figures: cannot write the PNG files\n");
     return rc;

@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PAGE_W 842.0          /* A4 landscape, points */
-#define PAGE_W_MAX 14400.0    /* the widest page PDF allows */
+#define PAGE_W 842.0 /* A4 landscape, points */
+#define PAGE_W_MAX 14400.0 /* the widest page PDF allows */
 #define PAGE_H 595.0
 #define MARGIN 36.0
 #define FONT_PT 7.0
@@ -67,7 +67,7 @@ int main(int argc, char **argv)
     width = width > PAGE_W_MAX ? PAGE_W_MAX : width;
     cairo_pdf_surface_set_size(surf, width, PAGE_H);
     for (size_t i = 0; i < len; i++)
-        all[i] = all[i] ? all[i] : '\n';   /* strtok_r's NULs back to line ends */
+        all[i] = all[i] ? all[i] : '\n'; /* strtok_r's NULs back to line ends */
     long row = 0;
     for (char *line = all, *next; line < all + len; line = next) {
         next = strchr(line, '\n');
@@ -92,7 +92,7 @@ int main(int argc, char **argv)
             line[j] = 0;
             char keep = line[i];
             line[i] = 0;
-            cairo_text_extents(cr, line, &ex);   /* the advance of the text before the run */
+            cairo_text_extents(cr, line, &ex); /* the advance of the text before the run */
             line[i] = keep;
             cairo_move_to(cr, MARGIN + (i ? ex.x_advance : 0), y);
             cairo_show_text(cr, line + i);
@@ -106,7 +106,7 @@ int main(int argc, char **argv)
     cairo_surface_finish(surf);
     int bad = cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS;
     cairo_surface_destroy(surf);
-    cairo_debug_reset_static_data();   /* font caches freed: a clean exit under leak checkers */
+    cairo_debug_reset_static_data(); /* font caches freed: a clean exit under leak checkers */
     FcFini();
     if (bad) {
         fprintf(stderr, "text2pdf: cannot write %s\n", argv[2]);

@@ -22,8 +22,7 @@ static void read_all(int lenient)
         ps_pdh_style st;
         ps_pdh_style_init(&st, PS_FMT_CSV);
         ps_buf b = {0};
-        ps_pdh_write_header(&b, &st, info->timezone, info->has_bias, info->bias_minutes, info->header,
-                            info->ncounters);
+        ps_pdh_write_header(&b, &st, info->timezone, info->has_bias, info->bias_minutes, info->header, info->ncounters);
         ps_row row;
         int rc;
         while ((rc = ps_log_next(log, &row, &err)) == 1) {

@@ -18,7 +18,10 @@ int main(int argc, char **argv)
 {
     if (argc < 2)
         return 2;
-    static const struct { const char *name; synth_opts o; } v[] = {
+    static const struct {
+        const char *name;
+        synth_opts o;
+    } v[] = {
         {"synth_b64", {1, 2048, 8000, NULL}},
         {"synth_b32", {0, 2048, 8000, NULL}},
         {"synth_b_parts", {1, 2048, 64, NULL}},

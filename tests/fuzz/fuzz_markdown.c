@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!md)
         return 0;
     memcpy(md, data, size);
-    md[size] = 0;   /* the solution reader hands a NUL-terminated value */
+    md[size] = 0; /* the solution reader hands a NUL-terminated value */
     ps_error err;
     ps_doc *d = ps_xcalloc(1, sizeof *d);
     doc_markdown(d, md, 2, base, 1, &err);

@@ -24,10 +24,12 @@
 #define MAX_EDITS 16
 #define MAX_COLS 4096
 
-static unsigned char *seed;        /* the store's bytes */
+static unsigned char *seed; /* the store's bytes */
 static size_t seed_len;
 static char path[64], url[80];
-static struct col { char *table, *name; } cols[MAX_COLS];
+static struct col {
+    char *table, *name;
+} cols[MAX_COLS];
 static size_t ncols;
 
 static void die(const char *what, const char *why)
@@ -129,8 +131,9 @@ static void edit(sqlite3 *db, const uint8_t *p, size_t n)
         if (len > n)
             len = (uint32_t)n;
         char q[512];
-        snprintf(q, sizeof q, "UPDATE \"%s\" SET \"%s\" = ?1 WHERE rowid = (SELECT rowid FROM \"%s\" LIMIT 1 OFFSET %u)",
-                 c->table, c->name, c->table, row);
+        snprintf(q, sizeof q,
+                 "UPDATE \"%s\" SET \"%s\" = ?1 WHERE rowid = (SELECT rowid FROM \"%s\" LIMIT 1 OFFSET %u)", c->table,
+                 c->name, c->table, row);
         sqlite3_stmt *st;
         if (sqlite3_prepare_v2(db, q, -1, &st, NULL) == SQLITE_OK) {
             int64_t iv = 0;
@@ -140,7 +143,7 @@ static void edit(sqlite3 *db, const uint8_t *p, size_t n)
             switch (kind) {
             case 0: sqlite3_bind_null(st, 1); break;
             case 1: sqlite3_bind_int64(st, 1, iv); break;
-            case 2: sqlite3_bind_int64(st, 1, (int8_t)iv); break;   /* small, negative: indexes */
+            case 2: sqlite3_bind_int64(st, 1, (int8_t)iv); break; /* small, negative: indexes */
             case 3: sqlite3_bind_double(st, 1, dv); break;
             case 4: sqlite3_bind_text(st, 1, (const char *)p, (int)len, SQLITE_TRANSIENT); break;
             default: sqlite3_bind_blob(st, 1, p, (int)len, SQLITE_TRANSIENT); break;

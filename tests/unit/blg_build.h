@@ -67,8 +67,8 @@ static const unsigned char bb_log_guid[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
 
 /* The file being built. */
 typedef struct bb {
-    ps_buf file;       /* finished buffers */
-    ps_buf cur;        /* buffer being filled */
+    ps_buf file; /* finished buffers */
+    ps_buf cur; /* buffer being filled */
     uint32_t S;
     int ptr8;
 } bb;
@@ -97,26 +97,30 @@ static void bb_begin(bb *f, uint32_t S, int ptr8, int32_t bias, const char *std_
     f->S = S;
     f->ptr8 = ptr8;
     bb_open_buffer(f);
-    ps_buf h = {0};   /* TRACE_LOGFILE_HEADER */
+    ps_buf h = {0}; /* TRACE_LOGFILE_HEADER */
     bb_u32(&h, S);
-    bb_u32(&h, 0x0A | (0 << 8));          /* version 10.0 */
-    bb_u32(&h, 14393);                    /* build */
-    bb_u32(&h, 4);                        /* processors */
-    bb_u64(&h, 0);                        /* end time */
+    bb_u32(&h, 0x0A | (0 << 8)); /* version 10.0 */
+    bb_u32(&h, 14393); /* build */
+    bb_u32(&h, 4); /* processors */
+    bb_u64(&h, 0); /* end time */
     bb_pad(&h, 0x28, 0);
-    bb_u32(&h, 1);                        /* start buffers */
-    bb_u32(&h, ptr8 ? 8 : 4);             /* pointer size */
+    bb_u32(&h, 1); /* start buffers */
+    bb_u32(&h, ptr8 ? 8 : 4); /* pointer size */
     bb_u32(&h, 0);
     bb_u32(&h, 0);
-    bb_pad(&h, ptr8 ? 0x48 : 0x40, 0);    /* pointers */
+    bb_pad(&h, ptr8 ? 0x48 : 0x40, 0); /* pointers */
     size_t tz = h.len;
     bb_u32(&h, (uint32_t)bias);
     ps_buf n = {0};
     bb_wstr(&n, std_name);
     ps_buf_put(&h, n.data, n.len < 64 ? n.len : 64);
     bb_pad(&h, tz + 0x44, 0);
-    if (us_dst_rule) {   /* 1st Sunday of November, 02:00 */
-        bb_u16(&h, 0); bb_u16(&h, 11); bb_u16(&h, 0); bb_u16(&h, 1); bb_u16(&h, 2);
+    if (us_dst_rule) { /* 1st Sunday of November, 02:00 */
+        bb_u16(&h, 0);
+        bb_u16(&h, 11);
+        bb_u16(&h, 0);
+        bb_u16(&h, 1);
+        bb_u16(&h, 2);
     }
     bb_pad(&h, tz + 0x58, 0);
     ps_buf_reset(&n);
@@ -124,8 +128,12 @@ static void bb_begin(bb *f, uint32_t S, int ptr8, int32_t bias, const char *std_
     ps_buf_put(&h, n.data, n.len < 64 ? n.len : 64);
     ps_buf_fini(&n);
     bb_pad(&h, tz + 0x98, 0);
-    if (us_dst_rule) {   /* 2nd Sunday of March, 02:00 */
-        bb_u16(&h, 0); bb_u16(&h, 3); bb_u16(&h, 0); bb_u16(&h, 2); bb_u16(&h, 2);
+    if (us_dst_rule) { /* 2nd Sunday of March, 02:00 */
+        bb_u16(&h, 0);
+        bb_u16(&h, 3);
+        bb_u16(&h, 0);
+        bb_u16(&h, 2);
+        bb_u16(&h, 2);
     }
     bb_pad(&h, tz + 0xA8, 0);
     bb_u32(&h, us_dst_rule ? (uint32_t)-60 : 0);
@@ -180,9 +188,15 @@ static void bb_record_parts(bb *f, int evtype, uint64_t ft, const ps_buf *rec, s
         bb_event(f, evtype, ft, (uint32_t)(i + 1), (uint32_t)np, rec->data + i * part, k);
     }
 }
-static void bb_record(bb *f, int evtype, uint64_t ft, const ps_buf *rec) { bb_record_parts(f, evtype, ft, rec, 8000); }
+static void bb_record(bb *f, int evtype, uint64_t ft, const ps_buf *rec)
+{
+    bb_record_parts(f, evtype, ft, rec, 8000);
+}
 
-static void bb_finish(bb *f) { bb_close_buffer(f); }
+static void bb_finish(bb *f)
+{
+    bb_close_buffer(f);
+}
 static void bb_free(bb *f)
 {
     ps_buf_fini(&f->file);
@@ -239,7 +253,10 @@ static void bb_data_begin(ps_buf *d)
     bb_u32(d, 0x00034C42);
     bb_u32(d, 0);
 }
-static void bb_data_end(ps_buf *d) { bb_set32(d, 4, (uint32_t)d->len); }
+static void bb_data_end(ps_buf *d)
+{
+    bb_set32(d, 4, (uint32_t)d->len);
+}
 static void bb_value(ps_buf *d, uint32_t status, uint64_t ft, int64_t x, int64_t y, uint32_t m)
 {
     bb_u32(d, 0x01034C42);
@@ -303,11 +320,11 @@ static void bb_object(ps_buf *d, const bb_obj *o)
     bb_u32(&b, 1);
     bb_u32(&b, 1);
     bb_u32(&b, 1);
-    bb_u32(&b, 0);                        /* total, patched */
-    bb_u32(&b, 0);                        /* header length, patched */
+    bb_u32(&b, 0); /* total, patched */
+    bb_u32(&b, 0); /* header length, patched */
     bb_u32(&b, 1);
     bb_u32(&b, 0);
-    bb_pad(&b, 0x38, 0);                  /* SYSTEMTIME left 0 */
+    bb_pad(&b, 0x38, 0); /* SYSTEMTIME left 0 */
     bb_u64(&b, (uint64_t)o->ticks);
     bb_u64(&b, (uint64_t)o->freq);
     bb_u64(&b, (uint64_t)o->t100);
@@ -318,7 +335,7 @@ static void bb_object(ps_buf *d, const bb_obj *o)
     size_t obj = b.len;
     bb_set32(&b, 0x18, (uint32_t)obj);
     uint32_t deflen = 64 + 40 * o->nc;
-    bb_u32(&b, 0);                        /* object total, patched */
+    bb_u32(&b, 0); /* object total, patched */
     bb_u32(&b, deflen);
     bb_u32(&b, 64);
     bb_u32(&b, o->title);

@@ -14,10 +14,10 @@
  *   3 \\HOST\odd\thing             unknown type 0x12345678 (a warning, always blank)
  * Expected columns: disk, memory, net(a), net(b), net(c), odd. */
 typedef struct synth_opts {
-    int ptr8;            /* 64-bit headers (else 32-bit) */
-    uint32_t S;          /* buffer size */
-    size_t part;         /* record part size (8000 = PDH; smaller forces multi-part records) */
-    const char *net_b;   /* name of instance b (to test UTF-16 surrogates) */
+    int ptr8; /* 64-bit headers (else 32-bit) */
+    uint32_t S; /* buffer size */
+    size_t part; /* record part size (8000 = PDH; smaller forces multi-part records) */
+    const char *net_b; /* name of instance b (to test UTF-16 surrogates) */
 } synth_opts;
 
 static void synth_b(ps_buf *out, const synth_opts *o)
@@ -69,7 +69,8 @@ static void synth_a(ps_buf *out, int ptr8, uint32_t S)
     bb f;
     bb_begin(&f, S, ptr8, 300, "@tzres.dll,-112", "@tzres.dll,-111", 1);
     ps_buf n = {0};
-    const char *pairs[] = {"1", "20", "9", "Proc", "10", "% Time", "12", "Ops/sec", "14", "% Busy", "16", "Busy Base", "18", "Up"};
+    const char *pairs[] = {"1",       "20", "9",      "Proc", "10",        "% Time", "12",
+                           "Ops/sec", "14", "% Busy", "16",   "Busy Base", "18",     "Up"};
     bb_names(&n, "\\\\HOST", 7, pairs);
     bb_record(&f, 0x24, bb_ft(2020, 7, 1, 12, 0, 0, 0), &n);
     ps_buf_fini(&n);
@@ -88,16 +89,26 @@ static void synth_a(ps_buf *out, int ptr8, uint32_t S)
         const char *inst3[] = {"x", "y", "y"}, *inst2[] = {"y", "y"};
         for (int k = 0; k < 3; k++) {
             int64_t *d = data + 5 * k;
-            d[0] = (int64_t)(k + 1) * 10000000 * i;   /* k+1 seconds of 100 ns per 10 s step */
-            d[1] = (int64_t)(k + 1) * 50 * i;         /* 5 (k+1) ops per second */
-            d[2] = (int64_t)25000000 * i;             /* 2.5 s per 10 s */
-            d[3] = 1000000000 + (int64_t)100000000 * i;   /* 10 s of 100 ns per step */
+            d[0] = (int64_t)(k + 1) * 10000000 * i; /* k+1 seconds of 100 ns per 10 s step */
+            d[1] = (int64_t)(k + 1) * 50 * i; /* 5 (k+1) ops per second */
+            d[2] = (int64_t)25000000 * i; /* 2.5 s per 10 s */
+            d[3] = 1000000000 + (int64_t)100000000 * i; /* 10 s of 100 ns per step */
             d[4] = 0;
         }
         ps_buf d = {0};
         bb_data_begin(&d);
-        bb_obj ob = {9, 1000 + 10000 * i, 1000, 1000000000 + 100000000LL * i, 50000000 + 100000000LL * i,
-                     10000000, 5, ctitle, ctype, csize, i < 2 ? 3 : 2, i < 2 ? inst3 : inst2,
+        bb_obj ob = {9,
+                     1000 + 10000 * i,
+                     1000,
+                     1000000000 + 100000000LL * i,
+                     50000000 + 100000000LL * i,
+                     10000000,
+                     5,
+                     ctitle,
+                     ctype,
+                     csize,
+                     i < 2 ? 3 : 2,
+                     i < 2 ? inst3 : inst2,
                      i < 2 ? data : data + 5};
         bb_object(&d, &ob);
         bb_data_end(&d);

@@ -33,7 +33,7 @@
 #define NCOLS 200000
 
 static ps_counter_path *cols;
-static unsigned char *want;   /* 1 when the column must be used */
+static unsigned char *want; /* 1 when the column must be used */
 static size_t ncols;
 
 static void col(const char *object, const char *inst, const char *counter, int used)
@@ -143,13 +143,27 @@ Test(an_match, built_in_packs_on_200000_columns)
     ps_an_add_row(a, &row);
     ps_an_end_file(a);
     const ps_an_result *r = ps_an_finish(a);
-    const struct { const char *id; size_t n; } expect[] = {
-        {"processor-time", 1},       {"processor-information-time", 0}, {"processor-time-each", 64},
-        {"processor-privileged", 1}, {"processor-interrupt", 64},       {"processor-queue", 1},
-        {"memory-available", 1},     {"memory-committed", 0},           {"memory-pages", 0},
-        {"paging-file-usage", 0},    {"disk-read-latency", 101},        {"disk-write-latency", 100},
-        {"disk-queue", 100},         {"disk-free-space", 100},          {"network-utilization", 4},
-        {"network-output-queue", 4}, {"handles", 1},
+    const struct {
+        const char *id;
+        size_t n;
+    } expect[] = {
+        {"processor-time", 1},
+        {"processor-information-time", 0},
+        {"processor-time-each", 64},
+        {"processor-privileged", 1},
+        {"processor-interrupt", 64},
+        {"processor-queue", 1},
+        {"memory-available", 1},
+        {"memory-committed", 0},
+        {"memory-pages", 0},
+        {"paging-file-usage", 0},
+        {"disk-read-latency", 101},
+        {"disk-write-latency", 100},
+        {"disk-queue", 100},
+        {"disk-free-space", 100},
+        {"network-utilization", 4},
+        {"network-output-queue", 4},
+        {"handles", 1},
     };
     size_t total = 0;
     for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++) {
@@ -202,7 +216,7 @@ Test(an_match, several_keys_and_operands)
     for (size_t i = 0; i < r->nseries; i++) {
         const ps_an_series *s = &r->series[i];
         if (s->stats.count == 0)
-            continue;   /* sum of y: bound to a, then dropped for want of B */
+            continue; /* sum of y: bound to a, then dropped for want of B */
         if (s->rule == ps_an_rule_index(&set, "sum")) {
             cr_assert_str_eq(s->instance, "x");
             cr_assert_eq(s->stats.mean, 30);

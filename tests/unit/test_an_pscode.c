@@ -15,7 +15,11 @@
 
 #include "ps_analyze.h"
 
-typedef struct answers { const char *const *names, *const *values; size_t n; double count; } answers;
+typedef struct answers {
+    const char *const *names, *const *values;
+    size_t n;
+    double count;
+} answers;
 
 static int lookup(void *ctx, const char *name, ps_an_pval *out)
 {
@@ -26,7 +30,8 @@ static int lookup(void *ctx, const char *name, ps_an_pval *out)
             return 1;
         }
     return strcasecmp(name, "PhysicalMemory") == 0 || strcasecmp(name, "OS") == 0 || strcasecmp(name, "UserVa") == 0
-               ? -1 : 0;
+               ? -1
+               : 0;
 }
 
 static int count(void *ctx, const char *collection, double *out)
@@ -57,17 +62,20 @@ Test(pscode, available_mbytes_percent_of_ram)
     ps_an_code_result res;
     cr_assert_eq(run("$TenPercentOfPhysicalMemory = $([Int] $PhysicalMemory * 1024) * 0.10\n"
                      "StaticThreshold -CollectionOfCounterInstances $CollectionOfAvailableMBytes -Operator 'lt' "
-                     "-Threshold $TenPercentOfPhysicalMemory", &a, &res), 0, "%s", res.why);
+                     "-Threshold $TenPercentOfPhysicalMemory",
+                     &a, &res),
+                 0, "%s", res.why);
     cr_assert_eq(res.ncalls, 1);
     cr_assert_str_eq(res.calls[0].collection, "CollectionOfAvailableMBytes");
     cr_assert_eq(res.calls[0].op, PS_AN_LT);
     cr_assert_float_eq(res.calls[0].limit, 1638.4, 1e-9);
-    const char *crit = "$FivePercentOfPhysicalMemory = $([Int] $PhysicalMemory * 1024) * 0.05\n"
-                       "If ($FivePercentOfPhysicalMemory -lt 64)\n{\n$FivePercentOfPhysicalMemory = 64\n}\n"
-                       "StaticThreshold -CollectionOfCounterInstances $C -Operator 'lt' -Threshold $FivePercentOfPhysicalMemory";
+    const char *crit =
+        "$FivePercentOfPhysicalMemory = $([Int] $PhysicalMemory * 1024) * 0.05\n"
+        "If ($FivePercentOfPhysicalMemory -lt 64)\n{\n$FivePercentOfPhysicalMemory = 64\n}\n"
+        "StaticThreshold -CollectionOfCounterInstances $C -Operator 'lt' -Threshold $FivePercentOfPhysicalMemory";
     cr_assert_eq(run(crit, &a, &res), 0);
     cr_assert_float_eq(res.calls[0].limit, 819.2, 1e-9);
-    static const char *const v1[] = {"1"};   /* 1 GB: 51.2 < 64 -> 64 */
+    static const char *const v1[] = {"1"}; /* 1 GB: 51.2 < 64 -> 64 */
     answers small = {n, v1, 1, -1};
     cr_assert_eq(run(crit, &small, &res), 0);
     cr_assert_eq(res.calls[0].limit, 64);
@@ -111,7 +119,7 @@ Test(pscode, pool_switch_and_text_comparison)
 
 Test(pscode, processor_count_and_trend)
 {
-    answers a = {NULL, NULL, 0, 5};   /* 4 processors + _Total */
+    answers a = {NULL, NULL, 0, 5}; /* 4 processors + _Total */
     ps_an_code_result res;
     const char *q = "[Int] $NumberOfLogicalProcessors = $CollectionOfProcessorPercentProcessorTime.Count - 1\n"
                     "If ($NumberOfLogicalProcessors -eq 0)\n{\n$NumberOfLogicalProcessors = 1\n}\n"
@@ -120,14 +128,15 @@ Test(pscode, processor_count_and_trend)
                     "-Threshold $TenTimesNumberOfProcessors";
     cr_assert_eq(run(q, &a, &res), 0, "%s", res.why);
     cr_assert_eq(res.calls[0].limit, 40);
-    answers none = {NULL, NULL, 0, -1};   /* no Processor instance: the count is unknown */
+    answers none = {NULL, NULL, 0, -1}; /* no Processor instance: the count is unknown */
     cr_assert_eq(run(q, &none, &res), -1);
     cr_assert(strstr(res.why, "instance count"), "%s", res.why);
     static const char *const n[] = {"PLEHealth"}, *const v[] = {"1000"};
     answers p = {n, v, 1, -1};
     cr_assert_eq(run("$T = -$([Int]$PLEHealth) * 0.30\n"
                      "StaticThreshold -CollectionOfCounterInstances $X -Operator 'lt' -Threshold $T -IsTrendOnly $True",
-                     &p, &res), 0, "%s", res.why);
+                     &p, &res),
+                 0, "%s", res.why);
     cr_assert_float_eq(res.calls[0].limit, -300, 1e-9);
     cr_assert_eq(res.calls[0].trend, 1);
 }
@@ -141,14 +150,19 @@ Test(pscode, booleans_rounding_and_refusals)
                        "StaticThreshold -CollectionOfCounterInstances $X -Operator 'le' -Threshold $V";
     cr_assert_eq(run(plan, &a, &res), 0, "%s", res.why);
     cr_assert_eq(res.calls[0].limit, 50);
-    cr_assert_eq(run("$a = [Int] 2.5\n$b = [Int] 3.5\n$c = [Math]::Round(16.5, 0)\n"
-                     "StaticThreshold -CollectionOfCounterInstances $X -Operator 'gt' -Threshold ($a * 100 + $b * 10 + $c)",
-                     &a, &res), 0, "%s", res.why);
+    cr_assert_eq(
+        run("$a = [Int] 2.5\n$b = [Int] 3.5\n$c = [Math]::Round(16.5, 0)\n"
+            "StaticThreshold -CollectionOfCounterInstances $X -Operator 'gt' -Threshold ($a * 100 + $b * 10 + $c)",
+            &a, &res),
+        0, "%s", res.why);
     cr_assert_eq(res.calls[0].limit, 2 * 100 + 4 * 10 + 16);
     /* a question without an answer is named, and a loop is refused with its line */
     answers none = {NULL, NULL, 0, -1};
-    cr_assert_eq(run("$x = [Int] $PhysicalMemory * 1GB\nStaticThreshold -CollectionOfCounterInstances $X -Operator 'gt' "
-                     "-Threshold $x", &none, &res), 0);
+    cr_assert_eq(
+        run("$x = [Int] $PhysicalMemory * 1GB\nStaticThreshold -CollectionOfCounterInstances $X -Operator 'gt' "
+            "-Threshold $x",
+            &none, &res),
+        0);
     cr_assert_eq(res.nmissing, 1);
     cr_assert_str_eq(res.missing[0], "PhysicalMemory");
     cr_assert_eq(run("$a = 1\nFor ($i=0;$i -lt 3;$i++)\n{\n}\n", &none, &res), -1);

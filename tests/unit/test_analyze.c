@@ -17,62 +17,61 @@
 
 #define S 1000
 
-static const char rules_text[] =
-    "# test rules\n"
-    "[pack]\n"
-    "title = test\n"
-    "\n"
-    "[rule r-min]\n"
-    "counter = \\Obj(*)\\A\n"
-    "statistic = min\n"
-    "operator = <\n"
-    "warning = 2\n"
-    "critical = 1.5\n"
-    "\n"
-    "[rule r-avg]\n"
-    "counter = \\Obj(*)\\A\n"
-    "statistic = avg\n"
-    "operator = >=\n"
-    "warning = 4\n"
-    "critical = 28\n"
-    "\n"
-    "[rule r-max]\n"
-    "counter = \\Obj(*)\\A\n"
-    "statistic = max\n"
-    "operator = >\n"
-    "warning = 50\n"
-    "critical = 200\n"
-    "\n"
-    "[rule r-p95]\n"
-    "counter = \\Obj(*)\\A\n"
-    "statistic = p95\n"
-    "operator = <=\n"
-    "warning = 3.5\n"
-    "critical = 3.1\n"
-    "\n"
-    "[rule r-trend]\n"
-    "counter = \\Obj(*)\\A\n"
-    "statistic = trend\n"
-    "operator = >\n"
-    "warning = 1000\n"
-    "critical = 2000\n"
-    "\n"
-    "[rule r-derived]\n"
-    "object = Obj\n"
-    "expression = {A} + {B} * 2\n"
-    "operator = >\n"
-    "warning = 29\n"
-    "\n"
-    "[rule r-total]\n"
-    "counter = \\Obj(*)\\A\n"
-    "include = _Total\n"
-    "statistic = max\n"
-    "operator = >\n"
-    "critical = 999\n"
-    "\n"
-    "[rule r-absent]\n"
-    "counter = \\Nothing\\Here\n"
-    "warning = 1\n";
+static const char rules_text[] = "# test rules\n"
+                                 "[pack]\n"
+                                 "title = test\n"
+                                 "\n"
+                                 "[rule r-min]\n"
+                                 "counter = \\Obj(*)\\A\n"
+                                 "statistic = min\n"
+                                 "operator = <\n"
+                                 "warning = 2\n"
+                                 "critical = 1.5\n"
+                                 "\n"
+                                 "[rule r-avg]\n"
+                                 "counter = \\Obj(*)\\A\n"
+                                 "statistic = avg\n"
+                                 "operator = >=\n"
+                                 "warning = 4\n"
+                                 "critical = 28\n"
+                                 "\n"
+                                 "[rule r-max]\n"
+                                 "counter = \\Obj(*)\\A\n"
+                                 "statistic = max\n"
+                                 "operator = >\n"
+                                 "warning = 50\n"
+                                 "critical = 200\n"
+                                 "\n"
+                                 "[rule r-p95]\n"
+                                 "counter = \\Obj(*)\\A\n"
+                                 "statistic = p95\n"
+                                 "operator = <=\n"
+                                 "warning = 3.5\n"
+                                 "critical = 3.1\n"
+                                 "\n"
+                                 "[rule r-trend]\n"
+                                 "counter = \\Obj(*)\\A\n"
+                                 "statistic = trend\n"
+                                 "operator = >\n"
+                                 "warning = 1000\n"
+                                 "critical = 2000\n"
+                                 "\n"
+                                 "[rule r-derived]\n"
+                                 "object = Obj\n"
+                                 "expression = {A} + {B} * 2\n"
+                                 "operator = >\n"
+                                 "warning = 29\n"
+                                 "\n"
+                                 "[rule r-total]\n"
+                                 "counter = \\Obj(*)\\A\n"
+                                 "include = _Total\n"
+                                 "statistic = max\n"
+                                 "operator = >\n"
+                                 "critical = 999\n"
+                                 "\n"
+                                 "[rule r-absent]\n"
+                                 "counter = \\Nothing\\Here\n"
+                                 "warning = 1\n";
 
 static ps_an_ruleset set;
 static ps_analysis *an;
@@ -86,7 +85,11 @@ static void run(const ps_an_options *opt)
     static ps_counter_path paths[3] = {
         {.full = "\\\\M1\\Obj(x)\\A", .machine = "M1", .object = "Obj", .instance = "x", .index = -1, .counter = "A"},
         {.full = "\\\\M1\\Obj(x)\\B", .machine = "M1", .object = "Obj", .instance = "x", .index = -1, .counter = "B"},
-        {.full = "\\\\M1\\Obj(_Total)\\A", .machine = "M1", .object = "Obj", .instance = "_Total", .index = -1,
+        {.full = "\\\\M1\\Obj(_Total)\\A",
+         .machine = "M1",
+         .object = "Obj",
+         .instance = "_Total",
+         .index = -1,
          .counter = "A"}};
     ps_log_info info = {.path = "synthetic.csv", .format = "csv", .ncounters = 3, .counters = paths};
     an = ps_an_new(&set, opt);
@@ -133,7 +136,7 @@ static const ps_an_series *series_of(const char *id)
     return NULL;
 }
 
-#define near(x, y, rel) (fabs((double)(x) - (double)(y)) <= (rel) * fabs((double)(y)))
+#define near(x, y, rel) (fabs((double)(x) - (double)(y)) <= (rel)*fabs((double)(y)))
 
 Test(analyze, slice_statistics, .init = fixed, .fini = teardown)
 {
@@ -147,7 +150,7 @@ Test(analyze, slice_statistics, .init = fixed, .fini = teardown)
     cr_assert_eq(s->slices[1].min, 4);
     cr_assert_eq(s->slices[1].avg, 28);
     cr_assert_eq(s->slices[1].max, 100);
-    cr_assert_eq(s->slices[0].trend, 0);   /* PAL: the first slice's trend is 0 */
+    cr_assert_eq(s->slices[0].trend, 0); /* PAL: the first slice's trend is 0 */
     /* PAL's trend: (28 - 4) per 60 s slice = 1440 per hour */
     cr_assert(near(s->slices[1].trend, 1440, 1e-12), "%g", s->slices[1].trend);
     const ps_an_series *p = series_of("r-p95");
@@ -171,13 +174,16 @@ Test(analyze, overall_statistics, .init = fixed, .fini = teardown)
 /* Expected severity per slice for every operator and statistic. */
 Test(analyze, operators_and_severities, .init = fixed, .fini = teardown)
 {
-    static const struct { const char *id; enum ps_an_sev s0, s1; } cases[] = {
-        {"r-min", PS_AN_CRITICAL, PS_AN_OK},       /* 1 < 1.5; 4 not < 2 */
-        {"r-avg", PS_AN_WARNING, PS_AN_CRITICAL},  /* 4 >= 4; 28 >= 28 */
-        {"r-max", PS_AN_OK, PS_AN_WARNING},        /* 10; 100 > 50, not > 200 */
-        {"r-p95", PS_AN_CRITICAL, PS_AN_OK},       /* 3 <= 3.1; 4 > 3.5 */
-        {"r-trend", PS_AN_OK, PS_AN_OK},           /* 0; 1440 > 1000 but over 2 minutes: not judged */
-        {"r-derived", PS_AN_OK, PS_AN_WARNING},    /* 4 + 2 = 6; 28 + 2 = 30 > 29 */
+    static const struct {
+        const char *id;
+        enum ps_an_sev s0, s1;
+    } cases[] = {
+        {"r-min", PS_AN_CRITICAL, PS_AN_OK}, /* 1 < 1.5; 4 not < 2 */
+        {"r-avg", PS_AN_WARNING, PS_AN_CRITICAL}, /* 4 >= 4; 28 >= 28 */
+        {"r-max", PS_AN_OK, PS_AN_WARNING}, /* 10; 100 > 50, not > 200 */
+        {"r-p95", PS_AN_CRITICAL, PS_AN_OK}, /* 3 <= 3.1; 4 > 3.5 */
+        {"r-trend", PS_AN_OK, PS_AN_OK}, /* 0; 1440 > 1000 but over 2 minutes: not judged */
+        {"r-derived", PS_AN_OK, PS_AN_WARNING}, /* 4 + 2 = 6; 28 + 2 = 30 > 29 */
         {"r-total", PS_AN_CRITICAL, PS_AN_CRITICAL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -202,11 +208,11 @@ Test(analyze, alerts_and_verdict, .init = fixed, .fini = teardown)
     cr_assert_eq(res->alerts[7].sev, PS_AN_WARNING);
     for (size_t i = 1; i < res->nalerts; i++)
         cr_assert(res->alerts[i].sev < res->alerts[i - 1].sev || res->alerts[i].start >= res->alerts[i - 1].start);
-    const ps_an_alert *a = &res->alerts[0];   /* first critical in time: slice 1 */
+    const ps_an_alert *a = &res->alerts[0]; /* first critical in time: slice 1 */
     cr_assert_eq(a->start, ps_time_from_fields(2026, 1, 1, 0, 0, 0, 0));
-    cr_assert_eq(res->rules_evaluated, 7);     /* r-absent has no counter */
+    cr_assert_eq(res->rules_evaluated, 7); /* r-absent has no counter */
     cr_assert_eq(res->rule_series[rule_index("r-absent")], 0);
-    cr_assert_eq(res->rule_series[rule_index("r-max")], 1);   /* _Total excluded by default */
+    cr_assert_eq(res->rule_series[rule_index("r-max")], 1); /* _Total excluded by default */
     cr_assert_eq(ps_an_status(res, PS_AN_CRITICAL), PS_EFAIL);
     cr_assert_str_eq(ps_an_verdict_name(res, PS_AN_CRITICAL), "fail");
 }
@@ -232,8 +238,11 @@ Test(analyze, auto_grid_and_file_order)
     ps_error err = {0};
     const char *t = "[rule x]\ncounter = \\Memory\\Available MBytes\noperator = <\nwarning = 10\n";
     cr_assert_eq(ps_rules_parse_text(t, strlen(t), "t", &rs, &err), PS_OK);
-    ps_counter_path p = {.full = "\\\\M\\Memory\\Available MBytes", .machine = "M", .object = "Memory",
-                         .index = -1, .counter = "Available MBytes"};
+    ps_counter_path p = {.full = "\\\\M\\Memory\\Available MBytes",
+                         .machine = "M",
+                         .object = "Memory",
+                         .index = -1,
+                         .counter = "Available MBytes"};
     ps_log_info info = {.path = "x", .ncounters = 1, .counters = &p};
     ps_time t0 = ps_time_from_fields(2026, 1, 1, 0, 0, 0, 0);
     uint64_t n[2][64] = {{0}};
@@ -295,11 +304,15 @@ Test(analyze, expressions)
 
 Test(analyze, rule_file_errors)
 {
-    static const struct { const char *text; long line; const char *msg; } cases[] = {
+    static const struct {
+        const char *text;
+        long line;
+        const char *msg;
+    } cases[] = {
         {"[rule a]\ncounter = \\X\\Y\nwarning = 1\nspeed = 3\n", 4, "unknown key"},
         {"[rule a]\ncounter = \\X\\Y\nstatistic = median\nwarning = 1\n", 3, "unknown statistic"},
         {"[rule a]\ncounter = \\X\\Y\n", 1, "no 'warning' and no 'critical'"},
-        {"[rule a]\ncounter = \\X\\Y\nwarning = 5\ncritical = 2\n", 4, "less severe"},   /* at the key (issue 31) */
+        {"[rule a]\ncounter = \\X\\Y\nwarning = 5\ncritical = 2\n", 4, "less severe"}, /* at the key (issue 31) */
         {"[rule a]\nobject = O\nexpression = {A} * \nwarning = 1\n", 3, "expression"},
         {"[rule a]\ncounter = \\X\\Y\nwarning = 1\n[rule a]\ncounter = \\X\\Y\nwarning = 1\n", 4, "twice"},
         {"[rule A b]\n", 1, "expected [pack] or [rule ID]"},
@@ -334,7 +347,7 @@ Test(analyze, rule_file_fields_and_bands)
     cr_assert_eq(r->bands[1].lo, 25);
     cr_assert(isinf(r->bands[1].hi));
     cr_assert(ps_an_rule_wants_instance(r, "C:"));
-    cr_assert(ps_an_rule_wants_instance(r, "_Total"));      /* explicit exclude replaces the default */
+    cr_assert(ps_an_rule_wants_instance(r, "_Total")); /* explicit exclude replaces the default */
     cr_assert(!ps_an_rule_wants_instance(r, "HarddiskVolume1"));
     ps_an_ruleset_fini(&rs);
 }

@@ -18,15 +18,23 @@ static ps_audit run_text(const char *text)
     return a;
 }
 
-
 Test(checks, table_has_every_kind_once)
 {
     size_t n;
     const ps_audit_check *c = ps_audit_checks(&n);
-    const char *want[] = {"transfers-not-sum", "unit-seconds-as-ms", "aggregate-iops-not-sum",
-                          "aggregate-latency-not-mean", "target-iops-arithmetic", "achieved-below-target",
-                          "table-vs-log-mismatch", "instances-vs-total-mismatch", "table-vs-recomputed-mismatch",
-                          "sample-count-mismatch", "percentage-mismatch", "verdict-inconsistent", "wrong-test-used"};
+    const char *want[] = {"transfers-not-sum",
+                          "unit-seconds-as-ms",
+                          "aggregate-iops-not-sum",
+                          "aggregate-latency-not-mean",
+                          "target-iops-arithmetic",
+                          "achieved-below-target",
+                          "table-vs-log-mismatch",
+                          "instances-vs-total-mismatch",
+                          "table-vs-recomputed-mismatch",
+                          "sample-count-mismatch",
+                          "percentage-mismatch",
+                          "verdict-inconsistent",
+                          "wrong-test-used"};
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         int found = 0;
         for (size_t i = 0; i < n; i++)
@@ -81,7 +89,7 @@ Test(checks, seconds_under_ms_exact_and_heuristic)
     a = run_text("Average Database Disk Read Latency (ms) 0.015\nAverage Log Disk Write Latency (ms) 0.4\n");
     const ps_finding *f = get(&a, "unit-seconds-as-ms");
     cr_assert_eq(f->severity, PS_SEV_WARNING);
-    cr_assert_eq(count(&a, "unit-seconds-as-ms"), 1);   /* 0.4 ms log writes are plausible */
+    cr_assert_eq(count(&a, "unit-seconds-as-ms"), 1); /* 0.4 ms log writes are plausible */
     ps_audit_fini(&a);
 }
 
@@ -96,13 +104,17 @@ Test(checks, aggregate_sum_and_mean)
 {
     char buf[2048];
     /* reads 100 + 300 = 400, writes 50 + 70 = 120, latency (10 + 20)/2 = 15 */
-    snprintf(buf, sizeof buf, "%sDatabase Disks Reads/sec 400.0\nDatabase Disks Writes/sec 120.1\n"
-             "Average Database Disk Read Latency (ms) 15.0\n", two_servers);
+    snprintf(buf, sizeof buf,
+             "%sDatabase Disks Reads/sec 400.0\nDatabase Disks Writes/sec 120.1\n"
+             "Average Database Disk Read Latency (ms) 15.0\n",
+             two_servers);
     ps_audit a = run_text(buf);
     cr_assert_eq(a.n, 0, "%s", a.n ? a.findings[0].message : "");
     ps_audit_fini(&a);
-    snprintf(buf, sizeof buf, "%sDatabase Disks Reads/sec 400.0\nDatabase Disks Writes/sec 121.0\n"
-             "Average Database Disk Read Latency (ms) 17.5\n", two_servers);
+    snprintf(buf, sizeof buf,
+             "%sDatabase Disks Reads/sec 400.0\nDatabase Disks Writes/sec 121.0\n"
+             "Average Database Disk Read Latency (ms) 17.5\n",
+             two_servers);
     a = run_text(buf);
     const ps_finding *f = get(&a, "aggregate-iops-not-sum");
     cr_assert_float_eq(f->expected, 120, 1e-9);
@@ -139,9 +151,10 @@ Test(checks, target_arithmetic)
     cr_assert_float_eq(f->expected, 0.18, 1e-12);
     ps_audit_fini(&a);
     /* report target and test-log target, 500 x 0.5 = 250; "0.5" allows 500 x 0.05 = 25 */
-    a = run_text("Number of Exchange mailboxes simulated 500\nSimulated profile: I/O's per second per mailbox 0.5\n"
-                 "Performance Test Result Report\nTarget Transactional I/O per Second 250\n"
-                 "Stress Test Result Report\n2/26/2009 8:53:04 PM -- 16 sessions have actual 383 IOPS (target IOPS: 280)\n");
+    a = run_text(
+        "Number of Exchange mailboxes simulated 500\nSimulated profile: I/O's per second per mailbox 0.5\n"
+        "Performance Test Result Report\nTarget Transactional I/O per Second 250\n"
+        "Stress Test Result Report\n2/26/2009 8:53:04 PM -- 16 sessions have actual 383 IOPS (target IOPS: 280)\n");
     cr_assert_eq(count(&a, "target-iops-arithmetic"), 1);
     cr_assert_float_eq(get(&a, "target-iops-arithmetic")->stated, 280, 0);
     ps_audit_fini(&a);
@@ -303,7 +316,7 @@ Test(checks, wrong_test_and_instances_vs_total)
     snprintf(buf, sizeof buf, fmt, "71.512", "193.674", "35.534");
     ps_audit a = run_text(buf);
     cr_assert_eq(count(&a, "wrong-test-used"), 1);
-    cr_assert_eq(count(&a, "instances-vs-total-mismatch"), 0);   /* reported once, as the wrong test */
+    cr_assert_eq(count(&a, "instances-vs-total-mismatch"), 0); /* reported once, as the wrong test */
     ps_audit_fini(&a);
     snprintf(buf, sizeof buf, fmt, "139.504", "134.646", "75.691");
     a = run_text(buf);
@@ -326,7 +339,7 @@ Test(checks, absent_is_never_a_wrong_value)
     cr_assert_eq(count(&a, "unit-seconds-as-ms"), 0);
     cr_assert_eq(count(&a, "absent-value"), 2);
     cr_assert_eq(ps_audit_count(&a, PS_SEV_WARNING), 0);
-    cr_assert_eq(get(&a, "absent-value")->line, 3);   /* sorted by location */
+    cr_assert_eq(get(&a, "absent-value")->line, 3); /* sorted by location */
     ps_audit_fini(&a);
 }
 
@@ -355,7 +368,7 @@ Test(checks, absent_value_in_other_words)
                           "Log write latency (ms)\n");
     cr_assert_eq(count(&a, "absent-value"), 2);
     cr_assert_eq(get(&a, "absent-value")->line, 4);
-    cr_assert_eq(count(&a, "transfers-not-sum"), 0);   /* never compared with a lost value */
+    cr_assert_eq(count(&a, "transfers-not-sum"), 0); /* never compared with a lost value */
     cr_assert_eq(a.n, 2);
     ps_audit_fini(&a);
 }

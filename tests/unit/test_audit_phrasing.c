@@ -45,14 +45,17 @@ Test(phrasing, numbers_leading_dot_decimal_comma_space_thousands)
     cr_assert_float_eq(nth(p, PS_M_PROFILE_IOPS, 0)->value, 0.084, 1e-12);
     cr_assert_eq(nth(p, PS_M_PROFILE_IOPS, 0)->decimals, 3);
     cr_assert_float_eq(nth(p, PS_M_DB_READS, 0)->value, 0.12, 1e-12);
-    cr_assert_float_eq(nth(p, PS_M_DB_WRITES, 0)->value, 500, 0);   /* a list, never 500500500 */
+    cr_assert_float_eq(nth(p, PS_M_DB_WRITES, 0)->value, 500, 0); /* a list, never 500500500 */
     ps_paper_free(p);
 }
 
 Test(phrasing, profile_tested_and_headroom_forms)
 {
     /* each line: profile, tested, headroom as vendors write them */
-    static const struct { const char *text; double prof, tested, hr; } forms[] = {
+    static const struct {
+        const char *text;
+        double prof, tested, hr;
+    } forms[] = {
         {"IOPS per mailbox 0.10 (0.12 tested)\nHeadroom 20%\n", 0.10, 0.12, 20},
         {"Mailbox profile: .084 IOPS per mailbox (.10 tested), includes 20% headroom\n", 0.084, 0.10, 20},
         {".10 IOPS per user, .12 tested, giving 20% headroom\n", 0.10, 0.12, 20},
@@ -169,7 +172,8 @@ Test(new_kinds, mailboxes_per_database)
                  "Number of mailboxes/database 500\n");
     cr_assert_eq(a.n, 0);
     ps_audit_fini(&a);
-    a = run_text("Number of active mailboxes/server 1000\nNumber of databases/host 4\nNumber of mailboxes/database 300\n");
+    a = run_text(
+        "Number of active mailboxes/server 1000\nNumber of databases/host 4\nNumber of mailboxes/database 300\n");
     const ps_finding *f = get(&a, "mailboxes-per-database-arithmetic");
     cr_assert_float_eq(f->expected, 1200, 0);
     cr_assert_float_eq(f->stated, 1000, 0);
@@ -187,7 +191,7 @@ Test(new_kinds, target_from_tested_headroom_and_capacity)
     a = run_text("Mailboxes per server 1000\nIOPS per mailbox 0.10 (0.15 tested), includes 20% headroom\n"
                  "Target IOPS per server 120\n");
     cr_assert_float_eq(get(&a, "headroom-arithmetic")->expected, 0.12, 1e-12);
-    cr_assert_float_eq(get(&a, "target-iops-arithmetic")->expected, 150, 1e-9);   /* 1,000 x 0.15 */
+    cr_assert_float_eq(get(&a, "target-iops-arithmetic")->expected, 150, 1e-9); /* 1,000 x 0.15 */
     ps_audit_fini(&a);
     /* 489 / 836 = 58.49 % prints 58 % or 59 % (interval [58.4, 58.6] +- 0.5) */
     a = run_text("% storage capacity used by Exchange database 489/836 = 59%\n");
@@ -203,9 +207,10 @@ Test(new_kinds, target_from_tested_headroom_and_capacity)
 
 Test(new_kinds, report_configuration_against_the_paper)
 {
-    static const char ok[] = "Number of Exchange mailboxes simulated 500\nNumber of hosts 1\n"
-                             "Simulated profile: I/O's per second per mailbox 0.50\n"
-                             "Performance Test Result Report\nTest Description 4-SAS drives, mailboxes=500, IOPS=0.50\n";
+    static const char ok[] =
+        "Number of Exchange mailboxes simulated 500\nNumber of hosts 1\n"
+        "Simulated profile: I/O's per second per mailbox 0.50\n"
+        "Performance Test Result Report\nTest Description 4-SAS drives, mailboxes=500, IOPS=0.50\n";
     ps_audit a = run_text(ok);
     cr_assert_eq(a.n, 0);
     ps_audit_fini(&a);
@@ -257,7 +262,7 @@ Test(coverage, unread_numbers_with_their_words_and_filters)
     ps_audit_coverage cv;
     ps_audit_coverage_of(p, NULL, &cv);
     cr_assert_eq(cv.numbers_read, 1);
-    cr_assert_eq(cv.numbers_unread, 2, "%zu", cv.numbers_unread);   /* 4 and 2048 */
+    cr_assert_eq(cv.numbers_unread, 2, "%zu", cv.numbers_unread); /* 4 and 2048 */
     cr_assert_eq(cv.labels_unread, 2);
     const ps_claim *u = nth(p, PS_MX_UNREAD, 0);
     cr_assert_str_eq(u->text, "4");

@@ -7,7 +7,6 @@
 #include "ps_parser.h"
 #include "audit_test.h"
 
-
 typedef struct fixture {
     ps_js_run run;
     ps_js_server srv;
@@ -48,7 +47,12 @@ static void build(fixture *f)
     r->collection_end = ps_time_from_fields(2016, 1, 18, 12, 10, 54, 0);
     r->instances = f->rinst;
     r->ninstances = 2;
-    static const struct { enum ps_js_event_kind k; char *who, *what; double v; int fin; } evs[6] = {
+    static const struct {
+        enum ps_js_event_kind k;
+        char *who, *what;
+        double v;
+        int fin;
+    } evs[6] = {
         {PS_EV_LOGGING_STARTED, NULL, NULL, 15000, 0},
         {PS_EV_BLG_SAMPLES, "P.blg", NULL, 479, 0},
         {PS_EV_INSTANCE_RESULT, "Instance9.1", "I/O Database Reads Average Latency", 19.0, 0},
@@ -113,8 +117,8 @@ Test(run, report_vs_recomputed_and_log)
 {
     fixture f;
     build(&f);
-    f.cinst[1].computed.transactional.db_reads_per_sec = 45;   /* report 41: beyond 0.0005 + 1 % of 45 */
-    f.ev[4].v[0] = 14.2;                                        /* table 14.000 vs log 14.2 */
+    f.cinst[1].computed.transactional.db_reads_per_sec = 45; /* report 41: beyond 0.0005 + 1 % of 45 */
+    f.ev[4].v[0] = 14.2; /* table 14.000 vs log 14.2 */
     ps_audit a = audit(&f, NULL);
     const ps_finding *r = get(&a, "table-vs-recomputed-mismatch");
     cr_assert_float_eq(r->stated, 41, 0);
@@ -131,11 +135,11 @@ Test(run, verdict_samples_achieved)
 {
     fixture f;
     build(&f);
-    f.srv.verdict.result = PS_VERDICT_FAIL;    /* recomputed Fail, report Pass */
+    f.srv.verdict.result = PS_VERDICT_FAIL; /* recomputed Fail, report Pass */
     f.srv.verdict.source = PS_VSRC_BOTH;
     f.srv.verdict.disagree = 1;
-    f.ev[5].v[0] = 490;                        /* queried > .blg 479 and far from 478.5 */
-    f.rep.achieved_iops = 130;                 /* below target 140, and != 142 */
+    f.ev[5].v[0] = 490; /* queried > .blg 479 and far from 478.5 */
+    f.rep.achieved_iops = 130; /* below target 140, and != 142 */
     ps_audit a = audit(&f, NULL);
     cr_assert_eq(count(&a, "verdict-inconsistent"), 1);
     cr_assert_eq(count(&a, "sample-count-mismatch"), 2);
@@ -163,7 +167,7 @@ Test(run, seconds_under_ms_against_a_2007_run_report)
 {
     fixture f;
     build(&f);
-    f.rep.layout_2007 = 1;                                       /* 14.412 ms printed as 0.014 s */
+    f.rep.layout_2007 = 1; /* 14.412 ms printed as 0.014 s */
     ps_audit a = audit(&f, "Average Database Disk Read Latency (ms) 0.014\n");
     const ps_finding *u = get(&a, "unit-seconds-as-ms");
     cr_assert_eq(u->severity, PS_SEV_ERROR);

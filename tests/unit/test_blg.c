@@ -11,7 +11,7 @@
 #define MAXC 16
 
 typedef struct got {
-    int rc;                 /* open status */
+    int rc; /* open status */
     ps_error err;
     ps_warnings w;
     size_t nrows, ncols;
@@ -99,16 +99,16 @@ static void check_synth_b(const got *g)
         {N, 12.5, N, N, N, N},
         {1000, 13, 10, 100, N, N},
         {3000, N, N, 100, 5, N},
-        {5000, 14.000000000000002, N, 100, 5, N},   /* (28/200)*100: 0.14 is not exact in binary */
+        {5000, 14.000000000000002, N, 100, 5, N}, /* (28/200)*100: 0.14 is not exact in binary */
     };
     for (size_t r = 0; r < 4; r++)
         for (size_t c = 0; c < 6; c++)
             eqv(g->v[r][c], want[r][c], r, c);
     for (size_t r = 0; r < 4; r++) {
         cr_assert_eq(g->local[r], ps_time_from_fields(2020, 1, 15, 10, 0, (int)r, 0));
-        cr_assert_eq(g->utc[r], ps_time_from_fields(2020, 1, 15, 18, 0, (int)r, 0));   /* +480 min */
+        cr_assert_eq(g->utc[r], ps_time_from_fields(2020, 1, 15, 18, 0, (int)r, 0)); /* +480 min */
     }
-    cr_assert_eq(g->missing, 5 + 2 + 3 + 2);   /* NaN cells per row above */
+    cr_assert_eq(g->missing, 5 + 2 + 3 + 2); /* NaN cells per row above */
     cr_assert_eq(g->bad_values, 1);
     cr_assert_eq(g->bad_records, 1);
     cr_assert(has_warning(g, "unknown counter type 0x12345678"));
@@ -129,7 +129,7 @@ Test(blg, layout_b_64bit)
 Test(blg, layout_b_32bit_multipart)
 {
     ps_buf b = {0};
-    synth_opts o = {0, 1024, 40, NULL};   /* every record in 40-byte parts, across buffers */
+    synth_opts o = {0, 1024, 40, NULL}; /* every record in 40-byte parts, across buffers */
     synth_b(&b, &o);
     got g;
     read_file("b32", &b, 0, &g);
@@ -141,7 +141,7 @@ Test(blg, layout_b_32bit_multipart)
 Test(blg, utf16_surrogates)
 {
     ps_buf b = {0};
-    synth_opts o = {1, 2048, 8000, "\xF0\x9F\x98\x80 x"};   /* U+1F600 as a surrogate pair */
+    synth_opts o = {1, 2048, 8000, "\xF0\x9F\x98\x80 x"}; /* U+1F600 as a surrogate pair */
     synth_b(&b, &o);
     got g;
     read_file("utf16", &b, 0, &g);
@@ -152,9 +152,10 @@ Test(blg, utf16_surrogates)
     /* an unpaired high surrogate becomes U+FFFD */
     const unsigned char w[] = {0x41, 0, 0x00, 0xD8, 0x42, 0, 0, 0};
     char *s = blg_utf16_dup(w, sizeof w);
-    cr_assert_str_eq(s, "A\xEF\xBF\xBD" "B");
+    cr_assert_str_eq(s, "A\xEF\xBF\xBD"
+                        "B");
     free(s);
-    cr_assert_null(blg_utf16_dup(w, 6));   /* no NUL inside the bound */
+    cr_assert_null(blg_utf16_dup(w, 6)); /* no NUL inside the bound */
 }
 
 Test(blg, layout_a_objects)
@@ -167,11 +168,11 @@ Test(blg, layout_a_objects)
     cr_assert_eq(g.ncols, 12);
     cr_assert_eq(g.nrows, 3);
     cr_assert_str_eq(g.paths[0], "\\\\HOST\\Proc(x)\\% Time");
-    cr_assert_str_eq(g.paths[2], "\\\\HOST\\Proc(x)\\% Busy");   /* its base is hidden */
+    cr_assert_str_eq(g.paths[2], "\\\\HOST\\Proc(x)\\% Busy"); /* its base is hidden */
     cr_assert_str_eq(g.paths[3], "\\\\HOST\\Proc(x)\\Up");
     cr_assert_str_eq(g.paths[4], "\\\\HOST\\Proc(y)\\% Time");
-    cr_assert_str_eq(g.paths[8], "\\\\HOST\\Proc(y#1)\\% Time");  /* duplicate instance name */
-    cr_assert_str_eq(g.zone, "Eastern Daylight Time");            /* July: daylight time */
+    cr_assert_str_eq(g.paths[8], "\\\\HOST\\Proc(y#1)\\% Time"); /* duplicate instance name */
+    cr_assert_str_eq(g.zone, "Eastern Daylight Time"); /* July: daylight time */
     cr_assert_eq(g.bias, 240);
     cr_assert_eq(g.utc[0] - g.local[0], 240 * 60000);
     const double N = NAN;
@@ -207,12 +208,12 @@ Test(blg, time_zone_rules)
     /* 2021: 5th (= last) Sunday of October (southern-style rule reversed) */
     uint16_t last[8] = {0, 10, 0, 5, 3, 0, 0, 0};
     memcpy(tz.std_date, last, sizeof last);
-    cr_assert(blg_tz_is_dst(&tz, ps_time_from_fields(2021, 10, 31, 2, 0, 0, 0)));   /* Oct 31 2021 is a Sunday */
+    cr_assert(blg_tz_is_dst(&tz, ps_time_from_fields(2021, 10, 31, 2, 0, 0, 0))); /* Oct 31 2021 is a Sunday */
     cr_assert(!blg_tz_is_dst(&tz, ps_time_from_fields(2021, 10, 31, 3, 0, 0, 0)));
     cr_assert_str_eq(blg_tz_mui_name("@tzres.dll,-212"), "Pacific Standard Time");
     cr_assert_null(blg_tz_mui_name("@tzres.dll,-9999"));
     cr_assert_null(blg_tz_mui_name("Pacific Standard Time"));
-    cr_assert_eq(blg_ft_to_ms(116444736000000000ULL + 15000), 1);   /* 1.5 ms floors to 1 */
+    cr_assert_eq(blg_ft_to_ms(116444736000000000ULL + 15000), 1); /* 1.5 ms floors to 1 */
 }
 
 /* ------------------------------------------------------------------ hostile and damaged files */
@@ -248,7 +249,7 @@ Test(blg_hostile, event_length_past_used)
 {
     ps_buf b = {0};
     synth(&b, 1, 2048, 8000);
-    bb_set32(&b, 2048 + 0x48, 0xC014FFF0u);   /* size 0xFFF0, type 0x14, flags 0xC0 */
+    bb_set32(&b, 2048 + 0x48, 0xC014FFF0u); /* size 0xFFF0, type 0x14, flags 0xC0 */
     expect_einput("len_past", &b, "does not fit");
     ps_buf_fini(&b);
 }
@@ -257,9 +258,9 @@ Test(blg_hostile, event_length_past_used)
 Test(blg_hostile, lenient_skips_damaged_buffer)
 {
     ps_buf b = {0};
-    synth(&b, 1, 1024, 8000);   /* 1 KiB buffers: the counter list and each record apart */
+    synth(&b, 1, 1024, 8000); /* 1 KiB buffers: the counter list and each record apart */
     size_t last = b.len - 1024;
-    bb_set32(&b, last + 0x48, 0xC014FFF0u);   /* the first event of the last buffer */
+    bb_set32(&b, last + 0x48, 0xC014FFF0u); /* the first event of the last buffer */
     got g;
     read_file("lenient", &b, 1, &g);
     cr_assert_eq(g.rc, 0, "%s", g.err.msg);
@@ -277,7 +278,7 @@ Test(blg_hostile, zero_length_event_and_subrecord)
 {
     ps_buf b = {0};
     synth(&b, 1, 2048, 8000);
-    bb_set32(&b, 2048 + 0x48, 0xC0140000u);   /* event size 0 */
+    bb_set32(&b, 2048 + 0x48, 0xC0140000u); /* event size 0 */
     expect_einput("zero_event", &b, "does not fit");
     ps_buf_fini(&b);
     /* a data record whose first sub-record has length 0 */
@@ -302,7 +303,7 @@ Test(blg_hostile, zero_length_event_and_subrecord)
 Test(blg_hostile, parts_out_of_order)
 {
     ps_buf b = {0};
-    synth(&b, 1, 2048, 64);   /* the counter list goes in 64-byte parts of 136-byte events */
+    synth(&b, 1, 2048, 64); /* the counter list goes in 64-byte parts of 136-byte events */
     size_t e1 = 2048 + 0x48, e2 = e1 + 136;
     char tmp[136];
     memcpy(tmp, b.data + e1, 136);
@@ -339,7 +340,7 @@ Test(blg_hostile, huge_counts)
     synth(&b, 1, 2048, 8000);
     char *p = find(&b, "\x42\x4c\x03\x02", 4);
     cr_assert_not_null(p);
-    bb_set32(&b, (size_t)(p - b.data) + 12, 0x7FFFFFFFu);   /* tag, length, body length, N */
+    bb_set32(&b, (size_t)(p - b.data) + 12, 0x7FFFFFFFu); /* tag, length, body length, N */
     expect_einput("ninst", &b, "instances");
     ps_buf_fini(&b);
     /* a counter-list entry longer than its record */
@@ -361,7 +362,7 @@ Test(blg_hostile, object_instances_times_counters)
     char *p = find(&b, "P\0E\0R\0F\0", 8);
     cr_assert_not_null(p);
     size_t hl = (size_t)(unsigned char)p[0x18] | ((size_t)(unsigned char)p[0x19] << 8);
-    bb_set32(&b, (size_t)(p - b.data) + hl + 0x28, 60);   /* PERF_OBJECT_TYPE.NumInstances */
+    bb_set32(&b, (size_t)(p - b.data) + hl + 0x28, 60); /* PERF_OBJECT_TYPE.NumInstances */
     expect_einput("objinst", &b, "instances of 5 counters");
     ps_buf_fini(&b);
 }
@@ -372,7 +373,7 @@ Test(blg_hostile, string_offset_outside_entry)
     synth(&b, 1, 2048, 8000);
     char *q = find(&b, "\xff\x06\x00\x00\x08\x00\x02\x00", 8);
     cr_assert_not_null(q);
-    bb_set32(&b, (size_t)(q - b.data) + 8 + 0x30, 0x10000);   /* counter-name offset of entry 0 */
+    bb_set32(&b, (size_t)(q - b.data) + 8 + 0x30, 0x10000); /* counter-name offset of entry 0 */
     expect_einput("stroff", &b, "string offset");
     ps_buf_fini(&b);
 }
@@ -394,7 +395,7 @@ Test(blg_hostile, not_blg_files)
     ps_buf_reset(&b);
     expect_einput("empty", &b, NULL);
     synth(&b, 1, 2048, 8000);
-    b.len = 0x100;   /* shorter than one buffer: the header is cut */
+    b.len = 0x100; /* shorter than one buffer: the header is cut */
     expect_einput("short", &b, "too short");
     ps_buf_fini(&b);
     /* an ETW file with only the header buffer */
@@ -414,7 +415,7 @@ Test(blg_damaged, time_zone_bias_out_of_range)
 {
     ps_buf b = {0};
     synth(&b, 1, 2048, 8000);
-    bb_set32(&b, 0x68 + 0x48 + 0x54, 2147483588u);   /* StandardBias of the 64-bit header */
+    bb_set32(&b, 0x68 + 0x48 + 0x54, 2147483588u); /* StandardBias of the 64-bit header */
     got g;
     read_file("tzbias", &b, 0, &g);
     cr_assert_eq(g.rc, 0, "%s", g.err.msg);
@@ -429,9 +430,9 @@ Test(blg_damaged, time_zone_bias_out_of_range)
 Test(blg_damaged, truncated_file_keeps_whole_samples)
 {
     ps_buf b = {0};
-    synth(&b, 1, 1024, 8000);   /* 1 KiB buffers: records spread over several buffers */
+    synth(&b, 1, 1024, 8000); /* 1 KiB buffers: records spread over several buffers */
     size_t full = b.len;
-    b.len = full - 1024 + 300;  /* the last buffer is cut short */
+    b.len = full - 1024 + 300; /* the last buffer is cut short */
     got g;
     read_file("trunc", &b, 0, &g);
     cr_assert_eq(g.rc, 0, "%s", g.err.msg);
@@ -453,7 +454,7 @@ Test(blg_damaged, incomplete_record_at_end)
     f.ptr8 = 1;
     ps_buf_put(&f.file, b.data, b.len);
     char frag[100] = {0};
-    bb_event(&f, 0x22, bb_ft(2020, 1, 15, 10, 0, 4, 0), 1, 2, frag, sizeof frag);   /* part 2 never comes */
+    bb_event(&f, 0x22, bb_ft(2020, 1, 15, 10, 0, 4, 0), 1, 2, frag, sizeof frag); /* part 2 never comes */
     bb_finish(&f);
     got g;
     read_file("incomplete", &f.file, 0, &g);
@@ -473,9 +474,9 @@ Test(blg_damaged, unknown_tag_and_event_type)
     bb_list_begin(&l);
     bb_entry(&l, 0, 0x10000u, 1000, 0, "\\\\H", "o", NULL, NULL, "c");
     bb_record(&f, 0x20, 1, &l);
-    bb_record(&f, 0x30, 1, &l);   /* an event type nobody knows */
+    bb_record(&f, 0x30, 1, &l); /* an event type nobody knows */
     bb_data_begin(&d);
-    bb_u32(&d, 0x09034C42);       /* unknown tag, skipped by its length */
+    bb_u32(&d, 0x09034C42); /* unknown tag, skipped by its length */
     bb_u32(&d, 16);
     bb_u64(&d, 0);
     bb_value(&d, 0, 2, 77, 0, 0);

@@ -150,7 +150,7 @@ Test(blg_real, tx_basic_perf_counters)
     ps_warnings w = {0};
     ps_log *log = open_ok(path, &w);
     const ps_log_info *info = ps_log_info_get(log);
-    cr_assert_eq(info->ncounters, 10);   /* 5 PhysicalDisk counters + Processor(*) with 5 instances */
+    cr_assert_eq(info->ncounters, 10); /* 5 PhysicalDisk counters + Processor(*) with 5 instances */
     cr_assert_str_eq(info->header[0], "\\\\GEORGIS3\\PhysicalDisk(0 C:)\\Avg. Disk Bytes/Read");
     cr_assert_str_eq(info->header[5], "\\\\GEORGIS3\\Processor(0)\\% Processor Time");
     cr_assert_str_eq(info->header[9], "\\\\GEORGIS3\\Processor(_Total)\\% Processor Time");
@@ -200,17 +200,17 @@ Test(blg_real, pal_layout_a)
     ps_log *log = open_ok(sample("PAL_SamplePerfmonLog.blg"), &w);
     const ps_log_info *info = ps_log_info_get(log);
     const blg_log *l = log->impl;
-    cr_assert_eq(l->cat_samples, 11);   /* the catalog agrees with the records (else a warning) */
+    cr_assert_eq(l->cat_samples, 11); /* the catalog agrees with the records (else a warning) */
     cr_assert_eq(l->cat_objects, 8);
     for (size_t i = 0; i < w.n; i++)
         cr_assert_null(strstr(w.msgs[i], "catalog"), "%s", w.msgs[i]);
-    cr_assert_str_eq(info->timezone, "Eastern Daylight Time");   /* August 2007 */
+    cr_assert_str_eq(info->timezone, "Eastern Daylight Time"); /* August 2007 */
     cr_assert_eq(info->bias_minutes, 240);
     size_t up = col(info, "\\\\ZACH-PC\\System\\System Up Time");
     size_t pt = col(info, "\\\\ZACH-PC\\Processor(_Total)\\% Processor Time");
     size_t ut = col(info, "\\\\ZACH-PC\\Processor(_Total)\\% User Time");
     size_t kt = col(info, "\\\\ZACH-PC\\Processor(_Total)\\% Privileged Time");
-    col(info, "\\\\ZACH-PC\\Process(svchost#12)\\% Processor Time");   /* 13 svchost instances */
+    col(info, "\\\\ZACH-PC\\Process(svchost#12)\\% Processor Time"); /* 13 svchost instances */
     double uptime0 = (double)(l->src.start_time - l->src.boot_time) / 1e7;
     ps_row r;
     ps_error err;

@@ -19,15 +19,20 @@ Test(chart_bands, rectangles_follow_the_y_axis)
     double v[4] = {5, 12, 8, 18};
     ps_chart_series s = {.label = "D:", .role = -1, .n = 4, .v = v, .t = t};
     ps_chart_threshold thr[2] = {{.value = 15, .label = "warning 15"}, {.value = 25, .label = "critical 25"}};
-    ps_chart_band bands[3] = {{15, 25, PS_ROLE_WARN_BAND}, {25, INFINITY, PS_ROLE_CRIT_BAND},
-                              {1000, 2000, PS_ROLE_CRIT_BAND}};
-    ps_chart_spec spec = {.kind = PS_CHART_TIME, .series = &s, .nseries = 1, .thresholds = thr, .nthresholds = 2,
-                          .bands = bands, .nbands = 3};
+    ps_chart_band bands[3] = {
+        {15, 25, PS_ROLE_WARN_BAND}, {25, INFINITY, PS_ROLE_CRIT_BAND}, {1000, 2000, PS_ROLE_CRIT_BAND}};
+    ps_chart_spec spec = {.kind = PS_CHART_TIME,
+                          .series = &s,
+                          .nseries = 1,
+                          .thresholds = thr,
+                          .nthresholds = 2,
+                          .bands = bands,
+                          .nbands = 3};
     ps_chart_layout l;
     ps_error err;
     cr_assert_eq(ps_chart_layout_compute(&spec, &l, &err), 0, "%s", err.msg);
     cr_assert_lt(l.y.max, 1000, "bands must not widen the y range (max %g)", l.y.max);
-    cr_assert_geq(l.y.max, 25);                       /* the critical threshold line does */
+    cr_assert_geq(l.y.max, 25); /* the critical threshold line does */
     size_t nb = 0;
     for (size_t i = 0; i < l.nshades; i++) {
         const ps_chart_shade_box *b = &l.shades[i];

@@ -10,7 +10,7 @@
 #include "chart_fixtures.h"
 #include "ps_render.h"
 
-#define EPS 0.005   /* dumps and hand values use 2 decimals */
+#define EPS 0.005 /* dumps and hand values use 2 decimals */
 
 static void check_golden(const ps_chart_spec *spec, const char *name)
 {
@@ -34,8 +34,8 @@ static void check_golden(const ps_chart_spec *spec, const char *name)
     const char *g = b.data, *w = want;
     for (int line = 1; *g || *w; line++) {
         size_t gl = strcspn(g, "\n"), wl = strcspn(w, "\n");
-        cr_assert(gl == wl && memcmp(g, w, gl) == 0, "%s:%d:\n got  %.*s\n want %.*s", name,
-                  line, (int)gl, g, (int)wl, w);
+        cr_assert(gl == wl && memcmp(g, w, gl) == 0, "%s:%d:\n got  %.*s\n want %.*s", name, line, (int)gl, g, (int)wl,
+                  w);
         g += gl + (g[gl] != 0);
         w += wl + (w[wl] != 0);
     }
@@ -169,7 +169,7 @@ Test(chart_layout, spec_errors)
     cr_assert_eq(ps_chart_layout_compute(&s, &l, &err), PS_EUSAGE);
     ps_chart_layout_fini(&l);
     s = fix_bar_spec();
-    s.ncategories = 3;   /* series have 2 values */
+    s.ncategories = 3; /* series have 2 values */
     cr_assert_eq(ps_chart_layout_compute(&s, &l, &err), PS_EUSAGE);
     cr_assert(strstr(err.msg, "2 values for 3 categories"), "%s", err.msg);
     s = fix_bar_spec();
@@ -341,6 +341,6 @@ Test(chart_layout, series_of_model_series)
     cr_assert(isnan(c.v[1]));
     cr_assert_eq(c.role, 4);
     cr_assert_eq(c.on_y2, 0);
-    m.label = NULL;   /* not owned by the test's string literal */
+    m.label = NULL; /* not owned by the test's string literal */
     ps_series_fini(&m);
 }

@@ -20,10 +20,21 @@ Test(chart_marks, each_series_has_its_own_limit)
 {
     const char *cats[2] = {"Instance1", "Instance2"};
     double r[2] = {15, 22}, w[2] = {7, 8}, g[2] = {1.2, 11};
-    ps_chart_series s[3] = {
-        {.label = "DB read latency", .role = -1, .n = 2, .v = r, .has_limit = 1, .limit = 20, .limit_label = "limit 20 ms"},
-        {.label = "DB write latency", .role = -1, .n = 2, .v = w},
-        {.label = "Log write latency", .role = -1, .n = 2, .v = g, .has_limit = 1, .limit = 10, .limit_label = "limit 10 ms"}};
+    ps_chart_series s[3] = {{.label = "DB read latency",
+                             .role = -1,
+                             .n = 2,
+                             .v = r,
+                             .has_limit = 1,
+                             .limit = 20,
+                             .limit_label = "limit 20 ms"},
+                            {.label = "DB write latency", .role = -1, .n = 2, .v = w},
+                            {.label = "Log write latency",
+                             .role = -1,
+                             .n = 2,
+                             .v = g,
+                             .has_limit = 1,
+                             .limit = 10,
+                             .limit_label = "limit 10 ms"}};
     ps_chart_spec spec = {.kind = PS_CHART_BARS, .categories = cats, .ncategories = 2, .series = s, .nseries = 3};
     ps_chart_layout l;
     ps_error err;
@@ -124,19 +135,25 @@ Test(chart_marks, limit_label_avoids_the_data)
     double v[40], flat[40];
     for (int i = 0; i < 40; i++) {
         t[i] = (ps_time)i * 60000;
-        v[i] = i >= 30 ? 21.5 : 5;   /* just above the line at the right end */
+        v[i] = i >= 30 ? 21.5 : 5; /* just above the line at the right end */
         flat[i] = 5;
     }
     ps_chart_threshold thr = {.value = 20, .label = "limit 20 ms"};
     for (int pass = 0; pass < 2; pass++) {
         ps_chart_series s = {.label = "x", .role = -1, .n = 40, .v = pass ? flat : v, .t = t};
-        ps_chart_spec spec = {.kind = PS_CHART_TIME, .series = &s, .nseries = 1, .thresholds = &thr, .nthresholds = 1,
+        ps_chart_spec spec = {.kind = PS_CHART_TIME,
+                              .series = &s,
+                              .nseries = 1,
+                              .thresholds = &thr,
+                              .nthresholds = 1,
                               .y_include_zero = 1};
         ps_chart_layout l;
         ps_error err;
         cr_assert_eq(ps_chart_layout_compute(&spec, &l, &err), 0, "%s", err.msg);
         const ps_chart_text *lab = &l.thresholds[0].label;
-        double x0 = lab->anchor == PS_ANCHOR_END ? lab->x - lab->width : lab->anchor == PS_ANCHOR_MIDDLE ? lab->x - lab->width / 2 : lab->x;
+        double x0 = lab->anchor == PS_ANCHOR_END      ? lab->x - lab->width
+                    : lab->anchor == PS_ANCHOR_MIDDLE ? lab->x - lab->width / 2
+                                                      : lab->x;
         double top = lab->y - lab->size, bottom = lab->y + 1;
         if (pass) {
             cr_assert_eq(lab->anchor, PS_ANCHOR_END, "no collision: right end");

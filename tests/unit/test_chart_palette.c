@@ -26,8 +26,7 @@ Test(chart_palette, series_distinct_in_greyscale)
         }
     }
     /* neighbours alternate: series1 and series2 differ by far more than the minimum */
-    cr_assert(fabs(ps_chart_lightness(ps_chart_palette(0)->rgb) -
-                   ps_chart_lightness(ps_chart_palette(1)->rgb)) >= 20);
+    cr_assert(fabs(ps_chart_lightness(ps_chart_palette(0)->rgb) - ps_chart_lightness(ps_chart_palette(1)->rgb)) >= 20);
 }
 
 Test(chart_palette, dashes_distinct)
@@ -39,8 +38,7 @@ Test(chart_palette, dashes_distinct)
         cr_assert(a->ndash >= 2 && a->ndash % 2 == 0, "series%d", i + 1);
         for (int j = 1; j < i; j++) {
             const ps_chart_color *b = ps_chart_palette(j);
-            int same = a->ndash == b->ndash &&
-                       memcmp(a->dash, b->dash, a->ndash * sizeof(double)) == 0;
+            int same = a->ndash == b->ndash && memcmp(a->dash, b->dash, a->ndash * sizeof(double)) == 0;
             cr_assert(!same, "series%d and series%d share a dash", i + 1, j + 1);
         }
     }
@@ -49,7 +47,7 @@ Test(chart_palette, dashes_distinct)
 Test(chart_palette, names_and_roles)
 {
     static const char *const names[] = {"series1", "series8", "threshold", "shade", "grid",
-                                        "axis", "text", "muted", "pass", "fail"};
+                                        "axis",    "text",    "muted",     "pass",  "fail"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         int r = ps_chart_role_parse(names[i]);
         cr_assert(r >= 0, "%s", names[i]);

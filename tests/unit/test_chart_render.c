@@ -60,8 +60,8 @@ static void check_png(const ps_chart_spec *spec, const char *name)
     /* the middle of every bar has its series colour */
     for (size_t i = 0; i < l.nbars; i++) {
         const ps_chart_bar *b = &l.bars[i];
-        cr_assert_eq(pixel(s, b->r.x + b->r.w / 2, b->r.y + b->r.h * 0.75),
-                     ps_chart_palette(b->role)->rgb, "bar %zu", i);
+        cr_assert_eq(pixel(s, b->r.x + b->r.w / 2, b->r.y + b->r.h * 0.75), ps_chart_palette(b->role)->rgb, "bar %zu",
+                     i);
     }
     /* shaded ranges: a point inside the shade, away from lines and grid */
     for (size_t i = 0; i < l.nshades; i++)
@@ -171,12 +171,11 @@ Test(chart_render, pdf_page, .fini = release)
     ps_error err;
     /* three charts stacked on one A4 page (595 x 842 pt), 515 x 240 each */
     for (int i = 0; i < 3; i++)
-        cr_assert_eq(ps_chart_draw_hpdf(&specs[i], doc, page, font, bold, 40,
-                                        842 - 40 - 260.0 * (i + 1), 515, 240, &err),
-                     0, "%s", err.msg);
+        cr_assert_eq(
+            ps_chart_draw_hpdf(&specs[i], doc, page, font, bold, 40, 842 - 40 - 260.0 * (i + 1), 515, 240, &err), 0,
+            "%s", err.msg);
     /* no font is a usage error, nothing drawn */
-    cr_assert_eq(ps_chart_draw_hpdf(&specs[0], doc, page, NULL, NULL, 0, 0, 300, 200, &err),
-                 PS_EUSAGE);
+    cr_assert_eq(ps_chart_draw_hpdf(&specs[0], doc, page, NULL, NULL, 0, 0, 300, 200, &err), PS_EUSAGE);
     char path[1024];
     out_path(path, sizeof path, "charts.pdf");
     cr_assert_eq(HPDF_SaveToFile(doc, path), HPDF_OK);

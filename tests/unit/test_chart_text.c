@@ -27,8 +27,10 @@ Test(chart_text, cjk_legend_label_is_one_em_per_character)
 {
     /* zh-TW "資料庫讀取" (5 ideographs), ja "ログ書き込み" (6 kana/kanji), ko "데이터베이스" (6
      * Hangul syllables), fullwidth "ＩＯＰＳ" (4): each n x 8 pt at the 8 pt legend size. */
-    static const struct { const char *label; int n; } cases[] = {
-        {"資料庫讀取", 5}, {"ログ書き込み", 6}, {"데이터베이스", 6}, {"ＩＯＰＳ", 4}};
+    static const struct {
+        const char *label;
+        int n;
+    } cases[] = {{"資料庫讀取", 5}, {"ログ書き込み", 6}, {"데이터베이스", 6}, {"ＩＯＰＳ", 4}};
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         ps_chart_series s = {cases[c].label, -1, 3, text_v, NULL, 0, 0, 0, NULL};
         ps_chart_spec spec = one_series(&s);
@@ -38,8 +40,8 @@ Test(chart_text, cjk_legend_label_is_one_em_per_character)
         cr_assert_eq(l.nlegend, 1);
         const ps_chart_text *t = &l.legend[0].text;
         cr_assert_str_eq(t->text, cases[c].label);
-        cr_assert_float_eq(t->width, cases[c].n * t->size, 1e-9, "%s: width %g, want %d x %g",
-                           cases[c].label, t->width, cases[c].n, t->size);
+        cr_assert_float_eq(t->width, cases[c].n * t->size, 1e-9, "%s: width %g, want %d x %g", cases[c].label, t->width,
+                           cases[c].n, t->size);
         cr_assert_float_eq(t->size, 8.0, 1e-9);
         ps_chart_layout_fini(&l);
     }
@@ -60,8 +62,7 @@ Test(chart_text, cjk_legend_items_do_not_overlap)
     const ps_chart_text *a = &l.legend[0].text, *b = &l.legend[1].text;
     cr_assert_float_eq(a->width, 9 * 8.0, 1e-9);
     if (a->y == b->y)
-        cr_assert_geq(l.legend[1].swatch.x, a->x + a->width, "%g < %g", l.legend[1].swatch.x,
-                      a->x + a->width);
+        cr_assert_geq(l.legend[1].swatch.x, a->x + a->width, "%g < %g", l.legend[1].swatch.x, a->x + a->width);
     ps_chart_layout_fini(&l);
 }
 
@@ -81,8 +82,7 @@ Test(chart_text, long_title_wraps_within_the_plot)
     /* The failure chart title of the demo paper (587 pt wide at 13 pt bold) on its 480 x 250 pt
      * chart: 2 lines, each at most the plot's width, words kept whole, the plot moved down by one
      * title line (13 x 1.3 = 16.9 pt) against the same chart with a short title. */
-    static const char *const title =
-        "MBX01 Instance5312.2: database read latency around its worst sample (bursts)";
+    static const char *const title = "MBX01 Instance5312.2: database read latency around its worst sample (bursts)";
     ps_chart_series s = {"read", -1, 3, text_v, NULL, 0, 0, 0, NULL};
     ps_chart_spec spec = one_series(&s);
     spec.width = 480;
@@ -108,7 +108,7 @@ Test(chart_text, long_title_wraps_within_the_plot)
             cr_assert_float_eq(t[i]->y - t[i - 1]->y, 13 * 1.3, 1e-9);
         ps_buf_printf(&joined, "%s%s", i ? " " : "", t[i]->text);
     }
-    cr_assert_str_eq(joined.data, title);   /* broken at spaces, nothing lost */
+    cr_assert_str_eq(joined.data, title); /* broken at spaces, nothing lost */
     cr_assert_float_eq(l.plot.y - plot_top_short, 13 * 1.3, 1e-9);
     ps_buf_fini(&joined);
     ps_chart_layout_fini(&l);

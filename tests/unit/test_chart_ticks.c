@@ -6,22 +6,19 @@
 
 #include "ps_render.h"
 
-static size_t ticks(double lo, double hi, int zero, double *min, double *max, double *step,
-                    double *v)
+static size_t ticks(double lo, double hi, int zero, double *min, double *max, double *step, double *v)
 {
     return ps_chart_nice_ticks(lo, hi, zero, min, max, step, v);
 }
 
-static void expect_ticks(double lo, double hi, int zero, const double *want, size_t nwant,
-                         double want_step)
+static void expect_ticks(double lo, double hi, int zero, const double *want, size_t nwant, double want_step)
 {
     double v[PS_CHART_MAX_TICKS], mn, mx, st;
     size_t n = ticks(lo, hi, zero, &mn, &mx, &st, v);
     cr_assert_eq(n, nwant, "[%g, %g]: %zu ticks, want %zu", lo, hi, n, nwant);
     cr_assert_float_eq(st, want_step, 1e-12, "[%g, %g]: step %g", lo, hi, st);
     for (size_t i = 0; i < n; i++)
-        cr_assert_float_eq(v[i], want[i], 1e-12 * fmax(1, fabs(want[i])),
-                           "[%g, %g] tick %zu: %.17g", lo, hi, i, v[i]);
+        cr_assert_float_eq(v[i], want[i], 1e-12 * fmax(1, fabs(want[i])), "[%g, %g] tick %zu: %.17g", lo, hi, i, v[i]);
     cr_assert_eq(mn, want[0]);
     cr_assert_eq(mx, want[nwant - 1]);
 }
@@ -162,8 +159,8 @@ Test(chart_ticks, tick_label_direct)
 
 #define T(y, mo, d, h, mi, s) ps_time_from_fields(y, mo, d, h, mi, s, 0)
 
-static void expect_time(ps_time t0, ps_time t1, size_t maxt, const char *fmt, ps_time step,
-                        const char *const *want, size_t n)
+static void expect_time(ps_time t0, ps_time t1, size_t maxt, const char *fmt, ps_time step, const char *const *want,
+                        size_t n)
 {
     ps_time tk[PS_CHART_MAX_TICKS], st;
     const char *f;
@@ -180,16 +177,14 @@ static void expect_time(ps_time t0, ps_time t1, size_t maxt, const char *fmt, ps
 Test(chart_ticks, time_90s)
 {
     /* 10:00:05..10:01:35: 10 s steps give 10:00:10..10:01:30 = 9 ticks; 15 s give 6 */
-    static const char *const w[] = {"10:00:15", "10:00:30", "10:00:45",
-                                    "10:01:00", "10:01:15", "10:01:30"};
+    static const char *const w[] = {"10:00:15", "10:00:30", "10:00:45", "10:01:00", "10:01:15", "10:01:30"};
     expect_time(T(2016, 11, 26, 10, 0, 5), T(2016, 11, 26, 10, 1, 35), 8, "HH:MM:SS", 15000, w, 6);
 }
 
 Test(chart_ticks, time_2h)
 {
     /* 09:50..11:50: 10 min steps -> 12 ticks; 15 min -> 10:00..11:45 = 8 ticks */
-    static const char *const w[] = {"10:00", "10:15", "10:30", "10:45",
-                                    "11:00", "11:15", "11:30", "11:45"};
+    static const char *const w[] = {"10:00", "10:15", "10:30", "10:45", "11:00", "11:15", "11:30", "11:45"};
     expect_time(T(2016, 11, 26, 9, 50, 0), T(2016, 11, 26, 11, 50, 0), 8, "HH:MM", 900000, w, 8);
     /* at most 4 ticks: 30 min -> 10:00, 10:30, 11:00, 11:30 */
     static const char *const w4[] = {"10:00", "10:30", "11:00", "11:30"};
@@ -199,20 +194,16 @@ Test(chart_ticks, time_2h)
 Test(chart_ticks, time_26h)
 {
     /* 11/26 22:00..11/28 00:00: 3 h steps -> 11/27 00:00..11/28 00:00 = 9 ticks; 6 h -> 5 */
-    static const char *const w[] = {"11/27 00:00", "11/27 06:00", "11/27 12:00",
-                                    "11/27 18:00", "11/28 00:00"};
-    expect_time(T(2016, 11, 26, 22, 0, 0), T(2016, 11, 28, 0, 0, 0), 8, "MM/DD HH:MM",
-                6 * 3600000LL, w, 5);
+    static const char *const w[] = {"11/27 00:00", "11/27 06:00", "11/27 12:00", "11/27 18:00", "11/28 00:00"};
+    expect_time(T(2016, 11, 26, 22, 0, 0), T(2016, 11, 28, 0, 0, 0), 8, "MM/DD HH:MM", 6 * 3600000LL, w, 5);
 }
 
 Test(chart_ticks, time_10_days)
 {
     /* 2016-11-20..11-30: daily -> 11 ticks; 2 days counted from 1970-01-01: 2016-11-26 is
      * day 17131 (odd), so even days are 11-21, 11-23, 11-25, 11-27, 11-29 */
-    static const char *const w[] = {"2016-11-21", "2016-11-23", "2016-11-25", "2016-11-27",
-                                    "2016-11-29"};
-    expect_time(T(2016, 11, 20, 0, 0, 0), T(2016, 11, 30, 0, 0, 0), 8, "YYYY-MM-DD",
-                2 * 86400000LL, w, 5);
+    static const char *const w[] = {"2016-11-21", "2016-11-23", "2016-11-25", "2016-11-27", "2016-11-29"};
+    expect_time(T(2016, 11, 20, 0, 0, 0), T(2016, 11, 30, 0, 0, 0), 8, "YYYY-MM-DD", 2 * 86400000LL, w, 5);
 }
 
 Test(chart_ticks, time_before_1970)

@@ -61,7 +61,7 @@ Test(codepage, every_page_detected_and_converted)
             ps_error err;
             int rows = 0;
             while (ps_log_next(log, &r, &err) == 1) {
-                cr_assert_eq(r.values[0], (double)rows);   /* values: second + column */
+                cr_assert_eq(r.values[0], (double)rows); /* values: second + column */
                 rows++;
             }
             cr_assert_eq(rows, 3);
@@ -108,7 +108,7 @@ Test(codepage, cut_zone_cell_is_read_with_one_warning)
     ps_row r;
     ps_error err;
     cr_assert_eq(ps_log_next(log, &r, &err), 1);
-    cr_assert_eq(r.utc, r.local);   /* zone unknown: UTC is the local time */
+    cr_assert_eq(r.utc, r.local); /* zone unknown: UTC is the local time */
     cr_assert_eq(ps_log_next(log, &r, &err), 1);
     cr_assert_eq(ps_log_next(log, &r, &err), 0);
     cr_assert_eq(w.n, 1);

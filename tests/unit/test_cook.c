@@ -14,69 +14,69 @@ static double cook2(uint32_t type, int64_t x0, int64_t y0, int64_t x1, int64_t y
     return v;
 }
 
-#define OK2(type, x0, y0, x1, y1, f, m, want)                                                                       \
-    do {                                                                                                           \
-        int r_;                                                                                                    \
-        double v_ = cook2(type, x0, y0, x1, y1, f, m, &r_);                                                        \
-        cr_assert_eq(r_, BLG_COOK_OK, "type 0x%08x: result %d", (unsigned)(type), r_);                             \
-        cr_assert(v_ == (want), "type 0x%08x: %.17g != %.17g", (unsigned)(type), v_, (double)(want));               \
-        /* a two-sample type has no value without its previous sample */                                           \
-        blg_raw c_ = {1, x1, y1, f, m}, p_ = {0};                                                                  \
-        double w_;                                                                                                 \
-        if (blg_cook(type, &p_, &c_, &w_) != BLG_COOK_OK)                                                          \
-            cr_assert(isnan(w_));                                                                                  \
+#define OK2(type, x0, y0, x1, y1, f, m, want)                                                         \
+    do {                                                                                              \
+        int r_;                                                                                       \
+        double v_ = cook2(type, x0, y0, x1, y1, f, m, &r_);                                           \
+        cr_assert_eq(r_, BLG_COOK_OK, "type 0x%08x: result %d", (unsigned)(type), r_);                \
+        cr_assert(v_ == (want), "type 0x%08x: %.17g != %.17g", (unsigned)(type), v_, (double)(want)); \
+        /* a two-sample type has no value without its previous sample */                              \
+        blg_raw c_ = {1, x1, y1, f, m}, p_ = {0};                                                     \
+        double w_;                                                                                    \
+        if (blg_cook(type, &p_, &c_, &w_) != BLG_COOK_OK)                                             \
+            cr_assert(isnan(w_));                                                                     \
     } while (0)
 
-#define BAD2(type, x0, y0, x1, y1, f, m)                                                                           \
-    do {                                                                                                           \
-        int r_;                                                                                                    \
-        double v_ = cook2(type, x0, y0, x1, y1, f, m, &r_);                                                        \
-        cr_assert_eq(r_, BLG_COOK_BAD, "type 0x%08x: result %d value %g", (unsigned)(type), r_, v_);               \
-        cr_assert(isnan(v_));                                                                                      \
+#define BAD2(type, x0, y0, x1, y1, f, m)                                                             \
+    do {                                                                                             \
+        int r_;                                                                                      \
+        double v_ = cook2(type, x0, y0, x1, y1, f, m, &r_);                                          \
+        cr_assert_eq(r_, BLG_COOK_BAD, "type 0x%08x: result %d value %g", (unsigned)(type), r_, v_); \
+        cr_assert(isnan(v_));                                                                        \
     } while (0)
 
 Test(cook, rates)
 {
-    OK2(0x10410400u, 100, 1000, 600, 3000, 1000, 0, 250.0);     /* COUNTER: 500 / (2000/1000) = 250 */
-    OK2(0x10410500u, 0, 0, 3000, 1500, 500, 0, 1000.0);         /* BULK_COUNT: 3000 / (1500/500) = 1000 */
-    OK2(0x00410400u, 10, 0, 40, 100, 100, 0, 30.0);             /* SAMPLE_COUNTER: 30 / (100/100) = 30 */
+    OK2(0x10410400u, 100, 1000, 600, 3000, 1000, 0, 250.0); /* COUNTER: 500 / (2000/1000) = 250 */
+    OK2(0x10410500u, 0, 0, 3000, 1500, 500, 0, 1000.0); /* BULK_COUNT: 3000 / (1500/500) = 1000 */
+    OK2(0x00410400u, 10, 0, 40, 100, 100, 0, 30.0); /* SAMPLE_COUNTER: 30 / (100/100) = 30 */
 }
 
 Test(cook, timers)
 {
-    OK2(0x20410500u, 0, 0, 250, 1000, 1000, 0, 25.0);           /* COUNTER_TIMER: 250/1000*100 = 25 */
-    OK2(0x21410500u, 0, 0, 250, 1000, 1000, 0, 75.0);           /* TIMER_INV: 100*(1-0.25) = 75 */
+    OK2(0x20410500u, 0, 0, 250, 1000, 1000, 0, 25.0); /* COUNTER_TIMER: 250/1000*100 = 25 */
+    OK2(0x21410500u, 0, 0, 250, 1000, 1000, 0, 75.0); /* TIMER_INV: 100*(1-0.25) = 75 */
     OK2(0x20510500u, 0, 0, 5000000, 10000000, 10000000, 0, 50.0); /* 100NSEC_TIMER: 0.5*100 */
     OK2(0x21510500u, 0, 0, 2500000, 10000000, 10000000, 0, 75.0); /* 100NSEC_TIMER_INV: 100*(1-0.25) */
-    OK2(0x20610500u, 3, 8, 4, 16, 10000000, 0, 12.5);           /* OBJ_TIME_TIMER: 1/8*100 = 12.5 */
-    OK2(0x20470500u, 0, 4, 3, 8, 0, 0, 75.0);                   /* PRECISION_SYSTEM: 3/4*100 */
+    OK2(0x20610500u, 3, 8, 4, 16, 10000000, 0, 12.5); /* OBJ_TIME_TIMER: 1/8*100 = 12.5 */
+    OK2(0x20470500u, 0, 4, 3, 8, 0, 0, 75.0); /* PRECISION_SYSTEM: 3/4*100 */
     OK2(0x20570500u, 0, 0, 1000000, 4000000, 10000000, 0, 25.0); /* PRECISION_100NS: 1e6/4e6*100 */
-    OK2(0x20670500u, 5, 2, 6, 4, 0, 0, 50.0);                   /* PRECISION_OBJECT: 1/2*100 */
+    OK2(0x20670500u, 5, 2, 6, 4, 0, 0, 50.0); /* PRECISION_OBJECT: 1/2*100 */
 }
 
 Test(cook, queues_and_averages)
 {
-    OK2(0x00450400u, 0, 0, 6000, 2000, 1000, 0, 3.0);           /* QUEUELEN: 6000/2000 */
-    OK2(0x00450500u, 0, 0, 1000, 4000, 1000, 0, 0.25);          /* LARGE_QUEUELEN: 1000/4000 */
+    OK2(0x00450400u, 0, 0, 6000, 2000, 1000, 0, 3.0); /* QUEUELEN: 6000/2000 */
+    OK2(0x00450500u, 0, 0, 1000, 4000, 1000, 0, 0.25); /* LARGE_QUEUELEN: 1000/4000 */
     OK2(0x00550500u, 0, 0, 15000000, 10000000, 10000000, 0, 1.5); /* 100NS_QUEUELEN: 1.5e7/1e7 */
-    OK2(0x00650500u, 1, 1, 8, 3, 10000000, 0, 3.5);             /* OBJ_TIME_QUEUELEN: 7/2 */
-    OK2(0x30020400u, 0, 0, 500, 4, 1000, 0, 0.125);             /* AVERAGE_TIMER: (500/1000)/4 s */
-    OK2(0x40020500u, 0, 0, 8192, 2, 1000, 0, 4096.0);           /* AVERAGE_BULK: 8192/2 */
-    OK2(0x20C20400u, 0, 0, 1, 4, 0, 0, 25.0);                   /* SAMPLE_FRACTION: 1/4*100 */
+    OK2(0x00650500u, 1, 1, 8, 3, 10000000, 0, 3.5); /* OBJ_TIME_QUEUELEN: 7/2 */
+    OK2(0x30020400u, 0, 0, 500, 4, 1000, 0, 0.125); /* AVERAGE_TIMER: (500/1000)/4 s */
+    OK2(0x40020500u, 0, 0, 8192, 2, 1000, 0, 4096.0); /* AVERAGE_BULK: 8192/2 */
+    OK2(0x20C20400u, 0, 0, 1, 4, 0, 0, 25.0); /* SAMPLE_FRACTION: 1/4*100 */
 }
 
 Test(cook, multi_timers)
 {
-    OK2(0x22410500u, 0, 0, 1000, 2000, 1000, 4, 12500.0);       /* MULTI_TIMER: 100*(1000/(2000/1000))/4 */
-    OK2(0x23410500u, 0, 0, 2, 1000, 1000, 4, 50.0);             /* MULTI_TIMER_INV: 100*(4-2/1)/4 */
+    OK2(0x22410500u, 0, 0, 1000, 2000, 1000, 4, 12500.0); /* MULTI_TIMER: 100*(1000/(2000/1000))/4 */
+    OK2(0x23410500u, 0, 0, 2, 1000, 1000, 4, 50.0); /* MULTI_TIMER_INV: 100*(4-2/1)/4 */
     OK2(0x22510500u, 0, 0, 10000000, 10000000, 10000000, 2, 50.0); /* 100NSEC_MULTI: 100*(1)/2 */
     OK2(0x23510500u, 0, 0, 10000000, 10000000, 10000000, 4, 75.0); /* 100NSEC_MULTI_INV: 100*(4-1)/4 */
 }
 
 Test(cook, deltas)
 {
-    OK2(0x00400400u, 10, 0, 17, 0, 0, 0, 7.0);                  /* DELTA: 17-10 */
-    OK2(0x00400500u, 100, 0, 50, 0, 0, 0, -50.0);               /* LARGE_DELTA: 50-100 (a delta may fall) */
+    OK2(0x00400400u, 10, 0, 17, 0, 0, 0, 7.0); /* DELTA: 17-10 */
+    OK2(0x00400500u, 100, 0, 50, 0, 0, 0, -50.0); /* LARGE_DELTA: 50-100 (a delta may fall) */
 }
 
 /* One-sample types: a value from the first sample on (no previous sample needed). */
@@ -91,12 +91,12 @@ static void ok1(uint32_t type, int64_t x, int64_t y, uint64_t f, double want)
 
 Test(cook, one_sample_types)
 {
-    ok1(0x20020400u, 3, 4, 0, 75.0);              /* RAW_FRACTION: 3/4*100 */
-    ok1(0x20020500u, 1, 8, 0, 12.5);              /* LARGE_RAW_FRACTION: 1/8*100 */
-    ok1(0x00010000u, 42, 0, 0, 42.0);             /* RAWCOUNT */
-    ok1(0x00010100u, 5000000000LL, 0, 0, 5e9);    /* LARGE_RAWCOUNT */
-    ok1(0x00000000u, 255, 0, 0, 255.0);           /* RAWCOUNT_HEX: printed in decimal */
-    ok1(0x00000100u, 4096, 0, 0, 4096.0);         /* LARGE_RAWCOUNT_HEX */
+    ok1(0x20020400u, 3, 4, 0, 75.0); /* RAW_FRACTION: 3/4*100 */
+    ok1(0x20020500u, 1, 8, 0, 12.5); /* LARGE_RAW_FRACTION: 1/8*100 */
+    ok1(0x00010000u, 42, 0, 0, 42.0); /* RAWCOUNT */
+    ok1(0x00010100u, 5000000000LL, 0, 0, 5e9); /* LARGE_RAWCOUNT */
+    ok1(0x00000000u, 255, 0, 0, 255.0); /* RAWCOUNT_HEX: printed in decimal */
+    ok1(0x00000100u, 4096, 0, 0, 4096.0); /* LARGE_RAWCOUNT_HEX */
     ok1(0x30240500u, 10000000, 50000000, 10000000, 4.0); /* ELAPSED: (5e7-1e7)/1e7 s */
 }
 
@@ -122,38 +122,38 @@ Test(cook, dword_wrap)
  * not move stays missing (bad_denominators). */
 Test(cook, average_zero_base_is_zero)
 {
-    OK2(0x40020500u, 0, 7, 0, 7, 0, 0, 0.0);        /* AVERAGE_BULK: dX = 0, dB = 0 */
-    OK2(0x30020400u, 0, 7, 0, 7, 1000, 0, 0.0);     /* AVERAGE_TIMER: dX = 0, dB = 0 */
-    OK2(0x30020400u, 5, 7, 5, 7, 0, 0, 0.0);        /* AVERAGE_TIMER: F = 0 does not matter then */
-    OK2(0x40020500u, 0, 7, 10, 7, 0, 0, 0.0);       /* AVERAGE_BULK: dB = 0 gives 0 even if dX moved */
+    OK2(0x40020500u, 0, 7, 0, 7, 0, 0, 0.0); /* AVERAGE_BULK: dX = 0, dB = 0 */
+    OK2(0x30020400u, 0, 7, 0, 7, 1000, 0, 0.0); /* AVERAGE_TIMER: dX = 0, dB = 0 */
+    OK2(0x30020400u, 5, 7, 5, 7, 0, 0, 0.0); /* AVERAGE_TIMER: F = 0 does not matter then */
+    OK2(0x40020500u, 0, 7, 10, 7, 0, 0, 0.0); /* AVERAGE_BULK: dB = 0 gives 0 even if dX moved */
 }
 
 Test(cook, bad_denominators)
 {
-    BAD2(0x10410400u, 0, 5, 10, 5, 1000, 0);      /* dY = 0 */
-    BAD2(0x10410400u, 0, 5, 10, 4, 1000, 0);      /* dY < 0 */
-    BAD2(0x10410400u, 0, 0, 10, 4, 0, 0);         /* F = 0 */
-    BAD2(0x20510500u, 0, 0, 10, 0, 0, 0);         /* timer dY = 0 */
-    BAD2(0x40020500u, 0, 7, 10, 6, 0, 0);         /* average bulk dB < 0 */
-    BAD2(0x30020400u, 0, 7, 10, 6, 1000, 0);      /* average timer dB < 0 */
-    BAD2(0x40020500u, 10, 7, 5, 7, 0, 0);         /* average bulk dB = 0 but dX < 0 (LARGE: reset) */
-    BAD2(0x30020400u, 0, 7, 10, 8, 0, 0);         /* average timer F = 0 */
-    BAD2(0x22410500u, 0, 0, 10, 10, 1000, 0);     /* multi timer M = 0 */
-    BAD2(0x21510500u, 0, 0, 20, 10, 0, 0);        /* inverse timer below 0: 100*(1-2) */
-    BAD2(0x00450500u, 10, 0, 5, 10, 0, 0);        /* queue length fell (LARGE) */
+    BAD2(0x10410400u, 0, 5, 10, 5, 1000, 0); /* dY = 0 */
+    BAD2(0x10410400u, 0, 5, 10, 4, 1000, 0); /* dY < 0 */
+    BAD2(0x10410400u, 0, 0, 10, 4, 0, 0); /* F = 0 */
+    BAD2(0x20510500u, 0, 0, 10, 0, 0, 0); /* timer dY = 0 */
+    BAD2(0x40020500u, 0, 7, 10, 6, 0, 0); /* average bulk dB < 0 */
+    BAD2(0x30020400u, 0, 7, 10, 6, 1000, 0); /* average timer dB < 0 */
+    BAD2(0x40020500u, 10, 7, 5, 7, 0, 0); /* average bulk dB = 0 but dX < 0 (LARGE: reset) */
+    BAD2(0x30020400u, 0, 7, 10, 8, 0, 0); /* average timer F = 0 */
+    BAD2(0x22410500u, 0, 0, 10, 10, 1000, 0); /* multi timer M = 0 */
+    BAD2(0x21510500u, 0, 0, 20, 10, 0, 0); /* inverse timer below 0: 100*(1-2) */
+    BAD2(0x00450500u, 10, 0, 5, 10, 0, 0); /* queue length fell (LARGE) */
     blg_raw c = {1, 5, 0, 0, 0};
     double v;
-    cr_assert_eq(blg_cook(0x20020400u, NULL, &c, &v), BLG_COOK_BAD);   /* raw fraction B1 = 0 */
+    cr_assert_eq(blg_cook(0x20020400u, NULL, &c, &v), BLG_COOK_BAD); /* raw fraction B1 = 0 */
     cr_assert(isnan(v));
     blg_raw e = {1, 9, 5, 1000, 0};
-    cr_assert_eq(blg_cook(0x30240500u, NULL, &e, &v), BLG_COOK_BAD);   /* elapsed: start after now */
+    cr_assert_eq(blg_cook(0x30240500u, NULL, &e, &v), BLG_COOK_BAD); /* elapsed: start after now */
 }
 
 Test(cook, status_hidden_unknown)
 {
     blg_raw p = {1, 0, 0, 1000, 0}, c = {0, 10, 1000, 1000, 0};
     double v = 0;
-    cr_assert_eq(blg_cook(0x10410400u, &p, &c, &v), BLG_COOK_BAD);   /* current status bad */
+    cr_assert_eq(blg_cook(0x10410400u, &p, &c, &v), BLG_COOK_BAD); /* current status bad */
     cr_assert(isnan(v));
     c.ok = 1;
     p.ok = 0;

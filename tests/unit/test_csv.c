@@ -23,7 +23,7 @@ static void read_all(const char *name, int lenient, const ps_filter *filter, got
 {
     memset(g, 0, sizeof *g);
     ps_log_options o = {filter, lenient, &g->w, NULL};
-    ps_error err = {0};   /* formatted below also when ps_log_open succeeded (F21) */
+    ps_error err = {0}; /* formatted below also when ps_log_open succeeded (F21) */
     char buf[700];
     char path[512];
     snprintf(path, sizeof path, "%s%s", DATA, name);
@@ -68,12 +68,12 @@ Test(csv, basic_quoting_blanks)
     cr_assert_null(in->counters[1].instance);
     cr_assert_eq(g.nrows, 2);
     cr_assert_eq(g.local[0], T(2024, 1, 2, 3, 4, 5, 6));
-    cr_assert_eq(g.utc[0], T(2024, 1, 2, 11, 4, 5, 6));   /* + 480 min */
+    cr_assert_eq(g.utc[0], T(2024, 1, 2, 11, 4, 5, 6)); /* + 480 min */
     cr_assert_eq(g.line[1], 3);
     cr_assert_eq(g.v[0][0], 12.5);
-    cr_assert(isnan(g.v[0][1]));       /* " " */
+    cr_assert(isnan(g.v[0][1])); /* " " */
     cr_assert_eq(g.v[0][2], 1000.0);
-    cr_assert(isnan(g.v[1][0]));       /* "" */
+    cr_assert(isnan(g.v[1][0])); /* "" */
     cr_assert_eq(g.v[1][1], 42.0);
     cr_assert_eq(g.v[1][2], -0.25);
     cr_assert_eq(ps_log_missing_values(g.log), 2);
@@ -114,7 +114,7 @@ static void check_german(const char *file, const char *enc)
     cr_assert_str_eq(in->timezone, "Mitteleurop\xC3\xA4ische Zeit");
     cr_assert_str_eq(in->counters[0].machine, "H\xC3\x96ST");
     cr_assert_str_eq(in->counters[0].counter, "% Prozessorzeit f\xC3\xBCr Tests");
-    cr_assert_str_eq(in->counters[1].instance, "\xF0\x9F\x98\x80");   /* U+1F600 via surrogates */
+    cr_assert_str_eq(in->counters[1].instance, "\xF0\x9F\x98\x80"); /* U+1F600 via surrogates */
     cr_assert_str_eq(in->counters[1].counter, "Verf\xC3\xBCgbare MB");
     cr_assert_eq(g.nrows, 1);
     cr_assert_eq(g.local[0], T(2024, 3, 4, 5, 6, 7, 80));
@@ -123,9 +123,18 @@ static void check_german(const char *file, const char *enc)
     done(&g);
 }
 
-Test(csv, utf16le) { check_german("utf16le.csv", "utf-16le"); }
-Test(csv, utf16be) { check_german("utf16be.csv", "utf-16be"); }
-Test(csv, utf8_bom) { check_german("utf8bom.csv", "utf-8"); }
+Test(csv, utf16le)
+{
+    check_german("utf16le.csv", "utf-16le");
+}
+Test(csv, utf16be)
+{
+    check_german("utf16be.csv", "utf-16be");
+}
+Test(csv, utf8_bom)
+{
+    check_german("utf8bom.csv", "utf-8");
+}
 
 Test(csv, cp1252_names)
 {
@@ -147,7 +156,8 @@ Test(csv, cp850_names)
     cr_assert_str_eq(in->encoding, "cp850");
     /* 0x84 -> U+00E4, 0x81 -> U+00FC */
     cr_assert_str_eq(in->counters[0].object, "Datentr\xC3\xA4ger");
-    cr_assert_str_eq(in->counters[0].counter, "Schreibvorg\xC3\xA4nge/s f\xC3\xBCr Pr\xC3\xBC" "fung");
+    cr_assert_str_eq(in->counters[0].counter, "Schreibvorg\xC3\xA4nge/s f\xC3\xBCr Pr\xC3\xBC"
+                                              "fung");
     cr_assert_eq(g.v[0][0], 7.0);
     done(&g);
 }
@@ -174,7 +184,7 @@ Test(csv, typeperf_console_lines)
     cr_assert_null(in->timezone);
     cr_assert_eq(in->has_bias, 0);
     cr_assert_eq(g.nrows, 2);
-    cr_assert_eq(g.line[0], 3);   /* line 1 is blank */
+    cr_assert_eq(g.line[0], 3); /* line 1 is blank */
     cr_assert_eq(g.utc[1], g.local[1]);
     cr_assert_eq(g.local[1], T(2024, 6, 7, 8, 9, 11, 111));
     cr_assert_eq(g.v[1][0], 2.5);

@@ -10,11 +10,17 @@
 #include "ps_parser.h"
 
 #define NC 50
-#define NR 16000   /* about 10.5 MB */
+#define NR 16000 /* about 10.5 MB */
 
 /* value of row r, column c; every 7th cell (by r + c) is blank */
-static int blank(int r, int c) { return (r + c) % 7 == 3; }
-static double val(int r, int c) { return r * 0.25 + c * 1000 + 0.125; }
+static int blank(int r, int c)
+{
+    return (r + c) % 7 == 3;
+}
+static double val(int r, int c)
+{
+    return r * 0.25 + c * 1000 + 0.125;
+}
 
 /* Write the file; bad_line > 0 replaces that line by a malformed row. */
 static const char *gen(const char *name, int bad_line)
@@ -98,7 +104,7 @@ Test(csv_big, threaded_error_after_good_rows)
     cr_assert_eq(err.line, 11000);
     cr_assert_eq(err.col, 27);
     cr_assert_str_eq(err.msg, "malformed number \"oops\" in column 2");
-    cr_assert_eq(ps_log_next(log, &row, &err), -PS_EINPUT);   /* the error stays */
+    cr_assert_eq(ps_log_next(log, &row, &err), -PS_EINPUT); /* the error stays */
     ps_log_close(log);
 
     /* lenient: the row is counted and skipped */
@@ -124,7 +130,7 @@ Test(csv_big, close_early)
         ps_row row;
         for (int i = 0; i < stop * 500; i++)
             cr_assert_eq(ps_log_next(log, &row, &err), 1);
-        ps_log_close(log);   /* producer still running: must stop and free everything */
+        ps_log_close(log); /* producer still running: must stop and free everything */
     }
     unlink(path);
 }

@@ -25,10 +25,8 @@ static uint64_t rnd(void)
 static int number(char *out, size_t size)
 {
     switch (rnd() % 6) {
-    case 0:
-        return snprintf(out, size, "%llu", (unsigned long long)(rnd() % 100000));
-    case 1:
-        return snprintf(out, size, "-%.6f", (double)(rnd() % 1000000) / 7.0);
+    case 0: return snprintf(out, size, "%llu", (unsigned long long)(rnd() % 100000));
+    case 1: return snprintf(out, size, "-%.6f", (double)(rnd() % 1000000) / 7.0);
     default: {
         double v = (double)(rnd() % 100000000) / (double)(1 + rnd() % 100000);
         return snprintf(out, size, "%.17g", v);
@@ -69,7 +67,8 @@ Test(csv_cut, well_formed_lines_against_strtod)
         uint64_t blanks, miss = 7;
         size_t len = good_line(n, want, &blanks);
         const char *p = line + 25;
-        cr_assert_eq(ps_csv_values_avx512(line, p, line + len, ',', n, got, &miss), 1, "line %d (%zu cells) refused", r, n);
+        cr_assert_eq(ps_csv_values_avx512(line, p, line + len, ',', n, got, &miss), 1, "line %d (%zu cells) refused", r,
+                     n);
         cr_assert_eq(miss, 7 + blanks);
         for (size_t i = 0; i < n; i++)
             cr_assert(isnan(want[i]) ? isnan(got[i]) : memcmp(&got[i], &want[i], sizeof got[i]) == 0,
@@ -87,8 +86,8 @@ Test(csv_cut, odd_shapes_refused)
 {
     if (!ps_num_have_avx512())
         cr_skip("this processor has no AVX-512 text forms (or PERFSCRIBE_NO_AVX512 is set)");
-    static const char *cells[] = {"1.5", "\"\"", "\"1\"\"2\"", "1", "\"1,5\"", "\"  \"", "\"1.2x\"", "\"\"\"\"",
-                                  "\"1e5", "\"1\"x", " \"1\"", "\"1\" ", "\"1\",", "\"\" \"\""};
+    static const char *cells[] = {"1.5",      "\"\"",  "\"1\"\"2\"", "1",      "\"1,5\"", "\"  \"", "\"1.2x\"",
+                                  "\"\"\"\"", "\"1e5", "\"1\"x",     " \"1\"", "\"1\" ",  "\"1\",", "\"\" \"\""};
     static double got[200];
     for (size_t c = 0; c < sizeof cells / sizeof cells[0]; c++)
         for (size_t at = 0; at < 100; at += 33) {
@@ -135,9 +134,20 @@ Test(csv_cut, reader_same_with_and_without_avx512)
 {
     if (!ps_num_have_avx512())
         cr_skip("this processor has no AVX-512 text forms (or PERFSCRIBE_NO_AVX512 is set)");
-    static const char *odd[] = {"\"\"", "\" \"", "\"  \"", "1.25", "\"1,5\"", "\"1.2x\"", "\"-0\"", "\"+3\"",
-                                "\"1e5\"", "\"123456789012345678901234567890.5\"", "\"0.0000000000000000000001\"",
-                                "\"\"\"1\"\"\"", "\"4503599627370496.5\"", "\"9007199254740993\""};
+    static const char *odd[] = {"\"\"",
+                                "\" \"",
+                                "\"  \"",
+                                "1.25",
+                                "\"1,5\"",
+                                "\"1.2x\"",
+                                "\"-0\"",
+                                "\"+3\"",
+                                "\"1e5\"",
+                                "\"123456789012345678901234567890.5\"",
+                                "\"0.0000000000000000000001\"",
+                                "\"\"\"1\"\"\"",
+                                "\"4503599627370496.5\"",
+                                "\"9007199254740993\""};
     static char file[1 << 18];
     static double a[60000], b[60000];
     char ma[1200], mb[1200];

@@ -12,7 +12,7 @@
 #include "test_util.h"
 
 #define H3 "\"(PDH-CSV 4.0) (UTC)(0)\",\"\\\\M\\A\\x\",\"\\\\M\\B\\y\"\n"
-#define TS "\"01/01/2024 00:00:00.000\""   /* 25 bytes */
+#define TS "\"01/01/2024 00:00:00.000\"" /* 25 bytes */
 
 static const char *write_tmp(const char *name, const char *text, size_t len)
 {
@@ -210,7 +210,7 @@ Test(csv_errors, filtered_columns_are_only_tokenised)
         cr_assert_eq(r.values[0], i);
     }
     cr_assert_eq(ps_log_next(log, &r, &err), 0);
-    cr_assert_eq(ps_log_missing_values(log), 0);   /* the blank is in a filtered column */
+    cr_assert_eq(ps_log_missing_values(log), 0); /* the blank is in a filtered column */
     ps_log_close(log);
 
     /* the row structure is still checked in filtered columns */
@@ -243,7 +243,8 @@ static size_t wide_file(char *buf, size_t cap, int bad_row, const char *bad_cell
             else if ((r * 150 + c) % 37 == 5)
                 n += (size_t)snprintf(buf + n, cap - n, ",\" \"");
             else
-                n += (size_t)snprintf(buf + n, cap - n, ",\"%d.%017d\"", c * 7 + r, (c * 104729 + r * 7919) % 100000000);
+                n +=
+                    (size_t)snprintf(buf + n, cap - n, ",\"%d.%017d\"", c * 7 + r, (c * 104729 + r * 7919) % 100000000);
         }
         n += (size_t)snprintf(buf + n, cap - n, "\r\n");
     }
@@ -266,7 +267,8 @@ Test(csv_errors, wide_rows_grouped_reader)
             if ((r * 150 + c) % 37 == 5)
                 cr_assert(isnan(row.values[c]), "row %d col %d", r, c);
             else
-                cr_assert_eq(row.values[c], strtod(text, NULL), "row %d col %d: %.17g vs %s", r, c, row.values[c], text);
+                cr_assert_eq(row.values[c], strtod(text, NULL), "row %d col %d: %.17g vs %s", r, c, row.values[c],
+                             text);
         }
         r++;
     }
@@ -281,7 +283,7 @@ Test(csv_errors, wide_rows_grouped_reader)
     char msg[200];
     snprintf(msg, sizeof msg, "malformed number \"1.2x\" in column 102");
     expect("wide_bad.csv", buf, n, 5, col, msg);
-    n = wide_file(buf, sizeof buf, -1, "", 4);   /* row 4 (line 6) one value short */
+    n = wide_file(buf, sizeof buf, -1, "", 4); /* row 4 (line 6) one value short */
     char *l6 = buf;
     for (int i = 0; i < 5; i++)
         l6 = strchr(l6, '\n') + 1;

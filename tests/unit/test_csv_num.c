@@ -39,12 +39,12 @@ Test(csv_num, hand_values)
     cr_assert_eq(P("5,036", ','), 5.036);
     cr_assert_eq(P("0,8", ','), 0.8);
     cr_assert_eq(P("12345678901234567890123", '.'), 12345678901234567890123.0);
-    cr_assert_eq(P("84.878330883774523841", '.'), 84.878330883774523841);   /* 20 digits */
+    cr_assert_eq(P("84.878330883774523841", '.'), 84.878330883774523841); /* 20 digits */
     cr_assert_eq(P("2345.3290343446924", '.'), 2345.3290343446924);
     cr_assert_eq(P("1e300", '.'), 1e300);
     cr_assert_eq(P("1e-400", '.'), 0.0);
     cr_assert_eq(P("0.000000000000000000000000000001", '.'), 1e-30);
-    cr_assert_eq(P("9007199254740993", '.'), 9007199254740992.0);   /* tie: to even */
+    cr_assert_eq(P("9007199254740993", '.'), 9007199254740992.0); /* tie: to even */
     cr_assert_eq(P("9007199254740995", '.'), 9007199254740996.0);
     cr_assert_eq(P("0.1", '.'), 0.1);
     cr_assert_eq(P("17976931348623157e292", '.'), 1.7976931348623157e308);
@@ -53,12 +53,12 @@ Test(csv_num, hand_values)
 
 Test(csv_num, refusals)
 {
-    const char *bad[] = {"", "-", "+", ".", "e5", "1e", "1e+", "inf", "-inf", "nan", "NaN", "0x10",
-                         "1e400", "1.2.3", "1,5", " 1", "1 ", "--1", "12x"};
+    const char *bad[] = {"",    "-",    "+",     ".",     "e5",  "1e", "1e+", "inf", "-inf", "nan",
+                         "NaN", "0x10", "1e400", "1.2.3", "1,5", " 1", "1 ",  "--1", "12x"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         cr_assert(refused(bad[i]), "\"%s\" accepted", bad[i]);
     double v;
-    cr_assert_eq(ps_num_parse("1.5", 3, ',', &v), -1);   /* '.' is not the separator */
+    cr_assert_eq(ps_num_parse("1.5", 3, ',', &v), -1); /* '.' is not the separator */
 }
 
 Test(csv_num, scan_stops_at_delimiter)
@@ -112,7 +112,7 @@ Test(csv_num, random_against_strtod)
         double x = (double)(rnd() >> 11) / 9007199254740992.0 * pow(10, (int)(rnd() % 14) - 4);
         k = snprintf(buf, sizeof buf, "%.17g", x);
         cr_assert_eq(ps_num_parse(buf, (size_t)k, '.', &got), 0, "\"%s\" refused", buf);
-        cr_assert_eq(got, x, "\"%s\": %.17g", buf, got);   /* %.17g round-trips exactly */
+        cr_assert_eq(got, x, "\"%s\": %.17g", buf, got); /* %.17g round-trips exactly */
     }
     /* the contract is 1 ulp; the implementation is correctly rounded (Eisel-Lemire/strtod) */
     cr_assert_eq(exact, n, "only %lu of %lu exact", exact, n);
@@ -130,7 +130,7 @@ Test(csv_num, scan_in_line_against_strtod)
         if (rnd() % 4 == 0)
             text[k++] = kind == 7 ? '+' : '-';
         int ni = kind == 6 ? 0 : 1 + (int)(rnd() % 9), nf = (int)(rnd() % 23);
-        if (ni > 0 && rnd() % 3 == 0)   /* integer part zero */
+        if (ni > 0 && rnd() % 3 == 0) /* integer part zero */
             for (int d = 0; d < ni; d++)
                 text[k++] = '0';
         else
@@ -146,7 +146,7 @@ Test(csv_num, scan_in_line_against_strtod)
             k += snprintf(text + k, sizeof text - (size_t)k, "%ce%d", '0' + (int)(rnd() % 10), (int)(rnd() % 40) - 20);
         text[k] = 0;
         if (ni == 0 && nf == 0)
-            continue;   /* no digit at all: not a number */
+            continue; /* no digit at all: not a number */
         int n = snprintf(line, sizeof line, "\"%s\",\"12345678.123456789012\",\"0.5\",\"7\"", text);
         double want = strtod(text, NULL), got = -1;
         const char *e = ps_num_scan(line + 1, line + n, '.', &got);
@@ -155,11 +155,21 @@ Test(csv_num, scan_in_line_against_strtod)
         cr_assert(got == want && signbit(got) == signbit(want), "\"%s\": %.17g vs strtod %.17g", text, got, want);
     }
     /* hand values through the fast path (a long tail follows each) */
-    static const struct { const char *s; double v; } hand[] = {
-        {"24.593369108748387", 24.593369108748387}, {"0.020712752914222775", 0.020712752914222775},
-        {"12493601.484651633", 12493601.484651633}, {"-0.5", -0.5}, {"7", 7.0}, {"7.", 7.0},
-        {"0", 0.0}, {"00012.50", 12.5}, {"99999999.999999999", 99999999.999999999},
-        {"0.0000000000000000001", 1e-19}, {"9007199254740993", 9007199254740992.0},
+    static const struct {
+        const char *s;
+        double v;
+    } hand[] = {
+        {"24.593369108748387", 24.593369108748387},
+        {"0.020712752914222775", 0.020712752914222775},
+        {"12493601.484651633", 12493601.484651633},
+        {"-0.5", -0.5},
+        {"7", 7.0},
+        {"7.", 7.0},
+        {"0", 0.0},
+        {"00012.50", 12.5},
+        {"99999999.999999999", 99999999.999999999},
+        {"0.0000000000000000001", 1e-19},
+        {"9007199254740993", 9007199254740992.0},
     };
     for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
         int n = snprintf(line, sizeof line, "%s\",\"0123456789012345678901234567890123456789\"", hand[i].s);
@@ -183,7 +193,7 @@ static void check_shape(const char *text, const char *follow)
     int bare_e = follow[0] == 'e' && follow[1] == '"';
     int expo = (follow[0] == 'e' || follow[0] == 'E') && !bare_e;
     size_t tl = strlen(text), el = 0;
-    if (expo) {   /* the exponent is part of the number */
+    if (expo) { /* the exponent is part of the number */
         el = 1 + (follow[1] == '+' || follow[1] == '-');
         el += strspn(follow + el, "0123456789");
     }
@@ -200,10 +210,10 @@ static void check_shape(const char *text, const char *follow)
             continue;
         }
         cr_assert(e != NULL, "\"%s\" + \"%s\" (pass %d): refused", text, follow, pass);
-        cr_assert_eq(e, line + tl + el, "\"%s\" + \"%s\" (pass %d): stopped at offset %ld", text, follow,
-                     pass, (long)(e - line));
-        cr_assert(memcmp(&got, &want, sizeof got) == 0, "\"%s\" + \"%s\" (pass %d): %.17g vs strtod %.17g",
-                  text, follow, pass, got, want);
+        cr_assert_eq(e, line + tl + el, "\"%s\" + \"%s\" (pass %d): stopped at offset %ld", text, follow, pass,
+                     (long)(e - line));
+        cr_assert(memcmp(&got, &want, sizeof got) == 0, "\"%s\" + \"%s\" (pass %d): %.17g vs strtod %.17g", text,
+                  follow, pass, got, want);
     }
     /* the cell form: the text alone as a cell whose end is known, with digits and separators
      * before and after it (they must not leak into the number) */
@@ -211,11 +221,12 @@ static void check_shape(const char *text, const char *follow)
     int pre = snprintf(cell, sizeof cell, "1234567.89012345678901234567.8901234567\",\"");
     snprintf(cell + pre, sizeof cell - (size_t)pre, "%s%s9.87654321098765432109876543210\"", text, follow);
     double cw = strtod(text, NULL);
-    for (int impl = -1; impl <= 2; impl++) {   /* -1: the one chosen for this processor */
+    for (int impl = -1; impl <= 2; impl++) { /* -1: the one chosen for this processor */
         double cg = -12345;
-        int rc = impl < 0 ? ps_num_parse_cell(cell + pre, tl, '.', &cg) : ps_num_parse_cell_with(impl, cell + pre, tl, '.', &cg);
+        int rc = impl < 0 ? ps_num_parse_cell(cell + pre, tl, '.', &cg)
+                          : ps_num_parse_cell_with(impl, cell + pre, tl, '.', &cg);
         if (rc == -2)
-            continue;   /* that form is not available here */
+            continue; /* that form is not available here */
         cr_assert_eq(rc, 0, "cell \"%s\" refused (form %d)", text, impl);
         cr_assert(memcmp(&cg, &cw, sizeof cg) == 0, "cell \"%s\" (form %d): %.17g vs strtod %.17g", text, impl, cg, cw);
     }
@@ -227,17 +238,17 @@ Test(csv_num, fast_path_shapes_against_strtod)
     char text[64];
     unsigned long count = 0;
     for (int ni = 1; ni <= 9; ni++)
-        for (int nf = -1; nf <= 22; nf++)   /* -1: no separator */
+        for (int nf = -1; nf <= 22; nf++) /* -1: no separator */
             for (int neg = 0; neg < 2; neg++)
                 for (int izero = 0; izero < 2; izero++)
-                    for (int fzeros = 0; fzeros <= 3; fzeros += 1 + (fzeros == 1))   /* 0, 1, 3 */
+                    for (int fzeros = 0; fzeros <= 3; fzeros += 1 + (fzeros == 1)) /* 0, 1, 3 */
                         for (int rep = 0; rep < 40; rep++) {
                             if (fzeros && nf < fzeros)
                                 continue;
                             int k = 0;
                             if (neg)
                                 text[k++] = '-';
-                            for (int d = 0; d < ni; d++)   /* no leading zero unless izero */
+                            for (int d = 0; d < ni; d++) /* no leading zero unless izero */
                                 text[k++] = (char)(izero ? '0' : '0' + (d == 0 ? 1 + rnd() % 9 : rnd() % 10));
                             if (nf >= 0) {
                                 text[k++] = '.';
@@ -255,7 +266,7 @@ Test(csv_num, fast_path_shapes_against_strtod)
                             check_shape(text, follow[rep % (sizeof follow / sizeof follow[0])]);
                             count++;
                         }
-    cr_assert_eq(count, 9ul * 2 * 2 * (24 + 22 + 20) * 40);   /* every combination ran */
+    cr_assert_eq(count, 9ul * 2 * 2 * (24 + 22 + 20) * 40); /* every combination ran */
 }
 
 /* ps_num_parse_cell gives exactly what ps_num_parse gives (result code and value) for cells
@@ -264,10 +275,34 @@ Test(csv_num, fast_path_shapes_against_strtod)
 Test(csv_num, cell_form_equals_parse)
 {
     static const char *texts[] = {
-        "1e5", "1.5E-3", "1.2.3", "12a", "a12", " 5", "5 ", "", "-", "+5", ".5", "5.", "-0", "-0.0",
-        "123456789.5", "1234567890123456789", "12345678901234567890", "0.12345678901234567890123",
-        "00000000000000000000001.5", "99999999.9999999999", "1,5", "0,0151", "-7,25", "1.5,", "\"5\"",
-        "0.0000000000000000000000001", "18446744073709551616", "4.9406564584124654e-324",
+        "1e5",
+        "1.5E-3",
+        "1.2.3",
+        "12a",
+        "a12",
+        " 5",
+        "5 ",
+        "",
+        "-",
+        "+5",
+        ".5",
+        "5.",
+        "-0",
+        "-0.0",
+        "123456789.5",
+        "1234567890123456789",
+        "12345678901234567890",
+        "0.12345678901234567890123",
+        "00000000000000000000001.5",
+        "99999999.9999999999",
+        "1,5",
+        "0,0151",
+        "-7,25",
+        "1.5,",
+        "\"5\"",
+        "0.0000000000000000000000001",
+        "18446744073709551616",
+        "4.9406564584124654e-324",
     };
     char buf[160];
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
@@ -280,7 +315,8 @@ Test(csv_num, cell_form_equals_parse)
             int ra = ps_num_parse(texts[i], n, dec, &a), forms = 0;
             for (int impl = -1; impl <= 2; impl++) {
                 double b = -2;
-                int rb = impl < 0 ? ps_num_parse_cell(buf + pre, n, dec, &b) : ps_num_parse_cell_with(impl, buf + pre, n, dec, &b);
+                int rb = impl < 0 ? ps_num_parse_cell(buf + pre, n, dec, &b)
+                                  : ps_num_parse_cell_with(impl, buf + pre, n, dec, &b);
                 if (rb == -2)
                     continue;
                 forms++;
@@ -305,7 +341,7 @@ Test(csv_num, cell_form_near_midpoints)
         int digits = 17 + (int)(rnd() % 3);
         if (i % 2) {
             uint64_t bits = (rnd() % (UINT64_C(0x4430000000000000) - UINT64_C(0x3B00000000000000))) +
-                            UINT64_C(0x3B00000000000000);   /* about 1e-24 .. 1e20 */
+                            UINT64_C(0x3B00000000000000); /* about 1e-24 .. 1e20 */
             memcpy(&d, &bits, sizeof d);
             long double mid = (long double)d + ((long double)nextafter(d, INFINITY) - (long double)d) / 2;
             int e10 = (int)floorl(log10l(mid));
@@ -329,11 +365,13 @@ Test(csv_num, cell_form_near_midpoints)
         double want = strtod(text, NULL);
         for (int impl = -1; impl <= 2; impl++) {
             double got = -1;
-            int rc = impl < 0 ? ps_num_parse_cell(cell + pre, tl, '.', &got) : ps_num_parse_cell_with(impl, cell + pre, tl, '.', &got);
+            int rc = impl < 0 ? ps_num_parse_cell(cell + pre, tl, '.', &got)
+                              : ps_num_parse_cell_with(impl, cell + pre, tl, '.', &got);
             if (rc == -2)
                 continue;
             cr_assert_eq(rc, 0, "\"%s\" refused (form %d)", text, impl);
-            cr_assert(memcmp(&got, &want, sizeof got) == 0, "\"%s\" (form %d): %.17g vs strtod %.17g", text, impl, got, want);
+            cr_assert(memcmp(&got, &want, sizeof got) == 0, "\"%s\" (form %d): %.17g vs strtod %.17g", text, impl, got,
+                      want);
         }
         n++;
     }
@@ -346,17 +384,43 @@ Test(csv_num, cell_form_near_midpoints)
 static void batch_text(char *text, size_t size, int kind)
 {
     static const char *fixed[] = {
-        "4503599627370496.5", "4503599627370497.5", "9007199254740993", "9007199254740995", "0.5", "1",
-        "0.25", "1024", "0.125", "0", "-0", "0.000", "-0.0", "2", "4", "0.0625", "1e5", "12a", "123456789.5",
-        "1234567890123456789", "0.00000000000000000001", "99999999.99999999999999", "-4503599627370498.5",
-        "8", "65536", "0.0009765625", "1.5", "-1.5", "3.0000000000000004", "0.30000000000000004",
+        "4503599627370496.5",
+        "4503599627370497.5",
+        "9007199254740993",
+        "9007199254740995",
+        "0.5",
+        "1",
+        "0.25",
+        "1024",
+        "0.125",
+        "0",
+        "-0",
+        "0.000",
+        "-0.0",
+        "2",
+        "4",
+        "0.0625",
+        "1e5",
+        "12a",
+        "123456789.5",
+        "1234567890123456789",
+        "0.00000000000000000001",
+        "99999999.99999999999999",
+        "-4503599627370498.5",
+        "8",
+        "65536",
+        "0.0009765625",
+        "1.5",
+        "-1.5",
+        "3.0000000000000004",
+        "0.30000000000000004",
     };
     uint64_t r = rnd();
     if (kind % 7 == 3) {
         snprintf(text, size, "%s", fixed[r % (sizeof fixed / sizeof fixed[0])]);
         return;
     }
-    if (kind % 7 == 5) {   /* next to the midpoint of two doubles (exact in long double) */
+    if (kind % 7 == 5) { /* next to the midpoint of two doubles (exact in long double) */
         uint64_t b = (r % (UINT64_C(0x4190000000000000) - UINT64_C(0x3C00000000000000))) + UINT64_C(0x3C00000000000000);
         double d;
         memcpy(&d, &b, sizeof d);
@@ -369,7 +433,7 @@ static void batch_text(char *text, size_t size, int kind)
     }
     uint64_t bits = (r % (UINT64_C(0x4190000000000000) - UINT64_C(0x3C00000000000000))) + UINT64_C(0x3C00000000000000);
     double d;
-    memcpy(&d, &bits, sizeof d);   /* about 1e-19 .. 1e8 */
+    memcpy(&d, &bits, sizeof d); /* about 1e-19 .. 1e8 */
     int e10 = (int)floor(log10(d)), sig = 15 + (int)(rnd() % 5);
     int frac = sig - 1 - e10;
     if (frac < 0)
@@ -400,7 +464,7 @@ Test(csv_num, cell_batches_against_strtod)
             line[at + n] = '"';
             cs[j] = line + at;
             cl[j] = (uint8_t)n;
-            ci[j] = (uint32_t)(2 * j + (size_t)(g & 1));   /* the values land apart */
+            ci[j] = (uint32_t)(2 * j + (size_t)(g & 1)); /* the values land apart */
             char *end;
             want[j] = strtod(text, &end);
             if (*end || strchr(text, 'e'))
@@ -417,8 +481,8 @@ Test(csv_num, cell_batches_against_strtod)
             if (bad)
                 continue;
             for (size_t j = 0; j < k; j++)
-                cr_assert(memcmp(&got[ci[j]], &want[j], sizeof want[j]) == 0, "\"%.*s\" (form %d): %.17g vs strtod %.17g",
-                          (int)cl[j], cs[j], impl, got[ci[j]], want[j]);
+                cr_assert(memcmp(&got[ci[j]], &want[j], sizeof want[j]) == 0,
+                          "\"%.*s\" (form %d): %.17g vs strtod %.17g", (int)cl[j], cs[j], impl, got[ci[j]], want[j]);
         }
         groups++;
         refused += (unsigned long)bad;
@@ -452,11 +516,11 @@ Test(csv_num, avx512_values_ties)
     if (!ps_num_have_avx512())
         cr_skip("this processor has no AVX-512 text forms (or PERFSCRIBE_NO_AVX512 is set)");
     /* 4503599627370496.5 and .5 neighbours; 2^53 + 1; 0.5; 0; a 19-digit mantissa */
-    uint64_t m[6] = {UINT64_C(45035996273704965), UINT64_C(45035996273704966), UINT64_C(9007199254740993), 5, 0,
+    uint64_t m[6] = {UINT64_C(45035996273704965),  UINT64_C(45035996273704966), UINT64_C(9007199254740993), 5, 0,
                      UINT64_C(9999999999999999999)};
     unsigned nf[6] = {1, 1, 0, 1, 0x100, 19};
     uint32_t grp[64] = {0};
-    for (int c = 0; c < 6; c++)   /* where the digit step leaves the groups */
+    for (int c = 0; c < 6; c++) /* where the digit step leaves the groups */
         groups_of(m[c], &grp[8 * c + 1], &grp[8 * c + 4], &grp[8 * c + 5]);
     double out[6];
     uint64_t redo = ps_num_values_avx512(grp, nf, 6, out);
@@ -468,14 +532,21 @@ Test(csv_num, avx2_values_ties)
 {
     if ((ps_cpu_features() & (PS_CPU_AVX2 | PS_CPU_FMA)) != (PS_CPU_AVX2 | PS_CPU_FMA))
         cr_skip("this processor has no AVX2 with FMA");
-    uint64_t m[8] = {UINT64_C(45035996273704965), UINT64_C(45035996273704966), UINT64_C(9007199254740993), 5, 0,
-                     UINT64_C(9999999999999999999), UINT64_C(45035996273704975), 7};
+    uint64_t m[8] = {UINT64_C(45035996273704965),
+                     UINT64_C(45035996273704966),
+                     UINT64_C(9007199254740993),
+                     5,
+                     0,
+                     UINT64_C(9999999999999999999),
+                     UINT64_C(45035996273704975),
+                     7};
     unsigned w[8] = {1, 1, 0, 1, 0x100, 19, 1, UINT_MAX};
     uint32_t g1[8], g2[8], g3[8];
     for (int c = 0; c < 8; c++)
         groups_of(m[c], &g1[c], &g2[c], &g3[c]);
     double out[8];
-    unsigned redo = ps_num_values4_avx2(g1, g2, g3, w, out) | ps_num_values4_avx2(g1 + 4, g2 + 4, g3 + 4, w + 4, out + 4) << 4;
+    unsigned redo =
+        ps_num_values4_avx2(g1, g2, g3, w, out) | ps_num_values4_avx2(g1 + 4, g2 + 4, g3 + 4, w + 4, out + 4) << 4;
     tie_cells_checked(out, redo);
     cr_assert(redo & 64, "the tie 4503599627370497.5 must be handed back");
     cr_assert(redo & 128, "a refused cell is handed back");

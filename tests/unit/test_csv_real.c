@@ -15,12 +15,12 @@
 typedef struct expect {
     const char *file;
     const char *format, *tz;
-    int bias;                 /* 9999: no bias */
+    int bias; /* 9999: no bias */
     size_t ncounters, rows;
     uint64_t missing;
-    double sum;               /* of all present values */
+    double sum; /* of all present values */
     const char *first, *last; /* PDH timestamps */
-    const char *header0;      /* first counter column */
+    const char *header0; /* first counter column */
 } expect;
 
 static const expect samples[] = {
@@ -167,8 +167,17 @@ Test(csv_real, corrupt_blg_is_text)
     const char *link = PS_BINARY_DIR "/csv_tmp/corrupt-as-text.csv";
     unlink(link);
     cr_assert_eq(symlink(path, link), 0);
-    expect x = {NULL, "csv", "Pacific Daylight Time", 420, 9, 500, 8, 15858369.632711722,
-                "05/29/2008 11:36:51.794", "05/29/2008 11:45:20.279", "\\\\CHANDSR-X86\\Processor(0)\\% Processor Time"};
+    expect x = {NULL,
+                "csv",
+                "Pacific Daylight Time",
+                420,
+                9,
+                500,
+                8,
+                15858369.632711722,
+                "05/29/2008 11:36:51.794",
+                "05/29/2008 11:45:20.279",
+                "\\\\CHANDSR-X86\\Processor(0)\\% Processor Time"};
     check_sample(&x, link);
     unlink(link);
 }

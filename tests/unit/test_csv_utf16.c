@@ -11,7 +11,7 @@
 
 typedef struct w16 {
     FILE *fp;
-    long units;   /* UTF-16 code units written, the BOM included */
+    long units; /* UTF-16 code units written, the BOM included */
     int be;
 } w16;
 
@@ -40,7 +40,7 @@ static void ascii(w16 *w, const char *s)
 }
 
 #define EMOJI 0x1F600u
-#define TARGET 524287L   /* unit index of byte offset 1048574: its pair straddles 1 MiB */
+#define TARGET 524287L /* unit index of byte offset 1048574: its pair straddles 1 MiB */
 #define NCOL 40000
 
 /* Header: columns "\\M\O(<emoji><emoji>i)\c"; one padding column makes an emoji start at
@@ -99,8 +99,10 @@ static void check(int be)
     cr_assert_geq(n, 4);
     cr_assert_str_eq(inst + n - 4, "\xF0\x9F\x98\x80", "pair split at 1 MiB decoded wrongly");
     cr_assert_eq(strspn(inst, "x"), n - 4);
-    cr_assert_str_eq(in->counters[NCOL - 1].instance, "\xF0\x9F\x98\x80\xF0\x9F\x98\x80" "39999");
-    cr_assert_str_eq(in->counters[7].instance, "\xF0\x9F\x98\x80\xF0\x9F\x98\x80" "7");
+    cr_assert_str_eq(in->counters[NCOL - 1].instance, "\xF0\x9F\x98\x80\xF0\x9F\x98\x80"
+                                                      "39999");
+    cr_assert_str_eq(in->counters[7].instance, "\xF0\x9F\x98\x80\xF0\x9F\x98\x80"
+                                               "7");
     ps_row row;
     for (int r = 0; r < 3; r++) {
         cr_assert_eq(ps_log_next(log, &row, &err), 1, "%s", err.msg);
@@ -113,5 +115,11 @@ static void check(int be)
     unlink(path);
 }
 
-Test(csv_utf16, big_le) { check(0); }
-Test(csv_utf16, big_be) { check(1); }
+Test(csv_utf16, big_le)
+{
+    check(0);
+}
+Test(csv_utf16, big_be)
+{
+    check(1);
+}

@@ -68,7 +68,7 @@ Test(dl, resolves_a_real_table)
     cr_assert_not_null(pq.PQconnectdb);
     /* libpq5 and libpq-dev come from one source package: the major versions agree */
     cr_assert_eq(pq.PQlibVersion() / 10000, PG_MAJORVERSION_NUM);
-    cr_assert_eq(ps_dl_load(&lib, NULL, &err), PS_OK);   /* cheap again */
+    cr_assert_eq(ps_dl_load(&lib, NULL, &err), PS_OK); /* cheap again */
 }
 
 /* GLib's functions are found through poppler-glib's dependencies, as paper_pdf.c needs. */
@@ -85,7 +85,7 @@ Test(dl, dependencies_of_the_library_resolve)
     char want[32];
     snprintf(want, sizeof want, "%d.%d.%d", POPPLER_MAJOR_VERSION, POPPLER_MINOR_VERSION, POPPLER_MICRO_VERSION);
     cr_assert_str_eq(pp.poppler_get_version(), want);
-    cr_assert_eq(pp.g_utf8_strlen("caf\xc3\xa9 \xe4\xb8\xad", -1), 6);   /* 6 characters in 9 bytes */
+    cr_assert_eq(pp.g_utf8_strlen("caf\xc3\xa9 \xe4\xb8\xad", -1), 6); /* 6 characters in 9 bytes */
 }
 
 /* Several threads asking at once: each gets the loaded library (one load behind the lock). */

@@ -9,7 +9,10 @@
 #include "ps_render.h"
 
 /* cairo/fontconfig caches freed after each test (LeakSanitizer) */
-static void release(void) { ps_chart_release_caches(); }
+static void release(void)
+{
+    ps_chart_release_caches();
+}
 
 static char *render(const ps_doc *d, ps_doc_render_fn fn, size_t *len, ps_warnings *w)
 {
@@ -57,16 +60,19 @@ Test(doc_html, tables_and_values, .fini = release)
     cr_assert(strstr(html, "November 30, 2026"));
     /* per-server table SERVER1: transfers 320.000, reads 200, writes 120, read latency 13, log 1.5 */
     cr_assert(strstr(html, "<th scope=\"row\">Database Disks Transfers/sec</th><td class=\"num\">320.000</td>"));
-    cr_assert(strstr(html, "<th scope=\"row\">Average Database Disk Read Latency (ms)</th><td class=\"num\">13.000</td>"));
+    cr_assert(
+        strstr(html, "<th scope=\"row\">Average Database Disk Read Latency (ms)</th><td class=\"num\">13.000</td>"));
     cr_assert(strstr(html, "<th scope=\"row\">Average Log Disk Write Latency (ms)</th><td class=\"num\">1.500</td>"));
     /* aggregate: 740 transfers, read latency 9.5 (mean of server means), weighted 8.8 noted */
     cr_assert(strstr(html, "<th scope=\"row\">Database Disks Transfers/sec</th><td class=\"num\">740.000</td>"));
-    cr_assert(strstr(html, "<th scope=\"row\">Average Database Disk Read Latency (ms)</th><td class=\"num\">9.500</td>"));
+    cr_assert(
+        strstr(html, "<th scope=\"row\">Average Database Disk Read Latency (ms)</th><td class=\"num\">9.500</td>"));
     cr_assert(strstr(html, "IOPS-weighted means: database read 8.800 ms"));
     /* backup 120 per database, 240 per server; replay 0.300 s per log: one column per server */
     cr_assert(strstr(html, "<th scope=\"row\">MB read/sec per database</th><td class=\"num\">120.000</td>"));
     cr_assert(strstr(html, "<th scope=\"row\">MB read/sec total per server</th><td class=\"num\">240.000</td>"));
-    cr_assert(strstr(html, "<th scope=\"row\">Average time to play one Log file (sec)</th><td class=\"num\">0.300</td>"));
+    cr_assert(
+        strstr(html, "<th scope=\"row\">Average time to play one Log file (sec)</th><td class=\"num\">0.300</td>"));
     /* recomputed 10.000 where the report printed 10.300: the recomputed value, highlighted; the
      * verification section counts the difference; no tool words inside Jetstress's tables */
     cr_assert(strstr(html, "<td class=\"num differs\">10.000</td>"));
@@ -172,7 +178,7 @@ Test(doc_html, template_dir_overrides, .fini = release)
     char *html = render(d, ps_doc_render_html, &n, &w);
     /* no vendor or product given: the title names neither (not "not provided not provided ...") */
     cr_assert_eq(strncmp(html, "<html><title>2,000 Mailbox ", 27), 0, "%.80s", html);
-    cr_assert(strstr(html, "border-collapse"));   /* embedded CSS still used */
+    cr_assert(strstr(html, "border-collapse")); /* embedded CSS still used */
     free(html);
     /* an unknown placeholder is an error with the line */
     fp = fopen(path, "w");

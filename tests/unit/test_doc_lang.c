@@ -10,7 +10,10 @@
 #include "ps_render.h"
 #include "test_util.h"
 
-static void release(void) { ps_chart_release_caches(); }
+static void release(void)
+{
+    ps_chart_release_caches();
+}
 
 static int have(const char *tool)
 {
@@ -23,8 +26,8 @@ static int have(const char *tool)
 static void render(const char *lang, const char *watermark, const char *name, ps_doc_render_fn fn)
 {
     ps_js_run *run = doc_fixture_run(NULL, 40);
-    ps_doc_options opt = {.esrp = 4, .date = ps_time_from_fields(2026, 11, 30, 0, 0, 0, 0),
-                          .lang = lang ? ps_lang_find(lang) : NULL};
+    ps_doc_options opt = {
+        .esrp = 4, .date = ps_time_from_fields(2026, 11, 30, 0, 0, 0, 0), .lang = lang ? ps_lang_find(lang) : NULL};
     cr_assert(!lang || opt.lang, "no language %s", lang);
     ps_doc *d = NULL;
     ps_warnings w = {0};
@@ -80,14 +83,16 @@ Test(doc_lang, pdf_lang_and_watermark_on_every_page, .fini = release)
     int pages = atoi(np);
     free(np);
     cr_assert_gt(pages, 3);
-    for (int p = 1; p <= pages; p++) {   /* the mark on every page, the title page included */
+    for (int p = 1; p <= pages; p++) { /* the mark on every page, the title page included */
         snprintf(cmd, sizeof cmd, "pdftotext -raw -f %d -l %d %s/doc_lang.pdf - | grep -c DRAFT", p, p, PS_BINARY_DIR);
         char *n = test_run_cmd(cmd);
         cr_assert_eq(atoi(n), 1, "page %d: DRAFT %s times", p, n);
         free(n);
     }
-    snprintf(cmd, sizeof cmd, "pdftotext -raw %s/doc_nolang.pdf - | grep -c DRAFT; qpdf --qdf --object-streams=disable "
-             "%s/doc_nolang.pdf - | grep -a -c '/Lang (en)'", PS_BINARY_DIR, PS_BINARY_DIR);
+    snprintf(cmd, sizeof cmd,
+             "pdftotext -raw %s/doc_nolang.pdf - | grep -c DRAFT; qpdf --qdf --object-streams=disable "
+             "%s/doc_nolang.pdf - | grep -a -c '/Lang (en)'",
+             PS_BINARY_DIR, PS_BINARY_DIR);
     char *none = test_run_cmd(cmd);
     cr_assert_str_eq(none, "0\n1\n", "no watermark and lang en expected: %s", none);
     free(none);
@@ -100,9 +105,11 @@ Test(doc_lang, destinations_keep_the_zoom, .fini = release)
     if (!have("qpdf"))
         cr_skip("qpdf not installed");
     char cmd[1400];
-    snprintf(cmd, sizeof cmd, "qpdf --qdf --object-streams=disable %s/doc_dest.pdf - | grep -a -A3 '^  /XYZ$' | "
+    snprintf(cmd, sizeof cmd,
+             "qpdf --qdf --object-streams=disable %s/doc_dest.pdf - | grep -a -A3 '^  /XYZ$' | "
              "awk '/XYZ/{n++} NR%%5==4 && $1!=\"null\"{bad++} END{print n+0, bad+0}'; "
-             "qpdf --qdf --object-streams=disable %s/doc_dest.pdf - | grep -a -c '/Fit'", PS_BINARY_DIR, PS_BINARY_DIR);
+             "qpdf --qdf --object-streams=disable %s/doc_dest.pdf - | grep -a -c '/Fit'",
+             PS_BINARY_DIR, PS_BINARY_DIR);
     char *out = test_run_cmd(cmd);
     int n = 0, bad = -1, fit = -1;
     cr_assert_eq(sscanf(out, "%d %d %d", &n, &bad, &fit), 3, "%s", out);

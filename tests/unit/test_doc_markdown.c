@@ -8,7 +8,10 @@
 
 #include "doc_build.h"
 
-static ps_doc *doc_new(void) { return ps_xcalloc(1, sizeof(ps_doc)); }
+static ps_doc *doc_new(void)
+{
+    return ps_xcalloc(1, sizeof(ps_doc));
+}
 
 static ps_doc *md(const char *text, int level)
 {
@@ -44,7 +47,7 @@ Test(doc_markdown, blocks_and_levels)
     cr_assert_eq(b[0].runs[7].style, DOC_LINK);
     cr_assert_str_eq(b[0].runs[7].url, "https://x.example/p");
     cr_assert_eq(b[1].kind, DOC_HEADING);
-    cr_assert_eq(b[1].level, 2);   /* "#" under a level-1 section */
+    cr_assert_eq(b[1].level, 2); /* "#" under a level-1 section */
     cr_assert_str_eq(b[1].text, "Sub");
     cr_assert(b[2].kind == DOC_ITEM && b[2].level == 1 && b[2].number == 0 && !strcmp(b[2].text, "one"));
     cr_assert(b[3].kind == DOC_ITEM && b[3].level == 1 && !strcmp(b[3].text, "two"));
@@ -62,7 +65,7 @@ Test(doc_markdown, raw_html_and_unsafe_links_stay_text)
     cr_assert_str_eq(d->blocks[0].text, "<b>x</b> js rel");
     for (size_t i = 0; i < d->blocks[0].nruns; i++)
         cr_assert_eq(d->blocks[0].runs[i].style & DOC_LINK, 0);
-    cr_assert_eq(d->blocks[1].kind, DOC_LOG);   /* an HTML block shown as written */
+    cr_assert_eq(d->blocks[1].kind, DOC_LOG); /* an HTML block shown as written */
     cr_assert_str_eq(d->blocks[1].lines[0], "<div>block</div>");
     ps_doc_free(d);
 }
@@ -87,7 +90,7 @@ Test(doc_markdown, plain_text_of_a_cell)
     char *s = doc_markdown_plain("**64 GB** (mirrored)");
     cr_assert_str_eq(s, "64 GB (mirrored)");
     free(s);
-    s = doc_markdown_plain("1. controller");   /* a list: kept as written */
+    s = doc_markdown_plain("1. controller"); /* a list: kept as written */
     cr_assert_str_eq(s, "1. controller");
     free(s);
 }
@@ -107,13 +110,14 @@ Test(doc_markdown, missing_image_is_an_error_with_its_line)
 
 static size_t chunk(unsigned char *o, const char *type, const unsigned char *data, uint32_t n)
 {
-    o[0] = (unsigned char)(n >> 24), o[1] = (unsigned char)(n >> 16), o[2] = (unsigned char)(n >> 8), o[3] = (unsigned char)n;
+    o[0] = (unsigned char)(n >> 24), o[1] = (unsigned char)(n >> 16), o[2] = (unsigned char)(n >> 8),
+    o[3] = (unsigned char)n;
     memcpy(o + 4, type, 4);
     if (n)
         memcpy(o + 8, data, n);
     uint32_t crc = (uint32_t)crc32(0, o + 4, n + 4);
     o[8 + n] = (unsigned char)(crc >> 24), o[9 + n] = (unsigned char)(crc >> 16), o[10 + n] = (unsigned char)(crc >> 8),
-    o[11 + n] = (unsigned char)crc;
+          o[11 + n] = (unsigned char)crc;
     return 12 + n;
 }
 
@@ -123,9 +127,19 @@ static size_t make_png(unsigned char *o, uint32_t w, uint32_t h, size_t raw)
     size_t n = 0;
     memcpy(o, "\x89PNG\r\n\x1a\n", 8);
     n = 8;
-    unsigned char ih[13] = {(unsigned char)(w >> 24), (unsigned char)(w >> 16), (unsigned char)(w >> 8), (unsigned char)w,
-                            (unsigned char)(h >> 24), (unsigned char)(h >> 16), (unsigned char)(h >> 8), (unsigned char)h,
-                            8, 2, 0, 0, 0};
+    unsigned char ih[13] = {(unsigned char)(w >> 24),
+                            (unsigned char)(w >> 16),
+                            (unsigned char)(w >> 8),
+                            (unsigned char)w,
+                            (unsigned char)(h >> 24),
+                            (unsigned char)(h >> 16),
+                            (unsigned char)(h >> 8),
+                            (unsigned char)h,
+                            8,
+                            2,
+                            0,
+                            0,
+                            0};
     n += chunk(o + n, "IHDR", ih, 13);
     unsigned char *zero = calloc(raw, 1), z[4096];
     uLongf zn = sizeof z;
@@ -145,15 +159,15 @@ Test(doc_image, png_checks)
     size_t n = make_png(buf, 4, 3, (4 * 3 + 1) * 3);
     cr_assert(doc_image_check(buf, n, &type, &w, &h, &why), "%s", why);
     cr_assert(type == DOC_IMAGE_PNG && w == 4 && h == 3);
-    cr_assert_not(doc_image_check(buf, n - 5, &type, &w, &h, &why));   /* IEND cut */
-    n = make_png(buf, 4, 3, (4 * 3 + 1) * 2);                          /* one row short */
+    cr_assert_not(doc_image_check(buf, n - 5, &type, &w, &h, &why)); /* IEND cut */
+    n = make_png(buf, 4, 3, (4 * 3 + 1) * 2); /* one row short */
     cr_assert_not(doc_image_check(buf, n, &type, &w, &h, &why));
     cr_assert_str_eq(why, "corrupt PNG (the pixel data does not inflate to the image size)");
     n = make_png(buf, 30000, 30000, 16);
     cr_assert_not(doc_image_check(buf, n, &type, &w, &h, &why));
     cr_assert(strstr(why, "too large"));
     n = make_png(buf, 4, 3, (4 * 3 + 1) * 3);
-    buf[40] ^= 1;   /* a byte of IDAT: its CRC no longer matches */
+    buf[40] ^= 1; /* a byte of IDAT: its CRC no longer matches */
     cr_assert_not(doc_image_check(buf, n, &type, &w, &h, &why));
     cr_assert_str_eq(why, "corrupt PNG (chunk CRC mismatch)");
 }
@@ -161,8 +175,8 @@ Test(doc_image, png_checks)
 Test(doc_image, jpeg_checks)
 {
     /* SOI, SOF0 (8-bit, 2 x 3 pixels, 1 component), SOS, one entropy byte, EOI */
-    static const unsigned char ok[] = {0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 0, 3, 0, 2, 1, 1, 0x11, 0,
-                                       0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 63, 0, 0x12, 0xFF, 0xD9};
+    static const unsigned char ok[] = {0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 0, 3, 0,  2, 1,    1,    0x11,
+                                       0,    0xFF, 0xDA, 0,    8, 1,  1, 0, 0, 63, 0, 0x12, 0xFF, 0xD9};
     enum doc_image_type type;
     unsigned w, h;
     const char *why = NULL;
@@ -170,14 +184,14 @@ Test(doc_image, jpeg_checks)
     cr_assert(type == DOC_IMAGE_JPEG && w == 2 && h == 3);
     unsigned char bad[sizeof ok];
     memcpy(bad, ok, sizeof ok);
-    bad[3] = 0x01;   /* not a segment marker */
+    bad[3] = 0x01; /* not a segment marker */
     cr_assert_not(doc_image_check(bad, sizeof bad, &type, &w, &h, &why));
     cr_assert_str_eq(why, "corrupt JPEG (bad marker)");
     memcpy(bad, ok, sizeof ok);
-    bad[3] = 0xC3;   /* lossless coding */
+    bad[3] = 0xC3; /* lossless coding */
     cr_assert_not(doc_image_check(bad, sizeof bad, &type, &w, &h, &why));
     cr_assert(strstr(why, "unsupported JPEG coding"));
-    cr_assert_not(doc_image_check(ok, sizeof ok - 2, &type, &w, &h, &why));   /* no EOI */
+    cr_assert_not(doc_image_check(ok, sizeof ok - 2, &type, &w, &h, &why)); /* no EOI */
     cr_assert_not(doc_image_check((const unsigned char *)"GIF89a", 6, &type, &w, &h, &why));
     cr_assert_str_eq(why, "not a PNG or JPEG image");
 }

@@ -9,7 +9,10 @@
 
 #include "doc_pdf_internal.h"
 
-static void release(void) { ps_chart_release_caches(); }
+static void release(void)
+{
+    ps_chart_release_caches();
+}
 
 /* Breaks of n rows of 10 points with avail_first points left on a page of 100. */
 static size_t breaks(size_t n, double head, double avail_first, double tail, const unsigned char *keep, size_t *starts)
@@ -17,15 +20,22 @@ static size_t breaks(size_t n, double head, double avail_first, double tail, con
     double h[64];
     for (size_t i = 0; i < n; i++)
         h[i] = 10;
-    pdf_run_spec r = {.h = h, .keep = keep, .n = n, .head = head, .tail = tail, .avail_first = avail_first,
-                      .avail_page = 100, .min_first = 3, .min_last = 2};
+    pdf_run_spec r = {.h = h,
+                      .keep = keep,
+                      .n = n,
+                      .head = head,
+                      .tail = tail,
+                      .avail_first = avail_first,
+                      .avail_page = 100,
+                      .min_first = 3,
+                      .min_last = 2};
     return pdf_paginate(&r, starts);
 }
 
 Test(paginate, fits_without_break)
 {
     size_t s[64];
-    cr_assert_eq(breaks(5, 10, 60, 0, NULL, s), 0);   /* 10 + 5 * 10 = 60 */
+    cr_assert_eq(breaks(5, 10, 60, 0, NULL, s), 0); /* 10 + 5 * 10 = 60 */
 }
 
 Test(paginate, header_and_three_rows_or_a_new_page)
@@ -65,7 +75,7 @@ Test(paginate, group_row_goes_with_its_rows)
 {
     size_t s[64];
     unsigned char keep[20] = {0};
-    keep[8] = 1;   /* row 8 is a group row: the break before row 9 moves before it */
+    keep[8] = 1; /* row 8 is a group row: the break before row 9 moves before it */
     size_t n = breaks(20, 10, 100, 0, keep, s);
     cr_assert_geq(n, 1);
     cr_assert_eq(s[0], 8);
@@ -158,7 +168,8 @@ static ps_chart_spec *add_chart(ps_doc *d, const char *title, double h)
     static const ps_chart_series series = {.label = "x", .role = -1, .n = 2, .t = t, .v = v};
     doc_block *b = doc_add(d, DOC_CHART, NULL);
     ps_chart_spec *spec = ps_xcalloc(1, sizeof *spec);
-    *spec = (ps_chart_spec){.kind = PS_CHART_TIME, .title = title, .series = &series, .nseries = 1, .width = 480, .height = h};
+    *spec = (ps_chart_spec){
+        .kind = PS_CHART_TIME, .title = title, .series = &series, .nseries = 1, .width = 480, .height = h};
     b->chart = ps_xcalloc(1, sizeof *b->chart);
     b->chart->kind = DOC_CHART_SPEC;
     b->chart->id = ps_xstrdup("x");
@@ -243,8 +254,8 @@ Test(paginate_doc, keep_next_paragraphs_with_their_chart, .fini = release)
             int *first, *last;
             pages(d, &first, &last);
             if (keep)
-                cr_assert(first[p] == first[ch] && first[p + 1] == first[ch], "fill %d: paragraphs on pages %d, %d, chart on %d",
-                          fill, first[p], first[p + 1], first[ch]);
+                cr_assert(first[p] == first[ch] && first[p + 1] == first[ch],
+                          "fill %d: paragraphs on pages %d, %d, chart on %d", fill, first[p], first[p + 1], first[ch]);
             else
                 split_unmarked |= first[p] != first[ch];
             free(first);

@@ -13,7 +13,10 @@
 #include "test_util.h"
 
 /* cairo/fontconfig caches freed after each test (LeakSanitizer) */
-static void release(void) { ps_chart_release_caches(); }
+static void release(void)
+{
+    ps_chart_release_caches();
+}
 
 static int have(const char *tool)
 {
@@ -77,12 +80,31 @@ Test(doc_pdf, valid_with_every_figure, .fini = release)
         snprintf(cmd, sizeof cmd, "pdftotext -layout %s/doc_test.pdf - 2>/dev/null", PS_BINARY_DIR);
         char *txt = test_run_cmd(cmd);
         /* per-server and aggregate figures (fixture arithmetic) */
-        static const char *const want[] = {"320.000", "200.000", "120.000", "13.000", "5.000", "80.000", "1.500",
-                                           "420.000", "300.000", "6.000", "4.000", "3.000",
-                                           "740.000", "500.000", "240.000", "9.500", "4.500", "160.000", "2.250",
-                                           "Database Disks Transfers/sec", "Contents", "Page 3 of",
+        static const char *const want[] = {"320.000",
+                                           "200.000",
+                                           "120.000",
+                                           "13.000",
+                                           "5.000",
+                                           "80.000",
+                                           "1.500",
+                                           "420.000",
+                                           "300.000",
+                                           "6.000",
+                                           "4.000",
+                                           "3.000",
+                                           "740.000",
+                                           "500.000",
+                                           "240.000",
+                                           "9.500",
+                                           "4.500",
+                                           "160.000",
+                                           "2.250",
+                                           "Database Disks Transfers/sec",
+                                           "Contents",
+                                           "Page 3 of",
                                            "Contoso Array 9 2,000 Mailbox Resiliency Exchange 2013 Storage Solution",
-                                           "Appendix A – SERVER1", "Verification of the Results"};
+                                           "Appendix A – SERVER1",
+                                           "Verification of the Results"};
         for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
             cr_assert(has_token(txt, want[i]), "pdftotext lacks '%s'", want[i]);
         free(txt);

@@ -35,11 +35,11 @@ Test(filter, empty_matches_all)
 
 Test(filter, machine_rules)
 {
-    cr_assert(m("\\Memory\\Pages/sec", "\\\\HOST\\Memory\\Pages/sec"));      /* no machine: any */
+    cr_assert(m("\\Memory\\Pages/sec", "\\\\HOST\\Memory\\Pages/sec")); /* no machine: any */
     cr_assert(m("\\Memory\\Pages/sec", "\\Memory\\Pages/sec"));
     cr_assert(m("\\\\*\\Memory\\Pages/sec", "\\\\HOST\\Memory\\Pages/sec"));
     cr_assert(m("\\\\*\\Memory\\Pages/sec", "\\Memory\\Pages/sec"));
-    cr_assert(m("\\\\host\\Memory\\Pages/sec", "\\\\HOST\\Memory\\Pages/sec"));   /* case-insensitive */
+    cr_assert(m("\\\\host\\Memory\\Pages/sec", "\\\\HOST\\Memory\\Pages/sec")); /* case-insensitive */
     cr_assert(m("\\\\SRV*\\Memory\\Pages/sec", "\\\\srv042\\Memory\\Pages/sec"));
     cr_assert(!m("\\\\OTHER\\Memory\\Pages/sec", "\\\\HOST\\Memory\\Pages/sec"));
     cr_assert(!m("\\\\HOST\\Memory\\Pages/sec", "\\Memory\\Pages/sec"));
@@ -51,9 +51,9 @@ Test(filter, instance_rules)
     cr_assert(m("\\LogicalDisk(*)\\Avg. Disk sec/Read", rd));
     cr_assert(m("\\LogicalDisk(c:)\\avg. disk sec/read", rd));
     cr_assert(!m("\\LogicalDisk(D:)\\Avg. Disk sec/Read", rd));
-    cr_assert(!m("\\LogicalDisk\\Avg. Disk sec/Read", rd));            /* no "(..)": instance-less only */
+    cr_assert(!m("\\LogicalDisk\\Avg. Disk sec/Read", rd)); /* no "(..)": instance-less only */
     cr_assert(m("\\Memory\\Pages/sec", "\\Memory\\Pages/sec"));
-    cr_assert(!m("\\Memory(*)\\Pages/sec", "\\Memory\\Pages/sec"));   /* "(*)": needs an instance */
+    cr_assert(!m("\\Memory(*)\\Pages/sec", "\\Memory\\Pages/sec")); /* "(*)": needs an instance */
     /* (*) covers parent and index; other globs see "parent/instance#n" */
     const char *th = "\\Thread(explorer/3#1)\\% Processor Time";
     cr_assert(m("\\Thread(*)\\% Processor Time", th));
@@ -68,7 +68,8 @@ Test(filter, object_and_counter_globs)
 {
     cr_assert(m("\\\\*\\Processor(*)\\% Processor Time", "\\\\X\\Processor(_Total)\\% Processor Time"));
     cr_assert(m("\\Processor(*)\\*", "\\\\X\\Processor(0)\\Interrupts/sec"));
-    cr_assert(m("\\MSExchange Database*(*)\\I/O * (Attached)*", "\\\\e\\MSExchange Database ==> Instances(x/y)\\I/O Database Reads (Attached) Average Latency"));
+    cr_assert(m("\\MSExchange Database*(*)\\I/O * (Attached)*",
+                "\\\\e\\MSExchange Database ==> Instances(x/y)\\I/O Database Reads (Attached) Average Latency"));
     cr_assert(!m("\\Processor(*)\\% User Time", "\\\\X\\Processor(0)\\% Processor Time"));
     cr_assert(!m("\\Processor*(*)\\*", "\\\\X\\Memory\\Pages/sec"));
     cr_assert(m("\\*(*)\\*", "\\\\X\\Processor(0)\\Interrupts/sec"));
@@ -91,7 +92,8 @@ Test(filter, from_file)
     mkdir(PS_BINARY_DIR "/csv_tmp", 0777);
     const char *path = PS_BINARY_DIR "/csv_tmp/filters.txt";
     FILE *fp = fopen(path, "wb");
-    fputs("\xEF\xBB\xBF# counters to keep\r\n\r\n  \\Memory\\Pages/sec  \r\n\\LogicalDisk(*)\\*\n#\\Processor(*)\\*\n", fp);
+    fputs("\xEF\xBB\xBF# counters to keep\r\n\r\n  \\Memory\\Pages/sec  \r\n\\LogicalDisk(*)\\*\n#\\Processor(*)\\*\n",
+          fp);
     fclose(fp);
     ps_filter *f = ps_filter_new();
     ps_error err;

@@ -8,7 +8,10 @@
 #include "ps_render.h"
 #include "test_util.h"
 
-static void release(void) { ps_chart_release_caches(); }
+static void release(void)
+{
+    ps_chart_release_caches();
+}
 
 static ps_sfnt *open_dejavu(void)
 {
@@ -27,8 +30,8 @@ Test(font, missing_family_names_the_package, .fini = release)
     ps_error err = {0};
     cr_assert_eq(ps_font_find("No Such Family 42", 0, &ff, &err), PS_EIO);
     cr_assert(strstr(err.msg, "No Such Family 42"), "%s", err.msg);
-    cr_assert_str_eq(ps_font_package(0x6E2C), "fonts-wqy-microhei");   /* 測 */
-    cr_assert_str_eq(ps_font_package(0xAC00), "fonts-wqy-microhei");   /* 가 */
+    cr_assert_str_eq(ps_font_package(0x6E2C), "fonts-wqy-microhei"); /* 測 */
+    cr_assert_str_eq(ps_font_package(0xAC00), "fonts-wqy-microhei"); /* 가 */
     cr_assert_null(ps_font_package('A'));
 }
 
@@ -96,7 +99,8 @@ Test(font, tounicode_ranges_and_chars)
     ps_font_tounicode_cmap(cps, 9, &b);
     cr_assert(strstr(b.data, "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n"));
     cr_assert(strstr(b.data, "3 beginbfrange\n<0020> <0022> <0020>\n<00FE> <00FF> <00FE>\n<0100> <0101> <0100>\n"
-                             "endbfrange\n"), "%s", b.data);
+                             "endbfrange\n"),
+              "%s", b.data);
     cr_assert(strstr(b.data, "2 beginbfchar\n<0041> <0041>\n<6E2C> <6E2C>\nendbfchar\n"), "%s", b.data);
     cr_assert(!strstr(b.data, "cidrange"));
     ps_buf_fini(&b);
@@ -106,7 +110,7 @@ Test(font, tounicode_blocks_of_100)
 {
     uint32_t cps[250];
     for (size_t i = 0; i < 250; i++)
-        cps[i] = (uint32_t)(0x4E00 + 2 * i);   /* no two consecutive: 250 bfchar entries */
+        cps[i] = (uint32_t)(0x4E00 + 2 * i); /* no two consecutive: 250 bfchar entries */
     ps_buf b = {0};
     ps_font_tounicode_cmap(cps, 250, &b);
     size_t blocks = 0;
@@ -114,6 +118,6 @@ Test(font, tounicode_blocks_of_100)
         blocks++;
     cr_assert_eq(blocks, 3);
     cr_assert(strstr(b.data, "100 beginbfchar\n<4E00> <4E00>\n"));
-    cr_assert(strstr(b.data, "50 beginbfchar\n<4F90> <4F90>\n"), "%s", b.data);   /* 0x4E00 + 2 * 200 */
+    cr_assert(strstr(b.data, "50 beginbfchar\n<4F90> <4F90>\n"), "%s", b.data); /* 0x4E00 + 2 * 200 */
     ps_buf_fini(&b);
 }

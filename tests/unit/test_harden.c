@@ -40,18 +40,17 @@ static void drop(char *path)
 }
 
 /* A minimal 2013 report (machine MBX42) encoded as UTF-16 with a BOM, little or big endian. */
-static const char REPORT_HTML[] =
-        "<html><head><title>Performance Test Result Report</title></head><body>\n"
-        "<div class=\"header\">Microsoft Exchange Jetstress 2013</div>\n"
-        "<fieldset><legend>Test Summary</legend><table>\n"
-        "<tr><td>Overall Test Result</td><td>Pass</td></tr>\n"
-        "<tr><td>Machine Name</td><td>MBX42</td></tr>\n"
-        "<tr><td>Jetstress Version</td><td>15.00.0995.000</td></tr>\n"
-        "</table></fieldset>\n"
-        "<fieldset><legend>Database Sizing and Throughput</legend><table>\n"
-        "<tr><td>Achieved Transactional I/O per Second</td><td>228.253</td></tr>\n"
-        "<tr><td>Target Transactional I/O per Second</td><td>200</td></tr>\n"
-        "</table></fieldset></body></html>\n";
+static const char REPORT_HTML[] = "<html><head><title>Performance Test Result Report</title></head><body>\n"
+                                  "<div class=\"header\">Microsoft Exchange Jetstress 2013</div>\n"
+                                  "<fieldset><legend>Test Summary</legend><table>\n"
+                                  "<tr><td>Overall Test Result</td><td>Pass</td></tr>\n"
+                                  "<tr><td>Machine Name</td><td>MBX42</td></tr>\n"
+                                  "<tr><td>Jetstress Version</td><td>15.00.0995.000</td></tr>\n"
+                                  "</table></fieldset>\n"
+                                  "<fieldset><legend>Database Sizing and Throughput</legend><table>\n"
+                                  "<tr><td>Achieved Transactional I/O per Second</td><td>228.253</td></tr>\n"
+                                  "<tr><td>Target Transactional I/O per Second</td><td>200</td></tr>\n"
+                                  "</table></fieldset></body></html>\n";
 
 static size_t utf16_report(unsigned char *out, size_t cap, int be)
 {
@@ -121,7 +120,10 @@ Test(harden, result_xml_runs_across_comments)
  * as absent without a word; now it is still absent (never a number) but warned about once. */
 Test(harden, report_unreadable_number_warned)
 {
-    static const struct { const char *cell; const char *shown; } C[] = {{"1e999", "'1e999'"}, {"NaN", "'NaN'"}};
+    static const struct {
+        const char *cell;
+        const char *shown;
+    } C[] = {{"1e999", "'1e999'"}, {"NaN", "'NaN'"}};
     for (size_t i = 0; i < 2; i++) {
         ps_buf b = {0};
         const char *at = strstr(REPORT_HTML, "228.253");

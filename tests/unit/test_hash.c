@@ -26,18 +26,18 @@ Test(hash, put_get_replace)
     cr_assert_eq(ps_hash_get(&h, "x", 1), PS_HASH_NONE);
     cr_assert_eq(ps_hash_put(&h, "alpha", 5, 1), PS_HASH_NONE);
     cr_assert_eq(ps_hash_put(&h, "beta", 4, 2), PS_HASH_NONE);
-    cr_assert_eq(ps_hash_put(&h, "alpha", 5, 7), 1);   /* replaced, returns the old value */
+    cr_assert_eq(ps_hash_put(&h, "alpha", 5, 7), 1); /* replaced, returns the old value */
     cr_assert_eq(h.count, 2);
     cr_assert_eq(ps_hash_get(&h, "alpha", 5), 7);
-    cr_assert_eq(ps_hash_get(&h, "ALPHA", 5), PS_HASH_NONE);   /* case-sensitive table */
-    cr_assert_eq(ps_hash_get(&h, "alphabet", 5), 7);          /* only klen bytes count */
+    cr_assert_eq(ps_hash_get(&h, "ALPHA", 5), PS_HASH_NONE); /* case-sensitive table */
+    cr_assert_eq(ps_hash_get(&h, "alphabet", 5), 7); /* only klen bytes count */
     cr_assert_eq(ps_hash_get(&h, "alp", 3), PS_HASH_NONE);
     ps_hash_clear(&h);
     cr_assert_eq(h.count, 0);
     cr_assert_eq(ps_hash_get(&h, "beta", 4), PS_HASH_NONE);
     ps_hash_fini(&h);
     cr_assert_eq(h.cap, 0);
-    ps_hash_fini(&h);   /* twice is safe */
+    ps_hash_fini(&h); /* twice is safe */
 }
 
 Test(hash, embedded_nul_and_nocase)
@@ -85,7 +85,7 @@ Test(hash, borrowed_keys)
     ps_hash_init(&h, PS_HASH_BORROW);
     ps_hash_add(&h, a, strlen(a), 0);
     ps_hash_add(&h, b, strlen(b), 1);
-    cr_assert_eq(h.slots[ps_hash_fnv1a(a, strlen(a)) & (h.cap - 1)].key, a);   /* no copy */
+    cr_assert_eq(h.slots[ps_hash_fnv1a(a, strlen(a)) & (h.cap - 1)].key, a); /* no copy */
     cr_assert_eq(ps_hash_get(&h, "Memory", 6), 1);
-    ps_hash_fini(&h);   /* frees no key */
+    ps_hash_fini(&h); /* frees no key */
 }

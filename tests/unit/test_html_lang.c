@@ -12,9 +12,15 @@ static void check_in(const char *doclang, const char *in, const char *want)
     ps_buf_fini(&b);
 }
 
-static void check(const char *in, const char *want) { check_in("en", in, want); }
+static void check(const char *in, const char *want)
+{
+    check_in("en", in, want);
+}
 
-Test(html_lang, latin_is_only_escaped) { check("A < B & \"C\" – é", "A &lt; B &amp; &quot;C&quot; – é"); }
+Test(html_lang, latin_is_only_escaped)
+{
+    check("A < B & \"C\" – é", "A &lt; B &amp; &quot;C&quot; – é");
+}
 
 Test(html_lang, chinese_runs)
 {

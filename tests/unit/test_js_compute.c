@@ -14,8 +14,8 @@
 #include "ps_pipeline.h"
 
 #define NM PS_JM_NINST
-#define NS 40        /* samples inside the window */
-#define NPRE 4       /* samples before and after the window (must be excluded) */
+#define NS 40 /* samples inside the window */
+#define NPRE 4 /* samples before and after the window (must be excluded) */
 
 /* Chosen means: db rd lat, db wr lat, db reads/s, db writes/s, db rd B, db wr B, log rd lat,
  * log wr lat, log reads/s, log writes/s, log rd B, log wr B, maint reads/s, maint rd B. */
@@ -28,12 +28,20 @@ static const double B[2][NM] = {
     {6, 4, 150, 90, 32000, 36000, 0.5, 1, 3, 40, 230000, 9500, 20, 260000},
     {9, 7, 120, 70, 31000, 34000, 0.75, 1.25, 2.5, 35, 225000, 9100, 15, 255000},
 };
-static const char *const counter_names[NM] = {
-    "I/O Database Reads Average Latency", "I/O Database Writes Average Latency", "I/O Database Reads/sec",
-    "I/O Database Writes/sec", "I/O Database Reads Average Bytes", "I/O Database Writes Average Bytes",
-    "I/O Log Reads Average Latency", "I/O Log Writes Average Latency", "I/O Log Reads/sec",
-    "I/O Log Writes/sec", "I/O Log Reads Average Bytes", "I/O Log Writes Average Bytes",
-    "Database Maintenance IO Reads/sec", "Database Maintenance IO Reads Average Bytes"};
+static const char *const counter_names[NM] = {"I/O Database Reads Average Latency",
+                                              "I/O Database Writes Average Latency",
+                                              "I/O Database Reads/sec",
+                                              "I/O Database Writes/sec",
+                                              "I/O Database Reads Average Bytes",
+                                              "I/O Database Writes Average Bytes",
+                                              "I/O Log Reads Average Latency",
+                                              "I/O Log Writes Average Latency",
+                                              "I/O Log Reads/sec",
+                                              "I/O Log Writes/sec",
+                                              "I/O Log Reads Average Bytes",
+                                              "I/O Log Writes Average Bytes",
+                                              "Database Maintenance IO Reads/sec",
+                                              "Database Maintenance IO Reads Average Bytes"};
 /* Perturbation amplitude per metric (exact binary fractions) and the zero-sum pattern. */
 static const double amp[NM] = {0.5, 0.25, 4, 2, 64, 64, 0.125, 0.25, 0.25, 1, 128, 32, 0.5, 256};
 static const double pat[4] = {-1.5, -0.5, 0.5, 1.5};
@@ -202,7 +210,7 @@ Test(js_compute, truth_by_construction)
     near(g->db_transfers_per_sec, 510 + 280, "agg transfers");
     near(g->target_transactional_iops, 400, "agg target");
     near(g->log_writes_per_sec, 67 + 75, "agg log writes");
-    near(g->db_read_latency_ms, (14.0 + 7.5) / 2, "agg read lat");           /* SRVB: (6+9)/2 */
+    near(g->db_read_latency_ms, (14.0 + 7.5) / 2, "agg read lat"); /* SRVB: (6+9)/2 */
     near(g->db_write_latency_ms, ((5 + 6 + 8) / 3.0 + (4 + 7) / 2.0) / 2, "agg write lat");
     near(g->log_write_latency_ms, (2.5 + 1.125) / 2, "agg log write lat");
     near(g->db_read_latency_ms_weighted, (3160.0 + 6 * 150 + 9 * 120) / 510.0, "agg read lat w");
@@ -230,7 +238,8 @@ Test(js_compute, no_ese_counters_is_an_error)
     char p[600];
     snprintf(p, sizeof p, "%s/host_only.csv", dir);
     FILE *fp = fopen(p, "w");
-    fprintf(fp, "\"(PDH-CSV 4.0) (UTC)(0)\",\"\\\\H1\\Memory\\Available MBytes\"\r\n\"03/14/2026 10:00:00.000\",\"5\"\r\n");
+    fprintf(fp,
+            "\"(PDH-CSV 4.0) (UTC)(0)\",\"\\\\H1\\Memory\\Available MBytes\"\r\n\"03/14/2026 10:00:00.000\",\"5\"\r\n");
     fclose(fp);
     const char *paths[] = {p};
     ps_js_run *run = NULL;
@@ -248,7 +257,8 @@ Test(js_counters, classify_names)
     cr_assert_eq(r.metric, 2);
     cr_assert_str_eq(r.instance, "Instance4711.1");
     /* process prefix removed, Instance<N>.<k> substring kept */
-    cr_assert(ps_js_classify("msexchange database ==> instances", "JetstressWin/Instance9.3 extra", "i/o log writes average latency", &r));
+    cr_assert(ps_js_classify("msexchange database ==> instances", "JetstressWin/Instance9.3 extra",
+                             "i/o log writes average latency", &r));
     cr_assert_eq(r.metric, 7);
     cr_assert_str_eq(r.instance, "Instance9.3");
     /* German object with two spaces, /sek. and (angefügt) */
@@ -347,14 +357,15 @@ static ps_js_run *load_one(const char *name, const char *const *cols, int ncols,
 Test(js_compute, logicaldisk_2007_seconds)
 {
     const char *cols[] = {"\\\\X07\\LogicalDisk(M:)\\Avg. Disk sec/Read", "\\\\X07\\LogicalDisk(M:)\\Disk Reads/sec",
-                          "\\\\X07\\LogicalDisk(L:)\\Avg. Disk sec/Write", "\\\\X07\\Database(JetstressWin)\\Database Cache Size"};
-    const double rows[4][4] = {{0.010, 100, 0.001, 100}, {0.014, 140, 0.003, 140}, {0.012, 120, 0.002, 120},
-                               {0.012, 120, 0.002, 120}};
+                          "\\\\X07\\LogicalDisk(L:)\\Avg. Disk sec/Write",
+                          "\\\\X07\\Database(JetstressWin)\\Database Cache Size"};
+    const double rows[4][4] = {
+        {0.010, 100, 0.001, 100}, {0.014, 140, 0.003, 140}, {0.012, 120, 0.002, 120}, {0.012, 120, 0.002, 120}};
     ps_js_run *run = load_one("x07.csv", cols, 4, rows, 4, 0);
     const ps_js_server *s = &run->servers[0];
     cr_assert_eq(s->ninstances, 2);
     cr_assert_str_eq(s->instances[0].name, "M:");
-    near(s->instances[0].computed.transactional.db_read_latency_ms, 12.0, "M: read ms");   /* 0.012 s */
+    near(s->instances[0].computed.transactional.db_read_latency_ms, 12.0, "M: read ms"); /* 0.012 s */
     near(s->instances[0].computed.transactional.db_reads_per_sec, 120.0, "M: reads");
     near(s->instances[1].computed.transactional.db_write_latency_ms, 2.0, "L: write ms");
     ps_js_run_free(run);
@@ -390,7 +401,8 @@ Test(js_compute, overlapping_logs_counted_once)
 {
     scratch();
     char p1[600], p2[600];
-    const char *cols[] = {"\\\\OV1\\MSExchange Database ==> Instances(JetstressWin/Instance1.1)\\I/O Database Reads/sec"};
+    const char *cols[] = {
+        "\\\\OV1\\MSExchange Database ==> Instances(JetstressWin/Instance1.1)\\I/O Database Reads/sec"};
     const double rows[3][4] = {{10}, {20}, {60}};
     snprintf(p1, sizeof p1, "%s/ov_a.csv", dir);
     snprintf(p2, sizeof p2, "%s/ov_b.csv", dir);

@@ -31,7 +31,14 @@ Test(js_discover, bundled_sample_run)
     ps_error e = {0};
     cr_assert_eq(ps_js_discover(paths, 2, &run, &e), 0, "%s", e.msg);
     cr_assert_eq(run->nservers, 5);
-    static const struct { const char *m; enum ps_test_type t; size_t ninst; int result; double mbx; const char *log; } X[] = {
+    static const struct {
+        const char *m;
+        enum ps_test_type t;
+        size_t ninst;
+        int result;
+        double mbx;
+        const char *log;
+    } X[] = {
         {"MBX01", PS_TEST_PERFORMANCE, 4, 1, 1000, "Performance_2026_3_14_10_11_2.csv"},
         {"MBX01", PS_TEST_STRESS, 4, 0, 1000, "Stress_2026_3_16_9_30_5.blg"},
         {"MBX01", PS_TEST_SOFTRECOVERY, 0, 1, 1000, NULL},

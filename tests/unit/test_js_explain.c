@@ -7,7 +7,7 @@
 
 #include "ps_model.h"
 
-#define T0 ((ps_time)1773482400000LL)   /* 2026-03-14 10:00:00.000 */
+#define T0 ((ps_time)1773482400000LL) /* 2026-03-14 10:00:00.000 */
 
 /* A one-instance Performance server with logs, streamed n samples of database read latency
  * lat(i) at 15 s intervals through the statistics and the watch, then judged (jetstress-2013). */
@@ -81,7 +81,7 @@ Test(explain, bursts_in_a_long_stream)
     cr_assert_not_null(f, "%s", r->servers[0].verdict.nreasons ? r->servers[0].verdict.reasons[0] : "no reason");
     cr_assert_eq(f->over, 300);
     cr_assert_eq(f->runs, 100);
-    cr_assert_eq(f->longest, 3);                       /* the first run of 3 */
+    cr_assert_eq(f->longest, 3); /* the first run of 3 */
     cr_assert_eq(f->longest_first, T0);
     cr_assert_eq(f->longest_last, T0 + 2 * 15000);
     cr_assert_eq(f->worst, 400);
@@ -93,24 +93,29 @@ Test(explain, bursts_in_a_long_stream)
     cr_assert_eq(f->zoom_on, PS_JS_ZOOM_WORST);
     cr_assert_eq(f->zoom.n, PS_JS_ZOOM_PRE + 1 + PS_JS_ZOOM_POST);
     cr_assert_eq(f->zoom.t[0], T0 + (ps_time)(500001 - PS_JS_ZOOM_PRE) * 15000);
-    cr_assert_eq(f->zoom.v[PS_JS_ZOOM_PRE - 1], 150);   /* sample 500,000 */
-    cr_assert_eq(f->zoom.v[PS_JS_ZOOM_PRE], 400);       /* the worst */
-    cr_assert_eq(f->zoom.v[PS_JS_ZOOM_PRE + 1], 150);   /* sample 500,002 */
-    cr_assert_eq(f->zoom.v[PS_JS_ZOOM_PRE + 2], 5);     /* sample 500,003 */
+    cr_assert_eq(f->zoom.v[PS_JS_ZOOM_PRE - 1], 150); /* sample 500,000 */
+    cr_assert_eq(f->zoom.v[PS_JS_ZOOM_PRE], 400); /* the worst */
+    cr_assert_eq(f->zoom.v[PS_JS_ZOOM_PRE + 1], 150); /* sample 500,002 */
+    cr_assert_eq(f->zoom.v[PS_JS_ZOOM_PRE + 2], 5); /* sample 500,003 */
     cr_assert_eq(f->zoom.t[f->zoom.n - 1], T0 + (ps_time)(500001 + PS_JS_ZOOM_POST) * 15000);
-    cr_assert_null(failure(r, 20));                    /* the mean passes: no explanation */
+    cr_assert_null(failure(r, 20)); /* the mean passes: no explanation */
     ps_js_run_free(r);
 }
 
 /* Exactly half the window beyond the limit is sustained; one sample less is bursts. A longest run
  * longer than the chart buffer keeps 16 samples before it and its first samples, at most 96. */
 static uint64_t half_over;
-static double half(uint64_t i) { return i >= 1000 && i < 1000 + half_over ? 150 : 5; }
+static double half(uint64_t i)
+{
+    return i >= 1000 && i < 1000 + half_over ? 150 : 5;
+}
 
 Test(explain, sustained_boundary)
 {
-    static const struct { uint64_t over; enum ps_js_failure_class want; } cases[] = {
-        {2000, PS_FAIL_SUSTAINED}, {1999, PS_FAIL_BURSTS}};
+    static const struct {
+        uint64_t over;
+        enum ps_js_failure_class want;
+    } cases[] = {{2000, PS_FAIL_SUSTAINED}, {1999, PS_FAIL_BURSTS}};
     for (size_t c = 0; c < 2; c++) {
         half_over = cases[c].over;
         ps_js_run *r = malloc(sizeof *r);
@@ -119,7 +124,7 @@ Test(explain, sustained_boundary)
         cr_assert_not_null(f);
         cr_assert_eq(f->cls, cases[c].want, "over %llu", (unsigned long long)cases[c].over);
         cr_assert_eq(f->longest, cases[c].over);
-        cr_assert_eq(f->zoom_on, PS_JS_ZOOM_LONGEST_RUN);   /* one run: it holds the worst sample */
+        cr_assert_eq(f->zoom_on, PS_JS_ZOOM_LONGEST_RUN); /* one run: it holds the worst sample */
         cr_assert_eq(f->zoom.n, PS_JS_ZOOM_MAX - PS_JS_ZOOM_POST + PS_JS_ZOOM_POST);
         cr_assert_eq(f->zoom.t[0], T0 + (ps_time)(1000 - PS_JS_ZOOM_PRE) * 15000);
         ps_js_run_free(r);
@@ -128,14 +133,17 @@ Test(explain, sustained_boundary)
 
 /* Two samples in one run is still a single spike; three is bursts. */
 static int spike_len;
-static double spike(uint64_t i) { return i >= 100 && i < 100 + (uint64_t)spike_len ? 10000 : 5; }
+static double spike(uint64_t i)
+{
+    return i >= 100 && i < 100 + (uint64_t)spike_len ? 10000 : 5;
+}
 
 Test(explain, spike_rule)
 {
     for (spike_len = 1; spike_len <= 3; spike_len++) {
         ps_js_run *r = malloc(sizeof *r);
         run(r, 400, spike);
-        const ps_js_failure *f = failure(r, 20);   /* the mean fails: (399*5 + 10000)/400 = 29.99 > 20 */
+        const ps_js_failure *f = failure(r, 20); /* the mean fails: (399*5 + 10000)/400 = 29.99 > 20 */
         cr_assert_not_null(f, "len %d", spike_len);
         cr_assert_eq(f->cls, spike_len <= PS_JS_SPIKE_MAX ? PS_FAIL_SPIKE : PS_FAIL_BURSTS, "len %d", spike_len);
         cr_assert_str_eq(f->zone, "UTC, UTC+00:00");

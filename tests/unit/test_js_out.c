@@ -39,7 +39,7 @@ static ps_js_run *make_run(void)
         in->has_reported = 1;
     }
     s->instances[0].reported.transactional.db_read_latency_ms = 14.1;
-    s->instances[1].reported.transactional.db_read_latency_ms = 12.0004;   /* within rounding */
+    s->instances[1].reported.transactional.db_read_latency_ms = 12.0004; /* within rounding */
     ps_js_summarize(s, 200, &s->summary);
     s->verdict.result = PS_VERDICT_FAIL;
     s->verdict.source = PS_VSRC_BOTH;
@@ -71,23 +71,32 @@ Test(js_out, json_schema_and_values)
     ps_buf b = {0};
     ps_js_render_json(&b, run);
     /* keys of the fixed schema */
-    const char *keys[] = {"\"servers\":[", "\"machine\":\"MBX<1>\"", "\"test_type\":\"Performance\"",
-                          "\"jetstress_version\":\"15.01.0466.031\"",
-                          "\"window\":{\"start\":\"2026-03-14T10:11:17.000\",\"end\":\"2026-03-14T12:11:03.000\",\"samples\":480}",
-                          "\"instance\":\"Instance1.1\"", "\"transactional\":{\"db_read_latency_ms\":14.075,",
-                          "\"maintenance\":{\"reads_per_sec\":130,\"read_bytes\":140}",
-                          "\"replication\":{\"log_reads_per_sec\":90,\"log_read_bytes\":110}",
-                          "\"total\":{\"db_read_latency_ms\":14.075,\"db_write_latency_ms\":20,\"db_reads_per_sec\":160,",
-                          "\"reported\":{\"transactional\":{\"db_read_latency_ms\":14.1,",
-                          "\"verdict\":{\"result\":\"fail\",\"source\":\"both\",\"profile\":\"jetstress-2013/strict\",\"reasons\":[",
-                          "\\\"database\\\"", "\"result\":\"unknown\"", "\"aggregate\":{",
-                          "\"target_transactional_iops\":200", "\"db_read_latency_ms_weighted\":"};
+    const char *keys[] = {
+        "\"servers\":[",
+        "\"machine\":\"MBX<1>\"",
+        "\"test_type\":\"Performance\"",
+        "\"jetstress_version\":\"15.01.0466.031\"",
+        "\"window\":{\"start\":\"2026-03-14T10:11:17.000\",\"end\":\"2026-03-14T12:11:03.000\",\"samples\":480}",
+        "\"instance\":\"Instance1.1\"",
+        "\"transactional\":{\"db_read_latency_ms\":14.075,",
+        "\"maintenance\":{\"reads_per_sec\":130,\"read_bytes\":140}",
+        "\"replication\":{\"log_reads_per_sec\":90,\"log_read_bytes\":110}",
+        "\"total\":{\"db_read_latency_ms\":14.075,\"db_write_latency_ms\":20,\"db_reads_per_sec\":160,",
+        "\"reported\":{\"transactional\":{\"db_read_latency_ms\":14.1,",
+        "\"verdict\":{\"result\":\"fail\",\"source\":\"both\",\"profile\":\"jetstress-2013/strict\",\"reasons\":[",
+        "\\\"database\\\"",
+        "\"result\":\"unknown\"",
+        "\"aggregate\":{",
+        "\"target_transactional_iops\":200",
+        "\"db_read_latency_ms_weighted\":"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         cr_assert(strstr(b.data, keys[i]), "missing %s in\n%s", keys[i], b.data);
     /* server: reads 30 + 31 = 61, writes 40 + 41 = 81; plain read latency (14.075 + 12) / 2 = 13.0375 */
-    cr_assert(strstr(b.data, "\"server\":{\"db_reads_per_sec\":61,\"db_writes_per_sec\":81,\"db_transfers_per_sec\":142,"
-                             "\"achieved_transactional_iops\":142,\"target_transactional_iops\":200,"
-                             "\"db_read_latency_ms\":13.0375,"), "%s", b.data);
+    cr_assert(strstr(b.data,
+                     "\"server\":{\"db_reads_per_sec\":61,\"db_writes_per_sec\":81,\"db_transfers_per_sec\":142,"
+                     "\"achieved_transactional_iops\":142,\"target_transactional_iops\":200,"
+                     "\"db_read_latency_ms\":13.0375,"),
+              "%s", b.data);
     /* the SoftRecovery server has no figures: NaN -> null */
     cr_assert(strstr(b.data, "\"db_reads_per_sec\":null"));
     cr_assert_eq(count(b.data, "\"instance\":"), 2);
@@ -120,7 +129,8 @@ Test(js_out, junit_escaped)
     ps_js_run *run = make_run();
     ps_buf b = {0};
     ps_js_render_junit(&b, run);
-    cr_assert(strstr(b.data, "<testsuite name=\"perfscribe check\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"1\">"));
+    cr_assert(
+        strstr(b.data, "<testsuite name=\"perfscribe check\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"1\">"));
     cr_assert(strstr(b.data, "name=\"MBX&lt;1&gt; Performance\""), "%s", b.data);
     cr_assert(strstr(b.data, "average &quot;database&quot; read latency 22.4 ms &gt; 20 ms &amp; more"), "%s", b.data);
     cr_assert_eq(count(b.data, "<failure "), 1);

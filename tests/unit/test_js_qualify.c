@@ -59,7 +59,7 @@ Test(qualify, below_target_from_config)
     ps_js_qualify_server(&s, &q);
     cr_assert_eq(q.assessed, 1);
     cr_assert_eq(q.result, PS_VERDICT_FAIL);
-    cr_assert_eq(q.nreasons, 2);   /* target + recomputed (no report: no printed verdict) */
+    cr_assert_eq(q.nreasons, 2); /* target + recomputed (no report: no printed verdict) */
     const ps_qual_reason *t = reason(&q, PS_QUAL_TARGET_IOPS);
     cr_assert_eq(t->met, PS_VERDICT_FAIL);
     cr_assert_float_eq(t->value, 228.256, 1e-9);
@@ -77,7 +77,11 @@ Test(qualify, below_target_from_config)
  * 299.9994 prints 299.999 and does not qualify. */
 Test(qualify, exactly_at_target)
 {
-    static const struct { double achieved; enum ps_verdict_result want; const char *cmp; } cases[] = {
+    static const struct {
+        double achieved;
+        enum ps_verdict_result want;
+        const char *cmp;
+    } cases[] = {
         {300.0, PS_VERDICT_PASS, "300.000 >= target 300"},
         {299.9996, PS_VERDICT_PASS, "300.000 >= target 300"},
         {299.9994, PS_VERDICT_FAIL, "299.999 < target 300"},

@@ -85,8 +85,9 @@ Test(js_report, en2013_crlf_fail_every_field)
     cr_assert_str_eq(r->language, "en");
     cr_assert_eq(r->layout_2007, 0);
     cr_assert_eq(r->result, 0);
-    cr_assert_str_eq(r->result_reason,
-                     "The test has 1.05381856535713 Average Database Page Fault Stalls/sec. This should be not higher than 1.");
+    cr_assert_str_eq(
+        r->result_reason,
+        "The test has 1.05381856535713 Average Database Page Fault Stalls/sec. This should be not higher than 1.");
     cr_assert_str_eq(r->machine, "EXCH-TEST02");
     cr_assert_str_eq(r->description, "Two instances, hand written");
     cr_assert_str_eq(r->jetstress_version, "15.01.0466.031");
@@ -211,9 +212,18 @@ static void check_zh(const char *file)
     ps_warnings_fini(&w);
 }
 
-Test(js_report, zh_tw_utf8_bom) { check_zh(DATA "zh2013-bom.html"); }
-Test(js_report, zh_tw_utf16le_bom) { check_zh(DATA "zh2013-utf16le.html"); }
-Test(js_report, zh_tw_big5_meta) { check_zh(DATA "zh2013-big5.html"); }
+Test(js_report, zh_tw_utf8_bom)
+{
+    check_zh(DATA "zh2013-bom.html");
+}
+Test(js_report, zh_tw_utf16le_bom)
+{
+    check_zh(DATA "zh2013-utf16le.html");
+}
+Test(js_report, zh_tw_big5_meta)
+{
+    check_zh(DATA "zh2013-big5.html");
+}
 
 Test(js_report, layout_2007_cp1252_seconds_to_ms)
 {
@@ -343,7 +353,9 @@ Test(js_report, not_a_report_and_missing_file)
 Test(js_report, deep_nesting)
 {
     ps_buf b = {0};
-    ps_buf_puts(&b, "<html><body><fieldset><legend>Test Summary</legend><table><tr><td>Machine Name</td><td>DEEP</td></tr></table></fieldset>");
+    ps_buf_puts(
+        &b,
+        "<html><body><fieldset><legend>Test Summary</legend><table><tr><td>Machine Name</td><td>DEEP</td></tr></table></fieldset>");
     for (int i = 0; i < 200000; i++)
         ps_buf_puts(&b, "<div><span>");
     ps_buf_puts(&b, "x</body></html>");
@@ -423,7 +435,7 @@ Test(js_report, latency_units_from_header_and_cell)
     ps_warnings w = {0};
     ps_js_report *r = load(p, &w);
     const ps_io12 *t = &r->instances[0].reported.transactional;
-    NEAR(t->db_read_latency_ms, 14.4);  /* header (sec) */
+    NEAR(t->db_read_latency_ms, 14.4); /* header (sec) */
     NEAR(t->db_write_latency_ms, 12.5); /* cell unit wins over header (msec) */
     NEAR(t->log_write_latency_ms, 1.5);
     ps_js_report_free(r);

@@ -176,17 +176,21 @@ static ps_js_run *load_files(const char *const *names, const char *const *texts,
 /* ESE instances beside every other object a capture holds: only the two instances count. */
 Test(js_roles, ese_instances_alone_are_instances)
 {
-    const char *cols[] = {
-        X "MSExchange Database ==> Instances(JetstressWin/Instance7.1)\\I/O Database Reads/sec",
-        X "MSExchange Database ==> Instances(JetstressWin/Instance7.2)\\I/O Database Reads/sec",
-        X "MSExchange Database ==> Instances(JetstressWin/_Total)\\I/O Database Reads/sec",
-        X "MSExchange Database(JetstressWin)\\I/O Database Reads/sec",
-        X "MSExchange Database(Information Store)\\Database Page Fault Stalls/sec",
-        X "MSExchange Database(JetstressWin)\\Database Page Fault Stalls/sec",
-        X "LogicalDisk(C:)\\Disk Reads/sec", X "LogicalDisk(D:)\\Avg. Disk sec/Read",
-        X "LogicalDisk(_Total)\\Disk Reads/sec", X "PhysicalDisk(1 D:)\\Disk Reads/sec",
-        X "PhysicalDisk(_Total)\\Disk Reads/sec", X "Processor(0)\\% Processor Time",
-        X "Processor(_Total)\\% Processor Time", X "Memory\\Pages/sec", X "System\\Processor Queue Length"};
+    const char *cols[] = {X "MSExchange Database ==> Instances(JetstressWin/Instance7.1)\\I/O Database Reads/sec",
+                          X "MSExchange Database ==> Instances(JetstressWin/Instance7.2)\\I/O Database Reads/sec",
+                          X "MSExchange Database ==> Instances(JetstressWin/_Total)\\I/O Database Reads/sec",
+                          X "MSExchange Database(JetstressWin)\\I/O Database Reads/sec",
+                          X "MSExchange Database(Information Store)\\Database Page Fault Stalls/sec",
+                          X "MSExchange Database(JetstressWin)\\Database Page Fault Stalls/sec",
+                          X "LogicalDisk(C:)\\Disk Reads/sec",
+                          X "LogicalDisk(D:)\\Avg. Disk sec/Read",
+                          X "LogicalDisk(_Total)\\Disk Reads/sec",
+                          X "PhysicalDisk(1 D:)\\Disk Reads/sec",
+                          X "PhysicalDisk(_Total)\\Disk Reads/sec",
+                          X "Processor(0)\\% Processor Time",
+                          X "Processor(_Total)\\% Processor Time",
+                          X "Memory\\Pages/sec",
+                          X "System\\Processor Queue Length"};
     const double r1[] = {10, 20, 30, 30, 5, 0, 99, 0.5, 99, 99, 99, 90, 4, 7, 3};
     const double r2[] = {14, 26, 40, 40, 7, 0, 99, 0.5, 99, 99, 99, 90, 6, 7, 3};
     const char *names[] = {"mb1.csv"};

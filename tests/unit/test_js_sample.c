@@ -16,8 +16,8 @@ typedef struct csvsum {
     size_t ncol;
     char *name[MAXCOL];
     double sum[MAXCOL], min[MAXCOL], max[MAXCOL];
-    size_t n;     /* samples inside the window */
-    size_t rows;  /* all rows */
+    size_t n; /* samples inside the window */
+    size_t rows; /* all rows */
 } csvsum;
 
 /* Split one CSV line of quoted fields into cells (in place). */
@@ -110,14 +110,22 @@ static size_t col_of(const csvsum *s, const char *suffix)
     return 0;
 }
 
-#define PRINTED(v, printed, what) \
-    cr_assert(fabs((v) - (printed)) <= 0.0005 + 1e-9, "%s: recomputed %.6f, printed %.3f", what, (double)(v), (double)(printed))
+#define PRINTED(v, printed, what)                                                                             \
+    cr_assert(fabs((v) - (printed)) <= 0.0005 + 1e-9, "%s: recomputed %.6f, printed %.3f", what, (double)(v), \
+              (double)(printed))
 
-static const char *const IO12[PS_IO12_N] = {
-    "I/O Database Reads Average Latency", "I/O Database Writes Average Latency", "I/O Database Reads/sec",
-    "I/O Database Writes/sec", "I/O Database Reads Average Bytes", "I/O Database Writes Average Bytes",
-    "I/O Log Reads Average Latency", "I/O Log Writes Average Latency", "I/O Log Reads/sec", "I/O Log Writes/sec",
-    "I/O Log Reads Average Bytes", "I/O Log Writes Average Bytes"};
+static const char *const IO12[PS_IO12_N] = {"I/O Database Reads Average Latency",
+                                            "I/O Database Writes Average Latency",
+                                            "I/O Database Reads/sec",
+                                            "I/O Database Writes/sec",
+                                            "I/O Database Reads Average Bytes",
+                                            "I/O Database Writes Average Bytes",
+                                            "I/O Log Reads Average Latency",
+                                            "I/O Log Writes Average Latency",
+                                            "I/O Log Reads/sec",
+                                            "I/O Log Writes/sec",
+                                            "I/O Log Reads Average Bytes",
+                                            "I/O Log Writes Average Bytes"};
 
 static void check_server(const char *html, const char *csv, size_t ninst)
 {

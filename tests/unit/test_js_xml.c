@@ -151,7 +151,9 @@ Test(js_config, external_entity_does_not_leak)
 Test(js_config, entity_bomb)
 {
     ps_buf b = {0};
-    ps_buf_puts(&b, "<?xml version=\"1.0\"?>\n<!DOCTYPE configuration [\n<!ENTITY a0 \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\">\n");
+    ps_buf_puts(
+        &b,
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE configuration [\n<!ENTITY a0 \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\">\n");
     for (int i = 1; i < 12; i++)
         ps_buf_printf(&b, "<!ENTITY a%d \"&a%d;&a%d;&a%d;&a%d;&a%d;&a%d;&a%d;&a%d;&a%d;&a%d;\">\n", i, i - 1, i - 1,
                       i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1);

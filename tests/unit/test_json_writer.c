@@ -17,9 +17,7 @@ static void setup(void)
     ps_jw_init(&j, &b);
 }
 
-static void teardown(void)
-{
-}
+static void teardown(void) {}
 
 TestSuite(json_writer, .init = setup, .fini = teardown);
 
@@ -53,7 +51,7 @@ Test(json_writer, values)
     ps_jw_num(&j, 0.1);
     ps_jw_num(&j, -2.5);
     ps_jw_num(&j, 1e15);
-    ps_jw_uint(&j, 18446744073709551615ull);   /* 2^64 - 1: a double would round it */
+    ps_jw_uint(&j, 18446744073709551615ull); /* 2^64 - 1: a double would round it */
     ps_jw_arr_end(&j);
     cr_assert_str_eq(b.data, "[null,\"q\\\"\\n\",null,null,0.1,-2.5,1e+15,18446744073709551615]");
 }

@@ -46,7 +46,7 @@ static int discovered(const char *target, const char *as)
             for (size_t k = 0; k < run->servers[i].nlogs; k++)
                 found |= strcmp(run->servers[i].logs[k], link) == 0;
     }
-    ps_js_run_free(run);   /* on an error too: it may hold the warnings so far */
+    ps_js_run_free(run); /* on an error too: it may hold the warnings so far */
     unlink(link);
     rmdir(dir);
     return found;
@@ -116,7 +116,7 @@ Test(log_probe, real_samples)
         cr_assert(discovered(p, "counters.csv"));
     snprintf(p, sizeof p, "%s/blg/PS_CorruptBlg.blg", dir);
     if (stat(p, &st) == 0) {
-        cr_assert_null(ps_log_probe(p, NULL, 0));   /* summary refuses a text log named .blg */
+        cr_assert_null(ps_log_probe(p, NULL, 0)); /* summary refuses a text log named .blg */
         cr_assert(discovered(p, "text-without-tag.csv"));
     }
 }

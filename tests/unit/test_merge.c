@@ -21,7 +21,7 @@ Test(merge, column_union_with_duplicates)
     const char **cells;
     size_t *maps[2];
     size_t n = ps_merge_columns(infos, 2, &cells, maps);
-    cr_assert_eq(n, 5);   /* busy, free, free#2, queue, free#3 */
+    cr_assert_eq(n, 5); /* busy, free, free#2, queue, free#3 */
     cr_assert_str_eq(cells[0], ha[0]);
     cr_assert_str_eq(cells[1], ha[1]);
     cr_assert_str_eq(cells[2], ha[2]);
@@ -48,16 +48,16 @@ Test(merge, bucket_averages)
     double r1[] = {1, 10}, r2[] = {3, NAN}, r3[] = {5, 20}, r4[] = {8, 40}, r5[] = {100, NAN};
     cr_assert_eq(ps_bucket_add(&b, 1000, r1, &start, &avg), 0);
     cr_assert_eq(ps_bucket_add(&b, 5000, r2, &start, &avg), 0);
-    cr_assert_eq(ps_bucket_add(&b, 12000, r3, &start, &avg), 1);   /* closes [1000, 11000) */
+    cr_assert_eq(ps_bucket_add(&b, 12000, r3, &start, &avg), 1); /* closes [1000, 11000) */
     cr_assert_eq(start, 1000);
-    cr_assert_float_eq(avg[0], 2.0, 1e-12);    /* (1 + 3) / 2 */
-    cr_assert_float_eq(avg[1], 10.0, 1e-12);   /* only the first row has it */
-    cr_assert_eq(ps_bucket_add(&b, 4000, r4, &start, &avg), 0);   /* backwards: joins 11000 */
+    cr_assert_float_eq(avg[0], 2.0, 1e-12); /* (1 + 3) / 2 */
+    cr_assert_float_eq(avg[1], 10.0, 1e-12); /* only the first row has it */
+    cr_assert_eq(ps_bucket_add(&b, 4000, r4, &start, &avg), 0); /* backwards: joins 11000 */
     cr_assert_eq(b.folded, 1);
-    cr_assert_eq(ps_bucket_add(&b, 25000, r5, &start, &avg), 1);   /* closes [11000, 21000) */
+    cr_assert_eq(ps_bucket_add(&b, 25000, r5, &start, &avg), 1); /* closes [11000, 21000) */
     cr_assert_eq(start, 11000);
-    cr_assert_float_eq(avg[0], 6.5, 1e-12);    /* (5 + 8) / 2 */
-    cr_assert_float_eq(avg[1], 30.0, 1e-12);   /* (20 + 40) / 2 */
+    cr_assert_float_eq(avg[0], 6.5, 1e-12); /* (5 + 8) / 2 */
+    cr_assert_float_eq(avg[1], 30.0, 1e-12); /* (20 + 40) / 2 */
     cr_assert_eq(ps_bucket_finish(&b, &start, &avg), 1);
     cr_assert_eq(start, 21000);
     cr_assert_float_eq(avg[0], 100.0, 1e-12);
@@ -182,7 +182,7 @@ Test(merge, selection_and_buckets)
     ps_merge_opts ob = {.every = 1, .bucket_ms = 2000};
     m = ps_merge_new(&log, 1, &ob);
     cr_assert_eq(ps_merge_start(m, &err), 0);
-    static const double means[] = {0.5, 2.5, 4.5};   /* [0,2): 0 1; [2,4): 2 3; [4,6): 4 5 */
+    static const double means[] = {0.5, 2.5, 4.5}; /* [0,2): 0 1; [2,4): 2 3; [4,6): 4 5 */
     n = 0;
     while (ps_merge_next(m, &t, &v, &err) == 1) {
         cr_assert_lt(n, 3);

@@ -19,7 +19,7 @@ static void conversions(const char *s, char *out, size_t n)
         while (*p && strchr("0123456789.-+#*l", *p))
             p++;
         if (!*p || !strchr("diouxXeEfFgGcsp", *p))
-            continue;   /* "20% headroom": a plain percent sign */
+            continue; /* "20% headroom": a plain percent sign */
         if (o + 2 < n) {
             out[o++] = '%';
             out[o++] = *p;
@@ -44,7 +44,7 @@ Test(msg, every_language_complete_and_conversions_match)
             char a[64], b[64];
             conversions(all[0].msg[id], a, sizeof a);
             if (!a[0])
-                continue;   /* a text without conversions is never a format ("20% headroom" is text) */
+                continue; /* a text without conversions is never a format ("20% headroom" is text) */
             conversions(s, b, sizeof b);
             cr_assert_str_eq(b, a, "%s: text %d '%s' has conversions %s, English has %s", all[l].tag, id, s, b, a);
         }
@@ -81,7 +81,8 @@ Test(msg, numbers_per_language)
     cr_assert_str_eq(ps_lang_num(ps_lang_en(), b, sizeof b, -0.0001, 2), "0.00");
     cr_assert_str_eq(ps_lang_num(ps_lang_find("de"), b, sizeof b, 3750.5, 1), "3.750,5");
     cr_assert_str_eq(ps_lang_num(ps_lang_find("es"), b, sizeof b, 12, 3), "12,000");
-    cr_assert_str_eq(ps_lang_num(ps_lang_find("fr"), b, sizeof b, 3750.5, 1), "3\xc2\xa0" "750,5");
+    cr_assert_str_eq(ps_lang_num(ps_lang_find("fr"), b, sizeof b, 3750.5, 1), "3\xc2\xa0"
+                                                                              "750,5");
     cr_assert_str_eq(ps_lang_num(ps_lang_find("zh-TW"), b, sizeof b, 3750, 0), "3,750");
     cr_assert_str_eq(ps_lang_num(ps_lang_en(), b, sizeof b, NAN, 0), "n/a");
 }
@@ -95,5 +96,5 @@ Test(msg, dates_per_language)
     cr_assert_str_eq(ps_lang_date(ps_lang_find("de"), b, sizeof b, 2026, 3, 4), "4. März 2026");
     cr_assert_str_eq(ps_lang_date(ps_lang_find("fr"), b, sizeof b, 2026, 8, 1), "1 août 2026");
     cr_assert_str_eq(ps_lang_date(ps_lang_find("es"), b, sizeof b, 2026, 1, 30), "30 de enero de 2026");
-    cr_assert_str_eq(ps_lang_date(ps_lang_en(), b, 8, 2026, 12, 2), "Decembe");   /* truncated, terminated */
+    cr_assert_str_eq(ps_lang_date(ps_lang_en(), b, 8, 2026, 12, 2), "Decembe"); /* truncated, terminated */
 }

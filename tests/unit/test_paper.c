@@ -79,7 +79,7 @@ Test(paper, v3_forms_tables_and_aggregate)
     cr_assert_str_eq(p->tables[2].server, "aggregate");
     cr_assert_eq(p->tables[2].aggregate, 1);
     const ps_claim *t = find(p, PS_M_DB_TRANSFERS, 0);
-    cr_assert_float_eq(t->value, 1234.5, 1e-9);   /* thousands separator */
+    cr_assert_float_eq(t->value, 1234.5, 1e-9); /* thousands separator */
     cr_assert_eq(t->decimals, 1);
     cr_assert_eq(find(p, PS_M_DB_TRANSFERS, 1)->table, 1);
     cr_assert_eq(find(p, PS_M_DB_TRANSFERS, 2)->table, 2);
@@ -88,12 +88,13 @@ Test(paper, v3_forms_tables_and_aggregate)
 
 Test(paper, absent_numbers_are_nan_never_zero)
 {
-    ps_paper *p = parse("Average Log Disk Write Latency (ms) 0.\n"           /* digits lost at line end */
-                        "Average Database Disk Read Latency (ms) xyz\n"       /* garbage */
-                        "Average Database Disk Write Latency (ms)\n"          /* nothing */
-                        "Database Disks Reads/sec 12abc\n"                    /* number glued to letters */
-                        "Log Disks Writes/sec 0.5\n"
-                        "Target IOPS is 250 and \xE6\xAF\x8F\xE7\xA7\x92\xE7\x9B\xAE\xE6\xA8\x99\xE4\xBA\xA4\xE6\x98\x93 I/O \xE7\x82\xBA 168\n");
+    ps_paper *p = parse(
+        "Average Log Disk Write Latency (ms) 0.\n" /* digits lost at line end */
+        "Average Database Disk Read Latency (ms) xyz\n" /* garbage */
+        "Average Database Disk Write Latency (ms)\n" /* nothing */
+        "Database Disks Reads/sec 12abc\n" /* number glued to letters */
+        "Log Disks Writes/sec 0.5\n"
+        "Target IOPS is 250 and \xE6\xAF\x8F\xE7\xA7\x92\xE7\x9B\xAE\xE6\xA8\x99\xE4\xBA\xA4\xE6\x98\x93 I/O \xE7\x82\xBA 168\n");
     const ps_claim *a = find(p, PS_M_LOG_WRITE_LAT, 0);
     cr_assert(a && isnan(a->value) && a->text == NULL && a->decimals == -1);
     cr_assert(isnan(find(p, PS_M_DB_READ_LAT, 0)->value));
@@ -136,14 +137,14 @@ Test(paper, reports_by_title_disk_rows_in_seconds)
     cr_assert_str_eq(p->reports[0].name, "SRV-A Stress");
     cr_assert_eq(p->reports[1].type, PS_TEST_PERFORMANCE);
     cr_assert_float_eq(find(p, PS_M_VERDICT, 0)->value, 1, 0);
-    const ps_claim *rl = find_col(p, PS_M_COL, "M:", 0);   /* Avg. Disk sec/Read of the database volume */
+    const ps_claim *rl = find_col(p, PS_M_COL, "M:", 0); /* Avg. Disk sec/Read of the database volume */
     cr_assert(rl);
-    cr_assert_float_eq(rl->value, 11, 1e-9);                /* 0.011 s = 11 ms */
-    cr_assert_float_eq(rl->half_unit, 0.5, 1e-12);          /* 3 decimals of seconds */
+    cr_assert_float_eq(rl->value, 11, 1e-9); /* 0.011 s = 11 ms */
+    cr_assert_float_eq(rl->half_unit, 0.5, 1e-12); /* 3 decimals of seconds */
     cr_assert_str_eq(rl->text, "0.011");
     cr_assert_float_eq(find_col(p, PS_M_COL, "M:", 2)->value, 50.125, 1e-9);
     cr_assert_float_eq(find_col(p, PS_M_COL, "M:", 3)->value, 60.5, 1e-9);
-    cr_assert_null(find_col(p, PS_M_COL, "M:", 5));         /* (n/a): neither value nor absent */
+    cr_assert_null(find_col(p, PS_M_COL, "M:", 5)); /* (n/a): neither value nor absent */
     cr_assert_float_eq(find_col(p, PS_M_COL, "L:", 7)->value, 3, 1e-9);
     cr_assert_float_eq(find_col(p, PS_M_COL, "L:", 9)->value, 20.25, 1e-9);
     cr_assert_float_eq(find_col(p, PS_M_COL, "L:", 11)->value, 7000.5, 1e-9);
@@ -157,17 +158,18 @@ Test(paper, reports_by_title_disk_rows_in_seconds)
 
 Test(paper, instance_rows_and_final_log_block)
 {
-    ps_paper *p = parse("Performance Test Result Report\n"
-                        "Transactional I/O Performance\n"
-                        "Instance77.1 14.250 8.000 40.000 30.000 35000 36000 1.000 1.100 0.500 15.000 200000 9000\n"
-                        "Instance77.1 Log path: H:\\log1 Database: D:\\x.edb\n"
-                        "Total I/O Performance\n"
-                        "Instance77.1 14.250 8.000 48.000 30.000 80000 36000 1.000 1.100 0.500 15.000 200000 9000\n"
-                        "Test Log 1/18/2016 9:58:08 AM -- Instance77.1 has 19.0 for I/O Database Reads Average Latency.\n"
-                        "1/18/2016 12:10:54 PM -- Creating test report... 1/18/2016 12:10:54 PM -- Instance77.1 has "
-                        "14.3 for I/O Database Reads Average Latency. 1/18/2016 12:10:54 PM -- Instance77.1 has 1.1 "
-                        "for I/O Log Writes Average Latency.\n"
-                        "1/18/2016 12:10:55 PM -- C:\\Program Files\\R\\Performance_1.xml has 478 samples queried.\n");
+    ps_paper *p =
+        parse("Performance Test Result Report\n"
+              "Transactional I/O Performance\n"
+              "Instance77.1 14.250 8.000 40.000 30.000 35000 36000 1.000 1.100 0.500 15.000 200000 9000\n"
+              "Instance77.1 Log path: H:\\log1 Database: D:\\x.edb\n"
+              "Total I/O Performance\n"
+              "Instance77.1 14.250 8.000 48.000 30.000 80000 36000 1.000 1.100 0.500 15.000 200000 9000\n"
+              "Test Log 1/18/2016 9:58:08 AM -- Instance77.1 has 19.0 for I/O Database Reads Average Latency.\n"
+              "1/18/2016 12:10:54 PM -- Creating test report... 1/18/2016 12:10:54 PM -- Instance77.1 has "
+              "14.3 for I/O Database Reads Average Latency. 1/18/2016 12:10:54 PM -- Instance77.1 has 1.1 "
+              "for I/O Log Writes Average Latency.\n"
+              "1/18/2016 12:10:55 PM -- C:\\Program Files\\R\\Performance_1.xml has 478 samples queried.\n");
     cr_assert_float_eq(find_col(p, PS_M_COL, "Instance77.1", 2)->value, 40, 1e-9);
     cr_assert_eq(find_col(p, PS_M_COL, "Instance77.1", 2)->total_table, 0);
     size_t total = 0;
@@ -176,7 +178,7 @@ Test(paper, instance_rows_and_final_log_block)
     cr_assert_eq(total, 12);
     const ps_claim *l0 = find_col(p, PS_M_LOG_LAT, "Instance77.1", 0);
     cr_assert(l0);
-    cr_assert_float_eq(l0->value, 14.3, 1e-9);   /* the tuning line 19.0 is not final */
+    cr_assert_float_eq(l0->value, 14.3, 1e-9); /* the tuning line 19.0 is not final */
     cr_assert_eq(l0->line, 8);
     cr_assert_float_eq(find_col(p, PS_M_LOG_LAT, "Instance77.1", 7)->value, 1.1, 1e-9);
     cr_assert_float_eq(find(p, PS_M_XML_SAMPLES, 0)->value, 478, 0);
@@ -193,7 +195,7 @@ Test(paper, test_log_target_not_a_table_label)
     cr_assert(t && t->who && strcmp(t->who, "test log") == 0);
     cr_assert_float_eq(t->value, 250, 0);
     cr_assert_null(find(p, PS_M_TARGET_IOPS, 1));
-    cr_assert_float_eq(find(p, PS_M_THR_DB_READ, 0)->value, 20, 1e-9);   /* seconds -> ms */
+    cr_assert_float_eq(find(p, PS_M_THR_DB_READ, 0)->value, 20, 1e-9); /* seconds -> ms */
     ps_paper_free(p);
 }
 
@@ -208,7 +210,7 @@ Test(paper, percentage_cells_and_blocks)
     cr_assert_eq(p->cells[0].value_decimals, 0);
     cr_assert_str_eq(p->cells[0].unit, "iops");
     cr_assert_float_eq(p->cells[1].pct, 90, 0);
-    cr_assert(isnan(p->cells[2].value));          /* "[1." cut off */
+    cr_assert(isnan(p->cells[2].value)); /* "[1." cut off */
     cr_assert_float_eq(p->cells[2].pct, 107, 0);
     cr_assert_float_eq(p->cells[4].pct, 106.5, 1e-12);
     cr_assert_eq(p->cells[4].pct_decimals, 1);

@@ -30,8 +30,9 @@ static const ps_claim *first(const ps_paper *p, enum ps_metric m)
 static ps_paper *transfers(size_t intdig, int frac)
 {
     char text[512];
-    size_t k = (size_t)snprintf(text, sizeof text, "Tested with: ESRP - Storage Version 2.1\n"
-                                                   "Average Database Disk Transfers/sec ");
+    size_t k = (size_t)snprintf(text, sizeof text,
+                                "Tested with: ESRP - Storage Version 2.1\n"
+                                "Average Database Disk Transfers/sec ");
     memset(text + k, '8', intdig);
     k += intdig;
     strcpy(text + k, frac ? ".5\n" : "\n");

@@ -14,8 +14,8 @@
 #include "ps_render.h"
 
 typedef struct word {
-    int page;          /* 1-based */
-    double x, y;       /* baseline start, points from the top left */
+    int page; /* 1-based */
+    double x, y; /* baseline start, points from the top left */
     const char *text;
 } word;
 
@@ -42,7 +42,7 @@ static ps_buf make_pdf_turned(const word *w, size_t n, int npages, int turned)
     cairo_set_font_size(cr, 10);
     for (int p = 1; p <= npages; p++) {
         cairo_identity_matrix(cr);
-        if (turned) {   /* a landscape table set sideways on a portrait page: text reads upwards */
+        if (turned) { /* a landscape table set sideways on a portrait page: text reads upwards */
             cairo_translate(cr, 0, 842);
             cairo_rotate(cr, -1.5707963267948966);
         }
@@ -71,22 +71,30 @@ static ps_buf make_pdf(const word *w, size_t n, int npages)
  * (mixed fonts do that); a title above, and a second page. */
 static const word table[] = {
     {1, 72, 100, "Storage Performance Results"},
-    {1, 420, 130, "Server 2"}, {1, 300, 130, "Server 1"}, {1, 72, 130, "Metric"},
-    {1, 420, 145, "182.447"}, {1, 300, 145, "130.814"}, {1, 72, 145, "Database Disks Reads/sec"},
-    {1, 72, 160, "Average Log Disk Write Latency (ms)"}, {1, 300, 160, "1.308"}, {1, 420, 160, "1.165"},
-    {1, 72, 175, "Log Disks Writes/sec"}, {1, 300, 176.5, "50.719"}, {1, 420, 175, "66.866"},
+    {1, 420, 130, "Server 2"},
+    {1, 300, 130, "Server 1"},
+    {1, 72, 130, "Metric"},
+    {1, 420, 145, "182.447"},
+    {1, 300, 145, "130.814"},
+    {1, 72, 145, "Database Disks Reads/sec"},
+    {1, 72, 160, "Average Log Disk Write Latency (ms)"},
+    {1, 300, 160, "1.308"},
+    {1, 420, 160, "1.165"},
+    {1, 72, 175, "Log Disks Writes/sec"},
+    {1, 300, 176.5, "50.719"},
+    {1, 420, 175, "66.866"},
     {2, 72, 100, "Appendix"},
-    {2, 72, 130, "Target IOPS"}, {2, 300, 130, "800"},
+    {2, 72, 130, "Target IOPS"},
+    {2, 300, 130, "800"},
 };
 
-static const char table_text[] =
-    "Storage Performance Results\n"
-    "Metric\tServer 1\tServer 2\n"
-    "Database Disks Reads/sec\t130.814\t182.447\n"
-    "Average Log Disk Write Latency (ms)\t1.308\t1.165\n"
-    "Log Disks Writes/sec\t50.719\t66.866\n"
-    "Appendix\n"
-    "Target IOPS\t800\n";
+static const char table_text[] = "Storage Performance Results\n"
+                                 "Metric\tServer 1\tServer 2\n"
+                                 "Database Disks Reads/sec\t130.814\t182.447\n"
+                                 "Average Log Disk Write Latency (ms)\t1.308\t1.165\n"
+                                 "Log Disks Writes/sec\t50.719\t66.866\n"
+                                 "Appendix\n"
+                                 "Target IOPS\t800\n";
 
 Test(paper_pdf, table_rebuilt_into_lines_and_cells, .fini = release)
 {
@@ -160,10 +168,10 @@ Test(paper_pdf, location_codec)
     cr_assert_eq(ps_loc_line(12), 12);
     /* sorting by the number sorts by page, then line; every text line sorts before */
     cr_assert_lt(ps_loc_paged(1, 900), ps_loc_paged(2, 1));
-    cr_assert_lt(268435456L, ps_loc_paged(1, 1));   /* a 256 MiB text of empty lines */
+    cr_assert_lt(268435456L, ps_loc_paged(1, 1)); /* a 256 MiB text of empty lines */
     cr_assert_eq(ps_loc_page(ps_loc_paged(PS_LOC_MAX_PAGES, PS_LOC_MAX_LINE)), PS_LOC_MAX_PAGES);
     cr_assert_eq(ps_loc_line(ps_loc_paged(PS_LOC_MAX_PAGES, PS_LOC_MAX_LINE)), PS_LOC_MAX_LINE);
-    cr_assert_eq(ps_loc_line(ps_loc_paged(3, 70000)), PS_LOC_MAX_LINE);   /* clamped */
+    cr_assert_eq(ps_loc_line(ps_loc_paged(3, 70000)), PS_LOC_MAX_LINE); /* clamped */
 }
 
 Test(paper_pdf, sniffed_by_content)
@@ -171,10 +179,10 @@ Test(paper_pdf, sniffed_by_content)
     cr_assert(ps_paper_is_pdf((const unsigned char *)"%PDF-1.7\n", 9));
     char junk[1100];
     memset(junk, 'x', sizeof junk);
-    memcpy(junk + 1000, "%PDF-1.4", 8);   /* a header after junk, as readers accept */
+    memcpy(junk + 1000, "%PDF-1.4", 8); /* a header after junk, as readers accept */
     cr_assert(ps_paper_is_pdf((const unsigned char *)junk, sizeof junk));
     memset(junk, 'x', sizeof junk);
-    memcpy(junk + 1020, "%PDF-1.4", 8);   /* past the first KiB: not a PDF */
+    memcpy(junk + 1020, "%PDF-1.4", 8); /* past the first KiB: not a PDF */
     cr_assert_not(ps_paper_is_pdf((const unsigned char *)junk, sizeof junk));
     cr_assert_not(ps_paper_is_pdf((const unsigned char *)"%PDF", 4));
     cr_assert_not(ps_paper_is_pdf((const unsigned char *)"Target IOPS 800\n", 16));
@@ -199,10 +207,10 @@ Test(paper_pdf, hostile_refused, .fini = release)
     refused("%PDF-1.7\ngarbage\n", 17, "not a readable PDF");
     refused("%PDF-", 5, "not a readable PDF");
     ps_buf pdf = make_pdf(table, sizeof table / sizeof table[0], 2);
-    refused(pdf.data, 400, "not a readable PDF");   /* cut before the first page's objects */
+    refused(pdf.data, 400, "not a readable PDF"); /* cut before the first page's objects */
     ps_buf_fini(&pdf);
     word none[1] = {{9, 0, 0, ""}};
-    ps_buf blank = make_pdf(none, 0, 1);   /* a page without text: a scanned paper */
+    ps_buf blank = make_pdf(none, 0, 1); /* a page without text: a scanned paper */
     refused(blank.data, blank.len, "no text in the PDF");
     ps_buf_fini(&blank);
 }

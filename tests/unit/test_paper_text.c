@@ -53,11 +53,11 @@ static double transfers(const char *figure, int *dec)
 Test(paper_text, decimal_comma_is_a_decimal_point)
 {
     int d;
-    cr_assert_float_eq(transfers("0,20", &d), 0.20, 1e-12);   /* was read as 20 */
+    cr_assert_float_eq(transfers("0,20", &d), 0.20, 1e-12); /* was read as 20 */
     cr_assert_eq(d, 2);
     cr_assert_float_eq(transfers("12,5", &d), 12.5, 1e-12);
     cr_assert_eq(d, 1);
-    cr_assert_float_eq(transfers("0,200", &d), 0.2, 1e-12);   /* "0," never starts thousands */
+    cr_assert_float_eq(transfers("0,200", &d), 0.2, 1e-12); /* "0," never starts thousands */
     cr_assert_eq(d, 3);
 }
 
@@ -80,9 +80,18 @@ Test(paper_text, mixed_separators_are_unreadable_not_misread)
 Test(paper_text, no_break_spaces)
 {
     /* U+00A0 between label and figure, U+202F as thousands separator */
-    cr_assert_float_eq(transfers("\xC2\xA0" "150.250", NULL), 150.25, 1e-12);
-    cr_assert_float_eq(transfers("1\xE2\x80\xAF" "234.5", NULL), 1234.5, 1e-9);
-    cr_assert_float_eq(transfers("1\xC2\xA0" "234", NULL), 1234, 1e-9);
+    cr_assert_float_eq(transfers("\xC2\xA0"
+                                 "150.250",
+                                 NULL),
+                       150.25, 1e-12);
+    cr_assert_float_eq(transfers("1\xE2\x80\xAF"
+                                 "234.5",
+                                 NULL),
+                       1234.5, 1e-9);
+    cr_assert_float_eq(transfers("1\xC2\xA0"
+                                 "234",
+                                 NULL),
+                       1234, 1e-9);
 }
 
 /* UTF-8 text to UTF-16 (BMP only), little or big endian, with or without BOM */
@@ -116,7 +125,8 @@ static char *to_utf16(const char *s, int be, int bom, size_t *len)
 Test(paper_text, utf16_with_and_without_bom)
 {
     static const char text[] = "Tested with: ESRP - Storage Version 2.1\n"
-                               "Average Database Disk Transfers/sec \xC2\xA0" "150.250\n"
+                               "Average Database Disk Transfers/sec \xC2\xA0"
+                               "150.250\n"
                                "Average Database Disk Reads/sec 100.200\n";
     for (int be = 0; be < 2; be++)
         for (int bom = 0; bom < 2; bom++) {
@@ -137,12 +147,13 @@ Test(paper_text, utf16_odd_length_warns)
     static const char text[] = "Tested with: ESRP - Storage Version 2.1\nAverage Database Disk Reads/sec 100.200\n";
     size_t len;
     char *u = to_utf16(text, 0, 1, &len);
-    u[len] = 'x';   /* one stray byte */
+    u[len] = 'x'; /* one stray byte */
     ps_warnings w = {0};
     ps_paper *p = parse_bytes(u, len + 1, &w);
     cr_assert(first(p, PS_M_DB_READS));
     cr_assert_eq(w.n, 1);
-    cr_assert_str_eq(w.msgs[0], "t.txt: UTF-16 text of an odd number of bytes: the last byte (half a character) ignored");
+    cr_assert_str_eq(w.msgs[0],
+                     "t.txt: UTF-16 text of an odd number of bytes: the last byte (half a character) ignored");
     ps_warnings_fini(&w);
     ps_paper_free(p);
     free(u);

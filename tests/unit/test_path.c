@@ -11,16 +11,24 @@ static void parse_ok(const char *text, ps_counter_path *p)
     cr_assert_str_eq(p->full, text);
 }
 
-
-static void check(const char *text, const char *machine, const char *object, const char *parent,
-                  const char *instance, int index, const char *counter)
+static void check(const char *text, const char *machine, const char *object, const char *parent, const char *instance,
+                  int index, const char *counter)
 {
     ps_counter_path p;
     parse_ok(text, &p);
-    if (machine) cr_assert_str_eq(p.machine, machine, "%s", text); else cr_assert_null(p.machine, "%s", text);
+    if (machine)
+        cr_assert_str_eq(p.machine, machine, "%s", text);
+    else
+        cr_assert_null(p.machine, "%s", text);
     cr_assert_str_eq(p.object, object, "%s", text);
-    if (parent) cr_assert_str_eq(p.parent, parent, "%s", text); else cr_assert_null(p.parent, "%s", text);
-    if (instance) cr_assert_str_eq(p.instance, instance, "%s", text); else cr_assert_null(p.instance, "%s", text);
+    if (parent)
+        cr_assert_str_eq(p.parent, parent, "%s", text);
+    else
+        cr_assert_null(p.parent, "%s", text);
+    if (instance)
+        cr_assert_str_eq(p.instance, instance, "%s", text);
+    else
+        cr_assert_null(p.instance, "%s", text);
     cr_assert_eq(p.index, index, "%s", text);
     cr_assert_str_eq(p.counter, counter, "%s", text);
     ps_path_fini(&p);
@@ -39,9 +47,10 @@ Test(path, exchange_names)
     check("\\\\sv\\msexchange-datenbank  ==> instanzen(information store/_total)\\e/a: datenbankleseoperationen/sek.",
           "sv", "msexchange-datenbank  ==> instanzen", "information store", "_total", -1,
           "e/a: datenbankleseoperationen/sek.");
-    check("\\MSExchange Database ==> Instances(edgetransport/transport mail database)\\I/O Database Reads (Attached) Average Latency",
-          NULL, "MSExchange Database ==> Instances", "edgetransport", "transport mail database", -1,
-          "I/O Database Reads (Attached) Average Latency");
+    check(
+        "\\MSExchange Database ==> Instances(edgetransport/transport mail database)\\I/O Database Reads (Attached) Average Latency",
+        NULL, "MSExchange Database ==> Instances", "edgetransport", "transport mail database", -1,
+        "I/O Database Reads (Attached) Average Latency");
 }
 
 Test(path, odd_instances)
@@ -53,7 +62,8 @@ Test(path, odd_instances)
           "intel[r] (x) ok, #1: yes", -1, "bytes total/sec");
     check("\\Processor Information(0,_Total)\\% Processor Time", NULL, "Processor Information", NULL, "0,_Total", -1,
           "% Processor Time");
-    check("\\LogicalDisk(C:\\mount\\x)\\Free Megabytes", NULL, "LogicalDisk", NULL, "C:\\mount\\x", -1, "Free Megabytes");
+    check("\\LogicalDisk(C:\\mount\\x)\\Free Megabytes", NULL, "LogicalDisk", NULL, "C:\\mount\\x", -1,
+          "Free Megabytes");
     check("\\Process(svchost#12)\\Handle Count", NULL, "Process", NULL, "svchost", 12, "Handle Count");
     check("\\Thread(explorer/3#1)\\% Processor Time", NULL, "Thread", "explorer", "3", 1, "% Processor Time");
     /* parent split at the FIRST "/" */
@@ -65,14 +75,16 @@ Test(path, odd_instances)
 
 Test(path, counters_with_punctuation)
 {
-    check("\\\\m\\Obj\\I/O Database Reads (Attached)/sec", "m", "Obj", NULL, NULL, -1, "I/O Database Reads (Attached)/sec");
+    check("\\\\m\\Obj\\I/O Database Reads (Attached)/sec", "m", "Obj", NULL, NULL, -1,
+          "I/O Database Reads (Attached)/sec");
     check("\\Obj(i)\\% time: (a)", NULL, "Obj", NULL, "i", -1, "% time: (a)");
 }
 
 Test(path, errors)
 {
-    const char *bad[] = {"", "Memory\\Available", "\\\\HOST", "\\\\HOST\\Memory", "\\Memory\\", "\\\\\\Memory\\x",
-                         "\\Obj(x\\y", "\\Obj(x)y\\z", "notapath"};
+    const char *bad[] = {"",           "Memory\\Available", "\\\\HOST",   "\\\\HOST\\Memory",
+                         "\\Memory\\", "\\\\\\Memory\\x",   "\\Obj(x\\y", "\\Obj(x)y\\z",
+                         "notapath"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         ps_counter_path p;
         ps_error err;

@@ -63,7 +63,7 @@ Test(pdh_write, fast_format_matches_printf)
         double v;
         switch (round % 4) {
         case 0: {
-            uint64_t bits = st & 0xBFFFFFFFFFFFFFFFULL;   /* exponents below 2^1 ... and above */
+            uint64_t bits = st & 0xBFFFFFFFFFFFFFFFULL; /* exponents below 2^1 ... and above */
             bits = (bits & 0x800FFFFFFFFFFFFFULL) | ((uint64_t)(900 + (st >> 52) % 250) << 52);
             memcpy(&v, &bits, sizeof v);
             break;

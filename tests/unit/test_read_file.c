@@ -16,13 +16,13 @@ static void make_file(size_t n)
     FILE *f = fopen(path, "wb");
     cr_assert_not_null(f);
     for (size_t i = 0; i < n; i++)
-        fputc((int)(i * 7 % 251), f);   /* binary, with NUL bytes */
+        fputc((int)(i * 7 % 251), f); /* binary, with NUL bytes */
     fclose(f);
 }
 
 Test(read_file, whole_file_appended)
 {
-    make_file(200000);   /* more than one 64 KiB chunk */
+    make_file(200000); /* more than one 64 KiB chunk */
     ps_buf b = {0};
     ps_buf_puts(&b, "ab");
     cr_assert_eq(ps_buf_read_file(&b, path, 0), PS_READ_OK);

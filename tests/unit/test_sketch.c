@@ -63,7 +63,7 @@ Test(sketch, lognormal)
     static double v[N];
     rng_state = 7;
     for (size_t i = 0; i < N; i++)
-        v[i] = exp(1.5 * nrand() - 5);   /* latency-like, seconds */
+        v[i] = exp(1.5 * nrand() - 5); /* latency-like, seconds */
     check_quantiles(v, N, "lognormal");
 }
 
@@ -86,7 +86,7 @@ Test(sketch, all_negative_and_integers)
         v[i] = -(double)(1 + (int)(urand() * 5000));
     check_quantiles(v, N, "negative");
     for (size_t i = 0; i < N; i++)
-        v[i] = (double)(int)(urand() * 20);   /* small integers with zeros: exact buckets */
+        v[i] = (double)(int)(urand() * 20); /* small integers with zeros: exact buckets */
     check_quantiles(v, N, "small integers");
 }
 
@@ -97,7 +97,7 @@ Test(sketch, tiny_by_hand)
     double v[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
     for (int i = 0; i < 10; i++)
         ps_sketch_add(s, v[i]);
-    ps_sketch_add(s, NAN);   /* ignored */
+    ps_sketch_add(s, NAN); /* ignored */
     cr_assert_eq(ps_sketch_count(s), 10);
     /* rank floor(0.5 * 9) = 4 -> 5; floor(0.95 * 9) = 8 -> 9; q=0 -> min, q=1 -> max exactly */
     cr_assert(fabs(ps_sketch_quantile(s, 0.5) - 5) <= 0.05);

@@ -36,7 +36,7 @@ static void write_text(const char *s, size_t n)
 Test(fix_sol, oversize_file_refused)
 {
     write_text("[document]\n", 11);
-    cr_assert_eq(truncate(path, 9 << 20), 0);   /* 9 MiB, sparse */
+    cr_assert_eq(truncate(path, 9 << 20), 0); /* 9 MiB, sparse */
     ps_solution *sol = NULL;
     ps_error err;
     ps_error_clear(&err);

@@ -8,7 +8,7 @@
 #include "ps_model.h"
 #include "stats_internal.h"
 
-#define S 1000   /* one second in ps_time units */
+#define S 1000 /* one second in ps_time units */
 
 Test(stats, small_series_by_hand)
 {
@@ -84,7 +84,7 @@ Test(stats, empty_and_single)
     ps_acc_add(&a, 5, 3.5);
     ps_acc_finish(&a, &st);
     cr_assert_eq(st.mean, 3.5);
-    cr_assert(isnan(st.stddev));   /* n - 1 = 0 */
+    cr_assert(isnan(st.stddev)); /* n - 1 = 0 */
     cr_assert_eq(st.p50, 3.5);
     ps_acc_fini(&a);
 }
@@ -143,8 +143,13 @@ Test(summary, merges_files_by_path_case_insensitive)
     ps_counter_path p1[2] = {{.full = "\\\\A\\Memory\\Available MBytes", .index = -1},
                              {.full = "\\\\A\\Processor(_Total)\\% Processor Time", .index = -1}};
     ps_counter_path p2[1] = {{.full = "\\\\a\\memory\\available mbytes", .index = -1}};
-    ps_log_info i1 = {.path = "one.csv", .format = "csv", .ncounters = 2, .counters = p1,
-                      .has_bias = 1, .bias_minutes = 480, .timezone = "Pacific Standard Time"};
+    ps_log_info i1 = {.path = "one.csv",
+                      .format = "csv",
+                      .ncounters = 2,
+                      .counters = p1,
+                      .has_bias = 1,
+                      .bias_minutes = 480,
+                      .timezone = "Pacific Standard Time"};
     ps_log_info i2 = {.path = "two.csv", .format = "csv", .ncounters = 1, .counters = p2};
     ps_summary s;
     ps_summary_init(&s);
@@ -168,7 +173,7 @@ Test(summary, merges_files_by_path_case_insensitive)
     cr_assert_str_eq(s.counters[0].path.full, "\\\\A\\Memory\\Available MBytes");
     cr_assert_eq(s.counters[0].stats.count, 3);
     cr_assert_float_eq(s.counters[0].stats.mean, 300.0, 1e-12);
-    cr_assert_eq(s.counters[0].stats.first, 3600 * S);               /* file 2 is earlier in utc */
+    cr_assert_eq(s.counters[0].stats.first, 3600 * S); /* file 2 is earlier in utc */
     cr_assert_eq(s.counters[0].stats.last, 480 * 60 * S + 15 * S);
     cr_assert_eq(s.counters[1].stats.count, 1);
     cr_assert_eq(s.counters[1].stats.missing, 1);
@@ -201,7 +206,7 @@ Test(stats, add_many_matches_add)
     ps_acc_finish(&many, &b);
     cr_assert_eq(a.count, b.count);
     cr_assert_eq(a.missing, b.missing);
-    cr_assert_eq(a.missing, 77);   /* i % 13 == 0 for i in 0..999 */
+    cr_assert_eq(a.missing, 77); /* i % 13 == 0 for i in 0..999 */
     cr_assert_eq(a.min, b.min);
     cr_assert_eq(a.max, b.max);
     cr_assert_float_eq(a.mean, b.mean, 1e-12 * fabs(a.mean));
@@ -239,7 +244,7 @@ Test(summary, batches_across_many_rows)
     ps_acc_finish(&ref, &r);
     const ps_stats *st = &s.counters[0].stats;
     cr_assert_eq(st->count, r.count);
-    cr_assert_eq(st->missing, 177);   /* i % 17 == 3 for i < 3000: 3, 20, ..., 2992 -> 177 */
+    cr_assert_eq(st->missing, 177); /* i % 17 == 3 for i < 3000: 3, 20, ..., 2992 -> 177 */
     cr_assert_eq(st->min, r.min);
     cr_assert_eq(st->max, r.max);
     cr_assert_float_eq(st->mean, r.mean, 1e-12 * r.mean);
@@ -341,22 +346,22 @@ Test(stats, strided_batches_match_add)
             t[i] = (ps_time)i * 15 * S;
             v[i] = 100 + (i * 37) % 101;
         }
-        if (shape == 1)   /* NaNs at the start, in the middle, at the end: uneven holds */
+        if (shape == 1) /* NaNs at the start, in the middle, at the end: uneven holds */
             for (int i = 0; i < 600; i++)
                 if (i < 5 || i % 50 == 17 || i > 590)
                     v[i] = NAN;
-        if (shape == 2)   /* one interval 1.2 % longer, late in the run */
+        if (shape == 2) /* one interval 1.2 % longer, late in the run */
             for (int i = 400; i < 600; i++)
                 t[i] += 180;
-        if (shape == 3)   /* time goes back once: unordered */
+        if (shape == 3) /* time goes back once: unordered */
             t[300] = t[299] - 5 * S;
-        if (shape == 4) {   /* 15.05 s and 14.95 s in turn, within 1 %: even; a missing first value */
+        if (shape == 4) { /* 15.05 s and 14.95 s in turn, within 1 %: even; a missing first value */
             for (int i = 1; i < 600; i++)
                 t[i] += (i % 2) * 50;
             v[0] = NAN;
         }
         for (size_t b = 0; b < sizeof batches / sizeof batches[0]; b++)
-            strided_case(t, v, 600, batches[b], (int[]){0, 1, 1, 2, 0}[shape]);   /* even, uneven, unordered */
+            strided_case(t, v, 600, batches[b], (int[]){0, 1, 1, 2, 0}[shape]); /* even, uneven, unordered */
     }
 }
 
@@ -373,23 +378,16 @@ static double lane_value(int col, size_t i)
     lane_rs ^= lane_rs << 17;
     double u = (double)(lane_rs >> 11) / 9007199254740992.0;
     switch (col) {
-    case 0:
-        return 50 + 10 * sin((double)i / 30) + u;
-    case 1:
-        return (i < 9 || i % 13 == 5 || (i / 100) % 4 == 2) ? NAN : 1e-3 * u;
-    case 2:
-        return i % 3 == 0 ? 0.0 : u - 0.5;
+    case 0: return 50 + 10 * sin((double)i / 30) + u;
+    case 1: return (i < 9 || i % 13 == 5 || (i / 100) % 4 == 2) ? NAN : 1e-3 * u;
+    case 2: return i % 3 == 0 ? 0.0 : u - 0.5;
     case 3:
-        return pow(10, -250 + 370 * u);   /* thousands of buckets: the lowest collapse; below 2^400
+        return pow(10, -250 + 370 * u); /* thousands of buckets: the lowest collapse; below 2^400
                                               (above, the counter is wide: test_stats_wide.c) */
-    case 4:
-        return (i / 64) % 2 ? NAN : 7.25;
-    case 5:
-        return i % 3 == 0 ? 0.0 : i % 3 == 1 ? -0.0 : 0x1p-1030 * u;   /* +0, -0, subnormals: zeros */
-    case 6:
-        return i == 0 ? NAN : 1e9 * u;
-    default:
-        return u < 0.5 ? NAN : 12345.678 * u;
+    case 4: return (i / 64) % 2 ? NAN : 7.25;
+    case 5: return i % 3 == 0 ? 0.0 : i % 3 == 1 ? -0.0 : 0x1p-1030 * u; /* +0, -0, subnormals: zeros */
+    case 6: return i == 0 ? NAN : 1e9 * u;
+    default: return u < 0.5 ? NAN : 12345.678 * u;
     }
 }
 
@@ -431,13 +429,13 @@ Test(stats, eight_lanes_match_columns)
         for (int shape = 0; shape < 4; shape++)
             for (size_t bi = 0; bi < sizeof batches / sizeof batches[0]; bi++) {
                 for (size_t i = 0; i < N; i++) {
-                    t[i] = (ps_time)i * 15 * S + (shape == 1 && i > 700 ? 400 : 0);   /* uneven */
+                    t[i] = (ps_time)i * 15 * S + (shape == 1 && i > 700 ? 400 : 0); /* uneven */
                     for (int c = 0; c < LD; c++)
                         rows[i * LD + c] = c < 8 ? lane_value(c, i) : -1;
                 }
                 if (shape == 2)
-                    t[500] = t[499] - 20 * S;   /* back in time */
-                if (shape == 3)   /* a jump of 2^52 ms: the AVX2 form's conversion declines */
+                    t[500] = t[499] - 20 * S; /* back in time */
+                if (shape == 3) /* a jump of 2^52 ms: the AVX2 form's conversion declines */
                     for (size_t i = 900; i < N; i++)
                         t[i] += (ps_time)1 << 52;
                 ps_acc lane[8], col[8];
@@ -450,7 +448,7 @@ Test(stats, eight_lanes_match_columns)
                     size_t k = i + b <= N ? b : N - i;
                     for (int c = 0; c < 8; c++)
                         ps_acc_add_strided(&col[c], t + i, 1, rows + i * LD + c, LD, k);
-                    for (int h = 0; h < 8; h += form ? 4 : 8) {   /* form 0: 8 lanes, 1: two halves of 4 */
+                    for (int h = 0; h < 8; h += form ? 4 : 8) { /* form 0: 8 lanes, 1: two halves of 4 */
                         ps_time tlo = t[i], thi = t[i];
                         for (size_t r = i; r < i + k; r++) {
                             tlo = t[r] < tlo ? t[r] : tlo;
@@ -492,7 +490,7 @@ Test(stats, lanes_decline_wide_columns)
         for (int c = 0; c < 8; c++) {
             ps_acc_init(&lane[c]);
             ps_acc_init(&col[c]);
-            ps_acc_add(&lane[c], 0, 1);   /* held, with a first interval: the lanes would run */
+            ps_acc_add(&lane[c], 0, 1); /* held, with a first interval: the lanes would run */
             ps_acc_add(&lane[c], 1 * S, 2);
             ps_acc_add(&col[c], 0, 1);
             ps_acc_add(&col[c], 1 * S, 2);
@@ -509,7 +507,7 @@ Test(stats, lanes_decline_wide_columns)
             cr_assert_eq(rc, -1, "form %d round %d: a wide column went through the lanes", form, round);
             for (int c = 0; c < (form ? 4 : 8); c++)
                 ps_acc_add_strided(&lane[c], t, 1, rows + c, LD, N);
-            if (form)   /* the other half holds no wide column: it runs */
+            if (form) /* the other half holds no wide column: it runs */
                 cr_assert_eq(ps_acc_add4(lane + 4, t, t[0], t[N - 1], rows + 4, LD, N, tile), 0, "round %d", round);
             for (int c = 0; c < 8; c++)
                 ps_acc_add_strided(&col[c], t, 1, rows + c, LD, N);

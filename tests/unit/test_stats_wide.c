@@ -5,7 +5,7 @@
 
 #include "ps_model.h"
 
-#define S 1000   /* one second in ps_time units */
+#define S 1000 /* one second in ps_time units */
 
 /* Values near the double range (stats.c: overflow-safe form). Expected values computed exactly
  * with Python's fractions (and math.isqrt for the square root, correctly rounded):
@@ -73,7 +73,7 @@ Test(stats, near_double_range)
     ps_acc_add_many(&e, t6, v6, 3);
     ps_acc_merge(&e, &a);
     ps_acc_add_many(&f, huge_t, huge_v, HUGE_N);
-    ps_acc_merge(&f, &e);   /* a's values twice and 1, 2, 3 */
+    ps_acc_merge(&f, &e); /* a's values twice and 1, 2, 3 */
     ps_stats se, sf;
     ps_acc_finish(&e, &se);
     ps_acc_finish(&f, &sf);

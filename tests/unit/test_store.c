@@ -156,8 +156,10 @@ static void round_trip(const char *url)
     ps_error err;
     cr_assert_eq(ps_db_open(url, &db, &err), PS_OK, "%s", err.msg);
     ps_db_exec(db, "DROP TABLE IF EXISTS t_round", NULL);
-    cr_assert_eq(ps_db_exec(db, "CREATE TABLE t_round (k BIGINT, d DOUBLE PRECISION, s TEXT)", &err), PS_OK, "%s", err.msg);
-    const double d[] = {0.1, 1.0 / 3, 86.918513403953639, 4.9406564584124654e-324, 1.7976931348623157e308, -2.5e-10, NAN};
+    cr_assert_eq(ps_db_exec(db, "CREATE TABLE t_round (k BIGINT, d DOUBLE PRECISION, s TEXT)", &err), PS_OK, "%s",
+                 err.msg);
+    const double d[] = {0.1,      1.0 / 3, 86.918513403953639, 4.9406564584124654e-324, 1.7976931348623157e308,
+                        -2.5e-10, NAN};
     const char *s = "it's \"x\"; DROP TABLE t_round;--<b>&amp;\\n\t";
     ps_db_stmt *st = NULL;
     cr_assert_eq(ps_db_begin(db, 1, &err), PS_OK);

@@ -59,7 +59,7 @@ Test(store_relog, stopped_load_resumes_without_duplicates)
     ps_db *db = NULL;
     ps_error e;
     cr_assert_eq(ps_db_open(url, &db, &e), 0, "%s", e.msg);
-    ps_relog_sql_options opt = {"log-1", 3};   /* commit once 3 or more rows are in the batch */
+    ps_relog_sql_options opt = {"log-1", 3}; /* commit once 3 or more rows are in the batch */
     ps_relog_sql_state st;
     ps_relog_sql *r = NULL;
     cr_assert_eq(ps_relog_sql_begin(db, &info, "t.csv", &opt, &r, &st, &e), 0, "%s", e.msg);
@@ -68,7 +68,7 @@ Test(store_relog, stopped_load_resumes_without_duplicates)
     /* records 1-2: 4 rows -> commit; 3: 1 row (B missing), 4: 2 rows -> 3 rows -> commit; 5: 2 rows */
     for (int k = 1; k <= 5; k++)
         cr_assert_eq(feed(r, k, &e), 0, "%s", e.msg);
-    ps_relog_sql_abort(r);   /* stopped: record 5's batch is lost, records 1-4 stay */
+    ps_relog_sql_abort(r); /* stopped: record 5's batch is lost, records 1-4 stay */
     cr_expect_eq(q(db, "SELECT COUNT(*) FROM CounterData"), 7);
     cr_expect_eq(q(db, "SELECT records FROM ps_relog_load"), 4);
     cr_expect_eq(q(db, "SELECT COUNT(*) FROM DisplayToID"), 0);
@@ -101,7 +101,7 @@ Test(store_relog, stopped_load_resumes_without_duplicates)
     cr_assert_eq(feed(r, 1, &e), 0);
     cr_assert_eq(ps_relog_sql_end(r, &rows, &e), 0, "%s", e.msg);
     cr_expect_eq(q(db, "SELECT COUNT(*) FROM DisplayToID"), 2);
-    cr_expect_eq(q(db, "SELECT COUNT(*) FROM CounterDetails"), 2);   /* the counters shared */
+    cr_expect_eq(q(db, "SELECT COUNT(*) FROM CounterDetails"), 2); /* the counters shared */
     ps_db_close(db);
 }
 
@@ -113,7 +113,7 @@ Test(store_relog, key_index_dropped_for_a_big_load_and_built_after)
     const char *has_index = "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'CounterData_key'";
     cr_expect_eq(q(db, has_index), 1);
     int dropped = 0;
-    cr_assert_eq(ps_relog_sql_bulk_begin(db, 100, &dropped, &e), 0, "%s", e.msg);   /* empty table, 100 rows */
+    cr_assert_eq(ps_relog_sql_bulk_begin(db, 100, &dropped, &e), 0, "%s", e.msg); /* empty table, 100 rows */
     cr_expect_eq(dropped, 1);
     cr_expect_eq(q(db, has_index), 0);
     ps_relog_sql_options opt = {"log-1", 0};
@@ -131,8 +131,11 @@ Test(store_relog, key_index_dropped_for_a_big_load_and_built_after)
     cr_expect_eq(dropped, 0);
     cr_expect_eq(q(db, has_index), 1);
     /* the index refuses a duplicate key */
-    cr_expect_neq(ps_db_exec(db, "INSERT INTO CounterData (GUID, CounterID, RecordIndex, CounterDateTime, CounterValue)"
-                                 " SELECT GUID, CounterID, RecordIndex, CounterDateTime, CounterValue FROM CounterData"
-                                 " LIMIT 1", &e), 0);
+    cr_expect_neq(ps_db_exec(db,
+                             "INSERT INTO CounterData (GUID, CounterID, RecordIndex, CounterDateTime, CounterValue)"
+                             " SELECT GUID, CounterID, RecordIndex, CounterDateTime, CounterValue FROM CounterData"
+                             " LIMIT 1",
+                             &e),
+                  0);
     ps_db_close(db);
 }

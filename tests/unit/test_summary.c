@@ -15,14 +15,25 @@ static ps_summary sum;
 
 static void build(void)
 {
-    static ps_counter_path paths[2] = {
-        {.full = "\\\\MBX01\\Memory\\Available MBytes", .machine = "MBX01", .object = "Memory",
-         .index = -1, .counter = "Available MBytes"},
-        {.full = "\\\\MBX01\\LogicalDisk(HarddiskVolume1/D:#1)\\Avg. Disk sec/Read", .machine = "MBX01",
-         .object = "LogicalDisk", .parent = "HarddiskVolume1", .instance = "D:", .index = 1,
-         .counter = "Avg. Disk sec/Read"}};
-    ps_log_info info = {.path = "mbx \"01\".csv", .format = "csv", .timezone = "Pacific Standard Time",
-                        .has_bias = 1, .bias_minutes = 480, .ncounters = 2, .counters = paths};
+    static ps_counter_path paths[2] = {{.full = "\\\\MBX01\\Memory\\Available MBytes",
+                                        .machine = "MBX01",
+                                        .object = "Memory",
+                                        .index = -1,
+                                        .counter = "Available MBytes"},
+                                       {.full = "\\\\MBX01\\LogicalDisk(HarddiskVolume1/D:#1)\\Avg. Disk sec/Read",
+                                        .machine = "MBX01",
+                                        .object = "LogicalDisk",
+                                        .parent = "HarddiskVolume1",
+                                        .instance = "D:",
+                                        .index = 1,
+                                        .counter = "Avg. Disk sec/Read"}};
+    ps_log_info info = {.path = "mbx \"01\".csv",
+                        .format = "csv",
+                        .timezone = "Pacific Standard Time",
+                        .has_bias = 1,
+                        .bias_minutes = 480,
+                        .ncounters = 2,
+                        .counters = paths};
     ps_summary_init(&sum);
     ps_summary_begin_file(&sum, &info);
     ps_time t0 = ps_time_from_fields(2026, 1, 5, 10, 0, 0, 0);
@@ -37,7 +48,10 @@ static void build(void)
     ps_summary_finish(&sum);
 }
 
-static void teardown(void) { ps_summary_fini(&sum); }
+static void teardown(void)
+{
+    ps_summary_fini(&sum);
+}
 
 TestSuite(summary_render, .init = build, .fini = teardown);
 
@@ -74,14 +88,13 @@ Test(summary_render, csv)
 {
     ps_buf b = {0};
     cr_assert_eq(ps_summary_render(&b, &sum, &(ps_render_opts){.fmt = PS_FMT_CSV}, NULL), PS_OK);
-    const char *want =
-        "path,machine,object,parent,instance,index,counter,count,missing,min,max,mean,stddev,"
-        "p50,p95,p99,time_weighted_mean,first,last\n"
-        "\\\\MBX01\\Memory\\Available MBytes,MBX01,Memory,,,,Available MBytes,2,0,100,300,200,"
-        "141.4213562373095,100,100,100,,2026-01-05T18:00:00.000Z,2026-01-05T18:00:15.000Z\n"
-        "\\\\MBX01\\LogicalDisk(HarddiskVolume1/D:#1)\\Avg. Disk sec/Read,MBX01,LogicalDisk,"
-        "HarddiskVolume1,D:,1,Avg. Disk sec/Read,1,1,0.005,0.005,0.005,,0.005,0.005,0.005,,"
-        "2026-01-05T18:00:15.000Z,2026-01-05T18:00:15.000Z\n";
+    const char *want = "path,machine,object,parent,instance,index,counter,count,missing,min,max,mean,stddev,"
+                       "p50,p95,p99,time_weighted_mean,first,last\n"
+                       "\\\\MBX01\\Memory\\Available MBytes,MBX01,Memory,,,,Available MBytes,2,0,100,300,200,"
+                       "141.4213562373095,100,100,100,,2026-01-05T18:00:00.000Z,2026-01-05T18:00:15.000Z\n"
+                       "\\\\MBX01\\LogicalDisk(HarddiskVolume1/D:#1)\\Avg. Disk sec/Read,MBX01,LogicalDisk,"
+                       "HarddiskVolume1,D:,1,Avg. Disk sec/Read,1,1,0.005,0.005,0.005,,0.005,0.005,0.005,,"
+                       "2026-01-05T18:00:15.000Z,2026-01-05T18:00:15.000Z\n";
     cr_assert_str_eq(b.data, want);
     ps_buf_fini(&b);
 }

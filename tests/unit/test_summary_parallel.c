@@ -15,7 +15,10 @@
 #define NC 100
 #define NR 72000
 
-static int blank(int r, int c) { return (r + c) % 9 == 4; }
+static int blank(int r, int c)
+{
+    return (r + c) % 9 == 4;
+}
 
 /* Write the file once (content is deterministic; tmp + rename against parallel test runs).
  * bad1/bad2 > 0: data rows whose column 57 holds a malformed number. */
@@ -35,7 +38,7 @@ static const char *gen(const char *name, int bad1, int bad2)
         fprintf(fp, ",\"\\\\HOST\\Obj(i%d)\\Counter %d\"", c, c);
     fputs("\r\n", fp);
     for (int r = 0; r < NR; r++) {
-        long ms = (long)r * 1000 + (r % 11 == 5 ? 300 : 0);   /* uneven intervals */
+        long ms = (long)r * 1000 + (r % 11 == 5 ? 300 : 0); /* uneven intervals */
         long s = ms / 1000;
         fprintf(fp, "\"01/02/2024 %02ld:%02ld:%02ld.%03ld\"", s / 3600, s / 60 % 60, s % 60, ms % 1000);
         for (int c = 0; c < NC; c++) {
@@ -152,7 +155,7 @@ Test(summary_parallel, first_error_in_file_order)
     ps_summary seq, par;
     ps_error es, ep;
     cr_assert_eq(summarize(path, NULL, NULL, 1, &seq, &es), PS_EINPUT);
-    cr_assert_eq(es.line, 51840 + 2);   /* header is line 1, row r is line r + 2 */
+    cr_assert_eq(es.line, 51840 + 2); /* header is line 1, row r is line r + 2 */
     for (int t = 2; t <= 4; t++) {
         memset(&ep, 0, sizeof ep);
         cr_assert_eq(summarize(path, NULL, NULL, t, &par, &ep), PS_EINPUT);
@@ -168,15 +171,15 @@ Test(summary_parallel, first_error_in_file_order)
 Test(summary_parallel, window_and_filter)
 {
     const char *path = gen("plain.csv", -1, -1);
-    window w = {ps_time_from_fields(2024, 1, 2, 2, 46, 40, 0),   /* row 10000 */
-                ps_time_from_fields(2024, 1, 2, 11, 6, 40, 0)};  /* row 40000 */
+    window w = {ps_time_from_fields(2024, 1, 2, 2, 46, 40, 0), /* row 10000 */
+                ps_time_from_fields(2024, 1, 2, 11, 6, 40, 0)}; /* row 40000 */
     ps_filter *f = ps_filter_new();
     ps_error err;
     cr_assert_eq(ps_filter_add(f, "\\\\HOST\\Obj(i1*)\\*", &err), PS_OK);
     ps_summary seq, par;
     cr_assert_eq(summarize(path, f, &w, 1, &seq, &err), PS_OK);
-    cr_assert_eq(seq.ncounters, 11);              /* i1, i10 .. i19 */
-    cr_assert_eq(seq.files[0].samples, 30001);    /* rows 10000 .. 40000 */
+    cr_assert_eq(seq.ncounters, 11); /* i1, i10 .. i19 */
+    cr_assert_eq(seq.files[0].samples, 30001); /* rows 10000 .. 40000 */
     cr_assert_eq(summarize(path, f, &w, 3, &par, &err), PS_OK);
     compare(&par, &seq);
     ps_summary_fini(&par);

@@ -30,11 +30,11 @@ Test(thresholds, own_format)
     cr_assert_eq(parse(txt, &set, &err), PS_OK, "%s:%ld:%ld %s", err.file, err.line, err.col, err.msg);
     cr_assert_eq(set.n, 4);
     cr_assert_eq(set.rules[0].metric, 0);
-    cr_assert_float_eq(set.rules[0].limit, 15.0, 1e-12);          /* 0.015 s = 15 ms */
+    cr_assert_float_eq(set.rules[0].limit, 15.0, 1e-12); /* 0.015 s = 15 ms */
     cr_assert_eq(set.rules[0].severity, PS_THR_WARNING);
     cr_assert_null(set.rules[0].instance);
     cr_assert_eq(set.rules[1].metric, PS_JM_AVAIL_MB);
-    cr_assert_float_eq(set.rules[1].limit, 1024.0, 1e-12);        /* 1 GB = 1024 MB */
+    cr_assert_float_eq(set.rules[1].limit, 1024.0, 1e-12); /* 1 GB = 1024 MB */
     cr_assert_eq(set.rules[1].op, PS_THR_LT);
     cr_assert_eq(set.rules[1].stat, PS_THR_MIN);
     cr_assert_eq(set.rules[1].scope, PS_THR_SERVER);
@@ -49,7 +49,11 @@ Test(thresholds, own_format)
 /* Each bad line: the error carries FILE:LINE:COL pointing at the offending token. */
 Test(thresholds, own_format_errors)
 {
-    static const struct { const char *text; long line, col; const char *msg; } cases[] = {
+    static const struct {
+        const char *text;
+        long line, col;
+        const char *msg;
+    } cases[] = {
         {"\n\"\\Memory\\Available MBytes\" mean server < 5 MB error\n", 2, 28, "unknown statistic"},
         {"\"\\Memory\\Available MBytes\" min galaxy < 5 MB error\n", 1, 32, "unknown scope"},
         {"\"\\Memory\\Available MBytes\" min server ~ 5 MB error\n", 1, 39, "unknown operator"},
@@ -101,8 +105,8 @@ Test(thresholds, pal_exchange2016)
     ps_warnings w = {0};
     ps_error err = {0};
     cr_assert_eq(ps_thr_read(p, &set, &w, &err), PS_OK, "%s", err.msg);
-    cr_assert_eq(set.n + set.skipped, 37);   /* StaticThreshold rules imported */
-    cr_assert_eq(set.n, 8);                  /* on counters the Jetstress pipeline tracks */
+    cr_assert_eq(set.n + set.skipped, 37); /* StaticThreshold rules imported */
+    cr_assert_eq(set.n, 8); /* on counters the Jetstress pipeline tracks */
     const ps_thr_rule *wr = find_rule(&set, 7, PS_THR_WARNING, "I/O Log Writes Average Latency");
     const ps_thr_rule *cr = find_rule(&set, 7, PS_THR_ERROR, "I/O Log Writes Average Latency");
     cr_assert(wr && cr);
@@ -152,8 +156,8 @@ Test(thresholds, pal_quick_system_overview)
     ps_error err = {0};
     cr_assert_eq(ps_thr_import_pal(p, &set, &w, &err), PS_OK, "%s", err.msg);
     cr_assert_eq(set.n + set.skipped, 71);
-    cr_assert_eq(set.n, 13);   /* Processor(*) rules apply to the tracked Processor(_Total) */
-    cr_assert_eq(w.n, 0);   /* empty INHERITANCE FILEPATH: nothing to import, no warning */
+    cr_assert_eq(set.n, 13); /* Processor(*) rules apply to the tracked Processor(_Total) */
+    cr_assert_eq(w.n, 0); /* empty INHERITANCE FILEPATH: nothing to import, no warning */
     /* "-Threshold 1GB": PowerShell multiplier, 1024^3 bytes */
     const ps_thr_rule *pp = find_rule(&set, PS_JM_PAGED, PS_THR_WARNING, "Pool Paged Bytes");
     cr_assert(pp);
@@ -177,14 +181,15 @@ Test(thresholds, profiles)
     cr_assert_null(ps_js_profile_canonical("jetstress-2003"));
     ps_js_threshold_set s;
     cr_assert_eq(ps_js_profile_set("jetstress-2013", 1, &s), 0);
-    cr_assert(s.avg_db_read_ms == 20 && s.max_db_read_ms == 200 && s.avg_log_write_ms == 10 && s.max_log_write_ms == 200);
+    cr_assert(s.avg_db_read_ms == 20 && s.max_db_read_ms == 200 && s.avg_log_write_ms == 10 &&
+              s.max_log_write_ms == 200);
     cr_assert_eq(ps_js_profile_set("jetstress-2013", 0, &s), 0);
     cr_assert(s.max_db_read_ms == 100 && s.max_log_write_ms == 100);
     cr_assert_eq(ps_js_profile_set("jetstress-2007", 0, &s), 0);
     cr_assert(s.avg_db_read_ms == 20 && s.max_db_read_ms == 50 && s.avg_log_write_ms == 10 && s.max_log_write_ms == 50);
     ps_thr_set r = {0};
     ps_js_profile_rules("jetstress-2013", &s, 6, &r);
-    cr_assert_eq(r.n, 5);   /* 2 averages, 2 maximum-exceedance counts, page fault stalls */
+    cr_assert_eq(r.n, 5); /* 2 averages, 2 maximum-exceedance counts, page fault stalls */
     ps_thr_set_fini(&r);
     ps_js_profile_rules("jetstress-2010", &s, 6, &r);
     cr_assert_eq(r.n, 4);
@@ -203,7 +208,7 @@ Test(thresholds, judge_reasons)
     s->machine = ps_xstrdup("MBX03");
     s->test_type = PS_TEST_PERFORMANCE;
     s->jetstress_version = ps_xstrdup("15.01.0466.031");
-    s->nlogs = 1;   /* the statistics below stand for one counter log of 200 window samples */
+    s->nlogs = 1; /* the statistics below stand for one counter log of 200 window samples */
     s->window_samples = 200;
     s->logs = ps_xcalloc(1, sizeof *s->logs);
     s->logs[0] = ps_xstrdup("MBX03.csv");
@@ -218,10 +223,10 @@ Test(thresholds, judge_reasons)
         double v[PS_JM_NINST];
         for (int k = 0; k < PS_JM_NINST; k++)
             v[k] = NAN;
-        for (int t = 0; t < 200; t++) {   /* log write average (7*150 + 193*2)/200 = 7.18 ms */
-            v[0] = i == 0 ? 22.4 : 10.0;                    /* db read latency */
+        for (int t = 0; t < 200; t++) { /* log write average (7*150 + 193*2)/200 = 7.18 ms */
+            v[0] = i == 0 ? 22.4 : 10.0; /* db read latency */
             v[2] = 100;
-            v[7] = (i == 1 && t < 7) ? 150.0 : 2.0;         /* log write latency */
+            v[7] = (i == 1 && t < 7) ? 150.0 : 2.0; /* log write latency */
             v[9] = 50;
             ps_js_inst_acc_add(&s->stats->inst[i], v);
         }
@@ -235,7 +240,8 @@ Test(thresholds, judge_reasons)
     cr_assert_str_eq(s->verdict.profile, "jetstress-2013/strict");
     cr_assert_eq(s->verdict.nreasons, 3);
     cr_assert_str_eq(s->verdict.reasons[0], "MBX03 Instance4711.3: average database read latency 22.4 ms > 20 ms");
-    cr_assert_str_eq(s->verdict.reasons[1], "MBX03 Instance4711.4: 7 samples of log write latency > 100 ms (6 allowed)");
+    cr_assert_str_eq(s->verdict.reasons[1],
+                     "MBX03 Instance4711.4: 7 samples of log write latency > 100 ms (6 allowed)");
     cr_assert_str_eq(s->verdict.reasons[2], "MBX03: average database page fault stalls/sec 1.25/s > 1/s");
     /* lenient (Stress): maximum 200 ms, so the 150 ms samples pass */
     ps_js_judge_options jo = {NULL, 1, NULL};
@@ -251,10 +257,13 @@ Test(thresholds, judge_reasons)
     cr_assert_eq(ps_js_judge(run, &jo, &err), PS_EUSAGE);
     /* an extra warning rule is listed but does not fail a passing server */
     s->instances[0].computed.transactional.db_read_latency_ms = 12;
-    ps_js_stat_fini(&s->stats->host[PS_JM_STALLS - PS_JM_NINST]);   /* no stall samples any more */
+    ps_js_stat_fini(&s->stats->host[PS_JM_STALLS - PS_JM_NINST]); /* no stall samples any more */
     ps_thr_set extra = {0};
-    cr_assert_eq(parse("\"\\MSExchange Database ==> Instances(*)\\I/O Database Reads Average Latency\" avg instance > 11 ms warning\n",
-                       &extra, &err), PS_OK);
+    cr_assert_eq(
+        parse(
+            "\"\\MSExchange Database ==> Instances(*)\\I/O Database Reads Average Latency\" avg instance > 11 ms warning\n",
+            &extra, &err),
+        PS_OK);
     ps_js_judge_options j2 = {"jetstress-2013", 1, &extra};
     cr_assert_eq(ps_js_judge(run, &j2, &err), PS_OK);
     /* without the stalls counter the 2013 profile cannot be evaluated in full: not judged */
@@ -267,7 +276,8 @@ Test(thresholds, judge_reasons)
     cr_assert_eq(ps_js_judge(run, &j2, &err), PS_OK);
     cr_assert_eq(s->verdict.result, PS_VERDICT_PASS);
     cr_assert_eq(s->verdict.nreasons, 1);
-    cr_assert_str_eq(s->verdict.reasons[0], "warning: MBX03 Instance4711.3: average database read latency 12 ms > 11 ms");
+    cr_assert_str_eq(s->verdict.reasons[0],
+                     "warning: MBX03 Instance4711.3: average database read latency 12 ms > 11 ms");
     ps_thr_set_fini(&extra);
     ps_js_run_free(run);
 }
@@ -293,8 +303,8 @@ Test(thresholds, p95_min_max_rules)
         for (int k = 0; k < PS_JM_NINST; k++)
             v[k] = NAN;
         for (int t = 1; t <= 100; t++) {
-            v[7] = i ? 1.0 : t / 20.0;   /* instance 1: 0.05 .. 5 ms, p95 = 4.75, mean 2.525 */
-            v[9] = 10 + i;               /* log writes/s: 10 and 11 -> server 21 */
+            v[7] = i ? 1.0 : t / 20.0; /* instance 1: 0.05 .. 5 ms, p95 = 4.75, mean 2.525 */
+            v[9] = 10 + i; /* log writes/s: 10 and 11 -> server 21 */
             ps_js_inst_acc_add(&s->stats->inst[i], v);
         }
     }

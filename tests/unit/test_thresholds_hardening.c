@@ -164,7 +164,7 @@ Test(fix_thr, inheritance_of_arbitrary_paths_refused)
                    "inherited threshold file ../x.xml not imported: only a file name beside this file is imported");
     char fifo[128];
     snprintf(fifo, sizeof fifo, "%s/pipe.xml", dir);
-    cr_assert_eq(mkfifo(fifo, 0600), 0);   /* would block for ever if opened */
+    cr_assert_eq(mkfifo(fifo, 0600), 0); /* would block for ever if opened */
     expect_warning("pipe.xml", "inherited threshold file pipe.xml not imported: not a regular file");
     expect_warning("missing.xml", "inherited threshold file missing.xml not found; its thresholds are not imported");
 }
@@ -191,7 +191,8 @@ Test(fix_thr, inheritance_beside_imported_and_message_on_one_line)
     char want[600];
     snprintf(want, sizeof want,
              "%s: inherited threshold file not imported: %s/text.xml:1:1: not well-formed XML: Start tag expected, "
-             "'<' not found", p, dir);
+             "'<' not found",
+             p, dir);
     cr_assert_str_eq(w.msgs[0], want);
     ps_warnings_fini(&w);
     ps_thr_set_fini(&set);
@@ -219,7 +220,7 @@ Test(fix_thr, nul_byte_and_long_line_refused)
     cr_assert_eq(err.col, 65537);
     cr_assert_str_eq(err.msg, "line longer than 65536 bytes");
     ps_thr_set_fini(&set);
-    big[5 + n - 1] = '\n';   /* 65536 bytes */
+    big[5 + n - 1] = '\n'; /* 65536 bytes */
     big[5 + n] = 0;
     p = put("fits.thresholds", big, strlen(big));
     cr_assert_eq(read_thr(p, &set, NULL, &err), 0, "%s", err.msg);
@@ -230,7 +231,7 @@ Test(fix_thr, nul_byte_and_long_line_refused)
 Test(fix_thr, oversize_file_refused_and_input_noted)
 {
     const char *p = PUT("big.thresholds", "# x\n");
-    cr_assert_eq(truncate(p, 9 << 20), 0);   /* 9 MiB, sparse */
+    cr_assert_eq(truncate(p, 9 << 20), 0); /* 9 MiB, sparse */
     ps_thr_set set;
     ps_error err;
     cr_assert_eq(read_thr(p, &set, NULL, &err), PS_EINPUT);
@@ -239,6 +240,6 @@ Test(fix_thr, oversize_file_refused_and_input_noted)
     p = PUT("ok.thresholds", "# nothing\n");
     cr_assert_eq(ps_input_noted(p), 0);
     cr_assert_eq(read_thr(p, &set, NULL, &err), 0, "%s", err.msg);
-    cr_assert_eq(ps_input_noted(p), 1);   /* F27: never replaced by an output */
+    cr_assert_eq(ps_input_noted(p), 1); /* F27: never replaced by an output */
     ps_thr_set_fini(&set);
 }

@@ -33,13 +33,13 @@ Test(trend, table_file_and_relative_values)
     ps_trend_cell(&b, &t, 2, 0);
     cr_assert_str_eq(b.data, "113% [1350 IOPS]");
     ps_buf_reset(&b);
-    ps_trend_cell(&b, &t, 2, 1);   /* 12.5 / 8.0 = 156.25 % */
+    ps_trend_cell(&b, &t, 2, 1); /* 12.5 / 8.0 = 156.25 % */
     cr_assert_str_eq(b.data, "156% [12.5 ms]");
     ps_buf_reset(&b);
-    ps_trend_cell(&b, &t, 2, 2);   /* absent */
+    ps_trend_cell(&b, &t, 2, 2); /* absent */
     cr_assert_str_eq(b.data, "n/a");
     ps_buf_reset(&b);
-    t.baseline = 1;                /* 1200 / 1500 = 80 % */
+    t.baseline = 1; /* 1200 / 1500 = 80 % */
     ps_trend_cell(&b, &t, 0, 0);
     cr_assert_str_eq(b.data, "80% [1200 IOPS]");
     ps_buf_fini(&b);
@@ -54,13 +54,16 @@ Test(trend, text_and_json)
     ps_buf b = {0};
     ps_trend_render_text(&t, &b);
     cr_assert(strstr(b.data, "Gen 1, RAID 10 (baseline)") != NULL);
-    cr_assert(strstr(b.data, "Total IOPS         100% [1200 IOPS]           125% [1500 IOPS]  113% [1350 IOPS]\n") != NULL, "%s", b.data);
+    cr_assert(strstr(b.data, "Total IOPS         100% [1200 IOPS]           125% [1500 IOPS]  113% [1350 IOPS]\n") !=
+                  NULL,
+              "%s", b.data);
     ps_buf_reset(&b);
     ps_trend_render_json(&t, &b);
     cr_assert(strstr(b.data, "\"key\":\"db_read_latency\",\"title\":\"DB read latency\",\"unit\":\"ms\","
                              "\"decimals\":1,\"lower_is_better\":true,\"values\":[8,10,12.5],"
                              "\"relative_percent\":[100,125,156.25],\"cells\":[\"100% [8.0 ms]\",\"125% [10.0 ms]\","
-                             "\"156% [12.5 ms]\"]") != NULL, "%s", b.data);
+                             "\"156% [12.5 ms]\"]") != NULL,
+              "%s", b.data);
     cr_assert(strstr(b.data, "\"values\":[1.2,0.9,null]") != NULL);
     ps_buf_fini(&b);
     ps_trend_fini(&t);
@@ -104,10 +107,10 @@ static ps_js_run *two_server_run(void)
         s->instances[0].has_computed = 1;
         ps_js_figures_clear(&s->instances[0].computed);
         ps_io12 *tot = &s->instances[0].computed.total;
-        tot->db_reads_per_sec = 100 * (i + 1);    /* 100, 200 */
-        tot->db_writes_per_sec = 50;              /* 50, 50 */
-        tot->log_reads_per_sec = 5;               /* 5, 5 */
-        tot->log_writes_per_sec = 40;             /* 40, 40 */
+        tot->db_reads_per_sec = 100 * (i + 1); /* 100, 200 */
+        tot->db_writes_per_sec = 50; /* 50, 50 */
+        tot->log_reads_per_sec = 5; /* 5, 5 */
+        tot->log_writes_per_sec = 40; /* 40, 40 */
     }
     ps_js_summary_clear(&run->aggregate);
     run->aggregate.achieved_transactional_iops = 800;
@@ -131,11 +134,11 @@ Test(trend, metrics_from_run)
     for (size_t i = 0; i < t.nmetrics; i++) {
         double v = ps_trend_get(&t, l, i);
         if (strcmp(t.metrics[i].key, "iops_per_mailbox") == 0)
-            cr_assert_float_eq(v, 0.2, 1e-12);          /* 800 / 4000 */
+            cr_assert_float_eq(v, 0.2, 1e-12); /* 800 / 4000 */
         if (strcmp(t.metrics[i].key, "iops_per_1000_mailboxes") == 0)
             cr_assert_float_eq(v, 200.0, 1e-12);
         if (strcmp(t.metrics[i].key, "iops_per_disk") == 0)
-            cr_assert_float_eq(v, 50.0, 1e-12);         /* 800 / 16 */
+            cr_assert_float_eq(v, 50.0, 1e-12); /* 800 / 16 */
         if (strcmp(t.metrics[i].key, "achieved_iops@MBX02") == 0)
             cr_assert_float_eq(v, 500.0, 1e-12);
         if (strcmp(t.metrics[i].key, "db_read_latency_ms") == 0)

@@ -23,7 +23,8 @@ static void fake_server(ps_js_server *s, const char *name, size_t ninst, size_t 
     s->series_read_lat = ps_xcalloc(ninst, sizeof *s->series_read_lat);
     for (size_t i = 0; i < ninst; i++)
         for (size_t k = 0; k < n; k++)
-            ps_series_push(&s->series_iops[i], t0 + 15000 * (ps_time)k + (ps_time)i, 10.0 * (double)(i + 1) + (double)k);
+            ps_series_push(&s->series_iops[i], t0 + 15000 * (ps_time)k + (ps_time)i,
+                           10.0 * (double)(i + 1) + (double)k);
 }
 
 Test(trend_series, relative_time_and_sums)
@@ -31,13 +32,13 @@ Test(trend_series, relative_time_and_sums)
     ps_js_run *run = ps_xcalloc(1, sizeof *run);
     run->nservers = 2;
     run->servers = ps_xcalloc(2, sizeof *run->servers);
-    fake_server(&run->servers[0], "A", 2, 5, 1700000000000LL);   /* 10+k, 20+k  -> 30 + 2k */
-    fake_server(&run->servers[1], "B", 3, 4, 1700000123456LL);   /* 10+k..30+k -> 60 + 3k */
+    fake_server(&run->servers[0], "A", 2, 5, 1700000000000LL); /* 10+k, 20+k  -> 30 + 2k */
+    fake_server(&run->servers[1], "B", 3, 4, 1700000123456LL); /* 10+k..30+k -> 60 + 3k */
     ps_trend t = {0};
     size_t l = ps_trend_add_label(&t, "run");
     ps_trend_series_from_run(&t, l, run);
     const ps_series *s = &t.iops_series[l];
-    cr_assert_eq(s->n, 4);              /* the shorter server */
+    cr_assert_eq(s->n, 4); /* the shorter server */
     cr_assert_str_eq(s->label, "run");
     for (size_t k = 0; k < 4; k++) {
         cr_assert_eq(s->t[k], 15000 * (ps_time)k, "t[%zu] = %lld", k, (long long)s->t[k]);
@@ -71,13 +72,13 @@ Test(trend_chart, bars_with_latency_lines)
     cr_assert_eq(c.spec.kind, PS_CHART_BARS_LINE);
     cr_assert_eq(c.spec.ncategories, 3);
     cr_assert_str_eq(c.spec.categories[2], "Gen 2 RAID 6");
-    cr_assert_eq(c.spec.nseries, 3);   /* Total IOPS bars; DB read and log write latency lines */
+    cr_assert_eq(c.spec.nseries, 3); /* Total IOPS bars; DB read and log write latency lines */
     cr_assert_str_eq(c.spec.series[0].label, "Total IOPS");
     cr_assert_eq(c.spec.series[0].on_y2, 0);
     cr_assert_eq(c.spec.series[1].on_y2, 1);
     cr_assert_eq(c.spec.series[2].on_y2, 1);
     cr_assert_float_eq(c.spec.series[0].v[1], 1500.0, 1e-12);
-    cr_assert(isnan(c.spec.series[2].v[2]));   /* absent log write latency of Gen 2 RAID 6 */
+    cr_assert(isnan(c.spec.series[2].v[2])); /* absent log write latency of Gen 2 RAID 6 */
     cr_assert_str_eq(c.spec.y2.unit, "ms");
     ps_chart_layout l;
     cr_assert_eq(ps_chart_layout_compute(&c.spec, &l, &err), PS_OK, "%s", err.msg);
@@ -100,7 +101,7 @@ Test(trend_chart, load_chart_series_per_configuration)
     ps_error err = {0};
     cr_assert_eq(ps_trend_chart_build(&t, PS_TREND_CHART_LOAD, NULL, &c, &err), PS_OK, "%s", err.msg);
     cr_assert_eq(c.spec.kind, PS_CHART_BARS);
-    cr_assert_eq(c.spec.ncategories, 2);             /* 4000 and 6000 users */
+    cr_assert_eq(c.spec.ncategories, 2); /* 4000 and 6000 users */
     cr_assert_str_eq(c.spec.categories[0], "4000");
     cr_assert_str_eq(c.spec.categories[1], "6000");
     cr_assert_str_eq(c.spec.x_label, "Users");
@@ -116,7 +117,7 @@ Test(trend_chart, load_chart_series_per_configuration)
     cr_assert_eq(ps_trend_chart_build(&t, PS_TREND_CHART_LOAD, "db_read_latency", &c, &err), PS_OK);
     cr_assert_eq(c.spec.nseries, 1);
     cr_assert_str_eq(c.spec.series[0].label, "DB read latency");
-    cr_assert_float_eq(c.spec.series[0].v[1], 12.5, 1e-12);   /* the last label at 6000 wins */
+    cr_assert_float_eq(c.spec.series[0].v[1], 12.5, 1e-12); /* the last label at 6000 wins */
     ps_trend_chart_fini(&c);
     cr_assert_eq(ps_trend_chart_build(&t, PS_TREND_CHART_LOAD, "nope", &c, &err), PS_EUSAGE);
     ps_trend_chart_fini(&c);
@@ -166,13 +167,18 @@ Test(trend_html, section_escapes_and_charts)
     ps_trend_set(&t, b2, m, 250);
     ps_buf b = {0};
     ps_trend_render_html_section(&t, &b);
-    cr_assert(strstr(b.data, "<th scope=\"col\">&lt;script&gt;x&lt;/script&gt;<br><small>baseline</small></th><th scope=\"col\">B&amp;B</th>") != NULL,
-              "%s", b.data);
-    cr_assert(strstr(b.data, "<th scope=\"row\">IOPS &lt;i&gt;</th><td>100% [100 IOPS]</td><td>250% [250 IOPS]</td>") != NULL);
+    cr_assert(
+        strstr(
+            b.data,
+            "<th scope=\"col\">&lt;script&gt;x&lt;/script&gt;<br><small>baseline</small></th><th scope=\"col\">B&amp;B</th>") !=
+            NULL,
+        "%s", b.data);
+    cr_assert(strstr(b.data, "<th scope=\"row\">IOPS &lt;i&gt;</th><td>100% [100 IOPS]</td><td>250% [250 IOPS]</td>") !=
+              NULL);
     cr_assert(strstr(b.data, "<script") == NULL);
     cr_assert(strstr(b.data, "<figure class=\"chart\" id=\"trend-bars\">") != NULL);
-    cr_assert(strstr(b.data, "id=\"trend-load\"") == NULL);     /* no load values */
-    cr_assert(strstr(b.data, "id=\"trend-overlay\"") == NULL);  /* no series */
+    cr_assert(strstr(b.data, "id=\"trend-load\"") == NULL); /* no load values */
+    cr_assert(strstr(b.data, "id=\"trend-overlay\"") == NULL); /* no series */
     ps_buf_reset(&b);
     ps_trend_render_html(&t, &b);
     cr_assert(strncmp(b.data, "<!DOCTYPE html>\n", 16) == 0);
@@ -199,7 +205,8 @@ Test(trend_table, config_column)
     ps_buf b = {0};
     ps_trend_render_json(&t, &b);
     cr_assert(strstr(b.data, "\"labels\":[{\"label\":\"a\",\"load\":1000,\"config\":\"PS6100\",\"samples\":0},"
-                             "{\"label\":\"b\",\"load\":2000,\"config\":null,\"samples\":0}]") != NULL, "%s", b.data);
+                             "{\"label\":\"b\",\"load\":2000,\"config\":null,\"samples\":0}]") != NULL,
+              "%s", b.data);
     ps_buf_fini(&b);
     ps_trend_fini(&t);
     fp = fopen(path, "w");
@@ -238,7 +245,7 @@ Test(trend_doc, appended_to_a_report_document)
     ps_doc_dump_layout(doc, &b);
     cr_assert(strstr(b.data, "[chart trend.bars]\nchart.kind = bars+line\n") != NULL);
     cr_assert(strstr(b.data, "[chart trend.load]\nchart.kind = bars\n") != NULL);
-    cr_assert(strstr(b.data, "[chart trend.overlay]") == NULL);   /* a table has no series */
+    cr_assert(strstr(b.data, "[chart trend.overlay]") == NULL); /* a table has no series */
     ps_buf_fini(&b);
     char *html = NULL, *pdf = NULL;
     size_t nhtml = 0, npdf = 0;

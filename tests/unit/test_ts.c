@@ -21,8 +21,8 @@ static const name_case names[] = {
      "{machine=\"H\",instance=\"C:\"}", "LogicalDisk", ",instance=C:,machine=H", "Avg.\\ Disk\\ sec/Read"},
     {"\\Memory\\Pages/sec", "perfmon_memory_pages_per_second", "", "Memory", "", "Pages/sec"},
     {"\\\\H\\Thread(w3wp/12#1)\\Context Switches/sec", "perfmon_thread_context_switches_per_second",
-     "{machine=\"H\",instance=\"12\",parent=\"w3wp\",index=\"1\"}", "Thread", ",index=1,instance=12,machine=H,parent=w3wp",
-     "Context\\ Switches/sec"},
+     "{machine=\"H\",instance=\"12\",parent=\"w3wp\",index=\"1\"}", "Thread",
+     ",index=1,instance=12,machine=H,parent=w3wp", "Context\\ Switches/sec"},
     /* "seconds" is a word, "Second" in a longer word is not */
     {"\\\\H\\Web Service(_Total)\\Bytes Received/sec", "perfmon_web_service_bytes_received_per_second",
      "{machine=\"H\",instance=\"_Total\"}", "Web\\ Service", ",instance=_Total,machine=H", "Bytes\\ Received/sec"},
@@ -81,8 +81,8 @@ static const char *const cells[NCOLS] = {"\\\\H\\P(0)\\C", "\\\\H\\P(1)\\C", "\\
 static double value_at(size_t r, size_t j)
 {
     if ((r + j) % 5 == 0)
-        return NAN;   /* a missing value now and then */
-    return (double)(r * 10 + j) / 8;   /* exact in binary, so the text reads back exactly */
+        return NAN; /* a missing value now and then */
+    return (double)(r * 10 + j) / 8; /* exact in binary, so the text reads back exactly */
 }
 
 /* The OpenMetrics text of the NROWS x NCOLS table with blocks of `rows` (0: the default). */

@@ -30,7 +30,7 @@ Test(time, parse_pdh)
     cr_assert_str_eq(ps_time_format_iso(buf, sizeof buf, t), "2023-02-25T11:20:17.685Z");
     cr_assert_str_eq(ps_time_format_pdh(buf, sizeof buf, t), "02/25/2023 11:20:17.685");
     cr_assert_eq(ps_time_parse_pdh("02/30/2023 11:20:17.685", 23, &t), -1);
-    cr_assert_eq(ps_time_parse_pdh("2/25/2023 11:20:17", 18, &t), 0);   /* short dates: test_time_forms.c */
+    cr_assert_eq(ps_time_parse_pdh("2/25/2023 11:20:17", 18, &t), 0); /* short dates: test_time_forms.c */
     cr_assert_eq(t, ps_time_from_fields(2023, 2, 25, 11, 20, 17, 0));
     cr_assert_eq(ps_time_parse_pdh("02/25/2023 11:20:17.685x", 24, &t), -1);
 }
@@ -52,7 +52,7 @@ Test(time, format_pdh_matches_printf)
     cr_assert_str_eq(ps_time_format_pdh(buf, sizeof buf, ps_time_from_fields(10000, 1, 2, 3, 4, 5, 6)),
                      "01/02/10000 03:04:05.006");
     char small[12];
-    cr_assert_str_eq(ps_time_format_pdh(small, sizeof small, 0), "01/01/1970 ");   /* cut as snprintf cuts */
+    cr_assert_str_eq(ps_time_format_pdh(small, sizeof small, 0), "01/01/1970 "); /* cut as snprintf cuts */
     ps_time lo = ps_time_from_fields(1601, 1, 1, 0, 0, 0, 0), hi = ps_time_from_fields(9999, 12, 31, 23, 59, 59, 999);
     uint64_t x = 88172645463325252ULL;
     for (int i = 0; i < 200000; i++) {
@@ -181,9 +181,22 @@ static void json_num_reference(char *out, double v)
 Test(util, json_num_equals_printf_shortest)
 {
     uint64_t x = 0x9E3779B97F4A7C15u;
-    static const double hand[] = {0.1, 0.3, 2.5e-5, 1e-5, 0.0001, 123456789012345.6, 999999999999999.9,
-                                  9.9999999999999995, 0.99999999999999989, 1e21, 1.5e300, 4.9e-324,
-                                  2.2250738585072014e-308, 1234567.5, 0.015151156217893159, 1e15 + 0.5};
+    static const double hand[] = {0.1,
+                                  0.3,
+                                  2.5e-5,
+                                  1e-5,
+                                  0.0001,
+                                  123456789012345.6,
+                                  999999999999999.9,
+                                  9.9999999999999995,
+                                  0.99999999999999989,
+                                  1e21,
+                                  1.5e300,
+                                  4.9e-324,
+                                  2.2250738585072014e-308,
+                                  1234567.5,
+                                  0.015151156217893159,
+                                  1e15 + 0.5};
     ps_buf b = {0};
     char want[48];
     for (int i = 0; i < 400000; i++) {
@@ -192,11 +205,11 @@ Test(util, json_num_equals_printf_shortest)
             v = hand[i];
         } else {
             x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            if (i % 3 == 0) {   /* any bit pattern */
+            if (i % 3 == 0) { /* any bit pattern */
                 memcpy(&v, &x, sizeof v);
                 if (!isfinite(v))
                     continue;
-            } else {   /* decimal-looking values of logs: 1..17 digits at some scale */
+            } else { /* decimal-looking values of logs: 1..17 digits at some scale */
                 v = (double)(x % 100000000000000000ull) / pow(10, (int)(x >> 58) % 20);
             }
         }
@@ -219,9 +232,14 @@ Test(util, text_width)
 {
     cr_assert_eq(ps_text_width(""), 0);
     cr_assert_eq(ps_text_width("COUNTER"), 7);
-    cr_assert_eq(ps_text_width("\xd0\x9f\xd1\x80\xd0\xbe\xd1\x86\xd0\xb5\xd1\x81\xd1\x81\xd0\xbe\xd1\x80"), 9);   /* Процессор */
-    cr_assert_eq(ps_text_width("\xe6\xb8\xac\xe8\xa9\xa6\xe4\xbc\xba\xe6\x9c\x8d\xe5\x99\xa8" "03"), 12);   /* 測試伺服器03 */
-    cr_assert_eq(ps_text_width("M\xc3\xa9moire"), 7);   /* Mémoire */
-    cr_assert_eq(ps_text_width("a\xff" "b"), 3);
-    cr_assert_eq(ps_text_width("\xef\xbc\xa1"), 2);     /* fullwidth A */
+    cr_assert_eq(ps_text_width("\xd0\x9f\xd1\x80\xd0\xbe\xd1\x86\xd0\xb5\xd1\x81\xd1\x81\xd0\xbe\xd1\x80"),
+                 9); /* Процессор */
+    cr_assert_eq(ps_text_width("\xe6\xb8\xac\xe8\xa9\xa6\xe4\xbc\xba\xe6\x9c\x8d\xe5\x99\xa8"
+                               "03"),
+                 12); /* 測試伺服器03 */
+    cr_assert_eq(ps_text_width("M\xc3\xa9moire"), 7); /* Mémoire */
+    cr_assert_eq(ps_text_width("a\xff"
+                               "b"),
+                 3);
+    cr_assert_eq(ps_text_width("\xef\xbc\xa1"), 2); /* fullwidth A */
 }

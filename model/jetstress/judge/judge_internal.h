@@ -6,12 +6,12 @@
 
 /* What judging one server's rules found. */
 typedef struct js_tally {
-    int profile_fails;       /* error violations of the Jetstress profile's rules */
-    int extra_fails;         /* error violations of --thresholds rules */
-    int evaluated;           /* rule evaluations made (profile and extra) */
-    int profile_missing;     /* profile rule evaluations that had no value (missing counters) */
-    int skipped_max;         /* maximum-latency checks without samples ... */
-    int skipped_metric;      /* ... the first one's metric (PS_JM_*) and instance, for the warning */
+    int profile_fails; /* error violations of the Jetstress profile's rules */
+    int extra_fails; /* error violations of --thresholds rules */
+    int evaluated; /* rule evaluations made (profile and extra) */
+    int profile_missing; /* profile rule evaluations that had no value (missing counters) */
+    int skipped_max; /* maximum-latency checks without samples ... */
+    int skipped_metric; /* ... the first one's metric (PS_JM_*) and instance, for the warning */
     const char *skipped_instance;
 } js_tally;
 

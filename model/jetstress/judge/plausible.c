@@ -41,11 +41,15 @@ int js_plausibility(ps_js_server *s)
     }
     if (s->ninstances && with_rates == s->ninstances && achieved == 0) {
         if (target > 0)
-            ps_verdict_add_reason(&s->verdict, "%s: implausible: achieved 0 transactional IOPS against a target of %.3f "
-                                  "(the counters recorded no database I/O)", m, target);
+            ps_verdict_add_reason(&s->verdict,
+                                  "%s: implausible: achieved 0 transactional IOPS against a target of %.3f "
+                                  "(the counters recorded no database I/O)",
+                                  m, target);
         else
-            ps_verdict_add_reason(&s->verdict, "%s: implausible: achieved 0 transactional IOPS (the counters recorded "
-                                  "no database I/O)", m);
+            ps_verdict_add_reason(&s->verdict,
+                                  "%s: implausible: achieved 0 transactional IOPS (the counters recorded "
+                                  "no database I/O)",
+                                  m);
         fails++;
     }
     return fails;

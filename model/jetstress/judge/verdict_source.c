@@ -28,14 +28,17 @@ static const char *incomplete_why(const ps_js_server *s, const js_tally *t, char
     return NULL;
 }
 
-static const char *machine(const ps_js_server *s) { return s->machine ? s->machine : "?"; }
+static const char *machine(const ps_js_server *s)
+{
+    return s->machine ? s->machine : "?";
+}
 
 void js_verdict_settle(ps_js_server *s, const js_tally *t)
 {
     ps_verdict *v = &s->verdict;
     char buf[96];
     const char *why = incomplete_why(s, t, buf, sizeof buf);
-    int printed = s->report ? s->report->result : -1;   /* 1 pass, 0 fail, -1 none */
+    int printed = s->report ? s->report->result : -1; /* 1 pass, 0 fail, -1 none */
     int rec_pass = t->profile_fails == 0;
     const char *reason = s->report && s->report->result_reason ? s->report->result_reason : NULL;
     v->disagree = 0;
@@ -60,12 +63,14 @@ void js_verdict_settle(ps_js_server *s, const js_tally *t)
             v->result = PS_VERDICT_FAIL;
         else if (s->ignored_report) {
             v->result = PS_VERDICT_UNKNOWN;
-            ps_verdict_add_reason(v, "%s: not judged: the report %s beside the counter logs could not be read, and "
-                                  "the logs and configuration alone do not make a pass", machine(s), s->ignored_report);
+            ps_verdict_add_reason(v,
+                                  "%s: not judged: the report %s beside the counter logs could not be read, and "
+                                  "the logs and configuration alone do not make a pass",
+                                  machine(s), s->ignored_report);
         } else if (why || !t->evaluated) {
             v->result = PS_VERDICT_UNKNOWN;
-            ps_verdict_add_reason(v, "%s: not judged: %s, and no printed Jetstress verdict to fall back on",
-                                  machine(s), why ? why : "no rule could be evaluated");
+            ps_verdict_add_reason(v, "%s: not judged: %s, and no printed Jetstress verdict to fall back on", machine(s),
+                                  why ? why : "no rule could be evaluated");
         } else
             v->result = PS_VERDICT_PASS;
     }

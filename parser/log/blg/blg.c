@@ -8,7 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int probe(const unsigned char *head, size_t n) { return blg_probe_head(head, n); }
+static int probe(const unsigned char *head, size_t n)
+{
+    return blg_probe_head(head, n);
+}
 
 /* The public path struct from the column's parts (for names ps_path_parse refuses). */
 static void fill_path(ps_counter_path *p, const blg_entry *e, const blg_col *c)
@@ -61,12 +64,8 @@ static int pass1(ps_log *log, blg_log *l, ps_error *err)
     int rc, warned_type = 0;
     while ((rc = blg_src_next(&l->src, &r, err)) == 1) {
         switch (r.type) {
-        case BLG_EV_LIST:
-            rc = blg_list_parse(l, &r, err);
-            break;
-        case BLG_EV_NAMES:
-            rc = blg_names_parse(l, &r, err);
-            break;
+        case BLG_EV_LIST: rc = blg_list_parse(l, &r, err); break;
+        case BLG_EV_NAMES: rc = blg_names_parse(l, &r, err); break;
         case BLG_EV_DATA:
             if (!l->have_list)
                 return ps_error_set(err, PS_EINPUT, log->path, 0, 0,
@@ -80,9 +79,7 @@ static int pass1(ps_log *log, blg_log *l, ps_error *err)
                 l->records++;
             }
             break;
-        case BLG_EV_CATALOG:
-            rc = blg_catalog_parse(l, &r, err);
-            break;
+        case BLG_EV_CATALOG: rc = blg_catalog_parse(l, &r, err); break;
         default:
             if (!warned_type)
                 ps_warn(log->opt.warnings, "%s: unknown PDH event type 0x%02x skipped", log->path, r.type);
@@ -113,10 +110,9 @@ static int open_(ps_log *log, ps_error *err)
     blg_cols_finish(l);
     build_info(log, l);
     if (l->bad_status)
-        ps_warn(log->opt.warnings,
-                "%s: %llu values in %llu samples have a bad status (first 0x%08X%s) and are missing", log->path,
-                (unsigned long long)l->bad_status, (unsigned long long)l->bad_status_records, l->first_bad_status,
-                l->first_bad_status == 0x800007D0u ? " PDH_CSTATUS_NO_MACHINE" : "");
+        ps_warn(log->opt.warnings, "%s: %llu values in %llu samples have a bad status (first 0x%08X%s) and are missing",
+                log->path, (unsigned long long)l->bad_status, (unsigned long long)l->bad_status_records,
+                l->first_bad_status, l->first_bad_status == 0x800007D0u ? " PDH_CSTATUS_NO_MACHINE" : "");
     if (l->have_catalog && l->cat_samples != l->records)
         ps_warn(log->opt.warnings, "%s: the catalog counts %llu samples, %llu complete ones were read", log->path,
                 (unsigned long long)l->cat_samples, (unsigned long long)l->records);
@@ -125,7 +121,7 @@ static int open_(ps_log *log, ps_error *err)
     l->records = 0;
     l->values = ps_xcalloc(l->ncols ? l->ncols : 1, sizeof *l->values);
     log->bytes_total = l->src.fsize;
-    l->src.warn = NULL;   /* pass 2 meets the same things again: stay silent */
+    l->src.warn = NULL; /* pass 2 meets the same things again: stay silent */
     l->pass = 2;
     return blg_src_rewind(&l->src, err);
 }

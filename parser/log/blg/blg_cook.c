@@ -7,29 +7,29 @@
 #include <stddef.h>
 
 enum formula {
-    F_RATE,          /* dX / (dY / F) */
-    F_TIMER,         /* (dX / dY) * 100 */
-    F_TIMER_INV,     /* 100 * (1 - dX / dY) */
-    F_QUEUE,         /* dX / dY */
-    F_AVG_TIMER,     /* (dX / F) / dB */
-    F_RAW_FRACTION,  /* (X1 / B1) * 100 */
-    F_RAW,           /* X1 */
-    F_DELTA,         /* dX */
-    F_ELAPSED,       /* (Y1 - X1) / F */
-    F_MULTI,         /* 100 * (dX / (dY / F)) / M1 */
-    F_MULTI_INV,     /* 100 * (M1 - dX / (dY / F)) / M1 */
-    F_NS_MULTI,      /* 100 * (dX / dY) / M1 */
-    F_NS_MULTI_INV   /* 100 * (M1 - dX / dY) / M1 */
+    F_RATE, /* dX / (dY / F) */
+    F_TIMER, /* (dX / dY) * 100 */
+    F_TIMER_INV, /* 100 * (1 - dX / dY) */
+    F_QUEUE, /* dX / dY */
+    F_AVG_TIMER, /* (dX / F) / dB */
+    F_RAW_FRACTION, /* (X1 / B1) * 100 */
+    F_RAW, /* X1 */
+    F_DELTA, /* dX */
+    F_ELAPSED, /* (Y1 - X1) / F */
+    F_MULTI, /* 100 * (dX / (dY / F)) / M1 */
+    F_MULTI_INV, /* 100 * (M1 - dX / (dY / F)) / M1 */
+    F_NS_MULTI, /* 100 * (dX / dY) / M1 */
+    F_NS_MULTI_INV /* 100 * (M1 - dX / dY) / M1 */
 };
 
 static const struct rule {
     uint32_t type;
     const char *name;
-    int samples;            /* 1 or 2 */
+    int samples; /* 1 or 2 */
     enum formula f;
-    enum blg_ysrc ysrc;     /* where layout A finds Y (or the base) */
-    int multi;              /* needs the multi base (layout A: next definition) */
-    int zero_base;          /* average type: a base that did not move (dB = 0, no operations in
+    enum blg_ysrc ysrc; /* where layout A finds Y (or the base) */
+    int multi; /* needs the multi base (layout A: next definition) */
+    int zero_base; /* average type: a base that did not move (dB = 0, no operations in
                                the interval) gives 0, as Performance Monitor and relog show */
 } rules[] = {
     {0x10410400u, "PERF_COUNTER_COUNTER", 2, F_RATE, BLG_Y_TICKS, 0, 0},
@@ -70,10 +70,10 @@ static const struct {
     uint32_t type;
     const char *name;
 } hidden_types[] = {
-    {0x40030401u, "PERF_SAMPLE_BASE"},       {0x40030402u, "PERF_AVERAGE_BASE"},
-    {0x40030403u, "PERF_RAW_BASE"},          {0x40030500u, "PERF_LARGE_RAW_BASE"},
+    {0x40030401u, "PERF_SAMPLE_BASE"},        {0x40030402u, "PERF_AVERAGE_BASE"},
+    {0x40030403u, "PERF_RAW_BASE"},           {0x40030500u, "PERF_LARGE_RAW_BASE"},
     {0x42030500u, "PERF_COUNTER_MULTI_BASE"}, {0x00000B00u, "PERF_COUNTER_TEXT"},
-    {0x40000200u, "PERF_COUNTER_NODATA"},    {0x80000000u, "PERF_COUNTER_HISTOGRAM_TYPE"},
+    {0x40000200u, "PERF_COUNTER_NODATA"},     {0x80000000u, "PERF_COUNTER_HISTOGRAM_TYPE"},
 };
 
 int blg_rule_find(uint32_t type)
@@ -150,7 +150,7 @@ int blg_cook_rule(int rule, uint32_t type, const blg_raw *prev, const blg_raw *c
         dy = (int64_t)((uint64_t)cur->y - (uint64_t)prev->y);
     }
     if (r->zero_base && dy == 0 && dx >= 0) {
-        *out = 0.0;   /* no operation in the interval: 0, not missing (negative dB stays missing) */
+        *out = 0.0; /* no operation in the interval: 0, not missing (negative dB stays missing) */
         return BLG_COOK_OK;
     }
     double x = (double)dx, y = (double)dy, f = (double)cur->f, m = (double)cur->m, v;
@@ -185,12 +185,8 @@ int blg_cook_rule(int rule, uint32_t type, const blg_raw *prev, const blg_raw *c
             return BLG_COOK_BAD;
         v = ((double)cur->x / (double)cur->y) * 100.0;
         break;
-    case F_RAW:
-        v = (double)cur->x;
-        break;
-    case F_DELTA:
-        v = x;
-        break;
+    case F_RAW: v = (double)cur->x; break;
+    case F_DELTA: v = x; break;
     case F_ELAPSED: {
         int64_t d = (int64_t)((uint64_t)cur->y - (uint64_t)cur->x);
         if (cur->f == 0 || d < 0)
@@ -210,11 +206,10 @@ int blg_cook_rule(int rule, uint32_t type, const blg_raw *prev, const blg_raw *c
             return BLG_COOK_BAD;
         v = r->f == F_NS_MULTI ? 100.0 * (x / y) / m : 100.0 * (m - x / y) / m;
         break;
-    default:
-        return BLG_COOK_UNKNOWN;
+    default: return BLG_COOK_UNKNOWN;
     }
     if (v < 0 && r->f != F_DELTA && r->f != F_RAW)
-        return BLG_COOK_BAD;   /* PDH_CALC_NEGATIVE_VALUE */
+        return BLG_COOK_BAD; /* PDH_CALC_NEGATIVE_VALUE */
     if (!isfinite(v))
         return BLG_COOK_BAD;
     *out = v;

@@ -21,12 +21,15 @@ static int has_legacy_marker(const unsigned char *head, size_t n)
     return 0;
 }
 
-static int bufsize_ok(uint32_t s) { return s % 1024 == 0 && s > 0x48 && s <= BLG_MAX_BUFFER; }
+static int bufsize_ok(uint32_t s)
+{
+    return s % 1024 == 0 && s > 0x48 && s <= BLG_MAX_BUFFER;
+}
 
 int blg_probe_head(const unsigned char *head, size_t n)
 {
     if (has_legacy_marker(head, n))
-        return 2;   /* claimed so that open can refuse it with the specific message */
+        return 2; /* claimed so that open can refuse it with the specific message */
     if (n < 0x6C)
         return 0;
     uint32_t s = blg_u32(head);
@@ -46,8 +49,7 @@ int blg_corrupt(blg_src *s, uint64_t off, const char *fmt, ...)
         ps_warn(s->warn, "%s: at offset 0x%llx: %s (skipped)", s->path, (unsigned long long)off, msg);
         return 0;
     }
-    ps_error_set(s->err, PS_EINPUT, s->path, 0, 0, "corrupt .blg at offset 0x%llx: %s", (unsigned long long)off,
-                 msg);
+    ps_error_set(s->err, PS_EINPUT, s->path, 0, 0, "corrupt .blg at offset 0x%llx: %s", (unsigned long long)off, msg);
     return -PS_EINPUT;
 }
 
@@ -63,7 +65,7 @@ static int load_buffer(blg_src *s)
                                  ferror(s->fp) ? strerror(errno) : "file shrank while reading");
         s->avail = (uint32_t)want;
         if (want < 0x48)
-            return 0;   /* a truncated tail shorter than a buffer header: the truncation was warned */
+            return 0; /* a truncated tail shorter than a buffer header: the truncation was warned */
         uint32_t used = blg_u32(s->buf + 0x30);
         if (used > s->bufsize || used < 0x48) {
             int rc = blg_corrupt(s, pos, "buffer %llu: bytes-used field %u outside 0x48..%u",
@@ -133,8 +135,9 @@ int blg_src_open(blg_src *s, const char *path, int lenient, ps_warnings *w, ps_e
     s->bufsize = blg_u32(head);
     s->nbuf = s->fsize / s->bufsize;
     if (s->fsize % s->bufsize) {
-        ps_warn(w, "%s: truncated file: size %llu is not a multiple of the buffer size %u; reading the whole "
-                   "samples only",
+        ps_warn(w,
+                "%s: truncated file: size %llu is not a multiple of the buffer size %u; reading the whole "
+                "samples only",
                 path, (unsigned long long)s->fsize, s->bufsize);
         s->truncated = 1;
         s->nbuf++;
@@ -215,14 +218,14 @@ static int add_part(blg_src *s, int type, uint64_t t, uint64_t off, const unsign
     if ((uint64_t)nparts * BLG_PART_MAX > BLG_MAX_RECORD || (uint64_t)nparts * 32 > s->fsize)
         return blg_corrupt(s, off, "record of %u parts is larger than the file allows", nparts);
     if (s->skip_cont && part > 1 && !s->rec_open)
-        return 0;   /* ranged: the rest of a record that the previous range reads */
+        return 0; /* ranged: the rest of a record that the previous range reads */
     if (part == 1) {
         s->skip_cont = 0;
         if (s->rec_open) {
             s->ndropped++;
             s->rec_open = 0;
-            int rc = blg_corrupt(s, s->rec_off, "record of type 0x%02x lost part %u of %u", s->rec_type,
-                                 s->rec_next, s->rec_parts);
+            int rc = blg_corrupt(s, s->rec_off, "record of type 0x%02x lost part %u of %u", s->rec_type, s->rec_next,
+                                 s->rec_parts);
             if (rc)
                 return rc;
         }
@@ -267,7 +270,7 @@ int blg_src_next(blg_src *s, blg_record *r, ps_error *err)
     for (;;) {
         int more = s->loaded && s->off + 8 <= s->used;
         if (s->ranged && !s->rec_open && (more ? s->bufidx - 1 : s->bufidx) >= s->range_end)
-            return 0;   /* past the range, no record to finish */
+            return 0; /* past the range, no record to finish */
         if (!more) {
             s->loaded = 0;
             int rc = load_buffer(s);
@@ -275,8 +278,9 @@ int blg_src_next(blg_src *s, blg_record *r, ps_error *err)
                 return rc;
             if (rc == 0) {
                 if (s->rec_open) {
-                    ps_warn(s->warn, "%s: incomplete record at the end (part %u of %u missing): dropped; the log "
-                                     "was probably still being written",
+                    ps_warn(s->warn,
+                            "%s: incomplete record at the end (part %u of %u missing): dropped; the log "
+                            "was probably still being written",
                             s->path, s->rec_next, s->rec_parts);
                     s->rec_open = 0;
                 }
@@ -309,7 +313,7 @@ int blg_src_next(blg_src *s, blg_record *r, ps_error *err)
         if (len < ((ht == 1 || ht == 2) ? 8u : 0x30u) || s->off + len > s->used) {
             s->loaded = 0;
             if (!full_buffer && s->off + len > s->used)
-                continue;   /* truncated last buffer: the rest is gone (warned at open) */
+                continue; /* truncated last buffer: the rest is gone (warned at open) */
             int rc = blg_corrupt(s, eoff, "event of %u bytes does not fit its buffer", len);
             if (rc)
                 return rc;
@@ -317,10 +321,10 @@ int blg_src_next(blg_src *s, blg_record *r, ps_error *err)
         }
         s->off += (len + 7) & ~7u;
         if (ht == 1 || ht == 2)
-            continue;   /* system events (buffer 0 header) */
+            continue; /* system events (buffer 0 header) */
         s->nevents++;
         if (memcmp(e + 0x18, pdh_guid, 16) != 0)
-            continue;   /* another provider */
+            continue; /* another provider */
         uint16_t ver = blg_u16(e + 6);
         if (ver != 60 && !s->warned_version) {
             ps_warn(s->warn, "%s: PDH event version %u (only 60 has been seen); decoding anyway", s->path, ver);
@@ -328,8 +332,7 @@ int blg_src_next(blg_src *s, blg_record *r, ps_error *err)
         }
         uint64_t t = blg_u64(e + 0x10);
         if (t < s->last_time && !s->warned_back) {
-            ps_warn(s->warn, "%s: event time stamps go backwards at offset 0x%llx", s->path,
-                    (unsigned long long)eoff);
+            ps_warn(s->warn, "%s: event time stamps go backwards at offset 0x%llx", s->path, (unsigned long long)eoff);
             s->warned_back = 1;
         }
         s->last_time = t;

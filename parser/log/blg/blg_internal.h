@@ -19,15 +19,24 @@
 #include <stdio.h>
 
 /* ------------------------------------------------------------------ little-endian reads */
-static inline uint16_t blg_u16(const unsigned char *p) { return (uint16_t)(p[0] | (p[1] << 8)); }
+static inline uint16_t blg_u16(const unsigned char *p)
+{
+    return (uint16_t)(p[0] | (p[1] << 8));
+}
 static inline uint32_t blg_u32(const unsigned char *p)
 {
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
-static inline uint64_t blg_u64(const unsigned char *p) { return blg_u32(p) | ((uint64_t)blg_u32(p + 4) << 32); }
-static inline int64_t blg_i64(const unsigned char *p) { return (int64_t)blg_u64(p); }
+static inline uint64_t blg_u64(const unsigned char *p)
+{
+    return blg_u32(p) | ((uint64_t)blg_u32(p + 4) << 32);
+}
+static inline int64_t blg_i64(const unsigned char *p)
+{
+    return (int64_t)blg_u64(p);
+}
 
-#define BLG_FILETIME_UNIX 116444736000000000LL   /* FILETIME of 1970-01-01 */
+#define BLG_FILETIME_UNIX 116444736000000000LL /* FILETIME of 1970-01-01 */
 #define BLG_MAX_BUFFER (16u * 1024 * 1024)
 #define BLG_MAX_RECORD (64u * 1024 * 1024)
 #define BLG_PART_MAX 8000u
@@ -56,14 +65,14 @@ ps_time blg_ft_to_ms(uint64_t ft);
 /* TIME_ZONE_INFORMATION, decoded. */
 typedef struct blg_tz {
     int32_t bias, std_bias, dst_bias;
-    char *std_name, *dst_name;       /* resolved (MUI ids through the table) */
-    int std_known, dst_known;        /* 0 when an MUI id was not in the table (raw kept) */
-    int valid;                       /* 0 when a bias lies outside +-1440 minutes (all set to 0) */
-    uint16_t std_date[8], dst_date[8];   /* SYSTEMTIME fields */
+    char *std_name, *dst_name; /* resolved (MUI ids through the table) */
+    int std_known, dst_known; /* 0 when an MUI id was not in the table (raw kept) */
+    int valid; /* 0 when a bias lies outside +-1440 minutes (all set to 0) */
+    uint16_t std_date[8], dst_date[8]; /* SYSTEMTIME fields */
 } blg_tz;
 /* Decode the 172-byte structure at p. */
 void blg_tz_read(blg_tz *tz, const unsigned char *p);
-void blg_tz_fini(blg_tz *tz);   /* members only */
+void blg_tz_fini(blg_tz *tz); /* members only */
 /* Resolve "@tzres.dll,-NNN" to an English name; NULL when unknown or not an MUI reference. */
 const char *blg_tz_mui_name(const char *raw);
 /* 1 when the local time t falls in daylight time under the zone's rule. */
@@ -73,26 +82,26 @@ int blg_tz_offset(const blg_tz *tz, ps_time local);
 
 /* ------------------------------------------------------------------ blg_etw.c */
 typedef struct blg_record {
-    int type;                    /* event type */
-    uint64_t time;               /* FILETIME (local) of the first part's event */
-    const unsigned char *data;   /* logical record (after the 24-byte prefix), owned by the source */
+    int type; /* event type */
+    uint64_t time; /* FILETIME (local) of the first part's event */
+    const unsigned char *data; /* logical record (after the 24-byte prefix), owned by the source */
     size_t len;
-    uint64_t offset;             /* file offset of the first part (messages) */
+    uint64_t offset; /* file offset of the first part (messages) */
 } blg_record;
 
 typedef struct blg_src {
     FILE *fp;
     const char *path;
     uint64_t fsize;
-    uint32_t bufsize;            /* S */
-    int ptr8;                    /* 64-bit writer */
+    uint32_t bufsize; /* S */
+    int ptr8; /* 64-bit writer */
     int lenient;
     ps_warnings *warn;
-    ps_error *err;               /* error record of the running call (set by each entry point) */
-    unsigned char *buf;          /* one buffer */
-    uint64_t nbuf;               /* buffers (a last partial one included) */
-    uint64_t bufidx;             /* next buffer to load */
-    uint32_t avail, used, off;   /* current buffer: bytes read, used, next event offset */
+    ps_error *err; /* error record of the running call (set by each entry point) */
+    unsigned char *buf; /* one buffer */
+    uint64_t nbuf; /* buffers (a last partial one included) */
+    uint64_t bufidx; /* next buffer to load */
+    uint32_t avail, used, off; /* current buffer: bytes read, used, next event offset */
     int loaded;
     /* reassembly */
     ps_buf rec;
@@ -109,10 +118,10 @@ typedef struct blg_src {
     uint64_t start_time, end_time, boot_time;
     int64_t perf_freq;
     blg_tz tz;
-    int truncated;               /* warning already issued */
-    uint64_t ncorrupt;           /* corruption met (lenient: skipped) since open */
+    int truncated; /* warning already issued */
+    uint64_t ncorrupt; /* corruption met (lenient: skipped) since open */
     /* a range of buffers (parallel pass 2): records that start in [bufidx, range_end) */
-    int ranged, skip_cont;       /* skip_cont: parts of a record begun before the range */
+    int ranged, skip_cont; /* skip_cont: parts of a record begun before the range */
     uint64_t range_end;
 } blg_src;
 
@@ -140,7 +149,7 @@ int blg_corrupt(blg_src *s, uint64_t off, const char *fmt, ...) __attribute__((f
 /* ------------------------------------------------------------------ blg_cook.c */
 /* One raw sample as PDH sees it: X, Y (or base B), time base F, multi count M. */
 typedef struct blg_raw {
-    int ok;            /* present with a valid status */
+    int ok; /* present with a valid status */
     int64_t x, y;
     uint64_t f;
     uint32_t m;
@@ -168,27 +177,27 @@ typedef struct blg_entry {
     uint32_t flags, type;
     uint64_t freq;
     int32_t scale;
-    char *machine, *object, *instance, *parent, *counter;  /* UTF-8; instance/parent may be NULL */
+    char *machine, *object, *instance, *parent, *counter; /* UTF-8; instance/parent may be NULL */
     uint32_t index;
-    int wildcard;        /* instance array (layout B) */
-    int whole;           /* whole object (layout A) */
-    size_t col0, ncols;  /* its columns (after pass 1) */
-    size_t hint;         /* column of its first value in the last record ((size_t)-1: none) */
+    int wildcard; /* instance array (layout B) */
+    int whole; /* whole object (layout A) */
+    size_t col0, ncols; /* its columns (after pass 1) */
+    size_t hint; /* column of its first value in the last record ((size_t)-1: none) */
     int warned;
 } blg_entry;
 
 /* One column of output. */
 typedef struct blg_col {
     size_t entry;
-    char *path;          /* full counter path */
-    char *key;           /* instance / instance+counter key inside its entry, NULL for plain */
-    char *inst, *cname;  /* instance (NULL: none) and counter name as in the path */
-    uint32_t title, defidx;  /* layout A: counter title index and definition position */
+    char *path; /* full counter path */
+    char *key; /* instance / instance+counter key inside its entry, NULL for plain */
+    char *inst, *cname; /* instance (NULL: none) and counter name as in the path */
+    uint32_t title, defidx; /* layout A: counter title index and definition position */
     uint32_t type;
-    int rule;            /* blg_rule_find(type), looked up once */
-    uint32_t iid;        /* layout A: columns with the same iid have the same instance (0: none) */
+    int rule; /* blg_rule_find(type), looked up once */
+    uint32_t iid; /* layout A: columns with the same iid have the same instance (0: none) */
     blg_raw prev, cur;
-    int seen;            /* present in the current record */
+    int seen; /* present in the current record */
 } blg_col;
 
 /* Everything the decoder knows about the log. */
@@ -197,22 +206,22 @@ typedef struct blg_log {
     blg_entry *entries;
     size_t nentries;
     int have_list;
-    char **names;        /* title index -> name (layout A), NULL where absent */
+    char **names; /* title index -> name (layout A), NULL where absent */
     size_t nnames;
     char *names_machine;
     blg_col *cols;
     size_t ncols, capcols;
-    ps_hash colmap;      /* "entryidx\x1fkey" -> column */
-    ps_buf keybuf, scratch, objkey;  /* reused key builders */
-    ps_buf namebuf, instbuf;         /* instance name as stored / as displayed (numbered) */
-    ps_hash dups;        /* instance names of the current array/object -> times seen - 1 */
-    uint32_t next_iid;   /* pass 1: last instance id given to a layout-A column */
+    ps_hash colmap; /* "entryidx\x1fkey" -> column */
+    ps_buf keybuf, scratch, objkey; /* reused key builders */
+    ps_buf namebuf, instbuf; /* instance name as stored / as displayed (numbered) */
+    ps_hash dups; /* instance names of the current array/object -> times seen - 1 */
+    uint32_t next_iid; /* pass 1: last instance id given to a layout-A column */
     struct blg_par *par; /* pass 2 on several threads (blg_par.c), NULL: sequential */
-    int threads;         /* ps_log_blg_threads: 0 automatic, 1 sequential, N workers */
-    size_t chunk_buffers;/* buffers per parallel chunk, 0 = default */
-    int par_decided;     /* pass 2 has started (threads or not) */
+    int threads; /* ps_log_blg_threads: 0 automatic, 1 sequential, N workers */
+    size_t chunk_buffers; /* buffers per parallel chunk, 0 = default */
+    int par_decided; /* pass 2 has started (threads or not) */
     int warned_tag, warned_array;
-    int pass;            /* 1 = discovery, 2 = values */
+    int pass; /* 1 = discovery, 2 = values */
     double *values;
     uint64_t records, bad_status, bad_status_records, warned_unknown;
     uint32_t first_bad_status;
@@ -229,13 +238,12 @@ int blg_names_parse(blg_log *l, const blg_record *r, ps_error *err);
 /* Build "\\machine\object(parent/instance#n)\counter"; instance may override the entry's. */
 char *blg_entry_path(const blg_entry *e, const char *instance, const char *counter);
 /* Pass 1: column for (entry, key) - creates it. Pass 2: finds it ((size_t)-1 when absent). */
-size_t blg_col_get(blg_log *l, size_t entry, const char *key, const char *instance, const char *counter,
-                   uint32_t type);
+size_t blg_col_get(blg_log *l, size_t entry, const char *key, const char *instance, const char *counter, uint32_t type);
 /* Append the decimal digits of v (no printf: hot path). */
 void blg_put_uint(ps_buf *b, uint64_t v);
 /* After pass 1: order the columns by entry (stable), rebuild the map. */
 void blg_cols_finish(blg_log *l);
-void blg_log_fini(blg_log *l);   /* members only; l is zeroed */
+void blg_log_fini(blg_log *l); /* members only; l is zeroed */
 /* Free only the reused work buffers (key builders, names, duplicate counts). */
 void blg_log_free_work(blg_log *l);
 /* Bad-status values and the samples holding them (pass 1 totals); for tests. */

@@ -49,8 +49,8 @@ int blg_list_parse(blg_log *l, const blg_record *r, ps_error *err)
         if (len == 0)
             break;
         if (len < 0x36 || len > n - off) {
-            int rc = blg_corrupt(s, r->offset, "counter-list entry %zu: length %u outside its record", l->nentries,
-                                 len);
+            int rc =
+                blg_corrupt(s, r->offset, "counter-list entry %zu: length %u outside its record", l->nentries, len);
             if (rc)
                 return rc;
             break;
@@ -204,8 +204,7 @@ static size_t map_key(ps_buf *k, size_t entry, const char *key)
     return k->len;
 }
 
-size_t blg_col_get(blg_log *l, size_t entry, const char *key, const char *instance, const char *counter,
-                   uint32_t type)
+size_t blg_col_get(blg_log *l, size_t entry, const char *key, const char *instance, const char *counter, uint32_t type)
 {
     size_t klen = map_key(&l->keybuf, entry, key);
     size_t c = ps_hash_get(&l->colmap, l->keybuf.data, klen);
@@ -240,7 +239,7 @@ static int col_cmp(const void *a, const void *b)
     const blg_col *x = a, *y = b;
     if (x->entry != y->entry)
         return x->entry < y->entry ? -1 : 1;
-    return (x->seen > y->seen) - (x->seen < y->seen);   /* seen holds the creation order here */
+    return (x->seen > y->seen) - (x->seen < y->seen); /* seen holds the creation order here */
 }
 
 void blg_cols_finish(blg_log *l)
@@ -253,7 +252,7 @@ void blg_cols_finish(blg_log *l)
     ps_buf k = {0};
     for (size_t i = 0; i < l->nentries; i++) {
         l->entries[i].ncols = 0;
-        l->entries[i].hint = (size_t)-1;   /* column indices change here */
+        l->entries[i].hint = (size_t)-1; /* column indices change here */
     }
     for (size_t i = 0; i < l->ncols; i++) {
         blg_col *c = &l->cols[i];

@@ -21,9 +21,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#define CHUNK_BYTES (1u << 20)   /* bytes of buffers per chunk (at least one buffer) */
+#define CHUNK_BYTES (1u << 20) /* bytes of buffers per chunk (at least one buffer) */
 #define MAX_THREADS 8
-#define AUTO_MIN_BYTES (8u << 20)   /* threads 0: files smaller than this stay sequential */
+#define AUTO_MIN_BYTES (8u << 20) /* threads 0: files smaller than this stay sequential */
 
 enum { SLOT_EMPTY, SLOT_BUSY, SLOT_FULL };
 
@@ -31,9 +31,9 @@ typedef struct par_slot {
     int state;
     uint64_t chunk;
     size_t nrec, caprec;
-    blg_raw *raw;        /* nrec x ncols */
-    uint64_t *time;      /* FILETIME of each record */
-    int rc;              /* < 0: the chunk ended with this error (after its nrec records) */
+    blg_raw *raw; /* nrec x ncols */
+    uint64_t *time; /* FILETIME of each record */
+    int rc; /* < 0: the chunk ended with this error (after its nrec records) */
     ps_error err;
 } par_slot;
 
@@ -41,8 +41,8 @@ typedef struct par_worker {
     struct blg_par *par;
     pthread_t th;
     int started;
-    uint64_t first;      /* its first chunk */
-    blg_log l;           /* private: source, columns (cur/seen), entries (hints), buffers */
+    uint64_t first; /* its first chunk */
+    blg_log l; /* private: source, columns (cur/seen), entries (hints), buffers */
     par_slot slot[2];
 } par_worker;
 
@@ -54,8 +54,8 @@ struct blg_par {
     pthread_cond_t cv;
     int stop;
     par_worker *w;
-    uint64_t chunk;      /* reader: chunk being taken */
-    size_t pos;          /* next record in it */
+    uint64_t chunk; /* reader: chunk being taken */
+    size_t pos; /* next record in it */
 };
 
 static par_slot *slot_of(struct blg_par *p, uint64_t chunk)
@@ -122,7 +122,7 @@ static void *worker_main(void *arg)
         pthread_cond_broadcast(&p->cv);
         pthread_mutex_unlock(&p->mu);
         if (s->rc < 0)
-            break;   /* the reader stops at this error */
+            break; /* the reader stops at this error */
     }
     return NULL;
 }
@@ -251,7 +251,7 @@ int blg_par_next(blg_log *l, const blg_raw **raw, uint64_t *time, uint64_t *byte
                 *err = s->err;
             return s->rc;
         }
-        pthread_mutex_lock(&p->mu);   /* chunk done: its slot goes back to its worker */
+        pthread_mutex_lock(&p->mu); /* chunk done: its slot goes back to its worker */
         s->state = SLOT_EMPTY;
         pthread_cond_broadcast(&p->cv);
         pthread_mutex_unlock(&p->mu);

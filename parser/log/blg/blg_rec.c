@@ -14,7 +14,10 @@ static void put_raw(blg_log *l, size_t c, const blg_raw *raw)
     l->cols[c].seen = 1;
 }
 
-static int status_ok(uint32_t st) { return st == 0 || st == 1; }
+static int status_ok(uint32_t st)
+{
+    return st == 0 || st == 1;
+}
 
 static void bad_status(blg_log *l, uint32_t st, int *rec_bad)
 {
@@ -87,8 +90,8 @@ static int do_array(blg_log *l, size_t ei, const unsigned char *b, size_t blen, 
     if (n > (blen - 0x18) / 24)
         return blg_corrupt(&l->src, off, "instance array claims %u instances in %zu bytes", n, blen);
     if ((blg_u32(b + 8) || blg_u32(b + 12)) && !l->warned_array) {
-        ps_warn(l->src.warn, "%s: instance array with non-zero header fields 0x%x 0x%x (decoding anyway)",
-                l->src.path, blg_u32(b + 8), blg_u32(b + 12));
+        ps_warn(l->src.warn, "%s: instance array with non-zero header fields 0x%x 0x%x (decoding anyway)", l->src.path,
+                blg_u32(b + 8), blg_u32(b + 12));
         l->warned_array = 1;
     }
     ps_hash_clear(&l->dups);
@@ -123,7 +126,7 @@ typedef struct objctx {
 typedef struct cdef {
     uint32_t title, type, size, offset;
     int known, hidden, multi;
-    int base_ok;             /* the next definition is a base counter */
+    int base_ok; /* the next definition is a base counter */
     enum blg_ysrc ys;
 } cdef;
 
@@ -151,14 +154,16 @@ static const char *counter_name(blg_log *l, uint32_t title)
  * first: checked by title, position and instance id (a string compare for the first counter
  * only); else the key "instance 0x1f title 0x1f position" (names can repeat) goes through the
  * map, which gives the same column whenever the guess is taken. */
-static size_t object_col(blg_log *l, size_t ei, const cdef *d, uint32_t i, const char *inst, size_t prev,
-                         uint32_t iid, size_t hint)
+static size_t object_col(blg_log *l, size_t ei, const cdef *d, uint32_t i, const char *inst, size_t prev, uint32_t iid,
+                         size_t hint)
 {
     size_t c = prev == (size_t)-1 ? hint : prev + 1;
     if (c < l->ncols) {
         const blg_col *cc = &l->cols[c];
         if (cc->entry == ei && cc->title == d->title && cc->defidx == i &&
-            (prev != (size_t)-1 ? cc->iid == iid : cc->inst ? inst && strcmp(cc->inst, inst) == 0 : !inst))
+            (prev != (size_t)-1 ? cc->iid == iid
+             : cc->inst         ? inst && strcmp(cc->inst, inst) == 0
+                                : !inst))
             return c;
     }
     ps_buf *k = &l->objkey;
@@ -178,7 +183,7 @@ static size_t object_col(blg_log *l, size_t ei, const cdef *d, uint32_t i, const
     blg_col *nc = &l->cols[c];
     nc->title = d->title;
     nc->defidx = i;
-    if (l->ncols > before)   /* new: the instance's id, or a new one for its first column */
+    if (l->ncols > before) /* new: the instance's id, or a new one for its first column */
         nc->iid = prev != (size_t)-1 ? iid : ++l->next_iid;
     return c;
 }
@@ -198,9 +203,18 @@ static size_t object_values(blg_log *l, size_t ei, const objctx *o, const cdef *
         blg_raw raw = {0};
         raw.ok = d->known && read_data(blk, blen, d, &raw.x) == 0;
         switch (d->ys) {
-        case BLG_Y_TICKS: raw.y = o->ticks; raw.f = (uint64_t)o->freq; break;
-        case BLG_Y_100NS: raw.y = o->t100; raw.f = 10000000u; break;
-        case BLG_Y_OBJECT: raw.y = o->otime; raw.f = (uint64_t)o->ofreq; break;
+        case BLG_Y_TICKS:
+            raw.y = o->ticks;
+            raw.f = (uint64_t)o->freq;
+            break;
+        case BLG_Y_100NS:
+            raw.y = o->t100;
+            raw.f = 10000000u;
+            break;
+        case BLG_Y_OBJECT:
+            raw.y = o->otime;
+            raw.f = (uint64_t)o->ofreq;
+            break;
         case BLG_Y_BASE: raw.f = (uint64_t)o->freq; break;
         case BLG_Y_NONE: raw.f = (uint64_t)o->freq; break;
         }
@@ -270,7 +284,7 @@ static int do_object(blg_log *l, size_t ei, const unsigned char *b, size_t blen,
         defs[i].known = blg_type_info(defs[i].type, &defs[i].hidden, &defs[i].ys, &defs[i].multi);
         p += dl;
     }
-    for (uint32_t i = 0; i + 1 < nc; i++)   /* a base is a hidden type outside the table */
+    for (uint32_t i = 0; i + 1 < nc; i++) /* a base is a hidden type outside the table */
         defs[i].base_ok = !defs[i + 1].known && defs[i + 1].hidden;
     p = deflen;
     if (ni < 0) {
@@ -305,7 +319,7 @@ static int do_object(blg_log *l, size_t ei, const unsigned char *b, size_t blen,
         if (no < il && nl <= il - no) {
             if (codepage == 0)
                 named = blg_utf16_to(name, id + no, nl) == 0;
-            else {   /* single-byte names: up to the first NUL, as stored */
+            else { /* single-byte names: up to the first NUL, as stored */
                 ps_buf_reset(name);
                 ps_buf_put(name, id + no, strnlen((const char *)id + no, nl));
                 named = 1;

@@ -59,8 +59,8 @@ int blg_utf16_to(ps_buf *b, const unsigned char *p, size_t avail)
         return -1;
     ps_buf_reset(b);
     blg_utf16_append(b, p, n);
-    ps_buf_put(b, "", 0);   /* data set and NUL-terminated even for an empty name */
-    for (size_t i = 0; i < b->len; i++)   /* names reach text outputs: no terminal control (F25) */
+    ps_buf_put(b, "", 0); /* data set and NUL-terminated even for an empty name */
+    for (size_t i = 0; i < b->len; i++) /* names reach text outputs: no terminal control (F25) */
         if ((unsigned char)b->data[i] < 0x20 || b->data[i] == 0x7F)
             b->data[i] = '?';
     return 0;
@@ -91,9 +91,9 @@ static const struct {
     int id;
     const char *name;
 } mui_names[] = {
-    {-211, "Pacific Daylight Time"},   /* verified pair with -212 (PS_CounterSamples twin) */
+    {-211, "Pacific Daylight Time"}, /* verified pair with -212 (PS_CounterSamples twin) */
     {-212, "Pacific Standard Time"},
-    {-111, "Eastern Daylight Time"},   /* bias 300 with US rules in PAL_SamplePerfmonLog.blg */
+    {-111, "Eastern Daylight Time"}, /* bias 300 with US rules in PAL_SamplePerfmonLog.blg */
     {-112, "Eastern Standard Time"},
 };
 
@@ -143,7 +143,7 @@ void blg_tz_read(blg_tz *tz, const unsigned char *p)
     tz->dst_bias = (int32_t)blg_u32(p + 0xA8);
     tz->valid = tz->bias >= -1440 && tz->bias <= 1440 && tz->std_bias >= -1440 && tz->std_bias <= 1440 &&
                 tz->dst_bias >= -1440 && tz->dst_bias <= 1440;
-    if (!tz->valid)   /* hostile or damaged: no arithmetic on it (overflow), bias unknown */
+    if (!tz->valid) /* hostile or damaged: no arithmetic on it (overflow), bias unknown */
         tz->bias = tz->std_bias = tz->dst_bias = 0;
 }
 
@@ -159,15 +159,16 @@ void blg_tz_fini(blg_tz *tz)
 static ps_time rule_time(const uint16_t *st, int year)
 {
     int mon = st[1], dow = st[2], nth = st[3];
-    if (st[0] != 0)   /* absolute date: only meaningful for that year */
+    if (st[0] != 0) /* absolute date: only meaningful for that year */
         return ps_time_from_fields(st[0], mon, nth, st[4], st[5], st[6], st[7]);
     ps_time first = ps_time_from_fields(year, mon, 1, 0, 0, 0, 0);
     /* 1970-01-01 was a Thursday (4). */
     int64_t days = first / 86400000;
     int wd1 = (int)(((days % 7) + 7 + 4) % 7);
     int day = 1 + ((dow - wd1) + 7) % 7 + 7 * (nth - 1);
-    int mdays = (int)((ps_time_from_fields(mon == 12 ? year + 1 : year, mon == 12 ? 1 : mon + 1, 1, 0, 0, 0, 0) - first) /
-                      86400000);
+    int mdays =
+        (int)((ps_time_from_fields(mon == 12 ? year + 1 : year, mon == 12 ? 1 : mon + 1, 1, 0, 0, 0, 0) - first) /
+              86400000);
     while (day > mdays)
         day -= 7;
     return ps_time_from_fields(year, mon, day, st[4], st[5], st[6], st[7]);
@@ -182,11 +183,11 @@ int blg_tz_is_dst(const blg_tz *tz, ps_time local)
     int y;
     int mo, d, h, mi, s, ms;
     ps_time_to_fields(local, &y, &mo, &d, &h, &mi, &s, &ms);
-    ps_time start = rule_time(tz->dst_date, y);   /* in standard local time */
-    ps_time end = rule_time(tz->std_date, y);     /* in daylight local time */
+    ps_time start = rule_time(tz->dst_date, y); /* in standard local time */
+    ps_time end = rule_time(tz->std_date, y); /* in daylight local time */
     if (start < end)
         return local >= start && local < end;
-    return local >= start || local < end;          /* southern hemisphere */
+    return local >= start || local < end; /* southern hemisphere */
 }
 
 int blg_tz_offset(const blg_tz *tz, ps_time local)

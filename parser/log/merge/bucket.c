@@ -12,7 +12,7 @@
 #include <string.h>
 
 #define SCALE_EXP 600
-#define SCALE_DOWN 0x1p-600   /* 2^-SCALE_EXP: a multiplication, exact like ldexp */
+#define SCALE_DOWN 0x1p-600 /* 2^-SCALE_EXP: a multiplication, exact like ldexp */
 
 void ps_bucket_init(ps_bucket *b, size_t n, ps_time ms)
 {
@@ -29,7 +29,7 @@ void ps_bucket_init(ps_bucket *b, size_t n, ps_time ms)
 static void close_bucket(ps_bucket *b)
 {
     for (size_t i = 0; i < b->n; i++)
-        b->avg[i] = !b->cnt[i]              ? NAN
+        b->avg[i] = !b->cnt[i]            ? NAN
                     : isfinite(b->sum[i]) ? b->sum[i] / (double)b->cnt[i]
                                           : ldexp(b->wide[i] / (double)b->cnt[i], SCALE_EXP);
     b->open = 0;
@@ -47,7 +47,7 @@ int ps_bucket_add(ps_bucket *b, ps_time t, const double *v, ps_time *start_out, 
     ps_time k = d >= 0 ? d / b->ms : -((-d + b->ms - 1) / b->ms);
     ps_time start = b->t0 + k * b->ms;
     if ((b->open || b->written) && start < b->start) {
-        start = b->start;   /* time went backwards: buckets stay in order, the row joins the latest */
+        start = b->start; /* time went backwards: buckets stay in order, the row joins the latest */
         b->folded++;
     }
     if (b->open && start != b->start) {

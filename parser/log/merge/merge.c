@@ -12,10 +12,10 @@ size_t ps_merge_columns(const ps_log_info *const *infos, size_t nin, const char 
     size_t total = 0, n = 0;
     for (size_t k = 0; k < nin; k++)
         total += infos[k]->ncounters;
-    ps_hash cols;   /* header path (case-insensitive, every repeat its own entry) -> output column */
+    ps_hash cols; /* header path (case-insensitive, every repeat its own entry) -> output column */
     ps_hash_init(&cols, PS_HASH_NOCASE | PS_HASH_BORROW);
     const char **c = ps_xcalloc(total ? total : 1, sizeof *c);
-    size_t *mark = ps_xcalloc(total ? total : 1, sizeof *mark);   /* output column -> input k + 1 */
+    size_t *mark = ps_xcalloc(total ? total : 1, sizeof *mark); /* output column -> input k + 1 */
     for (size_t k = 0; k < nin; k++) {
         const ps_log_info *info = infos[k];
         maps[k] = ps_xcalloc(info->ncounters ? info->ncounters : 1, sizeof *maps[k]);
@@ -170,7 +170,10 @@ void ps_merge_progress(const ps_merge *m, uint64_t *done, uint64_t *total)
     }
 }
 
-uint64_t ps_merge_folded(const ps_merge *m) { return m->o.bucket_ms > 0 ? m->bk.folded : 0; }
+uint64_t ps_merge_folded(const ps_merge *m)
+{
+    return m->o.bucket_ms > 0 ? m->bk.folded : 0;
+}
 
 void ps_merge_free(ps_merge *m)
 {

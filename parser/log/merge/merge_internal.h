@@ -9,10 +9,10 @@ typedef struct ps_merge_input {
     ps_log *log;
     const ps_log_info *info;
     ps_row row;
-    double *vals;       /* copy of the current row */
-    size_t *map;        /* input column -> output column */
-    int has;            /* a current row is loaded */
-    int same_zone;      /* same zone and bias as the first input: print its own local time */
+    double *vals; /* copy of the current row */
+    size_t *map; /* input column -> output column */
+    int has; /* a current row is loaded */
+    int same_zone; /* same zone and bias as the first input: print its own local time */
 } ps_merge_input;
 
 struct ps_merge {
@@ -21,11 +21,11 @@ struct ps_merge {
     size_t nin;
     const char **cells;
     size_t ncol;
-    int use_utc;        /* every input knows its bias: merge on UTC */
-    double *row;        /* the merged row */
-    uint64_t kept;      /* rows inside -b/-e so far (for -t) */
-    int ended;          /* every input is at its end */
-    ps_bucket bk;       /* when o.bucket_ms > 0 */
+    int use_utc; /* every input knows its bias: merge on UTC */
+    double *row; /* the merged row */
+    uint64_t kept; /* rows inside -b/-e so far (for -t) */
+    int ended; /* every input is at its end */
+    ps_bucket bk; /* when o.bucket_ms > 0 */
 };
 
 /* 1 when a row at local / utc is inside the -b / -e window of o. */

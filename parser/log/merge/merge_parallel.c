@@ -27,21 +27,21 @@
 #include "merge_internal.h"
 #include "pdh_csv_internal.h"
 
-#define CHUNK_BYTES ((uint64_t)2 << 20)        /* input bytes per chunk */
-#define AUTO_MIN_BYTES ((uint64_t)16 << 20)    /* automatic mode: files at least this big */
-#define RING_CHUNKS(threads) (2 * (threads))   /* chunks cut and held at once */
+#define CHUNK_BYTES ((uint64_t)2 << 20) /* input bytes per chunk */
+#define AUTO_MIN_BYTES ((uint64_t)16 << 20) /* automatic mode: files at least this big */
+#define RING_CHUNKS(threads) (2 * (threads)) /* chunks cut and held at once */
 #define MAX_WORKERS 16
 
 typedef struct chunk {
-    uint64_t start, end;      /* byte range [start, end), both at line starts */
-    long index;               /* the chunk's place in the file (0, 1, ...) */
-    int ready;                /* parsed and formatted (under mu) */
-    int dec_in;               /* decimal mode the chunk started with (PS_DEC_*) */
-    ps_csv_rows r;            /* after the run: the chunk's row statistics and line count */
-    ps_buf out;               /* the formatted rows */
+    uint64_t start, end; /* byte range [start, end), both at line starts */
+    long index; /* the chunk's place in the file (0, 1, ...) */
+    int ready; /* parsed and formatted (under mu) */
+    int dec_in; /* decimal mode the chunk started with (PS_DEC_*) */
+    ps_csv_rows r; /* after the run: the chunk's row statistics and line count */
+    ps_buf out; /* the formatted rows */
     uint64_t missing;
-    long lines;               /* lines in the range (counted while reading) */
-    int status;               /* 0 ok, else PS_E* with err (line relative to start) */
+    long lines; /* lines in the range (counted while reading) */
+    int status; /* 0 ok, else PS_E* with err (line relative to start) */
     ps_error err;
 } chunk;
 
@@ -50,15 +50,15 @@ typedef struct ring {
     const ps_csv_layout *lay;
     const ps_merge *m;
     const ps_merge_sink *sink;
-    int fd;                   /* for cutting (pread only) */
+    int fd; /* for cutting (pread only) */
     chunk *c;
-    int n;                    /* slots */
+    int n; /* slots */
     /* under mu: */
-    uint64_t pos;             /* where the next chunk starts */
-    long cut;                 /* chunks cut so far */
-    long emitted;             /* chunks emitted so far: slot k % n is free for k < emitted + n */
-    int dec;                  /* decimal mode decided by the emitted chunks */
-    int stop;                 /* an error was emitted: cut nothing more */
+    uint64_t pos; /* where the next chunk starts */
+    long cut; /* chunks cut so far */
+    long emitted; /* chunks emitted so far: slot k % n is free for k < emitted + n */
+    int dec; /* decimal mode decided by the emitted chunks */
+    int stop; /* an error was emitted: cut nothing more */
     pthread_mutex_t mu;
     pthread_cond_t freed, finished;
 } ring;
@@ -66,7 +66,7 @@ typedef struct ring {
 /* What a thread keeps from one chunk to the next (the same memory, not allocated again per
  * chunk): the range reader with its buffer, the batch of parsed rows, the kept values. */
 typedef struct tools {
-    ps_lines in;              /* open once in.fp is set */
+    ps_lines in; /* open once in.fp is set */
     ps_csv_batch b;
     double *vals;
 } tools;
@@ -108,7 +108,7 @@ static void run_chunk(const ring *w, chunk *c, tools *t)
         ps_lines_close(&t->in);
         return;
     }
-    r->in = t->in;   /* lent to the chunk's row reader for the run */
+    r->in = t->in; /* lent to the chunk's row reader for the run */
     ps_csv_batch *b = &t->b;
     size_t nkeep = log->info.ncounters;
     int passthrough = nkeep == log->all.ncounters;
@@ -248,15 +248,15 @@ int ps_merge_parallel(ps_merge *m, int threads, const ps_merge_sink *sink, int *
     for (; started < nth; started++)
         if (pthread_create(&th[started], NULL, worker, &w) != 0)
             break;
-    *done = started > 0;   /* no thread at all: the sequential reading */
-    long lines = lay.header_lines;   /* lines of the file before the chunk being emitted */
+    *done = started > 0; /* no thread at all: the sequential reading */
+    long lines = lay.header_lines; /* lines of the file before the chunk being emitted */
     int dec = PS_DEC_UNDECIDED, rc = PS_OK;
     ps_csv_rows all = {.path = log->path};
     long console = 0, console_first = 0;
     chunk *c;
     for (long k = 0; !rc && started && (c = next_ready(&w, k)) != NULL; k++) {
         if (dec != PS_DEC_UNDECIDED && c->dec_in == PS_DEC_UNDECIDED && c->r.dec_mode != PS_DEC_UNDECIDED &&
-            c->r.dec_mode != dec) {   /* the decimal mode as the sequential reader has it */
+            c->r.dec_mode != dec) { /* the decimal mode as the sequential reader has it */
             c->dec_in = dec;
             tools t;
             tools_init(&t, &w);
@@ -265,9 +265,9 @@ int ps_merge_parallel(ps_merge *m, int threads, const ps_merge_sink *sink, int *
         }
         if (dec == PS_DEC_UNDECIDED)
             dec = c->r.dec_mode;
-        if (c->status) {   /* the first error in file order, after the rows before it */
+        if (c->status) { /* the first error in file order, after the rows before it */
             rc = sink->emit(sink->ctx, &c->out, c->start, lay.size, err);
-            if (!rc) {   /* (a write error stays the error) */
+            if (!rc) { /* (a write error stays the error) */
                 *err = c->err;
                 if (err->line > 0)
                     err->line += lines;
@@ -285,7 +285,7 @@ int ps_merge_parallel(ps_merge *m, int threads, const ps_merge_sink *sink, int *
         }
         release(&w, k + 1, dec, rc != PS_OK);
     }
-    release(&w, w.emitted, dec, 1);   /* (a worker still waiting for a slot after an error) */
+    release(&w, w.emitted, dec, 1); /* (a worker still waiting for a slot after an error) */
     for (int t = 0; t < started; t++)
         pthread_join(th[t], NULL);
     fclose(fp);

@@ -40,12 +40,12 @@ size_t ps_merge_columns(const ps_log_info *const *infos, size_t n, const char **
  * the double range (whose plain sum overflows) are those of the exact sums, rounded. */
 typedef struct ps_bucket {
     ps_time ms, t0, start;
-    int open, have_t0, written;   /* written: a bucket was finished (start is the last one's) */
-    size_t n;                     /* columns */
+    int open, have_t0, written; /* written: a bucket was finished (start is the last one's) */
+    size_t n; /* columns */
     double *sum, *avg;
-    double *wide;                 /* the sums scaled by 2^-600: the means when a sum overflowed */
+    double *wide; /* the sums scaled by 2^-600: the means when a sum overflowed */
     uint64_t *cnt;
-    uint64_t folded;              /* rows earlier than the bucket being filled */
+    uint64_t folded; /* rows earlier than the bucket being filled */
 } ps_bucket;
 
 /* Set up b for n columns and buckets of ms > 0 milliseconds. Free with ps_bucket_fini. */
@@ -62,11 +62,11 @@ void ps_bucket_fini(ps_bucket *b);
 /* --------------------------------------------------------------- merged reading */
 
 typedef struct ps_merge_opts {
-    int has_b, has_e;        /* -b / -e given */
-    int b_utc, e_utc;        /* the time was given in UTC (ISO 8601 with Z / offset) */
-    ps_time b, e;            /* keep rows with b <= time <= e */
-    long every;              /* keep every Nth row (1 or 0: all) */
-    ps_time bucket_ms;       /* > 0: bucket averages of this width */
+    int has_b, has_e; /* -b / -e given */
+    int b_utc, e_utc; /* the time was given in UTC (ISO 8601 with Z / offset) */
+    ps_time b, e; /* keep rows with b <= time <= e */
+    long every; /* keep every Nth row (1 or 0: all) */
+    ps_time bucket_ms; /* > 0: bucket averages of this width */
 } ps_merge_opts;
 
 typedef struct ps_merge ps_merge;

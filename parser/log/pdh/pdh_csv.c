@@ -21,22 +21,22 @@
 #include "log_internal.h"
 #include "pdh_csv_internal.h"
 
-#define NBATCH 3                          /* batches in flight when a reader thread is used */
+#define NBATCH 3 /* batches in flight when a reader thread is used */
 #ifndef PS_CSV_THREAD_MIN
 #define PS_CSV_THREAD_MIN ((uint64_t)8 << 20) /* files at least this big are parsed on a thread */
 #endif
-#define MAX_COUNTERS 250000                 /* refuse bigger headers (memory per column) */
-#define BATCH_VALUES 65536                  /* values per batch (rows = this / counters) */
+#define MAX_COUNTERS 250000 /* refuse bigger headers (memory per column) */
+#define BATCH_VALUES 65536 /* values per batch (rows = this / counters) */
 
 typedef struct csv {
     ps_csv_rows r;
-    char *hdr_utf8;           /* the header line converted from a legacy code page (NULL: none) */
+    char *hdr_utf8; /* the header line converted from a legacy code page (NULL: none) */
     ps_csv_batch b[NBATCH];
-    size_t nb;                /* 1: parse on demand; NBATCH: producer thread */
-    size_t cons;              /* batches consumed so far */
-    ps_csv_batch *cur;        /* batch being handed out, NULL before the first */
-    size_t pos;               /* next row of cur */
-    int finished;             /* 1 after end of input or an error was returned */
+    size_t nb; /* 1: parse on demand; NBATCH: producer thread */
+    size_t cons; /* batches consumed so far */
+    ps_csv_batch *cur; /* batch being handed out, NULL before the first */
+    size_t pos; /* next row of cur */
+    int finished; /* 1 after end of input or an error was returned */
     int final_status;
     ps_error final_err;
     /* producer thread (nb == NBATCH) */
@@ -46,8 +46,8 @@ typedef struct csv {
     pthread_cond_t cv;
     int filled[NBATCH];
     int stop;
-    int started;              /* start_thread has run */
-    uint64_t data_off;        /* after the header (for ps_csv_get_layout) */
+    int started; /* start_thread has run */
+    uint64_t data_off; /* after the header (for ps_csv_get_layout) */
     long header_lines;
 } csv;
 
@@ -64,17 +64,17 @@ static int lit(const char **p, const char *e, const char *s)
 
 /* The format a first header cell names. */
 enum tag_fmt {
-    TAG_NONE,     /* no "(PDH-...)" part: "(zone)(bias)" alone */
-    TAG_CSV,      /* "(PDH-CSV 4.0)" */
-    TAG_TSV,      /* "(PDH-TSV 4.0)" */
-    TAG_LEGACY    /* "(PDH-BIN": a Windows 2000/XP binary log */
+    TAG_NONE, /* no "(PDH-...)" part: "(zone)(bias)" alone */
+    TAG_CSV, /* "(PDH-CSV 4.0)" */
+    TAG_TSV, /* "(PDH-TSV 4.0)" */
+    TAG_LEGACY /* "(PDH-BIN": a Windows 2000/XP binary log */
 };
 
 /* What parse_tag made of the cell. */
 enum tag_result {
-    TAG_MALFORMED = -1,   /* no PDH header cell */
+    TAG_MALFORMED = -1, /* no PDH header cell */
     TAG_OK = 0,
-    TAG_ZONE_UNREADABLE = 1   /* a PDH cell whose "(zone)(bias)" cannot be read: zone unknown */
+    TAG_ZONE_UNREADABLE = 1 /* a PDH cell whose "(zone)(bias)" cannot be read: zone unknown */
 };
 
 /* Parse the first header cell into *fmt, the zone and the bias. TAG_ZONE_UNREADABLE: Russian
@@ -140,11 +140,11 @@ static int ieq(const char *s, size_t n, const char *lit_)
     return strlen(lit_) == n && strncasecmp(s, lit_, n) == 0;
 }
 
-#define LEGACY_MSG                                                                              \
+#define LEGACY_MSG                                                                                   \
     "legacy PerfMon binary log \"(PDH-BIN 4.0)\" (Windows 2000/XP) is not supported; convert it on " \
     "Windows with: relog <file> -f bin -o <new>.blg (or -f csv)"
 
-#define COL(ptr) ((long)((ptr) - line) + 1)
+#define COL(ptr) ((long)((ptr)-line) + 1)
 
 /* "(PDH-BIN" within the first 64 bytes: a Windows 2000/XP binary log. */
 static int has_legacy_marker(const char *s, size_t n)
@@ -187,14 +187,15 @@ static int read_header(ps_log *log, ps_csv_rows *c, ps_error *err)
     else if (c->in.bom == PS_ENC_UTF8 || (force && forced == PS_ENC_UTF8)) {
         size_t bad = ps_utf8_invalid_at((const unsigned char *)line, n);
         if (bad < n)
-            return ps_error_set(err, PS_EINPUT, log->path, ln, (long)bad + 1, "invalid UTF-8 in the header of a file %s",
-                                c->in.bom == PS_ENC_UTF8 ? "marked UTF-8 (byte order mark)" : "read as --encoding utf-8");
+            return ps_error_set(
+                err, PS_EINPUT, log->path, ln, (long)bad + 1, "invalid UTF-8 in the header of a file %s",
+                c->in.bom == PS_ENC_UTF8 ? "marked UTF-8 (byte order mark)" : "read as --encoding utf-8");
         enc = PS_ENC_UTF8;
     } else
         enc = force ? forced : ps_enc_detect((const unsigned char *)line, n);
     log->all.encoding = ps_enc_name(enc);
     if (enc >= PS_ENC_CP1252) {
-        csv *self = log->impl;   /* owns the converted line until close */
+        csv *self = log->impl; /* owns the converted line until close */
         free(self->hdr_utf8);
         self->hdr_utf8 = ps_enc_to_utf8(line, n, enc, &n);
         line = self->hdr_utf8;
@@ -262,8 +263,8 @@ static int read_header(ps_log *log, ps_csv_rows *c, ps_error *err)
         if (!p)
             return ps_error_set(err, PS_EINPUT, log->path, ln, COL(errpos), "%s in the header", why);
         if (k == MAX_COUNTERS)
-            return ps_error_set(err, PS_EINPUT, log->path, ln, COL(start),
-                                "header has more than %d counter columns", MAX_COUNTERS);
+            return ps_error_set(err, PS_EINPUT, log->path, ln, COL(start), "header has more than %d counter columns",
+                                MAX_COUNTERS);
         if (k == cap) {
             cap *= 2;
             paths = ps_xrealloc(paths, cap * sizeof *paths);
@@ -380,7 +381,7 @@ static int probe(const unsigned char *head, size_t n)
     if (m >= 5 && (memcmp(s, "(PDH-", 5) == 0))
         return 1;
     if (m >= 2 && s[0] == '(' && memchr(s, ')', m))
-        return memchr(s, '\n', m) != NULL || m < 256;   /* tag-less "(zone)(bias)" line */
+        return memchr(s, '\n', m) != NULL || m < 256; /* tag-less "(zone)(bias)" line */
     return 0;
 }
 
@@ -393,7 +394,7 @@ static int open_(ps_log *log, ps_error *err)
     c->r.lenient = log->opt.lenient;
     struct stat st;
     int rc;
-    if (log->stream) {   /* a pipe: the head bytes ps_log_open read come first */
+    if (log->stream) { /* a pipe: the head bytes ps_log_open read come first */
         rc = ps_lines_open_stream(&c->r.in, log->stream, log->path, log->head, log->nhead, err);
         log->stream = NULL;
     } else
@@ -435,7 +436,7 @@ static void start_thread(csv *c)
     pthread_mutex_init(&c->mu, NULL);
     pthread_cond_init(&c->cv, NULL);
     c->threaded = pthread_create(&c->th, NULL, producer, c) == 0;
-    if (!c->threaded) {   /* no thread: parse on demand */
+    if (!c->threaded) { /* no thread: parse on demand */
         pthread_mutex_destroy(&c->mu);
         pthread_cond_destroy(&c->cv);
     }
@@ -445,9 +446,9 @@ int ps_csv_get_layout(const ps_log *log, ps_csv_layout *out)
 {
     if (log->backend != &ps_backend_pdh_text || !log->impl)
         return -1;
-    const csv *c = log->impl;   /* fields below are fixed once open_ has returned */
+    const csv *c = log->impl; /* fields below are fixed once open_ has returned */
     if (c->started)
-        return -1;   /* already being read sequentially */
+        return -1; /* already being read sequentially */
     out->sep = c->r.sep;
     out->utf16 = c->r.in.utf16;
     out->ncounters = c->r.ncounters;
@@ -484,12 +485,12 @@ static int next(ps_log *log, ps_row *row, ps_error *err)
                 c->finished = 1;
                 c->final_status = b->status < 0 ? b->status : 0;
                 c->final_err = b->err;
-                stop_thread(c);   /* the producer has ended too */
+                stop_thread(c); /* the producer has ended too */
                 if (b->status > 0)
                     ps_csv_warn_backwards(&c->r, log->opt.warnings);
                 if (b->status > 0 && c->r.console_lines)
-                    ps_warn(log->opt.warnings, "%s: skipped %ld console message line(s), first at line %ld",
-                            log->path, c->r.console_lines, c->r.console_first);
+                    ps_warn(log->opt.warnings, "%s: skipped %ld console message line(s), first at line %ld", log->path,
+                            c->r.console_lines, c->r.console_first);
                 continue;
             }
             release(c);

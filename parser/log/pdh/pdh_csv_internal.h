@@ -8,8 +8,8 @@
 #include "ps_model.h"
 #include "textenc.h"
 
-#define PS_LINES_CHUNK ((size_t)1 << 20)    /* bytes per read */
-#define PS_LINES_MAX ((size_t)64 << 20)     /* longest accepted line */
+#define PS_LINES_CHUNK ((size_t)1 << 20) /* bytes per read */
+#define PS_LINES_MAX ((size_t)64 << 20) /* longest accepted line */
 
 /* Streaming line reader: fixed read size, buffer grows only to the longest line (capped at
  * PS_LINES_MAX). UTF-16 input is converted to UTF-8 while reading; other input is passed
@@ -17,17 +17,17 @@
 typedef struct ps_lines {
     FILE *fp;
     const char *path;
-    int utf16, be;            /* input is UTF-16 (big endian when be) */
-    int bom;                  /* encoding announced by a BOM (-1 none) */
+    int utf16, be; /* input is UTF-16 (big endian when be) */
+    int bom; /* encoding announced by a BOM (-1 none) */
     char *buf;
     size_t cap, start, len, scan;
-    unsigned char *raw;       /* UTF-16: undecoded input */
+    unsigned char *raw; /* UTF-16: undecoded input */
     size_t rawoff, rawlen;
     int eof;
-    int odd;                  /* UTF-16 input of an odd byte count: its last byte left out */
-    uint64_t raw_read;        /* bytes read from the file */
-    uint64_t left;            /* bytes still allowed to be read (UINT64_MAX: to end of file) */
-    long line;                /* number of the last line returned */
+    int odd; /* UTF-16 input of an odd byte count: its last byte left out */
+    uint64_t raw_read; /* bytes read from the file */
+    uint64_t left; /* bytes still allowed to be read (UINT64_MAX: to end of file) */
+    long line; /* number of the last line returned */
 } ps_lines;
 
 /* Open path, read the first chunk and its byte order mark. PS_EIO on failure. */
@@ -35,8 +35,7 @@ int ps_lines_open(ps_lines *l, const char *path, ps_error *err);
 /* Like ps_lines_open on an open stream (a pipe or standard input) whose first npre bytes the
  * caller has already read into pre (copied): the lines start with them. The stream is owned
  * by l from now on (closed by ps_lines_close, also after an error). PS_EIO on failure. */
-int ps_lines_open_stream(ps_lines *l, FILE *fp, const char *path, const unsigned char *pre, size_t npre,
-                         ps_error *err);
+int ps_lines_open_stream(ps_lines *l, FILE *fp, const char *path, const unsigned char *pre, size_t npre, ps_error *err);
 /* Open path for the byte range [start, end) of a plain-text (not UTF-16) file that starts
  * and ends at line boundaries (parallel chunk reading): no byte order mark is looked for, line
  * numbers count from 0 at start. PS_EIO on failure. */
@@ -60,19 +59,19 @@ enum { PS_DEC_UNDECIDED = 0, PS_DEC_POINT, PS_DEC_COMMA };
 typedef struct ps_csv_rows {
     ps_lines in;
     const char *path;
-    char sep;                 /* ',' or '\t' */
-    int dec_mode;             /* PS_DEC_*: the first value with '.' or ',' decides */
+    char sep; /* ',' or '\t' */
+    int dec_mode; /* PS_DEC_*: the first value with '.' or ',' decides */
     char dec;
     size_t ncounters;
     int lenient;
-    const unsigned char *skip;   /* per column: 1 = filtered out, only tokenised (NULL: none) */
+    const unsigned char *skip; /* per column: 1 = filtered out, only tokenised (NULL: none) */
     long console_lines, console_first;
     /* time stamps going backwards (a DST fall-back, a clock set back): how often, the first */
-    uint64_t nrows;           /* rows returned */
-    ps_time first_t, last_t;  /* local time of the first and the last row returned */
-    long first_line;          /* line of the first row returned */
-    uint64_t back_steps;      /* rows earlier than the row before */
-    long back_line;           /* the first such row: its line, time and the time before it */
+    uint64_t nrows; /* rows returned */
+    ps_time first_t, last_t; /* local time of the first and the last row returned */
+    long first_line; /* line of the first row returned */
+    uint64_t back_steps; /* rows earlier than the row before */
+    long back_line; /* the first such row: its line, time and the time before it */
     ps_time back_t, back_prev;
 } ps_csv_rows;
 
@@ -84,12 +83,12 @@ struct ps_log;
 /* Layout of an opened pdh-text log, for reading its data lines in parallel chunks. */
 typedef struct ps_csv_layout {
     char sep;
-    int utf16;                /* 1: UTF-16 input (not split into chunks) */
+    int utf16; /* 1: UTF-16 input (not split into chunks) */
     size_t ncounters;
-    const unsigned char *skip;   /* owned by the log */
-    uint64_t data_off;        /* file offset of the first byte after the header line */
-    long header_lines;        /* lines up to and including the header */
-    uint64_t size;            /* file size (0: unknown, not a regular file) */
+    const unsigned char *skip; /* owned by the log */
+    uint64_t data_off; /* file offset of the first byte after the header line */
+    long header_lines; /* lines up to and including the header */
+    uint64_t size; /* file size (0: unknown, not a regular file) */
 } ps_csv_layout;
 
 /* Fill *out when log is read by the pdh-text backend; returns 0, or -1 for another backend. */
@@ -106,15 +105,15 @@ int ps_csv_threads(const struct ps_log *log, const ps_csv_layout *lay, int threa
 
 /* A run of parsed rows. */
 typedef struct ps_csv_batch {
-    size_t n, cap;            /* rows held, capacity */
-    ps_time *t;               /* cap local timestamps */
-    long *line;               /* cap source lines */
-    double *v;                /* cap * ncounters values, NaN = missing */
-    size_t stride;            /* doubles from one row's values to the next (0: ncounters) */
-    uint64_t missing, bad;    /* blank cells / bad or skipped rows among these lines */
-    uint64_t bytes_done;      /* file bytes consumed after the last row */
-    int status;               /* 0: more may follow, 1: end of input, else -PS_E* after the rows */
-    ps_error err;             /* when status < 0 */
+    size_t n, cap; /* rows held, capacity */
+    ps_time *t; /* cap local timestamps */
+    long *line; /* cap source lines */
+    double *v; /* cap * ncounters values, NaN = missing */
+    size_t stride; /* doubles from one row's values to the next (0: ncounters) */
+    uint64_t missing, bad; /* blank cells / bad or skipped rows among these lines */
+    uint64_t bytes_done; /* file bytes consumed after the last row */
+    int status; /* 0: more may follow, 1: end of input, else -PS_E* after the rows */
+    ps_error err; /* when status < 0 */
 } ps_csv_batch;
 
 void ps_csv_batch_init(ps_csv_batch *b, size_t cap, size_t ncounters);

@@ -33,7 +33,7 @@ typedef struct group {
 AVX512_TARGET static inline int cell(group *g, const char *line, const char *p, uint32_t a, uint32_t b, size_t i,
                                      double *vals, uint64_t *blanks)
 {
-    uint32_t n = b - a - 3;   /* wraps for separators closer than 3 bytes */
+    uint32_t n = b - a - 3; /* wraps for separators closer than 3 bytes */
     const char *s = p + a + 2;
     if (n > 255)
         return -1;
@@ -42,7 +42,7 @@ AVX512_TARGET static inline int cell(group *g, const char *line, const char *p, 
         ++*blanks;
         return 0;
     }
-    if (s + n < line + 32)   /* the number's window would start before the line */
+    if (s + n < line + 32) /* the number's window would start before the line */
         return ps_num_parse(s, n, '.', &vals[i]);
     g->cs[g->k] = s;
     g->cl[g->k] = (uint8_t)n;
@@ -59,10 +59,10 @@ AVX512_TARGET int ps_csv_values_avx512(const char *line, const char *p, const ch
 {
     const size_t n = (size_t)(e - p);
     const __m512i quote = _mm512_set1_epi8('"'), cs = _mm512_set1_epi8(sep);
-    const __m512i iota = _mm512_setr_epi64(0x0706050403020100, 0x0F0E0D0C0B0A0908, 0x1716151413121110,
-                                           0x1F1E1D1C1B1A1918, 0x2726252423222120, 0x2F2E2D2C2B2A2928,
-                                           0x3736353433323130, 0x3F3E3D3C3B3A3938);
-    uint32_t pos[32];   /* separators not yet closed by the next one, as offsets of p */
+    const __m512i iota =
+        _mm512_setr_epi64(0x0706050403020100, 0x0F0E0D0C0B0A0908, 0x1716151413121110, 0x1F1E1D1C1B1A1918,
+                          0x2726252423222120, 0x2F2E2D2C2B2A2928, 0x3736353433323130, 0x3F3E3D3C3B3A3938);
+    uint32_t pos[32]; /* separators not yet closed by the next one, as offsets of p */
     size_t np = 0, i = 0;
     uint64_t blanks = 0;
     group g;
@@ -78,16 +78,16 @@ AVX512_TARGET int ps_csv_values_avx512(const char *line, const char *p, const ch
         __mmask64 after = _mm512_mask_cmpeq_epi8_mask(in, _mm512_maskz_loadu_epi8(in, p + b - 1), cs);
         __mmask64 before = _mm512_mask_cmpeq_epi8_mask(in_next, _mm512_maskz_loadu_epi8(in_next, p + b + 1), cs);
         if (rem <= 64)
-            before |= (__mmask64)1 << (rem - 1);   /* the closing quote of the last cell */
+            before |= (__mmask64)1 << (rem - 1); /* the closing quote of the last cell */
         unsigned ns = (unsigned)_mm_popcnt_u64(s);
         if (q != (after | before) || ns > 16)
             return 0;
         __m512i at = _mm512_maskz_compress_epi8(s, iota);
-        _mm512_storeu_si512(pos + np, _mm512_add_epi32(_mm512_cvtepu8_epi32(_mm512_castsi512_si128(at)),
-                                                       _mm512_set1_epi32((int)b)));
+        _mm512_storeu_si512(
+            pos + np, _mm512_add_epi32(_mm512_cvtepu8_epi32(_mm512_castsi512_si128(at)), _mm512_set1_epi32((int)b)));
         np += ns;
         if (i + np > ncells + 1)
-            return 0;   /* more fields than the header */
+            return 0; /* more fields than the header */
         for (size_t j = 0; j + 1 < np; j++, i++)
             if (cell(&g, line, p, pos[j], pos[j + 1], i, vals, &blanks) != 0)
                 return 0;

@@ -106,8 +106,7 @@ int ps_lines_open(ps_lines *l, const char *path, ps_error *err)
     return rc ? rc : start(l, NULL, 0, err);
 }
 
-int ps_lines_open_stream(ps_lines *l, FILE *fp, const char *path, const unsigned char *pre, size_t npre,
-                         ps_error *err)
+int ps_lines_open_stream(ps_lines *l, FILE *fp, const char *path, const unsigned char *pre, size_t npre, ps_error *err)
 {
     memset(l, 0, sizeof *l);
     l->path = path;
@@ -131,7 +130,7 @@ static int fill(ps_lines *l, ps_error *err)
         return PS_OK;
     }
     int final = 0;
-    if (l->rawoff > 0) {   /* keep the undecoded tail at the front */
+    if (l->rawoff > 0) { /* keep the undecoded tail at the front */
         memmove(l->raw, l->raw + l->rawoff, l->rawlen - l->rawoff);
         l->rawlen -= l->rawoff;
         l->rawoff = 0;
@@ -146,7 +145,7 @@ static int fill(ps_lines *l, ps_error *err)
         final = got < want;
     }
     size_t used, whole = l->rawlen;
-    if (final && whole % 2) {   /* half a character at the end: a truncated file */
+    if (final && whole % 2) { /* half a character at the end: a truncated file */
         l->odd = 1;
         whole--;
     }

@@ -20,7 +20,7 @@
 #include "log_internal.h"
 #include "pdh_csv_internal.h"
 
-#define AUTO_MIN_BYTES ((uint64_t)64 << 20)   /* automatic mode: files at least this big */
+#define AUTO_MIN_BYTES ((uint64_t)64 << 20) /* automatic mode: files at least this big */
 #define MAX_THREADS 8
 
 typedef struct part {
@@ -28,10 +28,10 @@ typedef struct part {
     const ps_csv_layout *lay;
     int (*keep)(void *ctx, const ps_row *row);
     void *ctx;
-    uint64_t start, end;      /* byte range [start, end), both at line starts */
-    ps_summary sum;           /* begun with the log's info */
+    uint64_t start, end; /* byte range [start, end), both at line starts */
+    ps_summary sum; /* begun with the log's info */
     ps_csv_rows r;
-    int status;               /* 0 ok, else PS_E* with err (line relative to start) */
+    int status; /* 0 ok, else PS_E* with err (line relative to start) */
     ps_error err;
     uint64_t missing;
     int thread_ok;
@@ -56,7 +56,10 @@ static void fill_direct(part *p, ps_csv_rows *r, ps_csv_batch *b, size_t rows)
         p->missing += b->missing;
         size_t kept = 0;
         for (size_t i = 0; i < b->n; i++) {
-            ps_row row = {.local = b->t[i], .utc = b->t[i] + bias, .values = b->v + i * stride, .nvalues = nv,
+            ps_row row = {.local = b->t[i],
+                          .utc = b->t[i] + bias,
+                          .values = b->v + i * stride,
+                          .nvalues = nv,
                           .line = b->line[i]};
             if (p->keep && !p->keep(p->ctx, &row))
                 continue;
@@ -95,7 +98,7 @@ static void *work(void *arg)
     size_t nkeep = log->info.ncounters;
     int passthrough = nkeep == log->all.ncounters;
     double *vals = ps_xcalloc(nkeep ? nkeep : 1, sizeof *vals);
-    if (passthrough) {   /* rows parsed straight into the summary's row buffer */
+    if (passthrough) { /* rows parsed straight into the summary's row buffer */
         fill_direct(p, r, &b, rows);
         free(vals);
         ps_csv_batch_fini(&b);
@@ -124,7 +127,7 @@ static void *work(void *arg)
     }
     free(vals);
     ps_csv_batch_fini(&b);
-    ps_summary_flush(&p->sum);   /* the last rows, here rather than in collect() after the join */
+    ps_summary_flush(&p->sum); /* the last rows, here rather than in collect() after the join */
     return NULL;
 }
 
@@ -195,7 +198,10 @@ static int cut(const ps_log *log, const ps_csv_layout *lay, part *parts, int n, 
         return ps_error_set(err, PS_EIO, log->path, 0, 0, "cannot open for parallel reading");
     uint64_t data = lay->size - lay->data_off, prev = lay->data_off;
     for (int k = 0; k < n; k++) {
-        uint64_t end = k == n - 1 ? lay->size : ps_csv_line_start(fileno(fp), lay->data_off + data / (uint64_t)n * (uint64_t)(k + 1), lay->size);
+        uint64_t end =
+            k == n - 1
+                ? lay->size
+                : ps_csv_line_start(fileno(fp), lay->data_off + data / (uint64_t)n * (uint64_t)(k + 1), lay->size);
         parts[k].start = prev;
         parts[k].end = end < prev ? prev : end;
         prev = parts[k].end;
@@ -206,12 +212,11 @@ static int cut(const ps_log *log, const ps_csv_layout *lay, part *parts, int n, 
 
 /* Result of the finished parts, in file order: *done 0 to fall back, else PS_OK or the first
  * error (its line made absolute). Appends to sum only when everything parsed. */
-static int collect(ps_log *log, const ps_csv_layout *lay, part *parts, int n, ps_summary *sum, int *done,
-                   ps_error *err)
+static int collect(ps_log *log, const ps_csv_layout *lay, part *parts, int n, ps_summary *sum, int *done, ps_error *err)
 {
     for (int k = 0; k < n; k++) {
         if (parts[k].r.dec_mode == PS_DEC_COMMA) {
-            *done = 0;   /* decimal commas: the sequential reader decides once for the file */
+            *done = 0; /* decimal commas: the sequential reader decides once for the file */
             return PS_OK;
         }
         if (parts[k].status) {
@@ -224,11 +229,12 @@ static int collect(ps_log *log, const ps_csv_layout *lay, part *parts, int n, ps
         }
     }
     long console = 0, first = 0;
-    ps_csv_rows all = {.path = log->path};   /* the parts' backward steps, in file order */
+    ps_csv_rows all = {.path = log->path}; /* the parts' backward steps, in file order */
     for (int k = 0; k < n; k++) {
         const ps_csv_rows *r = &parts[k].r;
         if (r->nrows) {
-            long before = r->back_steps || (all.nrows && r->first_t < all.last_t) ? lines_before(log, lay, parts[k].start) : 0;
+            long before =
+                r->back_steps || (all.nrows && r->first_t < all.last_t) ? lines_before(log, lay, parts[k].start) : 0;
             if (all.nrows && r->first_t < all.last_t && !all.back_steps++) {
                 all.back_line = r->first_line + before;
                 all.back_t = r->first_t;
@@ -251,8 +257,8 @@ static int collect(ps_log *log, const ps_csv_layout *lay, part *parts, int n, ps
     }
     ps_csv_warn_backwards(&all, log->opt.warnings);
     if (console)
-        ps_warn(log->opt.warnings, "%s: skipped %ld console message line(s), first at line %ld", log->path,
-                console, first);
+        ps_warn(log->opt.warnings, "%s: skipped %ld console message line(s), first at line %ld", log->path, console,
+                first);
     log->bytes_done = log->bytes_total;
     return PS_OK;
 }
@@ -284,7 +290,7 @@ int ps_log_summary_parallel(ps_log *log, int threads, int (*keep)(void *ctx, con
         ps_summary_begin_file(&p->sum, &log->info);
         p->thread_ok = k > 0 && pthread_create(&p->th, NULL, work, p) == 0;
     }
-    for (int k = 0; k < n; k++)   /* the first range (and any that got no thread) here */
+    for (int k = 0; k < n; k++) /* the first range (and any that got no thread) here */
         if (!parts[k].thread_ok)
             work(&parts[k]);
     for (int k = 0; k < n; k++)

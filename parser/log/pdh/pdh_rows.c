@@ -31,7 +31,7 @@ static inline const char *quote32(const char *p)
 #endif
 }
 
-#define COL(ptr) ((long)((ptr) - line) + 1)
+#define COL(ptr) ((long)((ptr)-line) + 1)
 
 char *ps_csv_cell(char *p, char *e, char sep, char **cs, size_t *cn, char **errpos, const char **why)
 {
@@ -48,7 +48,7 @@ char *ps_csv_cell(char *p, char *e, char sep, char **cs, size_t *cn, char **errp
             if (w != r)
                 memmove(w, r, (size_t)(q - r));
             w += q - r;
-            if (q + 1 < e && q[1] == '"') {   /* doubled quote */
+            if (q + 1 < e && q[1] == '"') { /* doubled quote */
                 *w++ = '"';
                 r = q + 2;
                 continue;
@@ -172,7 +172,7 @@ static int parse_values_grouped(const ps_csv_rows *c, const char *line, const ch
         size_t at = (size_t)(p - line);
         if (at >= 31 && at + 36 <= len) {
             if (p[1] != '"')
-                return 0;   /* not quoted */
+                return 0; /* not quoted */
             if (p[2] == ' ' && p[3] == '"' && p[4] == sep) {
                 vals[i++] = NAN;
                 blanks++;
@@ -195,7 +195,7 @@ static int parse_values_grouped(const ps_csv_rows *c, const char *line, const ch
         }
         /* near the ends of the line, or a long cell: every check */
         if (e - p < 4 || p[1] != '"')
-            return 0;   /* missing field, or not quoted */
+            return 0; /* missing field, or not quoted */
         p++;
         if (p[1] == ' ' && p[2] == '"' && (p + 3 == e || p[3] == sep)) {
             vals[i++] = NAN;
@@ -218,8 +218,8 @@ static int parse_values_grouped(const ps_csv_rows *c, const char *line, const ch
 
 /* Parse one data line into vals/t. Returns 1 with a row (*bad set when a value was malformed
  * in lenient mode), 0 when the line was skipped (lenient), -PS_EINPUT on error. */
-static int parse_row(ps_csv_rows *c, char *line, size_t n, double *vals, ps_time *t, uint64_t *missing,
-                     int *bad, ps_error *err)
+static int parse_row(ps_csv_rows *c, char *line, size_t n, double *vals, ps_time *t, uint64_t *missing, int *bad,
+                     ps_error *err)
 {
     char *e = line + n, *cs, *errpos, *p;
     size_t cn;
@@ -256,10 +256,10 @@ static int parse_row(ps_csv_rows *c, char *line, size_t n, double *vals, ps_time
             snprintf(msg, sizeof msg, "row has %zu fields, the header has %zu", i + 1, c->ncounters + 1);
             return -row_error(c, line, n, COL(e), msg, err);
         }
-        p++;   /* separator */
+        p++; /* separator */
         char *start = p;
         double v;
-        if (c->skip && c->skip[i]) {   /* filtered out: find the cell end, no value */
+        if (c->skip && c->skip[i]) { /* filtered out: find the cell end, no value */
             const char *q;
             vals[i] = NAN;
             if (p < e && *p == '"') {
@@ -326,13 +326,13 @@ static int parse_row(ps_csv_rows *c, char *line, size_t n, double *vals, ps_time
         int blank;
         if (slow_value(c, cs, cn, &vals[i], &blank) != 0) {
             if (!lenient) {
-                snprintf(msg, sizeof msg, "malformed number \"%s\" in column %zu%s",
-                         ps_csv_snippet(snip, 41, cs, cn), i + 2,
+                snprintf(msg, sizeof msg, "malformed number \"%s\" in column %zu%s", ps_csv_snippet(snip, 41, cs, cn),
+                         i + 2,
                          c->dec_mode == PS_DEC_COMMA && memchr(cs, '.', cn) ? " (this file uses decimal commas)" : "");
                 return -row_error(c, line, n, COL(start), msg, err);
             }
             if (memchr(line, 0, n))
-                return 0;   /* binary garbage: drop the whole row */
+                return 0; /* binary garbage: drop the whole row */
             vals[i] = NAN;
             *bad = 1;
         }
@@ -386,8 +386,8 @@ void ps_csv_fill(ps_csv_rows *r, ps_csv_batch *b)
             continue;
         }
         int bad;
-        rc = parse_row(r, line, n, b->v + b->n * (b->stride ? b->stride : r->ncounters), &b->t[b->n], &b->missing,
-                       &bad, &b->err);
+        rc = parse_row(r, line, n, b->v + b->n * (b->stride ? b->stride : r->ncounters), &b->t[b->n], &b->missing, &bad,
+                       &b->err);
         if (rc < 0) {
             b->status = rc;
             break;
@@ -395,7 +395,7 @@ void ps_csv_fill(ps_csv_rows *r, ps_csv_batch *b)
         b->bad += (uint64_t)(rc == 0 || bad);
         if (rc == 1) {
             ps_time t = b->t[b->n];
-            if (r->nrows++ && t < r->last_t && !r->back_steps++) {   /* the first backward step */
+            if (r->nrows++ && t < r->last_t && !r->back_steps++) { /* the first backward step */
                 r->back_line = r->in.line;
                 r->back_t = t;
                 r->back_prev = r->last_t;
@@ -435,6 +435,5 @@ void ps_csv_warn_backwards(const ps_csv_rows *r, ps_warnings *w)
             "%s:%ld: time stamps go backwards (%s after %s)%s; the time range is the earliest to the latest, "
             "time-weighted means are not computed",
             r->path, r->back_line, ps_time_format_pdh(t1, sizeof t1, r->back_t),
-            ps_time_format_pdh(t2, sizeof t2, r->back_prev),
-            r->back_steps > 1 ? ", and again later" : "");
+            ps_time_format_pdh(t2, sizeof t2, r->back_prev), r->back_steps > 1 ? ", and again later" : "");
 }

@@ -10,11 +10,13 @@
 
 enum script { LATIN = 0, HAN, KANA, HANGUL, CJK_PUNCT };
 
-static const struct { uint32_t lo, hi; enum script s; } scripts[] = {
-    {0x1100, 0x11FF, HANGUL},    {0x2E80, 0x2FDF, HAN},    {0x3000, 0x303F, CJK_PUNCT},
-    {0x3040, 0x30FF, KANA},      {0x3100, 0x312F, HAN},    {0x3130, 0x318F, HANGUL},
-    {0x31F0, 0x31FF, KANA},      {0x3400, 0x4DBF, HAN},    {0x4E00, 0x9FFF, HAN},
-    {0xAC00, 0xD7AF, HANGUL},    {0xF900, 0xFAFF, HAN},    {0xFF00, 0xFFEF, CJK_PUNCT},
+static const struct {
+    uint32_t lo, hi;
+    enum script s;
+} scripts[] = {
+    {0x1100, 0x11FF, HANGUL}, {0x2E80, 0x2FDF, HAN},    {0x3000, 0x303F, CJK_PUNCT}, {0x3040, 0x30FF, KANA},
+    {0x3100, 0x312F, HAN},    {0x3130, 0x318F, HANGUL}, {0x31F0, 0x31FF, KANA},      {0x3400, 0x4DBF, HAN},
+    {0x4E00, 0x9FFF, HAN},    {0xAC00, 0xD7AF, HANGUL}, {0xF900, 0xFAFF, HAN},       {0xFF00, 0xFFEF, CJK_PUNCT},
 };
 
 /* Script of the UTF-8 character at *p (advanced past it). */
@@ -39,8 +41,10 @@ static enum script next(const unsigned char **p)
 }
 
 /* Common characters written differently in the two Chinese scripts (the same words, in order). */
-static const char TRADITIONAL[] = "測試資庫讀寫數據結時間們這個為來國與頁記錄務體單傳輸設備證態總計報項處實際檔執運統圖遲說讓機過還發經點對開關應該";
-static const char SIMPLIFIED[] = "测试资库读写数据结时间们这个为来国与页记录务体单传输设备证态总计报项处实际档执运统图迟说让机过还发经点对开关应该";
+static const char TRADITIONAL[] =
+    "測試資庫讀寫數據結時間們這個為來國與頁記錄務體單傳輸設備證態總計報項處實際檔執運統圖遲說讓機過還發經點對開關應該";
+static const char SIMPLIFIED[] =
+    "测试资库读写数据结时间们这个为来国与页记录务体单传输设备证态总计报项处实际档执运统图迟说让机过还发经点对开关应该";
 
 /* 1 when the 3-byte character at p occurs in the character list set. */
 static int in_set(const unsigned char *p, const char *set)

@@ -26,7 +26,10 @@ void doc_html_image(ps_buf *b, const doc_image *im, const char *alt, const char 
     ps_buf_puts(b, "\">");
 }
 
-static const struct { unsigned style; const char *open, *close; } tags[] = {
+static const struct {
+    unsigned style;
+    const char *open, *close;
+} tags[] = {
     {DOC_STRONG, "<strong>", "</strong>"},
     {DOC_EM, "<em>", "</em>"},
     {DOC_CODE, "<code>", "</code>"},
@@ -48,7 +51,7 @@ void doc_html_runs(ps_buf *b, const char *lang, const doc_block *k)
         for (size_t t = 0; t < sizeof tags / sizeof tags[0]; t++)
             if (r->style & tags[t].style)
                 ps_buf_puts(b, tags[t].open);
-        for (const char *p = r->text; *p;) {   /* a hard line break is <br> */
+        for (const char *p = r->text; *p;) { /* a hard line break is <br> */
             size_t n = strcspn(p, "\n");
             char *part = ps_xstrndup(p, n);
             doc_html_text(b, lang, part);
@@ -81,7 +84,7 @@ void doc_html_item(ps_buf *b, const char *lang, doc_html_lists *st, const doc_bl
     int ordered = k->number > 0;
     doc_html_lists_close(b, st, level);
     if (st->depth == level && st->ordered[level - 1] != ordered)
-        doc_html_lists_close(b, st, level - 1);   /* a list of the other kind starts */
+        doc_html_lists_close(b, st, level - 1); /* a list of the other kind starts */
     if (st->depth == level)
         ps_buf_puts(b, "</li>\n");
     while (st->depth < level) {
@@ -126,7 +129,10 @@ void doc_html_figure_lists(ps_buf *b, const ps_doc *d)
             ps_buf_printf(b, "<li><a href=\"#%s-%d\">", pass ? "tab" : "fig", num);
             ps_buf_printf(b, ps_msg(d->lang, pass ? PS_MSG_TABLE_N : PS_MSG_FIGURE_N), num);
             ps_buf_puts(b, ": ");
-            doc_html_text(b, ps_doc_lang(d), pass ? k->table->caption : k->kind == DOC_CHART ? doc_chart_title(k->chart) : k->text);
+            doc_html_text(b, ps_doc_lang(d),
+                          pass                   ? k->table->caption
+                          : k->kind == DOC_CHART ? doc_chart_title(k->chart)
+                                                 : k->text);
             ps_buf_puts(b, "</a></li>\n");
         }
         ps_buf_puts(b, "</ol>\n</nav>\n");

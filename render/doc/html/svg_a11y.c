@@ -8,7 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void esc(ps_buf *b, const char *s) { ps_html_escape(b, s ? s : ""); }
+static void esc(ps_buf *b, const char *s)
+{
+    ps_html_escape(b, s ? s : "");
+}
 
 /* Up to 3 decimals, trailing zeros dropped; "n/a" for NaN. */
 static const char *num(char *out, size_t n, double v)
@@ -66,8 +69,8 @@ static void summary(ps_buf *b, const ps_chart_layout *l, const ps_chart_legend_i
     if (l->kind == PS_CHART_TIME)
         ps_buf_printf(b, ": minimum %s, maximum %s", num(v1, sizeof v1, it->min), num(v3, sizeof v3, it->max));
     else
-        ps_buf_printf(b, ": minimum %s, mean %s, maximum %s", num(v1, sizeof v1, it->min),
-                      num(v2, sizeof v2, it->avg), num(v3, sizeof v3, it->max));
+        ps_buf_printf(b, ": minimum %s, mean %s, maximum %s", num(v1, sizeof v1, it->min), num(v2, sizeof v2, it->avg),
+                      num(v3, sizeof v3, it->max));
 }
 
 /* Name of a legend entry: its series' label, or its envelope's. */
@@ -107,7 +110,7 @@ static void describe(const ps_chart_spec *s, const ps_chart_layout *l, ps_buf *b
     for (size_t i = 0; i < l->nthresholds; i++) {
         long si = l->thresholds[i].series;
         if (si >= 0 && !l->thresholds[i].label.text)
-            continue;   /* a series limit is stated once, by its labelled segment */
+            continue; /* a series limit is stated once, by its labelled segment */
         if (si >= 0 && (size_t)si < s->nseries) {
             ps_buf_puts(b, " Limit of ");
             esc(b, s->series[si].label);
@@ -136,7 +139,8 @@ static void tip(ps_buf *b, double x, double y, double w, double h, const char *s
                 double value, const char *unit)
 {
     char v[40];
-    ps_buf_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"#000\" fill-opacity=\"0\"><title>",
+    ps_buf_printf(b,
+                  "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"#000\" fill-opacity=\"0\"><title>",
                   x, y, w, h);
     esc(b, series);
     if (category) {
@@ -156,7 +160,7 @@ static void tooltips(const ps_chart_spec *s, const ps_chart_layout *l, ps_buf *b
         tip(b, br->r.x, br->r.y, br->r.w, br->r.h, s->series[br->series].label,
             br->category < s->ncategories ? s->categories[br->category] : NULL, br->value, unit_of(s, 0));
     }
-    if (l->kind != PS_CHART_TIME) {   /* point markers: the present values of the series, in order */
+    if (l->kind != PS_CHART_TIME) { /* point markers: the present values of the series, in order */
         size_t *next = ps_xcalloc(s->nseries + 1, sizeof *next);
         for (size_t i = 0; i < l->nlines; i++) {
             const ps_chart_polyline *pl = &l->lines[i];
@@ -174,11 +178,12 @@ static void tooltips(const ps_chart_spec *s, const ps_chart_layout *l, ps_buf *b
         }
         free(next);
     }
-    for (size_t i = 0; i < l->nlegend; i++) {   /* legend entries: the series summary */
+    for (size_t i = 0; i < l->nlegend; i++) { /* legend entries: the series summary */
         const ps_chart_legend_item *it = &l->legend[i];
         double x = it->swatch.x, w = it->text.x + it->text.width - x;
-        ps_buf_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"#000\" "
-                         "fill-opacity=\"0\"><title>",
+        ps_buf_printf(b,
+                      "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"#000\" "
+                      "fill-opacity=\"0\"><title>",
                       x, it->text.y - it->text.size, w > 0 ? w : 10, it->text.size * 1.4);
         esc(b, item_label(s, it));
         summary(b, l, it);

@@ -8,9 +8,12 @@
 #include <string.h>
 #include <strings.h>
 
-extern const char *const ps_msg_en[PS_MSG_N], *const ps_msg_zh_tw[PS_MSG_N], *const ps_msg_zh_cn[PS_MSG_N],
-    *const ps_msg_ja[PS_MSG_N], *const ps_msg_ko[PS_MSG_N], *const ps_msg_de[PS_MSG_N], *const ps_msg_fr[PS_MSG_N],
-    *const ps_msg_es[PS_MSG_N];
+extern const char *const ps_msg_en[PS_MSG_N],
+    *const ps_msg_zh_tw[PS_MSG_N], *const ps_msg_zh_cn[PS_MSG_N], *const ps_msg_ja[PS_MSG_N],
+                                                                      *const ps_msg_ko[PS_MSG_N],
+                                                                          *const ps_msg_de[PS_MSG_N],
+                                                                              *const ps_msg_fr[PS_MSG_N],
+                                                                                  *const ps_msg_es[PS_MSG_N];
 extern const char *const ps_jsl_zh_tw[PS_JSL_N];
 
 static const char *const months_en[12] = {"January", "February", "March",     "April",   "May",      "June",
@@ -42,12 +45,17 @@ const ps_lang *ps_lang_all(size_t *n)
     return langs;
 }
 
-const ps_lang *ps_lang_en(void) { return &langs[0]; }
+const ps_lang *ps_lang_en(void)
+{
+    return &langs[0];
+}
 
 /* Tag aliases: a prefix (case-insensitive, '_' = '-') -> the language tag. Longest first. */
-static const struct { const char *prefix, *tag; } aliases[] = {
-    {"zh-hant", "zh-TW"}, {"zh-hans", "zh-CN"}, {"zh-tw", "zh-TW"}, {"zh-hk", "zh-TW"}, {"zh-mo", "zh-TW"},
-    {"zh-cn", "zh-CN"},   {"zh-sg", "zh-CN"},
+static const struct {
+    const char *prefix, *tag;
+} aliases[] = {
+    {"zh-hant", "zh-TW"}, {"zh-hans", "zh-CN"}, {"zh-tw", "zh-TW"}, {"zh-hk", "zh-TW"},
+    {"zh-mo", "zh-TW"},   {"zh-cn", "zh-CN"},   {"zh-sg", "zh-CN"},
 };
 
 /* tag starts with prefix (case-insensitive, '_' = '-') followed by its end or a '-'. */
@@ -97,10 +105,10 @@ const char *ps_lang_num(const ps_lang *l, char *out, size_t n, double v, int dec
     size_t nint = dot ? (size_t)(dot - raw) : strlen(raw);
     int zero = strspn(raw, "0.") == strlen(raw);
     size_t o = 0;
-#define PUT(str)                                                                                                \
-    do {                                                                                                        \
-        for (const char *q_ = (str); *q_ && o + 1 < n; q_++)                                                   \
-            out[o++] = *q_;                                                                                     \
+#define PUT(str)                                             \
+    do {                                                     \
+        for (const char *q_ = (str); *q_ && o + 1 < n; q_++) \
+            out[o++] = *q_;                                  \
     } while (0)
     if (v < 0 && !zero)
         PUT("-");

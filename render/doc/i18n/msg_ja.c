@@ -18,33 +18,42 @@ const char *const ps_msg_ja[PS_MSG_N] = {
     [PS_MSG_SERVER_WORD] = "Server ",
     [PS_MSG_SUBTITLE] = "テスト基準: ESRP – Storage バージョン %s",
     [PS_MSG_COPYRIGHT] = "© %d %s. All rights reserved.",
-    [PS_MSG_TRADEMARKS] = "Microsoft、Windows および Exchange Server は Microsoft グループの商標です。その他の名称は各社の商標である場合があります。",
+    [PS_MSG_TRADEMARKS] =
+        "Microsoft、Windows および Exchange Server は Microsoft グループの商標です。その他の名称は各社の商標である場合があります。",
     [PS_MSG_DOC_NUMBER] = "文書番号: %s",
     [PS_MSG_ABSTRACT] = "概要",
     [PS_MSG_REVISIONS] = "改訂履歴",
     [PS_MSG_COL_DATE] = "日付",
     [PS_MSG_COL_DESCRIPTION] = "説明",
     [PS_MSG_INTRODUCTION] = "はじめに",
-    [PS_MSG_INTRO_P1] = "本書は、%s が Microsoft Exchange Solution Reviewed Program (ESRP) – Storage に基づいて提供する、Microsoft Exchange Server %s 向けストレージ ソリューションについて説明します。本書の内容に関するご質問やご意見は、「詳細情報の問い合わせ先」を参照してください。",
-    [PS_MSG_INTRO_P1_NO_VENDOR] = "本書は、Microsoft Exchange Solution Reviewed Program (ESRP) – Storage に基づく、Microsoft Exchange Server %s 向けストレージ ソリューションについて説明します。本書の内容に関するご質問やご意見は、「詳細情報の問い合わせ先」を参照してください。",
-    [PS_MSG_INTRO_P2] = "ESRP – Storage プログラムは、ベンダーが Microsoft Exchange Server ソフトウェア向けストレージ ソリューションの情報を提供するための共通のストレージ テスト フレームワークとして、Microsoft Corporation が策定したものです。Microsoft ESRP – Storage プログラムの詳細については、Microsoft の Web サイトを参照してください。",
+    [PS_MSG_INTRO_P1] =
+        "本書は、%s が Microsoft Exchange Solution Reviewed Program (ESRP) – Storage に基づいて提供する、Microsoft Exchange Server %s 向けストレージ ソリューションについて説明します。本書の内容に関するご質問やご意見は、「詳細情報の問い合わせ先」を参照してください。",
+    [PS_MSG_INTRO_P1_NO_VENDOR] =
+        "本書は、Microsoft Exchange Solution Reviewed Program (ESRP) – Storage に基づく、Microsoft Exchange Server %s 向けストレージ ソリューションについて説明します。本書の内容に関するご質問やご意見は、「詳細情報の問い合わせ先」を参照してください。",
+    [PS_MSG_INTRO_P2] =
+        "ESRP – Storage プログラムは、ベンダーが Microsoft Exchange Server ソフトウェア向けストレージ ソリューションの情報を提供するための共通のストレージ テスト フレームワークとして、Microsoft Corporation が策定したものです。Microsoft ESRP – Storage プログラムの詳細については、Microsoft の Web サイトを参照してください。",
     [PS_MSG_DISCLAIMER] = "免責事項",
-    [PS_MSG_DISCLAIMER_TEXT] = "本書は Microsoft Corporation とは独立して作成されたものです。Microsoft Corporation は、本書の内容の正確性について一切の責任を負わず、明示または黙示を問わず、いかなる保証も行いません。本書に記載された情報は、発行日時点で取り上げた事項に関するベンダーの見解を示すものです。",
+    [PS_MSG_DISCLAIMER_TEXT] =
+        "本書は Microsoft Corporation とは独立して作成されたものです。Microsoft Corporation は、本書の内容の正確性について一切の責任を負わず、明示または黙示を問わず、いかなる保証も行いません。本書に記載された情報は、発行日時点で取り上げた事項に関するベンダーの見解を示すものです。",
     [PS_MSG_FEATURES] = "特長",
     [PS_MSG_SOLUTION_DESCRIPTION] = "ソリューションの説明",
     [PS_MSG_CUSTOMER_PROFILE] = "対象顧客",
     [PS_MSG_TESTED_DEPLOYMENT] = "テスト構成",
     [PS_MSG_TESTED_DEPLOYMENT_INTRO] = "以下の表にテスト環境をまとめます。",
     [PS_MSG_BEST_PRACTICES] = "ベスト プラクティス",
-    [PS_MSG_BEST_PRACTICES_INTRO] = "Exchange Server はディスク負荷の高いアプリケーションです。ESRP フレームワークを使用したテスト結果に基づき、このソリューションのストレージ設計には以下の方法を推奨します。",
+    [PS_MSG_BEST_PRACTICES_INTRO] =
+        "Exchange Server はディスク負荷の高いアプリケーションです。ESRP フレームワークを使用したテスト結果に基づき、このソリューションのストレージ設計には以下の方法を推奨します。",
     [PS_MSG_BACKUP_STRATEGY] = "バックアップ戦略",
     [PS_MSG_CONTACT] = "詳細情報の問い合わせ先",
     [PS_MSG_CONCLUSION] = "結論",
-    [PS_MSG_CONCLUSION_P1] = "本書はストレージ ソリューション プロバイダーが作成し、Microsoft Exchange 製品チームがレビューしたものです。本書のテスト結果とデータは、ESRP v%s テスト フレームワークで定められたテストに基づいています。お客様は、導入前の検証としてこのデータを直接引用しないでください。特定のお客様環境に合わせたストレージ設計を検証する作業は引き続き必要です。",
-    [PS_MSG_CONCLUSION_P2] = "ESRP プログラムはベンチマーク プログラムではなく、テストは特定のソリューションの最大スループットを得るためのものではありません。Exchange アプリケーションに対するベンダーの推奨事項を示すことに重点を置いています。したがって、本書のデータをソリューション間の直接比較に使用しないでください。",
+    [PS_MSG_CONCLUSION_P1] =
+        "本書はストレージ ソリューション プロバイダーが作成し、Microsoft Exchange 製品チームがレビューしたものです。本書のテスト結果とデータは、ESRP v%s テスト フレームワークで定められたテストに基づいています。お客様は、導入前の検証としてこのデータを直接引用しないでください。特定のお客様環境に合わせたストレージ設計を検証する作業は引き続き必要です。",
+    [PS_MSG_CONCLUSION_P2] =
+        "ESRP プログラムはベンチマーク プログラムではなく、テストは特定のソリューションの最大スループットを得るためのものではありません。Exchange アプリケーションに対するベンダーの推奨事項を示すことに重点を置いています。したがって、本書のデータをソリューション間の直接比較に使用しないでください。",
     [PS_MSG_ACKNOWLEDGEMENTS] = "謝辞",
     [PS_MSG_SUPPORT] = "テクニカル サポートとリソース",
-    [PS_MSG_SUPPORT_ESRP] = "Microsoft Exchange Solution Reviewed Program (ESRP) – Storage: Microsoft の Web サイトのプログラム ページを参照してください。",
+    [PS_MSG_SUPPORT_ESRP] =
+        "Microsoft Exchange Solution Reviewed Program (ESRP) – Storage: Microsoft の Web サイトのプログラム ページを参照してください。",
     [PS_MSG_SIMULATED_CONFIG] = "シミュレートした Exchange 構成",
     [PS_MSG_PER_SERVER_CONFIG] = "サーバーごとの構成",
     [PS_MSG_HARDWARE] = "プライマリ ストレージ ハードウェア",
@@ -107,13 +116,17 @@ const char *const ps_msg_ja[PS_MSG_N] = {
     [PS_MSG_ROW_STORAGE_UTIL] = "ストレージ容量の使用率",
     [PS_MSG_ROW_DB_UTIL] = "データベース容量の使用率",
     [PS_MSG_TEST_RESULT_SUMMARY] = "テスト結果の概要",
-    [PS_MSG_SUMMARY_INTRO] = "このセクションでは、ESRP のテスト データの概要を示します。ESRP テスト フレームワークが生成した詳細なレポートは付録に収録しています。",
+    [PS_MSG_SUMMARY_INTRO] =
+        "このセクションでは、ESRP のテスト データの概要を示します。ESRP テスト フレームワークが生成した詳細なレポートは付録に収録しています。",
     [PS_MSG_QUALIFICATION] = "ESRP の適格性",
-    [PS_MSG_QUALIFIES] = "このテストは ESRP – Storage の要件を満たしています。すべてのサーバーのパフォーマンス テストが合格し、目標のトランザクション IOPS を達成しました。",
-    [PS_MSG_NOT_QUALIFIES] = "このテストは ESRP – Storage の要件を満たしていません。ESRP が受け付けるのは、すべてのサーバーのパフォーマンス テストが合格し、目標のトランザクション IOPS を達成したテストのみです:",
+    [PS_MSG_QUALIFIES] =
+        "このテストは ESRP – Storage の要件を満たしています。すべてのサーバーのパフォーマンス テストが合格し、目標のトランザクション IOPS を達成しました。",
+    [PS_MSG_NOT_QUALIFIES] =
+        "このテストは ESRP – Storage の要件を満たしていません。ESRP が受け付けるのは、すべてのサーバーのパフォーマンス テストが合格し、目標のトランザクション IOPS を達成したテストのみです:",
     [PS_MSG_NO_PERFORMANCE_TEST] = "このテストにはパフォーマンス テストが含まれていません。",
     [PS_MSG_RELIABILITY] = "信頼性",
-    [PS_MSG_RELIABILITY_STRESS] = "%s のストレス テストを %s で実行し、ストレージが高い I/O 負荷に長時間耐えられることを確認しました。",
+    [PS_MSG_RELIABILITY_STRESS] =
+        "%s のストレス テストを %s で実行し、ストレージが高い I/O 負荷に長時間耐えられることを確認しました。",
     [PS_MSG_RELIABILITY_NO_STRESS] = "このテストにはストレス テストが含まれていません。",
     [PS_MSG_RELIABILITY_LIST] = "各テストの結果は次のとおりです:",
     [PS_MSG_TEST_LINE] = "%s、%s: %s",
@@ -121,8 +134,10 @@ const char *const ps_msg_ja[PS_MSG_N] = {
     [PS_MSG_FAIL] = "不合格",
     [PS_MSG_NOT_JUDGED] = "判定なし",
     [PS_MSG_STORAGE_PERF] = "ストレージ パフォーマンスの結果",
-    [PS_MSG_PERF_INTRO] = "プライマリ ストレージのパフォーマンス テストでは、持続可能な最大の Exchange 型 I/O をストレージに %s かけます。このテストは、負荷がかかった状態でストレージが I/O に応答するまでの時間を示します。以下のデータは、テストの %s におけるすべての論理ディスク I/O の合計と、すべての論理ディスク I/O 待機時間の平均です。",
-    [PS_MSG_PERF_INTRO_NODUR] = "プライマリ ストレージのパフォーマンス テストでは、持続可能な最大の Exchange 型 I/O をストレージにかけます。このテストは、負荷がかかった状態でストレージが I/O に応答するまでの時間を示します。以下のデータは、すべての論理ディスク I/O の合計と、すべての論理ディスク I/O 待機時間の平均です。",
+    [PS_MSG_PERF_INTRO] =
+        "プライマリ ストレージのパフォーマンス テストでは、持続可能な最大の Exchange 型 I/O をストレージに %s かけます。このテストは、負荷がかかった状態でストレージが I/O に応答するまでの時間を示します。以下のデータは、テストの %s におけるすべての論理ディスク I/O の合計と、すべての論理ディスク I/O 待機時間の平均です。",
+    [PS_MSG_PERF_INTRO_NODUR] =
+        "プライマリ ストレージのパフォーマンス テストでは、持続可能な最大の Exchange 型 I/O をストレージにかけます。このテストは、負荷がかかった状態でストレージが I/O に応答するまでの時間を示します。以下のデータは、すべての論理ディスク I/O の合計と、すべての論理ディスク I/O 待機時間の平均です。",
     [PS_MSG_INDIVIDUAL_SERVER] = "個々のサーバーのメトリック: %s",
     [PS_MSG_INDIVIDUAL_SERVER_TABLE] = "個々のサーバーのメトリック",
     [PS_MSG_AGGREGATE] = "全サーバーの集計パフォーマンス",
@@ -130,15 +145,20 @@ const char *const ps_msg_ja[PS_MSG_N] = {
     [PS_MSG_AGGREGATE_INTRO] = "サーバー全体の I/O の合計と、サーバー全体の待機時間の平均です。",
     [PS_MSG_DB_IO] = "データベース I/O",
     [PS_MSG_LOG_IO] = "トランザクション ログ I/O",
-    [PS_MSG_LATENCY_NOTE] = "待機時間は ESRP と同じく、インスタンスの単純平均です。IOPS 加重平均: データベース読み取り %s ms、データベース書き込み %s ms、ログ書き込み %s ms。",
+    [PS_MSG_LATENCY_NOTE] =
+        "待機時間は ESRP と同じく、インスタンスの単純平均です。IOPS 加重平均: データベース読み取り %s ms、データベース書き込み %s ms、ログ書き込み %s ms。",
     [PS_MSG_BACKUP_RECOVERY] = "データベースのバックアップ/回復のパフォーマンス",
     [PS_MSG_READONLY] = "データベース読み取り専用パフォーマンス",
     [PS_MSG_READONLY_V2] = "データベース読み取り専用パフォーマンス (ストリーミング バックアップ)",
-    [PS_MSG_READONLY_INTRO] = "データベース読み取り専用テストでは、各サーバーからデータベースをバックアップ (読み取り) できる最大速度を測定します。",
-    [PS_MSG_READONLY_NOT_TESTED] = "データベース読み取り専用 (バックアップ) テストは実行していません。このテストにはデータベース バックアップのレポートが含まれていません。",
+    [PS_MSG_READONLY_INTRO] =
+        "データベース読み取り専用テストでは、各サーバーからデータベースをバックアップ (読み取り) できる最大速度を測定します。",
+    [PS_MSG_READONLY_NOT_TESTED] =
+        "データベース読み取り専用 (バックアップ) テストは実行していません。このテストにはデータベース バックアップのレポートが含まれていません。",
     [PS_MSG_REPLAY] = "トランザクション ログの回復/再生のパフォーマンス",
-    [PS_MSG_REPLAY_INTRO] = "ソフト リカバリ テストでは、ログ ファイルをデータベースに再生するのにかかる時間を測定します。",
-    [PS_MSG_REPLAY_NOT_TESTED] = "トランザクション ログの回復/再生 (ソフト リカバリ) テストは実行していません。このテストにはソフト リカバリのレポートが含まれていません。",
+    [PS_MSG_REPLAY_INTRO] =
+        "ソフト リカバリ テストでは、ログ ファイルをデータベースに再生するのにかかる時間を測定します。",
+    [PS_MSG_REPLAY_NOT_TESTED] =
+        "トランザクション ログの回復/再生 (ソフト リカバリ) テストは実行していません。このテストにはソフト リカバリのレポートが含まれていません。",
     [PS_MSG_COL_SERVER] = "サーバー",
     [PS_MSG_COL_MB_READ_SG] = "ストレージ グループあたりの毎秒読み取り MB",
     [PS_MSG_COL_MB_READ_DB] = "データベースあたりの毎秒読み取り MB",
@@ -161,10 +181,14 @@ const char *const ps_msg_ja[PS_MSG_N] = {
     [PS_MSG_VERDICT_DETAILS] = "判定の詳細",
     [PS_MSG_CHARTS] = "グラフ",
     [PS_MSG_VERIFICATION] = "結果の検証",
-    [PS_MSG_VERIFY_P1] = "perfscribe は以下の Jetstress レポートとカウンター ログを読み取り、本書のすべての数値を再計算しました: 各収集期間におけるインスタンスごとの平均、サーバーおよび集計の合計、Jetstress のしきい値 (%s) による判定。",
-    [PS_MSG_VERIFY_AGREE] = "Jetstress レポートに記載されたすべての数値は、レポートの丸め誤差の範囲で再計算値と一致します。",
-    [PS_MSG_VERIFY_DIFFER] = "Jetstress レポートに記載された %s 個の数値が再計算値と異なります。付録には再計算値を記載し、該当するセルを強調表示しています。",
-    [PS_MSG_VERIFY_REPORTED_ONLY] = "%s はカウンター ログを読み取っていません。数値は Jetstress レポートに記載されたもので、再計算していません。",
+    [PS_MSG_VERIFY_P1] =
+        "perfscribe は以下の Jetstress レポートとカウンター ログを読み取り、本書のすべての数値を再計算しました: 各収集期間におけるインスタンスごとの平均、サーバーおよび集計の合計、Jetstress のしきい値 (%s) による判定。",
+    [PS_MSG_VERIFY_AGREE] =
+        "Jetstress レポートに記載されたすべての数値は、レポートの丸め誤差の範囲で再計算値と一致します。",
+    [PS_MSG_VERIFY_DIFFER] =
+        "Jetstress レポートに記載された %s 個の数値が再計算値と異なります。付録には再計算値を記載し、該当するセルを強調表示しています。",
+    [PS_MSG_VERIFY_REPORTED_ONLY] =
+        "%s はカウンター ログを読み取っていません。数値は Jetstress レポートに記載されたもので、再計算していません。",
     [PS_MSG_VERIFY_VERDICT] = "%s、%s: %s (%s)",
     [PS_MSG_VERIFY_DISAGREE] = "Jetstress が記載した判定と再計算した判定が一致しません",
     [PS_MSG_VERIFY_FILES] = "使用したファイル",
@@ -191,7 +215,8 @@ const char *const ps_msg_ja[PS_MSG_N] = {
     [PS_MSG_CHART_LIMIT] = "上限 %s ms",
     [PS_MSG_CHART_AVG_LIMIT] = "平均の上限: %s ms",
     [PS_MSG_FAIL_HEADING] = "不合格となったテストの原因",
-    [PS_MSG_FAIL_INTRO] = "不合格となった各ルールを、カウンター ログから次の観点で説明します: 上限を超えたサンプル、上限を超えた連続サンプルの最長区間、最悪のサンプル (ログの現地時刻とタイム ゾーン)、および単発のスパイク、断続的なバースト、持続的な超過 (テスト期間の半分以上) のいずれであったか。グラフには最長区間の前後のサンプルを示します。バーストによって最悪のサンプルが最長区間の外にある場合は、最悪のサンプルの前後を示します。",
+    [PS_MSG_FAIL_INTRO] =
+        "不合格となった各ルールを、カウンター ログから次の観点で説明します: 上限を超えたサンプル、上限を超えた連続サンプルの最長区間、最悪のサンプル (ログの現地時刻とタイム ゾーン)、および単発のスパイク、断続的なバースト、持続的な超過 (テスト期間の半分以上) のいずれであったか。グラフには最長区間の前後のサンプルを示します。バーストによって最悪のサンプルが最長区間の外にある場合は、最悪のサンプルの前後を示します。",
     [PS_MSG_FAIL_WHERE] = "%s、%s、%s:",
     [PS_MSG_FAIL_WHY] = "原因: %s。",
     [PS_MSG_FAIL_HOST] = "ホスト",

@@ -18,33 +18,42 @@ const char *const ps_msg_ko[PS_MSG_N] = {
     [PS_MSG_SERVER_WORD] = "Server ",
     [PS_MSG_SUBTITLE] = "테스트 기준: ESRP – Storage 버전 %s",
     [PS_MSG_COPYRIGHT] = "© %d %s. All rights reserved.",
-    [PS_MSG_TRADEMARKS] = "Microsoft, Windows 및 Exchange Server는 Microsoft 그룹 회사의 상표입니다. 기타 이름은 해당 소유자의 상표일 수 있습니다.",
+    [PS_MSG_TRADEMARKS] =
+        "Microsoft, Windows 및 Exchange Server는 Microsoft 그룹 회사의 상표입니다. 기타 이름은 해당 소유자의 상표일 수 있습니다.",
     [PS_MSG_DOC_NUMBER] = "문서 번호: %s",
     [PS_MSG_ABSTRACT] = "요약",
     [PS_MSG_REVISIONS] = "개정 이력",
     [PS_MSG_COL_DATE] = "날짜",
     [PS_MSG_COL_DESCRIPTION] = "설명",
     [PS_MSG_INTRODUCTION] = "소개",
-    [PS_MSG_INTRO_P1] = "이 문서는 %s이(가) Microsoft Exchange Solution Reviewed Program (ESRP) – Storage를 기반으로 제공하는 Microsoft Exchange Server %s용 스토리지 솔루션에 대해 설명합니다. 이 문서의 내용에 대한 질문이나 의견은 \"추가 정보 문의처\"를 참조하십시오.",
-    [PS_MSG_INTRO_P1_NO_VENDOR] = "이 문서는 Microsoft Exchange Solution Reviewed Program (ESRP) – Storage를 기반으로 하는 Microsoft Exchange Server %s용 스토리지 솔루션에 대해 설명합니다. 이 문서의 내용에 대한 질문이나 의견은 \"추가 정보 문의처\"를 참조하십시오.",
-    [PS_MSG_INTRO_P2] = "ESRP – Storage 프로그램은 공급업체가 Microsoft Exchange Server 소프트웨어용 스토리지 솔루션 정보를 제공할 수 있도록 Microsoft Corporation이 개발한 공통 스토리지 테스트 프레임워크입니다. Microsoft ESRP – Storage 프로그램에 대한 자세한 내용은 Microsoft 웹 사이트를 참조하십시오.",
+    [PS_MSG_INTRO_P1] =
+        "이 문서는 %s이(가) Microsoft Exchange Solution Reviewed Program (ESRP) – Storage를 기반으로 제공하는 Microsoft Exchange Server %s용 스토리지 솔루션에 대해 설명합니다. 이 문서의 내용에 대한 질문이나 의견은 \"추가 정보 문의처\"를 참조하십시오.",
+    [PS_MSG_INTRO_P1_NO_VENDOR] =
+        "이 문서는 Microsoft Exchange Solution Reviewed Program (ESRP) – Storage를 기반으로 하는 Microsoft Exchange Server %s용 스토리지 솔루션에 대해 설명합니다. 이 문서의 내용에 대한 질문이나 의견은 \"추가 정보 문의처\"를 참조하십시오.",
+    [PS_MSG_INTRO_P2] =
+        "ESRP – Storage 프로그램은 공급업체가 Microsoft Exchange Server 소프트웨어용 스토리지 솔루션 정보를 제공할 수 있도록 Microsoft Corporation이 개발한 공통 스토리지 테스트 프레임워크입니다. Microsoft ESRP – Storage 프로그램에 대한 자세한 내용은 Microsoft 웹 사이트를 참조하십시오.",
     [PS_MSG_DISCLAIMER] = "고지 사항",
-    [PS_MSG_DISCLAIMER_TEXT] = "이 문서는 Microsoft Corporation과 독립적으로 작성되었습니다. Microsoft Corporation은 이 문서 내용의 정확성에 대해 어떠한 책임도 지지 않으며 명시적이든 묵시적이든 어떠한 보증도 하지 않습니다. 이 문서에 포함된 정보는 발행일 현재 논의된 사안에 대한 공급업체의 견해를 나타냅니다.",
+    [PS_MSG_DISCLAIMER_TEXT] =
+        "이 문서는 Microsoft Corporation과 독립적으로 작성되었습니다. Microsoft Corporation은 이 문서 내용의 정확성에 대해 어떠한 책임도 지지 않으며 명시적이든 묵시적이든 어떠한 보증도 하지 않습니다. 이 문서에 포함된 정보는 발행일 현재 논의된 사안에 대한 공급업체의 견해를 나타냅니다.",
     [PS_MSG_FEATURES] = "기능",
     [PS_MSG_SOLUTION_DESCRIPTION] = "솔루션 설명",
     [PS_MSG_CUSTOMER_PROFILE] = "대상 고객 프로필",
     [PS_MSG_TESTED_DEPLOYMENT] = "테스트 배포",
     [PS_MSG_TESTED_DEPLOYMENT_INTRO] = "다음 표는 테스트 환경을 요약한 것입니다.",
     [PS_MSG_BEST_PRACTICES] = "모범 사례",
-    [PS_MSG_BEST_PRACTICES_INTRO] = "Exchange Server는 디스크를 많이 사용하는 응용 프로그램입니다. ESRP 프레임워크를 사용한 테스트 결과에 따라 이 솔루션의 스토리지 설계에 다음 사례를 권장합니다.",
+    [PS_MSG_BEST_PRACTICES_INTRO] =
+        "Exchange Server는 디스크를 많이 사용하는 응용 프로그램입니다. ESRP 프레임워크를 사용한 테스트 결과에 따라 이 솔루션의 스토리지 설계에 다음 사례를 권장합니다.",
     [PS_MSG_BACKUP_STRATEGY] = "백업 전략",
     [PS_MSG_CONTACT] = "추가 정보 문의처",
     [PS_MSG_CONCLUSION] = "결론",
-    [PS_MSG_CONCLUSION_P1] = "이 문서는 스토리지 솔루션 공급업체가 작성하고 Microsoft Exchange 제품 팀이 검토했습니다. 이 문서의 테스트 결과와 데이터는 ESRP v%s 테스트 프레임워크에 도입된 테스트를 기반으로 합니다. 고객은 배포 전 검증에 이 데이터를 직접 인용해서는 안 되며, 특정 고객 환경에 맞는 스토리지 설계를 검증하는 작업을 계속 수행해야 합니다.",
-    [PS_MSG_CONCLUSION_P2] = "ESRP 프로그램은 벤치마크 프로그램이 아니며, 테스트는 특정 솔루션의 최대 처리량을 얻기 위해 설계되지 않았습니다. 이 프로그램은 Exchange 응용 프로그램에 대한 공급업체의 권장 사항을 제시하는 데 중점을 둡니다. 따라서 이 문서의 데이터를 솔루션 간 직접 비교에 사용해서는 안 됩니다.",
+    [PS_MSG_CONCLUSION_P1] =
+        "이 문서는 스토리지 솔루션 공급업체가 작성하고 Microsoft Exchange 제품 팀이 검토했습니다. 이 문서의 테스트 결과와 데이터는 ESRP v%s 테스트 프레임워크에 도입된 테스트를 기반으로 합니다. 고객은 배포 전 검증에 이 데이터를 직접 인용해서는 안 되며, 특정 고객 환경에 맞는 스토리지 설계를 검증하는 작업을 계속 수행해야 합니다.",
+    [PS_MSG_CONCLUSION_P2] =
+        "ESRP 프로그램은 벤치마크 프로그램이 아니며, 테스트는 특정 솔루션의 최대 처리량을 얻기 위해 설계되지 않았습니다. 이 프로그램은 Exchange 응용 프로그램에 대한 공급업체의 권장 사항을 제시하는 데 중점을 둡니다. 따라서 이 문서의 데이터를 솔루션 간 직접 비교에 사용해서는 안 됩니다.",
     [PS_MSG_ACKNOWLEDGEMENTS] = "감사의 글",
     [PS_MSG_SUPPORT] = "기술 지원 및 리소스",
-    [PS_MSG_SUPPORT_ESRP] = "Microsoft Exchange Solution Reviewed Program (ESRP) – Storage: Microsoft 웹 사이트의 프로그램 페이지를 참조하십시오.",
+    [PS_MSG_SUPPORT_ESRP] =
+        "Microsoft Exchange Solution Reviewed Program (ESRP) – Storage: Microsoft 웹 사이트의 프로그램 페이지를 참조하십시오.",
     [PS_MSG_SIMULATED_CONFIG] = "시뮬레이션된 Exchange 구성",
     [PS_MSG_PER_SERVER_CONFIG] = "서버별 구성",
     [PS_MSG_HARDWARE] = "기본 스토리지 하드웨어",
@@ -107,13 +116,17 @@ const char *const ps_msg_ko[PS_MSG_N] = {
     [PS_MSG_ROW_STORAGE_UTIL] = "스토리지 용량 사용률",
     [PS_MSG_ROW_DB_UTIL] = "데이터베이스 용량 사용률",
     [PS_MSG_TEST_RESULT_SUMMARY] = "테스트 결과 요약",
-    [PS_MSG_SUMMARY_INTRO] = "이 섹션에서는 ESRP 테스트 데이터를 요약합니다. ESRP 테스트 프레임워크가 생성한 자세한 보고서는 부록에 수록되어 있습니다.",
+    [PS_MSG_SUMMARY_INTRO] =
+        "이 섹션에서는 ESRP 테스트 데이터를 요약합니다. ESRP 테스트 프레임워크가 생성한 자세한 보고서는 부록에 수록되어 있습니다.",
     [PS_MSG_QUALIFICATION] = "ESRP 자격",
-    [PS_MSG_QUALIFIES] = "이 테스트는 ESRP – Storage 자격을 충족합니다. 모든 서버의 성능 테스트가 통과했으며 목표 트랜잭션 IOPS를 달성했습니다.",
-    [PS_MSG_NOT_QUALIFIES] = "이 테스트는 ESRP – Storage 자격을 충족하지 않습니다. ESRP는 모든 서버의 성능 테스트가 통과하고 목표 트랜잭션 IOPS를 달성한 테스트만 인정합니다:",
+    [PS_MSG_QUALIFIES] =
+        "이 테스트는 ESRP – Storage 자격을 충족합니다. 모든 서버의 성능 테스트가 통과했으며 목표 트랜잭션 IOPS를 달성했습니다.",
+    [PS_MSG_NOT_QUALIFIES] =
+        "이 테스트는 ESRP – Storage 자격을 충족하지 않습니다. ESRP는 모든 서버의 성능 테스트가 통과하고 목표 트랜잭션 IOPS를 달성한 테스트만 인정합니다:",
     [PS_MSG_NO_PERFORMANCE_TEST] = "이 테스트에는 성능 테스트가 없습니다.",
     [PS_MSG_RELIABILITY] = "안정성",
-    [PS_MSG_RELIABILITY_STRESS] = "%s 동안의 스트레스 테스트를 %s에서 실행하여 스토리지가 높은 I/O 부하를 장시간 처리할 수 있는지 확인했습니다.",
+    [PS_MSG_RELIABILITY_STRESS] =
+        "%s 동안의 스트레스 테스트를 %s에서 실행하여 스토리지가 높은 I/O 부하를 장시간 처리할 수 있는지 확인했습니다.",
     [PS_MSG_RELIABILITY_NO_STRESS] = "이 테스트에는 스트레스 테스트가 없습니다.",
     [PS_MSG_RELIABILITY_LIST] = "각 테스트의 결과는 다음과 같습니다:",
     [PS_MSG_TEST_LINE] = "%s, %s: %s",
@@ -121,8 +134,10 @@ const char *const ps_msg_ko[PS_MSG_N] = {
     [PS_MSG_FAIL] = "실패",
     [PS_MSG_NOT_JUDGED] = "판정 없음",
     [PS_MSG_STORAGE_PERF] = "스토리지 성능 결과",
-    [PS_MSG_PERF_INTRO] = "기본 스토리지 성능 테스트는 지속 가능한 최대 Exchange 유형 I/O로 %s 동안 스토리지에 부하를 줍니다. 이 테스트는 부하 상태에서 스토리지가 I/O에 응답하는 데 걸리는 시간을 보여 줍니다. 아래 데이터는 테스트 %s 동안 모든 논리 디스크 I/O의 합계와 모든 논리 디스크 I/O 대기 시간의 평균입니다.",
-    [PS_MSG_PERF_INTRO_NODUR] = "기본 스토리지 성능 테스트는 지속 가능한 최대 Exchange 유형 I/O로 스토리지에 부하를 줍니다. 이 테스트는 부하 상태에서 스토리지가 I/O에 응답하는 데 걸리는 시간을 보여 줍니다. 아래 데이터는 모든 논리 디스크 I/O의 합계와 모든 논리 디스크 I/O 대기 시간의 평균입니다.",
+    [PS_MSG_PERF_INTRO] =
+        "기본 스토리지 성능 테스트는 지속 가능한 최대 Exchange 유형 I/O로 %s 동안 스토리지에 부하를 줍니다. 이 테스트는 부하 상태에서 스토리지가 I/O에 응답하는 데 걸리는 시간을 보여 줍니다. 아래 데이터는 테스트 %s 동안 모든 논리 디스크 I/O의 합계와 모든 논리 디스크 I/O 대기 시간의 평균입니다.",
+    [PS_MSG_PERF_INTRO_NODUR] =
+        "기본 스토리지 성능 테스트는 지속 가능한 최대 Exchange 유형 I/O로 스토리지에 부하를 줍니다. 이 테스트는 부하 상태에서 스토리지가 I/O에 응답하는 데 걸리는 시간을 보여 줍니다. 아래 데이터는 모든 논리 디스크 I/O의 합계와 모든 논리 디스크 I/O 대기 시간의 평균입니다.",
     [PS_MSG_INDIVIDUAL_SERVER] = "개별 서버 메트릭: %s",
     [PS_MSG_INDIVIDUAL_SERVER_TABLE] = "개별 서버 메트릭",
     [PS_MSG_AGGREGATE] = "전체 서버 집계 성능",
@@ -130,15 +145,19 @@ const char *const ps_msg_ko[PS_MSG_N] = {
     [PS_MSG_AGGREGATE_INTRO] = "서버 전체의 I/O 합계와 서버 전체의 평균 대기 시간입니다.",
     [PS_MSG_DB_IO] = "데이터베이스 I/O",
     [PS_MSG_LOG_IO] = "트랜잭션 로그 I/O",
-    [PS_MSG_LATENCY_NOTE] = "대기 시간은 ESRP와 마찬가지로 인스턴스의 단순 평균입니다. IOPS 가중 평균: 데이터베이스 읽기 %s ms, 데이터베이스 쓰기 %s ms, 로그 쓰기 %s ms.",
+    [PS_MSG_LATENCY_NOTE] =
+        "대기 시간은 ESRP와 마찬가지로 인스턴스의 단순 평균입니다. IOPS 가중 평균: 데이터베이스 읽기 %s ms, 데이터베이스 쓰기 %s ms, 로그 쓰기 %s ms.",
     [PS_MSG_BACKUP_RECOVERY] = "데이터베이스 백업/복구 성능",
     [PS_MSG_READONLY] = "데이터베이스 읽기 전용 성능",
     [PS_MSG_READONLY_V2] = "데이터베이스 읽기 전용 성능 (스트리밍 백업)",
-    [PS_MSG_READONLY_INTRO] = "데이터베이스 읽기 전용 테스트는 각 서버에서 데이터베이스를 백업(읽기)할 수 있는 최대 속도를 측정합니다.",
-    [PS_MSG_READONLY_NOT_TESTED] = "데이터베이스 읽기 전용(백업) 테스트는 실행하지 않았습니다. 이 테스트에는 데이터베이스 백업 보고서가 없습니다.",
+    [PS_MSG_READONLY_INTRO] =
+        "데이터베이스 읽기 전용 테스트는 각 서버에서 데이터베이스를 백업(읽기)할 수 있는 최대 속도를 측정합니다.",
+    [PS_MSG_READONLY_NOT_TESTED] =
+        "데이터베이스 읽기 전용(백업) 테스트는 실행하지 않았습니다. 이 테스트에는 데이터베이스 백업 보고서가 없습니다.",
     [PS_MSG_REPLAY] = "트랜잭션 로그 복구/재생 성능",
     [PS_MSG_REPLAY_INTRO] = "소프트 복구 테스트는 로그 파일을 데이터베이스에 재생하는 데 걸리는 시간을 측정합니다.",
-    [PS_MSG_REPLAY_NOT_TESTED] = "트랜잭션 로그 복구/재생(소프트 복구) 테스트는 실행하지 않았습니다. 이 테스트에는 소프트 복구 보고서가 없습니다.",
+    [PS_MSG_REPLAY_NOT_TESTED] =
+        "트랜잭션 로그 복구/재생(소프트 복구) 테스트는 실행하지 않았습니다. 이 테스트에는 소프트 복구 보고서가 없습니다.",
     [PS_MSG_COL_SERVER] = "서버",
     [PS_MSG_COL_MB_READ_SG] = "스토리지 그룹당 초당 읽은 MB",
     [PS_MSG_COL_MB_READ_DB] = "데이터베이스당 초당 읽은 MB",
@@ -161,10 +180,14 @@ const char *const ps_msg_ko[PS_MSG_N] = {
     [PS_MSG_VERDICT_DETAILS] = "판정 세부 정보",
     [PS_MSG_CHARTS] = "차트",
     [PS_MSG_VERIFICATION] = "결과 검증",
-    [PS_MSG_VERIFY_P1] = "perfscribe는 아래의 Jetstress 보고서와 카운터 로그를 읽고 이 문서의 모든 수치를 다시 계산했습니다. 각 수집 기간의 인스턴스별 평균, 서버 및 집계 합계, Jetstress 임계값(%s)에 따른 판정입니다.",
-    [PS_MSG_VERIFY_AGREE] = "Jetstress 보고서에 인쇄된 모든 수치는 보고서의 반올림 범위 내에서 다시 계산한 값과 일치합니다.",
-    [PS_MSG_VERIFY_DIFFER] = "Jetstress 보고서에 인쇄된 수치 중 %s개가 다시 계산한 값과 다릅니다. 부록에는 다시 계산한 값을 표시하고 해당 셀을 강조 표시했습니다.",
-    [PS_MSG_VERIFY_REPORTED_ONLY] = "%s: 카운터 로그를 읽지 않았습니다. 수치는 Jetstress 보고서에 인쇄된 값이며 다시 계산하지 않았습니다.",
+    [PS_MSG_VERIFY_P1] =
+        "perfscribe는 아래의 Jetstress 보고서와 카운터 로그를 읽고 이 문서의 모든 수치를 다시 계산했습니다. 각 수집 기간의 인스턴스별 평균, 서버 및 집계 합계, Jetstress 임계값(%s)에 따른 판정입니다.",
+    [PS_MSG_VERIFY_AGREE] =
+        "Jetstress 보고서에 인쇄된 모든 수치는 보고서의 반올림 범위 내에서 다시 계산한 값과 일치합니다.",
+    [PS_MSG_VERIFY_DIFFER] =
+        "Jetstress 보고서에 인쇄된 수치 중 %s개가 다시 계산한 값과 다릅니다. 부록에는 다시 계산한 값을 표시하고 해당 셀을 강조 표시했습니다.",
+    [PS_MSG_VERIFY_REPORTED_ONLY] =
+        "%s: 카운터 로그를 읽지 않았습니다. 수치는 Jetstress 보고서에 인쇄된 값이며 다시 계산하지 않았습니다.",
     [PS_MSG_VERIFY_VERDICT] = "%s, %s: %s (%s)",
     [PS_MSG_VERIFY_DISAGREE] = "Jetstress가 인쇄한 판정과 다시 계산한 판정이 일치하지 않습니다",
     [PS_MSG_VERIFY_FILES] = "사용한 파일",
@@ -191,7 +214,8 @@ const char *const ps_msg_ko[PS_MSG_N] = {
     [PS_MSG_CHART_LIMIT] = "한도 %s ms",
     [PS_MSG_CHART_AVG_LIMIT] = "평균 한도: %s ms",
     [PS_MSG_FAIL_HEADING] = "실패한 테스트의 원인",
-    [PS_MSG_FAIL_INTRO] = "실패한 각 규칙을 카운터 로그로 설명합니다: 한도를 넘은 샘플, 한도를 넘은 연속 샘플의 가장 긴 구간, 최악의 샘플(로그의 현지 시간 및 표준 시간대), 그리고 단일 스파이크, 버스트, 지속 초과(테스트 시간의 절반 이상) 중 무엇이었는지를 설명합니다. 차트는 가장 긴 구간 전후의 샘플을 보여 주며, 버스트로 인해 최악의 샘플이 가장 긴 구간 밖에 있으면 최악의 샘플 전후를 보여 줍니다.",
+    [PS_MSG_FAIL_INTRO] =
+        "실패한 각 규칙을 카운터 로그로 설명합니다: 한도를 넘은 샘플, 한도를 넘은 연속 샘플의 가장 긴 구간, 최악의 샘플(로그의 현지 시간 및 표준 시간대), 그리고 단일 스파이크, 버스트, 지속 초과(테스트 시간의 절반 이상) 중 무엇이었는지를 설명합니다. 차트는 가장 긴 구간 전후의 샘플을 보여 주며, 버스트로 인해 최악의 샘플이 가장 긴 구간 밖에 있으면 최악의 샘플 전후를 보여 줍니다.",
     [PS_MSG_FAIL_WHERE] = "%s, %s, %s:",
     [PS_MSG_FAIL_WHY] = "원인: %s.",
     [PS_MSG_FAIL_HOST] = "호스트",

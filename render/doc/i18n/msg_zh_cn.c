@@ -18,30 +18,38 @@ const char *const ps_msg_zh_cn[PS_MSG_N] = {
     [PS_MSG_SERVER_WORD] = "Server ",
     [PS_MSG_SUBTITLE] = "测试依据：ESRP – Storage 版本 %s",
     [PS_MSG_COPYRIGHT] = "© %d %s。保留所有权利。",
-    [PS_MSG_TRADEMARKS] = "Microsoft、Windows 和 Exchange Server 是 Microsoft 集团公司的商标。其他名称可能是其各自所有者的商标。",
+    [PS_MSG_TRADEMARKS] =
+        "Microsoft、Windows 和 Exchange Server 是 Microsoft 集团公司的商标。其他名称可能是其各自所有者的商标。",
     [PS_MSG_DOC_NUMBER] = "文档编号：%s",
     [PS_MSG_ABSTRACT] = "摘要",
     [PS_MSG_REVISIONS] = "修订记录",
     [PS_MSG_COL_DATE] = "日期",
     [PS_MSG_COL_DESCRIPTION] = "说明",
     [PS_MSG_INTRODUCTION] = "简介",
-    [PS_MSG_INTRO_P1] = "本文档介绍 %s 基于 Microsoft Exchange 解决方案审核计划 (ESRP) – Storage、适用于 Microsoft Exchange Server %s 的存储解决方案。如对本文档内容有任何问题或意见，请参阅“更多信息联系方式”。",
-    [PS_MSG_INTRO_P1_NO_VENDOR] = "本文档介绍基于 Microsoft Exchange 解决方案审核计划 (ESRP) – Storage、适用于 Microsoft Exchange Server %s 的存储解决方案。如对本文档内容有任何问题或意见，请参阅“更多信息联系方式”。",
-    [PS_MSG_INTRO_P2] = "ESRP – Storage 计划由 Microsoft 公司制定，提供通用的存储测试框架，供厂商发布其适用于 Microsoft Exchange Server 软件的存储解决方案信息。有关 Microsoft ESRP – Storage 计划的详细信息，请访问 Microsoft 网站。",
+    [PS_MSG_INTRO_P1] =
+        "本文档介绍 %s 基于 Microsoft Exchange 解决方案审核计划 (ESRP) – Storage、适用于 Microsoft Exchange Server %s 的存储解决方案。如对本文档内容有任何问题或意见，请参阅“更多信息联系方式”。",
+    [PS_MSG_INTRO_P1_NO_VENDOR] =
+        "本文档介绍基于 Microsoft Exchange 解决方案审核计划 (ESRP) – Storage、适用于 Microsoft Exchange Server %s 的存储解决方案。如对本文档内容有任何问题或意见，请参阅“更多信息联系方式”。",
+    [PS_MSG_INTRO_P2] =
+        "ESRP – Storage 计划由 Microsoft 公司制定，提供通用的存储测试框架，供厂商发布其适用于 Microsoft Exchange Server 软件的存储解决方案信息。有关 Microsoft ESRP – Storage 计划的详细信息，请访问 Microsoft 网站。",
     [PS_MSG_DISCLAIMER] = "免责声明",
-    [PS_MSG_DISCLAIMER_TEXT] = "本文档由厂商独立编写，与 Microsoft 公司无关。Microsoft 公司明确声明不对本文档内容的准确性承担责任，也不作任何明示或暗示的保证。本文档所含信息代表厂商在发布之日对所述问题的观点。",
+    [PS_MSG_DISCLAIMER_TEXT] =
+        "本文档由厂商独立编写，与 Microsoft 公司无关。Microsoft 公司明确声明不对本文档内容的准确性承担责任，也不作任何明示或暗示的保证。本文档所含信息代表厂商在发布之日对所述问题的观点。",
     [PS_MSG_FEATURES] = "功能特性",
     [PS_MSG_SOLUTION_DESCRIPTION] = "解决方案说明",
     [PS_MSG_CUSTOMER_PROFILE] = "目标客户概况",
     [PS_MSG_TESTED_DEPLOYMENT] = "测试部署",
     [PS_MSG_TESTED_DEPLOYMENT_INTRO] = "下表汇总了测试环境。",
     [PS_MSG_BEST_PRACTICES] = "最佳实践",
-    [PS_MSG_BEST_PRACTICES_INTRO] = "Exchange Server 是磁盘密集型应用程序。根据使用 ESRP 框架运行的测试，建议此解决方案的存储设计采用以下做法。",
+    [PS_MSG_BEST_PRACTICES_INTRO] =
+        "Exchange Server 是磁盘密集型应用程序。根据使用 ESRP 框架运行的测试，建议此解决方案的存储设计采用以下做法。",
     [PS_MSG_BACKUP_STRATEGY] = "备份策略",
     [PS_MSG_CONTACT] = "更多信息联系方式",
     [PS_MSG_CONCLUSION] = "结论",
-    [PS_MSG_CONCLUSION_P1] = "本文档由存储解决方案提供商编写，并经 Microsoft Exchange 产品团队审核。本文档中的测试结果和数据基于 ESRP v%s 测试框架定义的测试。客户不应直接引用这些数据作为部署前的验证；仍需针对特定客户环境进行验证，以确认存储设计。",
-    [PS_MSG_CONCLUSION_P2] = "ESRP 计划并非基准测试计划，其测试并非为获得特定解决方案的最大吞吐量而设计，而是侧重于由厂商提出适用于 Exchange 应用程序的建议。因此，本文档中的数据不应用于各解决方案之间的直接比较。",
+    [PS_MSG_CONCLUSION_P1] =
+        "本文档由存储解决方案提供商编写，并经 Microsoft Exchange 产品团队审核。本文档中的测试结果和数据基于 ESRP v%s 测试框架定义的测试。客户不应直接引用这些数据作为部署前的验证；仍需针对特定客户环境进行验证，以确认存储设计。",
+    [PS_MSG_CONCLUSION_P2] =
+        "ESRP 计划并非基准测试计划，其测试并非为获得特定解决方案的最大吞吐量而设计，而是侧重于由厂商提出适用于 Exchange 应用程序的建议。因此，本文档中的数据不应用于各解决方案之间的直接比较。",
     [PS_MSG_ACKNOWLEDGEMENTS] = "致谢",
     [PS_MSG_SUPPORT] = "技术支持与资源",
     [PS_MSG_SUPPORT_ESRP] = "Microsoft Exchange 解决方案审核计划 (ESRP) – Storage：请参阅 Microsoft 网站上的计划页面。",
@@ -110,7 +118,8 @@ const char *const ps_msg_zh_cn[PS_MSG_N] = {
     [PS_MSG_SUMMARY_INTRO] = "本节概述 ESRP 测试数据。ESRP 测试框架生成的详细报告收录于附录。",
     [PS_MSG_QUALIFICATION] = "ESRP 资格",
     [PS_MSG_QUALIFIES] = "本次测试符合 ESRP – Storage 资格：每台服务器的性能测试均已通过，并达到其目标事务 IOPS。",
-    [PS_MSG_NOT_QUALIFIES] = "本次测试不符合 ESRP – Storage 资格；ESRP 只接受每台服务器的性能测试均通过且达到目标事务 IOPS 的测试：",
+    [PS_MSG_NOT_QUALIFIES] =
+        "本次测试不符合 ESRP – Storage 资格；ESRP 只接受每台服务器的性能测试均通过且达到目标事务 IOPS 的测试：",
     [PS_MSG_NO_PERFORMANCE_TEST] = "本次测试不含性能测试。",
     [PS_MSG_RELIABILITY] = "可靠性",
     [PS_MSG_RELIABILITY_STRESS] = "%s的压力测试在 %s 上运行，以验证存储能够长时间承受高 I/O 负载。",
@@ -121,8 +130,10 @@ const char *const ps_msg_zh_cn[PS_MSG_N] = {
     [PS_MSG_FAIL] = "失败",
     [PS_MSG_NOT_JUDGED] = "未判定",
     [PS_MSG_STORAGE_PERF] = "存储性能结果",
-    [PS_MSG_PERF_INTRO] = "主存储性能测试以可持续的最大 Exchange 类型 I/O 对存储施加负载，持续 %s。该测试显示存储在负载下响应 I/O 所需的时间。以下数据为测试 %s期间所有逻辑磁盘 I/O 的总和，以及所有逻辑磁盘 I/O 延迟的平均值。",
-    [PS_MSG_PERF_INTRO_NODUR] = "主存储性能测试以可持续的最大 Exchange 类型 I/O 对存储施加负载。该测试显示存储在负载下响应 I/O 所需的时间。以下数据为所有逻辑磁盘 I/O 的总和，以及所有逻辑磁盘 I/O 延迟的平均值。",
+    [PS_MSG_PERF_INTRO] =
+        "主存储性能测试以可持续的最大 Exchange 类型 I/O 对存储施加负载，持续 %s。该测试显示存储在负载下响应 I/O 所需的时间。以下数据为测试 %s期间所有逻辑磁盘 I/O 的总和，以及所有逻辑磁盘 I/O 延迟的平均值。",
+    [PS_MSG_PERF_INTRO_NODUR] =
+        "主存储性能测试以可持续的最大 Exchange 类型 I/O 对存储施加负载。该测试显示存储在负载下响应 I/O 所需的时间。以下数据为所有逻辑磁盘 I/O 的总和，以及所有逻辑磁盘 I/O 延迟的平均值。",
     [PS_MSG_INDIVIDUAL_SERVER] = "单台服务器指标：%s",
     [PS_MSG_INDIVIDUAL_SERVER_TABLE] = "单台服务器指标",
     [PS_MSG_AGGREGATE] = "所有服务器的汇总性能",
@@ -130,7 +141,8 @@ const char *const ps_msg_zh_cn[PS_MSG_N] = {
     [PS_MSG_AGGREGATE_INTRO] = "各服务器 I/O 的总和，以及各服务器延迟的平均值。",
     [PS_MSG_DB_IO] = "数据库 I/O",
     [PS_MSG_LOG_IO] = "事务日志 I/O",
-    [PS_MSG_LATENCY_NOTE] = "延迟为各实例的算术平均值，与 ESRP 的打印方式相同。按 IOPS 加权的平均值：数据库读取 %s ms，数据库写入 %s ms，日志写入 %s ms。",
+    [PS_MSG_LATENCY_NOTE] =
+        "延迟为各实例的算术平均值，与 ESRP 的打印方式相同。按 IOPS 加权的平均值：数据库读取 %s ms，数据库写入 %s ms，日志写入 %s ms。",
     [PS_MSG_BACKUP_RECOVERY] = "数据库备份/恢复性能",
     [PS_MSG_READONLY] = "数据库只读性能",
     [PS_MSG_READONLY_V2] = "数据库只读性能（流式备份）",
@@ -161,9 +173,11 @@ const char *const ps_msg_zh_cn[PS_MSG_N] = {
     [PS_MSG_VERDICT_DETAILS] = "判定详细信息",
     [PS_MSG_CHARTS] = "图表",
     [PS_MSG_VERIFICATION] = "结果验证",
-    [PS_MSG_VERIFY_P1] = "perfscribe 读取下列 Jetstress 报告和计数器日志，并据此重新计算本文档中的所有数字：每个收集时段内各实例的平均值、服务器和汇总的总和，以及按 Jetstress 阈值（%s）作出的判定。",
+    [PS_MSG_VERIFY_P1] =
+        "perfscribe 读取下列 Jetstress 报告和计数器日志，并据此重新计算本文档中的所有数字：每个收集时段内各实例的平均值、服务器和汇总的总和，以及按 Jetstress 阈值（%s）作出的判定。",
     [PS_MSG_VERIFY_AGREE] = "Jetstress 报告打印的每个数字都与重新计算的结果在报告的舍入范围内一致。",
-    [PS_MSG_VERIFY_DIFFER] = "Jetstress 报告打印的 %s 个数字与重新计算的结果不同；附录列出重新计算的值，并突出显示这些单元格。",
+    [PS_MSG_VERIFY_DIFFER] =
+        "Jetstress 报告打印的 %s 个数字与重新计算的结果不同；附录列出重新计算的值，并突出显示这些单元格。",
     [PS_MSG_VERIFY_REPORTED_ONLY] = "%s 未读取计数器日志：其数字为 Jetstress 报告所打印的值，未经重新计算。",
     [PS_MSG_VERIFY_VERDICT] = "%s，%s：%s（%s）",
     [PS_MSG_VERIFY_DISAGREE] = "Jetstress 打印的判定与重新计算的判定不一致",
@@ -191,7 +205,8 @@ const char *const ps_msg_zh_cn[PS_MSG_N] = {
     [PS_MSG_CHART_LIMIT] = "上限 %s ms",
     [PS_MSG_CHART_AVG_LIMIT] = "平均值上限：%s ms",
     [PS_MSG_FAIL_HEADING] = "未通过测试的原因",
-    [PS_MSG_FAIL_INTRO] = "下面根据计数器日志说明每条未满足的规则：超出限值的样本、连续超出限值的最长样本段、最差样本（按日志的本地时间和时区），以及属于单次尖峰、间歇突发还是持续超出（至少占测试时长的一半）。图表显示最长样本段前后的样本；若突发使最差样本落在最长样本段之外，则显示最差样本前后的样本。",
+    [PS_MSG_FAIL_INTRO] =
+        "下面根据计数器日志说明每条未满足的规则：超出限值的样本、连续超出限值的最长样本段、最差样本（按日志的本地时间和时区），以及属于单次尖峰、间歇突发还是持续超出（至少占测试时长的一半）。图表显示最长样本段前后的样本；若突发使最差样本落在最长样本段之外，则显示最差样本前后的样本。",
     [PS_MSG_FAIL_WHERE] = "%s，%s，%s：",
     [PS_MSG_FAIL_WHY] = "原因：%s。",
     [PS_MSG_FAIL_HOST] = "主机",

@@ -18,30 +18,38 @@ const char *const ps_msg_zh_tw[PS_MSG_N] = {
     [PS_MSG_SERVER_WORD] = "Server ",
     [PS_MSG_SUBTITLE] = "測試依據：ESRP – Storage 版本 %s",
     [PS_MSG_COPYRIGHT] = "© %d %s。保留一切權利。",
-    [PS_MSG_TRADEMARKS] = "Microsoft、Windows 與 Exchange Server 為 Microsoft 集團公司的商標。其他名稱可能為其各自所有者的商標。",
+    [PS_MSG_TRADEMARKS] =
+        "Microsoft、Windows 與 Exchange Server 為 Microsoft 集團公司的商標。其他名稱可能為其各自所有者的商標。",
     [PS_MSG_DOC_NUMBER] = "文件編號：%s",
     [PS_MSG_ABSTRACT] = "摘要",
     [PS_MSG_REVISIONS] = "修訂記錄",
     [PS_MSG_COL_DATE] = "日期",
     [PS_MSG_COL_DESCRIPTION] = "說明",
     [PS_MSG_INTRODUCTION] = "簡介",
-    [PS_MSG_INTRO_P1] = "本文件說明 %s 以 Microsoft Exchange 解決方案審核計畫 (ESRP) – Storage 為基礎、適用於 Microsoft Exchange Server %s 的儲存解決方案。對本文件內容如有任何問題或意見，請參閱「其他資訊聯絡方式」。",
-    [PS_MSG_INTRO_P1_NO_VENDOR] = "本文件說明以 Microsoft Exchange 解決方案審核計畫 (ESRP) – Storage 為基礎、適用於 Microsoft Exchange Server %s 的儲存解決方案。對本文件內容如有任何問題或意見，請參閱「其他資訊聯絡方式」。",
-    [PS_MSG_INTRO_P2] = "ESRP – Storage 計畫由 Microsoft 公司制定，提供共同的儲存測試架構，讓廠商發表其適用於 Microsoft Exchange Server 軟體的儲存解決方案資訊。關於 Microsoft ESRP – Storage 計畫的詳細資訊，請造訪 Microsoft 網站。",
+    [PS_MSG_INTRO_P1] =
+        "本文件說明 %s 以 Microsoft Exchange 解決方案審核計畫 (ESRP) – Storage 為基礎、適用於 Microsoft Exchange Server %s 的儲存解決方案。對本文件內容如有任何問題或意見，請參閱「其他資訊聯絡方式」。",
+    [PS_MSG_INTRO_P1_NO_VENDOR] =
+        "本文件說明以 Microsoft Exchange 解決方案審核計畫 (ESRP) – Storage 為基礎、適用於 Microsoft Exchange Server %s 的儲存解決方案。對本文件內容如有任何問題或意見，請參閱「其他資訊聯絡方式」。",
+    [PS_MSG_INTRO_P2] =
+        "ESRP – Storage 計畫由 Microsoft 公司制定，提供共同的儲存測試架構，讓廠商發表其適用於 Microsoft Exchange Server 軟體的儲存解決方案資訊。關於 Microsoft ESRP – Storage 計畫的詳細資訊，請造訪 Microsoft 網站。",
     [PS_MSG_DISCLAIMER] = "免責聲明",
-    [PS_MSG_DISCLAIMER_TEXT] = "本文件由廠商獨立製作，與 Microsoft 公司無關。Microsoft 公司明確聲明不對本文件內容的正確性負責，亦不作任何明示或默示的保證。本文件所含資訊代表廠商於發表日期對所述議題的觀點。",
+    [PS_MSG_DISCLAIMER_TEXT] =
+        "本文件由廠商獨立製作，與 Microsoft 公司無關。Microsoft 公司明確聲明不對本文件內容的正確性負責，亦不作任何明示或默示的保證。本文件所含資訊代表廠商於發表日期對所述議題的觀點。",
     [PS_MSG_FEATURES] = "功能特色",
     [PS_MSG_SOLUTION_DESCRIPTION] = "解決方案說明",
     [PS_MSG_CUSTOMER_PROFILE] = "目標客戶概況",
     [PS_MSG_TESTED_DEPLOYMENT] = "測試部署",
     [PS_MSG_TESTED_DEPLOYMENT_INTRO] = "下表彙整測試環境。",
     [PS_MSG_BEST_PRACTICES] = "最佳作法",
-    [PS_MSG_BEST_PRACTICES_INTRO] = "Exchange Server 是大量使用磁碟的應用程式。根據以 ESRP 架構執行的測試，建議此解決方案的儲存設計採用下列作法。",
+    [PS_MSG_BEST_PRACTICES_INTRO] =
+        "Exchange Server 是大量使用磁碟的應用程式。根據以 ESRP 架構執行的測試，建議此解決方案的儲存設計採用下列作法。",
     [PS_MSG_BACKUP_STRATEGY] = "備份策略",
     [PS_MSG_CONTACT] = "其他資訊聯絡方式",
     [PS_MSG_CONCLUSION] = "結論",
-    [PS_MSG_CONCLUSION_P1] = "本文件由儲存解決方案供應商撰寫，並經 Microsoft Exchange 產品團隊審核。本文件所列測試結果與資料以 ESRP v%s 測試架構所定義的測試為依據。客戶不應直接引用這些資料作為部署前的驗證；仍須針對特定客戶環境執行驗證，以確認儲存設計。",
-    [PS_MSG_CONCLUSION_P2] = "ESRP 計畫並非效能評比計畫，其測試並非為取得特定解決方案的最大輸送量而設計，而是著重於由廠商提出適用於 Exchange 應用程式的建議。因此，本文件所列資料不應用於各解決方案之間的直接比較。",
+    [PS_MSG_CONCLUSION_P1] =
+        "本文件由儲存解決方案供應商撰寫，並經 Microsoft Exchange 產品團隊審核。本文件所列測試結果與資料以 ESRP v%s 測試架構所定義的測試為依據。客戶不應直接引用這些資料作為部署前的驗證；仍須針對特定客戶環境執行驗證，以確認儲存設計。",
+    [PS_MSG_CONCLUSION_P2] =
+        "ESRP 計畫並非效能評比計畫，其測試並非為取得特定解決方案的最大輸送量而設計，而是著重於由廠商提出適用於 Exchange 應用程式的建議。因此，本文件所列資料不應用於各解決方案之間的直接比較。",
     [PS_MSG_ACKNOWLEDGEMENTS] = "致謝",
     [PS_MSG_SUPPORT] = "技術支援與資源",
     [PS_MSG_SUPPORT_ESRP] = "Microsoft Exchange 解決方案審核計畫 (ESRP) – Storage：請參閱 Microsoft 網站上的計畫頁面。",
@@ -110,7 +118,8 @@ const char *const ps_msg_zh_tw[PS_MSG_N] = {
     [PS_MSG_SUMMARY_INTRO] = "本節提供 ESRP 測試資料的摘要。ESRP 測試架構產生的詳細報告收錄於附錄。",
     [PS_MSG_QUALIFICATION] = "ESRP 資格",
     [PS_MSG_QUALIFIES] = "本次測試符合 ESRP – Storage 資格：每台伺服器的效能測試皆通過，並達到其目標交易 IOPS。",
-    [PS_MSG_NOT_QUALIFIES] = "本次測試不符合 ESRP – Storage 資格；ESRP 僅接受每台伺服器的效能測試皆通過且達到目標交易 IOPS 的測試：",
+    [PS_MSG_NOT_QUALIFIES] =
+        "本次測試不符合 ESRP – Storage 資格；ESRP 僅接受每台伺服器的效能測試皆通過且達到目標交易 IOPS 的測試：",
     [PS_MSG_NO_PERFORMANCE_TEST] = "本次測試不含效能測試。",
     [PS_MSG_RELIABILITY] = "可靠性",
     [PS_MSG_RELIABILITY_STRESS] = "%s的壓力測試於 %s 執行，以驗證儲存設備能長時間承受高 I/O 負載。",
@@ -121,8 +130,10 @@ const char *const ps_msg_zh_tw[PS_MSG_N] = {
     [PS_MSG_FAIL] = "失敗",
     [PS_MSG_NOT_JUDGED] = "未判定",
     [PS_MSG_STORAGE_PERF] = "儲存效能結果",
-    [PS_MSG_PERF_INTRO] = "主要儲存效能測試以最大可持續的 Exchange 類型 I/O 對儲存設備施加負載，持續 %s。此測試顯示儲存設備在負載下回應 I/O 所需的時間。下列資料為測試 %s期間所有邏輯磁碟 I/O 的總和，以及所有邏輯磁碟 I/O 延遲的平均值。",
-    [PS_MSG_PERF_INTRO_NODUR] = "主要儲存效能測試以最大可持續的 Exchange 類型 I/O 對儲存設備施加負載。此測試顯示儲存設備在負載下回應 I/O 所需的時間。下列資料為所有邏輯磁碟 I/O 的總和，以及所有邏輯磁碟 I/O 延遲的平均值。",
+    [PS_MSG_PERF_INTRO] =
+        "主要儲存效能測試以最大可持續的 Exchange 類型 I/O 對儲存設備施加負載，持續 %s。此測試顯示儲存設備在負載下回應 I/O 所需的時間。下列資料為測試 %s期間所有邏輯磁碟 I/O 的總和，以及所有邏輯磁碟 I/O 延遲的平均值。",
+    [PS_MSG_PERF_INTRO_NODUR] =
+        "主要儲存效能測試以最大可持續的 Exchange 類型 I/O 對儲存設備施加負載。此測試顯示儲存設備在負載下回應 I/O 所需的時間。下列資料為所有邏輯磁碟 I/O 的總和，以及所有邏輯磁碟 I/O 延遲的平均值。",
     [PS_MSG_INDIVIDUAL_SERVER] = "個別伺服器指標：%s",
     [PS_MSG_INDIVIDUAL_SERVER_TABLE] = "個別伺服器指標",
     [PS_MSG_AGGREGATE] = "所有伺服器的彙總效能",
@@ -130,7 +141,8 @@ const char *const ps_msg_zh_tw[PS_MSG_N] = {
     [PS_MSG_AGGREGATE_INTRO] = "各伺服器 I/O 的總和，以及各伺服器延遲的平均值。",
     [PS_MSG_DB_IO] = "資料庫 I/O",
     [PS_MSG_LOG_IO] = "交易記錄檔 I/O",
-    [PS_MSG_LATENCY_NOTE] = "延遲為各執行個體的算術平均值，與 ESRP 的列印方式相同。依 IOPS 加權的平均值：資料庫讀取 %s ms，資料庫寫入 %s ms，記錄檔寫入 %s ms。",
+    [PS_MSG_LATENCY_NOTE] =
+        "延遲為各執行個體的算術平均值，與 ESRP 的列印方式相同。依 IOPS 加權的平均值：資料庫讀取 %s ms，資料庫寫入 %s ms，記錄檔寫入 %s ms。",
     [PS_MSG_BACKUP_RECOVERY] = "資料庫備份/復原效能",
     [PS_MSG_READONLY] = "資料庫唯讀效能",
     [PS_MSG_READONLY_V2] = "資料庫唯讀效能（串流備份）",
@@ -161,9 +173,11 @@ const char *const ps_msg_zh_tw[PS_MSG_N] = {
     [PS_MSG_VERDICT_DETAILS] = "判定詳細資料",
     [PS_MSG_CHARTS] = "圖表",
     [PS_MSG_VERIFICATION] = "結果驗證",
-    [PS_MSG_VERIFY_P1] = "perfscribe 讀取下列 Jetstress 報告與計數器記錄，並據以重新計算本文件的所有數字：每個收集時段內各執行個體的平均值、伺服器與彙總的總和，以及依 Jetstress 閾值（%s）的判定。",
+    [PS_MSG_VERIFY_P1] =
+        "perfscribe 讀取下列 Jetstress 報告與計數器記錄，並據以重新計算本文件的所有數字：每個收集時段內各執行個體的平均值、伺服器與彙總的總和，以及依 Jetstress 閾值（%s）的判定。",
     [PS_MSG_VERIFY_AGREE] = "Jetstress 報告列印的每個數字，都與重新計算的結果在報告的四捨五入範圍內一致。",
-    [PS_MSG_VERIFY_DIFFER] = "Jetstress 報告列印的 %s 個數字與重新計算的結果不同；附錄列出重新計算的值，並以醒目標示這些儲存格。",
+    [PS_MSG_VERIFY_DIFFER] =
+        "Jetstress 報告列印的 %s 個數字與重新計算的結果不同；附錄列出重新計算的值，並以醒目標示這些儲存格。",
     [PS_MSG_VERIFY_REPORTED_ONLY] = "%s 未讀取計數器記錄：其數字為 Jetstress 報告所列印者，未經重新計算。",
     [PS_MSG_VERIFY_VERDICT] = "%s，%s：%s（%s）",
     [PS_MSG_VERIFY_DISAGREE] = "Jetstress 列印的判定與重新計算的判定不一致",
@@ -191,7 +205,8 @@ const char *const ps_msg_zh_tw[PS_MSG_N] = {
     [PS_MSG_CHART_LIMIT] = "上限 %s ms",
     [PS_MSG_CHART_AVG_LIMIT] = "平均值上限：%s ms",
     [PS_MSG_FAIL_HEADING] = "未通過測試的原因",
-    [PS_MSG_FAIL_INTRO] = "以下根據計數器記錄說明每條未符合的規則：超出限制的樣本、連續超出限制的最長樣本段、最差樣本（依記錄的當地時間與時區），以及屬於單次尖峰、間歇突發或持續超出（至少占測試時間的一半）。圖表顯示最長樣本段前後的樣本；若突發使最差樣本落在最長樣本段之外，則顯示最差樣本前後的樣本。",
+    [PS_MSG_FAIL_INTRO] =
+        "以下根據計數器記錄說明每條未符合的規則：超出限制的樣本、連續超出限制的最長樣本段、最差樣本（依記錄的當地時間與時區），以及屬於單次尖峰、間歇突發或持續超出（至少占測試時間的一半）。圖表顯示最長樣本段前後的樣本；若突發使最差樣本落在最長樣本段之外，則顯示最差樣本前後的樣本。",
     [PS_MSG_FAIL_WHERE] = "%s，%s，%s：",
     [PS_MSG_FAIL_WHY] = "原因：%s。",
     [PS_MSG_FAIL_HOST] = "主機",

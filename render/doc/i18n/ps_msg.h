@@ -16,22 +16,22 @@ extern "C" {
 #endif
 
 enum ps_msg_id {
-    PS_MSG_PAGE_OF = 0,   /* page furniture */
+    PS_MSG_PAGE_OF = 0, /* page furniture */
     PS_MSG_FIGURE_N,
     PS_MSG_TABLE_N,
     PS_MSG_LIST_OF_FIGURES,
     PS_MSG_LIST_OF_TABLES,
     PS_MSG_CONTENTS,
-    PS_MSG_DRAFT,   /* watermark of a run that does not qualify */
+    PS_MSG_DRAFT, /* watermark of a run that does not qualify */
     PS_MSG_APPENDIX_N,
     PS_MSG_NOT_PROVIDED,
     PS_MSG_NA,
-    PS_MSG_TITLE,   /* "vendor product", mailboxes, RESILIENCY_WORD or "", SERVER_WORD or "", Exchange version */
-    PS_MSG_TITLE_NO_VENDOR,   /* the same without the vendor and product (neither given) */
+    PS_MSG_TITLE, /* "vendor product", mailboxes, RESILIENCY_WORD or "", SERVER_WORD or "", Exchange version */
+    PS_MSG_TITLE_NO_VENDOR, /* the same without the vendor and product (neither given) */
     PS_MSG_RESILIENCY_WORD,
     PS_MSG_SERVER_WORD,
     PS_MSG_SUBTITLE,
-    PS_MSG_COPYRIGHT,   /* year, vendor */
+    PS_MSG_COPYRIGHT, /* year, vendor */
     PS_MSG_TRADEMARKS,
     PS_MSG_DOC_NUMBER,
     PS_MSG_ABSTRACT,
@@ -39,8 +39,8 @@ enum ps_msg_id {
     PS_MSG_COL_DATE,
     PS_MSG_COL_DESCRIPTION,
     PS_MSG_INTRODUCTION,
-    PS_MSG_INTRO_P1,   /* vendor, Exchange version */
-    PS_MSG_INTRO_P1_NO_VENDOR,   /* Exchange version (no vendor given) */
+    PS_MSG_INTRO_P1, /* vendor, Exchange version */
+    PS_MSG_INTRO_P1_NO_VENDOR, /* Exchange version (no vendor given) */
     PS_MSG_INTRO_P2,
     PS_MSG_DISCLAIMER,
     PS_MSG_DISCLAIMER_TEXT,
@@ -54,7 +54,7 @@ enum ps_msg_id {
     PS_MSG_BACKUP_STRATEGY,
     PS_MSG_CONTACT,
     PS_MSG_CONCLUSION,
-    PS_MSG_CONCLUSION_P1,   /* ESRP version */
+    PS_MSG_CONCLUSION_P1, /* ESRP version */
     PS_MSG_CONCLUSION_P2,
     PS_MSG_ACKNOWLEDGEMENTS,
     PS_MSG_SUPPORT,
@@ -127,15 +127,15 @@ enum ps_msg_id {
     PS_MSG_NOT_QUALIFIES,
     PS_MSG_NO_PERFORMANCE_TEST,
     PS_MSG_RELIABILITY,
-    PS_MSG_RELIABILITY_STRESS,   /* duration, servers */
+    PS_MSG_RELIABILITY_STRESS, /* duration, servers */
     PS_MSG_RELIABILITY_NO_STRESS,
     PS_MSG_RELIABILITY_LIST,
-    PS_MSG_TEST_LINE,   /* server, test title, Pass/Fail */
+    PS_MSG_TEST_LINE, /* server, test title, Pass/Fail */
     PS_MSG_PASS,
     PS_MSG_FAIL,
     PS_MSG_NOT_JUDGED,
     PS_MSG_STORAGE_PERF,
-    PS_MSG_PERF_INTRO,   /* duration, duration */
+    PS_MSG_PERF_INTRO, /* duration, duration */
     PS_MSG_PERF_INTRO_NODUR,
     PS_MSG_INDIVIDUAL_SERVER,
     PS_MSG_INDIVIDUAL_SERVER_TABLE,
@@ -163,7 +163,7 @@ enum ps_msg_id {
     PS_MSG_MINUTES,
     PS_MSG_MINUTE,
     PS_MSG_LIST_SEP,
-    PS_MSG_RANGE,   /* shortest, longest */
+    PS_MSG_RANGE, /* shortest, longest */
     PS_MSG_LIST_AND,
     PS_MSG_APPENDIX_TITLE,
     PS_MSG_TEST_PERFORMANCE,
@@ -171,21 +171,21 @@ enum ps_msg_id {
     PS_MSG_TEST_BACKUP,
     PS_MSG_TEST_SOFTRECOVERY,
     PS_MSG_TEST_OTHER,
-    PS_MSG_TEST_WITH_DURATION,   /* test title, duration */
+    PS_MSG_TEST_WITH_DURATION, /* test title, duration */
     PS_MSG_VERDICT_DETAILS,
     PS_MSG_CHARTS,
     PS_MSG_VERIFICATION,
-    PS_MSG_VERIFY_P1,   /* threshold profile(s) */
+    PS_MSG_VERIFY_P1, /* threshold profile(s) */
     PS_MSG_VERIFY_AGREE,
     PS_MSG_VERIFY_DIFFER,
     PS_MSG_VERIFY_REPORTED_ONLY,
-    PS_MSG_VERIFY_VERDICT,   /* server, test title, verdict, source words */
+    PS_MSG_VERIFY_VERDICT, /* server, test title, verdict, source words */
     PS_MSG_VERIFY_DISAGREE,
     PS_MSG_VERIFY_FILES,
     PS_MSG_USED_REPORT,
     PS_MSG_USED_LOG,
     PS_MSG_USED_CONFIG,
-    PS_MSG_CHART_IOPS_TITLE,   /* chart texts of the appendices */
+    PS_MSG_CHART_IOPS_TITLE, /* chart texts of the appendices */
     PS_MSG_CHART_READ_LAT_TITLE,
     PS_MSG_CHART_LATENCIES_TITLE,
     PS_MSG_CHART_RATES_TITLE,
@@ -204,43 +204,43 @@ enum ps_msg_id {
     PS_MSG_CHART_WORST_LOW,
     PS_MSG_CHART_LIMIT,
     PS_MSG_CHART_AVG_LIMIT,
-    PS_MSG_FAIL_HEADING,   /* failure explanations (doc_failure.c) */
+    PS_MSG_FAIL_HEADING, /* failure explanations (doc_failure.c) */
     PS_MSG_FAIL_INTRO,
-    PS_MSG_FAIL_WHERE,   /* server, test title, instance */
-    PS_MSG_FAIL_WHY,   /* the run's explanation */
+    PS_MSG_FAIL_WHERE, /* server, test title, instance */
+    PS_MSG_FAIL_WHY, /* the run's explanation */
     PS_MSG_FAIL_HOST,
-    PS_MSG_FAIL_TITLE_RUN,   /* server, instance, metric words, class word */
-    PS_MSG_FAIL_TITLE_WORST,   /* server, instance, metric words, class word */
-    PS_MSG_FAIL_UNKNOWN,   /* classes, in the order of enum ps_js_failure_class */
+    PS_MSG_FAIL_TITLE_RUN, /* server, instance, metric words, class word */
+    PS_MSG_FAIL_TITLE_WORST, /* server, instance, metric words, class word */
+    PS_MSG_FAIL_UNKNOWN, /* classes, in the order of enum ps_js_failure_class */
     PS_MSG_FAIL_SPIKE,
     PS_MSG_FAIL_BURSTS,
     PS_MSG_FAIL_SUSTAINED,
-    PS_MSG_FAIL_LIMIT,   /* value with unit */
+    PS_MSG_FAIL_LIMIT, /* value with unit */
     PS_MSG_FAIL_VALUE,
-    PS_MSG_FAIL_M_DB_READ_LAT,   /* metric words of the latency rules */
+    PS_MSG_FAIL_M_DB_READ_LAT, /* metric words of the latency rules */
     PS_MSG_FAIL_M_DB_WRITE_LAT,
     PS_MSG_FAIL_M_LOG_READ_LAT,
     PS_MSG_FAIL_M_LOG_WRITE_LAT,
-    PS_MSG_VSRC_NONE,   /* where a verdict comes from, in the order of enum ps_verdict_source */
+    PS_MSG_VSRC_NONE, /* where a verdict comes from, in the order of enum ps_verdict_source */
     PS_MSG_VSRC_RECOMPUTED,
     PS_MSG_VSRC_REPORTED,
     PS_MSG_VSRC_BOTH,
-    PS_MSG_N                     /* number of texts; keep last */
+    PS_MSG_N /* number of texts; keep last */
 };
 
 /* A document language: BCP 47 tag as accepted by --lang, the tag written into the documents
  * (HTML lang, PDF /Lang: script subtags for Chinese), its texts and conventions. */
 typedef struct ps_lang {
-    const char *tag;             /* "en", "zh-TW", "zh-CN", "ja", "ko", "de", "fr", "es" */
-    const char *doc_tag;         /* "en", "zh-Hant", "zh-Hans", ... */
-    const char *name;            /* its own name: "English", "繁體中文" */
-    const char *const *msg;      /* PS_MSG_N texts (UTF-8, never NULL) */
-    const char *decimal;         /* decimal mark: "." or "," */
-    const char *group;           /* thousands separator: ",", ".", U+00A0 */
-    const char *date_fmt;        /* "%M %d, %y": %y year, %m month number, %M month name, %d day */
-    const char *const *months;   /* 12 month names (for %M) */
-    int cjk;                     /* 1: Chinese, Japanese or Korean text (no spaces between words) */
-    const char *const *jsl;      /* Jetstress's labels in this language (PS_JSL_N, NULL entries:
+    const char *tag; /* "en", "zh-TW", "zh-CN", "ja", "ko", "de", "fr", "es" */
+    const char *doc_tag; /* "en", "zh-Hant", "zh-Hans", ... */
+    const char *name; /* its own name: "English", "繁體中文" */
+    const char *const *msg; /* PS_MSG_N texts (UTF-8, never NULL) */
+    const char *decimal; /* decimal mark: "." or "," */
+    const char *group; /* thousands separator: ",", ".", U+00A0 */
+    const char *date_fmt; /* "%M %d, %y": %y year, %m month number, %M month name, %d day */
+    const char *const *months; /* 12 month names (for %M) */
+    int cjk; /* 1: Chinese, Japanese or Korean text (no spaces between words) */
+    const char *const *jsl; /* Jetstress's labels in this language (PS_JSL_N, NULL entries:
                                   * English), NULL when unknown (ps_jsl) */
 } ps_lang;
 
@@ -314,7 +314,7 @@ enum ps_jsl_id {
     PS_JSL_STRESS_REPORT,
     PS_JSL_BACKUP_REPORT,
     PS_JSL_SOFTREC_REPORT,
-    PS_JSL_BACKUP_STATS,   /* the backup and soft-recovery statistics tables */
+    PS_JSL_BACKUP_STATS, /* the backup and soft-recovery statistics tables */
     PS_JSL_SOFTREC_STATS,
     PS_JSL_DB_INSTANCE,
     PS_JSL_DB_SIZE_MB,

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void instance(ps_js_instance *in, const char *name, double rd, double wr, double rlat, double wlat,
-                     double lw, double llat)
+static void instance(ps_js_instance *in, const char *name, double rd, double wr, double rlat, double wlat, double lw,
+                     double llat)
 {
     memset(in, 0, sizeof *in);
     in->name = ps_xstrdup(name);
@@ -138,7 +138,7 @@ ps_js_run *doc_fixture_run(const char *machine1, size_t nsamples)
     u->db_read_latency_ms = 6, u->db_read_latency_ms_weighted = 6;
     u->db_write_latency_ms = 4, u->db_write_latency_ms_weighted = 4;
     u->log_writes_per_sec = 80, u->log_write_latency_ms = 3, u->log_write_latency_ms_weighted = 3;
-    s->config = ps_xcalloc(1, sizeof *s->config);   /* 1000 x 0.168 = the target 168 */
+    s->config = ps_xcalloc(1, sizeof *s->config); /* 1000 x 0.168 = the target 168 */
     s->config->mailbox_count = 1000;
     s->config->mailbox_iops = 0.168;
     s->config->copies_per_db = 2;
