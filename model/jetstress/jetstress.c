@@ -130,8 +130,7 @@ void ps_verdict_fini(ps_verdict *v)
     for (size_t i = 0; i < v->nfailures; i++) {
         ps_js_failure *f = &v->failures[i];
         free(f->instance);
-        free(f->zone);
-        free(f->text);
+        free(f->zone_name);
         ps_series_fini(&f->zoom);
     }
     free(v->failures);

@@ -251,8 +251,10 @@ typedef struct ps_js_failure {
     double worst; /* the sample farthest beyond the limit (first of equals) */
     ps_time worst_at; /* its local time */
     enum ps_js_failure_class cls;
-    char *zone; /* the logs' zone: "W. Europe Standard Time, UTC+01:00", never NULL */
-    char *text; /* the explanation in words (docs/readme/jetstress.md) */
+    char *zone_name; /* the logs' time zone name ("W. Europe Standard Time"), NULL when unknown */
+    int has_utc_offset; /* 1 when the logs give their offset from UTC: */
+    int utc_offset_min; /* local time - UTC, minutes (+60: UTC+01:00) */
+    /* (the explanation in words is the renderer's: ps_js_failure_words, render/doc/i18n/ps_js_words.h) */
     ps_series zoom; /* samples around the longest run (or the worst sample, see zoom_on) for a
                               * chart, label = instance or machine;
                               * t = the logs' LOCAL time (not UTC as the run's series), in time order */

@@ -2,6 +2,9 @@
  * writer (ps_json.h). */
 #include "ps_render.h"
 #include "js_out_internal.h"
+#include "ps_js_words.h"
+
+#include <stdlib.h>
 
 #include <math.h>
 
@@ -119,8 +122,13 @@ static void json_failure(ps_jw *j, const ps_js_failure *x)
     json_time(j, "at", x->worst_at);
     ps_jw_obj_end(j);
     ps_jw_kstr(j, "class", ps_js_failure_class_name(x->cls));
-    ps_jw_kstr(j, "zone", x->zone);
-    ps_jw_kstr(j, "text", x->text);
+    ps_buf zone = {0};
+    ps_js_failure_zone(NULL, &zone, x);
+    char *text = ps_js_failure_words(NULL, x);
+    ps_jw_kstr(j, "zone", zone.data);
+    ps_jw_kstr(j, "text", text);
+    ps_buf_fini(&zone);
+    free(text);
     ps_jw_obj_end(j);
 }
 

@@ -2,6 +2,9 @@
  * verdict or ESRP qualification. */
 #include "ps_render.h"
 #include "js_out_internal.h"
+#include "ps_js_words.h"
+
+#include <stdlib.h>
 
 /* A testcase fails on a failing verdict or a failing ESRP qualification. */
 static int junit_fails(const ps_js_server *s)
@@ -74,8 +77,10 @@ void ps_js_render_junit(ps_buf *b, const ps_js_run *run)
                 ps_buf_putc(b, '\n');
                 for (size_t f = 0; f < v->nfailures; f++)
                     if (v->failures[f].reason == k) {
+                        char *why = ps_js_failure_words(NULL, &v->failures[f]);
                         ps_buf_puts(b, "  why: ");
-                        ps_html_escape(b, v->failures[f].text);
+                        ps_html_escape(b, why);
+                        free(why);
                         ps_buf_putc(b, '\n');
                     }
             }

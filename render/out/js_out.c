@@ -3,6 +3,9 @@
  * JUnit XML: js_junit.c. */
 #include "ps_render.h"
 #include "js_out_internal.h"
+#include "ps_js_words.h"
+
+#include <stdlib.h>
 
 #include <math.h>
 #include <string.h>
@@ -186,8 +189,11 @@ static void verdict_lines(ps_buf *b, const ps_js_server *s)
     for (size_t k = 0; k < s->verdict.nreasons; k++) {
         ps_buf_printf(b, "  %s\n", s->verdict.reasons[k]);
         for (size_t f = 0; f < v->nfailures; f++)
-            if (v->failures[f].reason == k)
-                ps_buf_printf(b, "    why: %s\n", v->failures[f].text);
+            if (v->failures[f].reason == k) {
+                char *why = ps_js_failure_words(NULL, &v->failures[f]);
+                ps_buf_printf(b, "    why: %s\n", why);
+                free(why);
+            }
     }
     qualification_lines(b, s);
 }

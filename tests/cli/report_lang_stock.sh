@@ -54,7 +54,7 @@ if bad:
     print("FAIL: %s paper prints English stock texts:" % lang, *bad[:12], sep="\n  ")
     sys.exit(1)
 # the failure section is there, in the language
-for k in ("PS_MSG_FAIL_HEADING", "PS_MSG_FAIL_M_DB_READ_LAT", "PS_MSG_FAIL_BURSTS"):
+for k in ("PS_MSG_FAIL_HEADING", "PS_MSG_JM_DB_READ_LAT", "PS_MSG_FAIL_BURSTS"):
     if loc[k] not in text:
         print("FAIL: %s paper lacks %s '%s'" % (lang, k, loc[k])); sys.exit(1)
 EOF

@@ -1,0 +1,145 @@
+/* Unit tests: the Jetstress model's sentences worded from the message catalogue
+ * (render/doc/i18n/ps_js_words.h): known fields, the expected sentence written by hand in
+ * English, German and Japanese; every translation names the same fields as the English text. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ps_js_words.h"
+
+#define T0 ((ps_time)1773482400000LL) /* 2026-03-14 10:00:00.000 (local time of the logs) */
+#define HMS(h, m, s, ms) (T0 + (ps_time)(((h) - 10) * 3600 + (m) * 60 + (s)) * 1000 + (ms))
+
+/* bursts of database read latency beyond 20 ms: 12 of 240 samples in 3 runs, the longest 5
+ * samples over one minute, the worst 48.25 ms */
+static ps_js_failure bursts(void)
+{
+    ps_js_failure f = {0};
+    f.metric = PS_IO_DB_READ_LAT;
+    f.op = PS_THR_GT;
+    f.limit = 20;
+    f.samples = 240;
+    f.over = 12;
+    f.runs = 3;
+    f.longest = 5;
+    f.longest_first = HMS(10, 42, 17, 269);
+    f.longest_last = HMS(10, 43, 17, 269);
+    f.worst = 48.25;
+    f.worst_at = HMS(10, 43, 2, 269);
+    f.cls = PS_FAIL_BURSTS;
+    f.zone_name = "W. Europe Standard Time";
+    f.has_utc_offset = 1;
+    f.utc_offset_min = 60;
+    return f;
+}
+
+static void words_eq(const ps_lang *L, const ps_js_failure *f, const char *want)
+{
+    char *got = ps_js_failure_words(L, f);
+    cr_assert_str_eq(got, want);
+    free(got);
+}
+
+Test(js_words, failure_english)
+{
+    ps_js_failure f = bursts();
+    words_eq(NULL, &f,
+             "bursts: 12 of 240 samples > 20 ms in 3 runs; longest run 5 samples, 2026-03-14 10:42:17.269 to "
+             "10:43:17.269 (1 min 0 s); worst 48.25 ms at 2026-03-14 10:43:02.269 (W. Europe Standard Time, "
+             "UTC+01:00)");
+    /* one sample, one run, no zone known at all */
+    f.cls = PS_FAIL_SPIKE;
+    f.over = f.runs = f.longest = 1;
+    f.samples = 80;
+    f.longest_first = f.longest_last = f.worst_at = HMS(10, 10, 0, 0);
+    f.worst = 2500;
+    f.zone_name = NULL;
+    f.has_utc_offset = 0;
+    words_eq(ps_lang_en(), &f,
+             "single spike: 1 of 80 samples > 20 ms in 1 run; longest run 1 sample at 2026-03-14 10:10:00.000; "
+             "worst 2500 ms at 2026-03-14 10:10:00.000 (the logs' local time, zone unknown)");
+}
+
+Test(js_words, failure_german)
+{
+    ps_js_failure f = bursts();
+    words_eq(ps_lang_find("de"), &f,
+             "Schübe: 12 von 240 Messwerten > 20 ms in 3 Folgen; längste Folge 5 Messwerte, 2026-03-14 "
+             "10:42:17.269 bis 10:43:17.269 (1 min 0 s); schlechtester Wert 48,25 ms um 2026-03-14 10:43:02.269 "
+             "(W. Europe Standard Time, UTC+01:00)");
+    /* the zone's name unknown, its offset known (west of UTC); a run of 2 h 5 min 3 s */
+    f.zone_name = NULL;
+    f.utc_offset_min = -300;
+    f.longest_last = f.longest_first + (ps_time)(2 * 3600 + 5 * 60 + 3) * 1000;
+    f.cls = PS_FAIL_SUSTAINED;
+    f.over = 150;
+    f.runs = 1;
+    words_eq(ps_lang_find("de-DE"), &f,
+             "anhaltend: 150 von 240 Messwerten > 20 ms in 1 Folge; längste Folge 5 Messwerte, 2026-03-14 "
+             "10:42:17.269 bis 12:47:20.269 (2 h 5 min 3 s); schlechtester Wert 48,25 ms um 2026-03-14 "
+             "10:43:02.269 (Name der Zeitzone unbekannt, UTC-05:00)");
+}
+
+Test(js_words, failure_japanese)
+{
+    ps_js_failure f = bursts();
+    words_eq(ps_lang_find("ja"), &f,
+             "バースト: 240 サンプル中 12 サンプルが > 20 ms (3 区間)；最長区間は 5 サンプル、2026-03-14 "
+             "10:42:17.269 ～ 10:43:17.269 (1 分 0 秒)；最悪値 48.25 ms (2026-03-14 10:43:02.269、"
+             "W. Europe Standard Time、UTC+01:00)");
+}
+
+Test(js_words, fill_named_fields_in_any_order)
+{
+    ps_buf b = {0};
+    const ps_msg_field f[] = {{"a", "1"}, {"bb", "two"}};
+    ps_msg_fill(&b, "{bb} before {a}; {unknown} and { stay", f, 2);
+    cr_assert_str_eq(b.data, "two before 1; {unknown} and { stay");
+    ps_buf_fini(&b);
+}
+
+Test(js_words, numbers_in_the_language)
+{
+    char out[64];
+    cr_assert_str_eq(ps_js_words_num(NULL, out, sizeof out, 22.4), "22.4");
+    cr_assert_str_eq(ps_js_words_num(NULL, out, sizeof out, 20), "20");
+    cr_assert_str_eq(ps_js_words_num(NULL, out, sizeof out, 0.000694), "0.000694");
+    cr_assert_str_eq(ps_js_words_num(ps_lang_find("fr"), out, sizeof out, 1234.5), "1234,5");
+    cr_assert_str_eq(ps_js_words_num(ps_lang_find("es"), out, sizeof out, 7), "7");
+    cr_assert_str_eq(ps_js_metric_label(ps_lang_find("ko"), PS_IO_LOG_WRITE_LAT), "로그 쓰기 대기 시간");
+    cr_assert_str_eq(ps_js_metric_label(NULL, PS_JM_STALLS), "database page fault stalls/sec");
+    cr_assert_str_eq(ps_js_metric_label(NULL, PS_JM_N), "?");
+}
+
+/* The named fields of s, sorted and joined: "{a}{b}". */
+static void fields_of(const char *s, char *out, size_t n)
+{
+    char names[32][32];
+    size_t k = 0;
+    for (const char *p = strchr(s, '{'); p && k < 32; p = strchr(p + 1, '{')) {
+        const char *e = strchr(p, '}');
+        if (!e || (size_t)(e - p) >= sizeof names[0])
+            break;
+        memcpy(names[k], p, (size_t)(e - p + 1));
+        names[k++][e - p + 1] = 0;
+    }
+    qsort(names, k, sizeof names[0], (int (*)(const void *, const void *))strcmp);
+    out[0] = 0;
+    for (size_t i = 0; i < k; i++)
+        if (!i || strcmp(names[i], names[i - 1]))
+            strncat(out, names[i], n - strlen(out) - 1);
+}
+
+Test(js_words, translations_name_the_english_fields)
+{
+    size_t n = 0;
+    const ps_lang *all = ps_lang_all(&n);
+    for (int id = PS_MSG_W_FAIL; id < PS_MSG_N; id++) {
+        char en[512], loc[512];
+        fields_of(ps_msg(NULL, (enum ps_msg_id)id), en, sizeof en);
+        for (size_t l = 1; l < n; l++) {
+            fields_of(ps_msg(&all[l], (enum ps_msg_id)id), loc, sizeof loc);
+            cr_assert_str_eq(loc, en, "%s text %d: %s", all[l].tag, id, ps_msg(&all[l], (enum ps_msg_id)id));
+        }
+    }
+}
