@@ -8,7 +8,7 @@
 #include "ps_js_words.h"
 
 #define T0 ((ps_time)1773482400000LL) /* 2026-03-14 10:00:00.000 (local time of the logs) */
-#define HMS(h, m, s, ms) (T0 + (ps_time)(((h) - 10) * 3600 + (m) * 60 + (s)) * 1000 + (ms))
+#define HMS(h, m, s, ms) (T0 + (ps_time)(((h)-10) * 3600 + (m)*60 + (s)) * 1000 + (ms))
 
 /* bursts of database read latency beyond 20 ms: 12 of 240 samples in 3 runs, the longest 5
  * samples over one minute, the worst 48.25 ms */
