@@ -200,7 +200,7 @@ static int load_lists(ps_db *db, int64_t id, ps_js_run *run, ps_error *err)
     while (!rc && ps_db_next(st)) {
         int64_t si = ps_db_col_int(st, 0);
         if (si >= 0 && (size_t)si < run->nservers)
-            ps_verdict_add_reason(&run->servers[si].verdict, "%s", ps_db_col_text(st, 1));
+            ps_verdict_add_text(&run->servers[si].verdict, ps_db_col_text(st, 1));
     }
     ps_db_finalize(st);
     if (!rc)

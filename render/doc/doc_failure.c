@@ -6,8 +6,6 @@
  * like every other time chart (doc_chart.c); the samples are the failure's bounded buffer. */
 #include "doc_esrp_internal.h"
 
-#include "ps_js_words.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -27,7 +27,7 @@ for lang in zh-TW zh-CN ja ko de fr es; do
 import sys, re, html.parser
 i18n, lang, path = sys.argv[1:]
 def catalogue(name):
-    return dict(re.findall(r'^\s*\[(PS_MSG_\w+)\] = "((?:[^"\\]|\\.)*)",\s*$', open("%s/msg_%s.c" % (i18n, name), encoding="utf-8").read(), re.M))
+    return dict(re.findall(r'^\s*\[(PS_MSG_\w+)] =\s*"((?:[^"\\]|\\.)*)",\s*$', open("%s/msg_%s.c" % (i18n, name), encoding="utf-8").read(), re.M))
 en, loc = catalogue("en"), catalogue(lang.lower().replace("-", "_"))
 class T(html.parser.HTMLParser):
     def __init__(self):

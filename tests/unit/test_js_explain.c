@@ -1,11 +1,13 @@
 /* Unit tests: failure explanation (model/jetstress/explain.c) fed sample by sample as the loader
  * does, on long synthetic streams whose runs are known by construction. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ps_model.h"
+#include "words_util.h"
 
 #define T0 ((ps_time)1773482400000LL) /* 2026-03-14 10:00:00.000 */
 
@@ -78,7 +80,7 @@ Test(explain, bursts_in_a_long_stream)
     ps_js_run *r = malloc(sizeof *r);
     run(r, 1000000, bursts);
     const ps_js_failure *f = failure(r, 100);
-    cr_assert_not_null(f, "%s", r->servers[0].verdict.nreasons ? r->servers[0].verdict.reasons[0] : "no reason");
+    cr_assert_not_null(f, "%s", r->servers[0].verdict.nreasons ? rw(&r->servers[0].verdict.reasons[0]) : "no reason");
     cr_assert_eq(f->over, 300);
     cr_assert_eq(f->runs, 100);
     cr_assert_eq(f->longest, 3); /* the first run of 3 */

@@ -143,3 +143,112 @@ Test(js_words, translations_name_the_english_fields)
         }
     }
 }
+
+static void reason_eq(const char *tag, const ps_verdict_reason *r, const char *want)
+{
+    char *got = ps_js_reason_words(tag ? ps_lang_find(tag) : NULL, r);
+    cr_assert_str_eq(got, want, "%s", tag ? tag : "en");
+    free(got);
+}
+
+static void qual_eq(const char *tag, const ps_qual_reason *r, const char *want)
+{
+    char *got = ps_js_qual_words(tag ? ps_lang_find(tag) : NULL, r);
+    cr_assert_str_eq(got, want, "%s", tag ? tag : "en");
+    free(got);
+}
+
+/* A verdict's reasons from their fields: a failing rule, a warning count rule whose count is a
+ * lower bound, an aggregate rule, a test not judged. */
+Test(js_words, verdict_reasons)
+{
+    ps_verdict v = {0};
+    ps_verdict_reason *r = ps_verdict_add(&v, PS_VR_RULE, "MBX02");
+    r->instance = strdup("Instance5120.3");
+    r->stat = PS_THR_AVG;
+    r->metric = PS_IO_DB_READ_LAT;
+    r->op = PS_THR_GT;
+    r->value = 23.529;
+    r->limit = 20;
+    reason_eq(NULL, &v.reasons[0], "MBX02 Instance5120.3: average database read latency 23.529 ms > 20 ms");
+    reason_eq("de", &v.reasons[0], "MBX02 Instance5120.3: Datenbank-Leselatenz (Mittelwert) 23,529 ms > 20 ms");
+    reason_eq("ja", &v.reasons[0], "MBX02 Instance5120.3: データベース読み取り待機時間の平均 23.529 ms > 20 ms");
+
+    r = ps_verdict_add(&v, PS_VR_RULE_COUNT, "S1");
+    r->warning = 1;
+    r->instance = strdup("Instance1.1");
+    r->stat = PS_THR_EXCEED;
+    r->metric = PS_IO_LOG_WRITE_LAT;
+    r->op = PS_THR_GT;
+    r->limit = 200;
+    r->count = 12;
+    r->exact = 0;
+    r->max_errors = 10;
+    reason_eq(NULL, &v.reasons[1],
+              "warning: S1 Instance1.1: at least 12 samples of log write latency > 200 ms (10 allowed)");
+    reason_eq("de", &v.reasons[1],
+              "Warnung: S1 Instance1.1: mindestens 12 Messwerte der Protokoll-Schreiblatenz > 200 ms (10 zulässig)");
+
+    r = ps_verdict_add(&v, PS_VR_RULE, NULL);
+    r->aggregate = 1;
+    r->stat = PS_THR_AVG;
+    r->metric = PS_IO_DB_READS;
+    r->op = PS_THR_LT;
+    r->value = 1500.5;
+    r->limit = 2000;
+    reason_eq(NULL, &v.reasons[2], "aggregate: average database reads/sec 1500.5/s < 2000/s");
+    reason_eq("de", &v.reasons[2], "gesamt: Datenbank-Lesevorgänge/s (Mittelwert) 1500,5/s < 2000/s");
+
+    r = ps_verdict_add(&v, PS_VR_NOT_JUDGED, "MBX03");
+    r->incomplete = PS_VRI_MISSING_COUNTERS;
+    r->n = 3;
+    reason_eq(NULL, &v.reasons[3],
+              "MBX03: not judged: 3 threshold checks without their counter, and no printed Jetstress verdict to fall "
+              "back on");
+    reason_eq(
+        "ja", &v.reasons[3],
+        "MBX03: 判定なし: 3 件のしきい値チェックにカウンターなし。代わりに使える Jetstress の判定表示もありません");
+    v.reasons[3].n = 1;
+    reason_eq(NULL, &v.reasons[3],
+              "MBX03: not judged: 1 threshold check without its counter, and no printed Jetstress verdict to fall back "
+              "on");
+    ps_verdict_add_text(&v, "kept as stored");
+    reason_eq("fr", &v.reasons[4], "kept as stored");
+    ps_verdict_fini(&v);
+}
+
+/* Qualification reasons from their fields: a target missed (from JetstressConfig.xml) and a
+ * printed Fail with Jetstress's own words. */
+Test(js_words, qualification_reasons)
+{
+    ps_qual_reason t = {0};
+    t.criterion = PS_QUAL_TARGET_IOPS;
+    t.met = PS_VERDICT_FAIL;
+    t.value = 228.256;
+    t.required = 300;
+    t.machine = "MBX01";
+    t.test_type = PS_TEST_PERFORMANCE;
+    t.target_from = PS_QTF_CONFIG;
+    t.config_mailboxes = 300;
+    t.config_iops = 1;
+    qual_eq(NULL, &t,
+            "MBX01 Performance: achieved transactional IOPS 228.256 < target 300 (target from JetstressConfig.xml: "
+            "300 mailboxes x 1 IOPS)");
+    qual_eq("de", &t,
+            "MBX01 Leistungstest: erreichte Transaktions-IOPS 228,256 < Ziel 300 (Ziel aus JetstressConfig.xml: 300 "
+            "Postfächer x 1 IOPS)");
+    qual_eq("ja", &t,
+            "MBX01 パフォーマンス テスト: 達成したトランザクション IOPS 228.256 < 目標 300 (目標の出典: "
+            "JetstressConfig.xml: 300 メールボックス x 1 IOPS)");
+    ps_qual_reason p = {0};
+    p.criterion = PS_QUAL_PRINTED_VERDICT;
+    p.met = PS_VERDICT_FAIL;
+    p.machine = "MBX02";
+    p.test_type = PS_TEST_PERFORMANCE;
+    p.printed_reason = "Instance5120.3 has 23.529 msec average";
+    qual_eq(NULL, &p,
+            "MBX02 Performance: Jetstress printed Fail - Instance5120.3 has 23.529 msec average (required: Pass)");
+    qual_eq("de", &p,
+            "MBX02 Leistungstest: Jetstress meldete Nicht bestanden - Instance5120.3 has 23.529 msec average "
+            "(erforderlich: Bestanden)");
+}

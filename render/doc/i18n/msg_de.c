@@ -240,7 +240,8 @@ const char
                     [PS_MSG_VSRC_REPORTED] = "wie berichtet, nicht neu berechnet",
                     [PS_MSG_VSRC_BOTH] = "berichtet und neu berechnet",
                     [PS_MSG_W_FAIL] = "{counts}; {longest}; {worst}",
-                    [PS_MSG_W_FAIL_COUNTS_ONE] = "{class}: {over} von {samples} Messwerten {op} {limit} in {runs} Folge",
+                    [PS_MSG_W_FAIL_COUNTS_ONE] =
+                        "{class}: {over} von {samples} Messwerten {op} {limit} in {runs} Folge",
                     [PS_MSG_W_FAIL_COUNTS] = "{class}: {over} von {samples} Messwerten {op} {limit} in {runs} Folgen",
                     [PS_MSG_W_FAIL_LONGEST_ONE] = "längste Folge 1 Messwert um {first}",
                     [PS_MSG_W_FAIL_LONGEST] = "längste Folge {longest} Messwerte, {first} bis {last} ({duration})",
@@ -258,16 +259,21 @@ const char
                     [PS_MSG_W_TT_STRESS] = "Belastungstest",
                     [PS_MSG_W_TT_BACKUP] = "Datenbanksicherungstest",
                     [PS_MSG_W_TT_SOFTRECOVERY] = "Soft-Recovery-Test",
-                    [PS_MSG_W_Q_TARGET_UNKNOWN] = "{who}: erreichte Transaktions-IOPS {achieved}, Ziel unbekannt (kein Ziel in einem Bericht, keine Postfachanzahl und IOPS in JetstressConfig.xml, kein --mailboxes und --iops-per-mailbox)",
-                    [PS_MSG_W_Q_ACHIEVED_UNKNOWN] = "{who}: erreichte Transaktions-IOPS unbekannt (keine Zahlen), Ziel {target} (Ziel aus {from})",
-                    [PS_MSG_W_Q_TARGET_MET] = "{who}: erreichte Transaktions-IOPS {achieved} >= Ziel {target} (Ziel aus {from})",
-                    [PS_MSG_W_Q_TARGET_MISSED] = "{who}: erreichte Transaktions-IOPS {achieved} < Ziel {target} (Ziel aus {from})",
+                    [PS_MSG_W_Q_TARGET_UNKNOWN] =
+                        "{who}: erreichte Transaktions-IOPS {achieved}, Ziel unbekannt (kein Ziel in einem Bericht, keine Postfachanzahl und IOPS in JetstressConfig.xml, kein --mailboxes und --iops-per-mailbox)",
+                    [PS_MSG_W_Q_ACHIEVED_UNKNOWN] =
+                        "{who}: erreichte Transaktions-IOPS unbekannt (keine Zahlen), Ziel {target} (Ziel aus {from})",
+                    [PS_MSG_W_Q_TARGET_MET] =
+                        "{who}: erreichte Transaktions-IOPS {achieved} >= Ziel {target} (Ziel aus {from})",
+                    [PS_MSG_W_Q_TARGET_MISSED] =
+                        "{who}: erreichte Transaktions-IOPS {achieved} < Ziel {target} (Ziel aus {from})",
                     [PS_MSG_W_Q_FROM_REPORT] = "dem Bericht",
                     [PS_MSG_W_Q_FROM_CONFIG] = "JetstressConfig.xml: {mailboxes} Postfächer x {iops} IOPS",
                     [PS_MSG_W_Q_FROM_OPTIONS] = "--mailboxes x --iops-per-mailbox",
                     [PS_MSG_W_Q_PRINTED] = "{who}: Jetstress meldete {verdict}{why}{required}",
                     [PS_MSG_W_Q_RECOMPUTED] = "{who}: neu berechnete Bewertung {verdict} ({profile}){required}",
-                    [PS_MSG_W_Q_RECOMPUTED_UNKNOWN] = "{who}: neu berechnete Bewertung unbekannt: der Test wurde nicht bewertet",
+                    [PS_MSG_W_Q_RECOMPUTED_UNKNOWN] =
+                        "{who}: neu berechnete Bewertung unbekannt: der Test wurde nicht bewertet",
                     [PS_MSG_W_REQUIRED_PASS] = " (erforderlich: Bestanden)",
                     [PS_MSG_W_PRINTED_WHY] = " - {why}",
                     [PS_MSG_W_NO_PROFILE] = "kein Profil",
@@ -279,11 +285,16 @@ const char
                     [PS_MSG_W_STAT_P95] = "95. Perzentil",
                     [PS_MSG_W_STAT_EXCEED] = "Messwerte",
                     [PS_MSG_W_V_COUNT] = "{who}: {count} Messwerte der {metric} {op} {limit} ({allowed} zulässig)",
-                    [PS_MSG_W_V_COUNT_AT_LEAST] = "{who}: mindestens {count} Messwerte der {metric} {op} {limit} ({allowed} zulässig)",
-                    [PS_MSG_W_V_DISAGREE] = "{machine}: Jetstress meldete {printed}{why}, neu berechnet mit {profile}: {recomputed}",
-                    [PS_MSG_W_V_AS_REPORTED] = "{machine}: {printed} wie berichtet, nicht neu berechnet ({incomplete}): Jetstress meldete {printed}{why}",
-                    [PS_MSG_W_V_REPORT_UNREADABLE] = "{machine}: nicht bewertet: der Bericht {file} neben den Leistungsindikatorprotokollen konnte nicht gelesen werden, und Protokolle und Konfiguration allein ergeben kein Bestehen",
-                    [PS_MSG_W_V_NOT_JUDGED] = "{machine}: nicht bewertet: {incomplete}, und keine von Jetstress gemeldete Bewertung als Ersatz",
+                    [PS_MSG_W_V_COUNT_AT_LEAST] =
+                        "{who}: mindestens {count} Messwerte der {metric} {op} {limit} ({allowed} zulässig)",
+                    [PS_MSG_W_V_DISAGREE] =
+                        "{machine}: Jetstress meldete {printed}{why}, neu berechnet mit {profile}: {recomputed}",
+                    [PS_MSG_W_V_AS_REPORTED] =
+                        "{machine}: {printed} wie berichtet, nicht neu berechnet ({incomplete}): Jetstress meldete {printed}{why}",
+                    [PS_MSG_W_V_REPORT_UNREADABLE] =
+                        "{machine}: nicht bewertet: der Bericht {file} neben den Leistungsindikatorprotokollen konnte nicht gelesen werden, und Protokolle und Konfiguration allein ergeben kein Bestehen",
+                    [PS_MSG_W_V_NOT_JUDGED] =
+                        "{machine}: nicht bewertet: {incomplete}, und keine von Jetstress gemeldete Bewertung als Ersatz",
                     [PS_MSG_W_I_NO_LOG] = "kein Leistungsindikatorprotokoll",
                     [PS_MSG_W_I_NO_WINDOW] = "kein Messwert der Leistungsindikatorprotokolle im Erfassungszeitraum",
                     [PS_MSG_W_I_INSTANCES] = "{n} von {of} Instanzen nicht in den Leistungsindikatorprotokollen",
@@ -293,8 +304,10 @@ const char
                     [PS_MSG_W_I_NOTHING] = "keine Regel konnte ausgewertet werden",
                     [PS_MSG_W_V_NEGATIVE_MIN] = "{who}: unplausibel: negative {metric} (kleinster Messwert {value} ms)",
                     [PS_MSG_W_V_NEGATIVE_AVG] = "{who}: unplausibel: negative {metric} (Mittelwert {value} ms)",
-                    [PS_MSG_W_V_ZERO_IOPS_TARGET] = "{machine}: unplausibel: 0 Transaktions-IOPS erreicht bei einem Ziel von {target} (die Leistungsindikatoren zeichneten keine Datenbank-E/A auf)",
-                    [PS_MSG_W_V_ZERO_IOPS] = "{machine}: unplausibel: 0 Transaktions-IOPS erreicht (die Leistungsindikatoren zeichneten keine Datenbank-E/A auf)",
+                    [PS_MSG_W_V_ZERO_IOPS_TARGET] =
+                        "{machine}: unplausibel: 0 Transaktions-IOPS erreicht bei einem Ziel von {target} (die Leistungsindikatoren zeichneten keine Datenbank-E/A auf)",
+                    [PS_MSG_W_V_ZERO_IOPS] =
+                        "{machine}: unplausibel: 0 Transaktions-IOPS erreicht (die Leistungsindikatoren zeichneten keine Datenbank-E/A auf)",
                     [PS_MSG_JM_DB_READ_LAT] = "Datenbank-Leselatenz",
                     [PS_MSG_JM_DB_WRITE_LAT] = "Datenbank-Schreiblatenz",
                     [PS_MSG_JM_DB_READS] = "Datenbank-Lesevorgänge/s",

@@ -255,10 +255,14 @@ const char
                     [PS_MSG_W_TT_STRESS] = "Stress",
                     [PS_MSG_W_TT_BACKUP] = "DatabaseBackup",
                     [PS_MSG_W_TT_SOFTRECOVERY] = "SoftRecovery",
-                    [PS_MSG_W_Q_TARGET_UNKNOWN] = "{who}: achieved transactional IOPS {achieved}, target unknown (no target in a report, no mailbox count and IOPS in JetstressConfig.xml, no --mailboxes and --iops-per-mailbox)",
-                    [PS_MSG_W_Q_ACHIEVED_UNKNOWN] = "{who}: achieved transactional IOPS unknown (no figures), target {target} (target from {from})",
-                    [PS_MSG_W_Q_TARGET_MET] = "{who}: achieved transactional IOPS {achieved} >= target {target} (target from {from})",
-                    [PS_MSG_W_Q_TARGET_MISSED] = "{who}: achieved transactional IOPS {achieved} < target {target} (target from {from})",
+                    [PS_MSG_W_Q_TARGET_UNKNOWN] =
+                        "{who}: achieved transactional IOPS {achieved}, target unknown (no target in a report, no mailbox count and IOPS in JetstressConfig.xml, no --mailboxes and --iops-per-mailbox)",
+                    [PS_MSG_W_Q_ACHIEVED_UNKNOWN] =
+                        "{who}: achieved transactional IOPS unknown (no figures), target {target} (target from {from})",
+                    [PS_MSG_W_Q_TARGET_MET] =
+                        "{who}: achieved transactional IOPS {achieved} >= target {target} (target from {from})",
+                    [PS_MSG_W_Q_TARGET_MISSED] =
+                        "{who}: achieved transactional IOPS {achieved} < target {target} (target from {from})",
                     [PS_MSG_W_Q_FROM_REPORT] = "the report",
                     [PS_MSG_W_Q_FROM_CONFIG] = "JetstressConfig.xml: {mailboxes} mailboxes x {iops} IOPS",
                     [PS_MSG_W_Q_FROM_OPTIONS] = "--mailboxes x --iops-per-mailbox",
@@ -276,11 +280,16 @@ const char
                     [PS_MSG_W_STAT_P95] = "95th percentile",
                     [PS_MSG_W_STAT_EXCEED] = "samples of",
                     [PS_MSG_W_V_COUNT] = "{who}: {count} samples of {metric} {op} {limit} ({allowed} allowed)",
-                    [PS_MSG_W_V_COUNT_AT_LEAST] = "{who}: at least {count} samples of {metric} {op} {limit} ({allowed} allowed)",
-                    [PS_MSG_W_V_DISAGREE] = "{machine}: Jetstress printed {printed}{why}, recomputed {recomputed} with {profile}",
-                    [PS_MSG_W_V_AS_REPORTED] = "{machine}: {printed} as reported, not recomputed ({incomplete}): Jetstress printed {printed}{why}",
-                    [PS_MSG_W_V_REPORT_UNREADABLE] = "{machine}: not judged: the report {file} beside the counter logs could not be read, and the logs and configuration alone do not make a pass",
-                    [PS_MSG_W_V_NOT_JUDGED] = "{machine}: not judged: {incomplete}, and no printed Jetstress verdict to fall back on",
+                    [PS_MSG_W_V_COUNT_AT_LEAST] =
+                        "{who}: at least {count} samples of {metric} {op} {limit} ({allowed} allowed)",
+                    [PS_MSG_W_V_DISAGREE] =
+                        "{machine}: Jetstress printed {printed}{why}, recomputed {recomputed} with {profile}",
+                    [PS_MSG_W_V_AS_REPORTED] =
+                        "{machine}: {printed} as reported, not recomputed ({incomplete}): Jetstress printed {printed}{why}",
+                    [PS_MSG_W_V_REPORT_UNREADABLE] =
+                        "{machine}: not judged: the report {file} beside the counter logs could not be read, and the logs and configuration alone do not make a pass",
+                    [PS_MSG_W_V_NOT_JUDGED] =
+                        "{machine}: not judged: {incomplete}, and no printed Jetstress verdict to fall back on",
                     [PS_MSG_W_I_NO_LOG] = "no counter log",
                     [PS_MSG_W_I_NO_WINDOW] = "no sample of the counter logs inside the collection window",
                     [PS_MSG_W_I_INSTANCES] = "{n} of {of} instances not in the counter logs",
@@ -290,8 +299,10 @@ const char
                     [PS_MSG_W_I_NOTHING] = "no rule could be evaluated",
                     [PS_MSG_W_V_NEGATIVE_MIN] = "{who}: implausible: negative {metric} (minimum sample {value} ms)",
                     [PS_MSG_W_V_NEGATIVE_AVG] = "{who}: implausible: negative {metric} (average {value} ms)",
-                    [PS_MSG_W_V_ZERO_IOPS_TARGET] = "{machine}: implausible: achieved 0 transactional IOPS against a target of {target} (the counters recorded no database I/O)",
-                    [PS_MSG_W_V_ZERO_IOPS] = "{machine}: implausible: achieved 0 transactional IOPS (the counters recorded no database I/O)",
+                    [PS_MSG_W_V_ZERO_IOPS_TARGET] =
+                        "{machine}: implausible: achieved 0 transactional IOPS against a target of {target} (the counters recorded no database I/O)",
+                    [PS_MSG_W_V_ZERO_IOPS] =
+                        "{machine}: implausible: achieved 0 transactional IOPS (the counters recorded no database I/O)",
                     [PS_MSG_JM_DB_READ_LAT] = "database read latency",
                     [PS_MSG_JM_DB_WRITE_LAT] = "database write latency",
                     [PS_MSG_JM_DB_READS] = "database reads/sec",

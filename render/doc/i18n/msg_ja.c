@@ -251,8 +251,10 @@ const char *const ps_msg_ja[PS_MSG_N] = {
     [PS_MSG_W_TT_STRESS] = "ストレス テスト",
     [PS_MSG_W_TT_BACKUP] = "データベース バックアップ テスト",
     [PS_MSG_W_TT_SOFTRECOVERY] = "ソフト リカバリ テスト",
-    [PS_MSG_W_Q_TARGET_UNKNOWN] = "{who}: 達成したトランザクション IOPS {achieved}、目標不明 (レポートに目標がなく、JetstressConfig.xml にメールボックス数と IOPS がなく、--mailboxes と --iops-per-mailbox の指定もありません)",
-    [PS_MSG_W_Q_ACHIEVED_UNKNOWN] = "{who}: 達成したトランザクション IOPS は不明 (数値なし)、目標 {target} (目標の出典: {from})",
+    [PS_MSG_W_Q_TARGET_UNKNOWN] =
+        "{who}: 達成したトランザクション IOPS {achieved}、目標不明 (レポートに目標がなく、JetstressConfig.xml にメールボックス数と IOPS がなく、--mailboxes と --iops-per-mailbox の指定もありません)",
+    [PS_MSG_W_Q_ACHIEVED_UNKNOWN] =
+        "{who}: 達成したトランザクション IOPS は不明 (数値なし)、目標 {target} (目標の出典: {from})",
     [PS_MSG_W_Q_TARGET_MET] = "{who}: 達成したトランザクション IOPS {achieved} >= 目標 {target} (目標の出典: {from})",
     [PS_MSG_W_Q_TARGET_MISSED] = "{who}: 達成したトランザクション IOPS {achieved} < 目標 {target} (目標の出典: {from})",
     [PS_MSG_W_Q_FROM_REPORT] = "レポート",
@@ -274,8 +276,10 @@ const char *const ps_msg_ja[PS_MSG_N] = {
     [PS_MSG_W_V_COUNT] = "{who}: {metric} {op} {limit} のサンプルが {count} 個 ({allowed} 個まで許容)",
     [PS_MSG_W_V_COUNT_AT_LEAST] = "{who}: {metric} {op} {limit} のサンプルが {count} 個以上 ({allowed} 個まで許容)",
     [PS_MSG_W_V_DISAGREE] = "{machine}: Jetstress の表示は {printed}{why}、{profile} による再計算では {recomputed}",
-    [PS_MSG_W_V_AS_REPORTED] = "{machine}: {printed} (レポートどおり、再計算なし: {incomplete}): Jetstress の表示は {printed}{why}",
-    [PS_MSG_W_V_REPORT_UNREADABLE] = "{machine}: 判定なし: カウンター ログと同じ場所のレポート {file} を読み取れず、ログと構成だけでは合格と判定できません",
+    [PS_MSG_W_V_AS_REPORTED] =
+        "{machine}: {printed} (レポートどおり、再計算なし: {incomplete}): Jetstress の表示は {printed}{why}",
+    [PS_MSG_W_V_REPORT_UNREADABLE] =
+        "{machine}: 判定なし: カウンター ログと同じ場所のレポート {file} を読み取れず、ログと構成だけでは合格と判定できません",
     [PS_MSG_W_V_NOT_JUDGED] = "{machine}: 判定なし: {incomplete}。代わりに使える Jetstress の判定表示もありません",
     [PS_MSG_W_I_NO_LOG] = "カウンター ログなし",
     [PS_MSG_W_I_NO_WINDOW] = "収集期間内にカウンター ログのサンプルなし",
@@ -286,8 +290,10 @@ const char *const ps_msg_ja[PS_MSG_N] = {
     [PS_MSG_W_I_NOTHING] = "評価できるルールなし",
     [PS_MSG_W_V_NEGATIVE_MIN] = "{who}: 不自然な値: {metric}が負 (最小サンプル {value} ms)",
     [PS_MSG_W_V_NEGATIVE_AVG] = "{who}: 不自然な値: {metric}が負 (平均 {value} ms)",
-    [PS_MSG_W_V_ZERO_IOPS_TARGET] = "{machine}: 不自然な値: 目標 {target} に対し達成したトランザクション IOPS が 0 (カウンターにデータベース I/O の記録なし)",
-    [PS_MSG_W_V_ZERO_IOPS] = "{machine}: 不自然な値: 達成したトランザクション IOPS が 0 (カウンターにデータベース I/O の記録なし)",
+    [PS_MSG_W_V_ZERO_IOPS_TARGET] =
+        "{machine}: 不自然な値: 目標 {target} に対し達成したトランザクション IOPS が 0 (カウンターにデータベース I/O の記録なし)",
+    [PS_MSG_W_V_ZERO_IOPS] =
+        "{machine}: 不自然な値: 達成したトランザクション IOPS が 0 (カウンターにデータベース I/O の記録なし)",
     [PS_MSG_JM_DB_READ_LAT] = "データベース読み取り待機時間",
     [PS_MSG_JM_DB_WRITE_LAT] = "データベース書き込み待機時間",
     [PS_MSG_JM_DB_READS] = "データベース読み取り/秒",

@@ -250,8 +250,10 @@ const char *const ps_msg_ko[PS_MSG_N] = {
     [PS_MSG_W_TT_STRESS] = "스트레스 테스트",
     [PS_MSG_W_TT_BACKUP] = "데이터베이스 백업 테스트",
     [PS_MSG_W_TT_SOFTRECOVERY] = "소프트 복구 테스트",
-    [PS_MSG_W_Q_TARGET_UNKNOWN] = "{who}: 달성한 트랜잭션 IOPS {achieved}, 목표 알 수 없음 (보고서에 목표가 없고, JetstressConfig.xml에 사서함 수와 IOPS가 없으며, --mailboxes 및 --iops-per-mailbox도 없음)",
-    [PS_MSG_W_Q_ACHIEVED_UNKNOWN] = "{who}: 달성한 트랜잭션 IOPS 알 수 없음 (수치 없음), 목표 {target} (목표 출처: {from})",
+    [PS_MSG_W_Q_TARGET_UNKNOWN] =
+        "{who}: 달성한 트랜잭션 IOPS {achieved}, 목표 알 수 없음 (보고서에 목표가 없고, JetstressConfig.xml에 사서함 수와 IOPS가 없으며, --mailboxes 및 --iops-per-mailbox도 없음)",
+    [PS_MSG_W_Q_ACHIEVED_UNKNOWN] =
+        "{who}: 달성한 트랜잭션 IOPS 알 수 없음 (수치 없음), 목표 {target} (목표 출처: {from})",
     [PS_MSG_W_Q_TARGET_MET] = "{who}: 달성한 트랜잭션 IOPS {achieved} >= 목표 {target} (목표 출처: {from})",
     [PS_MSG_W_Q_TARGET_MISSED] = "{who}: 달성한 트랜잭션 IOPS {achieved} < 목표 {target} (목표 출처: {from})",
     [PS_MSG_W_Q_FROM_REPORT] = "보고서",
@@ -272,9 +274,12 @@ const char *const ps_msg_ko[PS_MSG_N] = {
     [PS_MSG_W_STAT_EXCEED] = "샘플",
     [PS_MSG_W_V_COUNT] = "{who}: {metric} {op} {limit}인 샘플 {count}개 ({allowed}개 허용)",
     [PS_MSG_W_V_COUNT_AT_LEAST] = "{who}: {metric} {op} {limit}인 샘플 {count}개 이상 ({allowed}개 허용)",
-    [PS_MSG_W_V_DISAGREE] = "{machine}: Jetstress 표시 결과 {printed}{why}, {profile}(으)로 다시 계산한 결과 {recomputed}",
-    [PS_MSG_W_V_AS_REPORTED] = "{machine}: {printed} (보고서 기준, 다시 계산하지 않음: {incomplete}): Jetstress 표시 결과 {printed}{why}",
-    [PS_MSG_W_V_REPORT_UNREADABLE] = "{machine}: 판정 안 됨: 카운터 로그 옆의 보고서 {file}을(를) 읽을 수 없으며, 로그와 구성만으로는 통과로 판정할 수 없음",
+    [PS_MSG_W_V_DISAGREE] =
+        "{machine}: Jetstress 표시 결과 {printed}{why}, {profile}(으)로 다시 계산한 결과 {recomputed}",
+    [PS_MSG_W_V_AS_REPORTED] =
+        "{machine}: {printed} (보고서 기준, 다시 계산하지 않음: {incomplete}): Jetstress 표시 결과 {printed}{why}",
+    [PS_MSG_W_V_REPORT_UNREADABLE] =
+        "{machine}: 판정 안 됨: 카운터 로그 옆의 보고서 {file}을(를) 읽을 수 없으며, 로그와 구성만으로는 통과로 판정할 수 없음",
     [PS_MSG_W_V_NOT_JUDGED] = "{machine}: 판정 안 됨: {incomplete}, 대신 사용할 Jetstress 표시 판정도 없음",
     [PS_MSG_W_I_NO_LOG] = "카운터 로그 없음",
     [PS_MSG_W_I_NO_WINDOW] = "수집 기간 안에 카운터 로그 샘플 없음",
@@ -285,7 +290,8 @@ const char *const ps_msg_ko[PS_MSG_N] = {
     [PS_MSG_W_I_NOTHING] = "평가할 수 있는 규칙 없음",
     [PS_MSG_W_V_NEGATIVE_MIN] = "{who}: 비정상: {metric}이(가) 음수 (최소 샘플 {value} ms)",
     [PS_MSG_W_V_NEGATIVE_AVG] = "{who}: 비정상: {metric}이(가) 음수 (평균 {value} ms)",
-    [PS_MSG_W_V_ZERO_IOPS_TARGET] = "{machine}: 비정상: 목표 {target}에 대해 달성한 트랜잭션 IOPS가 0 (카운터에 데이터베이스 I/O 기록 없음)",
+    [PS_MSG_W_V_ZERO_IOPS_TARGET] =
+        "{machine}: 비정상: 목표 {target}에 대해 달성한 트랜잭션 IOPS가 0 (카운터에 데이터베이스 I/O 기록 없음)",
     [PS_MSG_W_V_ZERO_IOPS] = "{machine}: 비정상: 달성한 트랜잭션 IOPS가 0 (카운터에 데이터베이스 I/O 기록 없음)",
     [PS_MSG_JM_DB_READ_LAT] = "데이터베이스 읽기 대기 시간",
     [PS_MSG_JM_DB_WRITE_LAT] = "데이터베이스 쓰기 대기 시간",

@@ -241,7 +241,8 @@ const char *const ps_msg_zh_cn[PS_MSG_N] = {
     [PS_MSG_W_TT_STRESS] = "压力测试",
     [PS_MSG_W_TT_BACKUP] = "数据库备份测试",
     [PS_MSG_W_TT_SOFTRECOVERY] = "软恢复测试",
-    [PS_MSG_W_Q_TARGET_UNKNOWN] = "{who}: 达成的事务 IOPS {achieved}，目标未知 (报告中没有目标，JetstressConfig.xml 中没有邮箱数和 IOPS，也没有 --mailboxes 和 --iops-per-mailbox)",
+    [PS_MSG_W_Q_TARGET_UNKNOWN] =
+        "{who}: 达成的事务 IOPS {achieved}，目标未知 (报告中没有目标，JetstressConfig.xml 中没有邮箱数和 IOPS，也没有 --mailboxes 和 --iops-per-mailbox)",
     [PS_MSG_W_Q_ACHIEVED_UNKNOWN] = "{who}: 达成的事务 IOPS 未知 (没有数据)，目标 {target} (目标来源: {from})",
     [PS_MSG_W_Q_TARGET_MET] = "{who}: 达成的事务 IOPS {achieved} >= 目标 {target} (目标来源: {from})",
     [PS_MSG_W_Q_TARGET_MISSED] = "{who}: 达成的事务 IOPS {achieved} < 目标 {target} (目标来源: {from})",
@@ -265,7 +266,8 @@ const char *const ps_msg_zh_cn[PS_MSG_N] = {
     [PS_MSG_W_V_COUNT_AT_LEAST] = "{who}: {metric} {op} {limit} 的样本至少有 {count} 个 (允许 {allowed} 个)",
     [PS_MSG_W_V_DISAGREE] = "{machine}: Jetstress 显示 {printed}{why}，以 {profile} 重新计算为 {recomputed}",
     [PS_MSG_W_V_AS_REPORTED] = "{machine}: {printed} (依报告，未重新计算: {incomplete}): Jetstress 显示 {printed}{why}",
-    [PS_MSG_W_V_REPORT_UNREADABLE] = "{machine}: 未判定: 无法读取计数器日志旁的报告 {file}，仅凭日志和配置无法判定为通过",
+    [PS_MSG_W_V_REPORT_UNREADABLE] =
+        "{machine}: 未判定: 无法读取计数器日志旁的报告 {file}，仅凭日志和配置无法判定为通过",
     [PS_MSG_W_V_NOT_JUDGED] = "{machine}: 未判定: {incomplete}，且没有 Jetstress 显示的判定可供依据",
     [PS_MSG_W_I_NO_LOG] = "没有计数器日志",
     [PS_MSG_W_I_NO_WINDOW] = "计数器日志在收集时间范围内没有样本",
@@ -276,7 +278,8 @@ const char *const ps_msg_zh_cn[PS_MSG_N] = {
     [PS_MSG_W_I_NOTHING] = "没有可评估的规则",
     [PS_MSG_W_V_NEGATIVE_MIN] = "{who}: 不合理: {metric}为负值 (最小样本 {value} ms)",
     [PS_MSG_W_V_NEGATIVE_AVG] = "{who}: 不合理: {metric}为负值 (平均值 {value} ms)",
-    [PS_MSG_W_V_ZERO_IOPS_TARGET] = "{machine}: 不合理: 目标为 {target}，达成的事务 IOPS 为 0 (计数器未记录任何数据库 I/O)",
+    [PS_MSG_W_V_ZERO_IOPS_TARGET] =
+        "{machine}: 不合理: 目标为 {target}，达成的事务 IOPS 为 0 (计数器未记录任何数据库 I/O)",
     [PS_MSG_W_V_ZERO_IOPS] = "{machine}: 不合理: 达成的事务 IOPS 为 0 (计数器未记录任何数据库 I/O)",
     [PS_MSG_JM_DB_READ_LAT] = "数据库读取延迟",
     [PS_MSG_JM_DB_WRITE_LAT] = "数据库写入延迟",

@@ -241,7 +241,8 @@ const char *const ps_msg_zh_tw[PS_MSG_N] = {
     [PS_MSG_W_TT_STRESS] = "壓力測試",
     [PS_MSG_W_TT_BACKUP] = "資料庫備份測試",
     [PS_MSG_W_TT_SOFTRECOVERY] = "軟復原測試",
-    [PS_MSG_W_Q_TARGET_UNKNOWN] = "{who}: 達成的交易 IOPS {achieved}，目標不明 (報告中沒有目標，JetstressConfig.xml 中沒有信箱數與 IOPS，也沒有 --mailboxes 與 --iops-per-mailbox)",
+    [PS_MSG_W_Q_TARGET_UNKNOWN] =
+        "{who}: 達成的交易 IOPS {achieved}，目標不明 (報告中沒有目標，JetstressConfig.xml 中沒有信箱數與 IOPS，也沒有 --mailboxes 與 --iops-per-mailbox)",
     [PS_MSG_W_Q_ACHIEVED_UNKNOWN] = "{who}: 達成的交易 IOPS 不明 (沒有數據)，目標 {target} (目標來源: {from})",
     [PS_MSG_W_Q_TARGET_MET] = "{who}: 達成的交易 IOPS {achieved} >= 目標 {target} (目標來源: {from})",
     [PS_MSG_W_Q_TARGET_MISSED] = "{who}: 達成的交易 IOPS {achieved} < 目標 {target} (目標來源: {from})",
@@ -265,7 +266,8 @@ const char *const ps_msg_zh_tw[PS_MSG_N] = {
     [PS_MSG_W_V_COUNT_AT_LEAST] = "{who}: {metric} {op} {limit} 的樣本至少有 {count} 個 (允許 {allowed} 個)",
     [PS_MSG_W_V_DISAGREE] = "{machine}: Jetstress 顯示 {printed}{why}，以 {profile} 重新計算為 {recomputed}",
     [PS_MSG_W_V_AS_REPORTED] = "{machine}: {printed} (依報告，未重新計算: {incomplete}): Jetstress 顯示 {printed}{why}",
-    [PS_MSG_W_V_REPORT_UNREADABLE] = "{machine}: 未判定: 無法讀取計數器記錄檔旁的報告 {file}，僅憑記錄檔與設定無法判定為通過",
+    [PS_MSG_W_V_REPORT_UNREADABLE] =
+        "{machine}: 未判定: 無法讀取計數器記錄檔旁的報告 {file}，僅憑記錄檔與設定無法判定為通過",
     [PS_MSG_W_V_NOT_JUDGED] = "{machine}: 未判定: {incomplete}，且沒有 Jetstress 顯示的判定可供依據",
     [PS_MSG_W_I_NO_LOG] = "沒有計數器記錄檔",
     [PS_MSG_W_I_NO_WINDOW] = "計數器記錄檔在收集時間範圍內沒有樣本",
@@ -276,7 +278,8 @@ const char *const ps_msg_zh_tw[PS_MSG_N] = {
     [PS_MSG_W_I_NOTHING] = "沒有可評估的規則",
     [PS_MSG_W_V_NEGATIVE_MIN] = "{who}: 不合理: {metric}為負值 (最小樣本 {value} ms)",
     [PS_MSG_W_V_NEGATIVE_AVG] = "{who}: 不合理: {metric}為負值 (平均值 {value} ms)",
-    [PS_MSG_W_V_ZERO_IOPS_TARGET] = "{machine}: 不合理: 目標為 {target}，達成的交易 IOPS 為 0 (計數器未記錄任何資料庫 I/O)",
+    [PS_MSG_W_V_ZERO_IOPS_TARGET] =
+        "{machine}: 不合理: 目標為 {target}，達成的交易 IOPS 為 0 (計數器未記錄任何資料庫 I/O)",
     [PS_MSG_W_V_ZERO_IOPS] = "{machine}: 不合理: 達成的交易 IOPS 為 0 (計數器未記錄任何資料庫 I/O)",
     [PS_MSG_JM_DB_READ_LAT] = "資料庫讀取延遲",
     [PS_MSG_JM_DB_WRITE_LAT] = "資料庫寫入延遲",

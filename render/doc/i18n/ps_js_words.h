@@ -34,6 +34,18 @@ void ps_js_failure_zone(const ps_lang *L, ps_buf *out, const ps_js_failure *f);
  * 48.2 ms at 2026-03-14 10:43:02.269 (W. Europe Standard Time, UTC+01:00)" (docs/readme/jetstress.md
  * "Failure explanation"). Times in the logs' local time, ISO form in every language. */
 char *ps_js_failure_words(const ps_lang *L, const ps_js_failure *f);
+/* The sentence of verdict reason r in L (caller frees): "MBX02 Instance5120.3: average database
+ * read latency 23.529 ms > 20 ms", "warning: S1: average log writes/sec 21/s > 20/s", "MBX03: not
+ * judged: 1 threshold check without its counter, and no printed Jetstress verdict to fall back
+ * on"; a PS_VR_TEXT reason: its text as kept. */
+char *ps_js_reason_words(const ps_lang *L, const ps_verdict_reason *r);
+/* The sentence of ESRP qualification reason r in L (caller frees): "MBX01 Performance: achieved
+ * transactional IOPS 228.256 < target 300 (target from JetstressConfig.xml: 300 mailboxes x 1
+ * IOPS)", "MBX01 Performance: Jetstress printed Fail - ... (required: Pass)". */
+char *ps_js_qual_words(const ps_lang *L, const ps_qual_reason *r);
+/* English (ps_verdict_words_fn, ps_qual_words_fn: for the store and the audit). */
+char *ps_js_reason_words_en(const ps_verdict_reason *r);
+char *ps_js_qual_words_en(const ps_qual_reason *r);
 
 #ifdef __cplusplus
 }
