@@ -223,10 +223,6 @@ int ps_cli_an_load_rules(ps_cli *cli, ps_cli_an *o, ps_buf *label)
     return PS_OK;
 }
 
-/* Reopening a log to read only the columns some rule uses costs one filter test per pattern and
- * column (ps_filter_match tests its patterns in turn): above this many, every column is read. */
-#define AN_REOPEN_MATCHES 20000000ULL
-
 /* Exact-path filter of the columns some rule uses (the reader then skips the others); NULL when
  * a path cannot be written as a pattern (then every column is read). */
 static ps_filter *used_filter(ps_analysis *a, const ps_log_info *info)
@@ -291,8 +287,8 @@ int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
         size_t used = ps_an_file_columns(a);
         ps_filter *f = NULL;
         size_t ncols = ps_log_info_get(log)->ncounters;
-        if (used && used * 2 < ncols && (unsigned long long)used * ncols <= AN_REOPEN_MATCHES &&
-            (f = used_filter(a, ps_log_info_get(log)))) {
+        /* the used columns are exact patterns: two hash lookups per column (ps_filter_match) */
+        if (used && used * 2 < ncols && (f = used_filter(a, ps_log_info_get(log)))) {
             ps_log_close(log); /* reopen reading only the used columns */
             lo.filter = f;
             if ((rc = ps_log_open(o->files.v[i], &lo, &log, &cli->err))) {
