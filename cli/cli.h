@@ -263,7 +263,8 @@ ps_cli_job *ps_cli_jobs_run(ps_cli *cli, const char *what, const char *const *pa
                             const ps_cli_jobs_ops *ops, void *ctx);
 int ps_cli_jobs_open_log(ps_cli_jobs *j, size_t k, const ps_log_options *lo, ps_log **log);
 void ps_cli_jobs_progress(ps_cli_jobs *j, size_t k, ps_log *log);
-/* Report input job's warnings and, when rc is still PS_OK, its failure; returns the new rc. */
+/* Report input job's warnings and, when rc is still PS_OK, its failure (a later failure as a
+ * warning naming its location); returns the new rc. */
 int ps_cli_jobs_report(ps_cli *cli, ps_cli_job *job, int rc);
 
 typedef struct ps_cli_sql_opts {
@@ -277,6 +278,27 @@ typedef struct ps_cli_sql_opts {
     ps_log_options lo; /* how each input is opened (warnings: the input's own list) */
 } ps_cli_sql_opts;
 int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, const char *const *paths, size_t n);
+
+/* Logs read ahead on `jobs` threads, handed to the calling thread in input order
+ * (cli/log_ahead.c; analyze --jobs). Each worker opens the next log with lo (its warnings to the
+ * log's own list), calls plan(ctx, info, &filter) with the log's header (on the worker's thread:
+ * it may read only what it is given and what no other thread writes); plan returns 1 when the
+ * rows are wanted and may set filter (the log is then reopened with it, the first kept open too;
+ * the filter is freed with the logs); then the worker decodes the rows into chunks (at most
+ * 64 MiB of rows decoded ahead over all logs, at most 2 * jobs logs open). The caller takes log
+ * 0, 1, ... in turn: ps_cli_ahead_open (both logs, or the open failure as ps_log_open words
+ * it), ps_cli_ahead_next (as ps_log_next: 1 row, 0 end, -PS_* with err), ps_cli_ahead_done (its
+ * warnings appended to w, its logs closed; returns its bad rows), so it sees exactly what
+ * opening and reading the logs in turn gives. ps_cli_ahead_stop ends the workers (the logs not
+ * taken are not read) and frees all. ps_cli_ahead_start returns NULL when no thread starts. */
+typedef struct ps_cli_ahead ps_cli_ahead;
+typedef int (*ps_cli_ahead_plan)(void *ctx, const ps_log_info *info, ps_filter **filter);
+ps_cli_ahead *ps_cli_ahead_start(ps_cli *cli, const char *const *paths, size_t n, int jobs, const ps_log_options *lo,
+                                 ps_cli_ahead_plan plan, void *ctx);
+int ps_cli_ahead_open(ps_cli_ahead *a, size_t k, ps_log **first, ps_log **log, ps_error *err);
+int ps_cli_ahead_next(ps_cli_ahead *a, size_t k, ps_row *row, ps_error *err);
+uint64_t ps_cli_ahead_done(ps_cli_ahead *a, size_t k, ps_warnings *w);
+void ps_cli_ahead_stop(ps_cli_ahead *a);
 
 /* Inputs given as folders (cli/log_tree.c): every regular file named *.blg, *.csv or *.tsv (any
  * case) in the folder tree, sorted by path (bytes), in place of the folder; a file operand is

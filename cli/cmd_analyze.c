@@ -28,6 +28,10 @@ static const ps_opt_doc analyze_opts[] = {
     {NULL, "--fail-on", "LEVEL", PS_VAL_WORDS, "warning critical", 0,
      "alert level that fails the verdict, warning or critical (default critical)", .kind = PS_ARG_CALL,
      .at = offsetof(ps_cli_an, fail_on), .set = set_fail_on},
+    {NULL, "--jobs", "N", PS_VAL_TEXT, NULL, 0,
+     "read N logs at once (a folder tree of a fleet's logs), each on its own thread; they are judged in "
+     "input order all the same, so the output is that of --jobs 1 (the default)",
+     .kind = PS_ARG_INT, .at = offsetof(ps_cli_an, jobs), .lo = 1, .hi = 64},
     PS_CLI_FORMAT_OPT(ps_cli_an, fmt, "text json html pdf",
                       "text (default), json, html or pdf (default from the extension of -o)"),
     PS_CLI_OUTPUT_OPT(ps_cli_an, outs, "txt json html pdf",
@@ -43,7 +47,8 @@ const ps_cmd_doc ps_doc_analyze = {
                    "analysis rules: per time slice the statistic of every rule is compared with its warning and "
                    "critical limits. Localized counter names (German, French, Spanish, ...) are read as English. "
                    "With -o the verdict line and each file written are printed. A folder stands for every "
-                   "*.blg, *.csv and *.tsv in its tree, in path order, each streamed into the analysis in turn.",
+                   "*.blg, *.csv and *.tsv in its tree, in path order, each streamed into the analysis in turn "
+                   "(--jobs N: N read at once).",
     .opts = analyze_opts,
     .nopts = PS_DOC_N(analyze_opts),
     .shared = &ps_cli_log_opts,
@@ -266,29 +271,64 @@ int ps_cli_an_zones(ps_cli *cli, ps_cli_an *o)
     return PS_OK;
 }
 
-int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
+/* Refuse a log whose columns would take more matching than one analysis allows. */
+static int too_much_matching(ps_cli *cli, size_t nscan, const char *path, const ps_log_info *info)
 {
-    size_t nscan = ps_an_scan_rules(&o->set);
+    if ((unsigned long long)nscan * info->ncounters <= PS_AN_MAX_MATCHES)
+        return PS_OK;
+    return ps_error_set(&cli->err, PS_EINPUT, path, 0, 0,
+                        "%zu rules with a wildcard object or counter x %zu columns is more matching than "
+                        "one analysis allows (%llu); select fewer rules or columns",
+                        nscan, info->ncounters, (unsigned long long)PS_AN_MAX_MATCHES);
+}
+
+/* How to read a file a has just begun (ps_an_begin_file with its header info): the number of
+ * columns some rule uses (0: no row is read), and in *f a filter of them to reopen the file with
+ * when that skips at least half of its columns, else NULL (the used paths are exact patterns:
+ * two hash lookups per column, ps_filter_match). */
+static size_t read_plan(ps_analysis *a, const ps_log_info *info, ps_filter **f)
+{
+    size_t used = ps_an_file_columns(a), ncols = info->ncounters;
+    *f = NULL;
+    if (used && used * 2 < ncols)
+        *f = used_filter(a, info);
+    return used;
+}
+
+/* Rows of one file into a, then its end; progress under name unless quiet. */
+static int add_rows(ps_cli *cli, ps_analysis *a, ps_log *log, const char *name, size_t used)
+{
+    ps_row row;
+    uint64_t n = 0;
+    int rc = 0;
+    while (used && (rc = ps_log_next(log, &row, &cli->err)) > 0) {
+        ps_an_add_row(a, &row);
+        if ((++n & 1023) == 0 && !cli->quiet) {
+            uint64_t done, total;
+            ps_log_progress(log, &done, &total);
+            ps_cli_progress(cli, name, done, total);
+        }
+    }
+    ps_cli_progress_end(cli);
+    return rc < 0 ? -rc : PS_OK;
+}
+
+static int run_in_turn(ps_cli *cli, ps_cli_an *o, ps_analysis *a, size_t nscan)
+{
     for (size_t i = 0; i < o->files.n; i++) {
         ps_log_options lo = ps_cli_log_options(cli, &o->logs, NULL);
         ps_log *log;
         int rc = ps_log_open(o->files.v[i], &lo, &log, &cli->err);
         if (rc)
             return rc;
-        if ((unsigned long long)nscan * ps_log_info_get(log)->ncounters > PS_AN_MAX_MATCHES) {
-            rc = ps_error_set(&cli->err, PS_EINPUT, o->files.v[i], 0, 0,
-                              "%zu rules with a wildcard object or counter x %zu columns is more matching than "
-                              "one analysis allows (%llu); select fewer rules or columns",
-                              nscan, ps_log_info_get(log)->ncounters, (unsigned long long)PS_AN_MAX_MATCHES);
+        if ((rc = too_much_matching(cli, nscan, o->files.v[i], ps_log_info_get(log)))) {
             ps_log_close(log);
             return rc;
         }
         ps_an_begin_file(a, ps_log_info_get(log));
-        size_t used = ps_an_file_columns(a);
-        ps_filter *f = NULL;
-        size_t ncols = ps_log_info_get(log)->ncounters;
-        /* the used columns are exact patterns: two hash lookups per column (ps_filter_match) */
-        if (used && used * 2 < ncols && (f = used_filter(a, ps_log_info_get(log)))) {
+        ps_filter *f;
+        size_t used = read_plan(a, ps_log_info_get(log), &f);
+        if (f) {
             ps_log_close(log); /* reopen reading only the used columns */
             lo.filter = f;
             if ((rc = ps_log_open(o->files.v[i], &lo, &log, &cli->err))) {
@@ -297,27 +337,85 @@ int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
             }
             ps_an_restart_file(a, ps_log_info_get(log));
         }
-        ps_row row;
-        uint64_t n = 0;
-        while (used && (rc = ps_log_next(log, &row, &cli->err)) > 0) {
-            ps_an_add_row(a, &row);
-            if ((++n & 1023) == 0 && !cli->quiet) {
-                uint64_t done, total;
-                ps_log_progress(log, &done, &total);
-                ps_cli_progress(cli, o->files.v[i], done, total);
-            }
-        }
-        ps_cli_progress_end(cli);
+        rc = add_rows(cli, a, log, o->files.v[i], used);
         if (!used)
             ps_warn(&cli->warnings, "%s: no counter of the rules in this log", o->files.v[i]);
         o->bad += ps_log_bad_rows(log);
         ps_an_end_file(a);
         ps_log_close(log);
         ps_filter_free(f);
-        if (rc < 0)
-            return -rc;
+        if (rc)
+            return rc;
     }
     return PS_OK;
+}
+
+/* --jobs: what a worker needs to plan a log's reading on its own (a scratch engine). */
+typedef struct an_ahead {
+    const ps_an_ruleset *set;
+    const ps_an_options *opt;
+    size_t nscan;
+} an_ahead;
+
+/* ps_cli_ahead_plan: read_plan on a scratch engine (which columns some rule uses depends only on
+ * the rules and the log's columns); no rows for a log that too_much_matching refuses. */
+static int plan_ahead(void *ctx, const ps_log_info *info, ps_filter **f)
+{
+    const an_ahead *c = ctx;
+    *f = NULL;
+    if ((unsigned long long)c->nscan * info->ncounters > PS_AN_MAX_MATCHES)
+        return 0;
+    ps_analysis *scratch = ps_an_new(c->set, c->opt);
+    ps_an_begin_file(scratch, info);
+    size_t used = read_plan(scratch, info, f);
+    ps_an_free(scratch);
+    return used != 0;
+}
+
+/* --jobs N: the logs read ahead on N threads, each taken into a in input order exactly as
+ * run_in_turn takes it (the same calls with the same rows, warnings and errors). */
+static int run_ahead(ps_cli *cli, ps_cli_an *o, ps_analysis *a, size_t nscan, ps_cli_ahead *ah)
+{
+    int rc = PS_OK;
+    for (size_t i = 0; i < o->files.n && !rc; i++) {
+        ps_log *first, *log;
+        rc = ps_cli_ahead_open(ah, i, &first, &log, &cli->err);
+        if (!rc)
+            rc = too_much_matching(cli, nscan, o->files.v[i], ps_log_info_get(first));
+        size_t used = 0;
+        if (!rc) {
+            ps_an_begin_file(a, ps_log_info_get(first));
+            used = ps_an_file_columns(a);
+            if (log != first)
+                ps_an_restart_file(a, ps_log_info_get(log));
+            ps_row row;
+            int got = 0;
+            while (used && (got = ps_cli_ahead_next(ah, i, &row, &cli->err)) > 0)
+                ps_an_add_row(a, &row);
+            rc = got < 0 ? -got : PS_OK;
+            ps_an_end_file(a);
+        }
+        o->bad += ps_cli_ahead_done(ah, i, &cli->warnings);
+        if (!rc && !used)
+            ps_warn(&cli->warnings, "%s: no counter of the rules in this log", o->files.v[i]);
+    }
+    return rc;
+}
+
+int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a)
+{
+    size_t nscan = ps_an_scan_rules(&o->set);
+    ps_cli_ahead *ah = NULL;
+    an_ahead ctx = {&o->set, &o->an, nscan};
+    if (o->jobs > 1 && o->files.n > 1) {
+        ps_log_options lo = ps_cli_log_options(cli, &o->logs, NULL);
+        ah = ps_cli_ahead_start(cli, (const char *const *)o->files.v, o->files.n, o->jobs, &lo, plan_ahead, &ctx);
+    }
+    if (!ah)
+        return run_in_turn(cli, o, a, nscan);
+    int rc = run_ahead(cli, o, a, nscan, ah);
+    ps_cli_ahead_stop(ah);
+    return rc;
 }
 
 int ps_cli_an_output(ps_cli *cli, ps_cli_an *o, const ps_an_result *r, const char *label)

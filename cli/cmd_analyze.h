@@ -19,6 +19,7 @@ typedef struct ps_cli_an {
     uint64_t bad;
     const char *b_text, *e_text; /* -b / -e as given (for messages) */
     ps_cli_list sets; /* --set NAME=VALUE as given */
+    int jobs; /* --jobs: logs read at once (0, 1: in turn) */
     char **set_names;
     const char **set_values; /* split by ps_cli_an_answers */
 } ps_cli_an;
@@ -35,7 +36,7 @@ int ps_cli_an_answers(ps_cli *cli, ps_cli_an *o);
 /* Logs of different time zones (or some without one) are shown in UTC: read an offset-less
  * -b/-e as UTC then too (opens every log once to read its zone). Errors: as ps_log_open. */
 int ps_cli_an_zones(ps_cli *cli, ps_cli_an *o);
-/* Stream every log into a. */
+/* Stream every log into a, in input order (--jobs N: N logs read ahead at once, the same result). */
 int ps_cli_an_run(ps_cli *cli, ps_cli_an *o, ps_analysis *a);
 /* Render every output, write it, and map the verdict to PS_OK / PS_EFAIL (the verdict line is
  * cli->verdict). */

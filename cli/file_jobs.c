@@ -105,5 +105,10 @@ int ps_cli_jobs_report(ps_cli *cli, ps_cli_job *f, int rc)
         cli->err = f->err;
         return f->rc;
     }
+    if (f->rc) { /* the first failure is the command's error; each later one is named too */
+        char line[1200];
+        ps_error_format(&f->err, line, sizeof line);
+        ps_warn(&cli->warnings, "%s (this input failed too)", line);
+    }
     return rc;
 }
