@@ -13,8 +13,9 @@
  * Exact patterns (no '*' in the object, the counter and the instance; the machine absent, "*" or
  * without '*') are keys of one hash table (the project's ps_hash, ASCII case-insensitive like the
  * glob): a path is looked up under its machine and under "any machine", so a filter of N exact
- * patterns costs two lookups per column, not N glob matches. Only the patterns with a wildcard
- * are globbed, in turn.
+ * patterns costs two lookups per column, not N glob matches. A pattern with a wildcard is
+ * globbed only against the columns of its object (patterns by object name in a second table),
+ * unless the object itself holds the wildcard.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -26,9 +27,10 @@ struct ps_filter {
     ps_counter_path *pats;
     char **inst; /* whole instance text of each pattern, NULL when it has none */
     size_t n, cap;
-    size_t *glob; /* the patterns with a wildcard (indexes in pats) */
+    size_t *glob; /* the patterns with a wildcard in the object (indexes in pats) */
     size_t nglob;
     ps_hash keys; /* key_of of every exact pattern -> its index */
+    ps_hash by_object; /* the other wildcard patterns: object -> index (a multimap) */
 };
 
 /* Key separators: bytes no counter path part holds. */
@@ -65,6 +67,7 @@ ps_filter *ps_filter_new(void)
 {
     ps_filter *f = ps_xcalloc(1, sizeof(ps_filter));
     ps_hash_init(&f->keys, PS_HASH_NOCASE);
+    ps_hash_init(&f->by_object, PS_HASH_NOCASE);
     return f;
 }
 
@@ -108,7 +111,9 @@ int ps_filter_add(ps_filter *f, const char *pattern, ps_error *err)
         key_of(&k, any ? NULL : p.machine, p.object, inst, p.counter);
         ps_hash_add(&f->keys, k.data, k.len, f->n);
         ps_buf_fini(&k);
-    } else
+    } else if (!has_star(p.object))
+        ps_hash_add(&f->by_object, p.object, strlen(p.object), f->n);
+    else
         f->glob[f->nglob++] = f->n;
     f->inst[f->n] = inst;
     f->pats[f->n++] = p;
@@ -175,7 +180,12 @@ int ps_filter_match(const ps_filter *f, const ps_counter_path *p)
         if (hit)
             return 1;
     }
-    for (size_t i = 0; i < f->nglob; i++)
+    size_t cursor = 0, i;
+    while (f->by_object.count && p->object &&
+           (i = ps_hash_next(&f->by_object, p->object, strlen(p->object), &cursor)) != PS_HASH_NONE)
+        if (match_one(&f->pats[i], f->inst[i], p))
+            return 1;
+    for (i = 0; i < f->nglob; i++)
         if (match_one(&f->pats[f->glob[i]], f->inst[f->glob[i]], p))
             return 1;
     return 0;
@@ -193,7 +203,7 @@ int ps_filter_match_each(const ps_filter *f, const ps_counter_path *p)
 
 size_t ps_filter_exact_count(const ps_filter *f)
 {
-    return f ? f->n - f->nglob : 0;
+    return f ? f->n - f->nglob - f->by_object.count : 0;
 }
 
 void ps_filter_free(ps_filter *f)
@@ -208,5 +218,6 @@ void ps_filter_free(ps_filter *f)
     free(f->inst);
     free(f->glob);
     ps_hash_fini(&f->keys);
+    ps_hash_fini(&f->by_object);
     free(f);
 }

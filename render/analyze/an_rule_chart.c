@@ -22,12 +22,6 @@
 #define AN_CHART_H 300.0 /* one panel */
 #define AN_PANEL_H 250.0 /* each of several panels */
 
-typedef struct an_panel {
-    size_t p0, np; /* its periods */
-    ps_time first, last; /* UTC */
-    ps_time lo, hi; /* UTC: its points are in (lo, hi] */
-} an_panel;
-
 typedef struct an_panel_keep {
     ps_chart_spec spec;
     ps_chart_series *series;
@@ -51,11 +45,10 @@ struct ps_an_rule_charts {
     char x_label[200];
 };
 
-/* The panels of r (at least one); out has PS_AN_MAX_PANELS places. */
-static size_t panels_of(const ps_an_result *r, an_panel *out)
+size_t ps_an_panels(const ps_an_result *r, ps_an_panel *out)
 {
     if (r->nperiods < 2) {
-        out[0] = (an_panel){0, r->nperiods, r->first, r->last, INT64_MIN, INT64_MAX};
+        out[0] = (ps_an_panel){0, r->nperiods, r->first, r->last, INT64_MIN, INT64_MAX};
         return 1;
     }
     size_t np = r->nperiods, n = np < PS_AN_MAX_PANELS ? np : PS_AN_MAX_PANELS;
@@ -71,8 +64,8 @@ static size_t panels_of(const ps_an_result *r, an_panel *out)
     size_t m = 0;
     for (size_t i = 0; i < np; i++) {
         if (i == 0 || brk[i])
-            out[m++] = (an_panel){i, 0, r->periods[i].first, r->periods[i].last, INT64_MIN, INT64_MAX};
-        an_panel *p = &out[m - 1];
+            out[m++] = (ps_an_panel){i, 0, r->periods[i].first, r->periods[i].last, INT64_MIN, INT64_MAX};
+        ps_an_panel *p = &out[m - 1];
         p->np++;
         p->last = r->periods[i].last;
     }
@@ -141,8 +134,7 @@ static void limits(ps_an_rule_charts *c, const ps_an_result *res, const ps_an_ru
     (void)res;
 }
 
-/* The points of s in panel p: [*from, *from + returned count). */
-static size_t panel_points(const ps_an_series *s, const an_panel *p, size_t *from)
+size_t ps_an_panel_points(const ps_an_series *s, const ps_an_panel *p, size_t *from)
 {
     size_t a = 0;
     while (a < s->npoints && s->points[a].t <= p->lo)
@@ -154,8 +146,7 @@ static size_t panel_points(const ps_an_series *s, const an_panel *p, size_t *fro
     return b - a;
 }
 
-/* The panel's title "TITLE, period K of N" ("periods K to L of N") and subtitle "FIRST to LAST". */
-static void panel_texts(const ps_an_result *res, const char *title, const an_panel *p, an_panel_keep *k)
+void ps_an_panel_texts(const ps_an_result *res, const char *title, const ps_an_panel *p, char **head, char **range)
 {
     char t1[40], t2[40];
     ps_buf b = {0};
@@ -163,10 +154,12 @@ static void panel_texts(const ps_an_result *res, const char *title, const an_pan
         ps_buf_printf(&b, "%s, period %zu of %zu", title, p->p0 + 1, res->nperiods);
     else
         ps_buf_printf(&b, "%s, periods %zu to %zu of %zu", title, p->p0 + 1, p->p0 + p->np, res->nperiods);
-    k->title = ps_buf_steal(&b);
+    *head = ps_buf_steal(&b);
+    if (!range)
+        return;
     ps_buf_printf(&b, "%s to %s", ps_an_fmt_log_time(t1, sizeof t1, res, p->first),
                   ps_an_fmt_log_time(t2, sizeof t2, res, p->last));
-    k->subtitle = ps_buf_steal(&b);
+    *range = ps_buf_steal(&b);
 }
 
 ps_an_rule_charts *ps_an_rule_charts_build(const ps_an_result *res, size_t ri)
@@ -206,8 +199,8 @@ ps_an_rule_charts *ps_an_rule_charts_build(const ps_an_result *res, size_t ri)
     limits(c, res, r, &res->series[pick[0]]);
     char zt[160];
     snprintf(c->x_label, sizeof c->x_label, "time: %s; averages", ps_an_zone_text(zt, sizeof zt, res));
-    an_panel panels[PS_AN_MAX_PANELS];
-    size_t npanels = panels_of(res, panels);
+    ps_an_panel panels[PS_AN_MAX_PANELS];
+    size_t npanels = ps_an_panels(res, panels);
     c->panels = ps_xcalloc(npanels, sizeof *c->panels);
     for (size_t k = 0; k < npanels; k++) {
         an_panel_keep *pk = &c->panels[c->n];
@@ -215,25 +208,27 @@ ps_an_rule_charts *ps_an_rule_charts_build(const ps_an_result *res, size_t ri)
         size_t ns = 0, ne = 0;
         for (size_t j = 0; j < np; j++) {
             const ps_an_series *s = &res->series[pick[j]];
-            size_t from, n = panel_points(s, &panels[k], &from);
+            size_t from, n = ps_an_panel_points(s, &panels[k], &from);
             if (!n)
                 continue;
             pk->series[ns++] = (ps_chart_series){
                 .label = c->labels[j], .role = (int)(j % PS_CHART_NSERIES_ROLES), .n = n, .v = c->v[j] + from, .t = c->t[j] + from};
-            if (c->lo[j])
-                pk->env[ne++] = (ps_chart_envelope){.label = ne == 0 ? "slice min-max" : NULL,
+            if (c->lo[j]) {
+                pk->env[ne] = (ps_chart_envelope){.label = ne == 0 ? "slice min-max" : NULL,
                                                     .role = (int)(j % PS_CHART_NSERIES_ROLES),
                                                     .n = n,
                                                     .t = c->t[j] + from,
                                                     .lo = c->lo[j] + from,
                                                     .hi = c->hi[j] + from};
+                ne++;
+            }
         }
         if (!ns) { /* no instance drawn has samples in this period */
             free(pk->series);
             continue;
         }
         if (npanels > 1)
-            panel_texts(res, r->title, &panels[k], pk);
+            ps_an_panel_texts(res, r->title, &panels[k], &pk->title, &pk->subtitle);
         pk->spec = (ps_chart_spec){.kind = PS_CHART_TIME,
                                    .title = pk->title ? pk->title : r->title,
                                    .subtitle = pk->subtitle,

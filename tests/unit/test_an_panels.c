@@ -102,6 +102,9 @@ Test(an_panels, two_days_two_panels, .fini = teardown)
         cr_expect_eq(sp->nseries, 1);
         cr_expect_eq(sp->nthresholds, 2); /* warning 50 and critical 90 in every panel */
         cr_expect_eq(sp->height, 250);
+        /* the slice min-max band behind the average, named once in the legend */
+        cr_expect_eq(sp->nenvelopes, 1);
+        cr_expect_str_eq(sp->envelopes[0].label, "slice min-max");
     }
     cr_expect_str_eq(ps_an_rule_charts_spec(c, 0)->title, "A high, period 1 of 2");
     cr_expect_str_eq(ps_an_rule_charts_spec(c, 0)->subtitle, "2026-01-05 09:00:00 to 2026-01-05 09:29:45");
@@ -160,4 +163,29 @@ Test(an_panels, no_samples_no_chart)
     ps_an_result empty = {0};
     cr_expect_eq(ps_an_rule_charts_build(&empty, 0), NULL);
     cr_expect_eq(ps_an_rule_charts_count(NULL), 0);
+}
+
+/* perfscribe chart on the same two logs: a chart per period too (its time axis in UTC, the
+ * range named in the axis label); overlaid on relative time, one chart. */
+Test(an_panels, chart_command_per_period, .fini = teardown)
+{
+    ps_time t[2] = {ps_time_from_fields(2026, 1, 5, 9, 0, 0, 0), ps_time_from_fields(2026, 1, 7, 14, 0, 0, 0)};
+    run(t, 2);
+    const ps_an_result *rs[1] = {res};
+    ps_an_charts *c = ps_an_charts_build(rs, NULL, 1, 0, NULL);
+    cr_assert_eq(ps_an_charts_count(c), 2);
+    cr_expect_str_eq(ps_an_charts_spec(c, 0)->title, "A high, period 1 of 2");
+    cr_expect_str_eq(ps_an_charts_spec(c, 1)->x_label, "time (UTC), 2026-01-07 14:00:00 to 2026-01-07 14:29:45");
+    for (size_t i = 0; i < 2; i++) {
+        ps_chart_layout l;
+        ps_error err = {0};
+        cr_assert_eq(ps_chart_layout_compute(ps_an_charts_spec(c, i), &l, &err), PS_OK, "%s", err.msg);
+        cr_expect(l.x.min >= (double)(t[i] - MIN) && l.x.max <= (double)(t[i] + LOG_MS + MIN),
+                  "chart %zu: axis %.0f to %.0f", i, l.x.min, l.x.max);
+        ps_chart_layout_fini(&l);
+    }
+    ps_an_charts_free(c);
+    c = ps_an_charts_build(rs, NULL, 1, 1, "runs");
+    cr_expect_eq(ps_an_charts_count(c), 1);
+    ps_an_charts_free(c);
 }
