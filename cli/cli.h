@@ -285,7 +285,7 @@ int ps_cli_convert_sql(ps_cli *cli, const ps_cli_sql_opts *o, const char *const 
  * it may read only what it is given and what no other thread writes); plan returns 1 when the
  * rows are wanted and may set filter (the log is then reopened with it, the first kept open too;
  * the filter is freed with the logs); then the worker decodes the rows into chunks (at most
- * 64 MiB of rows decoded ahead over all logs, at most 2 * jobs logs open). The caller takes log
+ * 16 MiB of rows decoded ahead over all logs, at most 2 * jobs logs open). The caller takes log
  * 0, 1, ... in turn: ps_cli_ahead_open (both logs, or the open failure as ps_log_open words
  * it), ps_cli_ahead_next (as ps_log_next: 1 row, 0 end, -PS_* with err), ps_cli_ahead_done (its
  * warnings appended to w, its logs closed; returns its bad rows), so it sees exactly what

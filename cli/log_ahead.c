@@ -12,7 +12,7 @@
 #include <string.h>
 
 /* Decoded rows waiting for the consumer, over every log ahead. */
-#define AHEAD_BYTES (64u << 20)
+#define AHEAD_BYTES (16u << 20)
 /* Bytes of one chunk of rows (at least one row). */
 #define AHEAD_CHUNK_BYTES (256u << 10)
 /* Logs open at once per job. */
@@ -20,10 +20,11 @@
 
 typedef struct chunk {
     struct chunk *next;
-    size_t n, cap, nvalues, bytes;
+    size_t n, cap, nvalues, bytes; /* rows, their room, values per row; bytes of mem */
+    double *values; /* cap rows of nvalues, then: */
     ps_time *local, *utc;
     long *line;
-    double *values; /* cap rows of nvalues */
+    unsigned char *mem;
 } chunk;
 
 typedef struct slot {
@@ -57,32 +58,50 @@ struct ps_cli_ahead {
     pthread_cond_t cond; /* any change: a log taken, opened, a chunk published or consumed, stop */
     pthread_t *tid;
     size_t nthreads;
+    chunk *spare; /* consumed chunks of AHEAD_CHUNK_BYTES, reused (their pages stay mapped) */
 };
 
-static chunk *chunk_new(size_t nvalues)
+/* Under the lock: an empty chunk for rows of nvalues values (a spare one when they fit). */
+static chunk *chunk_get(ps_cli_ahead *a, size_t nvalues)
 {
-    size_t row = sizeof(ps_time) * 2 + sizeof(long) + nvalues * sizeof(double);
-    size_t cap = AHEAD_CHUNK_BYTES / row ? AHEAD_CHUNK_BYTES / row : 1;
-    chunk *c = ps_xcalloc(1, sizeof *c);
+    size_t row = nvalues * sizeof(double) + sizeof(ps_time) * 2 + sizeof(long);
+    size_t cap = AHEAD_CHUNK_BYTES / row ? AHEAD_CHUNK_BYTES / row : 1, bytes = cap * row;
+    chunk *c = NULL;
+    if (bytes <= AHEAD_CHUNK_BYTES && a->spare) {
+        c = a->spare;
+        a->spare = c->next;
+    } else {
+        c = ps_xcalloc(1, sizeof *c);
+        c->bytes = bytes > AHEAD_CHUNK_BYTES ? bytes : AHEAD_CHUNK_BYTES;
+        c->mem = ps_xmalloc(c->bytes);
+    }
+    c->next = NULL;
+    c->n = 0;
     c->cap = cap;
     c->nvalues = nvalues;
-    c->bytes = cap * row;
-    c->local = ps_xmalloc(cap * sizeof *c->local);
-    c->utc = ps_xmalloc(cap * sizeof *c->utc);
-    c->line = ps_xmalloc(cap * sizeof *c->line);
-    c->values = ps_xmalloc((nvalues ? cap * nvalues : 1) * sizeof *c->values);
+    c->values = (double *)(void *)c->mem; /* malloc's alignment suits every array below */
+    c->local = (ps_time *)(void *)(c->values + cap * nvalues);
+    c->utc = c->local + cap;
+    c->line = (long *)(void *)(c->utc + cap);
     return c;
 }
 
 static void chunk_free(chunk *c)
 {
-    if (!c)
-        return;
-    free(c->local);
-    free(c->utc);
-    free(c->line);
-    free(c->values);
+    if (c)
+        free(c->mem);
     free(c);
+}
+
+/* Under the lock: c is consumed. */
+static void chunk_put(ps_cli_ahead *a, chunk *c)
+{
+    if (c && c->bytes == AHEAD_CHUNK_BYTES) {
+        c->next = a->spare;
+        a->spare = c;
+    } else {
+        chunk_free(c);
+    }
 }
 
 /* Under the lock: c joins log k's rows (NULL: nothing); done marks the end of them. */
@@ -97,7 +116,7 @@ static void publish(ps_cli_ahead *a, size_t k, chunk *c, int done)
         s->tail = c;
         s->buffered += c->bytes;
     } else {
-        chunk_free(c);
+        chunk_put(a, c);
     }
     s->done |= done;
     pthread_cond_broadcast(&a->cond);
@@ -153,8 +172,11 @@ static int read_rows(ps_cli_ahead *a, size_t k)
     ps_row row;
     int got;
     while ((got = ps_log_next(s->log, &row, &s->err)) > 0) {
-        if (!c)
-            c = chunk_new(nv);
+        if (!c) {
+            pthread_mutex_lock(&a->lock);
+            c = chunk_get(a, nv);
+            pthread_mutex_unlock(&a->lock);
+        }
         c->local[c->n] = row.local;
         c->utc[c->n] = row.utc;
         c->line[c->n] = row.line;
@@ -273,7 +295,7 @@ int ps_cli_ahead_next(ps_cli_ahead *a, size_t k, ps_row *row, ps_error *err)
         pthread_mutex_lock(&a->lock);
         if (s->reading) {
             s->buffered -= s->reading->bytes;
-            chunk_free(s->reading);
+            chunk_put(a, s->reading);
             s->reading = NULL;
             pthread_cond_broadcast(&a->cond);
         }
@@ -301,15 +323,15 @@ int ps_cli_ahead_next(ps_cli_ahead *a, size_t k, ps_row *row, ps_error *err)
 }
 
 /* Under the lock, or with no worker left: free what a log holds. */
-static void slot_free(slot *s)
+static void slot_free(ps_cli_ahead *a, slot *s)
 {
     while (s->head) {
         chunk *c = s->head;
         s->head = c->next;
-        chunk_free(c);
+        chunk_put(a, c);
     }
     s->tail = NULL;
-    chunk_free(s->reading);
+    chunk_put(a, s->reading);
     s->reading = NULL;
     s->buffered = 0;
     if (s->log && s->log != s->first)
@@ -333,7 +355,7 @@ uint64_t ps_cli_ahead_done(ps_cli_ahead *a, size_t k, ps_warnings *w)
     for (size_t i = 0; i < s->warnings.n; i++)
         ps_warn(w, "%s", s->warnings.msgs[i]);
     uint64_t bad = s->bad;
-    slot_free(s);
+    slot_free(a, s);
     a->cur = k + 1;
     pthread_cond_broadcast(&a->cond);
     pthread_mutex_unlock(&a->lock);
@@ -352,7 +374,12 @@ void ps_cli_ahead_stop(ps_cli_ahead *a)
         pthread_join(a->tid[t], NULL);
     ps_cli_progress_end(a->cli);
     for (size_t k = 0; k < a->n; k++)
-        slot_free(&a->s[k]);
+        slot_free(a, &a->s[k]);
+    while (a->spare) {
+        chunk *c = a->spare;
+        a->spare = c->next;
+        chunk_free(c);
+    }
     pthread_cond_destroy(&a->cond);
     pthread_mutex_destroy(&a->lock);
     free(a->tid);

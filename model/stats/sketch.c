@@ -26,6 +26,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,14 +61,18 @@ struct ps_sketch {
 
 static double inv_w; /* 1 / ln(gamma) */
 static double w_;
+static pthread_once_t consts_once = PTHREAD_ONCE_INIT; /* sketches are made on several threads */
+
+static void compute_consts(void)
+{
+    double gamma = (1 + PS_SKETCH_ALPHA) / (1 - PS_SKETCH_ALPHA);
+    w_ = log(gamma);
+    inv_w = 1 / w_;
+}
 
 static void init_consts(void)
 {
-    if (inv_w == 0) {
-        double gamma = (1 + PS_SKETCH_ALPHA) / (1 - PS_SKETCH_ALPHA);
-        w_ = log(gamma);
-        inv_w = 1 / w_;
-    }
+    pthread_once(&consts_once, compute_consts);
 }
 
 /* Piecewise-linear log2 from the IEEE-754 bits (x normal, > 0). */
