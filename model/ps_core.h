@@ -142,6 +142,9 @@ typedef struct ps_counter_path {
  * Fills *out (free with ps_path_fini). Returns PS_EINPUT with err->msg on malformed text. */
 int ps_path_parse(const char *text, ps_counter_path *out, ps_error *err);
 void ps_path_fini(ps_counter_path *p); /* members only; NULL ok */
+/* A deep copy of s into *d (every string duplicated, NULL stays NULL; free with ps_path_fini).
+ * Never fails (allocation failure aborts). */
+void ps_path_copy(ps_counter_path *d, const ps_counter_path *s);
 /* Whole instance text "parent/instance#n" as written (heap, caller frees), NULL without one. */
 char *ps_path_instance_text(const ps_counter_path *p);
 
