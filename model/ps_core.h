@@ -156,8 +156,16 @@ ps_filter *ps_filter_new(void);
 /* Add one pattern; PS_EUSAGE with a message when it is not a counter path pattern. */
 int ps_filter_add(ps_filter *f, const char *pattern, ps_error *err);
 size_t ps_filter_count(const ps_filter *f);
-/* 1 when p matches one of the patterns (or the filter is empty), else 0. */
+/* 1 when p matches one of the patterns (or the filter is empty), else 0. Exact patterns (no
+ * '*' but in the machine part "\\*") are looked up in a hash table (two lookups per path);
+ * a pattern with a wildcard is globbed only against paths of its object (unless the object
+ * holds the wildcard): linear in columns + patterns for exact patterns. */
 int ps_filter_match(const ps_filter *f, const ps_counter_path *p);
+/* The same answer by globbing every pattern in turn (the reference ps_filter_match is tested
+ * against; patterns x paths). */
+int ps_filter_match_each(const ps_filter *f, const ps_counter_path *p);
+/* How many of the patterns are exact (looked up, not globbed). */
+size_t ps_filter_exact_count(const ps_filter *f);
 void ps_filter_free(ps_filter *f);
 /* Case-insensitive (ASCII) glob with '*' only (the filter's part matching); s NULL matches
  * only "*" and "". */
