@@ -211,9 +211,38 @@ static int number_before(const char *s, size_t so)
     return 0;
 }
 
+/* Where the value of a label ending at a may start: after a parenthesized translation of the
+ * label ("Database Disks Transfers/sec (Datenbank-Datenträger: Übertragungen/s)  228.253": a
+ * localized paper prints ESRP's term with its translation), else a. A gloss holds no digit and
+ * several words or a non-ASCII letter (so "(ms)", "(sec)" or "(2,500 users)" are never one); it
+ * ends at its closing parenthesis or, wrapped in a table cell, at the cell's end (a tab or two
+ * spaces). */
+static size_t after_gloss(const char *s, size_t a, size_t b)
+{
+    size_t i = a;
+    while (i < b && s[i] == ' ')
+        i++;
+    if (i >= b || s[i] != '(')
+        return a;
+    int depth = 0, wide = 0, spaces = 0;
+    for (size_t j = i; j < b; j++) {
+        if (s[j] >= '0' && s[j] <= '9')
+            return a;
+        if (depth > 0 && (s[j] == '\t' || (s[j] == ' ' && j + 1 < b && s[j + 1] == ' ')))
+            return wide || spaces ? j : a; /* the cell ends inside the gloss (wrapped) */
+        wide |= (unsigned char)s[j] >= 0x80;
+        spaces += s[j] == ' ';
+        depth += s[j] == '(' ? 1 : s[j] == ')' ? -1 : 0;
+        if (depth == 0 && j > i)
+            return wide || spaces ? j + 1 : a;
+    }
+    return a;
+}
+
 static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, int after_label, const pev *e, long line)
 {
     const paper_pattern *d = &r->pp.def[e->pat];
+    a = after_gloss(s, a, b);
     int in_report = r->cur_report >= 0;
     if ((d->where == PW_BODY && in_report) || (d->where == PW_REPORT && !in_report))
         return;
@@ -222,7 +251,11 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
         return; /* a trend cell "100% [7.7 msec]", read as a percentage cell */
     if (m != PS_M_VERDICT && m != PS_M_COLLECTION_START && m != PS_M_COLLECTION_END && paper_prose_after(s, a, b))
         return;
-    if (!in_report && paper_is_latency(m) && number_before(s, e->so))
+    size_t lead = 0;
+    while (lead < e->so && s[lead] == ' ')
+        lead++;
+    /* the number may end the line before, when a sentence wraps between it and its words */
+    if (!in_report && paper_is_latency(m) && (number_before(s, e->so) || (lead == e->so && r->prev_number_unit)))
         return;
     if (!in_report && (!at_eol || after_label)) {
         size_t i = a;
@@ -456,6 +489,12 @@ static void do_line(rd *r, const char *s, size_t n, long line)
         t = swapped;
     }
     read_line(r, t, tn, line);
+    size_t end = n, word = 0; /* "... 23.529 msec" or "... 23.529 msec average" */
+    while (end > 0 && s[end - 1] == ' ')
+        end--;
+    for (word = end; word > 0 && s[word - 1] != ' ';)
+        word--;
+    r->prev_number_unit = number_before(s, end) || (word > 0 && number_before(s, word));
     paper_report_claims(r, first, fmt);
     paper_remember_line(r, s, n, joined != NULL);
     free(swapped);

@@ -131,6 +131,8 @@ typedef struct rd {
     /* the previous report line when it may be the first part of a wrapped label */
     char *wrap_prev;
     size_t wrap_prevn;
+    int prev_number_unit; /* the previous line ended with a number and its unit ("23.529 msec"),
+                           * maybe and one word ("23.529 msec average") */
 } rd;
 
 /* paper_report.c: a report as a whole */

@@ -134,6 +134,8 @@ struct ps_doc {
     const ps_lang *lang; /* language of the stock texts, never NULL (ps_msg(d->lang, id));
                                  * lang->doc_tag is the HTML lang / PDF /Lang of the document */
     char *watermark; /* drawn across every page (e.g. ps_msg(lang, PS_MSG_DRAFT)); NULL = none */
+    char **cover_notes; /* small print at the foot of the title page: copyright, trademarks, */
+    size_t ncover_notes; /* document number (never a page of their own) */
     doc_block *blocks;
     size_t nblocks, cap;
 };

@@ -125,24 +125,35 @@ const char *doc_esrp_version_text(int esrp)
 /* ------------------------------------------------------------------ test result summary */
 
 typedef struct perf_row {
-    const char *v2, *v34;
+    enum ps_msg_id v2, v34; /* ESRP's own row labels per version (the audit reads the English ones back:
+                             * parser/paper/paper_patterns.c) */
     size_t off;
     int group;
 } perf_row;
-/* ESRP's own row labels (the audit reads them back: parser/paper/paper_patterns.c) */
 static const perf_row perf_rows[] = {
-    {"Average Database Disk Transfers/sec", "Database Disks Transfers/sec",
-     offsetof(ps_js_summary, db_transfers_per_sec), 0},
-    {"Average Database Disk Reads/sec", "Database Disks Reads/sec", offsetof(ps_js_summary, db_reads_per_sec), 0},
-    {"Average Database Disk Writes/sec", "Database Disks Writes/sec", offsetof(ps_js_summary, db_writes_per_sec), 0},
-    {"Average Database Disk Read Latency (ms)", "Average Database Disk Read Latency (ms)",
-     offsetof(ps_js_summary, db_read_latency_ms), 0},
-    {"Average Database Disk Write Latency (ms)", "Average Database Disk Write Latency (ms)",
-     offsetof(ps_js_summary, db_write_latency_ms), 0},
-    {"Average Log Disk Writes/sec", "Log Disks Writes/sec", offsetof(ps_js_summary, log_writes_per_sec), 1},
-    {"Average Log Disk Write Latency (ms)", "Average Log Disk Write Latency (ms)",
-     offsetof(ps_js_summary, log_write_latency_ms), 1},
+    {PS_MSG_SUM_V2_DB_TRANSFERS, PS_MSG_SUM_DB_TRANSFERS, offsetof(ps_js_summary, db_transfers_per_sec), 0},
+    {PS_MSG_SUM_V2_DB_READS, PS_MSG_SUM_DB_READS, offsetof(ps_js_summary, db_reads_per_sec), 0},
+    {PS_MSG_SUM_V2_DB_WRITES, PS_MSG_SUM_DB_WRITES, offsetof(ps_js_summary, db_writes_per_sec), 0},
+    {PS_MSG_SUM_DB_READ_LAT, PS_MSG_SUM_DB_READ_LAT, offsetof(ps_js_summary, db_read_latency_ms), 0},
+    {PS_MSG_SUM_DB_WRITE_LAT, PS_MSG_SUM_DB_WRITE_LAT, offsetof(ps_js_summary, db_write_latency_ms), 0},
+    {PS_MSG_SUM_V2_LOG_WRITES, PS_MSG_SUM_LOG_WRITES, offsetof(ps_js_summary, log_writes_per_sec), 1},
+    {PS_MSG_SUM_LOG_WRITE_LAT, PS_MSG_SUM_LOG_WRITE_LAT, offsetof(ps_js_summary, log_write_latency_ms), 1},
 };
+
+/* A summary row's label in L: ESRP's English term, after its translation in another language
+ * ("Datenbank-Datenträger: Übertragungen/s (Database Disks Transfers/sec)"), as the appendices
+ * keep Jetstress's own labels: the term is what ESRP and the audit know the row by. */
+static char *row_label(const ps_lang *L, enum ps_msg_id id)
+{
+    ps_buf b = {0};
+    if (!L || L == ps_lang_en()) {
+        ps_buf_puts(&b, ps_msg(NULL, id));
+        return ps_buf_steal(&b);
+    }
+    const ps_msg_field f[] = {{"local", ps_msg(L, id)}, {"esrp", ps_msg(NULL, id)}};
+    ps_msg_fill(&b, ps_msg(L, PS_MSG_SUM_TERM), f, 2);
+    return ps_buf_steal(&b);
+}
 
 static double sum_field(const ps_js_summary *s, size_t off)
 {
@@ -167,7 +178,9 @@ static void perf_table(build_ctx *c, const char *caption, const ps_js_summary *s
         }
         char v[48];
         r = doc_row(t, DOC_ROW_BODY);
-        doc_cell(t, r, 0, c->d->esrp == 2 ? perf_rows[i].v2 : perf_rows[i].v34);
+        char *label = row_label(L, c->d->esrp == 2 ? perf_rows[i].v2 : perf_rows[i].v34);
+        doc_cell(t, r, 0, label);
+        free(label);
         doc_cell(t, r, 1, ps_fmt_num(v, sizeof v, sum_field(s, perf_rows[i].off), 3));
     }
     char a[32], b[32], l[32];

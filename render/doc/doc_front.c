@@ -97,7 +97,16 @@ static void revisions(build_ctx *c)
     }
 }
 
-/* Copyright, trademarks and the document number, as small print after the revisions. */
+/* One line of small print at the foot of the title page. */
+static void cover_note(ps_doc *d, const char *text)
+{
+    d->cover_notes = ps_xrealloc(d->cover_notes, (d->ncover_notes + 1) * sizeof *d->cover_notes);
+    d->cover_notes[d->ncover_notes++] = ps_xstrdup(text);
+}
+
+/* Copyright, trademarks and the document number, as small print at the foot of the title page
+ * (as real papers print them on their notice page): in the body they would stand alone on a page
+ * whenever no abstract or revisions precede the Introduction, which starts a page. */
 static void legal(build_ctx *c)
 {
     const ps_lang *L = c->d->lang;
@@ -108,15 +117,15 @@ static void legal(build_ctx *c)
     ps_buf t = {0};
     if (*holder) { /* no line "(c) 2026 ." when nobody is named */
         ps_buf_printf(&t, ps_msg(L, PS_MSG_COPYRIGHT), y, holder);
-        doc_add(c->d, DOC_NOTE, t.data);
+        cover_note(c->d, t.data);
         ps_buf_reset(&t);
     }
     const char *tm = sol_get(c, "document", "trademarks");
-    doc_add(c->d, DOC_NOTE, tm ? tm : ps_msg(L, PS_MSG_TRADEMARKS));
+    cover_note(c->d, tm ? tm : ps_msg(L, PS_MSG_TRADEMARKS));
     const char *num = sol_get(c, "document", "number");
     if (num) {
         ps_buf_printf(&t, ps_msg(L, PS_MSG_DOC_NUMBER), num);
-        doc_add(c->d, DOC_NOTE, t.data);
+        cover_note(c->d, t.data);
     }
     ps_buf_fini(&t);
 }

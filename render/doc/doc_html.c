@@ -231,7 +231,19 @@ static int expand(const ps_doc *d, const char *tpl, const char *css, ps_buf *out
                 doc_html_text(out, ps_doc_lang(d), d->watermark);
                 ps_buf_puts(out, "</div>");
             }
-        } else if (IS("paper"))
+        } else if (IS("cover_notes")) {
+            if (d->ncover_notes)
+                ps_buf_puts(out, "<div class=\"legal\">\n");
+            for (size_t i = 0; i < d->ncover_notes; i++) {
+                ps_buf_puts(out, "<p class=\"legal\">");
+                doc_html_text(out, ps_doc_lang(d), d->cover_notes[i]);
+                ps_buf_puts(out, "</p>\n");
+            }
+            if (d->ncover_notes)
+                ps_buf_puts(out, "</div>");
+        } else if (IS("contents"))
+            esc(out, ps_msg(d->lang, PS_MSG_CONTENTS));
+        else if (IS("paper"))
             ps_buf_puts(out, d->paper_letter ? "letter" : "A4");
         else if (IS("css"))
             ps_buf_puts(out, css);

@@ -281,6 +281,27 @@ static void body(pdf_ctx *c)
     c->cur_block = SIZE_MAX;
 }
 
+/* The title page's small print (copyright, trademarks, document number), its last line just
+ * above the margin over the bottom band. */
+static void cover_notes(pdf_ctx *c)
+{
+    const double size = PDF_STYLE.size.note, lead = size * PDF_STYLE.font.lead;
+    double h = 0;
+    for (size_t i = 0; i < c->d->ncover_notes; i++) {
+        char *t = pdf_text(c, c->d->cover_notes[i]), **l;
+        size_t n = pdf_wrap(c, PDF_REGULAR, size, t, c->pw - c->ml - c->mr, &l);
+        h += (double)n * lead + (i ? PDF_STYLE.text.para_after : 0);
+        free_lines(l, n);
+        free(t);
+    }
+    double top = c->ph - PDF_STYLE.furniture.band - c->mb - h;
+    if (top > c->y) /* below the date; else right after it */
+        c->y = top;
+    for (size_t i = 0; i < c->d->ncover_notes; i++)
+        paragraph(c, PDF_REGULAR, size, c->d->cover_notes[i], 0, PDF_STYLE.rgb.muted,
+                  i + 1 < c->d->ncover_notes ? PDF_STYLE.text.para_after : 0);
+}
+
 static void title_page(pdf_ctx *c)
 {
     pdf_new_page(c);
@@ -303,6 +324,7 @@ static void title_page(pdf_ctx *c)
               PDF_STYLE.furniture.subtitle_after);
     paragraph(c, PDF_REGULAR, PDF_STYLE.size.date, c->d->date_text, 0, PDF_STYLE.rgb.text,
               PDF_STYLE.furniture.date_after);
+    cover_notes(c);
     pdf_fill_rect(c, 0, c->ph - PDF_STYLE.furniture.band, c->pw, PDF_STYLE.furniture.band, PDF_STYLE.rgb.accent);
 }
 

@@ -184,6 +184,7 @@ void ps_doc_free(ps_doc *d)
     free(d->title);
     free(d->subtitle);
     free(d->watermark);
+    strv_free(d->cover_notes, d->ncover_notes);
     free(d->date_text);
     free(d->author);
     free(d->vendor);

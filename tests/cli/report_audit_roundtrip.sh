@@ -3,7 +3,9 @@
 # either, and in both every value of the labels audit understands is read (no "absent-value"; the
 # HTML is read as a browser shows it: table rows as lines, charts and navigation skipped), and the
 # HTML gives the same count of numbers read as the PDF. Non-English papers too: the zh-TW sample
-# (Jetstress's own zh-TW labels in its appendix) and MBX01 under --lang ja and --lang de.
+# (Jetstress's own zh-TW labels in its appendix), MBX01 under --lang ja and --lang de, and the whole
+# sample run (failure explanations, verdict details, qualification bullets, the summary rows with
+# ESRP's term beside their translation) under --lang ko, es, fr and zh-CN.
 # MBX02's Performance test fails (Jetstress printed Fail): its paper says it does not qualify,
 # report exits 0, and 1 with --require-qualified. No path of this machine (absolute or relative)
 # is printed in any document: the inputs are named by file name only.
@@ -16,7 +18,8 @@ export SOURCE_DATE_EPOCH=1764460800
 S="$PS_SOURCE_DIR/samples"
 fail=0
 n=0
-for run in "$S/jetstress" "$S"/jetstress/MBX0* "$S"/trend/*/ "$S/jetstress/MBX01@ja" "$S/jetstress/MBX01@de"; do
+for run in "$S/jetstress" "$S"/jetstress/MBX0* "$S"/trend/*/ "$S/jetstress/MBX01@ja" "$S/jetstress/MBX01@de" \
+  "$S/jetstress@ko" "$S/jetstress@es" "$S/jetstress@fr" "$S/jetstress@zh-CN"; do
   run=${run%/}
   lang=()
   case $run in *@*) lang=(--lang "${run#*@}"); run=${run%@*} ;; esac
@@ -50,7 +53,7 @@ for run in "$S/jetstress" "$S"/jetstress/MBX0* "$S"/trend/*/ "$S/jetstress/MBX01
   done
   n=$((n + 1))
 done
-[ "$n" -ge 9 ] || { echo "FAIL: only $n runs rendered"; fail=1; }
+[ "$n" -ge 13 ] || { echo "FAIL: only $n runs rendered"; fail=1; }
 # the zh-TW appendix prints Jetstress's own zh-TW labels (as the MBX03 report does), and the audit read
 # its instance tables under them (the count above equals the English labels' 183 numbers: 6 instances)
 pdftotext "$tmp/jetstress_MBX03.pdf" "$tmp/zh.txt"

@@ -4,6 +4,8 @@
 # Resiliency Exchange 2013 Storage Solution"; 2 database copies = Resiliency), and "not provided"
 # is never stitched into prose: it stands alone, as a whole paragraph or a whole table cell, in the
 # HTML, and nowhere on the PDF's cover, running header or footer, copyright line or introduction.
+# The trademark notice (no copyright line: no vendor) is small print at the foot of the cover and
+# on no other page: it never stands alone on a page of its own (issue 27: page 4 held only it).
 # Both documents audit with 0 errors. The same under --lang ja (未記入 = not provided).
 set -euo pipefail
 : "${PERFSCRIBE:?}" "${PS_SOURCE_DIR:?}"
@@ -27,6 +29,14 @@ check() {
   pdftotext -f 1 -l 1 "$tmp/p.pdf" "$tmp/cover.txt"
   if grep -qF "$np" "$tmp/cover.txt"; then echo "FAIL: $lang: '$np' on the cover"; fail=1; fi
   pdftotext "$tmp/p.pdf" "$tmp/all.txt"
+  local tm pages p on=""
+  tm=$(python3 -c 'import re,sys; print(re.search(r"\[PS_MSG_TRADEMARKS\] =\s*\"([^\"]*)\"", open(sys.argv[1], encoding="utf-8").read()).group(1)[:12])' \
+    "$PS_SOURCE_DIR/render/doc/i18n/msg_$(echo "$lang" | tr 'A-Z-' 'a-z_').c")
+  pages=$(pdfinfo "$tmp/p.pdf" | sed -n 's/^Pages: *//p')
+  for p in $(seq 1 "$pages"); do
+    pdftotext -f "$p" -l "$p" "$tmp/p.pdf" - | tr -d '\n' | grep -qF "$tm" && on="$on $p"
+  done
+  [ "$on" = " 1" ] || { echo "FAIL: $lang: the trademark notice '$tm...' on pages$on, want the cover (1) only"; fail=1; }
   if grep -nF "$np $np" "$tmp/all.txt" | head -3 | grep .; then echo "FAIL: $lang: '$np $np' in the PDF"; fail=1; fi
   if grep -nE "©.*$np|$np's" "$tmp/all.txt" | head -3 | grep .; then echo "FAIL: $lang: '$np' in the copyright or intro"; fail=1; fi
   # HTML: every element whose own text holds "not provided" holds nothing else

@@ -219,3 +219,26 @@ Test(numfmt, ambiguous_report_leaves_three_digit_groups_unread)
     cr_assert_float_eq(find(p, PS_M_ACHIEVED_IOPS, 0)->value, 1150, 1e-9);
     ps_paper_free(p);
 }
+
+/* A localized paper's summary row: ESRP's term, its translation in parentheses (ASCII or not,
+ * wrapped in its cell or not), then the value; an English "(sec)" unit or a parenthesized number
+ * is no translation. A number closing the line before a quoted Jetstress sentence ("23.529 msec
+ * average / database read latency.") is that sentence's, not a row without its value. */
+Test(gloss, translated_summary_rows_and_wrapped_quotes)
+{
+    ps_paper *p = parse("Individual Server Metrics\n"
+                        "Database Disks Transfers/sec (Datenbank-Datenträger: Übertragungen/s)    228.253\n"
+                        "Database Disks Reads/sec (Lecturas/s de los discos de base de datos)    140.661\n"
+                        "Database Disks Writes/sec (データベース ディスク書き込み/秒)    87.592\n"
+                        "Average Database Disk Read Latency (ms) (Latence moyenne de lecture des   15.208\n"
+                        "disques de base de données (ms))\n"
+                        "MBX02: Jetstress printed Fail - Instance5120.3 has 23.529 msec average\n"
+                        "database read latency. This should be not higher than 20 msec.\n");
+    const ps_claim *c = find(p, PS_M_DB_TRANSFERS, 0);
+    cr_assert(c && c->value == 228.253);
+    cr_assert((c = find(p, PS_M_DB_READS, 0)) && c->value == 140.661);
+    cr_assert((c = find(p, PS_M_DB_WRITES, 0)) && c->value == 87.592);
+    cr_assert((c = find(p, PS_M_DB_READ_LAT, 0)) && c->value == 15.208);
+    cr_assert_eq(count(p, PS_M_DB_READ_LAT), 1, "the quoted sentence is no row");
+    ps_paper_free(p);
+}

@@ -298,6 +298,18 @@ enum ps_msg_id {
     PS_MSG_JM_NONPAGED,
     PS_MSG_JM_PAGED,
     PS_MSG_JM_STALLS,
+    PS_MSG_SUM_TERM, /* the ESRP summary rows: ESRP's English term beside its translation (doc_esrp.c) */
+    PS_MSG_SUM_DB_TRANSFERS,
+    PS_MSG_SUM_DB_READS,
+    PS_MSG_SUM_DB_WRITES,
+    PS_MSG_SUM_DB_READ_LAT,
+    PS_MSG_SUM_DB_WRITE_LAT,
+    PS_MSG_SUM_LOG_WRITES,
+    PS_MSG_SUM_LOG_WRITE_LAT,
+    PS_MSG_SUM_V2_DB_TRANSFERS,
+    PS_MSG_SUM_V2_DB_READS,
+    PS_MSG_SUM_V2_DB_WRITES,
+    PS_MSG_SUM_V2_LOG_WRITES,
     PS_MSG_N /* number of texts; keep last */
 };
 
