@@ -251,11 +251,16 @@ static void label_event(rd *r, const char *s, size_t a, size_t b, int at_eol, in
         return; /* a trend cell "100% [7.7 msec]", read as a percentage cell */
     if (m != PS_M_VERDICT && m != PS_M_COLLECTION_START && m != PS_M_COLLECTION_END && paper_prose_after(s, a, b))
         return;
-    size_t lead = 0;
+    size_t lead = 0, next = e->eo;
     while (lead < e->so && s[lead] == ' ')
         lead++;
-    /* the number may end the line before, when a sentence wraps between it and its words */
-    if (!in_report && paper_is_latency(m) && (number_before(s, e->so) || (lead == e->so && r->prev_number_unit)))
+    while (next < b && s[next] == ' ')
+        next++;
+    /* the number may end the line before, when a quoted sentence wraps between it and its words
+     * ("... 23.529 msec average" / "database read latency. This ..."): the words open the line
+     * and end a sentence */
+    int wrapped = lead == e->so && r->prev_number_unit && next < b && s[next] == '.';
+    if (!in_report && paper_is_latency(m) && (number_before(s, e->so) || wrapped))
         return;
     if (!in_report && (!at_eol || after_label)) {
         size_t i = a;
