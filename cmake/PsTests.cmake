@@ -5,7 +5,7 @@
 #   unit            a Criterion suite                 cli    a shell test of the binary
 #   slow            over ~20 s on a quiet 2-core machine
 #   needs-postgres  a PostgreSQL server (make test starts a throwaway one: tests/pg_server.sh)
-#   needs-tools     programs beyond the build's own (Chromium, valgrind, poppler-utils, qpdf,
+#   needs-tools     programs beyond the build's own (Chromium, valgrind, poppler-utils, qpdf, influxd,
 #                   mupdf-tools, sqlite3, pg_dump, the Debian packaging tools)
 # Every test has a timeout: PS_TIMEOUT_UNIT, PS_TIMEOUT_CLI, PS_TIMEOUT_SLOW seconds.
 set(PS_TIMEOUT_UNIT 300)
@@ -21,7 +21,7 @@ set(PS_POSTGRES_TESTS cli_store_backends cli_store_kill cli_store_migrate cli_co
     cli_convert_fleet)
 set(PS_TOOL_TESTS cli_report_chromium cli_convert_digits_valgrind cli_install_package cli_report_pdf_text
     cli_report_pdf_figures cli_report_rich cli_report_font_missing cli_store_kill cli_store_migrate cli_convert_sql
-    cli_audit_pdf cli_convert_fleet)
+    cli_audit_pdf cli_convert_fleet cli_convert_jobs_bad)
 # ps_test_labels(NAME BASE_LABEL BASE_TIMEOUT): the labels and the timeout of one test
 function(ps_test_labels name base timeout)
   set(labels ${base})
