@@ -2,7 +2,8 @@
 #   make demo   - install the missing Debian packages the build needs (as root), build the binary,
 #                 render the bundled samples
 #   make test   - the same plus the test tools and engines, build and run every suite through ctest
-#   make asan   - the test suites under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make asan   - the test suites under AddressSanitizer + UndefinedBehaviorSanitizer (all but the
+#                 build checks: install and package, generated docs, layer probes)
 #   make deb    - the Debian package build-deb/package/perfscribe_VERSION_ARCH.deb (CPack)
 #   make memcheck, make fuzz, make bench - see README.md
 
@@ -88,7 +89,7 @@ asan: deps-test
 	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DPS_SANITIZE=ON -DPS_WERROR=ON
 	$(CMAKE) --build build-asan -j $(JOBS)
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  bash $(CURDIR)/tests/pg_server.sh run ctest --output-on-failure -j $(JOBS)
+	  bash $(CURDIR)/tests/pg_server.sh run ctest --output-on-failure -j $(JOBS) -LE build-check
 
 memcheck: deps-test configure
 	$(CMAKE) --build $(BUILD) -j $(JOBS)

@@ -1,5 +1,6 @@
 /* main.c - perfscribe: parse the sub-command, run it, print its error once, map exit codes. */
 #include "cli.h"
+#include "ps_cpu.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -168,9 +169,25 @@ static int run_command(const ps_cli_command *c, int argc, char **argv, ps_cli *c
     return finish(rc);
 }
 
+/* The libraries abort on out-of-memory; the program says why first. */
+static void out_of_memory(size_t size)
+{
+    fprintf(stderr, "perfscribe: out of memory (%zu bytes asked for)\n", size);
+}
+
+/* What the process environment asks of the libraries, which read none of it themselves. */
+static void environment(void)
+{
+    ps_set_oom_handler(out_of_memory);
+    const char *off = getenv("PERFSCRIBE_NO_AVX512");
+    if (off && *off)
+        ps_cpu_use_avx512(0);
+}
+
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN); /* a closed stdout becomes EPIPE: a quiet end (finish) */
+    environment();
     ps_cli cli = {0};
     int first = 1;
     while (first < argc && global_option(argv[first], &cli))

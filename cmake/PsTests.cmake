@@ -7,6 +7,8 @@
 #   needs-postgres  a PostgreSQL server (make test starts a throwaway one: tests/pg_server.sh)
 #   needs-tools     programs beyond the build's own (Chromium, valgrind, poppler-utils, qpdf, influxd,
 #                   mupdf-tools, sqlite3, pg_dump, the Debian packaging tools)
+#   build-check     checks of the build itself (install and package, generated docs, layer
+#                   probes): no code path the other tests do not run, so `make asan` leaves them out
 # Every test has a timeout: PS_TIMEOUT_UNIT, PS_TIMEOUT_CLI, PS_TIMEOUT_SLOW seconds.
 set(PS_TIMEOUT_UNIT 300)
 set(PS_TIMEOUT_CLI 600)
@@ -22,6 +24,15 @@ set(PS_POSTGRES_TESTS cli_store_backends cli_store_kill cli_store_migrate cli_co
 set(PS_TOOL_TESTS cli_report_chromium cli_convert_digits_valgrind cli_install_package cli_report_pdf_text
     cli_report_pdf_figures cli_report_rich cli_report_font_missing cli_store_kill cli_store_migrate cli_convert_sql
     cli_audit_pdf cli_convert_fleet cli_convert_jobs_bad)
+set(PS_BUILD_CHECK_TESTS cli_install_package cli_readme_options layers_public layers_internal layers_private
+    layers_pipeline_render)
+# The seconds a test took in a whole run (2026-12-02, load 10; the longest only): ctest -j starts
+# the costliest first when it has no timing of its own yet (a fresh clone), so that a long test
+# does not start last and run alone at the end.
+set(PS_TEST_COSTS cli_byte_identity 206 cli_bad_inputs 187 cli_install_package 114 cli_store_kill 108
+    cli_store_backends 92 cli_analyze_pal_reference 80 cli_hostile_pass2 73 cli_analyze_real 71 cli_hostile_user 67
+    cli_hostile_pass3 58 cli_analyze_semantics 58 cli_summary_options 53 cli_analyze_packs 47
+    cli_report_audit_roundtrip 44 cli_analyze_questions 44 cli_audit_pdf 41 cli_report_pdf_text 40)
 # ps_test_labels(NAME BASE_LABEL BASE_TIMEOUT): the labels and the timeout of one test
 function(ps_test_labels name base timeout)
   set(labels ${base})
@@ -35,7 +46,16 @@ function(ps_test_labels name base timeout)
   if(name IN_LIST PS_TOOL_TESTS)
     list(APPEND labels needs-tools)
   endif()
+  if(name IN_LIST PS_BUILD_CHECK_TESTS)
+    list(APPEND labels build-check)
+  endif()
   set_tests_properties(${name} PROPERTIES LABELS "${labels}" TIMEOUT ${timeout})
+  list(FIND PS_TEST_COSTS ${name} at)
+  if(at GREATER -1)
+    math(EXPR at "${at} + 1")
+    list(GET PS_TEST_COSTS ${at} cost)
+    set_tests_properties(${name} PROPERTIES COST ${cost})
+  endif()
 endfunction()
 pkg_check_modules(CRITERION REQUIRED IMPORTED_TARGET criterion)
 set(PS_SHARED_DIR "${CMAKE_SOURCE_DIR}/../shared" CACHE PATH "Third-party samples (read only, optional)")

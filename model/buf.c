@@ -1,4 +1,6 @@
-/* buf.c - allocation that aborts on out-of-memory, and the growable byte buffer (ps_core.h). */
+/* buf.c - allocation that ends the process on out-of-memory, and the growable byte buffer
+ * (ps_core.h). The library prints nothing itself: the program installs the handler that says
+ * why it stops (ps_set_oom_handler), as redis's zmalloc does. */
 #include "ps_model.h"
 
 #include <stdarg.h>
@@ -6,17 +8,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void oom(void)
+static ps_oom_handler *oom_handler;
+
+void ps_set_oom_handler(ps_oom_handler *h)
 {
-    fputs("perfscribe: out of memory\n", stderr);
-    abort();
+    oom_handler = h;
+}
+
+static void oom(size_t n)
+{
+    if (oom_handler)
+        oom_handler(n);
+    abort(); /* the handler returned, or there is none */
 }
 
 void *ps_xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     if (!p)
-        oom();
+        oom(n);
     return p;
 }
 
@@ -24,7 +34,7 @@ void *ps_xaligned(size_t align, size_t n)
 {
     void *p = NULL;
     if (posix_memalign(&p, align, n ? n : 1) != 0)
-        oom();
+        oom(n);
     return p;
 }
 
@@ -32,7 +42,7 @@ void *ps_xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p)
-        oom();
+        oom(n * size);
     return p;
 }
 
@@ -40,7 +50,7 @@ void *ps_xrealloc(void *p, size_t n)
 {
     p = realloc(p, n ? n : 1);
     if (!p)
-        oom();
+        oom(n);
     return p;
 }
 

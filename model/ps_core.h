@@ -51,7 +51,8 @@ void ps_warn(ps_warnings *w, const char *fmt, ...) __attribute__((format(printf,
 /* Free all messages; w stays usable. */
 void ps_warnings_fini(ps_warnings *w);
 
-/* Allocation helpers: abort the process on out-of-memory (the only place that may exit). */
+/* Allocation helpers: on out-of-memory they call the handler set by ps_set_oom_handler (with the
+ * size asked for), then abort(); the only place in the libraries that may end the process. */
 void *ps_xmalloc(size_t n);
 void *ps_xcalloc(size_t n, size_t size);
 void *ps_xrealloc(void *p, size_t n);
@@ -59,6 +60,10 @@ char *ps_xstrdup(const char *s); /* s may be NULL -> NULL */
 char *ps_xstrndup(const char *s, size_t n);
 /* n bytes aligned to align (a power of two, a multiple of sizeof(void *)); free() releases it. */
 void *ps_xaligned(size_t align, size_t n);
+/* What to do before the process aborts on out-of-memory (the program prints its message there);
+ * NULL (the default) aborts silently. Set it once at start, before any thread runs. */
+typedef void ps_oom_handler(size_t size);
+void ps_set_oom_handler(ps_oom_handler *h);
 
 /* Growable byte buffer; always NUL-terminated. Zero-initialise, then use. */
 typedef struct ps_buf {

@@ -167,69 +167,71 @@ static int load_servers(ps_db *db, int64_t id, ps_js_run *run, ps_error *err)
     return rc;
 }
 
-/* Instances, reasons, logs, host rows of every server. */
+/* One row of a per-server list (column 0 is server_idx, checked by each_server_row). */
+typedef void server_row_fn(ps_js_server *s, ps_db_stmt *st);
+
+static void instance_row(ps_js_server *s, ps_db_stmt *st)
+{
+    s->instances = ps_xrealloc(s->instances, (s->ninstances + 1) * sizeof *s->instances);
+    ps_js_instance *in = &s->instances[s->ninstances++];
+    memset(in, 0, sizeof *in);
+    in->name = ps_store_dup_col(st, 1);
+    in->log_path = ps_store_dup_col(st, 2);
+    in->db_path = ps_store_dup_col(st, 3);
+    in->samples = (uint64_t)ps_db_col_int(st, 4);
+    in->has_computed = (int)ps_db_col_int(st, 5);
+    in->has_reported = (int)ps_db_col_int(st, 6);
+    ps_js_figures_clear(&in->computed);
+    ps_js_figures_clear(&in->reported);
+}
+
+static void reason_row(ps_js_server *s, ps_db_stmt *st)
+{
+    ps_verdict_add_reason(&s->verdict, "%s", ps_db_col_text(st, 1));
+}
+
+static void log_row(ps_js_server *s, ps_db_stmt *st)
+{
+    s->logs = ps_xrealloc(s->logs, (s->nlogs + 1) * sizeof *s->logs);
+    s->logs[s->nlogs++] = ps_store_dup_col(st, 1);
+}
+
+static void host_row(ps_js_server *s, ps_db_stmt *st)
+{
+    s->host = ps_xrealloc(s->host, (s->nhost + 1) * sizeof *s->host);
+    s->host[s->nhost++] =
+        (ps_js_host_row){ps_store_dup_col(st, 1), ps_db_col_real(st, 2), ps_db_col_real(st, 3), ps_db_col_real(st, 4)};
+}
+
+/* The per-server lists of a run, in the order they are read back. */
+static const struct {
+    const char *sql; /* run_id = ? bound; column 0 is server_idx */
+    server_row_fn *row;
+} server_lists[] = {
+    {"SELECT server_idx, name, log_path, db_path, samples, has_computed, has_reported"
+     " FROM ps_instance WHERE run_id = ? ORDER BY server_idx, idx",
+     instance_row},
+    {"SELECT server_idx, text FROM ps_reason WHERE run_id = ? ORDER BY server_idx, seq", reason_row},
+    {"SELECT server_idx, path FROM ps_log_file WHERE run_id = ? ORDER BY server_idx, seq", log_row},
+    {"SELECT server_idx, counter, avg, min, max FROM ps_host WHERE run_id = ? ORDER BY server_idx, seq", host_row},
+};
+
+/* Instances, reasons, logs, host rows of every server; rows naming no server of the run are
+ * skipped. */
 static int load_lists(ps_db *db, int64_t id, ps_js_run *run, ps_error *err)
 {
     ps_db_val v = ps_db_int(id);
-    ps_db_stmt *st = NULL;
-    int rc = ps_store_query(db,
-                            "SELECT server_idx, name, log_path, db_path, samples, has_computed, has_reported"
-                            " FROM ps_instance WHERE run_id = ? ORDER BY server_idx, idx",
-                            &v, 1, &st, err);
-    while (!rc && ps_db_next(st)) {
-        int64_t si = ps_db_col_int(st, 0);
-        if (si < 0 || (size_t)si >= run->nservers)
-            continue;
-        ps_js_server *s = &run->servers[si];
-        s->instances = ps_xrealloc(s->instances, (s->ninstances + 1) * sizeof *s->instances);
-        ps_js_instance *in = &s->instances[s->ninstances++];
-        memset(in, 0, sizeof *in);
-        in->name = ps_store_dup_col(st, 1);
-        in->log_path = ps_store_dup_col(st, 2);
-        in->db_path = ps_store_dup_col(st, 3);
-        in->samples = (uint64_t)ps_db_col_int(st, 4);
-        in->has_computed = (int)ps_db_col_int(st, 5);
-        in->has_reported = (int)ps_db_col_int(st, 6);
-        ps_js_figures_clear(&in->computed);
-        ps_js_figures_clear(&in->reported);
+    int rc = PS_OK;
+    for (size_t q = 0; !rc && q < sizeof server_lists / sizeof server_lists[0]; q++) {
+        ps_db_stmt *st = NULL;
+        rc = ps_store_query(db, server_lists[q].sql, &v, 1, &st, err);
+        while (!rc && ps_db_next(st)) {
+            int64_t si = ps_db_col_int(st, 0);
+            if (si >= 0 && (size_t)si < run->nservers)
+                server_lists[q].row(&run->servers[si], st);
+        }
+        ps_db_finalize(st);
     }
-    ps_db_finalize(st);
-    if (!rc)
-        rc = ps_store_query(db, "SELECT server_idx, text FROM ps_reason WHERE run_id = ? ORDER BY server_idx, seq", &v,
-                            1, &st, err);
-    while (!rc && ps_db_next(st)) {
-        int64_t si = ps_db_col_int(st, 0);
-        if (si >= 0 && (size_t)si < run->nservers)
-            ps_verdict_add_reason(&run->servers[si].verdict, "%s", ps_db_col_text(st, 1));
-    }
-    ps_db_finalize(st);
-    if (!rc)
-        rc = ps_store_query(db, "SELECT server_idx, path FROM ps_log_file WHERE run_id = ? ORDER BY server_idx, seq",
-                            &v, 1, &st, err);
-    while (!rc && ps_db_next(st)) {
-        int64_t si = ps_db_col_int(st, 0);
-        if (si < 0 || (size_t)si >= run->nservers)
-            continue;
-        ps_js_server *s = &run->servers[si];
-        s->logs = ps_xrealloc(s->logs, (s->nlogs + 1) * sizeof *s->logs);
-        s->logs[s->nlogs++] = ps_store_dup_col(st, 1);
-    }
-    ps_db_finalize(st);
-    if (!rc)
-        rc = ps_store_query(db,
-                            "SELECT server_idx, counter, avg, min, max FROM ps_host WHERE run_id = ?"
-                            " ORDER BY server_idx, seq",
-                            &v, 1, &st, err);
-    while (!rc && ps_db_next(st)) {
-        int64_t si = ps_db_col_int(st, 0);
-        if (si < 0 || (size_t)si >= run->nservers)
-            continue;
-        ps_js_server *s = &run->servers[si];
-        s->host = ps_xrealloc(s->host, (s->nhost + 1) * sizeof *s->host);
-        s->host[s->nhost++] = (ps_js_host_row){ps_store_dup_col(st, 1), ps_db_col_real(st, 2), ps_db_col_real(st, 3),
-                                               ps_db_col_real(st, 4)};
-    }
-    ps_db_finalize(st);
     return rc;
 }
 

@@ -1,8 +1,6 @@
 /* cpu.c - the one processor probe (see ps_cpu.h). */
 #include "ps_cpu.h"
 
-#include <stdlib.h>
-
 #if defined(__x86_64__) && defined(__GNUC__)
 
 static unsigned probe(int avx512_allowed)
@@ -34,19 +32,13 @@ static unsigned probe(int avx512_allowed)
 
 #endif
 
-static int env_allows_avx512(void)
-{
-    const char *off = getenv("PERFSCRIBE_NO_AVX512");
-    return !(off && *off);
-}
-
 static unsigned features;
 static int probed;
 
 unsigned ps_cpu_features(void)
 {
     if (!probed) {
-        features = probe(env_allows_avx512());
+        features = probe(1);
         probed = 1;
     }
     return features;
@@ -55,7 +47,7 @@ unsigned ps_cpu_features(void)
 int ps_cpu_use_avx512(int on)
 {
     int was = (ps_cpu_features() & PS_CPU_AVX512_TEXT) != 0;
-    features = probe(on && env_allows_avx512());
+    features = probe(on);
     return was;
 }
 

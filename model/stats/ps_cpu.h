@@ -2,8 +2,9 @@
  *
  * The number parser, the line cutter and the statistics have forms for AVX2 and AVX-512
  * processors; every form gives the same results bit for bit, so the choice only changes speed.
- * The processor is probed once, before main (threads only read the answer), and the environment
- * variable PERFSCRIBE_NO_AVX512 (set, not empty) turns every AVX-512 form off at that moment. */
+ * The processor is probed once, before main (threads only read the answer); the program may
+ * then turn every AVX-512 form off (ps_cpu_use_avx512(0): the CLI does it when the environment
+ * variable PERFSCRIBE_NO_AVX512 is set and not empty; the library reads no environment). */
 #ifndef PS_CPU_H
 #define PS_CPU_H
 
@@ -19,9 +20,9 @@ enum {
  * builtins). Never fails; cheap (a load). */
 unsigned ps_cpu_features(void);
 
-/* Tests only: turn the AVX-512 groups off (on = 0) or back to what the processor has (on != 0,
- * PERFSCRIBE_NO_AVX512 honoured). Returns whether PS_CPU_AVX512_TEXT was in effect before.
- * Not thread-safe: call it while no reader is running. */
+/* Turn the AVX-512 groups off (on = 0) or back to what the processor has (on != 0). Returns
+ * whether PS_CPU_AVX512_TEXT was in effect before. Never fails. Not thread-safe: call it at start
+ * (the CLI) or between tests, while no reader is running. */
 int ps_cpu_use_avx512(int on);
 
 #endif

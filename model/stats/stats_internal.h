@@ -46,7 +46,7 @@ void ps_acc_fold(ps_acc *a, uint64_t n, double mean, double m2);
  * without AVX-512. */
 int ps_acc_add8(ps_acc *a, const ps_time *t, const double *v, size_t stride, size_t n, double *tile);
 /* 1 when ps_acc_add8 can run here (AVX-512 F, DQ and VL), else 0; decided before main.
- * PERFSCRIBE_NO_AVX512 (set, not empty) makes it 0. */
+ * ps_cpu_use_avx512(0) makes it 0. */
 int ps_acc_add8_available(void);
 /* ps_acc_add8 for four columns with AVX2 (acc4_avx2.c), for processors without AVX-512: the same
  * contract (tile: 4 * n doubles, 32-byte aligned; v 32-byte aligned), with tlo and thi the

@@ -32,6 +32,23 @@ static size_t utf8_len(const unsigned char *s, size_t n)
     return len;
 }
 
+/* One printable character at p (n bytes left): an ASCII byte or a whole valid UTF-8 sequence is
+ * copied, an invalid byte becomes bad. Returns the bytes consumed (at least 1). */
+static size_t put_text_char(ps_buf *b, const unsigned char *p, size_t n, const char *bad)
+{
+    if (p[0] < 0x80) {
+        ps_buf_putc(b, (char)p[0]);
+        return 1;
+    }
+    size_t l = utf8_len(p, n);
+    if (!l) {
+        ps_buf_puts(b, bad);
+        return 1;
+    }
+    ps_buf_put(b, p, l);
+    return l;
+}
+
 /* A UTF-8 bidirectional formatting character (U+061C, U+200E/F, U+202A..E, U+2066..9): text
  * after it would be shown reversed or reordered on a terminal (a "Trojan Source" label). */
 static int bidi_control(const unsigned char *p, size_t l)
@@ -94,18 +111,8 @@ void ps_json_str(ps_buf *b, const char *s)
             else
                 ps_buf_printf(b, "\\u%04x", c);
             i++;
-        } else if (c < 0x80) {
-            ps_buf_putc(b, (char)c);
-            i++;
         } else {
-            size_t l = utf8_len(p + i, n - i);
-            if (l) {
-                ps_buf_put(b, p + i, l);
-                i += l;
-            } else {
-                ps_buf_puts(b, "\\ufffd");
-                i++;
-            }
+            i += put_text_char(b, p + i, n - i, "\\ufffd");
         }
     }
     ps_buf_putc(b, '"');
@@ -145,44 +152,16 @@ void ps_html_escape(ps_buf *b, const char *s)
     size_t n = strlen(s);
     for (size_t i = 0; i < n;) {
         unsigned c = p[i];
-        switch (c) {
-        case '&':
-            ps_buf_puts(b, "&amp;");
+        static const char *const entity[0x80] = {
+            ['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;", ['"'] = "&quot;", ['\''] = "&#39;"};
+        if (c < 0x80 && entity[c]) {
+            ps_buf_puts(b, entity[c]);
             i++;
-            continue;
-        case '<':
-            ps_buf_puts(b, "&lt;");
-            i++;
-            continue;
-        case '>':
-            ps_buf_puts(b, "&gt;");
-            i++;
-            continue;
-        case '"':
-            ps_buf_puts(b, "&quot;");
-            i++;
-            continue;
-        case '\'':
-            ps_buf_puts(b, "&#39;");
-            i++;
-            continue;
-        default: break;
-        }
-        if (c < 0x20 && c != '\n' && c != '\t') {
+        } else if (c < 0x20 && c != '\n' && c != '\t') {
             ps_buf_puts(b, "\xEF\xBF\xBD");
             i++;
-        } else if (c < 0x80) {
-            ps_buf_putc(b, (char)c);
-            i++;
         } else {
-            size_t l = utf8_len(p + i, n - i);
-            if (l) {
-                ps_buf_put(b, p + i, l);
-                i += l;
-            } else {
-                ps_buf_puts(b, "\xEF\xBF\xBD");
-                i++;
-            }
+            i += put_text_char(b, p + i, n - i, "\xEF\xBF\xBD");
         }
     }
 }

@@ -4,46 +4,22 @@
 The output goes to the fuzz corpus directory under build-fuzz/ only."""
 import os, struct, sys
 
-def events(d):
-    S = struct.unpack_from("<I", d, 0)[0]
-    for b in range(len(d) // S):
-        used = struct.unpack_from("<I", d, b * S + 0x30)[0]
-        off = 0x48
-        while off + 8 <= used:
-            e = b * S + off
-            ht = d[e + 2]
-            ln = struct.unpack_from("<H", d, e + 4 if ht in (1, 2) else e)[0]
-            if ln < 8:
-                break
-            yield d[e:e + ln]
-            off += (ln + 7) & ~7
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
+from blg_events import Packer, events, is_header_event
 
-def repack(d, S=9216, limit=6):
-    out, cur, nbuf = bytearray(), bytearray(), 0
-    def close():
-        nonlocal cur, out, nbuf
-        if cur:
-            struct.pack_into("<I", cur, 0x30, len(cur))
-            cur += b"\xff" * (S - len(cur))
-            out += cur
-            nbuf += 1
-            cur = bytearray()
+def repack(d, size=9216, limit=6):
+    p = Packer(size)
     for ev in events(d):
-        pad = (len(ev) + 7) & ~7
-        if ev[2] in (1, 2):   # buffer 0 header: patch BufferSize
+        if is_header_event(ev):  # buffer 0 header: patch BufferSize
             ev = bytearray(ev)
-            struct.pack_into("<I", ev, 0x20, S)
-        if cur and len(cur) + pad > S:
-            close()
-            if nbuf >= limit:
-                return bytes(out)
-        if not cur:
-            cur = bytearray(struct.pack("<I", S) + bytes(0x44))
-        cur += ev + bytes(pad - len(ev))
-        if ev[2] in (1, 2):
-            close()
-    close()
-    return bytes(out)
+            struct.pack_into("<I", ev, 0x20, size)
+        if p.put(ev) and p.buffers >= limit:
+            p.cur = bytearray()  # the event that did not fit is dropped with its buffer
+            return bytes(p.out)
+        if is_header_event(ev):
+            p.close()
+    p.close()
+    return bytes(p.out)
 
 src, dst = sys.argv[1], sys.argv[2]
 for name in ("PS_CounterSamples.blg", "PS_BadCounterSamples.blg", "Tx_BasicPerfCounters.blg",

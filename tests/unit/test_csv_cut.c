@@ -60,7 +60,7 @@ static size_t good_line(size_t n, double *want, uint64_t *blanks)
 Test(csv_cut, well_formed_lines_against_strtod)
 {
     if (!ps_num_have_avx512())
-        cr_skip("this processor has no AVX-512 text forms (or PERFSCRIBE_NO_AVX512 is set)");
+        cr_skip("this processor has no AVX-512 text forms (or they were turned off)");
     static double want[3000], got[3000];
     for (int r = 0; r < 400; r++) {
         size_t n = 1 + (size_t)(rnd() % (r < 200 ? 40 : 3000));
@@ -85,7 +85,7 @@ Test(csv_cut, well_formed_lines_against_strtod)
 Test(csv_cut, odd_shapes_refused)
 {
     if (!ps_num_have_avx512())
-        cr_skip("this processor has no AVX-512 text forms (or PERFSCRIBE_NO_AVX512 is set)");
+        cr_skip("this processor has no AVX-512 text forms (or they were turned off)");
     static const char *cells[] = {"1.5",      "\"\"",  "\"1\"\"2\"", "1",      "\"1,5\"", "\"  \"", "\"1.2x\"",
                                   "\"\"\"\"", "\"1e5", "\"1\"x",     " \"1\"", "\"1\" ",  "\"1\",", "\"\" \"\""};
     static double got[200];
@@ -133,7 +133,7 @@ static size_t read_all(const char *path, double *vals, size_t cap, int *rc_out, 
 Test(csv_cut, reader_same_with_and_without_avx512)
 {
     if (!ps_num_have_avx512())
-        cr_skip("this processor has no AVX-512 text forms (or PERFSCRIBE_NO_AVX512 is set)");
+        cr_skip("this processor has no AVX-512 text forms (or they were turned off)");
     static const char *odd[] = {"\"\"",
                                 "\" \"",
                                 "\"  \"",

@@ -514,7 +514,7 @@ static void tie_cells_checked(const double *out, uint64_t redo)
 Test(csv_num, avx512_values_ties)
 {
     if (!ps_num_have_avx512())
-        cr_skip("this processor has no AVX-512 text forms (or PERFSCRIBE_NO_AVX512 is set)");
+        cr_skip("this processor has no AVX-512 text forms (or they were turned off)");
     /* 4503599627370496.5 and .5 neighbours; 2^53 + 1; 0.5; 0; a 19-digit mantissa */
     uint64_t m[6] = {UINT64_C(45035996273704965),  UINT64_C(45035996273704966), UINT64_C(9007199254740993), 5, 0,
                      UINT64_C(9999999999999999999)};
