@@ -228,10 +228,6 @@ int ps_cli_an_load_rules(ps_cli *cli, ps_cli_an *o, ps_buf *label)
     return PS_OK;
 }
 
-/* Reopening a log to read only the columns some rule uses costs one filter test per pattern and
- * column (ps_filter_match tests its patterns in turn): above this many, every column is read. */
-#define AN_REOPEN_MATCHES 20000000ULL
-
 /* Exact-path filter of the columns some rule uses (the reader then skips the others); NULL when
  * a path cannot be written as a pattern (then every column is read). */
 static ps_filter *used_filter(ps_analysis *a, const ps_log_info *info)
@@ -288,12 +284,13 @@ static int too_much_matching(ps_cli *cli, size_t nscan, const char *path, const 
 
 /* How to read a file a has just begun (ps_an_begin_file with its header info): the number of
  * columns some rule uses (0: no row is read), and in *f a filter of them to reopen the file with
- * when that skips at least half of its columns at a bounded matching cost, else NULL. */
+ * when that skips at least half of its columns, else NULL (the used paths are exact patterns:
+ * two hash lookups per column, ps_filter_match). */
 static size_t read_plan(ps_analysis *a, const ps_log_info *info, ps_filter **f)
 {
     size_t used = ps_an_file_columns(a), ncols = info->ncounters;
     *f = NULL;
-    if (used && used * 2 < ncols && (unsigned long long)used * ncols <= AN_REOPEN_MATCHES)
+    if (used && used * 2 < ncols)
         *f = used_filter(a, info);
     return used;
 }

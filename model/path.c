@@ -87,6 +87,17 @@ int ps_path_parse(const char *text, ps_counter_path *out, ps_error *err)
     return PS_OK;
 }
 
+void ps_path_copy(ps_counter_path *d, const ps_counter_path *s)
+{
+    d->full = ps_xstrdup(s->full);
+    d->machine = ps_xstrdup(s->machine);
+    d->object = ps_xstrdup(s->object);
+    d->parent = ps_xstrdup(s->parent);
+    d->instance = ps_xstrdup(s->instance);
+    d->index = s->index;
+    d->counter = ps_xstrdup(s->counter);
+}
+
 void ps_path_fini(ps_counter_path *p)
 {
     if (!p)

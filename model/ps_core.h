@@ -142,6 +142,9 @@ typedef struct ps_counter_path {
  * Fills *out (free with ps_path_fini). Returns PS_EINPUT with err->msg on malformed text. */
 int ps_path_parse(const char *text, ps_counter_path *out, ps_error *err);
 void ps_path_fini(ps_counter_path *p); /* members only; NULL ok */
+/* A deep copy of s into *d (every string duplicated, NULL stays NULL; free with ps_path_fini).
+ * Never fails (allocation failure aborts). */
+void ps_path_copy(ps_counter_path *d, const ps_counter_path *s);
 /* Whole instance text "parent/instance#n" as written (heap, caller frees), NULL without one. */
 char *ps_path_instance_text(const ps_counter_path *p);
 
@@ -153,8 +156,16 @@ ps_filter *ps_filter_new(void);
 /* Add one pattern; PS_EUSAGE with a message when it is not a counter path pattern. */
 int ps_filter_add(ps_filter *f, const char *pattern, ps_error *err);
 size_t ps_filter_count(const ps_filter *f);
-/* 1 when p matches one of the patterns (or the filter is empty), else 0. */
+/* 1 when p matches one of the patterns (or the filter is empty), else 0. Exact patterns (no
+ * '*' but in the machine part "\\*") are looked up in a hash table (two lookups per path);
+ * a pattern with a wildcard is globbed only against paths of its object (unless the object
+ * holds the wildcard): linear in columns + patterns for exact patterns. */
 int ps_filter_match(const ps_filter *f, const ps_counter_path *p);
+/* The same answer by globbing every pattern in turn (the reference ps_filter_match is tested
+ * against; patterns x paths). */
+int ps_filter_match_each(const ps_filter *f, const ps_counter_path *p);
+/* How many of the patterns are exact (looked up, not globbed). */
+size_t ps_filter_exact_count(const ps_filter *f);
 void ps_filter_free(ps_filter *f);
 /* Case-insensitive (ASCII) glob with '*' only (the filter's part matching); s NULL matches
  * only "*" and "". */

@@ -26,32 +26,6 @@
 #endif
 #define HUGE_BYTES ((size_t)2 << 20)
 
-static char *dup_or_null(const char *s)
-{
-    return s ? ps_xstrdup(s) : NULL;
-}
-
-static void path_copy(ps_counter_path *d, const ps_counter_path *s)
-{
-    d->full = dup_or_null(s->full);
-    d->machine = dup_or_null(s->machine);
-    d->object = dup_or_null(s->object);
-    d->parent = dup_or_null(s->parent);
-    d->instance = dup_or_null(s->instance);
-    d->index = s->index;
-    d->counter = dup_or_null(s->counter);
-}
-
-static void path_release(ps_counter_path *p)
-{
-    free(p->full);
-    free(p->machine);
-    free(p->object);
-    free(p->parent);
-    free(p->instance);
-    free(p->counter);
-}
-
 void ps_summary_init(ps_summary *s)
 {
     memset(s, 0, sizeof *s);
@@ -76,7 +50,7 @@ static size_t counter_for(ps_summary *s, const ps_counter_path *p)
     }
     ps_summary_counter *sc = &s->counters[s->ncounters];
     memset(sc, 0, sizeof *sc);
-    path_copy(&sc->path, p);
+    ps_path_copy(&sc->path, p);
     sc->file_mark = s->nfiles;
     ps_acc_init(&sc->acc);
     /* the key is the counter's own copy of the path (heap, stable while counters grow) */
@@ -111,9 +85,9 @@ void ps_summary_begin_file(ps_summary *s, const struct ps_log_info *info)
     }
     ps_summary_file *f = &s->files[s->nfiles++];
     memset(f, 0, sizeof *f);
-    f->path = dup_or_null(info->path);
-    f->format = dup_or_null(info->format);
-    f->timezone = dup_or_null(info->timezone);
+    f->path = ps_xstrdup(info->path);
+    f->format = ps_xstrdup(info->format);
+    f->timezone = ps_xstrdup(info->timezone);
     f->has_bias = info->has_bias;
     f->bias_minutes = info->bias_minutes;
     f->first = f->last = f->first_local = f->last_local = PS_TIME_NONE;
@@ -314,7 +288,7 @@ void ps_summary_fini(ps_summary *s)
         free(s->files[i].timezone);
     }
     for (size_t c = 0; c < s->ncounters; c++) {
-        path_release(&s->counters[c].path);
+        ps_path_fini(&s->counters[c].path);
         ps_acc_fini(&s->counters[c].acc);
     }
     free(s->files);

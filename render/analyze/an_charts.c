@@ -1,5 +1,6 @@
-/* an_charts.c - perfscribe chart: one time-series chart per counter rule, instances as series
- * (slice averages), optionally several logs overlaid on relative time; written as SVG/PNG files
+/* an_charts.c - perfscribe chart: one time-series chart per counter rule (and per period of the
+ * logs: an_rule_chart.c's panels), instances as series (slice averages), optionally several
+ * logs overlaid on relative time; written as SVG/PNG files
  * or as an HTML/PDF document of the document toolkit. */
 #include "doc_build.h"
 #include "an_render_internal.h"
@@ -17,6 +18,8 @@ struct ps_an_charts {
     char **labels;
     size_t nbuf; /* every owned array */
     char *title;
+    char **heads, **ranges; /* per chart, when the logs have several periods: "TITLE, period K of
+                             * N" and the x axis label with the period's range (else NULL) */
 };
 
 static size_t keep_arrays(ps_an_charts *c, size_t npoints, ps_time **t, double **v)
@@ -36,58 +39,78 @@ ps_an_charts *ps_an_charts_build(const ps_an_result *const *res, const char *con
     ps_an_charts *c = ps_xcalloc(1, sizeof *c);
     const ps_an_ruleset *set = nres ? res[0]->rules : NULL;
     size_t nrules = set ? set->n : 0;
-    c->specs = ps_xcalloc(nrules + 1, sizeof *c->specs);
-    c->series = ps_xcalloc(nrules + 1, sizeof *c->series);
+    /* one result on absolute time: a panel per period of its logs; overlaid logs: one panel */
+    ps_an_panel panels[PS_AN_MAX_PANELS];
+    size_t npanels = !overlay && nres == 1 ? ps_an_panels(res[0], panels) : 1;
+    if (overlay || nres != 1)
+        panels[0] = (ps_an_panel){.lo = INT64_MIN, .hi = INT64_MAX};
+    c->specs = ps_xcalloc(nrules * npanels + 1, sizeof *c->specs);
+    c->series = ps_xcalloc(nrules * npanels + 1, sizeof *c->series);
+    c->heads = ps_xcalloc(nrules * npanels + 1, sizeof *c->heads);
+    c->ranges = ps_xcalloc(nrules * npanels + 1, sizeof *c->ranges);
     c->title = ps_xstrdup(title);
-    for (size_t ri = 0; ri < nrules; ri++) {
-        size_t ns = 0;
-        for (size_t k = 0; k < nres; k++)
-            ns += res[k]->rule_series[ri];
-        if (!ns)
-            continue;
-        ps_chart_series *cs = c->series[c->n] = ps_xcalloc(ns, sizeof *cs);
-        size_t m = 0;
-        for (size_t k = 0; k < nres; k++) {
-            const ps_an_result *r = res[k];
-            for (size_t i = 0; i < r->nseries; i++) {
-                const ps_an_series *s = &r->series[i];
-                if (s->rule != ri || s->stats.count == 0 || m >= ns)
-                    continue;
-                ps_time *t;
-                double *v;
-                size_t b = keep_arrays(c, s->npoints, &t, &v);
-                for (size_t p = 0; p < s->npoints; p++) {
-                    t[p] = s->points[p].t - (overlay ? r->first : 0);
-                    v[p] = s->points[p].avg;
+    for (size_t ri = 0; ri < nrules; ri++)
+        for (size_t pi = 0; pi < npanels; pi++) {
+            size_t ns = 0;
+            for (size_t k = 0; k < nres; k++)
+                ns += res[k]->rule_series[ri];
+            if (!ns)
+                continue;
+            ps_chart_series *cs = c->series[c->n] = ps_xcalloc(ns, sizeof *cs);
+            size_t m = 0;
+            for (size_t k = 0; k < nres; k++) {
+                const ps_an_result *r = res[k];
+                for (size_t i = 0; i < r->nseries; i++) {
+                    const ps_an_series *s = &r->series[i];
+                    size_t from, np = ps_an_panel_points(s, &panels[pi], &from);
+                    if (s->rule != ri || s->stats.count == 0 || m >= ns || np == 0)
+                        continue;
+                    ps_time *t;
+                    double *v;
+                    size_t b = keep_arrays(c, np, &t, &v);
+                    for (size_t p = 0; p < np; p++) {
+                        t[p] = s->points[from + p].t - (overlay ? r->first : 0);
+                        v[p] = s->points[from + p].avg;
+                    }
+                    char *inst = ps_an_series_label(r, s);
+                    ps_buf l = {0};
+                    if (overlay && names) {
+                        const char *base = strrchr(names[k], '/');
+                        ps_buf_printf(&l, "%s: ", base ? base + 1 : names[k]);
+                    }
+                    ps_buf_puts(&l, inst);
+                    free(inst);
+                    c->labels[b] = ps_buf_steal(&l);
+                    cs[m++] = (ps_chart_series){.label = c->labels[b], .role = -1, .n = np, .v = v, .t = t};
                 }
-                char *inst = ps_an_series_label(r, s);
-                ps_buf l = {0};
-                if (overlay && names) {
-                    const char *base = strrchr(names[k], '/');
-                    ps_buf_printf(&l, "%s: ", base ? base + 1 : names[k]);
-                }
-                ps_buf_puts(&l, inst);
-                free(inst);
-                c->labels[b] = ps_buf_steal(&l);
-                cs[m++] = (ps_chart_series){.label = c->labels[b], .role = -1, .n = s->npoints, .v = v, .t = t};
             }
+            if (m == 0) {
+                free(cs);
+                continue;
+            }
+            const ps_an_rule *rule = &set->rules[ri];
+            const char *head = rule->title, *x_label = overlay ? "elapsed time since each log's first sample (h:mm)"
+                                                               : "time (UTC)";
+            if (npanels > 1) { /* the period named: "TITLE, period K of N", its range on the axis */
+                char t1[40], t2[40];
+                ps_an_panel_texts(res[0], rule->title, &panels[pi], &c->heads[c->n], NULL);
+                ps_buf xl = {0};
+                ps_buf_printf(&xl, "time (UTC), %s to %s", ps_an_fmt_time(t1, sizeof t1, panels[pi].first),
+                              ps_an_fmt_time(t2, sizeof t2, panels[pi].last));
+                c->ranges[c->n] = ps_buf_steal(&xl);
+                head = c->heads[c->n], x_label = c->ranges[c->n];
+            }
+            c->specs[c->n++] = (ps_chart_spec){
+                .kind = PS_CHART_TIME,
+                .title = c->title ? c->title : head,
+                .subtitle = c->title ? head : NULL,
+                .x_label = x_label,
+                .y = {.label = rule->title, .unit = rule->unit},
+                .series = cs,
+                .nseries = m,
+                .width = 640,
+                .height = 360};
         }
-        if (m == 0) {
-            free(cs);
-            continue;
-        }
-        const ps_an_rule *rule = &set->rules[ri];
-        c->specs[c->n++] =
-            (ps_chart_spec){.kind = PS_CHART_TIME,
-                            .title = c->title ? c->title : rule->title,
-                            .subtitle = c->title ? rule->title : NULL,
-                            .x_label = overlay ? "elapsed time since each log's first sample (h:mm)" : "time (UTC)",
-                            .y = {.label = rule->title, .unit = rule->unit},
-                            .series = cs,
-                            .nseries = m,
-                            .width = 640,
-                            .height = 360};
-    }
     return c;
 }
 
@@ -140,8 +163,13 @@ void ps_an_charts_free(ps_an_charts *c)
         free(c->v[i]);
         free(c->labels[i]);
     }
-    for (size_t i = 0; i < c->n; i++)
+    for (size_t i = 0; i < c->n; i++) {
         free(c->series[i]);
+        free(c->heads[i]);
+        free(c->ranges[i]);
+    }
+    free(c->heads);
+    free(c->ranges);
     free(c->series);
     free(c->specs);
     free(c->t);

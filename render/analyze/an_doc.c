@@ -1,7 +1,7 @@
 /* an_doc.c - perfscribe analyze as a document of the document toolkit (render/doc_*.c): verdict,
- * alerts by severity and time, then one section per evaluated rule with its description, a
- * time-series chart (slice averages per instance, warning and critical ranges shaded, limits
- * drawn) and the statistics table; rendered as HTML (self-contained) or PDF (libharu). */
+ * alerts by severity and time, then one section per evaluated rule with its description, its
+ * time-series charts (an_rule_chart.c: one per period of the logs; slice averages per instance,
+ * warning and critical ranges shaded, limits drawn) and the statistics table; rendered as HTML (self-contained) or PDF (libharu). */
 #include "doc_build.h"
 #include "an_render_internal.h"
 
@@ -10,143 +10,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define AN_CHART_MAX_SERIES 12 /* more instances: the worst ones are drawn, all are tabled */
-#define AN_DOC_MAX_ALERTS 5000
-#define AN_CHART_MAX_ENVELOPES \
-    4 /* per-slice min-max bands: every series up to 4, else the first */ /* alerts listed in the document; the rest are counted */
+#define AN_DOC_MAX_ALERTS 5000 /* alerts listed in the document; the rest are counted */
 
 static const char *const month_names[] = {"January", "February", "March",     "April",   "May",      "June",
                                           "July",    "August",   "September", "October", "November", "December"};
 
-/* Arrays the chart specs point into; freed after rendering. */
-typedef struct an_chart_keep {
-    ps_chart_spec spec;
-    ps_chart_series *series;
-    ps_chart_band bands[16];
-    ps_chart_threshold thr[2];
-    char thr_label[2][64];
-    char x_label[200];
-    ps_time **t;
-    double **v;
-    char **labels;
-    size_t n;
-    double **lo, **hi; /* per drawn series: its slice minima and maxima (the envelope) */
-    ps_chart_envelope env[AN_CHART_MAX_ENVELOPES];
-    size_t nenv;
-} an_chart_keep;
-
+/* The charts the document's blocks point into; freed after rendering. */
 typedef struct an_keep {
-    an_chart_keep *charts;
+    ps_an_rule_charts **charts;
     size_t n;
 } an_keep;
 
 #define num ps_an_fmt_value
 #define when(out, n, t) ps_an_fmt_log_time(out, n, res, t)
 
-static double series_peak(const ps_an_series *s, const ps_an_rule *r)
+/* The rule's chart: one panel per period of the logs (an_rule_chart.c). */
+static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_keep *keep)
 {
-    int greater = r->op == PS_AN_GT || r->op == PS_AN_GE;
-    return (double)s->worst * 1e300 + (greater ? s->stats.max : -s->stats.min) * 1e-10;
-}
-
-static void rule_chart(ps_doc *d, const ps_an_result *res, size_t ri, an_chart_keep *k)
-{
-    const ps_an_rule *r = &res->rules->rules[ri];
-    size_t *pick = ps_xcalloc(res->nseries + 1, sizeof *pick), np = 0;
-    for (size_t i = 0; i < res->nseries; i++)
-        if (res->series[i].rule == ri && res->series[i].stats.count)
-            pick[np++] = i;
-    /* keep the worst AN_CHART_MAX_SERIES (selection by severity, then peak), in table order */
-    while (np > AN_CHART_MAX_SERIES) {
-        size_t best = 0;
-        for (size_t j = 1; j < np; j++)
-            if (series_peak(&res->series[pick[j]], r) < series_peak(&res->series[pick[best]], r))
-                best = j;
-        memmove(pick + best, pick + best + 1, (np - best - 1) * sizeof *pick);
-        np--;
+    ps_an_rule_charts *c = keep->charts[keep->n++] = ps_an_rule_charts_build(res, ri);
+    size_t n = ps_an_rule_charts_count(c);
+    for (size_t i = 0; i < n; i++) {
+        doc_block *b = doc_add(d, DOC_CHART, NULL);
+        b->chart = ps_xcalloc(1, sizeof *b->chart);
+        b->chart->kind = DOC_CHART_SPEC;
+        ps_buf id = {0};
+        ps_buf_puts(&id, res->rules->rules[ri].id);
+        if (n > 1)
+            ps_buf_printf(&id, ".panel-%zu", i + 1);
+        b->chart->id = ps_buf_steal(&id);
+        b->chart->threshold = NAN;
+        b->chart->spec = ps_an_rule_charts_spec(c, i);
     }
-    k->series = ps_xcalloc(np + 1, sizeof *k->series);
-    k->t = ps_xcalloc(np + 1, sizeof *k->t);
-    k->v = ps_xcalloc(np + 1, sizeof *k->v);
-    k->labels = ps_xcalloc(np + 1, sizeof *k->labels);
-    k->lo = ps_xcalloc(np + 1, sizeof *k->lo);
-    k->hi = ps_xcalloc(np + 1, sizeof *k->hi);
-    k->n = np;
-    for (size_t j = 0; j < np; j++) {
-        const ps_an_series *s = &res->series[pick[j]];
-        k->t[j] = ps_xcalloc(s->npoints + 1, sizeof **k->t);
-        k->v[j] = ps_xcalloc(s->npoints + 1, sizeof **k->v);
-        for (size_t p = 0; p < s->npoints; p++) {
-            k->t[j][p] = ps_an_log_clock(res, s->points[p].t);
-            k->v[j][p] = s->points[p].avg;
-        }
-        /* the slice's min-max band behind its average: a short saturation stays visible */
-        if (j < AN_CHART_MAX_ENVELOPES && (np <= AN_CHART_MAX_ENVELOPES || j == 0)) {
-            k->lo[j] = ps_xcalloc(s->npoints + 1, sizeof **k->lo);
-            k->hi[j] = ps_xcalloc(s->npoints + 1, sizeof **k->hi);
-            for (size_t p = 0; p < s->npoints; p++)
-                k->lo[j][p] = s->points[p].min, k->hi[j][p] = s->points[p].max;
-            k->env[k->nenv++] = (ps_chart_envelope){.label = j == 0 ? "slice min-max" : NULL,
-                                                    .role = (int)(j % 8),
-                                                    .n = s->npoints,
-                                                    .t = k->t[j],
-                                                    .lo = k->lo[j],
-                                                    .hi = k->hi[j]};
-        }
-        k->labels[j] = ps_an_series_label(res, s);
-        k->series[j] =
-            (ps_chart_series){.label = k->labels[j], .role = -1, .n = s->npoints, .v = k->v[j], .t = k->t[j]};
-    }
-    size_t first_pick = np ? pick[0] : 0;
-    free(pick);
-    size_t nb = 0;
-    for (size_t i = 0; i < r->nbands && nb < 16; i++)
-        k->bands[nb++] = (ps_chart_band){r->bands[i].lo, r->bands[i].hi,
-                                         r->bands[i].sev == PS_AN_CRITICAL ? PS_ROLE_CRIT_BAND : PS_ROLE_WARN_BAND};
-    size_t nt = 0;
-    /* limits computed per machine (PAL code): those of the first series drawn */
-    const double lim[2] = {r->ncodes && np ? res->series[first_pick].warning : r->warning,
-                           r->ncodes && np ? res->series[first_pick].critical : r->critical};
-    if (r->ncodes && np) { /* default bands from those limits, as rules with fixed limits get */
-        int greater = r->op == PS_AN_GT || r->op == PS_AN_GE;
-        double far = greater ? INFINITY : -INFINITY;
-        if (!isnan(lim[0]) && nb < 16)
-            k->bands[nb++] = (ps_chart_band){fmin(lim[0], isnan(lim[1]) ? far : lim[1]),
-                                             fmax(lim[0], isnan(lim[1]) ? far : lim[1]), PS_ROLE_WARN_BAND};
-        if (!isnan(lim[1]) && nb < 16)
-            k->bands[nb++] = (ps_chart_band){fmin(lim[1], far), fmax(lim[1], far), PS_ROLE_CRIT_BAND};
-    }
-    const char *lname[2] = {"warning", "critical"};
-    for (int i = 0; i < 2; i++) {
-        if (isnan(lim[i]) || r->stat == PS_AN_STAT_TREND) /* a trend limit is not a value level */
-            continue;
-        char n1[32];
-        snprintf(k->thr_label[nt], sizeof k->thr_label[nt], "%s %s", lname[i], num(n1, sizeof n1, lim[i]));
-        k->thr[nt] = (ps_chart_threshold){.value = lim[i], .label = k->thr_label[nt]};
-        nt++;
-    }
-    char zt[160];
-    snprintf(k->x_label, sizeof k->x_label, "time: %s; averages", ps_an_zone_text(zt, sizeof zt, res));
-    k->spec = (ps_chart_spec){.kind = PS_CHART_TIME,
-                              .title = r->title,
-                              .x_label = k->x_label,
-                              .y = {.label = r->ncounters ? r->counters[0] : r->expr_text, .unit = r->unit},
-                              .series = k->series,
-                              .nseries = np,
-                              .thresholds = k->thr,
-                              .nthresholds = r->stat == PS_AN_STAT_TREND ? 0 : nt,
-                              .bands = k->bands,
-                              .nbands = r->stat == PS_AN_STAT_TREND ? 0 : nb,
-                              .envelopes = k->env,
-                              .nenvelopes = k->nenv,
-                              .width = 480,
-                              .height = 300};
-    doc_block *b = doc_add(d, DOC_CHART, NULL);
-    b->chart = ps_xcalloc(1, sizeof *b->chart);
-    b->chart->kind = DOC_CHART_SPEC;
-    b->chart->id = ps_xstrdup(r->id);
-    b->chart->threshold = NAN;
-    b->chart->spec = &k->spec;
 }
 
 static const ps_an_series *first_series(const ps_an_result *res, size_t ri)
@@ -355,7 +249,7 @@ static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info
             doc_para(d, "Source of the limits: %s", r->source);
         if (r->advice)
             doc_para(d, "Advice: %s", r->advice);
-        rule_chart(d, res, ri, &keep->charts[keep->n++]);
+        rule_chart(d, res, ri, keep);
         stats_table(d, res, ri);
     }
     doc_heading(d, 1, 0, "Rules not evaluated");
@@ -383,22 +277,8 @@ static void build(ps_doc *d, const ps_an_result *res, const ps_an_doc_info *info
 
 static void keep_fini(an_keep *k)
 {
-    for (size_t i = 0; i < k->n; i++) {
-        an_chart_keep *c = &k->charts[i];
-        for (size_t j = 0; j < c->n; j++) {
-            free(c->t[j]);
-            free(c->v[j]);
-            free(c->labels[j]);
-            free(c->lo[j]);
-            free(c->hi[j]);
-        }
-        free(c->lo);
-        free(c->hi);
-        free(c->t);
-        free(c->v);
-        free(c->labels);
-        free(c->series);
-    }
+    for (size_t i = 0; i < k->n; i++)
+        ps_an_rule_charts_free(k->charts[i]);
     free(k->charts);
 }
 

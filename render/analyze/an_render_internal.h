@@ -15,6 +15,23 @@ ps_time ps_an_log_clock(const ps_an_result *r, ps_time t);
  * when the logs' samples fall in several periods; nothing for one. */
 void ps_an_periods_text(ps_buf *b, const ps_an_result *r);
 
+/* an_rule_chart.c: the chart panels of a result (small multiples): one per period, at most
+ * PS_AN_MAX_PANELS (more periods: the widest gaps separate the panels). A panel's points are
+ * those whose time (UTC) is in (lo, hi]: the boundary between two panels is the middle of the
+ * gap between them (one panel: every point). */
+typedef struct ps_an_panel {
+    size_t p0, np; /* its periods */
+    ps_time first, last; /* UTC range of their samples */
+    ps_time lo, hi;
+} ps_an_panel;
+/* The panels of r into out (PS_AN_MAX_PANELS places); returns their count (at least 1). */
+size_t ps_an_panels(const ps_an_result *r, ps_an_panel *out);
+/* The points of s in panel p: s->points[*from .. *from + returned count). */
+size_t ps_an_panel_points(const ps_an_series *s, const ps_an_panel *p, size_t *from);
+/* *head = "TITLE, period K of N" ("TITLE, periods K to L of N"), *range (unless range is NULL) =
+ * "FIRST to LAST" on the logs' clock (both heap). */
+void ps_an_panel_texts(const ps_an_result *r, const char *title, const ps_an_panel *p, char **head, char **range);
+
 /* an_notes.c: the answers to PAL's questions the limits used and the rules not judged for want
  * of one; text lines, and the JSON members "answers":[...],"unanswered":[...] of the open object */
 void ps_an_render_answers_text(ps_buf *b, const ps_an_result *r);

@@ -47,6 +47,24 @@ int ps_an_render_doc(ps_buf *b, const ps_an_result *r, const ps_an_doc_info *inf
  * the const ps_an_doc_info * (required). Appends to out; PS_EUSAGE for another format. */
 int ps_an_render(ps_buf *out, const ps_an_result *r, const ps_render_opts *o, ps_error *err);
 
+/* The charts of rule `rule` in the analyze documents: the slice averages of its worst instances
+ * (at most 12, the slice min-max band behind them), its warning and critical ranges shaded and
+ * limits drawn; one panel per period of the logs (small multiples: each on its own time axis,
+ * titled "TITLE, period K of N", its subtitle "FIRST to LAST"), so a gap between the logs never
+ * takes the chart. With more than PS_AN_MAX_PANELS periods the widest gaps separate the panels
+ * and the periods between them share one ("TITLE, periods 3 to 5 of 9"). One period: one chart
+ * titled TITLE, no subtitle.
+ * A panel where no drawn instance has samples is left out. NULL when the rule has no series with
+ * samples. r must outlive the charts; ps_an_rule_charts_free. */
+#define PS_AN_MAX_PANELS 6
+typedef struct ps_an_rule_charts ps_an_rule_charts;
+ps_an_rule_charts *ps_an_rule_charts_build(const ps_an_result *r, size_t rule);
+/* Number of panels (0 for NULL). */
+size_t ps_an_rule_charts_count(const ps_an_rule_charts *c);
+/* Panel i's chart spec (NULL past the end); valid until ps_an_rule_charts_free. */
+const ps_chart_spec *ps_an_rule_charts_spec(const ps_an_rule_charts *c, size_t i);
+void ps_an_rule_charts_free(ps_an_rule_charts *c);
+
 /* perfscribe chart: one chart per rule of the results (chart-only rules, one per counter),
  * every instance a series of slice averages. res[0..nres): one result, or one per log with
  * overlay = 1 (times relative to each log's first sample, series named "names[k]: instance").

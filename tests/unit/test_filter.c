@@ -1,6 +1,7 @@
 /* Unit tests: model/stats/filter.c relog-style counter filters (the -cf reader: io/filter_file.c). */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -120,4 +121,68 @@ Test(filter, from_file)
     f = ps_filter_new();
     cr_assert_eq(ps_filter_add_file(f, PS_BINARY_DIR "/csv_tmp/no-such-file", &err), PS_EIO);
     ps_filter_free(f);
+}
+
+/* Exact patterns are looked up in a hash table, wildcard ones globbed (filter.c): the answer
+ * equals globbing every pattern (ps_filter_match_each) for every path of a grid of machines,
+ * objects, instances and counters in several letter cases, with the patterns one at a time, all
+ * together and in subsets. */
+Test(filter, exact_lookup_equals_glob)
+{
+    static const char *const machines[] = {NULL, "HOST", "host", "srv1"};
+    static const char *const objects[] = {"Processor", "PROCESSOR", "Memory", "Thread", "Process"};
+    static const char *const insts[] = {NULL, "_Total", "0", "explorer/3#1", "svchost#2", "svchost", "EXPLORER/3#1"};
+    static const char *const counters[] = {"% Processor Time", "Pages/sec", "handle count", "Handle Count"};
+    static const char *const pmach[] = {"", "\\\\*", "\\\\HOST", "\\\\Srv1", "\\\\SRV*", "\\\\other"};
+    static const char *const pobj[] = {"Processor", "processor", "Memory", "Thread", "Proc*", "Process"};
+    static const char *const pinst[] = {"",       "(*)",          "(_total)", "(0)",      "(explorer/3#1)",
+                                        "(svchost)", "(svchost#2)", "(svchost*)", "(*#1)"};
+    static const char *const pctr[] = {"% Processor Time", "Pages/sec", "Handle Count", "*", "% * Time"};
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+    size_t npaths = N(machines) * N(objects) * N(insts) * N(counters), np = 0;
+    ps_counter_path *paths = calloc(npaths, sizeof *paths);
+    for (size_t a = 0; a < N(machines); a++)
+        for (size_t b = 0; b < N(objects); b++)
+            for (size_t c = 0; c < N(insts); c++)
+                for (size_t d = 0; d < N(counters); d++) {
+                    char text[256];
+                    snprintf(text, sizeof text, "%s%s%s\\%s%s%s%s\\%s", machines[a] ? "\\\\" : "",
+                             machines[a] ? machines[a] : "", "", objects[b], insts[c] ? "(" : "",
+                             insts[c] ? insts[c] : "", insts[c] ? ")" : "", counters[d]);
+                    cr_assert_eq(ps_path_parse(text, &paths[np++], NULL), 0, "%s", text);
+                }
+    ps_filter *all = ps_filter_new(), *third = ps_filter_new();
+    size_t npat = 0, hits = 0;
+    for (size_t a = 0; a < N(pmach); a++)
+        for (size_t b = 0; b < N(pobj); b++)
+            for (size_t c = 0; c < N(pinst); c++)
+                for (size_t d = 0; d < N(pctr); d++) {
+                    char pat[256];
+                    ps_error err;
+                    snprintf(pat, sizeof pat, "%s\\%s%s\\%s", pmach[a], pobj[b], pinst[c], pctr[d]);
+                    ps_filter *one = ps_filter_new();
+                    cr_assert_eq(ps_filter_add(one, pat, &err), 0, "%s: %s", pat, err.msg);
+                    cr_assert_eq(ps_filter_add(all, pat, &err), 0);
+                    if (npat++ % 3 == 0)
+                        cr_assert_eq(ps_filter_add(third, pat, &err), 0);
+                    for (size_t i = 0; i < np; i++) {
+                        int got = ps_filter_match(one, &paths[i]);
+                        cr_assert_eq(got, ps_filter_match_each(one, &paths[i]), "%s on %s", pat, paths[i].full);
+                        hits += (size_t)got;
+                    }
+                    ps_filter_free(one);
+                }
+    /* both ways are exercised: patterns without '*' (the machine "\\*" aside) are exact */
+    cr_assert_eq(ps_filter_exact_count(all), (size_t)5 * 5 * 6 * 3, /* machines x objects x instances x counters */ "%zu", ps_filter_exact_count(all));
+    cr_assert(hits > 0);
+    for (size_t i = 0; i < np; i++) {
+        cr_assert_eq(ps_filter_match(all, &paths[i]), ps_filter_match_each(all, &paths[i]), "%s", paths[i].full);
+        cr_assert_eq(ps_filter_match(third, &paths[i]), ps_filter_match_each(third, &paths[i]), "%s",
+                     paths[i].full);
+        ps_path_fini(&paths[i]);
+    }
+    free(paths);
+    ps_filter_free(all);
+    ps_filter_free(third);
+#undef N
 }
