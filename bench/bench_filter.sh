@@ -6,12 +6,13 @@
 #
 #   bash bench/bench_filter.sh [COLS [PATS]]   (default 200,000 x 4,000: the wide log of
 #                                               bench_analyze.sh and the columns its packs use)
-#   BUILD=DIR   the CMake build folder holding libps_model.a (default build)
+#   BUILD=DIR   the CMake build folder holding libps_model.a (default: the folder of $PERFSCRIBE,
+#               else build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CC=${CC:-cc}
 CFLAGS=${CFLAGS:--O2}
-BUILD=${BUILD:-build}
+BUILD=${BUILD:-$(dirname "${PERFSCRIBE:-build/perfscribe}")}   # make bench passes PERFSCRIBE
 [ -f "$BUILD/libps_model.a" ] || { echo "bench: $BUILD/libps_model.a not built (make build)" >&2; exit 2; }
 INC=$(find model -name '*.h' -printf '-I%h\n' | sort -u)
 OUT=${TMPDIR:-/tmp}/filter_bench.$$

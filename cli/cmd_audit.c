@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "ps_paper_pdf.h"
 #include "ps_audit_out.h"
+#include "ps_js_words.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -80,7 +81,7 @@ static int audit(ps_cli *cli, const audit_opts *o, const ps_cli_list *runs, cons
         all[nin++] = o->paper;
     for (size_t i = 0; i < runs->n; i++)
         all[nin++] = runs->v[i];
-    ps_audit a = {0};
+    ps_audit a = {.reason_words = ps_js_reason_words_en};
     if (!rc)
         ps_audit_run(paper, run, &a);
     for (size_t i = 0; i < nouts && !rc; i++) {

@@ -1,5 +1,6 @@
 /* cmd_report.c - 'perfscribe report': ESRP document (HTML, PDF) from a Jetstress run. */
 #include "cli.h"
+#include "ps_js_words.h"
 
 #include <errno.h>
 #include <math.h>
@@ -186,8 +187,11 @@ static int qualification(ps_cli *cli, const ps_js_run *run, int require)
     if (!ok && !q.assessed)
         ps_warn(&cli->warnings, "the run does not qualify for ESRP: it holds no Performance test");
     for (size_t i = 0; !ok && i < q.nreasons; i++)
-        if (q.reasons[i].met != PS_VERDICT_PASS)
-            ps_warn(&cli->warnings, "the run does not qualify for ESRP: %s", q.reasons[i].text);
+        if (q.reasons[i].met != PS_VERDICT_PASS) {
+            char *t = ps_js_qual_words(NULL, &q.reasons[i]);
+            ps_warn(&cli->warnings, "the run does not qualify for ESRP: %s", t);
+            free(t);
+        }
     ps_qualification_fini(&q);
     return !ok && require ? PS_EFAIL : PS_OK;
 }

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "ps_store.h"
 #include "ps_store_out.h"
+#include "ps_js_words.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -172,7 +173,7 @@ static int action_add(ps_cli *cli, store_args *a, ps_db *db, ps_buf *out)
         const char *extra[1] = {a->js.p.thresholds};
         rc = ps_store_meta_files(&m, run, extra, a->js.p.thresholds ? 1 : 0, &cli->err);
     }
-    ps_store_add_options opt = {0};
+    ps_store_add_options opt = {.reason_words = ps_js_reason_words_en, .qual_words = ps_js_qual_words_en};
     const char *hold = getenv("PERFSCRIBE_TEST_HOLD_SECONDS"); /* tests: a window to kill it in */
     if (hold && *hold)
         opt.hold_seconds = strtod(hold, NULL);

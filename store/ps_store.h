@@ -145,6 +145,11 @@ int ps_store_meta_files(ps_store_meta *m, const ps_js_run *run, const char *cons
 /* Options of ps_store_add. */
 typedef struct ps_store_add_options {
     double hold_seconds; /* test hook: pause this long inside the transaction, halfway */
+    /* the words stored for the verdict and qualification reasons (the store keeps sentences, in
+     * English: the caller passes the catalogue's ps_js_reason_words_en / ps_js_qual_words_en);
+     * NULL: reasons kept as text (PS_VR_TEXT) only, the others stored empty */
+    ps_verdict_words_fn reason_words;
+    ps_qual_words_fn qual_words;
 } ps_store_add_options;
 /* Store one judged run under m->label in one transaction: metadata, tags, files, per-server
  * verdicts (result, profile, source, reasons) and thresholds, per-instance figures (recomputed

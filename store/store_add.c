@@ -73,7 +73,17 @@ typedef struct writer {
     int64_t run;
     ps_db_stmt *fig, *text;
     ps_error *err;
+    ps_verdict_words_fn reason_words; /* the reasons' words (ps_store_add_options) */
+    ps_qual_words_fn qual_words;
 } writer;
+
+/* The stored words of a verdict reason (caller frees). */
+static char *reason_text(const writer *w, const ps_verdict_reason *r)
+{
+    if (w->reason_words)
+        return w->reason_words(r);
+    return ps_xstrdup(r->kind == PS_VR_TEXT && r->text ? r->text : "");
+}
 
 static int put(ps_db *db, const char *sql, const ps_db_val *v, size_t n, ps_error *err)
 {
@@ -248,8 +258,10 @@ static int put_server(writer *w, long idx, const ps_js_server *s)
                  " has_report, has_config, verdict_disagree) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  a, 15, w->err);
     for (size_t k = 0; k < s->verdict.nreasons && !rc; k++) {
-        ps_db_val r[] = {ps_db_int(w->run), ps_db_int(idx), ps_db_int((int64_t)k), ps_db_text(s->verdict.reasons[k])};
+        char *t = reason_text(w, &s->verdict.reasons[k]);
+        ps_db_val r[] = {ps_db_int(w->run), ps_db_int(idx), ps_db_int((int64_t)k), ps_db_text(t)};
         rc = put(w->db, "INSERT INTO ps_reason (run_id, server_idx, seq, text) VALUES (?, ?, ?, ?)", r, 4, w->err);
+        free(t);
     }
     for (size_t k = 0; k < s->nlogs && !rc; k++) {
         ps_db_val r[] = {ps_db_int(w->run), ps_db_int(idx), ps_db_int((int64_t)k), ps_db_text(s->logs[k])};
@@ -279,7 +291,9 @@ static int put_server(writer *w, long idx, const ps_js_server *s)
         char key[64];
         ps_buf v = {0};
         snprintf(key, sizeof key, "qualification%s%s", q ? "." : "", q ? ps_qual_criterion_name(q->criterion) : "");
-        ps_buf_printf(&v, "%s%s%s", met[(q ? q->met : s->qualification.result) + 1], q ? ": " : "", q ? q->text : "");
+        char *t = q && w->qual_words ? w->qual_words(q) : NULL;
+        ps_buf_printf(&v, "%s%s%s", met[(q ? q->met : s->qualification.result) + 1], q ? ": " : "", t ? t : "");
+        free(t);
         rc = put_text(w, idx, key, v.data);
         ps_buf_fini(&v);
     }
@@ -370,7 +384,7 @@ int ps_store_add(ps_db *db, const ps_store_meta *m, const ps_js_run *run, const 
         rc = ps_error_set(err, PS_EUSAGE, ps_db_name(db), 0, 0,
                           "label '%s' already holds other inputs (store rm it first, or choose another label)",
                           m->label);
-    writer w = {db, 0, NULL, NULL, err};
+    writer w = {db, 0, NULL, NULL, err, opt ? opt->reason_words : NULL, opt ? opt->qual_words : NULL};
     if (!rc)
         rc = ps_db_query_int(db, "SELECT COALESCE(MAX(id), 0) + 1 FROM ps_run", NULL, 0, &w.run, err);
     if (!rc)

@@ -187,7 +187,7 @@ static void instance_row(ps_js_server *s, ps_db_stmt *st)
 
 static void reason_row(ps_js_server *s, ps_db_stmt *st)
 {
-    ps_verdict_add_reason(&s->verdict, "%s", ps_db_col_text(st, 1));
+    ps_verdict_add_text(&s->verdict, ps_db_col_text(st, 1));
 }
 
 static void log_row(ps_js_server *s, ps_db_stmt *st)

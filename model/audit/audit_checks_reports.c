@@ -235,10 +235,13 @@ static void check_verdict(actx *c, const aview *v)
                   "Overall Test Result Fail although every average is within the thresholds (%s / %s ms)%s",
                   AUDIT_NUM((char[64]){0}, thr_r, 0), AUDIT_NUM((char[64]){0}, thr_l, 0),
                   v->y2007 ? "" : " and page fault stalls are not above 1; maybe a maximum-latency failure");
-    if (rec_known && rec_pass != pass)
+    if (rec_known && rec_pass != pass) {
+        char *words = cv->nreasons && c->out->reason_words ? c->out->reason_words(&cv->reasons[0]) : NULL;
         audit_add(c, "verdict-inconsistent", PS_SEV_ERROR, v->file, line, v->name, "verdict", pass, rec_pass,
                   "report says %s but the recomputed verdict is %s%s%s", pass ? "Pass" : "Fail",
-                  rec_pass ? "Pass" : "Fail", cv->nreasons ? ": " : "", cv->nreasons ? cv->reasons[0] : "");
+                  rec_pass ? "Pass" : "Fail", words ? ": " : "", words ? words : "");
+        free(words);
+    }
 }
 
 void audit_checks_reports(actx *c)

@@ -160,6 +160,8 @@ typedef struct ps_audit {
     size_t claims; /* numbers read (paper claims + report values) */
     size_t checked; /* comparisons made */
     size_t pct_checked; /* trend percentages compared (subset of checked) */
+    ps_verdict_words_fn reason_words; /* set by the caller: the words of a recomputed verdict's reason in a
+                                       * finding (the catalogue's ps_js_reason_words_en); NULL: not named */
 } ps_audit;
 
 /* Run every check over a paper (NULL allowed) and a Jetstress run (NULL allowed); findings

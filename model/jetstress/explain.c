@@ -2,7 +2,8 @@
  * run-length state of the samples beyond the rule's limit (count, runs, longest run, worst
  * sample) and a bounded buffer of samples around the longest run for a chart; after judging, a
  * ps_js_failure per failing reason with a classification (single spike, bursts, sustained) and
- * the times in the logs' local time with their zone. Memory is flat in the number of samples. */
+ * the times in the logs' local time with their zone, as data: the sentence is the renderer's
+ * (ps_js_failure_words). Memory is flat in the number of samples. */
 #include "judge/judge_internal.h"
 
 #include <math.h>
@@ -40,7 +41,9 @@ struct ps_js_watch {
     size_t nkeys;
     exc **tab; /* tab[key][inst]; instance metrics: ninst slots; host metrics: slot 0 */
     size_t ninst;
-    char *zone; /* "W. Europe Standard Time, UTC+01:00" of the first log, NULL until known */
+    int zone_known; /* the first log's zone: */
+    char *zone_name; /* its name, NULL when the log names none */
+    int has_offset, offset_min; /* local - UTC in minutes, when the log gives it */
 };
 
 static const char *const class_names[] = {"not explained", "single spike", "bursts", "sustained"};
@@ -65,7 +68,7 @@ void ps_js_watch_free(struct ps_js_watch *w)
     }
     free(w->tab);
     free(w->keys);
-    free(w->zone);
+    free(w->zone_name);
     free(w);
 }
 
@@ -111,15 +114,12 @@ void ps_js_watch_start(ps_js_server *s, const ps_js_judge_options *opt)
 
 void ps_js_watch_log(ps_js_server *s, const char *zone, int has_bias, int bias_minutes)
 {
-    if (!s->watch || s->watch->zone)
+    if (!s->watch || s->watch->zone_known)
         return;
-    ps_buf b = {0};
-    ps_buf_puts(&b, zone && *zone ? zone : "zone name unknown");
-    if (has_bias) { /* UTC = local + bias: the offset is -bias */
-        int off = -bias_minutes, a = off < 0 ? -off : off;
-        ps_buf_printf(&b, ", UTC%c%02d:%02d", off < 0 ? '-' : '+', a / 60, a % 60);
-    }
-    s->watch->zone = ps_buf_steal(&b);
+    s->watch->zone_known = 1;
+    s->watch->zone_name = zone && *zone ? ps_xstrdup(zone) : NULL;
+    s->watch->has_offset = has_bias != 0;
+    s->watch->offset_min = -bias_minutes; /* UTC = local + bias: the offset is -bias */
 }
 
 static void grow(struct ps_js_watch *w, size_t ninst)
@@ -251,62 +251,6 @@ static enum ps_js_failure_class classify(const exc *e)
     return PS_FAIL_BURSTS;
 }
 
-/* "2026-03-14 10:42:17.269"; only the time of day when same_day is the date of t. */
-static void stamp(char *out, size_t n, ps_time t, ps_time same_day)
-{
-    int y, mo, d, h, mi, s, ms, y2, mo2, d2, h2, mi2, s2, ms2;
-    ps_time_to_fields(t, &y, &mo, &d, &h, &mi, &s, &ms);
-    if (same_day != PS_TIME_NONE) {
-        ps_time_to_fields(same_day, &y2, &mo2, &d2, &h2, &mi2, &s2, &ms2);
-        if (y == y2 && mo == mo2 && d == d2) {
-            snprintf(out, n, "%02d:%02d:%02d.%03d", h, mi, s, ms);
-            return;
-        }
-    }
-    snprintf(out, n, "%04d-%02d-%02d %02d:%02d:%02d.%03d", y, mo, d, h, mi, s, ms);
-}
-
-/* "45 s", "12 min 30 s", "2 h 5 min 0 s" */
-static void duration(char *out, size_t n, ps_time ms)
-{
-    long long s = (long long)((ms + 500) / 1000), h = s / 3600, m = s % 3600 / 60;
-    if (h)
-        snprintf(out, n, "%lld h %lld min %lld s", h, m, s % 60);
-    else if (m)
-        snprintf(out, n, "%lld min %lld s", m, s % 60);
-    else
-        snprintf(out, n, "%lld s", s);
-}
-
-static void with_unit(char *out, size_t n, double v, int metric)
-{
-    char num[64];
-    const char *u = ps_js_metric_unit(metric);
-    js_short_num(num, sizeof num, v);
-    snprintf(out, n, "%s%s%s", num, (*u && *u != '/' && *u != '%') ? " " : "", u ? u : "");
-}
-
-static char *words(const ps_js_failure *f)
-{
-    char lim[80], worst[80], a[40], b[40], c[40], dur[48];
-    with_unit(lim, sizeof lim, f->limit, f->metric);
-    with_unit(worst, sizeof worst, f->worst, f->metric);
-    stamp(a, sizeof a, f->longest_first, PS_TIME_NONE);
-    stamp(b, sizeof b, f->longest_last, f->longest_first);
-    stamp(c, sizeof c, f->worst_at, PS_TIME_NONE);
-    duration(dur, sizeof dur, f->longest_last - f->longest_first);
-    ps_buf t = {0};
-    ps_buf_printf(&t, "%s: %llu of %llu samples %s %s in %llu %s; ", ps_js_failure_class_name(f->cls),
-                  (unsigned long long)f->over, (unsigned long long)f->samples, ps_thr_op_text((enum ps_thr_op)f->op),
-                  lim, (unsigned long long)f->runs, f->runs == 1 ? "run" : "runs");
-    if (f->longest == 1)
-        ps_buf_printf(&t, "longest run 1 sample at %s", a);
-    else
-        ps_buf_printf(&t, "longest run %llu samples, %s to %s (%s)", (unsigned long long)f->longest, a, b, dur);
-    ps_buf_printf(&t, "; worst %s at %s (%s)", worst, c, f->zone);
-    return ps_buf_steal(&t);
-}
-
 void js_explain(ps_js_server *s, const ps_thr_rule *r, size_t inst)
 {
     struct ps_js_watch *w = s->watch;
@@ -342,7 +286,9 @@ void js_explain(ps_js_server *s, const ps_thr_rule *r, size_t inst)
     f->worst = e->worst;
     f->worst_at = e->worst_at;
     f->cls = classify(e);
-    f->zone = ps_xstrdup(w->zone ? w->zone : "the logs' local time, zone unknown");
+    f->zone_name = w->zone_name ? ps_xstrdup(w->zone_name) : NULL;
+    f->has_utc_offset = w->has_offset;
+    f->utc_offset_min = w->offset_min;
     f->zoom.label = ps_xstrdup(host ? (s->machine ? s->machine : "?") : s->instances[inst].name);
     /* bursts whose worst sample lies outside the longest run: the chart shows the worst sample */
     int on_worst =
@@ -351,5 +297,4 @@ void js_explain(ps_js_server *s, const ps_thr_rule *r, size_t inst)
     f->zoom_on = on_worst ? PS_JS_ZOOM_WORST : PS_JS_ZOOM_LONGEST_RUN;
     for (size_t i = 0; z && i < z->n; i++)
         ps_series_push(&f->zoom, z->t[i], z->v[i]);
-    f->text = words(f);
 }

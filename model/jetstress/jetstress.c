@@ -92,15 +92,21 @@ void ps_js_summary_clear(ps_js_summary *s)
 #undef CLEAR
 }
 
-void ps_verdict_add_reason(ps_verdict *v, const char *fmt, ...)
+ps_verdict_reason *ps_verdict_add(ps_verdict *v, enum ps_vr_kind kind, const char *machine)
 {
-    ps_buf b = {0};
-    va_list ap;
-    va_start(ap, fmt);
-    ps_buf_vprintf(&b, fmt, ap);
-    va_end(ap);
     v->reasons = ps_xrealloc(v->reasons, (v->nreasons + 1) * sizeof *v->reasons);
-    v->reasons[v->nreasons++] = ps_buf_steal(&b);
+    ps_verdict_reason *r = &v->reasons[v->nreasons++];
+    memset(r, 0, sizeof *r);
+    r->kind = kind;
+    r->machine = machine ? ps_xstrdup(machine) : NULL;
+    r->value = r->limit = r->max_errors = r->target = NAN;
+    r->exact = 1;
+    return r;
+}
+
+void ps_verdict_add_text(ps_verdict *v, const char *text)
+{
+    ps_verdict_add(v, PS_VR_TEXT, NULL)->text = ps_xstrdup(text ? text : "");
 }
 
 static const char *const vsrc_names[] = {"none", "recomputed", "reported", "both"};
@@ -130,13 +136,19 @@ void ps_verdict_fini(ps_verdict *v)
     for (size_t i = 0; i < v->nfailures; i++) {
         ps_js_failure *f = &v->failures[i];
         free(f->instance);
-        free(f->zone);
-        free(f->text);
+        free(f->zone_name);
         ps_series_fini(&f->zoom);
     }
     free(v->failures);
-    for (size_t i = 0; i < v->nreasons; i++)
-        free(v->reasons[i]);
+    for (size_t i = 0; i < v->nreasons; i++) {
+        ps_verdict_reason *r = &v->reasons[i];
+        free(r->machine);
+        free(r->instance);
+        free(r->printed_reason);
+        free(r->profile);
+        free(r->file);
+        free(r->text);
+    }
     free(v->reasons);
     free(v->profile);
     memset(v, 0, sizeof *v);

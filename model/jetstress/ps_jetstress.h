@@ -251,25 +251,80 @@ typedef struct ps_js_failure {
     double worst; /* the sample farthest beyond the limit (first of equals) */
     ps_time worst_at; /* its local time */
     enum ps_js_failure_class cls;
-    char *zone; /* the logs' zone: "W. Europe Standard Time, UTC+01:00", never NULL */
-    char *text; /* the explanation in words (docs/readme/jetstress.md) */
+    char *zone_name; /* the logs' time zone name ("W. Europe Standard Time"), NULL when unknown */
+    int has_utc_offset; /* 1 when the logs give their offset from UTC: */
+    int utc_offset_min; /* local time - UTC, minutes (+60: UTC+01:00) */
+    /* (the explanation in words is the renderer's: ps_js_failure_words, render/doc/i18n/ps_js_words.h) */
     ps_series zoom; /* samples around the longest run (or the worst sample, see zoom_on) for a
                               * chart, label = instance or machine;
                               * t = the logs' LOCAL time (not UTC as the run's series), in time order */
     enum ps_js_zoom_on zoom_on;
 } ps_js_failure;
 
+/* Why a verdict is what it is, as data: the sentence is the renderer's (ps_js_reason_words,
+ * render/doc/i18n/ps_js_words.h), in the document's language; the command line, JSON, JUnit and
+ * the store print its English words. */
+enum ps_vr_kind {
+    PS_VR_TEXT = 0, /* text: a reason kept as words (a run read back from the store) */
+    PS_VR_RULE, /* who: stat metric value op limit ("average database read latency 22.4 ms > 20 ms") */
+    PS_VR_RULE_COUNT, /* who: [at least] count samples of metric op limit (max_errors allowed) */
+    PS_VR_DISAGREE, /* Jetstress printed `printed` [- printed_reason], recomputed `recomputed` with profile */
+    PS_VR_AS_REPORTED, /* `printed` as reported, not recomputed (incomplete): Jetstress printed ... */
+    PS_VR_REPORT_UNREADABLE, /* not judged: the report `file` beside the logs could not be read */
+    PS_VR_NOT_JUDGED, /* not judged: incomplete, and no printed verdict to fall back on */
+    PS_VR_NEGATIVE, /* who: implausible: negative metric (the minimum sample, or the average: value ms) */
+    PS_VR_ZERO_IOPS /* implausible: achieved 0 transactional IOPS [against a target of `target`] */
+};
+/* Why a recomputation is incomplete (PS_VR_AS_REPORTED, PS_VR_NOT_JUDGED). */
+enum ps_vr_incomplete {
+    PS_VRI_NONE = 0,
+    PS_VRI_NO_LOG, /* no counter log */
+    PS_VRI_NO_WINDOW_SAMPLE, /* no sample of the logs inside the collection window */
+    PS_VRI_INSTANCES, /* n of of instances not in the counter logs */
+    PS_VRI_NO_MAX_SAMPLES, /* no samples for the maximum latency checks */
+    PS_VRI_MISSING_COUNTERS, /* n threshold checks without their counter */
+    PS_VRI_NOTHING_EVALUATED /* no rule could be evaluated */
+};
+typedef struct ps_verdict_reason {
+    enum ps_vr_kind kind;
+    int warning; /* a warning rule's (does not fail) */
+    char *machine; /* the server; NULL: unknown ("?") */
+    char *instance; /* the instance a rule or check names; NULL: the server */
+    int aggregate; /* an aggregate rule's: "aggregate" instead of the machine */
+    int stat, metric, op; /* RULE, RULE_COUNT (enum ps_thr_stat, ps_js_metric, ps_thr_op); NEGATIVE: metric */
+    double value, limit, max_errors; /* in the metric's canonical unit; NaN when not used */
+    uint64_t count; /* RULE_COUNT: samples beyond the limit ... */
+    int exact; /* ... 0: at least count (a sketch's lower bound) */
+    int printed, recomputed; /* DISAGREE, AS_REPORTED: 1 Pass, 0 Fail */
+    char *printed_reason; /* Jetstress's words after "Fail -", NULL */
+    char *profile; /* DISAGREE: the recomputation's profile */
+    char *file; /* REPORT_UNREADABLE: the report's file name */
+    enum ps_vr_incomplete incomplete;
+    size_t n, of; /* PS_VRI_INSTANCES: n of `of`; PS_VRI_MISSING_COUNTERS: n */
+    int min_sample; /* NEGATIVE: 1 the minimum sample, 0 the average */
+    double target; /* ZERO_IOPS: the target IOPS, NaN or <= 0 when none */
+    char *text; /* TEXT only */
+} ps_verdict_reason;
+/* The words of a reason, caller frees: a library that prints reasons but does not link the
+ * catalogue (the store, the audit) takes this from its caller (ps_js_reason_words_en). */
+typedef char *(*ps_verdict_words_fn)(const ps_verdict_reason *r);
+
 typedef struct ps_verdict {
     enum ps_verdict_result result;
     enum ps_verdict_source source;
     int disagree; /* printed and recomputed verdicts differ (the verdict is then FAIL) */
     char *profile; /* "jetstress-2013/strict", ... */
-    char **reasons;
+    ps_verdict_reason *reasons;
     size_t nreasons; /* e.g. "JS03 Instance906.3: average database read latency 22.4 ms > 20 ms" */
     ps_js_failure *failures;
     size_t nfailures; /* explanations of failing reasons (counter logs only) */
 } ps_verdict;
-void ps_verdict_add_reason(ps_verdict *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Append a reason of kind to v and return it to fill: zeroed but for kind, machine (copied; NULL
+ * stays NULL) and value, limit, max_errors, target NaN. Strings put in it are owned by v
+ * (ps_xstrdup them). The pointer is valid until the next append. */
+ps_verdict_reason *ps_verdict_add(ps_verdict *v, enum ps_vr_kind kind, const char *machine);
+/* Append a reason kept as words (PS_VR_TEXT, text copied). */
+void ps_verdict_add_text(ps_verdict *v, const char *text);
 void ps_verdict_fini(ps_verdict *v); /* frees members only */
 
 /* ---- ESRP qualification (model/jetstress/qualify.c; README "ESRP qualification")
@@ -284,21 +339,33 @@ enum ps_qual_criterion {
 };
 /* "target_iops", "printed_verdict", "recomputed_verdict" (JSON/store keys); NULL out of range. */
 const char *ps_qual_criterion_name(enum ps_qual_criterion c);
+/* Where a server's target IOPS comes from (the loader's order of choice); NONE: no target. */
+enum ps_qual_target_from { PS_QTF_NONE = 0, PS_QTF_REPORT, PS_QTF_CONFIG, PS_QTF_OPTIONS };
+/* "the report", "JetstressConfig.xml", "--mailboxes x --iops-per-mailbox" (JSON values); NULL for NONE. */
+const char *ps_qual_target_from_name(enum ps_qual_target_from f);
 typedef struct ps_qual_reason {
     enum ps_qual_criterion criterion;
     enum ps_verdict_result met; /* PASS met, FAIL not met, UNKNOWN cannot be assessed */
     double value; /* target: achieved IOPS (as compared: 3 decimals); verdicts: 1 pass, 0 fail, NaN */
     double required; /* target: target IOPS; verdicts: 1 (Pass) */
-    char *text; /* one sentence naming the server, test, criterion and both numbers, e.g.
-                                   * "MBX01 Performance: achieved transactional IOPS 228.256 < target 300
-                                   * (JetstressConfig.xml: 300 mailboxes x 1 IOPS)" */
+    /* what its sentence names (ps_js_qual_words, render/doc/i18n/ps_js_words.h), e.g. "MBX01
+     * Performance: achieved transactional IOPS 228.256 < target 300 (target from
+     * JetstressConfig.xml: 300 mailboxes x 1 IOPS)": */
+    char *machine; /* NULL: unknown */
+    enum ps_test_type test_type;
+    enum ps_qual_target_from target_from; /* TARGET_IOPS */
+    double config_mailboxes, config_iops; /* TARGET_IOPS from PS_QTF_CONFIG */
+    char *printed_reason; /* PRINTED_VERDICT: Jetstress's words after "Fail -", NULL */
+    char *profile; /* RECOMPUTED_VERDICT: the verdict's profile, NULL: none */
 } ps_qual_reason;
+/* The words of a qualification reason, caller frees (as ps_verdict_words_fn). */
+typedef char *(*ps_qual_words_fn)(const ps_qual_reason *r);
 typedef struct ps_qualification {
     int assessed; /* 0: not assessed (not a Performance test, or qualification off);
                                    * then no reasons and the other fields mean nothing (a zeroed struct) */
     enum ps_verdict_result result; /* PASS qualifies, FAIL does not, UNKNOWN cannot tell (no target, not judged) */
     double achieved, target; /* server: transactional IOPS (NaN = unknown); run: sums over the assessed servers */
-    const char *target_from; /* "the report", "JetstressConfig.xml", "--mailboxes x --iops-per-mailbox", NULL */
+    enum ps_qual_target_from target_from; /* server: where the target comes from */
     ps_qual_reason *reasons;
     size_t nreasons; /* one per criterion assessed, in enum order
                                                  * (run: every assessed server's, in server order) */

@@ -1,6 +1,7 @@
 /* qualify.c - ESRP qualification of a judged Jetstress run (ps_jetstress.h, README "ESRP
  * qualification"): a server's Performance test qualifies when its achieved transactional IOPS
- * reach the target and Jetstress's verdict passes, printed and recomputed. */
+ * reach the target and Jetstress's verdict passes, printed and recomputed. Each criterion's reason
+ * is data; its sentence is the renderer's (ps_js_qual_words). */
 #include "judge/judge_internal.h"
 
 #include <math.h>
@@ -14,80 +15,77 @@ const char *ps_qual_criterion_name(enum ps_qual_criterion c)
     return (unsigned)c < PS_QUAL_N ? criterion_names[c] : NULL;
 }
 
+static const char *const target_from_names[] = {NULL, "the report", "JetstressConfig.xml",
+                                                "--mailboxes x --iops-per-mailbox"};
+
+const char *ps_qual_target_from_name(enum ps_qual_target_from f)
+{
+    return (unsigned)f < sizeof target_from_names / sizeof target_from_names[0] ? target_from_names[f] : NULL;
+}
+
+static void reason_fini(ps_qual_reason *r)
+{
+    free(r->machine);
+    free(r->printed_reason);
+    free(r->profile);
+}
+
 void ps_qualification_fini(ps_qualification *q)
 {
     for (size_t i = 0; i < q->nreasons; i++)
-        free(q->reasons[i].text);
+        reason_fini(&q->reasons[i]);
     free(q->reasons);
     memset(q, 0, sizeof *q);
     q->result = PS_VERDICT_UNKNOWN;
 }
 
-static void add(ps_qualification *q, enum ps_qual_criterion c, enum ps_verdict_result met, double value,
-                double required, ps_buf *text)
+/* Append a reason of criterion c for server s; returns it to fill. */
+static ps_qual_reason *add(ps_qualification *q, const ps_js_server *s, enum ps_qual_criterion c,
+                           enum ps_verdict_result met, double value, double required)
 {
     q->reasons = ps_xrealloc(q->reasons, (q->nreasons + 1) * sizeof *q->reasons);
-    q->reasons[q->nreasons++] = (ps_qual_reason){c, met, value, required, ps_buf_steal(text)};
-}
-
-static const char *machine(const ps_js_server *s)
-{
-    return s->machine ? s->machine : "?";
+    ps_qual_reason *r = &q->reasons[q->nreasons++];
+    memset(r, 0, sizeof *r);
+    r->criterion = c;
+    r->met = met;
+    r->value = value;
+    r->required = required;
+    r->machine = s && s->machine ? ps_xstrdup(s->machine) : NULL;
+    r->test_type = s ? s->test_type : PS_TEST_UNKNOWN;
+    r->config_mailboxes = r->config_iops = NAN;
+    return r;
 }
 
 /* Where the summary's target comes from (the order of the loader's choice). */
-static const char *target_source(const ps_js_server *s, ps_buf *detail)
+static enum ps_qual_target_from target_source(const ps_js_server *s)
 {
-    char a[64], b[64];
     if (s->report && !isnan(s->report->target_iops))
-        return "the report";
+        return PS_QTF_REPORT;
     const ps_js_config *c = s->config;
-    if (c && !isnan(c->mailbox_count) && !isnan(c->mailbox_iops)) {
-        ps_buf_printf(detail, ": %s mailboxes x %s IOPS", js_short_num(a, sizeof a, c->mailbox_count),
-                      js_short_num(b, sizeof b, c->mailbox_iops));
-        return "JetstressConfig.xml";
-    }
-    return "--mailboxes x --iops-per-mailbox";
+    if (c && !isnan(c->mailbox_count) && !isnan(c->mailbox_iops))
+        return PS_QTF_CONFIG;
+    return PS_QTF_OPTIONS;
 }
 
 static void target_criterion(const ps_js_server *s, ps_qualification *q)
 {
-    char a[64], t[64];
-    ps_buf text = {0}, detail = {0};
     double achieved = s->summary.achieved_transactional_iops, target = s->summary.target_transactional_iops;
     /* compared as printed: 3 decimals (a run at exactly the target qualifies) */
     double shown = isnan(achieved) ? NAN : round(achieved * 1000.0) / 1000.0;
     q->achieved = achieved;
     q->target = target;
-    ps_fmt_num(a, sizeof a, shown, 3);
-    ps_buf_printf(&text, "%s %s: ", machine(s), ps_test_type_name(s->test_type));
-    enum ps_verdict_result met;
-    if (isnan(target)) {
-        met = PS_VERDICT_UNKNOWN;
-        ps_buf_printf(&text,
-                      "achieved transactional IOPS %s, target unknown (no target in a report, no mailbox "
-                      "count and IOPS in JetstressConfig.xml, no --mailboxes and --iops-per-mailbox)",
-                      a);
-    } else {
-        q->target_from = target_source(s, &detail);
-        js_short_num(t, sizeof t, target);
-        if (isnan(shown)) {
-            met = PS_VERDICT_UNKNOWN;
-            ps_buf_printf(&text, "achieved transactional IOPS unknown (no figures), target %s", t);
-        } else {
+    enum ps_verdict_result met = PS_VERDICT_UNKNOWN;
+    if (!isnan(target)) {
+        q->target_from = target_source(s);
+        if (!isnan(shown))
             met = shown >= target ? PS_VERDICT_PASS : PS_VERDICT_FAIL;
-            ps_buf_printf(&text, "achieved transactional IOPS %s %s target %s", a, met == PS_VERDICT_PASS ? ">=" : "<",
-                          t);
-        }
-        ps_buf_printf(&text, " (target from %s%s)", q->target_from, detail.data ? detail.data : "");
     }
-    ps_buf_fini(&detail);
-    add(q, PS_QUAL_TARGET_IOPS, met, shown, target, &text);
-}
-
-static const char *word(int pass)
-{
-    return pass ? "Pass" : "Fail";
+    ps_qual_reason *r = add(q, s, PS_QUAL_TARGET_IOPS, met, shown, target);
+    r->target_from = q->target_from;
+    if (q->target_from == PS_QTF_CONFIG) {
+        r->config_mailboxes = s->config->mailbox_count;
+        r->config_iops = s->config->mailbox_iops;
+    }
 }
 
 /* The printed verdict (with a report that prints one) and the recomputed one (when the verdict
@@ -96,12 +94,10 @@ static void verdict_criteria(const ps_js_server *s, ps_qualification *q)
 {
     const ps_verdict *v = &s->verdict;
     int printed = s->report ? s->report->result : -1;
-    const char *why = s->report && s->report->result_reason ? s->report->result_reason : NULL;
     if (printed >= 0) {
-        ps_buf text = {0};
-        ps_buf_printf(&text, "%s %s: Jetstress printed %s%s%s%s", machine(s), ps_test_type_name(s->test_type),
-                      word(printed), why ? " - " : "", why ? why : "", printed ? "" : " (required: Pass)");
-        add(q, PS_QUAL_PRINTED_VERDICT, printed ? PS_VERDICT_PASS : PS_VERDICT_FAIL, printed, 1, &text);
+        ps_qual_reason *r = add(q, s, PS_QUAL_PRINTED_VERDICT, printed ? PS_VERDICT_PASS : PS_VERDICT_FAIL, printed, 1);
+        if (s->report->result_reason)
+            r->printed_reason = ps_xstrdup(s->report->result_reason);
     }
     int recomputed = -1;
     if (v->source == PS_VSRC_BOTH)
@@ -110,18 +106,12 @@ static void verdict_criteria(const ps_js_server *s, ps_qualification *q)
         recomputed = v->result == PS_VERDICT_PASS;
     if (recomputed < 0 && v->source == PS_VSRC_REPORTED)
         return; /* the printed verdict stands (README "Verdict sources") */
-    ps_buf text = {0};
-    ps_buf_printf(&text, "%s %s: ", machine(s), ps_test_type_name(s->test_type));
-    if (recomputed < 0)
-        ps_buf_puts(&text, "recomputed verdict unknown: the test was not judged");
-    else
-        ps_buf_printf(&text, "recomputed verdict %s (%s)%s", word(recomputed), v->profile ? v->profile : "no profile",
-                      recomputed ? "" : " (required: Pass)");
-    add(q, PS_QUAL_RECOMPUTED_VERDICT,
-        recomputed < 0 ? PS_VERDICT_UNKNOWN
-        : recomputed   ? PS_VERDICT_PASS
-                       : PS_VERDICT_FAIL,
-        recomputed < 0 ? NAN : recomputed, 1, &text);
+    ps_qual_reason *r = add(q, s, PS_QUAL_RECOMPUTED_VERDICT,
+                            recomputed < 0 ? PS_VERDICT_UNKNOWN
+                            : recomputed   ? PS_VERDICT_PASS
+                                           : PS_VERDICT_FAIL,
+                            recomputed < 0 ? NAN : recomputed, 1);
+    r->profile = v->profile ? ps_xstrdup(v->profile) : NULL;
 }
 
 void ps_js_qualify_server(const ps_js_server *s, ps_qualification *out)
@@ -170,9 +160,12 @@ void ps_js_qualify_run(const ps_js_run *run, ps_qualification *out)
         achieved += q->achieved;
         target += q->target;
         for (size_t k = 0; k < q->nreasons; k++) {
-            ps_buf text = {0};
-            ps_buf_puts(&text, q->reasons[k].text);
-            add(out, q->reasons[k].criterion, q->reasons[k].met, q->reasons[k].value, q->reasons[k].required, &text);
+            const ps_qual_reason *from = &q->reasons[k];
+            ps_qual_reason *r = add(out, NULL, from->criterion, from->met, from->value, from->required);
+            *r = *from;
+            r->machine = from->machine ? ps_xstrdup(from->machine) : NULL;
+            r->printed_reason = from->printed_reason ? ps_xstrdup(from->printed_reason) : NULL;
+            r->profile = from->profile ? ps_xstrdup(from->profile) : NULL;
         }
     }
     if (!out->assessed) {

@@ -114,7 +114,6 @@ void ps_thr_set_fini(ps_thr_set *set)
 }
 
 static const char *const stat_names[] = {"avg", "min", "max", "p95", "exceed"};
-static const char *const stat_words[] = {"average", "minimum", "maximum", "95th percentile", "samples of"};
 static const char *const op_texts[] = {">", ">=", "<", "<="};
 
 const char *ps_thr_stat_name(enum ps_thr_stat s)
@@ -248,43 +247,24 @@ static double server_value(const ps_js_server *s, int m, enum ps_thr_stat stat)
 
 /* ------------------------------------------------------------------ reasons */
 
-/* Up to 3 decimals (6 below 0.1), trailing zeros removed: 22.4, 20, 0.012, 0.000694. */
-const char *js_short_num(char *out, size_t n, double v)
+/* Add the reason of a violated rule r (who: machine and instance, or the aggregate); 1 when it
+ * is an error (the verdict fails). */
+static int reason(ps_verdict *vd, const ps_thr_rule *r, const ps_js_server *s, const char *instance, double value,
+                  uint64_t count, int exact)
 {
-    ps_fmt_num(out, n, v, fabs(v) < 0.1 ? 6 : 3);
-    if (strchr(out, '.')) {
-        size_t l = strlen(out);
-        while (l && out[l - 1] == '0')
-            out[--l] = 0;
-        if (l && out[l - 1] == '.')
-            out[--l] = 0;
-    }
-    return out;
-}
-
-static void with_unit(char *out, size_t n, double v, int metric)
-{
-    char num[64];
-    const char *u = ps_js_metric_unit(metric);
-    js_short_num(num, sizeof num, v);
-    snprintf(out, n, "%s%s%s", num, (*u && *u != '/' && *u != '%') ? " " : "", u);
-}
-
-static int reason(ps_verdict *vd, const ps_thr_rule *r, const char *who, double value, uint64_t count, int exact)
-{
-    char lim[80], val[80];
-    with_unit(lim, sizeof lim, r->limit, r->metric);
-    const char *sev = r->severity == PS_THR_WARNING ? "warning: " : "";
-    if (r->stat == PS_THR_EXCEED) {
-        char me[32];
-        js_short_num(me, sizeof me, r->max_errors);
-        ps_verdict_add_reason(vd, "%s%s: %s%llu samples of %s %s %s (%s allowed)", sev, who, exact ? "" : "at least ",
-                              (unsigned long long)count, ps_js_metric_words(r->metric), ps_thr_op_text(r->op), lim, me);
-    } else {
-        with_unit(val, sizeof val, value, r->metric);
-        ps_verdict_add_reason(vd, "%s%s: %s %s %s %s %s", sev, who, stat_words[r->stat], ps_js_metric_words(r->metric),
-                              val, ps_thr_op_text(r->op), lim);
-    }
+    ps_verdict_reason *x =
+        ps_verdict_add(vd, r->stat == PS_THR_EXCEED ? PS_VR_RULE_COUNT : PS_VR_RULE, s ? s->machine : NULL);
+    x->warning = r->severity == PS_THR_WARNING;
+    x->aggregate = s == NULL;
+    x->instance = instance ? ps_xstrdup(instance) : NULL;
+    x->stat = (int)r->stat;
+    x->metric = r->metric;
+    x->op = (int)r->op;
+    x->value = value;
+    x->limit = r->limit;
+    x->max_errors = r->max_errors;
+    x->count = count;
+    x->exact = exact;
     return r->severity == PS_THR_ERROR;
 }
 
@@ -294,7 +274,6 @@ static int judge_rule(ps_js_server *s, const ps_thr_rule *r, js_tally *t)
 {
     int *evaluated = &t->evaluated;
     int fails = 0;
-    char who[400];
     if (r->scope == PS_THR_INSTANCE && r->metric < PS_JM_NINST) {
         for (size_t i = 0; i < s->ninstances; i++) {
             const ps_js_instance *in = &s->instances[i];
@@ -304,7 +283,6 @@ static int judge_rule(ps_js_server *s, const ps_thr_rule *r, js_tally *t)
                 continue;
             const ps_js_stat *st =
                 (s->stats && i < s->stats->ninst && in->has_computed) ? &s->stats->inst[i].m[r->metric] : NULL;
-            snprintf(who, sizeof who, "%s %s", s->machine ? s->machine : "?", in->name);
             double v = NAN;
             if (r->stat == PS_THR_EXCEED) {
                 if (!st || !st->n) {
@@ -317,7 +295,7 @@ static int judge_rule(ps_js_server *s, const ps_thr_rule *r, js_tally *t)
                 int exact = 1;
                 uint64_t c = ps_js_stat_count_above(st, r->limit, &exact);
                 (*evaluated)++;
-                if ((double)c > r->max_errors && reason(&s->verdict, r, who, NAN, c, exact)) {
+                if ((double)c > r->max_errors && reason(&s->verdict, r, s, in->name, NAN, c, exact)) {
                     fails++;
                     js_explain(s, r, i);
                 }
@@ -332,7 +310,7 @@ static int judge_rule(ps_js_server *s, const ps_thr_rule *r, js_tally *t)
                 continue;
             }
             (*evaluated)++;
-            if (ps_thr_violates(r->op, v, r->limit) && reason(&s->verdict, r, who, v, 0, 1)) {
+            if (ps_thr_violates(r->op, v, r->limit) && reason(&s->verdict, r, s, in->name, v, 0, 1)) {
                 fails++;
                 js_explain(s, r, i);
             }
@@ -347,8 +325,7 @@ static int judge_rule(ps_js_server *s, const ps_thr_rule *r, js_tally *t)
         return 0;
     }
     (*evaluated)++;
-    snprintf(who, sizeof who, "%s", s->machine ? s->machine : "?");
-    if (ps_thr_violates(r->op, v, r->limit) && reason(&s->verdict, r, who, v, 0, 1)) {
+    if (ps_thr_violates(r->op, v, r->limit) && reason(&s->verdict, r, s, NULL, v, 0, 1)) {
         fails++;
         if (r->metric >= PS_JM_NINST)
             js_explain(s, r, JS_HOST);
@@ -461,7 +438,7 @@ static void judge_server(ps_js_run *run, ps_js_server *s, const ps_js_judge_opti
                 continue;
             t.evaluated++;
             if (ps_thr_violates(r->op, v, r->limit))
-                f = reason(&s->verdict, r, "aggregate", v, 0, 1);
+                f = reason(&s->verdict, r, NULL, NULL, v, 0, 1);
         } else {
             f = judge_rule(s, r, &t);
         }

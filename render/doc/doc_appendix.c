@@ -506,7 +506,7 @@ static void verdict_and_log(ps_doc *d, const ps_js_server *s)
         doc_block *b = doc_add(d, DOC_LIST, NULL);
         b->lines = ps_xcalloc(s->verdict.nreasons, sizeof *b->lines);
         for (size_t i = 0; i < s->verdict.nreasons; i++)
-            b->lines[b->nlines++] = ps_xstrdup(s->verdict.reasons[i]);
+            b->lines[b->nlines++] = ps_js_reason_words(d->lang, &s->verdict.reasons[i]);
     }
     if (!s->report || !s->report->nevents)
         return;

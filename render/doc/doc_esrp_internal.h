@@ -3,6 +3,7 @@
 #define PS_DOC_ESRP_INTERNAL_H
 
 #include "doc_build.h"
+#include "ps_js_words.h"
 
 typedef struct build_ctx {
     ps_doc *d;

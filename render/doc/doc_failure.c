@@ -7,24 +7,7 @@
 #include "doc_esrp_internal.h"
 
 #include <stdio.h>
-
-/* The metric's words in L: the latency rules' from the catalogue, any other metric by its
- * counter name (as Jetstress and PerfMon print it). */
-static const char *metric_words(const ps_lang *L, int metric)
-{
-    static const struct {
-        int metric;
-        enum ps_msg_id id;
-    } words[] = {{PS_IO_DB_READ_LAT, PS_MSG_FAIL_M_DB_READ_LAT},
-                 {PS_IO_DB_WRITE_LAT, PS_MSG_FAIL_M_DB_WRITE_LAT},
-                 {PS_IO_LOG_READ_LAT, PS_MSG_FAIL_M_LOG_READ_LAT},
-                 {PS_IO_LOG_WRITE_LAT, PS_MSG_FAIL_M_LOG_WRITE_LAT}};
-    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-        if (words[i].metric == metric)
-            return ps_msg(L, words[i].id);
-    const char *n = ps_js_metric_name(metric);
-    return n ? n : "?";
-}
+#include <stdlib.h>
 
 /* "limit 20 ms", "limit 1", "limit 1 GB" in L */
 static char *limit_label(const ps_lang *L, const ps_js_failure *f)
@@ -47,7 +30,9 @@ static void failure(ps_doc *d, const ps_js_server *s, const ps_js_failure *f, si
      * limit and no value, which audit would read as a claim without its number */
     size_t first = d->nblocks; /* doc_para adds one block */
     doc_para(d, ps_msg(L, PS_MSG_FAIL_WHERE), m, doc_test_title(L, s->test_type), inst);
-    doc_para(d, ps_msg(L, PS_MSG_FAIL_WHY), f->text);
+    char *why = ps_js_failure_words(L, f);
+    doc_para(d, ps_msg(L, PS_MSG_FAIL_WHY), why);
+    free(why);
     if (!f->zoom.n)
         return;
     d->blocks[first].keep_next = d->blocks[first + 1].keep_next = 1; /* they introduce the chart: on its page */
@@ -60,7 +45,7 @@ static void failure(ps_doc *d, const ps_js_server *s, const ps_js_failure *f, si
     c->id = ps_buf_steal(&t);
     unsigned cls = (unsigned)f->cls <= PS_FAIL_SUSTAINED ? (unsigned)f->cls : 0;
     ps_buf_printf(&t, ps_msg(L, f->zoom_on == PS_JS_ZOOM_WORST ? PS_MSG_FAIL_TITLE_WORST : PS_MSG_FAIL_TITLE_RUN), m,
-                  inst, metric_words(L, f->metric), ps_msg(L, (enum ps_msg_id)(PS_MSG_FAIL_UNKNOWN + cls)));
+                  inst, ps_js_metric_label(L, f->metric), ps_msg(L, (enum ps_msg_id)(PS_MSG_FAIL_UNKNOWN + cls)));
     c->title = ps_buf_steal(&t);
     const char *u = ps_js_metric_unit(f->metric);
     c->ylabel = ps_xstrdup(u && *u ? u : ps_msg(L, PS_MSG_FAIL_VALUE));

@@ -23,8 +23,8 @@ void doc_qualification(build_ctx *c)
         doc_block *b = doc_add(c->d, DOC_LIST, NULL);
         b->lines = ps_xcalloc(q.nreasons + 1, sizeof *b->lines);
         for (size_t i = 0; i < q.nreasons; i++)
-            if (q.reasons[i].met != PS_VERDICT_PASS && q.reasons[i].text)
-                b->lines[b->nlines++] = ps_xstrdup(q.reasons[i].text);
+            if (q.reasons[i].met != PS_VERDICT_PASS)
+                b->lines[b->nlines++] = ps_js_qual_words(L, &q.reasons[i]);
         if (!q.assessed)
             b->lines[b->nlines++] = ps_xstrdup(ps_msg(L, PS_MSG_NO_PERFORMANCE_TEST));
         free(c->d->watermark);

@@ -2,6 +2,9 @@
  * writer (ps_json.h). */
 #include "ps_render.h"
 #include "js_out_internal.h"
+#include "ps_js_words.h"
+
+#include <stdlib.h>
 
 #include <math.h>
 
@@ -119,8 +122,13 @@ static void json_failure(ps_jw *j, const ps_js_failure *x)
     json_time(j, "at", x->worst_at);
     ps_jw_obj_end(j);
     ps_jw_kstr(j, "class", ps_js_failure_class_name(x->cls));
-    ps_jw_kstr(j, "zone", x->zone);
-    ps_jw_kstr(j, "text", x->text);
+    ps_buf zone = {0};
+    ps_js_failure_zone(NULL, &zone, x);
+    char *text = ps_js_failure_words(NULL, x);
+    ps_jw_kstr(j, "zone", zone.data);
+    ps_jw_kstr(j, "text", text);
+    ps_buf_fini(&zone);
+    free(text);
     ps_jw_obj_end(j);
 }
 
@@ -130,7 +138,13 @@ static void json_verdict(ps_jw *j, const ps_verdict *v)
     ps_jw_kstr(j, "result", v->result == PS_VERDICT_PASS ? "pass" : v->result == PS_VERDICT_FAIL ? "fail" : "unknown");
     ps_jw_kstr(j, "source", v->source == PS_VSRC_NONE ? NULL : ps_verdict_source_name(v->source));
     ps_jw_kstr(j, "profile", v->profile);
-    json_strings(j, "reasons", v->reasons, v->nreasons);
+    ps_jw_karr(j, "reasons");
+    for (size_t k = 0; k < v->nreasons; k++) {
+        char *t = ps_js_reason_words(NULL, &v->reasons[k]);
+        ps_jw_str(j, t);
+        free(t);
+    }
+    ps_jw_arr_end(j);
     ps_jw_karr(j, "failures");
     for (size_t k = 0; k < v->nfailures; k++)
         json_failure(j, &v->failures[k]);
@@ -152,7 +166,7 @@ static void json_qualification(ps_jw *j, const ps_qualification *q)
     ps_jw_kstr(j, "result", q->result == PS_VERDICT_UNKNOWN ? "unknown" : met[q->result]);
     ps_jw_knum(j, "achieved_transactional_iops", q->achieved);
     ps_jw_knum(j, "target_transactional_iops", q->target);
-    ps_jw_kstr(j, "target_from", q->target_from);
+    ps_jw_kstr(j, "target_from", ps_qual_target_from_name(q->target_from));
     ps_jw_karr(j, "reasons");
     for (size_t k = 0; k < q->nreasons; k++) {
         const ps_qual_reason *r = &q->reasons[k];
@@ -161,7 +175,9 @@ static void json_qualification(ps_jw *j, const ps_qualification *q)
         ps_jw_kstr(j, "met", r->met == PS_VERDICT_UNKNOWN ? "unknown" : met[r->met]);
         ps_jw_knum(j, "value", r->value);
         ps_jw_knum(j, "required", r->required);
-        ps_jw_kstr(j, "text", r->text);
+        char *t = ps_js_qual_words(NULL, r);
+        ps_jw_kstr(j, "text", t);
+        free(t);
         ps_jw_obj_end(j);
     }
     ps_jw_arr_end(j);

@@ -2,6 +2,9 @@
  * verdict or ESRP qualification. */
 #include "ps_render.h"
 #include "js_out_internal.h"
+#include "ps_js_words.h"
+
+#include <stdlib.h>
 
 /* A testcase fails on a failing verdict or a failing ESRP qualification. */
 static int junit_fails(const ps_js_server *s)
@@ -15,21 +18,32 @@ static void junit_qual_lines(ps_buf *b, const ps_qualification *q)
 {
     for (size_t k = 0; q->assessed && k < q->nreasons; k++)
         if (q->reasons[k].met != PS_VERDICT_PASS) {
+            char *t = ps_js_qual_words(NULL, &q->reasons[k]);
             ps_buf_puts(b, "ESRP: ");
-            ps_html_escape(b, q->reasons[k].text);
+            ps_html_escape(b, t);
+            free(t);
             ps_buf_putc(b, '\n');
         }
 }
 
-static const char *junit_first_reason(const ps_js_server *s)
+/* The first reason's words (caller frees). */
+static char *junit_first_reason(const ps_js_server *s)
 {
     const ps_qualification *q = &s->qualification;
     if (s->verdict.result == PS_VERDICT_FAIL)
-        return s->verdict.nreasons ? s->verdict.reasons[0] : "fail";
+        return s->verdict.nreasons ? ps_js_reason_words(NULL, &s->verdict.reasons[0]) : ps_xstrdup("fail");
     for (size_t k = 0; k < q->nreasons; k++)
         if (q->reasons[k].met == PS_VERDICT_FAIL)
-            return q->reasons[k].text;
-    return "does not qualify for ESRP";
+            return ps_js_qual_words(NULL, &q->reasons[k]);
+    return ps_xstrdup("does not qualify for ESRP");
+}
+
+/* The words of reason k, HTML-escaped, to b. */
+static void junit_reason(ps_buf *b, const ps_verdict *v, size_t k)
+{
+    char *t = ps_js_reason_words(NULL, &v->reasons[k]);
+    ps_html_escape(b, t);
+    free(t);
 }
 
 void ps_js_render_junit(ps_buf *b, const ps_js_run *run)
@@ -67,15 +81,19 @@ void ps_js_render_junit(ps_buf *b, const ps_js_run *run)
         if (junit_fails(s)) {
             ps_buf_printf(b, "    <failure type=\"%s\" message=\"",
                           v->result == PS_VERDICT_FAIL ? "verdict" : "qualification");
-            ps_html_escape(b, junit_first_reason(s));
+            char *first = junit_first_reason(s);
+            ps_html_escape(b, first);
+            free(first);
             ps_buf_puts(b, "\">");
             for (size_t k = 0; k < v->nreasons; k++) {
-                ps_html_escape(b, v->reasons[k]);
+                junit_reason(b, v, k);
                 ps_buf_putc(b, '\n');
                 for (size_t f = 0; f < v->nfailures; f++)
                     if (v->failures[f].reason == k) {
+                        char *why = ps_js_failure_words(NULL, &v->failures[f]);
                         ps_buf_puts(b, "  why: ");
-                        ps_html_escape(b, v->failures[f].text);
+                        ps_html_escape(b, why);
+                        free(why);
                         ps_buf_putc(b, '\n');
                     }
             }
@@ -84,14 +102,17 @@ void ps_js_render_junit(ps_buf *b, const ps_js_run *run)
         } else if (v->result == PS_VERDICT_UNKNOWN) {
             if (js_has_criteria(s)) {
                 ps_buf_puts(b, "    <skipped message=\"not judged: ");
-                ps_html_escape(b, v->nreasons ? v->reasons[v->nreasons - 1] : "no rule could be evaluated");
+                if (v->nreasons)
+                    junit_reason(b, v, v->nreasons - 1);
+                else
+                    ps_html_escape(b, "no rule could be evaluated");
                 ps_buf_puts(b, "\"/>\n");
             } else
                 ps_buf_puts(b, "    <skipped message=\"no pass/fail criteria for this test\"/>\n");
         } else if (v->nreasons) {
             ps_buf_puts(b, "    <system-out>");
             for (size_t k = 0; k < v->nreasons; k++) {
-                ps_html_escape(b, v->reasons[k]);
+                junit_reason(b, v, k);
                 ps_buf_putc(b, '\n');
             }
             ps_buf_puts(b, "</system-out>\n");

@@ -3,6 +3,9 @@
  * JUnit XML: js_junit.c. */
 #include "ps_render.h"
 #include "js_out_internal.h"
+#include "ps_js_words.h"
+
+#include <stdlib.h>
 
 #include <math.h>
 #include <string.h>
@@ -169,8 +172,11 @@ static void qualification_lines(ps_buf *b, const ps_js_server *s)
         return;
     ps_buf_printf(b, "%s %s: ESRP %s\n", s->machine ? s->machine : "?", ps_test_type_name(s->test_type),
                   qual_word(q->result));
-    for (size_t k = 0; k < q->nreasons; k++)
-        ps_buf_printf(b, "  %s\n", q->reasons[k].text);
+    for (size_t k = 0; k < q->nreasons; k++) {
+        char *t = ps_js_qual_words(NULL, &q->reasons[k]);
+        ps_buf_printf(b, "  %s\n", t);
+        free(t);
+    }
 }
 
 static void verdict_lines(ps_buf *b, const ps_js_server *s)
@@ -184,10 +190,15 @@ static void verdict_lines(ps_buf *b, const ps_js_server *s)
                                                 : "",
                   v->source == PS_VSRC_REPORTED ? ps_verdict_source_words(v->source) : "");
     for (size_t k = 0; k < s->verdict.nreasons; k++) {
-        ps_buf_printf(b, "  %s\n", s->verdict.reasons[k]);
+        char *t = ps_js_reason_words(NULL, &s->verdict.reasons[k]);
+        ps_buf_printf(b, "  %s\n", t);
+        free(t);
         for (size_t f = 0; f < v->nfailures; f++)
-            if (v->failures[f].reason == k)
-                ps_buf_printf(b, "    why: %s\n", v->failures[f].text);
+            if (v->failures[f].reason == k) {
+                char *why = ps_js_failure_words(NULL, &v->failures[f]);
+                ps_buf_printf(b, "    why: %s\n", why);
+                free(why);
+            }
     }
     qualification_lines(b, s);
 }

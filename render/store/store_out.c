@@ -1,8 +1,10 @@
 /* store_out.c - text and JSON of 'perfscribe store' (list, show, add, rm). */
 #include "ps_store_out.h"
+#include "ps_js_words.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 
 static const char *result_word(int r)
 {
@@ -96,8 +98,11 @@ static void json_verdicts(ps_jw *j, const ps_js_run *run)
         ps_jw_kstr(j, "profile", s->verdict.profile);
         ps_jw_kstr(j, "source", ps_store_verdict_source(s));
         ps_jw_karr(j, "reasons");
-        for (size_t k = 0; k < s->verdict.nreasons; k++)
-            ps_jw_str(j, s->verdict.reasons[k]);
+        for (size_t k = 0; k < s->verdict.nreasons; k++) {
+            char *t = ps_js_reason_words(NULL, &s->verdict.reasons[k]);
+            ps_jw_str(j, t);
+            free(t);
+        }
         ps_jw_arr_end(j);
         ps_jw_obj_end(j);
     }
@@ -150,7 +155,9 @@ void ps_store_render_show(ps_buf *b, const ps_store_meta *m, const ps_js_run *ru
         ps_buf_printf(b, "; source %s)\n", ps_store_verdict_source(s));
         for (size_t k = 0; k < s->verdict.nreasons; k++) {
             ps_buf_puts(b, "    ");
-            field(b, s->verdict.reasons[k], 0);
+            char *t = ps_js_reason_words(NULL, &s->verdict.reasons[k]);
+            field(b, t, 0);
+            free(t);
             ps_buf_putc(b, '\n');
         }
     }

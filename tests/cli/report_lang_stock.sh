@@ -27,7 +27,7 @@ for lang in zh-TW zh-CN ja ko de fr es; do
 import sys, re, html.parser
 i18n, lang, path = sys.argv[1:]
 def catalogue(name):
-    return dict(re.findall(r'^\s*\[(PS_MSG_\w+)\] = "((?:[^"\\]|\\.)*)",\s*$', open("%s/msg_%s.c" % (i18n, name), encoding="utf-8").read(), re.M))
+    return dict(re.findall(r'^\s*\[(PS_MSG_\w+)] =\s*"((?:[^"\\]|\\.)*)",\s*$', open("%s/msg_%s.c" % (i18n, name), encoding="utf-8").read(), re.M))
 en, loc = catalogue("en"), catalogue(lang.lower().replace("-", "_"))
 class T(html.parser.HTMLParser):
     def __init__(self):
@@ -54,7 +54,7 @@ if bad:
     print("FAIL: %s paper prints English stock texts:" % lang, *bad[:12], sep="\n  ")
     sys.exit(1)
 # the failure section is there, in the language
-for k in ("PS_MSG_FAIL_HEADING", "PS_MSG_FAIL_M_DB_READ_LAT", "PS_MSG_FAIL_BURSTS"):
+for k in ("PS_MSG_FAIL_HEADING", "PS_MSG_JM_DB_READ_LAT", "PS_MSG_FAIL_BURSTS"):
     if loc[k] not in text:
         print("FAIL: %s paper lacks %s '%s'" % (lang, k, loc[k])); sys.exit(1)
 EOF

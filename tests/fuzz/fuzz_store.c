@@ -20,6 +20,7 @@
 #include "ps_render.h"
 #include "ps_store.h"
 #include "ps_store_out.h"
+#include "ps_js_words.h"
 
 #define MAX_EDITS 16
 #define MAX_COLS 4096
@@ -98,7 +99,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     ps_store_meta_tag(&m, "site", "lab");
     int added = 0;
     char *existing = NULL;
-    ps_store_add_options ao = {0};
+    ps_store_add_options ao = {.reason_words = ps_js_reason_words_en, .qual_words = ps_js_qual_words_en};
     if (ps_store_meta_files(&m, run, NULL, 0, &err) || ps_store_add(db, &m, run, &ao, &added, &existing, &err))
         die(err.file, err.msg);
     ps_db_close(db);

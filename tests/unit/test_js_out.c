@@ -44,8 +44,8 @@ static ps_js_run *make_run(void)
     s->verdict.result = PS_VERDICT_FAIL;
     s->verdict.source = PS_VSRC_BOTH;
     s->verdict.profile = ps_xstrdup("jetstress-2013/strict");
-    ps_verdict_add_reason(&s->verdict, "MBX<1> Instance1.1: average \"database\" read latency 22.4 ms > 20 ms & more");
-    ps_verdict_add_reason(&s->verdict, "second reason");
+    ps_verdict_add_text(&s->verdict, "MBX<1> Instance1.1: average \"database\" read latency 22.4 ms > 20 ms & more");
+    ps_verdict_add_text(&s->verdict, "second reason");
     ps_js_server *r = &run->servers[1];
     r->machine = ps_xstrdup("MBX2");
     r->test_type = PS_TEST_SOFTRECOVERY;

@@ -1,11 +1,13 @@
 /* Unit tests: ESRP qualification (model/jetstress/qualify.c). Servers are built by hand; every
  * expected number is the hand arithmetic written beside it. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ps_model.h"
+#include "words_util.h"
 
 /* A judged Performance server: achieved/target IOPS, a verdict source and result, and (when
  * printed >= 0) a report with that printed verdict and target. */
@@ -64,9 +66,10 @@ Test(qualify, below_target_from_config)
     cr_assert_eq(t->met, PS_VERDICT_FAIL);
     cr_assert_float_eq(t->value, 228.256, 1e-9);
     cr_assert_float_eq(t->required, 300, 1e-9);
-    cr_assert_str_eq(t->text, "MBX01 Performance: achieved transactional IOPS 228.256 < target 300 (target from "
-                              "JetstressConfig.xml: 300 mailboxes x 1 IOPS)");
-    cr_assert_str_eq(q.target_from, "JetstressConfig.xml");
+    cr_assert_str_eq(qw(t), "MBX01 Performance: achieved transactional IOPS 228.256 < target 300 (target from "
+                            "JetstressConfig.xml: 300 mailboxes x 1 IOPS)");
+    cr_assert_eq(q.target_from, PS_QTF_CONFIG);
+    cr_assert_str_eq(ps_qual_target_from_name(q.target_from), "JetstressConfig.xml");
     cr_assert_eq(reason(&q, PS_QUAL_RECOMPUTED_VERDICT)->met, PS_VERDICT_PASS);
     cr_assert_null(reason(&q, PS_QUAL_PRINTED_VERDICT));
     ps_qualification_fini(&q);
@@ -93,8 +96,8 @@ Test(qualify, exactly_at_target)
         ps_js_qualify_server(&s, &q);
         cr_assert_eq(q.result, cases[i].want, "case %zu", i);
         const ps_qual_reason *t = reason(&q, PS_QUAL_TARGET_IOPS);
-        cr_assert(strstr(t->text, cases[i].cmp), "case %zu: %s", i, t->text);
-        cr_assert(strstr(t->text, "(target from the report)"), "%s", t->text);
+        cr_assert(strstr(qw(t), cases[i].cmp), "case %zu: %s", i, qw(t));
+        cr_assert(strstr(qw(t), "(target from the report)"), "%s", qw(t));
         cr_assert_eq(reason(&q, PS_QUAL_PRINTED_VERDICT)->met, PS_VERDICT_PASS);
         cr_assert_eq(reason(&q, PS_QUAL_RECOMPUTED_VERDICT)->met, PS_VERDICT_PASS);
         ps_qualification_fini(&q);
@@ -115,8 +118,8 @@ Test(qualify, verdicts)
     cr_assert_eq(reason(&q, PS_QUAL_TARGET_IOPS)->met, PS_VERDICT_PASS);
     const ps_qual_reason *p = reason(&q, PS_QUAL_PRINTED_VERDICT);
     cr_assert_eq(p->met, PS_VERDICT_FAIL);
-    cr_assert_str_eq(p->text, "MBX01 Performance: Jetstress printed Fail - Instance5120.3 has 23.529 msec average "
-                              "database read latency. (required: Pass)");
+    cr_assert_str_eq(qw(p), "MBX01 Performance: Jetstress printed Fail - Instance5120.3 has 23.529 msec average "
+                            "database read latency. (required: Pass)");
     cr_assert_eq(reason(&q, PS_QUAL_RECOMPUTED_VERDICT)->met, PS_VERDICT_FAIL);
     ps_qualification_fini(&q);
     server_fini(&s);
@@ -149,7 +152,7 @@ Test(qualify, unknown_and_not_assessed)
     ps_js_qualify_server(&s, &q);
     cr_assert_eq(q.result, PS_VERDICT_UNKNOWN);
     cr_assert_eq(reason(&q, PS_QUAL_TARGET_IOPS)->met, PS_VERDICT_UNKNOWN);
-    cr_assert(strstr(reason(&q, PS_QUAL_TARGET_IOPS)->text, "228.256, target unknown"));
+    cr_assert(strstr(qw(reason(&q, PS_QUAL_TARGET_IOPS)), "228.256, target unknown"));
     ps_qualification_fini(&q);
     s.test_type = PS_TEST_STRESS;
     ps_js_qualify_server(&s, &q);

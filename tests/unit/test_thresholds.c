@@ -3,6 +3,7 @@
  * (xml.etree + re, same rules: enabled analyses, uncommented StaticThreshold calls, child IDs
  * override inherited ones). */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 
 #include "ps_model.h"
 #include "ps_parser.h"
+#include "words_util.h"
 
 static int parse(const char *text, ps_thr_set *set, ps_error *err)
 {
@@ -239,10 +241,10 @@ Test(thresholds, judge_reasons)
     cr_assert_eq(s->verdict.result, PS_VERDICT_FAIL);
     cr_assert_str_eq(s->verdict.profile, "jetstress-2013/strict");
     cr_assert_eq(s->verdict.nreasons, 3);
-    cr_assert_str_eq(s->verdict.reasons[0], "MBX03 Instance4711.3: average database read latency 22.4 ms > 20 ms");
-    cr_assert_str_eq(s->verdict.reasons[1],
+    cr_assert_str_eq(rw(&s->verdict.reasons[0]), "MBX03 Instance4711.3: average database read latency 22.4 ms > 20 ms");
+    cr_assert_str_eq(rw(&s->verdict.reasons[1]),
                      "MBX03 Instance4711.4: 7 samples of log write latency > 100 ms (6 allowed)");
-    cr_assert_str_eq(s->verdict.reasons[2], "MBX03: average database page fault stalls/sec 1.25/s > 1/s");
+    cr_assert_str_eq(rw(&s->verdict.reasons[2]), "MBX03: average database page fault stalls/sec 1.25/s > 1/s");
     /* lenient (Stress): maximum 200 ms, so the 150 ms samples pass */
     ps_js_judge_options jo = {NULL, 1, NULL};
     cr_assert_eq(ps_js_judge(run, &jo, &err), PS_OK);
@@ -270,13 +272,13 @@ Test(thresholds, judge_reasons)
     cr_assert_eq(s->verdict.result, PS_VERDICT_UNKNOWN);
     cr_assert_eq(s->verdict.source, PS_VSRC_RECOMPUTED);
     cr_assert_eq(s->verdict.nreasons, 2);
-    cr_assert_str_eq(s->verdict.reasons[1], "MBX03: not judged: 1 threshold check without its counter, and no "
-                                            "printed Jetstress verdict to fall back on");
+    cr_assert_str_eq(rw(&s->verdict.reasons[1]), "MBX03: not judged: 1 threshold check without its counter, and no "
+                                                 "printed Jetstress verdict to fall back on");
     ps_js_stat_add(&s->stats->host[PS_JM_STALLS - PS_JM_NINST], 0.0);
     cr_assert_eq(ps_js_judge(run, &j2, &err), PS_OK);
     cr_assert_eq(s->verdict.result, PS_VERDICT_PASS);
     cr_assert_eq(s->verdict.nreasons, 1);
-    cr_assert_str_eq(s->verdict.reasons[0],
+    cr_assert_str_eq(rw(&s->verdict.reasons[0]),
                      "warning: MBX03 Instance4711.3: average database read latency 12 ms > 11 ms");
     ps_thr_set_fini(&extra);
     ps_js_run_free(run);
@@ -322,10 +324,10 @@ Test(thresholds, p95_min_max_rules)
     const ps_verdict *v = &s->verdict;
     cr_assert_eq(v->result, PS_VERDICT_FAIL);
     cr_assert_eq(v->nreasons, 3, "%zu", v->nreasons);
-    cr_assert_str_eq(v->reasons[0], "S1 Instance1.1: 95th percentile log write latency 4.75 ms > 4.5 ms");
-    cr_assert_str_eq(v->reasons[1], "warning: S1 Instance1.1: maximum log write latency 5 ms >= 5 ms");
+    cr_assert_str_eq(rw(&v->reasons[0]), "S1 Instance1.1: 95th percentile log write latency 4.75 ms > 4.5 ms");
+    cr_assert_str_eq(rw(&v->reasons[1]), "warning: S1 Instance1.1: maximum log write latency 5 ms >= 5 ms");
     /* min of Instance1.2 is 1.0: "< 1 ms" holds not; server log writes 10 + 11 = 21 > 20 */
-    cr_assert_str_eq(v->reasons[2], "warning: S1: average log writes/sec 21/s > 20/s");
+    cr_assert_str_eq(rw(&v->reasons[2]), "warning: S1: average log writes/sec 21/s > 20/s");
     ps_thr_set_fini(&extra);
     ps_js_run_free(run);
 }

@@ -26,10 +26,6 @@ void js_verdict_settle(ps_js_server *s, const js_tally *t);
  * Returns the number of reasons added. */
 int js_plausibility(ps_js_server *s);
 
-/* Up to 3 decimals (6 below 0.1), trailing zeros removed: 22.4, 20, 0.012, 0.000694 (the numbers
- * of verdict reasons). Returns out. */
-const char *js_short_num(char *out, size_t n, double v);
-
 /* The judge's rules for one server (profile chosen as ps_js_judge does; its warnings to w, which
  * may be NULL): the profile's rules first, then the extra ones, appended to *rules. *name (when
  * not NULL) receives the verdict's profile text ("jetstress-2013/strict + FILE"). Returns the

@@ -10,7 +10,6 @@ static const int latencies[] = {PS_IO_DB_READ_LAT, PS_IO_DB_WRITE_LAT, PS_IO_LOG
 int js_plausibility(ps_js_server *s)
 {
     int fails = 0;
-    const char *m = s->machine ? s->machine : "?";
     for (size_t i = 0; i < s->ninstances; i++) {
         const ps_js_instance *in = &s->instances[i];
         const ps_js_figures *f = ps_js_instance_figures(in);
@@ -20,8 +19,11 @@ int js_plausibility(ps_js_server *s)
             const ps_js_stat *st = s->stats && i < s->stats->ninst && in->has_computed ? &s->stats->inst[i].m[c] : NULL;
             double low = st && st->n ? st->min : mean;
             if (low < 0) {
-                ps_verdict_add_reason(&s->verdict, "%s %s: implausible: negative %s (%s %.3f ms)", m, in->name,
-                                      ps_js_metric_words(c), st && st->n ? "minimum sample" : "average", low);
+                ps_verdict_reason *x = ps_verdict_add(&s->verdict, PS_VR_NEGATIVE, s->machine);
+                x->instance = ps_xstrdup(in->name);
+                x->metric = c;
+                x->min_sample = st && st->n;
+                x->value = low;
                 fails++;
                 break;
             }
@@ -40,16 +42,7 @@ int js_plausibility(ps_js_server *s)
         }
     }
     if (s->ninstances && with_rates == s->ninstances && achieved == 0) {
-        if (target > 0)
-            ps_verdict_add_reason(&s->verdict,
-                                  "%s: implausible: achieved 0 transactional IOPS against a target of %.3f "
-                                  "(the counters recorded no database I/O)",
-                                  m, target);
-        else
-            ps_verdict_add_reason(&s->verdict,
-                                  "%s: implausible: achieved 0 transactional IOPS (the counters recorded "
-                                  "no database I/O)",
-                                  m);
+        ps_verdict_add(&s->verdict, PS_VR_ZERO_IOPS, s->machine)->target = target > 0 ? target : NAN;
         fails++;
     }
     return fails;
