@@ -331,7 +331,7 @@ int ps_cli_convert_ts(ps_cli *cli, const ps_cli_ts_opts *o, ps_log *const *logs,
  * machine at the same time), o->jobs at a time, one connection each; the server is asked first
  * (ps_influx_open), so a wrong URL fails before any input is read. Warnings and the first failure
  * in input order (ps_cli_jobs_report); every input is tried. Prints the points written unless
- * quiet. PS_EIO / PS_EINPUT / PS_EUSAGE as ps_cli_convert_ts. */
+ * quiet (after a failure: those of the inputs that did not fail, and how many failed). PS_EIO / PS_EINPUT / PS_EUSAGE as ps_cli_convert_ts. */
 int ps_cli_convert_ts_jobs(ps_cli *cli, const ps_cli_ts_opts *o, const char *const *paths, size_t n);
 
 #endif

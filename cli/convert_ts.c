@@ -153,12 +153,17 @@ int ps_cli_convert_ts_jobs(ps_cli *cli, const ps_cli_ts_opts *o, const char *con
     static const ps_cli_jobs_ops ops = {ix_open, ix_file, ix_close};
     ps_cli_job *jobs = ps_cli_jobs_run(cli, "influx", paths, n, o->jobs, &ops, &s);
     uint64_t points = 0;
+    size_t failed = 0;
     for (size_t k = 0; k < n; k++) { /* in input order: warnings, then the first failure */
         rc = ps_cli_jobs_report(cli, &jobs[k], rc);
-        points += s.points[k];
+        failed += jobs[k].rc != PS_OK;
+        points += jobs[k].rc ? 0 : s.points[k];
     }
     if (!rc && !cli->quiet)
         fprintf(stderr, "perfscribe: %llu points of %zu logs written to %s\n", (unsigned long long)points, n, o->out);
+    else if (rc && !cli->quiet) /* what went in all the same: the logs that did not fail, whole */
+        fprintf(stderr, "perfscribe: %llu points of the %zu logs that did not fail written to %s; %zu of %zu failed\n",
+                (unsigned long long)points, n - failed, o->out, failed, n);
     free(jobs);
     free(s.points);
     return rc;

@@ -5,7 +5,7 @@
 #   unit            a Criterion suite                 cli    a shell test of the binary
 #   slow            over ~20 s on a quiet 2-core machine
 #   needs-postgres  a PostgreSQL server (make test starts a throwaway one: tests/pg_server.sh)
-#   needs-tools     programs beyond the build's own (Chromium, valgrind, poppler-utils, qpdf,
+#   needs-tools     programs beyond the build's own (Chromium, valgrind, poppler-utils, qpdf, influxd,
 #                   mupdf-tools, sqlite3, pg_dump, the Debian packaging tools)
 #   build-check     checks of the build itself (install and package, generated docs, layer
 #                   probes): no code path the other tests do not run, so `make asan` leaves them out
@@ -23,7 +23,7 @@ set(PS_POSTGRES_TESTS cli_store_backends cli_store_kill cli_store_migrate cli_co
     cli_convert_fleet)
 set(PS_TOOL_TESTS cli_report_chromium cli_convert_digits_valgrind cli_install_package cli_report_pdf_text
     cli_report_pdf_figures cli_report_rich cli_report_font_missing cli_store_kill cli_store_migrate cli_convert_sql
-    cli_audit_pdf cli_convert_fleet)
+    cli_audit_pdf cli_convert_fleet cli_convert_jobs_bad)
 set(PS_BUILD_CHECK_TESTS cli_install_package cli_readme_options layers_public layers_internal layers_private
     layers_pipeline_render)
 # The seconds a test took in a whole run (2026-12-02, load 10; the longest only): ctest -j starts

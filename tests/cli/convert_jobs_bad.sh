@@ -5,7 +5,8 @@
 # PDH-CSV whose line 101 holds a malformed number, and a .blg cut after its first 2 KiB buffer.
 # Expected: exit 3; the first bad log in path order is the error line `perfscribe: FILE:LINE:COL:
 # message` (the .blg, which has no lines, `perfscribe: FILE: message`), the other named in a
-# warning; no "points ... written" success line; every value of the good logs in the engine
+# warning; no success line, but "N points of the 2 logs that did not fail written ...; 2 of 4
+# failed" (influx) with N the good logs' -f influx lines; every value of the good logs in the engine
 # (tests/cli/ts_verify.py against convert -f csv and summary of the good logs alone) and nothing
 # of the bad ones (the UTF-16 log fails before its first batch of 5,000 points is sent); in
 # SQLite exactly the good logs' log sets with the rows they get loaded alone, no value of the bad
@@ -63,11 +64,12 @@ err1=$(sed -n 1p "$tmp/errors.txt") err2=$(sed -n 2p "$tmp/errors.txt")
 # error line, the second as a warning, no success line
 check_run() {   # what, stderr file, exit status
   [ "$3" = 3 ] || { cat "$2"; fail "$1: exit $3, want 3"; }
-  grep -v '^perfscribe: warning: ' "$2" >"$tmp/lines.txt" || true
+  grep -v -e '^perfscribe: warning: ' -e '^perfscribe: [0-9]* points of the [0-9]* logs that did not fail' "$2" \
+    >"$tmp/lines.txt" || true
   [ "$(cat "$tmp/lines.txt")" = "$err1" ] || { cat "$2"; fail "$1: the error line is not: $err1"; }
   grep -qxF "perfscribe: warning: ${err2#perfscribe: } (this input failed too)" "$2" ||
     { cat "$2"; fail "$1: the second bad log is not named"; }
-  ! grep -q 'points .*written\|Segmentation\|Abort\|runtime error' "$2" || { cat "$2"; fail "$1: $(cat "$2")"; }
+  ! grep -q 'Segmentation\|Abort\|runtime error\|points of [0-9]* logs written' "$2" || { cat "$2"; fail "$1: $(cat "$2")"; }
 }
 
 # 1. InfluxDB
@@ -78,6 +80,10 @@ set +e
 "$P" convert "$tmp/fleet" -o "$PS_INFLUX_URL/fleetbad" --jobs 2 >"$tmp/influx.out" 2>"$tmp/influx.err"; rc=$?
 set -e
 check_run "influx --jobs 2" "$tmp/influx.err" $rc
+# what went in is said, not as a success: the points of the two good logs (their -f influx lines)
+np=$(($(wc -l <"$tmp/g1.lp") + $(wc -l <"$tmp/g2.lp")))
+grep -qx "perfscribe: $np points of the 2 logs that did not fail written to $PS_INFLUX_URL/fleetbad; 2 of 4 failed" \
+  "$tmp/influx.err" || { cat "$tmp/influx.err"; fail "influx: no count of the good logs' points ($np)"; }
 python3 "$S/tests/cli/ts_verify.py" "$tmp/ref.csv" "$tmp/summary.json" influx "$http" fleetbad >"$tmp/verify.txt" ||
   { grep -v '^ok' "$tmp/verify.txt"; fail "influx: the good logs' points are not all there, or a bad log's are"; }
 # no point of the UTF-16 log's machine in any measurement
@@ -87,7 +93,7 @@ q = urllib.parse.urlencode({"db": "fleetbad", "q": "SHOW SERIES WHERE machine = 
 res = json.load(urllib.request.urlopen(sys.argv[1] + "/query?" + q))["results"][0]
 sys.exit(1 if res.get("series") else 0)
 PY
-echo "influx --jobs 2: exit 3, '$err1', the other bad log named; $(grep -c '^ok' "$tmp/verify.txt") fields of the good logs as read alone ($(($(wc -l <"$tmp/g1.lp") + $(wc -l <"$tmp/g2.lp"))) points), none of the bad ones"
+echo "influx --jobs 2: exit 3, '$err1', the other bad log named; $(grep -c '^ok' "$tmp/verify.txt") fields of the good logs as read alone ($np points, as said), none of the bad ones"
 
 # 2. SQLite (relog's tables): the good logs' log sets, each as loaded alone
 db=$tmp/fleet.db
