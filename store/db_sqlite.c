@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #define SQLITE_BUSY_MS 30000
+#define SETUP_RETRY_MS 20 /* between two tries of the setup while the file is locked */
 /* A store is written through a write-ahead log (readers go on while a writer commits). A bulk
  * load (ps_db_open_bulk) uses a rollback journal instead: its rows and the key index built after
  * them are appended to the file once, where WAL writes every page twice (log, then checkpoint)
@@ -88,6 +89,21 @@ static char *immutable_uri(const char *path)
     return ps_buf_steal(&b);
 }
 
+/* The connection's setup, retried while another connection holds a lock (up to SQLITE_BUSY_MS).
+ * Leaving WAL for a bulk load needs the file to itself, and SQLite does not call the busy
+ * handler for that: a reader opening the store at that moment made the load fail at once. */
+static int setup_exec(sqlite3 *db, const char *setup, char **msg)
+{
+    int rc, waited = 0;
+    while ((rc = sqlite3_exec(db, setup, NULL, NULL, msg)) == SQLITE_BUSY && waited < SQLITE_BUSY_MS) {
+        sqlite3_free(*msg);
+        *msg = NULL;
+        sqlite3_sleep(SETUP_RETRY_MS);
+        waited += SETUP_RETRY_MS;
+    }
+    return rc;
+}
+
 static int lite_open(const char *url, const char *name, int how, void **conn, int *state, ps_error *err)
 {
     const char *path = url + strlen("sqlite:");
@@ -127,7 +143,7 @@ static int lite_open(const char *url, const char *name, int how, void **conn, in
     const char *setup = flags == SQLITE_OPEN_READONLY ? "PRAGMA cache_size=-32768"
                         : how & PS_DB_OPEN_BULK       ? SETUP_BULK
                                                       : SETUP_WRITE;
-    if (sqlite3_exec(db, setup, NULL, NULL, &msg) != SQLITE_OK) {
+    if (setup_exec(db, setup, &msg) != SQLITE_OK) {
         int rc = ps_error_set(err, code_of(db), name, 0, 0, "cannot open the database: %s", msg ? msg : "?");
         sqlite3_free(msg);
         sqlite3_close(db);
