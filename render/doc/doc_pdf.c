@@ -134,12 +134,6 @@ static void free_lines(char **lines, size_t n)
 
 void pdf_new_page(pdf_ctx *c)
 {
-    if (c->page > 0) { /* over the content of the page that ends */
-        size_t blk = c->cur_block;
-        c->cur_block = SIZE_MAX; /* page furniture belongs to no block */
-        pdf_watermark_page(c);
-        c->cur_block = blk;
-    }
     c->page++;
     c->y = c->mt;
     if (c->render) {
@@ -147,12 +141,12 @@ void pdf_new_page(pdf_ctx *c)
         HPDF_Page_SetWidth(c->cur, (HPDF_REAL)c->pw);
         HPDF_Page_SetHeight(c->cur, (HPDF_REAL)c->ph);
     }
-    if (c->page > 1) { /* also when measuring: the header and footer texts are recorded */
-        size_t blk = c->cur_block;
-        c->cur_block = SIZE_MAX;
+    size_t blk = c->cur_block;
+    c->cur_block = SIZE_MAX; /* page furniture belongs to no block */
+    pdf_watermark_page(c); /* first: under everything the page holds */
+    if (c->page > 1) /* also when measuring: the header and footer texts are recorded */
         pdf_header_footer(c);
-        c->cur_block = blk;
-    }
+    c->cur_block = blk;
 }
 
 void pdf_need(pdf_ctx *c, double h)
@@ -447,7 +441,6 @@ static void layout(pdf_ctx *c)
     figure_lists(c);
     pdf_new_page(c);
     body(c);
-    pdf_watermark_page(c);
     if (c->render)
         add_links(c);
 }

@@ -27,7 +27,8 @@ typedef struct pdf_style {
         unsigned zebra_bg; /* every second body row */
         unsigned flag_bg; /* a flagged cell */
         unsigned rule; /* table rules */
-        unsigned watermark;
+        unsigned watermark; /* the draft mark under the content (no transparency needed) */
+        unsigned draft; /* the draft line above the running header */
     } rgb;
     struct { /* font sizes */
         double body, note, log, caption, cell, running; /* running: header and footer */
@@ -105,10 +106,11 @@ typedef struct pdf_style {
         double leader_start, leader_end, leader_step; /* the dots: after the text, before the number, apart */
         double link_below; /* a link's area below the baseline */
     } toc;
-    struct { /* the watermark across every page */
-        double alpha, angle, max_size;
+    struct { /* the draft mark of every page */
+        double angle, max_size;
         double diagonal; /* its width: this fraction of the page's diagonal */
         double rise; /* centre of the capitals above the baseline (fraction of the size) */
+        double line_above; /* the draft line's baseline above the top margin */
     } watermark;
 } pdf_style;
 
@@ -130,7 +132,8 @@ static const pdf_style PDF_STYLE = {
             .zebra_bg = 0xf5f7fa,
             .flag_bg = 0xfff1c2,
             .rule = 0xb8c4d0,
-            .watermark = 0xbe1e1e},
+            .watermark = 0xf6dede,
+            .draft = 0xbe1e1e},
     .size = {.body = 9.5,
              .note = 7.5,
              .log = 6.5,
@@ -227,7 +230,7 @@ static const pdf_style PDF_STYLE = {
             .leader_end = 6,
             .leader_step = 4,
             .link_below = 3},
-    .watermark = {.alpha = 0.16, .angle = 35.0, .max_size = 130.0, .diagonal = 0.6, .rise = 0.36},
+    .watermark = {.angle = 35.0, .max_size = 130.0, .diagonal = 0.6, .rise = 0.36, .line_above = 32},
 };
 
 #endif

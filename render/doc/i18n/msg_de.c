@@ -341,4 +341,5 @@ const char
                     [PS_MSG_SUM_V2_DB_READS] = "Datenbank-Datenträger: Lesevorgänge/s",
                     [PS_MSG_SUM_V2_DB_WRITES] = "Datenbank-Datenträger: Schreibvorgänge/s",
                     [PS_MSG_SUM_V2_LOG_WRITES] = "Protokoll-Datenträger: Schreibvorgänge/s",
+                    [PS_MSG_DRAFT_NOTE] = "ENTWURF: Dieser Testlauf erfüllt die Anforderungen von ESRP – Storage nicht und ist nicht zur Einreichung bestimmt",
 };

@@ -336,4 +336,5 @@ const char
                     [PS_MSG_SUM_V2_DB_READS] = "Average Database Disk Reads/sec",
                     [PS_MSG_SUM_V2_DB_WRITES] = "Average Database Disk Writes/sec",
                     [PS_MSG_SUM_V2_LOG_WRITES] = "Average Log Disk Writes/sec",
+                    [PS_MSG_DRAFT_NOTE] = "DRAFT: this run does not qualify for ESRP – Storage and is not for submission",
 };

@@ -341,4 +341,5 @@ const char
                 [PS_MSG_SUM_V2_DB_READS] = "Lecturas/s de los discos de base de datos",
                 [PS_MSG_SUM_V2_DB_WRITES] = "Escrituras/s de los discos de base de datos",
                 [PS_MSG_SUM_V2_LOG_WRITES] = "Escrituras/s de los discos de registro",
+                [PS_MSG_DRAFT_NOTE] = "BORRADOR: esta ejecución no cumple los requisitos de ESRP – Storage y no debe presentarse",
 };

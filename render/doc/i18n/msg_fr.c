@@ -336,4 +336,5 @@ const char
             [PS_MSG_SUM_V2_DB_READS] = "Lectures/s des disques de base de données",
             [PS_MSG_SUM_V2_DB_WRITES] = "Écritures/s des disques de base de données",
             [PS_MSG_SUM_V2_LOG_WRITES] = "Écritures/s des disques de journaux",
+            [PS_MSG_DRAFT_NOTE] = "BROUILLON : cette série de tests n’est pas recevable pour ESRP – Storage et ne doit pas être soumise",
 };

@@ -327,4 +327,5 @@ const char *const ps_msg_ja[PS_MSG_N] = {
     [PS_MSG_SUM_V2_DB_READS] = "データベース ディスク読み取り/秒",
     [PS_MSG_SUM_V2_DB_WRITES] = "データベース ディスク書き込み/秒",
     [PS_MSG_SUM_V2_LOG_WRITES] = "ログ ディスク書き込み/秒",
+    [PS_MSG_DRAFT_NOTE] = "草案：このテストは ESRP – Storage の要件を満たしていないため、提出できません",
 };

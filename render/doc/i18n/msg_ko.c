@@ -326,4 +326,5 @@ const char *const ps_msg_ko[PS_MSG_N] = {
     [PS_MSG_SUM_V2_DB_READS] = "데이터베이스 디스크 읽기/초",
     [PS_MSG_SUM_V2_DB_WRITES] = "데이터베이스 디스크 쓰기/초",
     [PS_MSG_SUM_V2_LOG_WRITES] = "로그 디스크 쓰기/초",
+    [PS_MSG_DRAFT_NOTE] = "초안: 이 테스트는 ESRP – Storage 자격을 충족하지 않으므로 제출할 수 없습니다",
 };

@@ -314,4 +314,5 @@ const char *const ps_msg_zh_cn[PS_MSG_N] = {
     [PS_MSG_SUM_V2_DB_READS] = "数据库磁盘读取/秒",
     [PS_MSG_SUM_V2_DB_WRITES] = "数据库磁盘写入/秒",
     [PS_MSG_SUM_V2_LOG_WRITES] = "日志磁盘写入/秒",
+    [PS_MSG_DRAFT_NOTE] = "草稿：本次测试不符合 ESRP – Storage 资格，不可提交",
 };

@@ -314,4 +314,5 @@ const char *const ps_msg_zh_tw[PS_MSG_N] = {
     [PS_MSG_SUM_V2_DB_READS] = "資料庫磁碟讀取/秒",
     [PS_MSG_SUM_V2_DB_WRITES] = "資料庫磁碟寫入/秒",
     [PS_MSG_SUM_V2_LOG_WRITES] = "記錄磁碟寫入/秒",
+    [PS_MSG_DRAFT_NOTE] = "草稿：本次測試不符合 ESRP – Storage 資格，不可提交",
 };

@@ -310,6 +310,7 @@ enum ps_msg_id {
     PS_MSG_SUM_V2_DB_READS,
     PS_MSG_SUM_V2_DB_WRITES,
     PS_MSG_SUM_V2_LOG_WRITES,
+    PS_MSG_DRAFT_NOTE, /* the line in the running header of every page of a run that does not qualify */
     PS_MSG_N /* number of texts; keep last */
 };
 
