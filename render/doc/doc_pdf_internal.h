@@ -58,7 +58,6 @@ typedef struct pdf_ctx {
     double y; /* current position, top-down */
     int render; /* 0 measure pass, 1 drawing pass */
     int page, npages; /* current page (1 = title page), total from pass 0 */
-    int toc_pages;
     HPDF_Page cur; /* drawing pass: current page */
     int *heading_page; /* per block: page of the heading (pass 0) */
     HPDF_Outline last_h1;

@@ -9,6 +9,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#define ELLIPSIS "\u2026"
+
 void pdf_set_lang(pdf_ctx *c)
 {
     HPDF_String s = HPDF_String_New(c->pdf->mmgr, ps_doc_lang(c->d), NULL);
@@ -83,9 +85,19 @@ void pdf_header_footer(pdf_ctx *c)
         pdf_image_draw(c, im, c->pw - c->mr - lw, c->mt - PDF_STYLE.furniture.run_logo_above - lh, lw, lh);
         logo_w = lw + PDF_STYLE.furniture.run_logo_gap;
     }
-    size_t n = pdf_wrap(c, PDF_REGULAR, PDF_STYLE.size.running, title, c->pw - c->ml - c->mr - logo_w, &l);
-    pdf_draw_text(c, PDF_REGULAR, PDF_STYLE.size.running, c->ml, c->mt - PDF_STYLE.furniture.run_title_above,
-                  n ? l[0] : "", 0, PDF_STYLE.rgb.muted);
+    /* the whole title on one line: smaller down to run_min, then cut with an ellipsis */
+    double room = c->pw - c->ml - c->mr - logo_w, size = PDF_STYLE.size.running;
+    double tw = pdf_width(c, PDF_REGULAR, size, title);
+    if (tw > room)
+        size = fmax(PDF_STYLE.furniture.run_min, size * room / tw * 0.999); /* rounding: never just over */
+    size_t n = pdf_wrap(c, PDF_REGULAR, size, title, room, NULL) > 1
+                   ? pdf_wrap(c, PDF_REGULAR, size, title, room - pdf_width(c, PDF_REGULAR, size, ELLIPSIS), &l)
+                   : pdf_wrap(c, PDF_REGULAR, size, title, room, &l);
+    ps_buf line = {0};
+    ps_buf_printf(&line, "%s%s", n ? l[0] : "", n > 1 ? ELLIPSIS : "");
+    pdf_draw_text(c, PDF_REGULAR, size, c->ml, c->mt - PDF_STYLE.furniture.run_title_above, line.data ? line.data : "",
+                  0, PDF_STYLE.rgb.muted);
+    ps_buf_fini(&line);
     for (size_t i = 0; i < n; i++)
         free(l[i]);
     free(l);

@@ -92,6 +92,7 @@ typedef struct pdf_style {
         double vendor_after, title_after, subtitle_after, date_after;
         double run_logo_h, run_logo_max_w, run_logo_above, run_logo_gap; /* header logo */
         double run_title_above; /* header text baseline above the top margin */
+        double run_min; /* a title wider than the header: drawn down to this size, then cut */
         double run_rule_above; /* header rule above the top margin */
         double foot_rule_below; /* footer rule below the bottom margin */
         double foot_text_below; /* footer text baseline below the footer rule */
@@ -103,6 +104,7 @@ typedef struct pdf_style {
         double list_after; /* after a list of figures or tables */
         int keep_entries; /* entries kept with a list's title */
         double number_gap; /* room between the text and the page number */
+        double hang; /* an entry's continuation lines start this far right of its first */
         double leader_start, leader_end, leader_step; /* the dots: after the text, before the number, apart */
         double link_below; /* a link's area below the baseline */
     } toc;
@@ -217,6 +219,7 @@ static const pdf_style PDF_STYLE = {
                   .run_logo_above = 13,
                   .run_logo_gap = 8,
                   .run_title_above = 14,
+                  .run_min = 6,
                   .run_rule_above = 10,
                   .foot_rule_below = 14,
                   .foot_text_below = 10},
@@ -226,6 +229,7 @@ static const pdf_style PDF_STYLE = {
             .list_after = 16,
             .keep_entries = 2,
             .number_gap = 12,
+            .hang = 14,
             .leader_start = 4,
             .leader_end = 6,
             .leader_step = 4,
