@@ -16,11 +16,13 @@ static void release(void)
     ps_chart_release_caches();
 }
 
-static int have(const char *tool)
+/* 1 when poppler's pdftotext is installed. */
+static int have_pdftotext(void)
 {
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", tool);
-    return system(cmd) == 0;
+    char *out = test_run_cmd("command -v pdftotext");
+    int found = *out != 0;
+    free(out);
+    return found;
 }
 
 Test(doc_pdf_text, long_word_breaks_after_a_hyphen, .fini = release)
@@ -97,7 +99,7 @@ Test(doc_pdf_text, long_contents_entry_wraps_whole, .fini = release)
     char *title;
     render("Array 9", heading, "pdf_text_toc.pdf", &title);
     free(title);
-    if (!have("pdftotext"))
+    if (!have_pdftotext())
         cr_skip("poppler-utils not installed");
     char *toc = page_text("pdf_text_toc.pdf", 2);
     /* the hanging second line is indented in the layout, which the squeeze made one space */
@@ -116,7 +118,7 @@ Test(doc_pdf_text, running_header_holds_the_whole_title, .fini = release)
 {
     char *title;
     render("CS-4000 Unified Array mit einer langen Produktbezeichnung der Baureihe", NULL, "pdf_text_head.pdf", &title);
-    if (!have("pdftotext")) {
+    if (!have_pdftotext()) {
         free(title);
         cr_skip("poppler-utils not installed");
     }
