@@ -2,6 +2,7 @@
  * with the CSS and the body inlined, charts as inline SVG, no scripts, no network references.
  * Every string of the document is escaped with ps_html_escape. */
 #include "doc_build.h"
+#include "ps_js_words.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -223,6 +224,13 @@ static int expand(const ps_doc *d, const char *tpl, const char *css, ps_buf *out
             esc(out, d->date_text);
         else if (IS("version"))
             esc(out, PS_VERSION);
+        else if (IS("footer")) {
+            ps_buf f = {0};
+            const ps_msg_field fl[] = {{"title", d->title}, {"version", PS_VERSION}};
+            ps_msg_fill(&f, ps_msg(d->lang, PS_MSG_FOOTER), fl, 2);
+            esc(out, f.data);
+            ps_buf_fini(&f);
+        }
         else if (IS("lang"))
             esc(out, ps_doc_lang(d));
         else if (IS("watermark")) {
