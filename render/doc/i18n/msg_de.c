@@ -275,7 +275,7 @@ const char
                     [PS_MSG_W_Q_RECOMPUTED_UNKNOWN] =
                         "{who}: neu berechnete Bewertung unbekannt: der Test wurde nicht bewertet",
                     [PS_MSG_W_REQUIRED_PASS] = " (erforderlich: Bestanden)",
-                    [PS_MSG_W_PRINTED_WHY] = " - {why}",
+                    [PS_MSG_W_PRINTED_WHY] = " mit der Meldung „{why}“",
                     [PS_MSG_W_NO_PROFILE] = "kein Profil",
                     [PS_MSG_W_WARNING] = "Warnung: {reason}",
                     [PS_MSG_W_V_RULE] = "{who}: {metric} ({stat}) {value} {op} {limit}",
