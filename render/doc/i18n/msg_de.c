@@ -366,4 +366,5 @@ const char
                     [PS_MSG_A11Y_MIN_MEAN_MAX] = "{label}: Minimum {min}, Mittelwert {mean}, Maximum {max}",
                     [PS_MSG_A11Y_TIP] = "{series}: {value}",
                     [PS_MSG_A11Y_TIP_CATEGORY] = "{series}, {category}: {value}",
+                    [PS_MSG_CHART_NOT_DRAWN] = "Diagramm nicht gezeichnet: {why}",
 };

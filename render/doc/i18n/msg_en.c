@@ -361,4 +361,5 @@ const char
                     [PS_MSG_A11Y_MIN_MEAN_MAX] = "{label}: minimum {min}, mean {mean}, maximum {max}",
                     [PS_MSG_A11Y_TIP] = "{series}: {value}",
                     [PS_MSG_A11Y_TIP_CATEGORY] = "{series}, {category}: {value}",
+                    [PS_MSG_CHART_NOT_DRAWN] = "Chart not drawn: {why}",
 };

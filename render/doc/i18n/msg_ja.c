@@ -352,4 +352,5 @@ const char *const ps_msg_ja[PS_MSG_N] = {
     [PS_MSG_A11Y_MIN_MEAN_MAX] = "{label}: 最小 {min}、平均 {mean}、最大 {max}",
     [PS_MSG_A11Y_TIP] = "{series}: {value}",
     [PS_MSG_A11Y_TIP_CATEGORY] = "{series}、{category}: {value}",
+    [PS_MSG_CHART_NOT_DRAWN] = "グラフを描画できませんでした: {why}",
 };

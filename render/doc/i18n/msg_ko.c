@@ -351,4 +351,5 @@ const char *const ps_msg_ko[PS_MSG_N] = {
     [PS_MSG_A11Y_MIN_MEAN_MAX] = "{label}: 최소 {min}, 평균 {mean}, 최대 {max}",
     [PS_MSG_A11Y_TIP] = "{series}: {value}",
     [PS_MSG_A11Y_TIP_CATEGORY] = "{series}, {category}: {value}",
+    [PS_MSG_CHART_NOT_DRAWN] = "차트를 그리지 못했습니다: {why}",
 };

@@ -339,4 +339,5 @@ const char *const ps_msg_zh_tw[PS_MSG_N] = {
     [PS_MSG_A11Y_MIN_MEAN_MAX] = "{label}：最小值 {min}，平均值 {mean}，最大值 {max}",
     [PS_MSG_A11Y_TIP] = "{series}：{value}",
     [PS_MSG_A11Y_TIP_CATEGORY] = "{series}，{category}：{value}",
+    [PS_MSG_CHART_NOT_DRAWN] = "無法繪製圖表：{why}",
 };
