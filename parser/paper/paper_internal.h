@@ -72,6 +72,7 @@ int paper_match(paper_patterns *pp, pcre2_code *code, const char *s, size_t len,
 #define PP_ROLE_REACH 40 /* bytes before a profile number searched for "tested" / "simulated" */
 #define PP_LABEL_REACH 60 /* bytes of words kept before an unread number */
 #define PP_CELL_GAP 2 /* spaces that separate two table cells (a TAB always does) */
+#define PP_MAX_EVENTS_PER_LINE 4096 /* pattern matches kept of one line */
 
 /* One pattern match on a line. */
 typedef struct pev {
@@ -162,6 +163,9 @@ char *paper_wrapped_label(rd *r, const char *s, size_t n, size_t *outn);
 void paper_remember_line(rd *r, const char *s, size_t n, int joined);
 
 /* paper.c */
+/* Read one line s[0, n) (line number `line`, starting at r->line_off of the text) into claims:
+ * a wrapped report label joined, a decimal-comma report line read with its separators swapped. */
+void paper_do_line(rd *r, const char *s, size_t n, long line);
 ps_claim *paper_add(rd *r, enum ps_metric m, long line, const char *label, const char *num, size_t nl, double v,
                     int dec, double scale);
 ps_claim *paper_add_value(rd *r, enum ps_metric m, long line, const char *label, const char *s, size_t n, int at_eol,

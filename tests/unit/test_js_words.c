@@ -33,12 +33,22 @@ static ps_js_failure bursts(void)
     return f;
 }
 
-static void words_eq(const ps_lang *L, const ps_js_failure *f, const char *want)
+/* The sentence got, allocated by a wording function, is want (tag names its language in the
+ * message: NULL is English); got is freed. */
+static void text_eq(const char *tag, char *got, const char *want)
 {
-    char *got = ps_js_failure_words(L, f);
-    cr_assert_str_eq(got, want);
+    cr_assert_str_eq(got, want, "%s", tag ? tag : "en");
     free(got);
 }
+
+/* The wording function for the record x: a failure, a verdict reason or a qualification reason. */
+/* clang-format off */
+#define WORDING(x) _Generic((x), ps_js_failure *: ps_js_failure_words, ps_verdict_reason *: ps_js_reason_words, \
+                                 ps_qual_reason *: ps_js_qual_words)
+/* clang-format on */
+
+/* The record x worded in the language tag (NULL: English) is want. */
+#define words_eq(tag, x, want) text_eq((tag), WORDING(x)(ps_lang_find(tag), (x)), (want))
 
 Test(js_words, failure_english)
 {
@@ -55,7 +65,7 @@ Test(js_words, failure_english)
     f.worst = 2500;
     f.zone_name = NULL;
     f.has_utc_offset = 0;
-    words_eq(ps_lang_en(), &f,
+    words_eq("en", &f,
              "single spike: 1 of 80 samples > 20 ms in 1 run; longest run 1 sample at 2026-03-14 10:10:00.000; "
              "worst 2500 ms at 2026-03-14 10:10:00.000 (the logs' local time, zone unknown)");
 }
@@ -63,7 +73,7 @@ Test(js_words, failure_english)
 Test(js_words, failure_german)
 {
     ps_js_failure f = bursts();
-    words_eq(ps_lang_find("de"), &f,
+    words_eq("de", &f,
              "Schübe: 12 von 240 Messwerten > 20 ms in 3 Folgen; längste Folge 5 Messwerte, 2026-03-14 "
              "10:42:17.269 bis 10:43:17.269 (1 min 0 s); schlechtester Wert 48,25 ms um 2026-03-14 10:43:02.269 "
              "(W. Europe Standard Time, UTC+01:00)");
@@ -74,7 +84,7 @@ Test(js_words, failure_german)
     f.cls = PS_FAIL_SUSTAINED;
     f.over = 150;
     f.runs = 1;
-    words_eq(ps_lang_find("de-DE"), &f,
+    words_eq("de-DE", &f,
              "anhaltend: 150 von 240 Messwerten > 20 ms in 1 Folge; längste Folge 5 Messwerte, 2026-03-14 "
              "10:42:17.269 bis 12:47:20.269 (2 h 5 min 3 s); schlechtester Wert 48,25 ms um 2026-03-14 "
              "10:43:02.269 (Name der Zeitzone unbekannt, UTC-05:00)");
@@ -83,7 +93,7 @@ Test(js_words, failure_german)
 Test(js_words, failure_japanese)
 {
     ps_js_failure f = bursts();
-    words_eq(ps_lang_find("ja"), &f,
+    words_eq("ja", &f,
              "バースト: 240 サンプル中 12 サンプルが > 20 ms (3 区間)；最長区間は 5 サンプル、2026-03-14 "
              "10:42:17.269 ～ 10:43:17.269 (1 分 0 秒)；最悪値 48.25 ms (2026-03-14 10:43:02.269、"
              "W. Europe Standard Time、UTC+01:00)");
@@ -144,20 +154,6 @@ Test(js_words, translations_name_the_english_fields)
     }
 }
 
-static void reason_eq(const char *tag, const ps_verdict_reason *r, const char *want)
-{
-    char *got = ps_js_reason_words(tag ? ps_lang_find(tag) : NULL, r);
-    cr_assert_str_eq(got, want, "%s", tag ? tag : "en");
-    free(got);
-}
-
-static void qual_eq(const char *tag, const ps_qual_reason *r, const char *want)
-{
-    char *got = ps_js_qual_words(tag ? ps_lang_find(tag) : NULL, r);
-    cr_assert_str_eq(got, want, "%s", tag ? tag : "en");
-    free(got);
-}
-
 /* A verdict's reasons from their fields: a failing rule, a warning count rule whose count is a
  * lower bound, an aggregate rule, a test not judged. */
 Test(js_words, verdict_reasons)
@@ -170,9 +166,9 @@ Test(js_words, verdict_reasons)
     r->op = PS_THR_GT;
     r->value = 23.529;
     r->limit = 20;
-    reason_eq(NULL, &v.reasons[0], "MBX02 Instance5120.3: average database read latency 23.529 ms > 20 ms");
-    reason_eq("de", &v.reasons[0], "MBX02 Instance5120.3: Datenbank-Leselatenz (Mittelwert) 23,529 ms > 20 ms");
-    reason_eq("ja", &v.reasons[0], "MBX02 Instance5120.3: データベース読み取り待機時間の平均 23.529 ms > 20 ms");
+    words_eq(NULL, &v.reasons[0], "MBX02 Instance5120.3: average database read latency 23.529 ms > 20 ms");
+    words_eq("de", &v.reasons[0], "MBX02 Instance5120.3: Datenbank-Leselatenz (Mittelwert) 23,529 ms > 20 ms");
+    words_eq("ja", &v.reasons[0], "MBX02 Instance5120.3: データベース読み取り待機時間の平均 23.529 ms > 20 ms");
 
     r = ps_verdict_add(&v, PS_VR_RULE_COUNT, "S1");
     r->warning = 1;
@@ -184,10 +180,10 @@ Test(js_words, verdict_reasons)
     r->count = 12;
     r->exact = 0;
     r->max_errors = 10;
-    reason_eq(NULL, &v.reasons[1],
-              "warning: S1 Instance1.1: at least 12 samples of log write latency > 200 ms (10 allowed)");
-    reason_eq("de", &v.reasons[1],
-              "Warnung: S1 Instance1.1: mindestens 12 Messwerte der Protokoll-Schreiblatenz > 200 ms (10 zulässig)");
+    words_eq(NULL, &v.reasons[1],
+             "warning: S1 Instance1.1: at least 12 samples of log write latency > 200 ms (10 allowed)");
+    words_eq("de", &v.reasons[1],
+             "Warnung: S1 Instance1.1: mindestens 12 Messwerte der Protokoll-Schreiblatenz > 200 ms (10 zulässig)");
 
     r = ps_verdict_add(&v, PS_VR_RULE, NULL);
     r->aggregate = 1;
@@ -196,24 +192,24 @@ Test(js_words, verdict_reasons)
     r->op = PS_THR_LT;
     r->value = 1500.5;
     r->limit = 2000;
-    reason_eq(NULL, &v.reasons[2], "aggregate: average database reads/sec 1500.5/s < 2000/s");
-    reason_eq("de", &v.reasons[2], "gesamt: Datenbank-Lesevorgänge/s (Mittelwert) 1500,5/s < 2000/s");
+    words_eq(NULL, &v.reasons[2], "aggregate: average database reads/sec 1500.5/s < 2000/s");
+    words_eq("de", &v.reasons[2], "gesamt: Datenbank-Lesevorgänge/s (Mittelwert) 1500,5/s < 2000/s");
 
     r = ps_verdict_add(&v, PS_VR_NOT_JUDGED, "MBX03");
     r->incomplete = PS_VRI_MISSING_COUNTERS;
     r->n = 3;
-    reason_eq(NULL, &v.reasons[3],
-              "MBX03: not judged: 3 threshold checks without their counter, and no printed Jetstress verdict to fall "
-              "back on");
-    reason_eq(
+    words_eq(NULL, &v.reasons[3],
+             "MBX03: not judged: 3 threshold checks without their counter, and no printed Jetstress verdict to fall "
+             "back on");
+    words_eq(
         "ja", &v.reasons[3],
         "MBX03: 判定なし: 3 件のしきい値チェックにカウンターなし。代わりに使える Jetstress の判定表示もありません");
     v.reasons[3].n = 1;
-    reason_eq(NULL, &v.reasons[3],
-              "MBX03: not judged: 1 threshold check without its counter, and no printed Jetstress verdict to fall back "
-              "on");
+    words_eq(NULL, &v.reasons[3],
+             "MBX03: not judged: 1 threshold check without its counter, and no printed Jetstress verdict to fall back "
+             "on");
     ps_verdict_add_text(&v, "kept as stored");
-    reason_eq("fr", &v.reasons[4], "kept as stored");
+    words_eq("fr", &v.reasons[4], "kept as stored");
     ps_verdict_fini(&v);
 }
 
@@ -231,24 +227,42 @@ Test(js_words, qualification_reasons)
     t.target_from = PS_QTF_CONFIG;
     t.config_mailboxes = 300;
     t.config_iops = 1;
-    qual_eq(NULL, &t,
-            "MBX01 Performance: achieved transactional IOPS 228.256 < target 300 (target from JetstressConfig.xml: "
-            "300 mailboxes x 1 IOPS)");
-    qual_eq("de", &t,
-            "MBX01 Leistungstest: erreichte Transaktions-IOPS 228,256 < Ziel 300 (Ziel aus JetstressConfig.xml: 300 "
-            "Postfächer x 1 IOPS)");
-    qual_eq("ja", &t,
-            "MBX01 パフォーマンス テスト: 達成したトランザクション IOPS 228.256 < 目標 300 (目標の出典: "
-            "JetstressConfig.xml: 300 メールボックス x 1 IOPS)");
+    words_eq(NULL, &t,
+             "MBX01 Performance: achieved transactional IOPS 228.256 < target 300 (target from JetstressConfig.xml: "
+             "300 mailboxes x 1 IOPS)");
+    words_eq("de", &t,
+             "MBX01 Leistungstest: erreichte Transaktions-IOPS 228,256 < Ziel 300 (Ziel aus JetstressConfig.xml: 300 "
+             "Postfächer x 1 IOPS)");
+    words_eq("ja", &t,
+             "MBX01 パフォーマンス テスト: 達成したトランザクション IOPS 228.256 < 目標 300 (目標の出典: "
+             "JetstressConfig.xml: 300 メールボックス x 1 IOPS)");
     ps_qual_reason p = {0};
     p.criterion = PS_QUAL_PRINTED_VERDICT;
     p.met = PS_VERDICT_FAIL;
     p.machine = "MBX02";
     p.test_type = PS_TEST_PERFORMANCE;
     p.printed_reason = "Instance5120.3 has 23.529 msec average";
-    qual_eq(NULL, &p,
-            "MBX02 Performance: Jetstress printed Fail - Instance5120.3 has 23.529 msec average (required: Pass)");
-    qual_eq("de", &p,
-            "MBX02 Leistungstest: Jetstress meldete Nicht bestanden - Instance5120.3 has 23.529 msec average "
-            "(erforderlich: Bestanden)");
+    words_eq(NULL, &p,
+             "MBX02 Performance: Jetstress printed Fail - Instance5120.3 has 23.529 msec average (required: Pass)");
+    /* in a document language, Jetstress's own (English) words are a quotation in that language's
+     * quotation marks, the sentence around it is the language's */
+    words_eq("de", &p,
+             "MBX02 Leistungstest: Jetstress meldete Nicht bestanden mit der Meldung „Instance5120.3 has 23.529 msec "
+             "average“ (erforderlich: Bestanden)");
+    words_eq("fr", &p,
+             "MBX02 test de performances : Jetstress a indiqué Échec avec le message «\u00a0Instance5120.3 has 23.529 "
+             "msec average\u00a0» (requis : Réussi)");
+    words_eq("es", &p,
+             "MBX02 prueba de rendimiento: Jetstress indicó No superada con el mensaje «Instance5120.3 has 23.529 msec "
+             "average» (se requiere: Superada)");
+    words_eq("ja", &p,
+             "MBX02 パフォーマンス テスト: Jetstress の表示は 不合格、メッセージ「Instance5120.3 has 23.529 msec "
+             "average」 (必要: 合格)");
+    words_eq(
+        "ko", &p,
+        "MBX02 성능 테스트: Jetstress 표시 결과 실패, 메시지 “Instance5120.3 has 23.529 msec average” (필수: 통과)");
+    words_eq("zh-CN", &p,
+             "MBX02 性能测试: Jetstress 显示 失败，消息为“Instance5120.3 has 23.529 msec average” (必须: 通过)");
+    words_eq("zh-TW", &p,
+             "MBX02 效能測試: Jetstress 顯示 失敗，訊息為「Instance5120.3 has 23.529 msec average」 (必須: 通過)");
 }

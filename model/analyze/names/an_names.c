@@ -69,14 +69,15 @@ const char *ps_an_english_counter(const char *object_en, const char *name)
 
 void ps_an_path_english(const ps_counter_path *p, ps_counter_path *out)
 {
+    ps_path_copy(out, p);
     const char *obj = ps_an_english_object(p->object);
-    const char *object_en = obj ? obj : p->object;
-    const char *cnt = ps_an_english_counter(object_en, p->counter);
-    out->full = ps_xstrdup(p->full);
-    out->machine = ps_xstrdup(p->machine);
-    out->object = ps_xstrdup(object_en);
-    out->parent = ps_xstrdup(p->parent);
-    out->instance = ps_xstrdup(p->instance);
-    out->index = p->index;
-    out->counter = ps_xstrdup(cnt ? cnt : p->counter);
+    if (obj) {
+        free(out->object);
+        out->object = ps_xstrdup(obj);
+    }
+    const char *cnt = ps_an_english_counter(out->object, p->counter);
+    if (cnt) {
+        free(out->counter);
+        out->counter = ps_xstrdup(cnt);
+    }
 }
