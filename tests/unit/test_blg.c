@@ -505,6 +505,30 @@ Test(blg_damaged, truncated_file_keeps_whole_samples)
     ps_buf_fini(&b);
 }
 
+/* The header's BuffersWritten counts more buffers than the file holds: cut at a buffer boundary,
+ * read with a warning; a circular log (LogFileMode bit 0x2) may have written more than it keeps. */
+Test(blg_damaged, header_counts_more_buffers)
+{
+    ps_buf b = {0};
+    synth(&b, 1, 1024, 8000);
+    size_t whole = b.len / 1024;
+    bb_set32(&b, 0x68 + 0x24, (uint32_t)whole + 3); /* as if 3 more buffers were cut off */
+    char want[200];
+    snprintf(want, sizeof want,
+             "truncated file: the log-file header counts %zu buffers written, the file holds %zu of 1024 bytes",
+             whole + 3, whole);
+    for (int circular = 0; circular < 2; circular++) {
+        bb_set32(&b, 0x68 + 0x20, circular ? 0x2 : 0x1); /* LogFileMode */
+        got g;
+        read_file("bufcount", &b, 0, &g);
+        cr_assert_eq(g.rc, 0, "%s", g.err.msg);
+        cr_assert_eq(g.nrows, 4);
+        cr_assert_eq(has_warning(&g, want), !circular, "circular %d", circular);
+        ps_warnings_fini(&g.w);
+    }
+    ps_buf_fini(&b);
+}
+
 Test(blg_damaged, incomplete_record_at_end)
 {
     bb f;

@@ -318,3 +318,49 @@ Test(blg_real, bundled_sample_cut_at_2048_bytes)
              S);
     cr_assert_str_eq(err.msg, want);
 }
+
+/* A real log cut at a buffer boundary after its counter list: the samples of the buffers present
+ * are read, with a warning that names the buffers the header counts (the intact file's size / S)
+ * and those the file holds. */
+Test(blg_real, cut_at_a_buffer_boundary)
+{
+    const char *src = sample("Tx_BasicPerfCounters.blg");
+    FILE *in = fopen(src, "rb");
+    cr_assert_not_null(in);
+    cr_assert_eq(fseek(in, 0, SEEK_END), 0);
+    uint64_t size = (uint64_t)ftell(in);
+    rewind(in);
+    unsigned char *data = malloc(size);
+    cr_assert_eq(fread(data, 1, size, in), size);
+    fclose(in);
+    uint32_t S = le32(data);
+    uint64_t keep = size / S / 2;
+    char cut[1024];
+    snprintf(cut, sizeof cut, "%s/test_blg_real_cut_tx.blg", PS_BINARY_DIR);
+    FILE *out = fopen(cut, "wb");
+    cr_assert_not_null(out);
+    cr_assert_eq(fwrite(data, 1, keep * S, out), keep * S);
+    fclose(out);
+    free(data);
+    ps_warnings w = {0};
+    ps_log *log = open_ok(cut, &w);
+    ps_row r;
+    ps_error err;
+    size_t rows = 0;
+    while (ps_log_next(log, &r, &err) == 1)
+        rows++;
+    ps_log_close(log);
+    remove(cut);
+    cr_assert_gt(rows, 0);
+    char want[300];
+    snprintf(
+        want, sizeof want,
+        "truncated file: the log-file header counts %llu buffers written, the file holds %llu of %u bytes; reading "
+        "the samples present",
+        (unsigned long long)(size / S), (unsigned long long)keep, S);
+    int warned = 0;
+    for (size_t i = 0; i < w.n; i++)
+        warned |= strstr(w.msgs[i], want) != NULL;
+    cr_assert(warned, "no warning '%s' (%zu warnings)", want, w.n);
+    ps_warnings_fini(&w);
+}

@@ -53,6 +53,13 @@ int blg_corrupt(blg_src *s, uint64_t off, const char *fmt, ...)
     return -PS_EINPUT;
 }
 
+/* The log-file header counts more buffers written than the file holds whole; a circular log
+ * (EVENT_TRACE_FILE_MODE_CIRCULAR) may have written more than it keeps, so it never counts. */
+static int header_counts_more(const blg_src *s)
+{
+    return !(s->log_mode & BLG_MODE_CIRCULAR) && s->buffers_written > s->fsize / s->bufsize;
+}
+
 int blg_no_counter_list(const blg_src *s, ps_error *err)
 {
     unsigned long long end = s->fsize, whole = s->fsize / s->bufsize;
@@ -75,7 +82,7 @@ int blg_no_counter_list(const blg_src *s, ps_error *err)
     char cut[120] = "";
     if (rest)
         snprintf(cut, sizeof cut, "its size is not a multiple of the buffer size");
-    if (s->buffers_written > whole)
+    if (header_counts_more(s))
         snprintf(cut + strlen(cut), sizeof cut - strlen(cut), "%sits header counts %u buffers written",
                  rest ? ", and " : "", s->buffers_written);
     if (s->nevents && !s->npdh)
@@ -138,6 +145,7 @@ static int read_header(blg_src *s)
     s->version = blg_u32(h + 4);
     s->build = blg_u32(h + 8);
     s->nproc = blg_u32(h + 0x0C);
+    s->log_mode = blg_u32(h + 0x20);
     s->buffers_written = blg_u32(h + 0x24);
     s->end_time = blg_u64(h + 0x10);
     uint32_t tzo = s->ptr8 ? 0x48 : 0x40;
@@ -189,6 +197,13 @@ int blg_src_open(blg_src *s, const char *path, int lenient, ps_warnings *w, ps_e
     rc = read_header(s);
     if (rc < 0)
         return -rc;
+    if (!s->truncated && header_counts_more(s)) {
+        ps_warn(w,
+                "%s: truncated file: the log-file header counts %u buffers written, the file holds %llu of %u "
+                "bytes; reading the samples present",
+                path, s->buffers_written, (unsigned long long)(s->fsize / s->bufsize), s->bufsize);
+        s->truncated = 1;
+    }
     return blg_src_rewind(s, err);
 }
 

@@ -40,6 +40,7 @@ static inline int64_t blg_i64(const unsigned char *p)
 #define BLG_MAX_BUFFER (16u * 1024 * 1024)
 #define BLG_MAX_RECORD (64u * 1024 * 1024)
 #define BLG_PART_MAX 8000u
+#define BLG_MODE_CIRCULAR 0x00000002u /* LogFileMode bit EVENT_TRACE_FILE_MODE_CIRCULAR (evntrace.h) */
 
 /* Event types (byte +4 of the full event header). */
 enum { BLG_EV_LIST = 0x20, BLG_EV_DATA = 0x22, BLG_EV_CATALOG = 0x23, BLG_EV_NAMES = 0x24 };
@@ -117,6 +118,7 @@ typedef struct blg_src {
     /* log-file header */
     uint32_t build, version, nproc;
     uint32_t buffers_written; /* BuffersWritten: 0 when the writer left it unset */
+    uint32_t log_mode; /* LogFileMode (BLG_MODE_CIRCULAR) */
     uint64_t start_time, end_time, boot_time;
     int64_t perf_freq;
     blg_tz tz;
