@@ -336,8 +336,12 @@ int ps_chart_svg_string(const ps_chart_spec *spec, const char *id_prefix, ps_buf
 /* As ps_chart_svg_string, for HTML: the <svg> gets role="img" and aria-labelledby naming a
  * <title> (the chart title) and a <desc> (series, axis ranges, thresholds, each series'
  * minimum, mean and maximum), ids "<id_prefix>title" and "<id_prefix>desc"; a last group holds
- * invisible rectangles with <title> tooltips over every bar, point marker and legend entry. */
-int ps_chart_svg_accessible(const ps_chart_spec *spec, const char *id_prefix, ps_buf *out, ps_error *err);
+ * invisible rectangles with <title> tooltips over every bar, point marker and legend entry.
+ * The description and tooltips are worded from lang's message catalogue (ps_msg.h), numbers in
+ * its sentences' convention (ps_js_words_num); lang NULL: English, numbers with '.'. */
+struct ps_lang;
+int ps_chart_svg_accessible(const ps_chart_spec *spec, const char *id_prefix, const struct ps_lang *lang, ps_buf *out,
+                            ps_error *err);
 /* Free the process-wide font caches of cairo and fontconfig (cairo_debug_reset_static_data +
  * FcFini) so that leak checkers see a clean exit. Call once, just before the program ends,
  * after every chart has been rendered and no cairo object is alive. */

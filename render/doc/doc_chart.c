@@ -197,7 +197,7 @@ int doc_chart_svg(const doc_chart *c, size_t nth, ps_buf *b, ps_error *err)
     char prefix[32];
     snprintf(prefix, sizeof prefix, "c%zu-", nth);
     ps_buf svg = {0};
-    int rc = ps_chart_svg_accessible(&s.spec, prefix, &svg, err);
+    int rc = ps_chart_svg_accessible(&s.spec, prefix, c->lang, &svg, err);
     doc_chart_spec_fini(&s);
     if (rc) {
         ps_buf_fini(&svg);

@@ -2,6 +2,7 @@
  * with the CSS and the body inlined, charts as inline SVG, no scripts, no network references.
  * Every string of the document is escaped with ps_html_escape. */
 #include "doc_build.h"
+#include "ps_js_words.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -158,9 +159,13 @@ static int body(const ps_doc *d, ps_buf *b, ps_warnings *w)
                 ps_buf_puts(b, "</figure>\n");
             } else { /* one bad chart does not lose the document */
                 ps_warn(w, "chart %s not drawn: %s", k->chart->id, cerr.msg);
-                ps_buf_puts(b, "<p class=\"note\">Chart not drawn: ");
-                doc_html_text(b, lang, cerr.msg);
+                ps_buf note = {0};
+                const ps_msg_field f[] = {{"why", cerr.msg}};
+                ps_msg_fill(&note, ps_msg(d->lang, PS_MSG_CHART_NOT_DRAWN), f, 1);
+                ps_buf_puts(b, "<p class=\"note\">");
+                doc_html_text(b, lang, note.data);
                 ps_buf_puts(b, "</p>\n");
+                ps_buf_fini(&note);
             }
             ps_buf_fini(&svg);
             break;
@@ -223,7 +228,13 @@ static int expand(const ps_doc *d, const char *tpl, const char *css, ps_buf *out
             esc(out, d->date_text);
         else if (IS("version"))
             esc(out, PS_VERSION);
-        else if (IS("lang"))
+        else if (IS("footer")) {
+            ps_buf f = {0};
+            const ps_msg_field fl[] = {{"title", d->title}, {"version", PS_VERSION}};
+            ps_msg_fill(&f, ps_msg(d->lang, PS_MSG_FOOTER), fl, 2);
+            esc(out, f.data);
+            ps_buf_fini(&f);
+        } else if (IS("lang"))
             esc(out, ps_doc_lang(d));
         else if (IS("watermark")) {
             if (d->watermark) {

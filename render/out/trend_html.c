@@ -57,7 +57,7 @@ static void chart(const ps_trend *t, enum ps_trend_chart_kind kind, ps_buf *b)
     snprintf(prefix, sizeof prefix, "trend-%s-", ps_trend_chart_name(kind));
     int rc = ps_trend_chart_build(t, kind, NULL, &c, &err);
     if (!rc)
-        rc = ps_chart_svg_accessible(&c.spec, prefix, &svg, &err);
+        rc = ps_chart_svg_accessible(&c.spec, prefix, NULL, &svg, &err);
     if (!rc && svg.data) {
         ps_buf_printf(b, "<figure class=\"chart\" id=\"trend-%s\">\n", ps_trend_chart_name(kind));
         const char *open = strstr(svg.data, "<svg");

@@ -244,7 +244,25 @@ Test(js_words, qualification_reasons)
     p.printed_reason = "Instance5120.3 has 23.529 msec average";
     words_eq(NULL, &p,
              "MBX02 Performance: Jetstress printed Fail - Instance5120.3 has 23.529 msec average (required: Pass)");
+    /* in a document language, Jetstress's own (English) words are a quotation in that language's
+     * quotation marks, the sentence around it is the language's */
     words_eq("de", &p,
-             "MBX02 Leistungstest: Jetstress meldete Nicht bestanden - Instance5120.3 has 23.529 msec average "
-             "(erforderlich: Bestanden)");
+             "MBX02 Leistungstest: Jetstress meldete Nicht bestanden mit der Meldung „Instance5120.3 has 23.529 msec "
+             "average“ (erforderlich: Bestanden)");
+    words_eq("fr", &p,
+             "MBX02 test de performances : Jetstress a indiqué Échec avec le message «\u00a0Instance5120.3 has 23.529 "
+             "msec average\u00a0» (requis : Réussi)");
+    words_eq("es", &p,
+             "MBX02 prueba de rendimiento: Jetstress indicó No superada con el mensaje «Instance5120.3 has 23.529 msec "
+             "average» (se requiere: Superada)");
+    words_eq("ja", &p,
+             "MBX02 パフォーマンス テスト: Jetstress の表示は 不合格、メッセージ「Instance5120.3 has 23.529 msec "
+             "average」 (必要: 合格)");
+    words_eq(
+        "ko", &p,
+        "MBX02 성능 테스트: Jetstress 표시 결과 실패, 메시지 “Instance5120.3 has 23.529 msec average” (필수: 통과)");
+    words_eq("zh-CN", &p,
+             "MBX02 性能测试: Jetstress 显示 失败，消息为“Instance5120.3 has 23.529 msec average” (必须: 通过)");
+    words_eq("zh-TW", &p,
+             "MBX02 效能測試: Jetstress 顯示 失敗，訊息為「Instance5120.3 has 23.529 msec average」 (必須: 通過)");
 }

@@ -310,6 +310,32 @@ enum ps_msg_id {
     PS_MSG_SUM_V2_DB_READS,
     PS_MSG_SUM_V2_DB_WRITES,
     PS_MSG_SUM_V2_LOG_WRITES,
+    PS_MSG_FOOTER, /* the HTML footer (templates/report.html {{footer}}): {title}, {version} */
+    PS_MSG_A11Y_CHART, /* the description of a chart for assistive technology (svg_a11y.c): named */
+    PS_MSG_A11Y_KIND_TIME, /* fields; a sentence carries its leading space where the language */
+    PS_MSG_A11Y_KIND_BARS, /* separates sentences by one. Kinds in the order of enum ps_chart_kind */
+    PS_MSG_A11Y_KIND_BARS_LINE,
+    PS_MSG_A11Y_SERIES_ONE, /* {kind}, {n}, {list} ("a, b") */
+    PS_MSG_A11Y_SERIES,
+    PS_MSG_A11Y_RIGHT_AXIS_SERIES, /* {series} */
+    PS_MSG_A11Y_CATEGORIES, /* {list} */
+    PS_MSG_A11Y_AXIS_X, /* axis names, in the order x, y, y2 */
+    PS_MSG_A11Y_AXIS_Y,
+    PS_MSG_A11Y_AXIS_Y2,
+    PS_MSG_A11Y_AXIS, /* {axis}, {title} (A11Y_PAREN or ""), {min}, {max} */
+    PS_MSG_A11Y_PAREN, /* {text} */
+    PS_MSG_A11Y_NO_THRESHOLD,
+    PS_MSG_A11Y_LIMIT, /* {series}, {value}, {label} (A11Y_PAREN or "") */
+    PS_MSG_A11Y_THRESHOLD, /* {value}, {label} */
+    PS_MSG_A11Y_SHADED_ONE, /* {n} */
+    PS_MSG_A11Y_SHADED,
+    PS_MSG_A11Y_BAND, /* {summary} */
+    PS_MSG_A11Y_ITEM, /* {summary} */
+    PS_MSG_A11Y_MIN_MAX, /* {label}, {min}, {max} */
+    PS_MSG_A11Y_MIN_MEAN_MAX, /* {label}, {min}, {mean}, {max} */
+    PS_MSG_A11Y_TIP, /* tooltip of a bar or point: {series}, {value} (with its unit) */
+    PS_MSG_A11Y_TIP_CATEGORY, /* {series}, {category}, {value} */
+    PS_MSG_CHART_NOT_DRAWN, /* a chart the document could not draw: {why} (the chart engine's error) */
     PS_MSG_N /* number of texts; keep last */
 };
 
