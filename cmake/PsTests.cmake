@@ -19,12 +19,12 @@ set(PS_SLOW_TESTS cli_byte_identity cli_install_package cli_hostile_user cli_sum
     # over ~25 s of test time each in the make check runs of 2026-12-02 (docs/testing.md)
     cli_hostile_pass2 cli_hostile_pass3 cli_analyze_pal_reference cli_analyze_real cli_report_audit_roundtrip
     cli_analyze_semantics cli_analyze_packs cli_convert_ts_engines cli_summary_sample cli_analyze_questions
-    cli_report_lang_english_leak)
+    cli_report_lang_english_leak cli_report_html_print)
 set(PS_POSTGRES_TESTS cli_store_backends cli_store_kill cli_store_migrate cli_convert_sql cli_pg_lib cli_lazy_libs
     cli_convert_fleet)
 set(PS_TOOL_TESTS cli_report_chromium cli_convert_digits_valgrind cli_install_package cli_report_pdf_text
     cli_report_pdf_figures cli_report_rich cli_report_font_missing cli_store_kill cli_store_migrate cli_convert_sql
-    cli_audit_pdf cli_convert_fleet cli_convert_jobs_bad cli_report_lang_english_leak)
+    cli_audit_pdf cli_convert_fleet cli_convert_jobs_bad cli_report_lang_english_leak cli_report_html_print)
 set(PS_BUILD_CHECK_TESTS cli_install_package cli_readme_options layers_public layers_internal layers_private
     layers_pipeline_render)
 # The seconds a test took in a whole run (2026-12-02, load 10; the longest only): ctest -j starts
