@@ -237,10 +237,12 @@ static int expand(const ps_doc *d, const char *tpl, const char *css, ps_buf *out
         } else if (IS("lang"))
             esc(out, ps_doc_lang(d));
         else if (IS("watermark")) {
-            if (d->watermark) {
-                ps_buf_puts(out, "<div class=\"watermark\">");
-                doc_html_text(out, ps_doc_lang(d), d->watermark);
-                ps_buf_puts(out, "</div>");
+            if (d->watermark) { /* the mark as generated content (never selected, copied or read out), the line as text */
+                ps_buf_puts(out, "<div class=\"watermark\" aria-hidden=\"true\" data-mark=\"");
+                esc(out, d->watermark);
+                ps_buf_puts(out, "\"></div>\n<p class=\"draftline\" role=\"note\">");
+                doc_html_text(out, ps_doc_lang(d), ps_msg(d->lang, PS_MSG_DRAFT_NOTE));
+                ps_buf_puts(out, "</p>");
             }
         } else if (IS("cover_notes")) {
             if (d->ncover_notes)

@@ -69,6 +69,9 @@ void pdf_stroke_line(pdf_ctx *c, double x1, double y1, double x2, double y2, uns
         HPDF_Page_SetDash(c->cur, NULL, 0, 0);
 }
 
+/* Characters after which a word longer than a line breaks ("Resilienz-|Exchange", paths). */
+#define WORD_BREAK_AFTER "-/\\"
+
 /* Length in bytes of the longest prefix of s[0..n) fitting width (at least one character). */
 static size_t fit(pdf_ctx *c, int f, double size, const char *s, size_t n, double width)
 {
@@ -106,8 +109,13 @@ size_t pdf_wrap(pdf_ctx *c, int f, double size, const char *s, double width, cha
                 size_t sp = take;
                 while (sp > 0 && p[pos + sp] != ' ')
                     sp--;
+                size_t hy = take; /* a word longer than the line: after its last hyphen or slash that fits */
+                while (!sp && hy > 1 && !strchr(WORD_BREAK_AFTER, p[pos + hy - 1]))
+                    hy--;
                 if (sp > 0)
                     take = sp;
+                else if (hy > 1)
+                    take = hy;
             }
             if (lines) {
                 *lines = ps_xrealloc(*lines, (count + 1) * sizeof **lines);
@@ -134,12 +142,6 @@ static void free_lines(char **lines, size_t n)
 
 void pdf_new_page(pdf_ctx *c)
 {
-    if (c->page > 0) { /* over the content of the page that ends */
-        size_t blk = c->cur_block;
-        c->cur_block = SIZE_MAX; /* page furniture belongs to no block */
-        pdf_watermark_page(c);
-        c->cur_block = blk;
-    }
     c->page++;
     c->y = c->mt;
     if (c->render) {
@@ -147,12 +149,12 @@ void pdf_new_page(pdf_ctx *c)
         HPDF_Page_SetWidth(c->cur, (HPDF_REAL)c->pw);
         HPDF_Page_SetHeight(c->cur, (HPDF_REAL)c->ph);
     }
-    if (c->page > 1) { /* also when measuring: the header and footer texts are recorded */
-        size_t blk = c->cur_block;
-        c->cur_block = SIZE_MAX;
+    size_t blk = c->cur_block;
+    c->cur_block = SIZE_MAX; /* page furniture belongs to no block */
+    pdf_watermark_page(c); /* first: under everything the page holds */
+    if (c->page > 1) /* also when measuring: the header and footer texts are recorded */
         pdf_header_footer(c);
-        c->cur_block = blk;
-    }
+    c->cur_block = blk;
 }
 
 void pdf_need(pdf_ctx *c, double h)
@@ -328,65 +330,68 @@ static void title_page(pdf_ctx *c)
     pdf_fill_rect(c, 0, c->ph - PDF_STYLE.furniture.band, c->pw, PDF_STYLE.furniture.band, PDF_STYLE.rgb.accent);
 }
 
-static size_t toc_entries(const ps_doc *d)
+#define TOC_NUMBER_ROOM "999"
+
+/* Lines of a contents or list entry: text wrapped beside the page number (continuation lines
+ * hang by toc.hang). Caller frees with free_lines. */
+static size_t entry_wrap(pdf_ctx *c, int f, double size, double indent, const char *t, char ***l)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < d->nblocks; i++)
-        n += d->blocks[i].kind == DOC_HEADING && d->blocks[i].level <= 2;
-    return n;
+    /* room for the widest page number either pass may print: the lines must not change once the pages are known */
+    double avail = c->pw - c->ml - c->mr - indent - PDF_STYLE.toc.hang -
+                   pdf_width(c, PDF_REGULAR, size, TOC_NUMBER_ROOM) - PDF_STYLE.toc.number_gap;
+    return pdf_wrap(c, f, size, t, avail, l);
 }
 
-/* One entry line of the contents or a list: text, dot leader, page number, link to block i. */
+/* One entry of the contents or a list: text (wrapped when longer than a line), dot leader and
+ * page number on its last line, link to block i over all of it. */
 static void entry(pdf_ctx *c, size_t i, int f, double size, double indent, const char *text)
 {
-    c->y += PDF_STYLE.toc.line;
     char *t = pdf_text(c, text), pg[16];
     snprintf(pg, sizeof pg, "%d", c->heading_page[i]);
-    double pgw = pdf_width(c, PDF_REGULAR, size, pg),
-           avail = c->pw - c->ml - c->mr - indent - pgw - PDF_STYLE.toc.number_gap;
+    double pgw = pdf_width(c, PDF_REGULAR, size, pg), first = c->y + PDF_STYLE.toc.line, x = c->ml + indent;
     char **l;
-    size_t n = pdf_wrap(c, f, size, t, avail, &l);
-    double tw = pdf_width(c, f, size, l[0]);
-    pdf_draw_text(c, f, size, c->ml + indent, c->y, l[0], 0, PDF_STYLE.rgb.text);
-    for (double x = c->ml + indent + tw + PDF_STYLE.toc.leader_start;
+    size_t n = entry_wrap(c, f, size, indent, t, &l);
+    for (size_t k = 0; k < n; k++) {
+        c->y += PDF_STYLE.toc.line;
+        x = c->ml + indent + (k ? PDF_STYLE.toc.hang : 0);
+        pdf_draw_text(c, f, size, x, c->y, l[k], 0, PDF_STYLE.rgb.text);
+    }
+    for (x += pdf_width(c, f, size, n ? l[n - 1] : "") + PDF_STYLE.toc.leader_start;
          x < c->pw - c->mr - pgw - PDF_STYLE.toc.leader_end; x += PDF_STYLE.toc.leader_step)
         pdf_draw_text(c, PDF_REGULAR, size, x, c->y, ".", 0, PDF_STYLE.rgb.leader);
     pdf_draw_text(c, PDF_REGULAR, size, c->pw - c->mr, c->y, pg, 2, PDF_STYLE.rgb.text);
     /* the link annotation is added once the target page exists (see add_links) */
     if (c->render) {
         c->links = ps_xrealloc(c->links, (c->nlinks + 1) * sizeof *c->links);
-        c->links[c->nlinks++] = (pdf_link){c->cur, c->ph - c->y - PDF_STYLE.toc.link_below, c->ph - c->y + size, i};
+        c->links[c->nlinks++] = (pdf_link){c->cur, c->ph - c->y - PDF_STYLE.toc.link_below, c->ph - first + size, i};
     }
     free_lines(l, n);
     free(t);
 }
 
+/* Height of entry(c, i, ...) */
+static double entry_height(pdf_ctx *c, int f, double size, double indent, const char *text)
+{
+    char *t = pdf_text(c, text);
+    size_t n = entry_wrap(c, f, size, indent, t, NULL);
+    free(t);
+    return (double)(n ? n : 1) * PDF_STYLE.toc.line;
+}
+
 static void toc(pdf_ctx *c)
 {
-    /* entries per page: the first page also holds the "Contents" title (its line and the space after) */
-    size_t per_page = (size_t)((c->ph - c->mt - c->mb) / PDF_STYLE.toc.line),
-           first = (size_t)((c->ph - c->mt - c->mb - PDF_STYLE.size.contents_title * PDF_STYLE.font.lead -
-                             PDF_STYLE.toc.title_after) /
-                            PDF_STYLE.toc.line),
-           nent = toc_entries(c->d);
-    c->toc_pages = 1 + (nent > first ? (int)((nent - first + per_page - 1) / per_page) : 0);
     pdf_new_page(c); /* the measuring pass goes through too: it records the characters */
     paragraph(c, PDF_BOLD, PDF_STYLE.size.contents_title, ps_msg(c->d->lang, PS_MSG_CONTENTS), 0, PDF_STYLE.rgb.accent,
               PDF_STYLE.toc.title_after);
-    size_t on_page = 0, cap = first;
     for (size_t i = 0; i < c->d->nblocks; i++) {
         const doc_block *b = &c->d->blocks[i];
         if (b->kind != DOC_HEADING || b->level > 2)
             continue;
-        if (on_page == cap) {
-            pdf_new_page(c);
-            on_page = 0;
-            cap = per_page;
-        }
-        on_page++;
-        entry(c, i, b->level == 1 ? PDF_BOLD : PDF_REGULAR,
-              b->level == 1 ? PDF_STYLE.size.toc_h1 : PDF_STYLE.size.toc_entry,
-              b->level == 1 ? 0 : PDF_STYLE.toc.h2_indent, b->text);
+        int f = b->level == 1 ? PDF_BOLD : PDF_REGULAR;
+        double size = b->level == 1 ? PDF_STYLE.size.toc_h1 : PDF_STYLE.size.toc_entry,
+               indent = b->level == 1 ? 0 : PDF_STYLE.toc.h2_indent;
+        pdf_need(c, entry_height(c, f, size, indent, b->text));
+        entry(c, i, f, size, indent, b->text);
     }
 }
 
@@ -417,7 +422,7 @@ static void figure_lists(pdf_ctx *c)
                                                       : b->text;
             ps_buf t = {0};
             ps_buf_printf(&t, "%s: %s", n, what ? what : "");
-            pdf_need(c, PDF_STYLE.toc.line);
+            pdf_need(c, entry_height(c, PDF_REGULAR, PDF_STYLE.size.toc_entry, 0, t.data));
             entry(c, i, PDF_REGULAR, PDF_STYLE.size.toc_entry, 0, t.data);
             ps_buf_fini(&t);
         }
@@ -447,7 +452,6 @@ static void layout(pdf_ctx *c)
     figure_lists(c);
     pdf_new_page(c);
     body(c);
-    pdf_watermark_page(c);
     if (c->render)
         add_links(c);
 }

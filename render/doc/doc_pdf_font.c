@@ -9,6 +9,9 @@
  * record before the drawing pass, which must not meet a new codepoint (c->late). */
 #include "doc_pdf_internal.h"
 
+#include <cairo-ft.h>
+#include <cairo.h>
+#include <fontconfig/fontconfig.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -228,6 +231,99 @@ void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, doubl
     }
 }
 
+/* Face f for cairo (FreeType through the same file and index), unhinted; made once. */
+static cairo_font_face_t *outline_face(pdf_face *f)
+{
+    if (!f->outline) {
+        FcPattern *pat = FcPatternCreate();
+        FcPatternAddString(pat, FC_FILE, (const FcChar8 *)f->file.path);
+        FcPatternAddInteger(pat, FC_INDEX, f->file.index);
+        FcPatternAddBool(pat, FC_HINTING, FcFalse);
+        f->outline = cairo_ft_font_face_create_for_pattern(pat);
+        FcPatternDestroy(pat);
+    }
+    return f->outline;
+}
+
+/* Append the cairo path of glyph gid of face f at size (origin on the baseline, y down) to
+ * page as PDF path operators: (u, v) of the glyph maps to (x + u ca + v sa, y + u sa - v ca). */
+static void glyph_path(cairo_t *cr, pdf_face *f, unsigned gid, double size, HPDF_Page page, double x, double y,
+                       double ca, double sa)
+{
+    cairo_set_font_face(cr, outline_face(f));
+    cairo_set_font_size(cr, size);
+    cairo_new_path(cr);
+    cairo_glyph_t g = {.index = gid, .x = 0, .y = 0};
+    cairo_glyph_path(cr, &g, 1);
+    cairo_path_t *path = cairo_copy_path(cr);
+#define PX(pt) ((HPDF_REAL)(x + (pt).x * ca + (pt).y * sa))
+#define PY(pt) ((HPDF_REAL)(y + (pt).x * sa - (pt).y * ca))
+    for (int i = 0; path->status == CAIRO_STATUS_SUCCESS && i < path->num_data; i += path->data[i].header.length) {
+        const cairo_path_data_t *d = &path->data[i];
+        switch (d->header.type) {
+        case CAIRO_PATH_MOVE_TO: HPDF_Page_MoveTo(page, PX(d[1].point), PY(d[1].point)); break;
+        case CAIRO_PATH_LINE_TO: HPDF_Page_LineTo(page, PX(d[1].point), PY(d[1].point)); break;
+        case CAIRO_PATH_CURVE_TO:
+            HPDF_Page_CurveTo(page, PX(d[1].point), PY(d[1].point), PX(d[2].point), PY(d[2].point), PX(d[3].point),
+                              PY(d[3].point));
+            break;
+        case CAIRO_PATH_CLOSE_PATH: HPDF_Page_ClosePath(page); break;
+        }
+    }
+#undef PX
+#undef PY
+    cairo_path_destroy(path);
+}
+
+void pdf_show_outlines(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, double y, double ca, double sa,
+                       const char *s)
+{
+    int synth = 0, any = 0; /* libharu sets line width and colours outside a path only: find out first */
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        uint32_t cp;
+        int k = decode(&p, &cp) == 0 && cp >= 0x20 ? face_for(c, cp, bold) : -1;
+        any |= k >= 0;
+        synth |= k >= 0 && bold && !c->faces[k].file.bold;
+    }
+    if (!any)
+        return;
+    if (synth) { /* no bold face: the outlines filled and stroked, as pdf_show does */
+        HPDF_RGBColor fill = HPDF_Page_GetRGBFill(page);
+        HPDF_Page_SetRGBStroke(page, fill.r, fill.g, fill.b);
+        HPDF_Page_SetLineWidth(page, (HPDF_REAL)(size * SYNTH_BOLD_STROKE));
+        HPDF_Page_SetLineJoin(page, HPDF_ROUND_JOIN);
+    }
+    cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+    cairo_t *cr = cairo_create(surf);
+    cairo_font_options_t *fo = cairo_font_options_create();
+    cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+    cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+    cairo_set_font_options(cr, fo);
+    cairo_font_options_destroy(fo);
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        uint32_t cp;
+        int k = decode(&p, &cp) == 0 && cp >= 0x20 ? face_for(c, cp, bold) : -1;
+        if (k < 0)
+            continue;
+        pdf_face *f = &c->faces[k];
+        unsigned gid = ps_sfnt_glyph(f->sf, cp);
+        glyph_path(cr, f, gid, size, page, x, y, ca, sa);
+        double w = ps_sfnt_advance(f->sf, gid) * size / 1000.0;
+        x += w * ca;
+        y += w * sa;
+    }
+    cairo_destroy(cr);
+    cairo_surface_destroy(surf);
+    if (HPDF_Page_GetGMode(page) != HPDF_GMODE_PATH_OBJECT) /* every glyph blank (spaces) */
+        return;
+    if (synth) {
+        HPDF_Page_FillStroke(page);
+        HPDF_Page_SetLineJoin(page, HPDF_MITER_JOIN);
+    } else {
+        HPDF_Page_Fill(page);
+    }
+}
+
 /* Six capital letters naming the subset (PDF: "tag+PostScriptName"), from the glyph set. */
 static void subset_tag(const pdf_face *f, size_t index, char tag[7])
 {
@@ -307,6 +403,8 @@ void pdf_fonts_fini(pdf_ctx *c)
     for (size_t i = 0; i < c->nfaces; i++) {
         ps_sfnt_free(c->faces[i].sf);
         free(c->faces[i].used);
+        if (c->faces[i].outline)
+            cairo_font_face_destroy(c->faces[i].outline);
     }
     free(c->faces);
     free(c->face_of[0]);

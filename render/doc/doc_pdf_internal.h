@@ -10,6 +10,7 @@
 #include "doc_pdf_style_internal.h"
 #include "ps_font.h"
 
+#include <cairo.h>
 #include <hpdf.h>
 
 enum { PDF_REGULAR = 0, PDF_BOLD = 1 };
@@ -25,6 +26,7 @@ typedef struct pdf_face {
     ps_font_file file;
     unsigned char *used; /* 65536-bit map of the BMP codepoints drawn with this face */
     HPDF_Font font;
+    cairo_font_face_t *outline; /* the same face for cairo's glyph outlines (pdf_show_outlines); NULL until used */
 } pdf_face;
 
 typedef struct pdf_link {
@@ -56,7 +58,6 @@ typedef struct pdf_ctx {
     double y; /* current position, top-down */
     int render; /* 0 measure pass, 1 drawing pass */
     int page, npages; /* current page (1 = title page), total from pass 0 */
-    int toc_pages;
     HPDF_Page cur; /* drawing pass: current page */
     int *heading_page; /* per block: page of the heading (pass 0) */
     HPDF_Outline last_h1;
@@ -90,6 +91,10 @@ double pdf_width(pdf_ctx *c, int bold, double size, const char *s);
 /* Draw s at PDF point (x, y) in direction (ca, sa), one run per face (drawing pass). */
 void pdf_show(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, double y, double ca, double sa,
               const char *s);
+/* Draw s as pdf_show places it, as filled glyph outlines (paths, no text: nothing of it in the
+ * text layer), in the current fill colour (drawing pass). */
+void pdf_show_outlines(pdf_ctx *c, HPDF_Page page, int bold, double size, double x, double y, double ca, double sa,
+                       const char *s);
 /* Embed one subset per face that drew something (after the measuring pass). */
 int pdf_fonts_embed(pdf_ctx *c, ps_error *err);
 /* Write the ToUnicode CMap of every embedded face (after the drawing pass). */
@@ -155,8 +160,11 @@ size_t pdf_paginate(const pdf_run_spec *r, size_t *starts);
 void pdf_set_lang(pdf_ctx *c);
 /* Destination at top-down y of the current page: /XYZ 0 top null (keeps the reader's zoom). */
 HPDF_Destination pdf_dest(pdf_ctx *c, double y);
-/* The document's watermark across the current page (drawing pass; the measuring pass records
- * its characters); nothing when there is none. Call once the page's content is drawn. */
+/* The draft mark of the current page, nothing when the document has no watermark: the
+ * watermark across the page in a pale tint as glyph outlines (drawing pass; no text, so the
+ * text layer and a reader's search never meet it), and the catalogue's PS_MSG_DRAFT_NOTE as a
+ * red bold line above the running header (recorded when measuring). Call first on a new page,
+ * so that the content is drawn over it. */
 void pdf_watermark_page(pdf_ctx *c);
 /* Running header (title, logo) and footer (vendor, "Page N of M" in the document's language). */
 void pdf_header_footer(pdf_ctx *c);

@@ -27,7 +27,8 @@ typedef struct pdf_style {
         unsigned zebra_bg; /* every second body row */
         unsigned flag_bg; /* a flagged cell */
         unsigned rule; /* table rules */
-        unsigned watermark;
+        unsigned watermark; /* the draft mark under the content (no transparency needed) */
+        unsigned draft; /* the draft line above the running header */
     } rgb;
     struct { /* font sizes */
         double body, note, log, caption, cell, running; /* running: header and footer */
@@ -91,6 +92,7 @@ typedef struct pdf_style {
         double vendor_after, title_after, subtitle_after, date_after;
         double run_logo_h, run_logo_max_w, run_logo_above, run_logo_gap; /* header logo */
         double run_title_above; /* header text baseline above the top margin */
+        double run_min; /* a title wider than the header: drawn down to this size, then cut */
         double run_rule_above; /* header rule above the top margin */
         double foot_rule_below; /* footer rule below the bottom margin */
         double foot_text_below; /* footer text baseline below the footer rule */
@@ -102,13 +104,15 @@ typedef struct pdf_style {
         double list_after; /* after a list of figures or tables */
         int keep_entries; /* entries kept with a list's title */
         double number_gap; /* room between the text and the page number */
+        double hang; /* an entry's continuation lines start this far right of its first */
         double leader_start, leader_end, leader_step; /* the dots: after the text, before the number, apart */
         double link_below; /* a link's area below the baseline */
     } toc;
-    struct { /* the watermark across every page */
-        double alpha, angle, max_size;
+    struct { /* the draft mark of every page */
+        double angle, max_size;
         double diagonal; /* its width: this fraction of the page's diagonal */
         double rise; /* centre of the capitals above the baseline (fraction of the size) */
+        double line_above; /* the draft line's baseline above the top margin */
     } watermark;
 } pdf_style;
 
@@ -130,7 +134,8 @@ static const pdf_style PDF_STYLE = {
             .zebra_bg = 0xf5f7fa,
             .flag_bg = 0xfff1c2,
             .rule = 0xb8c4d0,
-            .watermark = 0xbe1e1e},
+            .watermark = 0xf6dede,
+            .draft = 0xbe1e1e},
     .size = {.body = 9.5,
              .note = 7.5,
              .log = 6.5,
@@ -214,6 +219,7 @@ static const pdf_style PDF_STYLE = {
                   .run_logo_above = 13,
                   .run_logo_gap = 8,
                   .run_title_above = 14,
+                  .run_min = 6,
                   .run_rule_above = 10,
                   .foot_rule_below = 14,
                   .foot_text_below = 10},
@@ -223,11 +229,12 @@ static const pdf_style PDF_STYLE = {
             .list_after = 16,
             .keep_entries = 2,
             .number_gap = 12,
+            .hang = 14,
             .leader_start = 4,
             .leader_end = 6,
             .leader_step = 4,
             .link_below = 3},
-    .watermark = {.alpha = 0.16, .angle = 35.0, .max_size = 130.0, .diagonal = 0.6, .rise = 0.36},
+    .watermark = {.angle = 35.0, .max_size = 130.0, .diagonal = 0.6, .rise = 0.36, .line_above = 32},
 };
 
 #endif

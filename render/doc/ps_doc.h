@@ -38,8 +38,10 @@ void ps_doc_free(ps_doc *d);
  * when it has none): <html lang> and the PDF catalog's /Lang; CJK runs of another language than
  * the document's get their own lang span in HTML. Borrowed (static storage). */
 const char *ps_doc_lang(const ps_doc *d);
-/* A watermark text (e.g. "DRAFT") drawn across every PDF page and fixed on every screen and
- * printed page of the HTML; NULL or "" = none. Copied. */
+/* The draft mark: text (e.g. "DRAFT") drawn pale across every PDF page under its content (as
+ * outlines, out of the text layer) and fixed under the content of every screen and printed page
+ * of the HTML, with the catalogue's draft line (PS_MSG_DRAFT_NOTE: the run does not qualify for
+ * ESRP) above the running header; NULL or "" = none. Copied. */
 void ps_doc_set_watermark(ps_doc *d, const char *text);
 
 /* Renderers: write the whole document to fp. Deterministic for a given document.

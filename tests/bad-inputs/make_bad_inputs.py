@@ -78,6 +78,9 @@ def patch(off, val=b'\xff\xff\xff\x7f'):
 w('blg-truncated-buffer.blg', blg[:128])
 w('blg-truncated-header-event.blg', blg[:384])
 w('blg-no-counter-data.blg', blg[:512])
+w('blg-one-buffer.blg', blg[:2048])  # cut at exactly one 2 KiB buffer: the header buffer alone
+# the bundled Jetstress sample cut at 2048 bytes, inside its 64 KiB header buffer
+w('blg-sample-cut-2048.blg', rd('samples/jetstress/MBX01/Stress/Stress_2026_3_16_9_30_5.blg')[:2048])
 w('blg-bytes-used-past-end.blg', patch(48))
 w('blg-header-event-size.blg', patch(76))
 w('blg-pointer-size.blg', patch(148))

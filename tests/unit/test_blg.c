@@ -409,6 +409,68 @@ Test(blg_hostile, not_blg_files)
     cr_assert(blg_probe_head((const unsigned char *)"(PDH-BIN 4.0)", 13));
 }
 
+/* No counter list before the end: the message says where the file ends (after how many buffers
+ * of S = 2048 bytes), what it holds and why; the numbers from the synthetic file's own length. */
+Test(blg_hostile, no_counter_list_where_and_why)
+{
+    ps_buf b = {0};
+    synth(&b, 1, 2048, 8000);
+    size_t whole = b.len / 2048;
+    cr_assert_gt(whole, 1);
+    b.len = 2048; /* cut at exactly one buffer: the header buffer */
+    expect_einput("cut1", &b,
+                  "ETW trace without PerfMon counter data: the file ends at byte 2048 (0x800) after 1 ETW buffer of "
+                  "2048 bytes, holding only the log-file header: no counter list record (PDH event type 0x20); is the "
+                  "file truncated?");
+    /* the header's BuffersWritten (TRACE_LOGFILE_HEADER + 0x24, file offset 0x68 + 0x24) counts more */
+    bb_set32(&b, 0x68 + 0x24, (uint32_t)whole);
+    char want[400];
+    snprintf(want, sizeof want, "; the file is truncated: its header counts %zu buffers written", whole);
+    expect_einput("cut1n", &b, want);
+    b.len = 1000; /* inside the header buffer */
+    snprintf(want, sizeof want,
+             "ends at byte 1000 (0x3e8) inside its first ETW buffer of 2048 bytes, holding only the log-file header: "
+             "no counter list record (PDH event type 0x20); the file is truncated: its size is not a multiple of the "
+             "buffer size, and its header counts %zu buffers written",
+             whole);
+    expect_einput("cut1k", &b, want);
+    ps_buf_fini(&b);
+}
+
+/* Whole buffers of events of another provider (the PDH GUID changed in every event): an ETW
+ * trace of another kind, with its event count. */
+Test(blg_hostile, another_providers_trace)
+{
+    ps_buf b = {0};
+    synth(&b, 1, 2048, 8000);
+    size_t n = 0;
+    for (char *p; (p = find(&b, (const char *)bb_pdh_guid, 16)) != NULL; n++)
+        p[0] ^= 0x55;
+    cr_assert_gt(n, 1);
+    char want[300];
+    snprintf(want, sizeof want,
+             "the file ends at byte %zu (0x%zx) after %zu ETW buffers of 2048 bytes, holding %zu events, none from the "
+             "PDH provider: no counter list record (PDH event type 0x20); an ETW trace of another provider, not a "
+             "PerfMon log",
+             b.len, b.len, b.len / 2048, n);
+    expect_einput("otherprov", &b, want);
+    ps_buf_fini(&b);
+}
+
+/* A data record before the counter list: named with its offset (the first event of buffer 1,
+ * at 2048 + 0x48, is the list; its type made 0x22). */
+Test(blg_hostile, data_before_counter_list)
+{
+    ps_buf b = {0};
+    synth(&b, 1, 2048, 8000);
+    cr_assert_eq((unsigned char)b.data[2048 + 0x48 + 4], 0x20);
+    b.data[2048 + 0x48 + 4] = 0x22;
+    expect_einput("datafirst", &b,
+                  "ETW trace without PerfMon counter data: the data record (PDH event type 0x22) at offset 0x848 "
+                  "comes before any counter list record");
+    ps_buf_fini(&b);
+}
+
 /* ------------------------------------------------------------------ damaged but readable */
 /* Regression (found by fuzz_blg): a bias near INT32_MAX overflowed bias + standard bias. */
 Test(blg_damaged, time_zone_bias_out_of_range)
@@ -440,6 +502,30 @@ Test(blg_damaged, truncated_file_keeps_whole_samples)
     cr_assert(g.nrows >= 1 && g.nrows < 4, "%zu rows", g.nrows);
     cr_assert(g.v[1][0] == 1000);
     ps_warnings_fini(&g.w);
+    ps_buf_fini(&b);
+}
+
+/* The header's BuffersWritten counts more buffers than the file holds: cut at a buffer boundary,
+ * read with a warning; a circular log (LogFileMode bit 0x2) may have written more than it keeps. */
+Test(blg_damaged, header_counts_more_buffers)
+{
+    ps_buf b = {0};
+    synth(&b, 1, 1024, 8000);
+    size_t whole = b.len / 1024;
+    bb_set32(&b, 0x68 + 0x24, (uint32_t)whole + 3); /* as if 3 more buffers were cut off */
+    char want[200];
+    snprintf(want, sizeof want,
+             "truncated file: the log-file header counts %zu buffers written, the file holds %zu of 1024 bytes",
+             whole + 3, whole);
+    for (int circular = 0; circular < 2; circular++) {
+        bb_set32(&b, 0x68 + 0x20, circular ? 0x2 : 0x1); /* LogFileMode */
+        got g;
+        read_file("bufcount", &b, 0, &g);
+        cr_assert_eq(g.rc, 0, "%s", g.err.msg);
+        cr_assert_eq(g.nrows, 4);
+        cr_assert_eq(has_warning(&g, want), !circular, "circular %d", circular);
+        ps_warnings_fini(&g.w);
+    }
     ps_buf_fini(&b);
 }
 

@@ -1,5 +1,6 @@
 /* Unit tests: the .blg reader on the real sample files in ../shared/real-samples/blg (read in
- * place, never copied; the tests skip when the folder is absent). */
+ * place, never copied; the tests skip when the folder is absent), and on the bundled sample of
+ * samples/ cut short. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
@@ -246,4 +247,120 @@ Test(blg_real, corrupt_text_named_blg)
     ps_error err;
     cr_assert_eq(ps_log_open(path, NULL, &log, &err), PS_EINPUT);
     cr_assert(strstr(err.msg, "text"), "%s", err.msg);
+}
+
+static uint32_t le32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* The first 2048 bytes of src (inside its header buffer of S bytes, S the u32 at offset 0) as a
+ * file of their own: the reader refuses it (PS_EINPUT) and says where it ends and that it is
+ * cut short. *S, the intact file's size and its header's BuffersWritten (TRACE_LOGFILE_HEADER
+ * at 0x68, field + 0x24) come back for the expected text. */
+static void open_cut_2048(const char *src, const char *name, ps_error *err, uint32_t *S, uint64_t *size, uint32_t *bw)
+{
+    unsigned char head[2048];
+    FILE *in = fopen(src, "rb");
+    cr_assert_not_null(in);
+    cr_assert_eq(fread(head, 1, sizeof head, in), sizeof head);
+    cr_assert_eq(fseek(in, 0, SEEK_END), 0);
+    *size = (uint64_t)ftell(in);
+    fclose(in);
+    *S = le32(head);
+    *bw = le32(head + 0x68 + 0x24);
+    cr_assert_gt(*S, sizeof head, "%s: buffer size %u", src, *S);
+    char cut[1024];
+    snprintf(cut, sizeof cut, "%s/test_blg_real_cut_%s.blg", PS_BINARY_DIR, name);
+    FILE *out = fopen(cut, "wb");
+    cr_assert_not_null(out);
+    cr_assert_eq(fwrite(head, 1, sizeof head, out), sizeof head);
+    fclose(out);
+    ps_log *log = NULL;
+    int rc = ps_log_open(cut, NULL, &log, err);
+    remove(cut);
+    cr_assert_eq(rc, PS_EINPUT, "%s: rc %d (%s)", cut, rc, err->msg);
+    cr_assert(strstr(err->file, cut) != NULL, "the error names the file: %s", err->file);
+}
+
+/* A real log cut at 2048 bytes: its header counts the buffers the intact file has (size / S). */
+Test(blg_real, cut_at_2048_bytes)
+{
+    ps_error err;
+    uint32_t S, bw;
+    uint64_t size;
+    open_cut_2048(sample("PS_CounterSamples.blg"), "counter_samples", &err, &S, &size, &bw);
+    char want[400];
+    snprintf(want, sizeof want,
+             "ETW trace without PerfMon counter data: the file ends at byte 2048 (0x800) inside its first ETW buffer "
+             "of %u bytes, holding only the log-file header: no counter list record (PDH event type 0x20); the file "
+             "is truncated: its size is not a multiple of the buffer size, and its header counts %llu buffers "
+             "written",
+             S, (unsigned long long)(size / S));
+    cr_assert_str_eq(err.msg, want);
+}
+
+/* The bundled Jetstress sample cut at 2048 bytes; its writer leaves BuffersWritten 0, so the
+ * size alone shows the cut. */
+Test(blg_real, bundled_sample_cut_at_2048_bytes)
+{
+    ps_error err;
+    uint32_t S, bw;
+    uint64_t size;
+    open_cut_2048(PS_SOURCE_DIR "/samples/jetstress/MBX01/Stress/Stress_2026_3_16_9_30_5.blg", "bundled", &err, &S,
+                  &size, &bw);
+    cr_assert_eq(bw, 0);
+    char want[400];
+    snprintf(want, sizeof want,
+             "ETW trace without PerfMon counter data: the file ends at byte 2048 (0x800) inside its first ETW buffer "
+             "of %u bytes, holding only the log-file header: no counter list record (PDH event type 0x20); the file "
+             "is truncated: its size is not a multiple of the buffer size",
+             S);
+    cr_assert_str_eq(err.msg, want);
+}
+
+/* A real log cut at a buffer boundary after its counter list: the samples of the buffers present
+ * are read, with a warning that names the buffers the header counts (the intact file's size / S)
+ * and those the file holds. */
+Test(blg_real, cut_at_a_buffer_boundary)
+{
+    const char *src = sample("Tx_BasicPerfCounters.blg");
+    FILE *in = fopen(src, "rb");
+    cr_assert_not_null(in);
+    cr_assert_eq(fseek(in, 0, SEEK_END), 0);
+    uint64_t size = (uint64_t)ftell(in);
+    rewind(in);
+    unsigned char *data = malloc(size);
+    cr_assert_eq(fread(data, 1, size, in), size);
+    fclose(in);
+    uint32_t S = le32(data);
+    uint64_t keep = size / S / 2;
+    char cut[1024];
+    snprintf(cut, sizeof cut, "%s/test_blg_real_cut_tx.blg", PS_BINARY_DIR);
+    FILE *out = fopen(cut, "wb");
+    cr_assert_not_null(out);
+    cr_assert_eq(fwrite(data, 1, keep * S, out), keep * S);
+    fclose(out);
+    free(data);
+    ps_warnings w = {0};
+    ps_log *log = open_ok(cut, &w);
+    ps_row r;
+    ps_error err;
+    size_t rows = 0;
+    while (ps_log_next(log, &r, &err) == 1)
+        rows++;
+    ps_log_close(log);
+    remove(cut);
+    cr_assert_gt(rows, 0);
+    char want[300];
+    snprintf(
+        want, sizeof want,
+        "truncated file: the log-file header counts %llu buffers written, the file holds %llu of %u bytes; reading "
+        "the samples present",
+        (unsigned long long)(size / S), (unsigned long long)keep, S);
+    int warned = 0;
+    for (size_t i = 0; i < w.n; i++)
+        warned |= strstr(w.msgs[i], want) != NULL;
+    cr_assert(warned, "no warning '%s' (%zu warnings)", want, w.n);
+    ps_warnings_fini(&w);
 }

@@ -69,8 +69,9 @@ static int pass1(ps_log *log, blg_log *l, ps_error *err)
         case BLG_EV_DATA:
             if (!l->have_list)
                 return ps_error_set(err, PS_EINPUT, log->path, 0, 0,
-                                    "ETW trace without PerfMon counter data (a data record comes before the "
-                                    "counter list)");
+                                    "ETW trace without PerfMon counter data: the data record (PDH event type "
+                                    "0x22) at offset 0x%llx comes before any counter list record",
+                                    (unsigned long long)r.offset);
             rc = blg_data_parse(l, &r, err);
             if (rc == 0) {
                 if (!l->has_first)
@@ -92,7 +93,7 @@ static int pass1(ps_log *log, blg_log *l, ps_error *err)
     if (rc < 0)
         return -rc;
     if (!l->have_list)
-        return ps_error_set(err, PS_EINPUT, log->path, 0, 0, "ETW trace without PerfMon counter data");
+        return blg_no_counter_list(&l->src, err);
     return PS_OK;
 }
 

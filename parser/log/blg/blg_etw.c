@@ -53,6 +53,50 @@ int blg_corrupt(blg_src *s, uint64_t off, const char *fmt, ...)
     return -PS_EINPUT;
 }
 
+/* The log-file header counts more buffers written than the file holds whole; a circular log
+ * (EVENT_TRACE_FILE_MODE_CIRCULAR) may have written more than it keeps, so it never counts. */
+static int header_counts_more(const blg_src *s)
+{
+    return !(s->log_mode & BLG_MODE_CIRCULAR) && s->buffers_written > s->fsize / s->bufsize;
+}
+
+int blg_no_counter_list(const blg_src *s, ps_error *err)
+{
+    unsigned long long end = s->fsize, whole = s->fsize / s->bufsize;
+    uint64_t rest = s->fsize % s->bufsize;
+    char where[160], what[120], why[200];
+    if (!rest)
+        snprintf(where, sizeof where, "after %llu ETW buffer%s of %u bytes", whole, whole == 1 ? "" : "s", s->bufsize);
+    else if (!whole)
+        snprintf(where, sizeof where, "inside its first ETW buffer of %u bytes", s->bufsize);
+    else
+        snprintf(where, sizeof where, "inside ETW buffer %llu of %u bytes, after %llu whole one%s", whole + 1,
+                 s->bufsize, whole, whole == 1 ? "" : "s");
+    if (!s->nevents)
+        snprintf(what, sizeof what, "holding only the log-file header");
+    else if (!s->npdh)
+        snprintf(what, sizeof what, "holding %llu event%s, none from the PDH provider", (unsigned long long)s->nevents,
+                 s->nevents == 1 ? "" : "s");
+    else
+        snprintf(what, sizeof what, "holding %llu PDH event%s", (unsigned long long)s->npdh, s->npdh == 1 ? "" : "s");
+    char cut[120] = "";
+    if (rest)
+        snprintf(cut, sizeof cut, "its size is not a multiple of the buffer size");
+    if (header_counts_more(s))
+        snprintf(cut + strlen(cut), sizeof cut - strlen(cut), "%sits header counts %u buffers written",
+                 rest ? ", and " : "", s->buffers_written);
+    if (s->nevents && !s->npdh)
+        snprintf(why, sizeof why, "an ETW trace of another provider, not a PerfMon log");
+    else if (cut[0])
+        snprintf(why, sizeof why, "the file is truncated: %s", cut);
+    else
+        snprintf(why, sizeof why, "is the file truncated?");
+    return ps_error_set(err, PS_EINPUT, s->path, 0, 0,
+                        "ETW trace without PerfMon counter data: the file ends at byte %llu (0x%llx) %s, %s: no "
+                        "counter list record (PDH event type 0x20); %s",
+                        end, end, where, what, why);
+}
+
 /* Load buffer s->bufidx: returns 1 loaded, 0 no more buffers, <0 error. */
 static int load_buffer(blg_src *s)
 {
@@ -101,6 +145,8 @@ static int read_header(blg_src *s)
     s->version = blg_u32(h + 4);
     s->build = blg_u32(h + 8);
     s->nproc = blg_u32(h + 0x0C);
+    s->log_mode = blg_u32(h + 0x20);
+    s->buffers_written = blg_u32(h + 0x24);
     s->end_time = blg_u64(h + 0x10);
     uint32_t tzo = s->ptr8 ? 0x48 : 0x40;
     blg_tz_read(&s->tz, h + tzo);
@@ -151,6 +197,13 @@ int blg_src_open(blg_src *s, const char *path, int lenient, ps_warnings *w, ps_e
     rc = read_header(s);
     if (rc < 0)
         return -rc;
+    if (!s->truncated && header_counts_more(s)) {
+        ps_warn(w,
+                "%s: truncated file: the log-file header counts %u buffers written, the file holds %llu of %u "
+                "bytes; reading the samples present",
+                path, s->buffers_written, (unsigned long long)(s->fsize / s->bufsize), s->bufsize);
+        s->truncated = 1;
+    }
     return blg_src_rewind(s, err);
 }
 
@@ -161,7 +214,7 @@ int blg_src_rewind(blg_src *s, ps_error *err)
     s->loaded = 0;
     s->rec_open = 0;
     s->last_time = 0;
-    s->nevents = 0;
+    s->nevents = s->npdh = 0;
     ps_buf_reset(&s->rec);
     return PS_OK;
 }
@@ -325,6 +378,7 @@ int blg_src_next(blg_src *s, blg_record *r, ps_error *err)
         s->nevents++;
         if (memcmp(e + 0x18, pdh_guid, 16) != 0)
             continue; /* another provider */
+        s->npdh++;
         uint16_t ver = blg_u16(e + 6);
         if (ver != 60 && !s->warned_version) {
             ps_warn(s->warn, "%s: PDH event version %u (only 60 has been seen); decoding anyway", s->path, ver);

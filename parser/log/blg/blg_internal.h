@@ -40,6 +40,7 @@ static inline int64_t blg_i64(const unsigned char *p)
 #define BLG_MAX_BUFFER (16u * 1024 * 1024)
 #define BLG_MAX_RECORD (64u * 1024 * 1024)
 #define BLG_PART_MAX 8000u
+#define BLG_MODE_CIRCULAR 0x00000002u /* LogFileMode bit EVENT_TRACE_FILE_MODE_CIRCULAR (evntrace.h) */
 
 /* Event types (byte +4 of the full event header). */
 enum { BLG_EV_LIST = 0x20, BLG_EV_DATA = 0x22, BLG_EV_CATALOG = 0x23, BLG_EV_NAMES = 0x24 };
@@ -110,11 +111,14 @@ typedef struct blg_src {
     unsigned char rec_guid[16];
     uint64_t rec_time, rec_off;
     int rec_open;
-    uint64_t nevents, ndropped, nunknown;
+    uint64_t nevents, ndropped, nunknown; /* nevents: events after the log-file header */
+    uint64_t npdh; /* of those, the PDH provider's */
     int warned_version, warned_back;
     uint64_t last_time;
     /* log-file header */
     uint32_t build, version, nproc;
+    uint32_t buffers_written; /* BuffersWritten: 0 when the writer left it unset */
+    uint32_t log_mode; /* LogFileMode (BLG_MODE_CIRCULAR) */
     uint64_t start_time, end_time, boot_time;
     int64_t perf_freq;
     blg_tz tz;
@@ -143,6 +147,11 @@ void blg_src_clone_close(blg_src *d);
  * file whose pass 1 met no corruption (ncorrupt 0): there the records come out exactly as the
  * whole-file walk gives them. */
 void blg_src_range(blg_src *d, uint64_t first, uint64_t end);
+/* The error for a whole file read without a counter list record (doc §1 rule 4), called after
+ * blg_src_next returned 0: where the file ends, the buffers and events it holds, and whether it is
+ * cut short (a partial last buffer, fewer buffers than the header counts, nothing after the
+ * header) or another provider's ETW trace. Returns PS_EINPUT. */
+int blg_no_counter_list(const blg_src *s, ps_error *err);
 /* Corruption: error in strict mode, warning (returns 0) in lenient mode. */
 int blg_corrupt(blg_src *s, uint64_t off, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

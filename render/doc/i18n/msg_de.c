@@ -367,4 +367,5 @@ const char
                     [PS_MSG_A11Y_TIP] = "{series}: {value}",
                     [PS_MSG_A11Y_TIP_CATEGORY] = "{series}, {category}: {value}",
                     [PS_MSG_CHART_NOT_DRAWN] = "Diagramm nicht gezeichnet: {why}",
+                    [PS_MSG_DRAFT_NOTE] = "ENTWURF: Dieser Testlauf erfüllt die Anforderungen von ESRP – Storage nicht und ist nicht zur Einreichung bestimmt",
 };

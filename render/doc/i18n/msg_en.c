@@ -362,4 +362,5 @@ const char
                     [PS_MSG_A11Y_TIP] = "{series}: {value}",
                     [PS_MSG_A11Y_TIP_CATEGORY] = "{series}, {category}: {value}",
                     [PS_MSG_CHART_NOT_DRAWN] = "Chart not drawn: {why}",
+                    [PS_MSG_DRAFT_NOTE] = "DRAFT: this run does not qualify for ESRP – Storage and is not for submission",
 };

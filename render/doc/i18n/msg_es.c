@@ -367,4 +367,5 @@ const char
                 [PS_MSG_A11Y_TIP] = "{series}: {value}",
                 [PS_MSG_A11Y_TIP_CATEGORY] = "{series}, {category}: {value}",
                 [PS_MSG_CHART_NOT_DRAWN] = "Gráfico no dibujado: {why}",
+                [PS_MSG_DRAFT_NOTE] = "BORRADOR: esta ejecución no cumple los requisitos de ESRP – Storage y no debe presentarse",
 };

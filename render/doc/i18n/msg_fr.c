@@ -362,4 +362,5 @@ const char
             [PS_MSG_A11Y_TIP] = "{series} : {value}",
             [PS_MSG_A11Y_TIP_CATEGORY] = "{series}, {category} : {value}",
             [PS_MSG_CHART_NOT_DRAWN] = "Graphique non tracé : {why}",
+            [PS_MSG_DRAFT_NOTE] = "BROUILLON : cette série de tests n’est pas recevable pour ESRP – Storage et ne doit pas être soumise",
 };

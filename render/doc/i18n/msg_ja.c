@@ -353,4 +353,5 @@ const char *const ps_msg_ja[PS_MSG_N] = {
     [PS_MSG_A11Y_TIP] = "{series}: {value}",
     [PS_MSG_A11Y_TIP_CATEGORY] = "{series}、{category}: {value}",
     [PS_MSG_CHART_NOT_DRAWN] = "グラフを描画できませんでした: {why}",
+    [PS_MSG_DRAFT_NOTE] = "草案：このテストは ESRP – Storage の要件を満たしていないため、提出できません",
 };

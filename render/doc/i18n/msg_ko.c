@@ -352,4 +352,5 @@ const char *const ps_msg_ko[PS_MSG_N] = {
     [PS_MSG_A11Y_TIP] = "{series}: {value}",
     [PS_MSG_A11Y_TIP_CATEGORY] = "{series}, {category}: {value}",
     [PS_MSG_CHART_NOT_DRAWN] = "차트를 그리지 못했습니다: {why}",
+    [PS_MSG_DRAFT_NOTE] = "초안: 이 테스트는 ESRP – Storage 자격을 충족하지 않으므로 제출할 수 없습니다",
 };

@@ -340,4 +340,5 @@ const char *const ps_msg_zh_cn[PS_MSG_N] = {
     [PS_MSG_A11Y_TIP] = "{series}：{value}",
     [PS_MSG_A11Y_TIP_CATEGORY] = "{series}，{category}：{value}",
     [PS_MSG_CHART_NOT_DRAWN] = "未能绘制图表：{why}",
+    [PS_MSG_DRAFT_NOTE] = "草稿：本次测试不符合 ESRP – Storage 资格，不可提交",
 };

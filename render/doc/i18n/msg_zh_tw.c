@@ -340,4 +340,5 @@ const char *const ps_msg_zh_tw[PS_MSG_N] = {
     [PS_MSG_A11Y_TIP] = "{series}：{value}",
     [PS_MSG_A11Y_TIP_CATEGORY] = "{series}，{category}：{value}",
     [PS_MSG_CHART_NOT_DRAWN] = "無法繪製圖表：{why}",
+    [PS_MSG_DRAFT_NOTE] = "草稿：本次測試不符合 ESRP – Storage 資格，不可提交",
 };

@@ -336,6 +336,7 @@ enum ps_msg_id {
     PS_MSG_A11Y_TIP, /* tooltip of a bar or point: {series}, {value} (with its unit) */
     PS_MSG_A11Y_TIP_CATEGORY, /* {series}, {category}, {value} */
     PS_MSG_CHART_NOT_DRAWN, /* a chart the document could not draw: {why} (the chart engine's error) */
+    PS_MSG_DRAFT_NOTE, /* the line in the running header of every page of a run that does not qualify */
     PS_MSG_N /* number of texts; keep last */
 };
 
