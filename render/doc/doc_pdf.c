@@ -69,6 +69,9 @@ void pdf_stroke_line(pdf_ctx *c, double x1, double y1, double x2, double y2, uns
         HPDF_Page_SetDash(c->cur, NULL, 0, 0);
 }
 
+#define EN_DASH "\u2013"
+#define EM_DASH "\u2014"
+
 /* Characters after which a word longer than a line breaks ("Resilienz-|Exchange", paths). */
 #define WORD_BREAK_AFTER "-/\\"
 
@@ -106,8 +109,11 @@ size_t pdf_wrap(pdf_ctx *c, int f, double size, const char *s, double width, cha
         do {
             size_t rest = plen - pos, take = fit(c, f, size, p + pos, rest, width);
             if (take < rest) { /* break at the last space inside, if any */
-                size_t sp = take;
-                while (sp > 0 && p[pos + sp] != ' ')
+                size_t sp = take; /* rather not a line that starts with a dash ("ESRP | – Storage") */
+                while (sp > 0 && (p[pos + sp] != ' ' || strncmp(p + pos + sp + 1, EN_DASH, 3) == 0 ||
+                                  strncmp(p + pos + sp + 1, EM_DASH, 3) == 0))
+                    sp--;
+                for (sp = sp ? sp : take; sp > 0 && p[pos + sp] != ' ';)
                     sp--;
                 size_t hy = take; /* a word longer than the line: after its last hyphen or slash that fits */
                 while (!sp && hy > 1 && !strchr(WORD_BREAK_AFTER, p[pos + hy - 1]))

@@ -174,7 +174,7 @@ void pdf_touch(pdf_ctx *c);
 /* Block rules (doc_pdf_paginate.c): the height block i needs on the page where it starts
  * with what it keeps with: a heading (or a note that introduces what follows) its section's
  * headings and text up to its first table, chart or figure when all of it fits a page, else
- * the opening of the next block; a table its caption, header and first rows (PDF_TABLE_MIN_ROWS,
+ * the opening of the next block (of a list: its first PDF_MIN_LINES lines); a table its caption, header and first rows (PDF_TABLE_MIN_ROWS,
  * all of a short table) and the note under it when whole; a chart or figure all of it with its
  * caption; a paragraph PDF_MIN_LINES lines (a short one all). */
 double pdf_keep_need(pdf_ctx *c, size_t i);

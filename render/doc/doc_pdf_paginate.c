@@ -154,5 +154,10 @@ double pdf_keep_need(pdf_ctx *c, size_t i)
         return own;
     if (d->blocks[i + 1].kind == DOC_HEADING)
         return own + pdf_keep_need(c, i + 1);
-    return own + block_open(c, i + 1);
+    /* a list opens with PDF_MIN_LINES lines too: a one-line first item brings the next item's opening */
+    double open = block_open(c, i + 1);
+    if (d->blocks[i + 1].kind == DOC_ITEM && i + 2 < d->nblocks && d->blocks[i + 2].kind == DOC_ITEM &&
+        open < PDF_MIN_LINES * PDF_STYLE.size.body * PDF_STYLE.font.lead - EPS)
+        open = block_whole(c, i + 1) + block_open(c, i + 2);
+    return own + open;
 }

@@ -27,6 +27,31 @@ static int is_cjk(const unsigned char *p)
     return p[0] >= 0xE2 && !(p[0] == 0xE2 && p[1] < 0xBA) && p[0] < 0xF0;
 }
 
+/* Line-breaking rules (CJK kinsoku, and no line opening with a dash): closing punctuation, CJK
+ * stops and dashes never start a line, opening brackets never end one. */
+static const char *const NO_LINE_START[] = {"，", "。", "、", "：", "；", "！", "？", "）", "」",
+                                            "』", "】", "》", "〉", "・", "ー", "…",  "％", "–",
+                                            "—",  ",",  ".",  ":",  ";",  "!",  "?",  ")"};
+static const char *const NO_LINE_END[] = {"（", "「", "『", "【", "《", "〈", "("};
+
+static int tok_in(const tok *k, const char *const *set, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (k->n == strlen(set[i]) && memcmp(k->s, set[i], k->n) == 0)
+            return 1;
+    return 0;
+}
+
+static int no_line_start(const tok *k)
+{
+    return tok_in(k, NO_LINE_START, sizeof NO_LINE_START / sizeof *NO_LINE_START);
+}
+
+static int no_line_end(const tok *k)
+{
+    return tok_in(k, NO_LINE_END, sizeof NO_LINE_END / sizeof *NO_LINE_END);
+}
+
 static int run_bold(const doc_run *r)
 {
     return r && (r->style & DOC_STRONG) ? PDF_BOLD : PDF_REGULAR;
@@ -142,14 +167,24 @@ static void rich_layout(pdf_ctx *c, const doc_block *b, double size, double inde
     tok *t;
     size_t n = tokens(texts, runs, nruns, urls, &t);
     double width = c->pw - c->ml - c->mr - indent, space = pdf_width(c, PDF_REGULAR, size, " "), x = 0;
-    size_t line = 0;
+    size_t line = 0, first = 0; /* first: the token that opens the current line */
     for (size_t i = 0; i < n; i++) {
         t[i].w = tok_width(c, &t[i], size);
         double sp = t[i].space && x > 0 ? space : 0;
         if (i > 0 && (t[i].newline || (x > 0 && x + sp + t[i].w > width))) {
+            size_t start =
+                i; /* the new line opens at start: earlier when t[start] may not start a line or t[start - 1] end one */
+            while (!t[i].newline && start > first + 1 && (no_line_start(&t[start]) || no_line_end(&t[start - 1])))
+                start--;
             line++;
+            first = start;
             x = 0;
-            sp = 0;
+            for (size_t k = start; k < i; k++) { /* carried down with t[i] */
+                t[k].x = x + (k > start && t[k].space ? space : 0);
+                t[k].line = line;
+                x = t[k].x + t[k].w;
+            }
+            sp = t[i].space && x > 0 ? space : 0;
         }
         t[i].x = x + sp;
         t[i].line = line;

@@ -265,3 +265,29 @@ Test(paginate_doc, keep_next_paragraphs_with_their_chart, .fini = release)
         }
     cr_assert(split_unmarked, "no filler length separates unmarked paragraphs from the chart");
 }
+
+/* A heading over a list of one-line items: the heading and at least PDF_MIN_LINES items share a
+ * page, whatever came before (never the heading with a single item at the foot of a page). */
+Test(paginate_doc, heading_with_two_lines_of_its_list, .fini = release)
+{
+    for (int fill = 1; fill <= 60; fill++) {
+        ps_doc *d = doc_new();
+        para(d, fill);
+        size_t h = d->nblocks;
+        doc_heading(d, 2, 0, "Configuration steps");
+        for (int k = 1; k <= 3; k++) {
+            doc_block *b = doc_add(d, DOC_ITEM, "Create the two RAID-10 pools on the array.");
+            b->level = 1;
+            b->number = k;
+        }
+        int *first, *last;
+        pages(d, &first, &last);
+        cr_assert_eq(first[h], first[h + 1], "fill %d: heading on page %d, first item on %d", fill, first[h],
+                     first[h + 1]);
+        cr_assert_eq(first[h], first[h + 2], "fill %d: heading on page %d, second item on %d", fill, first[h],
+                     first[h + 2]);
+        free(first);
+        free(last);
+        ps_doc_free(d);
+    }
+}
