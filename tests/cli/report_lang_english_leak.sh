@@ -27,7 +27,10 @@ S="$PS_SOURCE_DIR/samples"
 ps_fixture "$S/solution/solution.ini" "$S/solution/solution-zh-tw.ini" "$S/jetstress/MBX03"
 fail=0
 papers=()
-for lang in en zh-TW zh-CN ja ko de fr es; do
+# every language of the catalogue (render/doc/i18n/msg_LANG.c; --lang takes "zh_tw" as zh-TW), English first
+langs=$(cd "$PS_SOURCE_DIR/render/doc/i18n" && ls msg_*.c | sed 's/^msg_\(.*\)\.c$/\1/' | grep -vx en)
+[ "$(echo $langs | wc -w)" -ge 7 ] || { echo "FAIL: only $(echo $langs | wc -w) catalogue languages found"; exit 1; }
+for lang in en $langs; do
   for run in all MBX03; do
     if [ $run = all ]; then args=("$S/jetstress" --solution "$S/solution/solution.ini"); inputs="$S/jetstress $S/solution/solution.ini"
     else args=("$S/jetstress/MBX03" --solution "$S/solution/solution-zh-tw.ini"); inputs="$S/jetstress/MBX03 $S/solution/solution-zh-tw.ini"; fi

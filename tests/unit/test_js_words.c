@@ -210,6 +210,20 @@ Test(js_words, verdict_reasons)
              "on");
     ps_verdict_add_text(&v, "kept as stored");
     words_eq("fr", &v.reasons[4], "kept as stored");
+
+    /* Jetstress's own words in a verdict that disagrees: quoted in the language's marks */
+    r = ps_verdict_add(&v, PS_VR_DISAGREE, "MBX01");
+    r->printed = 0;
+    r->recomputed = 1;
+    r->printed_reason = strdup("Instance1.1 has 25 msec");
+    r->profile = strdup("jetstress-2013/strict");
+    words_eq(NULL, &v.reasons[5],
+             "MBX01: Jetstress printed Fail - Instance1.1 has 25 msec, recomputed Pass with jetstress-2013/strict");
+    words_eq("de", &v.reasons[5],
+             "MBX01: Jetstress meldete Nicht bestanden mit der Meldung „Instance1.1 has 25 msec“, neu berechnet mit "
+             "jetstress-2013/strict: Bestanden");
+    words_eq("zh-TW", &v.reasons[5],
+             "MBX01: Jetstress 顯示 失敗，訊息為「Instance1.1 has 25 msec」，以 jetstress-2013/strict 重新計算為 通過");
     ps_verdict_fini(&v);
 }
 

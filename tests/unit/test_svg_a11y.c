@@ -71,7 +71,7 @@ Test(svg_a11y, worded_in_the_language)
     svg = svg_of("ja");
     d = desc_of(svg);
     starts(d, "棒グラフ (系列 2 個): Reads、Writes。カテゴリ: A、B。縦軸");
-    has(d, "Reads の上限: 1500 (L1)。");
+    has(d, "Readsの上限: 1500 (L1)。");
     has(d, "Reads: 最小 20、平均 627.25、最大 1234.5。Writes: 最小 10.25、平均 20.125、最大 30。");
     free(d);
     free(svg);
